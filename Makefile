@@ -1,0 +1,26 @@
+# Two commands do everything: `make lecture` and `make test`.
+# Each one first runs scripts/setup.sh, which installs what is missing
+# (system packages, .venv) and returns at once when all is in place.
+
+PY := .venv/bin/python
+QUALITY ?= high
+
+.PHONY: setup lecture test lint data clean
+
+setup:
+	@bash scripts/setup.sh
+
+lecture: setup
+	$(PY) render.py --quality $(QUALITY)
+
+test: setup
+	$(PY) -m pytest -n 2 --dist loadgroup
+
+lint: setup
+	$(PY) -m ruff check . && $(PY) -m ruff format --check .
+
+data: setup
+	$(PY) -m model --out out/data.json
+
+clean:
+	rm -rf out media

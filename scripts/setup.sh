@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Install everything `make lecture` and `make test` need, and nothing twice.
+#
+#   1. Debian/Ubuntu system packages (compilers and headers for pycairo and
+#      manimpango, LaTeX for MathTex, the CJK font), through apt-get as root
+#      or through sudo; otherwise stop and print the exact command to run.
+#   2. A project virtualenv in .venv with torch (CPU build) and the project.
+#
+# A stamp file in .venv records what was installed; when it matches, this
+# script only checks the system packages (a few milliseconds) and exits.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+VENV=.venv
+PYTHON=${PYTHON:-python3}
+TORCH_SPEC="torch==2.13.0"
+SYSTEM_PACKAGES=(
+  gcc pkg-config libcairo2-dev libpango1.0-dev
+  texlive-latex-base texlive-latex-extra texlive-fonts-recommended
+  dvisvgm cm-super-minimal fonts-noto-cjk
+)
+
+missing=()
+for pkg in "${SYSTEM_PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "installed" ]] || missing+=("$pkg")
+done
+if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+
+if ((${#missing[@]})); then
+  install_cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "setup: installing system packages: ${missing[*]}"
+    bash -c "$install_cmd"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    echo "setup: installing system packages with sudo: ${missing[*]}"
+    sudo bash -c "$install_cmd"
+  else
+    echo "setup: missing system packages; run this, then re-run make:" >&2
+    echo "  sudo bash -c '$install_cmd'" >&2
+    exit 1
+  fi
+fi
+
+stamp="$VENV/.setup-stamp"
+want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$VENV/bin/python" ]]; then
+  exit 0
+fi
+
+echo "setup: creating the virtualenv in $VENV"
+[[ -x "$VENV/bin/python" ]] || "$PYTHON" -m venv "$VENV"
+pip=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
+# torch first, by exact version, so that nothing later can pull a CUDA build.
+# TORCH_INDEX may name a CPU wheel index on machines without a local wheel.
+"${pip[@]}" install ${TORCH_INDEX:+--extra-index-url "$TORCH_INDEX"} "$TORCH_SPEC"
+"${pip[@]}" install -e ".[dev]"
+echo "$want" >"$stamp"
+echo "setup: done"

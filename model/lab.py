@@ -1,0 +1,68 @@
+"""Run the model side of the lecture and gather everything the scenes will show."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import torch
+
+from model.config import LectureConfig
+from model.datafile import SCHEMA_VERSION, model_source_hash
+from model.task import encode, targets_for
+from model.train import _EXAMPLE_STREAM, TrainResult, generator, train
+
+
+def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
+    """A Linear's weight in the X W convention: (d_out, d_in) -> (d_in, d_out)."""
+    return linear.weight.detach().T.tolist()
+
+
+def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
+    """Each named pattern with seeded numbers, run through the trained model."""
+    numbers = generator(config, _EXAMPLE_STREAM)
+    examples: dict[str, Any] = {}
+    for name, pattern in config.examples.items():
+        colours = torch.tensor([config.pattern_indices(pattern)])  # (1, n)
+        values = torch.randn(1, config.positions, generator=numbers)  # (1, n)
+        with torch.no_grad():
+            predictions, attention = result.model(encode(colours, values, len(config.colours)))
+        examples[name] = {
+            "pattern": pattern,
+            "colours": colours[0].tolist(),
+            "values": values[0].tolist(),
+            "targets": targets_for(colours, values)[0].tolist(),
+            "predictions": predictions[0].tolist(),
+            "attention": attention[0].tolist(),
+        }
+    return examples
+
+
+def build(config: LectureConfig) -> dict[str, Any]:
+    """Train, run the examples, and return the data file's content."""
+    start = time.perf_counter()
+    result = train(config)
+    model = result.model
+    data = {
+        "schema_version": SCHEMA_VERSION,
+        "source_hash": model_source_hash(),
+        "config": config.to_dict(),
+        "training": {
+            "steps": config.steps,
+            "loss_curve": result.loss_curve,
+            "train_ms": result.train_ms,
+            "val_mse": result.val_mse,
+            "baseline_mse": result.baseline_mse,
+            "val_size": config.val_size,
+        },
+        "weights": {
+            "w_q": _matrix(model.w_q),
+            "w_k": _matrix(model.w_k),
+            "w_v": _matrix(model.w_v),
+            "readout_w": model.readout.weight.detach()[0].tolist(),
+            "readout_b": model.readout.bias.detach()[0].item(),
+        },
+        "examples": run_examples(config, result),
+    }
+    data["run_ms"] = (time.perf_counter() - start) * 1000
+    return data

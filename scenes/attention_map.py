@@ -1,0 +1,139 @@
+"""Open its head: the trained model's attention map for one example sentence.
+
+Render alone with ``manim -ql scenes/attention_map.py AttentionMap``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    LaggedStart,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import AttentionGrid, ColourMarker, TokenStrip
+from scenes.numbers import ShownNumber, format_number, phrase
+
+
+class AttentionMap(LectureScene):
+    """The attention map of the trained model, read row by row.
+
+    Variants override :attr:`example_name` (a pattern of the data file) and
+    :attr:`focus_row` (the row read aloud, counted from 0).
+    """
+
+    scene_key = "attention_map"
+    example_name = "mixed"
+    focus_row = 0
+
+    def construct(self) -> None:
+        self.example = self.data.example(self.example_name)
+        self.source = f"examples.{self.example_name}"
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        self.grid = self._build_grid()
+        board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.GROUP_BUFF)
+        board.to_edge(LEFT, buff=style.EDGE_BUFF)
+        strip = TokenStrip(self._markers(), self.example.values, f"{self.source}.values")
+        strip.next_to(board, RIGHT, buff=style.GROUP_BUFF).align_to(self.grid.cells, UP)
+
+        self.say("intro", Write(title))
+        self.say("strip", FadeIn(strip, shift=UP * 0.2))
+        self.say("grid", FadeIn(board, lag_ratio=0.02), run_time=2.5)
+        self.say("blocks")
+        self._read_focus_row(strip)
+        self.say("outro", *self._undim())
+
+    # --- building ----------------------------------------------------------------------
+    def _markers(self) -> list[ColourMarker]:
+        names = self.data.colour_names
+        return [
+            ColourMarker(style.task_colour(names[c], c), self.colour_label(c))
+            for c in self.example.colours
+        ]
+
+    def _build_grid(self) -> AttentionGrid:
+        small = style.CELL_SIZE * 0.62
+        return AttentionGrid(
+            self.example.attention,
+            f"{self.source}.attention",
+            row_headers=[m.scale_to_fit_width(small) for m in self._markers()],
+            col_headers=[m.scale_to_fit_width(small) for m in self._markers()],
+        )
+
+    def _build_axes(self, grid: AttentionGrid) -> VGroup:
+        key_axis = style.text(self.words["key_axis"], style.LABEL_SIZE, style.KEY)
+        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        query_axis = self._vertical(self.words["query_axis"]).set_color(style.QUERY)
+        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        return VGroup(grid, key_axis, query_axis)
+
+    @staticmethod
+    def _vertical(words: str) -> VGroup:
+        """CJK words stacked one character a line; other scripts turned a quarter."""
+        if all(ord(ch) > 0x2E80 for ch in words):
+            return VGroup(*(style.text(ch, style.LABEL_SIZE) for ch in words)).arrange(
+                DOWN, buff=0.05
+            )
+        return VGroup(style.text(words, style.LABEL_SIZE)).rotate(1.5708)
+
+    # --- reading one row ---------------------------------------------------------------
+    def _read_focus_row(self, strip: TokenStrip) -> None:
+        i, ex = self.focus_row, self.example
+        same = [j for j, c in enumerate(ex.colours) if c == ex.colours[i]]
+        k = len(same)
+        row = ex.attention[i]
+        frame = SurroundingRectangle(self.grid.get_row(i), color=style.HIGHLIGHT, buff=0.04)
+        picked = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.06) for j in same))
+        picked.set_color(style.HIGHLIGHT)
+        mean_same = sum(row[j] for j in same) / k
+        self.say(
+            "row",
+            *self._dim_except(i),
+            FadeIn(frame),
+            FadeIn(picked),
+            row=i + 1,
+            k=k,
+            weight=format_number(mean_same),
+        )
+        info = VGroup(
+            phrase(
+                self.words["share"],
+                k=ShownNumber(k, 0, f"count of colour {ex.colours[i]} in {self.source}.colours"),
+            ),
+            phrase(
+                self.words["row_sum"],
+                total=ShownNumber(sum(row), 2, f"sum of {self.source}.attention[{i}]"),
+            ),
+            phrase(
+                self.words["prediction"],
+                prediction=ShownNumber(ex.predictions[i], 2, f"{self.source}.predictions[{i}]"),
+                target=ShownNumber(ex.targets[i], 2, f"{self.source}.targets[{i}]"),
+            ),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF * 2)
+        info.next_to(strip, DOWN, buff=style.GROUP_BUFF * 1.5).align_to(strip, LEFT)
+        self.play(FadeIn(info[0], shift=RIGHT * 0.2))
+        self.say("sum", FadeIn(info[1], shift=RIGHT * 0.2))
+        self.say(
+            "prediction_say",
+            FadeIn(info[2], shift=RIGHT * 0.2),
+            prediction=format_number(ex.predictions[i]),
+            target=format_number(ex.targets[i]),
+        )
+
+    def _dim_except(self, i: int) -> list:
+        return [
+            self.grid.get_row(r).animate.set_opacity(0.3)
+            for r in range(self.grid.n_rows)
+            if r != i
+        ]
+
+    def _undim(self) -> list:
+        return [self.grid.get_row(r).animate.set_opacity(1) for r in range(self.grid.n_rows)]

@@ -1,0 +1,91 @@
+"""The lecture's look, in one place: palette, fonts, sizes and spacing.
+
+Colours come from the Okabe-Ito palette, which stays distinguishable for the common
+kinds of colour blindness. Colour is never the only cue: each task colour also has a
+shape and a letter (see :data:`TASK_COLOURS`), and Q, K and V are always labelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manim import ManimColor, Text, interpolate_color
+
+# --- palette ---------------------------------------------------------------------------
+BACKGROUND = ManimColor("#111318")
+FOREGROUND = ManimColor("#EDEDED")
+MUTED = ManimColor("#9AA0A6")
+HIGHLIGHT = ManimColor("#F0E442")  # Okabe-Ito yellow: the thing being spoken of
+
+# Q, K and V keep these colours across the whole lecture.
+QUERY = ManimColor("#56B4E9")  # sky blue
+KEY = ManimColor("#E69F00")  # orange
+VALUE = ManimColor("#CC79A7")  # reddish purple
+
+# Heat map ramp for weights in [0, 1]: dark to bright, monotonic in lightness.
+HEAT_STOPS = (
+    ManimColor("#1B1F2A"),
+    ManimColor("#2D5D7B"),
+    ManimColor("#3FA08E"),
+    ManimColor("#F0E442"),
+)
+
+
+@dataclass(frozen=True)
+class TaskColour:
+    """How one colour of the colour task is drawn: fill, shape and letter."""
+
+    fill: ManimColor
+    shape: str  # "circle", "square" or "triangle"
+
+
+TASK_COLOURS: dict[str, TaskColour] = {
+    "red": TaskColour(ManimColor("#D55E00"), "circle"),  # vermillion
+    "green": TaskColour(ManimColor("#009E73"), "square"),  # bluish green
+    "blue": TaskColour(ManimColor("#0072B2"), "triangle"),  # blue
+}
+_FALLBACK_TASK_COLOURS = (
+    TaskColour(ManimColor("#E69F00"), "circle"),
+    TaskColour(ManimColor("#56B4E9"), "square"),
+    TaskColour(ManimColor("#CC79A7"), "triangle"),
+    TaskColour(ManimColor("#F0E442"), "circle"),
+)
+
+
+def task_colour(name: str, index: int) -> TaskColour:
+    """The drawing of a task colour; colours an instructor adds get the fallback list."""
+    return TASK_COLOURS.get(name, _FALLBACK_TASK_COLOURS[index % len(_FALLBACK_TASK_COLOURS)])
+
+
+def heat(weight: float) -> ManimColor:
+    """Colour of a heat-map cell for a weight in [0, 1]."""
+    # A gamma below 1 lifts small weights, so a share of 1/8 is visibly lit.
+    w = min(max(weight, 0.0), 1.0) ** 0.6 * (len(HEAT_STOPS) - 1)
+    i = min(int(w), len(HEAT_STOPS) - 2)
+    return interpolate_color(HEAT_STOPS[i], HEAT_STOPS[i + 1], w - i)
+
+
+def ink_on(fill: ManimColor) -> ManimColor:
+    """Black or white, whichever reads better on ``fill``."""
+    r, g, b = fill.to_rgb()
+    return ManimColor("#111111") if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else FOREGROUND
+
+
+# --- type ------------------------------------------------------------------------------
+FONT = "Noto Sans CJK TC"  # Chinese and Latin text alike
+TITLE_SIZE = 40
+BODY_SIZE = 30
+LABEL_SIZE = 24
+SMALL_SIZE = 20  # digits about 29 px high at 1080p
+CELL_TEXT_SIZE = 18  # numbers in heat-map cells: digits about 26 px high at 1080p
+
+# --- spacing ---------------------------------------------------------------------------
+EDGE_BUFF = 0.4  # from the frame's edge
+GROUP_BUFF = 0.5  # between blocks of content
+ITEM_BUFF = 0.2  # between items of one block
+CELL_SIZE = 0.62  # heat-map cell side
+
+
+def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
+    """Text in the lecture's font."""
+    return Text(content, font=FONT, font_size=size, color=color)

@@ -1,0 +1,121 @@
+"""Cut narration into subtitle cues that can be read in time.
+
+The limits follow the usual broadcast subtitle guides: at most two lines a cue, at most
+16 CJK characters a line for zh-TW (42 characters for English), a reading speed of at
+most 9 characters a second for zh-TW (17 for English), each cue on screen 0.83-7 s.
+Narration is cut at punctuation, never inside a word.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CueLimits:
+    """Subtitle limits of one language."""
+
+    chars_per_line: int
+    chars_per_second: float
+    max_lines: int = 2
+    min_seconds: float = 0.83
+    max_seconds: float = 7.0
+
+    @property
+    def chars_per_cue(self) -> int:
+        return min(
+            self.chars_per_line * self.max_lines, int(self.max_seconds * self.chars_per_second)
+        )
+
+
+LIMITS: dict[str, CueLimits] = {
+    "zh-TW": CueLimits(chars_per_line=16, chars_per_second=9),
+    "en": CueLimits(chars_per_line=42, chars_per_second=17),
+}
+
+# A clause ends after CJK punctuation, or after ASCII punctuation followed by a space
+# (so "0.33" and "1/3" stay whole). The punctuation stays with its clause.
+_CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*|(?<=[,.!?;:])\s+")
+# Good places to break a CJK line when no punctuation is near: after these particles.
+_SOFT_BREAK_AFTER = set("的是在了和跟就都也把給而與或")
+# Units that must not be cut: a run of Latin letters/digits, or any other single character.
+_UNIT = re.compile(r"[A-Za-z0-9_.'’%+\-−=/√·×^]+|\s+|.", re.S)
+
+
+def limits_for(lang: str) -> CueLimits:
+    """Limits of ``lang``; unknown languages get the English ones."""
+    return LIMITS.get(lang, LIMITS["en"])
+
+
+def visible_length(text: str) -> int:
+    """Characters a reader reads: everything but whitespace and line breaks."""
+    return sum(1 for ch in text if not ch.isspace())
+
+
+def _units(text: str) -> list[str]:
+    return _UNIT.findall(text)
+
+
+def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
+    """Greedily join pieces into chunks of at most ``limit`` visible characters."""
+    chunks: list[str] = []
+    for piece in pieces:
+        if chunks and len(chunks[-1] + joiner + piece) <= limit:
+            chunks[-1] = (chunks[-1] + joiner + piece) if joiner else chunks[-1] + piece
+        else:
+            chunks.append(piece)
+    return chunks
+
+
+def _split_long(clause: str, limit: int) -> list[str]:
+    """Split one clause longer than ``limit`` between units (never inside a word)."""
+    return [c.strip() for c in _pack(_units(clause), limit, "") if c.strip()]
+
+
+def split_cues(text: str, lang: str) -> list[str]:
+    """Cut narration into cues, each fitting the language's lines; lines joined by '\\n'."""
+    lim = limits_for(lang)
+    clauses: list[str] = []
+    for clause in _CLAUSE_END.split(text.strip()):
+        if not clause:
+            continue
+        clauses += [clause] if len(clause) <= lim.chars_per_cue else _split_long(
+            clause, lim.chars_per_cue
+        )
+    joiner = "" if lang.startswith("zh") else " "
+    return [wrap(cue, lang) for cue in _pack(clauses, lim.chars_per_cue, joiner)]
+
+
+def wrap(cue: str, lang: str) -> str:
+    """Break a cue into at most two balanced lines, at a clause end where possible."""
+    lim = limits_for(lang)
+    if len(cue) <= lim.chars_per_line:
+        return cue
+    units = _units(cue)
+    best, best_score = 1, None
+    length = 0
+    for k, unit in enumerate(units[:-1], start=1):
+        length += len(unit)
+        rest = len(cue) - length
+        if length > lim.chars_per_line or rest > lim.chars_per_line:
+            continue
+        score = abs(length - rest)
+        if _CLAUSE_END.search(unit + " "):
+            score -= 6
+        elif unit in _SOFT_BREAK_AFTER:
+            score -= 3
+        if best_score is None or score < best_score:
+            best, best_score = k, score
+    return "".join(units[:best]).strip() + "\n" + "".join(units[best:]).strip()
+
+
+def cue_seconds(cue: str, lang: str, fps: float = 60) -> float:
+    """How long a cue must stay on screen to be read, in whole frames at ``fps``."""
+    lim = limits_for(lang)
+    seconds = visible_length(cue) / lim.chars_per_second + 0.3
+    seconds = min(max(seconds, lim.min_seconds + 0.2), lim.max_seconds)
+    return math.floor(seconds * fps + 1e-9) / fps if seconds == lim.max_seconds else (
+        math.ceil(seconds * fps - 1e-9) / fps
+    )

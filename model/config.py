@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 
-
 def default_examples(positions: int, initials: str) -> dict[str, str]:
     """The lecture's own patterns for ``positions`` positions and the given colour initials.
 

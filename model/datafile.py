@@ -223,8 +223,9 @@ class LectureData:
             val_size=tr.integer("val_size"),
         )
         if len(training.loss_curve) != training.steps:
-            raise tr.fail("loss_curve", f"has {len(training.loss_curve)} points for "
-                          f"{training.steps} steps")
+            raise tr.fail(
+                "loss_curve", f"has {len(training.loss_curve)} points for {training.steps} steps"
+            )
 
         w = top.child("weights")
         d_in = n_colours + 1

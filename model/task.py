@@ -46,9 +46,7 @@ def encode(colours: torch.Tensor, values: torch.Tensor, n_colours: int) -> torch
     return torch.cat([onehot, values.unsqueeze(-1)], dim=-1)  # (B, n, c + 1)
 
 
-def sample_batch(
-    size: int, positions: int, n_colours: int, generator: torch.Generator
-) -> Batch:
+def sample_batch(size: int, positions: int, n_colours: int, generator: torch.Generator) -> Batch:
     """Draw ``size`` random sequences: uniform colours, standard normal numbers."""
     colours = torch.randint(0, n_colours, (size, positions), generator=generator)
     values = torch.randn(size, positions, generator=generator)

@@ -58,9 +58,7 @@ def train(config: LectureConfig) -> TrainResult:
         loss_curve.append(loss.item())
     train_ms = (time.perf_counter() - start) * 1000
 
-    val = sample_batch(
-        config.val_size, config.positions, n_colours, generator(config, _VAL_STREAM)
-    )
+    val = sample_batch(config.val_size, config.positions, n_colours, generator(config, _VAL_STREAM))
     with torch.no_grad():
         predictions, _ = model(encode(val.colours, val.values, n_colours))
     val_mse = torch.mean((predictions - val.targets) ** 2).item()

@@ -11,7 +11,6 @@ from manim import (
     RIGHT,
     UP,
     FadeIn,
-    LaggedStart,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -130,9 +129,7 @@ class AttentionMap(LectureScene):
 
     def _dim_except(self, i: int) -> list:
         return [
-            self.grid.get_row(r).animate.set_opacity(0.3)
-            for r in range(self.grid.n_rows)
-            if r != i
+            self.grid.get_row(r).animate.set_opacity(0.3) for r in range(self.grid.n_rows) if r != i
         ]
 
     def _undim(self) -> list:

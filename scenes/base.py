@@ -22,10 +22,14 @@ def data_path() -> Path:
     return Path(os.environ.get("LECTURE_DATA", DEFAULT_DATA))
 
 
+def lecture_data() -> LectureData:
+    """The validated data file at :func:`data_path` (each file loaded once per process)."""
+    return _load(data_path().resolve())
+
+
 @cache
-def lecture_data(path: Path | None = None) -> LectureData:
-    """The validated data file (loaded once per process)."""
-    return LectureData.from_file(path or data_path())
+def _load(path: Path) -> LectureData:
+    return LectureData.from_file(path)
 
 
 class LectureScene(Scene):

@@ -48,7 +48,9 @@ class ColourMarker(VGroup):
         self.shape = self._build_shape(colour, size)
         ink = style.ink_on(colour.fill)
         self.letter = style.text(letter, style.SMALL_SIZE - 2, ink)
-        self.letter.move_to(self.shape.get_center_of_mass() if colour.shape == "triangle" else self.shape)
+        self.letter.move_to(
+            self.shape.get_center_of_mass() if colour.shape == "triangle" else self.shape
+        )
         self.add(self.shape, self.letter)
 
     @staticmethod

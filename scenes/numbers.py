@@ -38,7 +38,9 @@ class ShownNumber(Text):
         self.value = value
         self.decimals = decimals
         self.source = source
-        super().__init__(format_number(value, decimals), font=style.FONT, font_size=size, color=color)
+        super().__init__(
+            format_number(value, decimals), font=style.FONT, font_size=size, color=color
+        )
 
 
 def format_number(value: float, decimals: int = 2) -> str:

@@ -81,8 +81,8 @@ def split_cues(text: str, lang: str) -> list[str]:
     for clause in _CLAUSE_END.split(text.strip()):
         if not clause:
             continue
-        clauses += [clause] if len(clause) <= lim.chars_per_cue else _split_long(
-            clause, lim.chars_per_cue
+        clauses += (
+            [clause] if len(clause) <= lim.chars_per_cue else _split_long(clause, lim.chars_per_cue)
         )
     joiner = "" if lang.startswith("zh") else " "
     return [wrap(cue, lang) for cue in _pack(clauses, lim.chars_per_cue, joiner)]
@@ -116,6 +116,8 @@ def cue_seconds(cue: str, lang: str, fps: float = 60) -> float:
     lim = limits_for(lang)
     seconds = visible_length(cue) / lim.chars_per_second + 0.3
     seconds = min(max(seconds, lim.min_seconds + 0.2), lim.max_seconds)
-    return math.floor(seconds * fps + 1e-9) / fps if seconds == lim.max_seconds else (
-        math.ceil(seconds * fps - 1e-9) / fps
+    return (
+        math.floor(seconds * fps + 1e-9) / fps
+        if seconds == lim.max_seconds
+        else (math.ceil(seconds * fps - 1e-9) / fps)
     )

@@ -1,0 +1,45 @@
+"""Shared fixtures: one trained run per test worker, its data file, Manim in a temp folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.config import LectureConfig
+from model.datafile import write_json_atomic
+
+
+@pytest.fixture(scope="session")
+def config() -> LectureConfig:
+    return LectureConfig()
+
+
+@pytest.fixture(scope="session")
+def built(config: LectureConfig) -> dict:
+    """The data file's content from a real training run (about a second)."""
+    from model.lab import build
+
+    return build(config)
+
+
+@pytest.fixture(scope="session")
+def data_file(built: dict, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("data") / "data.json"
+    write_json_atomic(path, built)
+    return path
+
+
+@pytest.fixture
+def data_copy(built: dict) -> dict:
+    """A deep copy of the data file's content, free to damage."""
+    return json.loads(json.dumps(built))
+
+
+@pytest.fixture
+def scene_env(data_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point scenes at the test data file, in zh-TW."""
+    monkeypatch.setenv("LECTURE_DATA", str(data_file))
+    monkeypatch.setenv("LECTURE_LANG", "zh-TW")
+    return data_file

@@ -1,0 +1,59 @@
+"""The config: defaults, TOML overrides and one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model.config import ConfigError, LectureConfig
+
+
+def test_defaults_have_the_lecture_patterns() -> None:
+    config = LectureConfig()
+    assert config.positions == 8 and config.initials == "RGB"
+    assert config.examples["all_same"] == "RRRRRRRR"
+    assert config.examples["halves"] == "RRRRBBBB"
+    assert config.examples["one_two_rest"] == "RGGBBBBB"
+
+
+def test_toml_overrides_and_adds_examples(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    listed = ", ".join(['"red"', '"blue"'] * 4)
+    path.write_text(f'seed = 3\nsteps = 40\n[examples]\nmine = "RRGGBBRG"\nlisted = [{listed}]\n')
+    config = LectureConfig.from_file(path)
+    assert config.seed == 3 and config.steps == 40
+    assert config.examples["mine"] == "RRGGBBRG"
+    assert config.examples["listed"] == "RBRBRBRB"
+    assert "mixed" in config.examples
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("stepz = 3", "unknown key 'stepz'"),
+        ("steps = -1", "'steps' must be positive"),
+        ("steps = 'many'", "'steps' must be an integer"),
+        ("lr = 5", "'lr' must be a number in (0, 1)"),
+        ("positions = 40", "'positions' must be between 2 and 16"),
+        ("[examples]\nbad = 'RRXX'", "example 'bad' must be 8 letters from RGB"),
+        ("seed = ", "not valid TOML"),
+    ],
+)
+def test_bad_config_is_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(content)
+    with pytest.raises(ConfigError) as err:
+        LectureConfig.from_file(path)
+    assert message in str(err.value) and str(path) in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_missing_config_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not found"):
+        LectureConfig.from_file(tmp_path / "nope.toml")
+
+
+def test_smaller_lecture_gets_fitting_examples() -> None:
+    config = LectureConfig(positions=5)
+    assert all(len(p) == 5 for p in config.examples.values())

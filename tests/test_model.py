@@ -1,0 +1,106 @@
+"""The model really learns the colour task, and its attention is what we claim."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+from model.attention import SelfAttention
+from model.config import LectureConfig
+from model.task import encode, sample_batch, targets_for
+from model.train import train
+
+
+def test_targets_are_same_colour_means() -> None:
+    colours = torch.tensor([[0, 1, 0, 2, 1, 0]])
+    values = torch.tensor([[1.0, 2.0, 4.0, 8.0, 6.0, 7.0]])
+    expected = torch.tensor([[4.0, 4.0, 4.0, 8.0, 4.0, 4.0]])
+    assert torch.equal(targets_for(colours, values), expected)
+
+
+def test_encode_is_onehot_then_value() -> None:
+    x = encode(torch.tensor([[2, 0]]), torch.tensor([[0.5, -1.0]]), 3)
+    assert x.tolist() == [[[0.0, 0.0, 1.0, 0.5], [1.0, 0.0, 0.0, -1.0]]]
+
+
+@pytest.mark.parametrize("d", [1, 4, 16])
+def test_attention_matches_scaled_dot_product_attention(d: int) -> None:
+    torch.manual_seed(d)
+    module = SelfAttention(d_in=5, d=d).double()
+    x = torch.randn(3, 7, 5, dtype=torch.float64)  # (B, n, d_in)
+    z, weights = module.attend(x)
+    q, k, v = module.w_q(x), module.w_k(x), module.w_v(x)
+    reference = torch.nn.functional.scaled_dot_product_attention(q, k, v)
+    assert z.shape == (3, 7, d) and weights.shape == (3, 7, 7)
+    torch.testing.assert_close(z, reference, rtol=0, atol=1e-12)
+    torch.testing.assert_close(weights.sum(-1), torch.ones(3, 7, dtype=torch.float64))
+
+
+def test_it_learns(built: dict) -> None:
+    tr = built["training"]
+    assert tr["val_size"] == 256
+    assert tr["val_mse"] < 0.02 * tr["baseline_mse"]
+    assert tr["loss_curve"][-1] < 0.05 * tr["loss_curve"][0]
+    assert tr["train_ms"] > 0 and len(tr["loss_curve"]) == tr["steps"]
+
+
+def test_attention_splits_one_over_k(built: dict) -> None:
+    """Every row of every example: 1/k on each of the k same-colour positions, ~0 elsewhere."""
+    for name, ex in built["examples"].items():
+        colours = ex["colours"]
+        for i, row in enumerate(ex["attention"]):
+            k = colours.count(colours[i])
+            for j, w in enumerate(row):
+                if colours[j] == colours[i]:
+                    assert abs(w - 1 / k) < 0.05, (name, i, j, w, k)
+                else:
+                    assert w < 0.01, (name, i, j, w)
+
+
+def test_predictions_match_targets(built: dict) -> None:
+    for ex in built["examples"].values():
+        for p, t in zip(ex["predictions"], ex["targets"], strict=True):
+            assert abs(p - t) < 0.05
+
+
+def test_untrained_model_does_not_split(config: LectureConfig) -> None:
+    """The 1/k test can fail: a model trained for one step does not pass it."""
+    result = train(LectureConfig(steps=1))
+    batch = sample_batch(1, config.positions, 3, torch.Generator().manual_seed(5))
+    _, weights = result.model(encode(batch.colours, batch.values, 3))
+    colours = batch.colours[0].tolist()
+    errors = [
+        abs(
+            weights[0, i, j].item()
+            - (1 / colours.count(colours[i]) if colours[j] == colours[i] else 0)
+        )
+        for i in range(config.positions)
+        for j in range(config.positions)
+    ]
+    assert max(errors) > 0.05
+    assert result.val_mse > 0.02 * result.baseline_mse
+
+
+def test_training_is_deterministic() -> None:
+    config = LectureConfig(steps=50)
+    a, b = train(config), train(config)
+    assert a.loss_curve == b.loss_curve
+    for pa, pb in zip(a.model.parameters(), b.model.parameters(), strict=True):
+        assert torch.equal(pa, pb)
+    c = train(LectureConfig(steps=50, seed=1))
+    assert c.loss_curve != a.loss_curve
+
+
+def test_stored_weights_reproduce_stored_attention(built: dict) -> None:
+    """The matrices in the data file are the ones that made the examples' attention."""
+    w = built["weights"]
+    wq, wk = torch.tensor(w["w_q"]), torch.tensor(w["w_k"])
+    d = wq.shape[1]
+    for ex in built["examples"].values():
+        x = encode(torch.tensor([ex["colours"]]), torch.tensor([ex["values"]]), 3)[0]
+        scores = (x @ wq) @ (x @ wk).T / math.sqrt(d)
+        torch.testing.assert_close(
+            torch.softmax(scores, -1), torch.tensor(ex["attention"]), atol=1e-6, rtol=0
+        )

@@ -1,0 +1,115 @@
+"""Scenes construct under dry run, read every number from the data file, and read well."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from manim import tempconfig
+
+from model.datafile import LectureData
+from scenes.locale import Words, available_languages, current_language
+from scenes.numbers import ShownNumber, format_number, phrase
+from scenes.registry import LECTURE
+from scenes.subtitles import LIMITS, split_cues
+
+
+def _dry_run(entry, tmp_path: Path):
+    module = importlib.import_module(f"scenes.{entry.module}")
+    with tempconfig({"dry_run": True, "media_dir": str(tmp_path), "quality": "low_quality"}):
+        scene = getattr(module, entry.class_name)()
+        scene.render()
+    return scene
+
+
+@pytest.mark.parametrize("entry", LECTURE, ids=lambda e: e.name)
+def test_scene_constructs_and_subtitles_fit(entry, scene_env: Path, tmp_path: Path) -> None:
+    scene = _dry_run(entry, tmp_path)
+    captions = scene.renderer.file_writer.subcaptions
+    assert captions, "a scene narrates through subcaptions"
+    limits = LIMITS[current_language()]
+    previous_end = 0.0
+    for cue in captions:
+        start, end = cue.start.total_seconds(), cue.end.total_seconds()
+        lines = cue.content.split("\n")
+        assert len(lines) <= limits.max_lines, cue.content
+        assert all(len(line) <= limits.chars_per_line for line in lines), cue.content
+        assert limits.min_seconds <= end - start <= limits.max_seconds, cue.content
+        chars = sum(1 for ch in cue.content if not ch.isspace())
+        assert chars / (end - start) <= limits.chars_per_second + 1e-9, cue.content
+        assert start >= previous_end - 1e-9, "cues overlap"
+        previous_end = end
+    assert previous_end <= scene.renderer.time + 1e-6
+
+
+def test_attention_map_numbers_come_from_the_data(scene_env: Path, tmp_path: Path) -> None:
+    """Every number in the last frame equals the data-file value it names."""
+    scene = _dry_run(LECTURE[0], tmp_path)
+    data = LectureData.from_file(scene_env)
+    ex = data.example(scene.example_name)
+    shown = [m for top in scene.mobjects for m in top.get_family() if isinstance(m, ShownNumber)]
+    cells = [m for m in shown if ".attention[" in m.source and "sum" not in m.source]
+    assert len(cells) == ex.n * ex.n
+    for number in cells:
+        i, j = (int(x) for x in number.source.split("[", 1)[1].rstrip("]").split("]["))
+        assert number.value == ex.attention[i][j]
+        assert number.text == format_number(ex.attention[i][j], number.decimals).replace(" ", "")
+    predictions = [m for m in shown if ".predictions[" in m.source]
+    assert [m.value for m in predictions] == [ex.predictions[scene.focus_row]]
+
+
+def test_scene_fails_clearly_without_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LECTURE_DATA", str(tmp_path / "missing.json"))
+    with pytest.raises(Exception, match="data file not found"):
+        _dry_run(LECTURE[0], tmp_path)
+
+
+def test_every_language_has_every_key() -> None:
+    languages = available_languages()
+    assert {"zh-TW", "en"} <= set(languages)
+    for entry in LECTURE:
+        keys = {lang: set(Words(entry.module, lang)) for lang in languages}
+        assert all(k == keys["zh-TW"] for k in keys.values()), keys
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_narration_splits_within_limits(lang: str) -> None:
+    limits = LIMITS[lang]
+    for entry in LECTURE:
+        for text in Words(entry.module, lang).values():
+            for cue in split_cues(
+                text.format(
+                    row=1, k=3, weight="0.33", total="1.00", prediction="-0.08", target="-0.08"
+                ),
+                lang,
+            ):
+                lines = cue.split("\n")
+                assert len(lines) <= 2 and all(len(x) <= limits.chars_per_line for x in lines)
+
+
+def test_splitting_never_cuts_a_number_or_word() -> None:
+    cues = split_cues(
+        "看第 1 列。它分給每一個大約 0.33，差不多就是 1/3，這就是 attention 的結果。", "zh-TW"
+    )
+    joined = " ".join(cues)
+    assert "0.33" in joined.replace("\n", " ") and "1/3" in joined
+    assert all("attention" in c or "atten" not in c for c in cues)
+    english = split_cues("It gives each of them about 0.33, which is roughly one third. " * 3, "en")
+    assert all(len(line) <= 42 for cue in english for line in cue.split("\n"))
+    assert all(not line.endswith("0.") for cue in english for line in cue.split("\n"))
+
+
+def test_phrase_keeps_numbers_traceable() -> None:
+    k = ShownNumber(3, 0, "count")
+    line = phrase("同色 {k} 個 → 每格約 1/{k}", k=k)
+    numbers = [m for m in line if isinstance(m, ShownNumber)]
+    assert len(numbers) == 2 and all(m.source == "count" and m.value == 3 for m in numbers)
+    with pytest.raises(KeyError, match="needs a number for 'x'"):
+        phrase("{x}")
+
+
+def test_format_number_has_no_negative_zero() -> None:
+    assert format_number(-0.001) == "0.00"
+    assert format_number(0.125) == "0.12"  # round half to even, as Python prints
+    assert format_number(-0.08) == "-0.08"

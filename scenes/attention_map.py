@@ -38,7 +38,7 @@ class AttentionMap(LectureScene):
         self.source = f"examples.{self.example_name}"
         title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
         self.grid = self._build_grid()
-        board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.GROUP_BUFF)
+        board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
         board.to_edge(LEFT, buff=style.EDGE_BUFF)
         strip = TokenStrip(self._markers(), self.example.values, f"{self.source}.values")
         strip.next_to(board, RIGHT, buff=style.GROUP_BUFF).align_to(self.grid.cells, UP)
@@ -90,7 +90,7 @@ class AttentionMap(LectureScene):
         k = len(same)
         row = ex.attention[i]
         frame = SurroundingRectangle(self.grid.get_row(i), color=style.HIGHLIGHT, buff=0.04)
-        picked = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.06) for j in same))
+        picked = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.1) for j in same))
         picked.set_color(style.HIGHLIGHT)
         mean_same = sum(row[j] for j in same) / k
         self.say(

@@ -77,7 +77,7 @@ def phrase(
             number = number.copy() if any(p is number for p in parts) else number
             parts.add(number.set(font_size=size).set_color(color))
     for (left, right), gap in zip(pairwise(parts), gaps, strict=True):
-        right.next_to(left, RIGHT, buff=gap).align_to(left, DOWN)
+        right.next_to(left, RIGHT, buff=gap)
     return parts
 
 

@@ -83,7 +83,9 @@ CELL_TEXT_SIZE = 18  # numbers in heat-map cells: digits about 26 px high at 108
 EDGE_BUFF = 0.4  # from the frame's edge
 GROUP_BUFF = 0.5  # between blocks of content
 ITEM_BUFF = 0.2  # between items of one block
-CELL_SIZE = 0.62  # heat-map cell side
+CELL_SIZE = 0.54  # heat-map cell side
+# Players draw soft subtitles over the bottom of the picture: keep this band clear.
+SUBTITLE_BAND = 1.0
 
 
 def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:

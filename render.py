@@ -103,14 +103,28 @@ def render_scene(entry: SceneEntry, args: argparse.Namespace, data: Path) -> Pat
     """Render one scene in its own Manim process; return the finished MP4 in out/."""
     media = args.out / ".build" / entry.name
     command = [
-        sys.executable, "-m", "manim", "render", "-q", QUALITIES[args.quality],
-        "--media_dir", str(media), "--progress_bar", "none", "-v", "WARNING",
-        str(entry.file), entry.class_name,
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "manim",
+        "render",
+        "-q",
+        QUALITIES[args.quality],
+        "--media_dir",
+        str(media),
+        "--progress_bar",
+        "none",
+        "-v",
+        "WARNING",
+        str(entry.file),
+        entry.class_name,
+    ]
     env = {**os.environ, "LECTURE_DATA": str(data.resolve()), "LECTURE_LANG": args.lang}
     result = subprocess.run(command, env=env, capture_output=True, text=True)
-    videos = [p for p in media.glob(f"videos/**/{entry.class_name}.mp4")
-              if "partial_movie_files" not in p.parts]  # fmt: skip
+    videos = [
+        p
+        for p in media.glob(f"videos/**/{entry.class_name}.mp4")
+        if "partial_movie_files" not in p.parts
+    ]
     if result.returncode != 0 or not videos:
         lines = (result.stderr or result.stdout).strip().splitlines()[-12:]
         raise RuntimeError("\n".join(lines) or "manim wrote no video")

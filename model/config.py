@@ -24,7 +24,9 @@ def default_examples(positions: int, initials: str) -> dict[str, str]:
 
     ``mixed`` cycles through every colour; ``all_same`` has one group of n (weights 1/n);
     ``halves`` two groups of n/2; ``one_two_rest`` a group of 1, a group of 2 and the rest
-    in the last colour (weights 1/1, 1/2, 1/(n-3)).
+    in the last colour (weights 1/1, 1/2, 1/(n-3)); ``pairs_and_rest`` two pairs and the
+    rest (1/2, 1/2, 1/(n-4)). With 8 positions and 3 colours, groups of exactly 1, 2 and 4
+    cannot occur (1 + 2 + 4 = 7); these patterns show 1/8, 1/4, 1/2 and 1/1 between them.
     """
     first, second, last = initials[0], initials[1], initials[-1]
     half = positions // 2
@@ -35,6 +37,8 @@ def default_examples(positions: int, initials: str) -> dict[str, str]:
     }
     if positions >= 4:
         examples["one_two_rest"] = first + second * 2 + last * (positions - 3)
+    if positions >= 6:
+        examples["pairs_and_rest"] = first * 2 + second * 2 + last * (positions - 4)
     return examples
 
 
@@ -60,6 +64,8 @@ class LectureConfig:
         Adam training schedule.
     val_size
         Number of unseen sequences for validation.
+    pe_width
+        Width of the positional-encoding table drawn in the lecture (even).
     examples
         Named colour patterns whose attention the data file stores.
     """
@@ -68,14 +74,15 @@ class LectureConfig:
     positions: int = 8
     colours: tuple[str, ...] = ("red", "green", "blue")
     d: int = 8
-    steps: int = 600
-    lr: float = 0.02
+    steps: int = 1000
+    lr: float = 0.03
     batch_size: int = 64
     val_size: int = 256
+    pe_width: int = 16
     examples: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for name in ("seed", "positions", "d", "steps", "batch_size", "val_size"):
+        for name in ("seed", "positions", "d", "steps", "batch_size", "val_size", "pe_width"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigError(f"key '{name}' must be an integer, got {value!r}")
@@ -83,6 +90,8 @@ class LectureConfig:
                 raise ConfigError(f"key '{name}' must be positive, got {value}")
         if self.positions < 2 or self.positions > 16:
             raise ConfigError(f"key 'positions' must be between 2 and 16, got {self.positions}")
+        if self.pe_width % 2:
+            raise ConfigError(f"key 'pe_width' must be even, got {self.pe_width}")
         if not isinstance(self.lr, int | float) or not 0 < self.lr < 1:
             raise ConfigError(f"key 'lr' must be a number in (0, 1), got {self.lr!r}")
         initials = [c[:1].upper() for c in self.colours]

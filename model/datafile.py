@@ -14,19 +14,42 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
-ROW_SUM_TOLERANCE = 1e-6
+from model.parts import (
+    Bookkeeping,
+    EatApple,
+    ItCat,
+    MultiHeadToy,
+    Office,
+    PositionalTable,
+    ProjectionProbe,
+    ShuffleProbe,
+    SqrtDProbe,
+)
+from model.reading import DataFileError, Matrix, Reader, Vector
 
+__all__ = ["SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "write_json_atomic"]
 
-class DataFileError(ValueError):
-    """The data file is missing or does not satisfy the contract."""
+SCHEMA_VERSION = 2
+
+# The parts beyond the colour task: data-file path -> reader. A file may lack some (a
+# scene asking for a missing part gets an error naming it); those present are validated.
+PART_READERS = {
+    "pitfalls.projection": ProjectionProbe.read,
+    "pitfalls.sqrt_d": SqrtDProbe.read,
+    "pitfalls.shuffle": ShuffleProbe.read,
+    "positional": PositionalTable.read,
+    "tokens.eat_apple": EatApple.read,
+    "tokens.it_cat": ItCat.read,
+    "office": Office.read,
+    "multihead.toy": MultiHeadToy.read,
+    "multihead.bookkeeping": Bookkeeping.read,
+}
 
 
 def write_json_atomic(path: str | Path, data: dict[str, Any]) -> None:
@@ -52,74 +75,12 @@ def write_json_atomic(path: str | Path, data: dict[str, Any]) -> None:
         raise
 
 
-class _Reader:
-    """Typed access to one JSON object, with errors that name the file and the key."""
-
-    def __init__(self, source: str, data: Any, where: str = "") -> None:
-        if not isinstance(data, dict):
-            raise DataFileError(f"{source}: '{where or 'top level'}' must be an object")
-        self.source, self.data, self.where = source, data, where
-
-    def _key(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def fail(self, key: str, problem: str) -> DataFileError:
-        return DataFileError(f"{self.source}: '{self._key(key)}' {problem}")
-
-    def raw(self, key: str) -> Any:
-        if key not in self.data:
-            raise self.fail(key, "is missing")
-        return self.data[key]
-
-    def child(self, key: str) -> _Reader:
-        return _Reader(self.source, self.raw(key), self._key(key))
-
-    def number(self, key: str) -> float:
-        value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(key, f"must be a number, got {type(value).__name__}")
-        if not math.isfinite(value):
-            raise self.fail(key, "is not finite")
-        return float(value)
-
-    def integer(self, key: str) -> int:
-        value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"must be an integer, got {value!r}")
-        return value
-
-    def string(self, key: str) -> str:
-        value = self.raw(key)
-        if not isinstance(value, str):
-            raise self.fail(key, f"must be a string, got {type(value).__name__}")
-        return value
-
-    def vector(self, key: str, length: int | None = None) -> tuple[float, ...]:
-        value = self.raw(key)
-        if not isinstance(value, list) or not all(
-            isinstance(x, int | float) and not isinstance(x, bool) for x in value
-        ):
-            raise self.fail(key, "must be a list of numbers")
-        if not all(math.isfinite(x) for x in value):
-            raise self.fail(key, "contains NaN or infinity")
-        if length is not None and len(value) != length:
-            raise self.fail(key, f"has length {len(value)}, expected {length}")
-        return tuple(float(x) for x in value)
-
-    def matrix(self, key: str, rows: int, cols: int) -> tuple[tuple[float, ...], ...]:
-        value = self.raw(key)
-        if not isinstance(value, list) or len(value) != rows:
-            raise self.fail(key, f"must be a {rows}x{cols} matrix")
-        sub = _Reader(self.source, {str(i): row for i, row in enumerate(value)}, self._key(key))
-        return tuple(sub.vector(str(i), cols) for i in range(rows))
-
-
 @dataclass(frozen=True)
 class Training:
     """How the model was trained and how well it learned."""
 
     steps: int
-    loss_curve: tuple[float, ...]
+    loss_curve: Vector
     train_ms: float
     val_mse: float
     baseline_mse: float
@@ -130,10 +91,10 @@ class Training:
 class Weights:
     """The learned matrices, in the X W convention (W_Q is d_in x d)."""
 
-    w_q: tuple[tuple[float, ...], ...]
-    w_k: tuple[tuple[float, ...], ...]
-    w_v: tuple[tuple[float, ...], ...]
-    readout_w: tuple[float, ...]
+    w_q: Matrix
+    w_k: Matrix
+    w_v: Matrix
+    readout_w: Vector
     readout_b: float
 
 
@@ -144,10 +105,10 @@ class Example:
     name: str
     pattern: str
     colours: tuple[int, ...]
-    values: tuple[float, ...]
-    targets: tuple[float, ...]
-    predictions: tuple[float, ...]
-    attention: tuple[tuple[float, ...], ...]
+    values: Vector
+    targets: Vector
+    predictions: Vector
+    attention: Matrix
 
     @property
     def n(self) -> int:
@@ -166,6 +127,51 @@ class LectureData:
     training: Training
     weights: Weights
     examples: dict[str, Example]
+    parts: dict[str, Any]
+
+    def part(self, path: str) -> Any:
+        """A validated part by its data-file path; a missing one is a DataFileError."""
+        if path not in self.parts:
+            raise DataFileError(
+                f"{self.source}: has no part '{path}' (re-make it: python -m model --out FILE)"
+            )
+        return self.parts[path]
+
+    @property
+    def projection(self) -> ProjectionProbe:
+        return self.part("pitfalls.projection")
+
+    @property
+    def sqrt_d(self) -> SqrtDProbe:
+        return self.part("pitfalls.sqrt_d")
+
+    @property
+    def shuffle(self) -> ShuffleProbe:
+        return self.part("pitfalls.shuffle")
+
+    @property
+    def positional(self) -> PositionalTable:
+        return self.part("positional")
+
+    @property
+    def eat_apple(self) -> EatApple:
+        return self.part("tokens.eat_apple")
+
+    @property
+    def it_cat(self) -> ItCat:
+        return self.part("tokens.it_cat")
+
+    @property
+    def office(self) -> Office:
+        return self.part("office")
+
+    @property
+    def multihead(self) -> MultiHeadToy:
+        return self.part("multihead.toy")
+
+    @property
+    def bookkeeping(self) -> Bookkeeping:
+        return self.part("multihead.bookkeeping")
 
     def example(self, name: str) -> Example:
         """The named example; a missing one is a :class:`DataFileError` naming it."""
@@ -199,7 +205,7 @@ class LectureData:
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<data>") -> LectureData:
-        top = _Reader(source, data)
+        top = Reader(source, data)
         version = top.integer("schema_version")
         if version != SCHEMA_VERSION:
             raise top.fail(
@@ -243,6 +249,11 @@ class LectureData:
         }
         if not examples:
             raise top.fail("examples", "is empty")
+        parts = {
+            path: read(section)
+            for path, read in PART_READERS.items()
+            if (section := _find(top, path)) is not None
+        }
         return cls(
             source=source,
             schema_version=version,
@@ -252,21 +263,29 @@ class LectureData:
             training=training,
             weights=weights,
             examples=examples,
+            parts=parts,
         )
+
+
+def _find(top: Reader, path: str) -> Reader | None:
+    """The object at a dotted path, or None where any step of the path is absent."""
+    section = top
+    for key in path.split("."):
+        if not section.has(key):
+            return None
+        section = section.child(key)
+    return section
 
 
 def _reject_constant(name: str) -> float:
     raise ValueError(f"contains {name}, which the contract forbids")
 
 
-def _read_example(ex: _Reader, name: str, n: int, n_colours: int) -> Example:
+def _read_example(ex: Reader, name: str, n: int, n_colours: int) -> Example:
     colours = ex.vector("colours", n)
     if any(c != int(c) or not 0 <= c < n_colours for c in colours):
         raise ex.fail("colours", f"must be colour indices 0..{n_colours - 1}")
-    attention = ex.matrix("attention", n, n)
-    for i, row in enumerate(attention):
-        if any(w < 0 for w in row) or abs(sum(row) - 1) > ROW_SUM_TOLERANCE:
-            raise ex.fail("attention", f"row {i} sums to {sum(row):.6f}, not 1")
+    attention = ex.stochastic("attention", n, n)
     return Example(
         name=name,
         pattern=ex.string("pattern"),

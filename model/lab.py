@@ -7,10 +7,13 @@ from typing import Any
 
 import torch
 
+from model import handmade, multihead, probes
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash
 from model.task import encode, targets_for
 from model.train import _EXAMPLE_STREAM, TrainResult, generator, train
+
+_RANDOM_PATTERN_STREAM = 3
 
 
 def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
@@ -18,11 +21,24 @@ def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
     return linear.weight.detach().T.tolist()
 
 
+RANDOM_EXAMPLES = 3
+
+
+def example_patterns(config: LectureConfig) -> dict[str, str]:
+    """The config's named patterns plus ``random_1``.. drawn from the seed."""
+    g = generator(config, _RANDOM_PATTERN_STREAM)
+    patterns = dict(config.examples)
+    for r in range(1, RANDOM_EXAMPLES + 1):
+        draw = torch.randint(0, len(config.colours), (config.positions,), generator=g)
+        patterns[f"random_{r}"] = "".join(config.initials[c] for c in draw.tolist())
+    return patterns
+
+
 def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
     """Each named pattern with seeded numbers, run through the trained model."""
     numbers = generator(config, _EXAMPLE_STREAM)
     examples: dict[str, Any] = {}
-    for name, pattern in config.examples.items():
+    for name, pattern in example_patterns(config).items():
         colours = torch.tensor([config.pattern_indices(pattern)])  # (1, n)
         values = torch.randn(1, config.positions, generator=numbers)  # (1, n)
         with torch.no_grad():
@@ -39,7 +55,7 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
 
 
 def build(config: LectureConfig) -> dict[str, Any]:
-    """Train, run the examples, and return the data file's content."""
+    """Train, run the examples and every probe, and return the data file's content."""
     start = time.perf_counter()
     result = train(config)
     model = result.model
@@ -63,6 +79,19 @@ def build(config: LectureConfig) -> dict[str, Any]:
             "readout_b": model.readout.bias.detach()[0].item(),
         },
         "examples": run_examples(config, result),
+        "pitfalls": {
+            "projection": probes.projection_probe(config),
+            "sqrt_d": probes.sqrt_d_probe(config),
+            "shuffle": probes.shuffle_probe(config, model, _shuffle_example(config)),
+        },
+        "positional": probes.positional_table(config),
+        "tokens": {"eat_apple": handmade.eat_apple(), "it_cat": handmade.it_cat()},
+        "office": handmade.office(),
+        "multihead": {"toy": multihead.toy(config), "bookkeeping": multihead.bookkeeping()},
     }
     data["run_ms"] = (time.perf_counter() - start) * 1000
     return data
+
+
+def _shuffle_example(config: LectureConfig) -> str:
+    return "mixed" if "mixed" in config.examples else next(iter(config.examples))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 from string import Formatter
 
-from manim import DOWN, RIGHT, ManimColor, Text, VGroup
+from manim import RIGHT, ManimColor, Text, VGroup
 
 from scenes import style
 

@@ -50,16 +50,29 @@ def _damage(data: dict, path: str, value: object) -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("schema_version", 99, "'schema_version' is 99; this loader reads version 1"),
+        ("schema_version", 99, "'schema_version' is 99; this loader reads version 2"),
         ("training", KeyError, "'training' is missing"),
         ("training.val_mse", "low", "'training.val_mse' must be a number"),
-        ("training.loss_curve", [0.5, 0.1], "'training.loss_curve' has 2 points for 600 steps"),
+        ("training.loss_curve", [0.5, 0.1], "'training.loss_curve' has 2 points for 1000 steps"),
         ("weights.w_q", [[0.0]], "'weights.w_q' must be a 4x8 matrix"),
         ("examples.mixed.values", [1.0, 2.0], "'examples.mixed.values' has length 2, expected 8"),
         ("examples.mixed.colours.0", 7, "'examples.mixed.colours' must be colour indices 0..2"),
         ("examples.mixed.attention.2", [1.0] * 8, "'examples.mixed.attention' row 2 sums to 8"),
         ("examples", {}, "'examples' is empty"),
         ("source_hash", KeyError, "'source_hash' is missing"),
+        ("pitfalls.projection.plain.mean", 0.5, "'pitfalls.projection.plain.mean' disagrees"),
+        ("pitfalls.projection.example.plain.0", [1.0] * 8, "example.plain' row 0 sums to 8"),
+        ("pitfalls.sqrt_d.dims.1.example_scaled", [0.5] * 8, "dims[1].example_scaled' sums"),
+        ("pitfalls.shuffle.permutation", [0] * 8, "must be a permutation of 0..7"),
+        ("pitfalls.shuffle.without_positions.max_abs_diff", 0.5, "but the outputs differ"),
+        ("positional.table.0.0", 3.0, "'positional.table' has values outside [-1, 1]"),
+        ("tokens.eat_apple.causal.weights.0", [0.5, 0.5, 0, 0, 0], "gives weight to a masked"),
+        ("tokens.eat_apple.gloss", ["I"], "'tokens.eat_apple.gloss' has length 1, expected 5"),
+        ("tokens.it_cat.temperatures", [], "'tokens.it_cat.temperatures' must be a non-empty"),
+        ("tokens.it_cat.scaled.outputs", [[0.0]], "'tokens.it_cat.scaled.outputs' must be a 7x4"),
+        ("office.sweep.0.weights", [1, 1, 0, 0, 0], "'office.sweep[0].weights' sums to 2"),
+        ("multihead.toy.maps", [[[1.0]]], "'multihead.toy.maps' must hold 2 maps"),
+        ("multihead.bookkeeping.d_head", 100, "times 32 heads must equal the width 4096"),
     ],
 )
 def test_bad_content_names_the_key(
@@ -154,3 +167,13 @@ def test_cli_bad_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0 and "unknown key 'stepz'" in result.stderr
     assert not out.exists()
+
+
+def test_missing_part_is_named_when_asked_for(data_copy: dict, tmp_path: Path) -> None:
+    del data_copy["pitfalls"]
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(data_copy))
+    data = LectureData.from_file(path)  # the colour task alone still loads
+    assert data.it_cat.d == 4
+    with pytest.raises(DataFileError, match=r"has no part 'pitfalls.sqrt_d' \(re-make it"):
+        data.sqrt_d  # noqa: B018

@@ -1,0 +1,174 @@
+"""Hand-made examples: vectors chosen by hand for clarity, every derived number computed.
+
+* ``eat_apple`` (seed 003): "我 吃 蘋果 很 開心", d = 4. The last word of "我 吃 蘋果"
+  scores every key, then the causal-masked map of the longer sentence.
+* ``it_cat`` (seed 002): "The cat was scared so it hid", d = 4, at several temperatures T,
+  with and without the division by sqrt(d).
+* ``office`` (seed 000): five colleagues, each standing at a 2-D Key and holding a Value
+  (days); a Query arrow at several angles and lengths.
+
+The hand-picked vectors are inputs, like a lecture's sentence; scores, weights and outputs
+are always computed here from them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+
+# Dimensions of the eat_apple vectors: subject, eating, food, feeling.
+EAT_APPLE_TOKENS = ("我", "吃", "蘋果", "很", "開心")
+EAT_APPLE_GLOSS = ("I", "eat", "apple", "very", "happy")
+EAT_APPLE_Q = (
+    (1.0, 1.0, 0.0, 0.0),
+    (1.0, 0.0, 1.0, 0.0),
+    (0.5, 2.0, 0.8, 0.0),
+    (0.0, 0.0, 0.0, 1.5),
+    (1.5, 0.0, 0.0, 1.0),
+)
+EAT_APPLE_K = (
+    (2.0, 0.0, 0.0, 0.0),
+    (0.0, 2.0, 0.0, 0.0),
+    (0.0, 0.5, 2.0, 0.0),
+    (0.0, 0.0, 0.0, 0.5),
+    (1.0, 0.0, 0.0, 2.0),
+)
+EAT_APPLE_V = (
+    (1.0, 0.0, 0.0, 0.0),
+    (0.0, 1.0, 0.0, 0.0),
+    (0.0, 0.0, 1.0, 0.0),
+    (0.0, 0.0, 0.0, 0.5),
+    (0.0, 0.0, 0.0, 1.0),
+)
+EAT_APPLE_SHORT = 3  # "我 吃 蘋果"
+
+# Dimensions of the it_cat vectors: entity, action, feeling, function word. V = K, as in
+# seed 002's page.
+IT_CAT_TOKENS = ("The", "cat", "was", "scared", "so", "it", "hid")
+IT_CAT_Q = (
+    (0.0, 0.0, 0.0, 0.5),
+    (0.0, 1.0, 1.0, 0.0),
+    (1.0, 0.0, 1.0, 0.0),
+    (2.0, 0.0, 0.0, 0.0),
+    (0.0, 1.0, 0.0, 1.0),
+    (3.9, 0.0, 0.0, 0.0),
+    (2.5, 0.0, 0.5, 0.0),
+)
+IT_CAT_K = (
+    (0.0, 0.0, 0.0, 1.0),
+    (2.0, 0.0, 0.3, 0.0),
+    (0.0, 0.5, 0.0, 0.8),
+    (0.2, 0.3, 2.0, 0.0),
+    (0.0, 0.0, 0.0, 1.2),
+    (0.8, 0.0, 0.0, 0.5),
+    (0.0, 2.0, 0.4, 0.0),
+)
+IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+# The office: (id, key x, key y, value in days). Names and roles live in the locale tables.
+OFFICE_PEOPLE = (
+    ("accountant", 2.0, 0.4, 5.0),
+    ("engineer", -1.6, 1.2, 1.0),
+    ("hr", 0.4, 1.8, 3.0),
+    ("sales", -0.6, -1.8, 7.0),
+    ("legal", 1.4, -1.4, 10.0),
+)
+OFFICE_SWEEP_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)  # degrees, at length 1.5
+OFFICE_SWEEP_LENGTH = 1.5
+OFFICE_LENGTHS = (0.5, 1.0, 2.0, 4.0)  # towards the accountant
+
+
+def _t(rows: tuple[tuple[float, ...], ...]) -> torch.Tensor:
+    return torch.tensor(rows, dtype=torch.float64)
+
+
+def attention_rows(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, scale: float, causal: bool = False
+) -> dict[str, Any]:
+    """Scores, weights and outputs of softmax(Q K^T / scale) V, with an optional causal mask.
+
+    Masked scores are stored as ``None`` (they are minus infinity) and their weights are 0.
+    """
+    scores = q @ k.T / scale  # (n_q, n_k)
+    if causal:
+        mask = torch.triu(torch.ones_like(scores, dtype=torch.bool), diagonal=1)  # (n, n)
+        scores = scores.masked_fill(mask, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)  # (n_q, n_k); exp(-inf) = 0
+    return {
+        "scale": scale,
+        "scores": [[None if math.isinf(s) else s for s in row] for row in scores.tolist()],
+        "weights": weights.tolist(),
+        "outputs": (weights @ v).tolist(),  # (n_q, d)
+    }
+
+
+def eat_apple() -> dict[str, Any]:
+    """Seed 003's walk through one query row, then the causal mask on the longer sentence."""
+    q, k, v = _t(EAT_APPLE_Q), _t(EAT_APPLE_K), _t(EAT_APPLE_V)
+    d = q.shape[1]
+    n = EAT_APPLE_SHORT
+    last = q[n - 1 : n]  # (1, d): the query of 蘋果
+    return {
+        "tokens": list(EAT_APPLE_TOKENS),
+        "gloss": list(EAT_APPLE_GLOSS),
+        "d": d,
+        "q": q.tolist(),
+        "k": k.tolist(),
+        "v": v.tolist(),
+        "short": n,
+        "query_index": n - 1,
+        "dots": (last @ k[:n].T)[0].tolist(),  # raw q.k before the division
+        "products": (last * k[:n]).tolist(),  # element products, summed into the dots
+        "last_row": attention_rows(last, k[:n], v[:n], math.sqrt(d)),
+        "causal": attention_rows(q, k, v, math.sqrt(d), causal=True),
+    }
+
+
+def it_cat() -> dict[str, Any]:
+    """Seed 002's sentence: the full map at T = 1, with and without sqrt(d), and a T sweep."""
+    q, k = _t(IT_CAT_Q), _t(IT_CAT_K)
+    d = q.shape[1]
+    scaled = attention_rows(q, k, k, math.sqrt(d))
+    return {
+        "tokens": list(IT_CAT_TOKENS),
+        "d": d,
+        "q": q.tolist(),
+        "k": k.tolist(),
+        "v": k.tolist(),
+        "scaled": scaled,
+        "unscaled": attention_rows(q, k, k, 1.0),
+        "temperatures": [
+            {"t": t, **attention_rows(q, k, k, math.sqrt(d) * t)} for t in IT_CAT_TEMPERATURES
+        ],
+    }
+
+
+def _office_stop(keys: torch.Tensor, values: torch.Tensor, angle: float, length: float) -> dict:
+    rad = math.radians(angle)
+    query = torch.tensor([[length * math.cos(rad), length * math.sin(rad)]], dtype=torch.float64)
+    row = attention_rows(query, keys, values.unsqueeze(1), math.sqrt(2))
+    return {
+        "angle": angle,
+        "length": length,
+        "query": query[0].tolist(),
+        "scores": row["scores"][0],
+        "weights": row["weights"][0],
+        "output": row["outputs"][0][0],  # the weighted average of the days
+    }
+
+
+def office() -> dict[str, Any]:
+    """The office analogy: a Query arrow sweeping round, then growing towards one person."""
+    keys = torch.tensor([[x, y] for _, x, y, _ in OFFICE_PEOPLE], dtype=torch.float64)
+    values = torch.tensor([v for *_, v in OFFICE_PEOPLE], dtype=torch.float64)
+    target = math.degrees(math.atan2(keys[0, 1].item(), keys[0, 0].item()))
+    return {
+        "people": [p for p, *_ in OFFICE_PEOPLE],
+        "keys": keys.tolist(),
+        "values": values.tolist(),
+        "scale": math.sqrt(2),
+        "sweep": [_office_stop(keys, values, a, OFFICE_SWEEP_LENGTH) for a in OFFICE_SWEEP_ANGLES],
+        "grow": [_office_stop(keys, values, target, length) for length in OFFICE_LENGTHS],
+    }

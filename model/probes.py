@@ -1,0 +1,156 @@
+"""Measurements behind the three pitfalls of seed 000, and positional encoding.
+
+* Pitfall 1, why project: without W_Q and W_K every word mostly looks at itself.
+* Pitfall 2, why divide by sqrt(d): unscaled scores saturate softmax as d grows.
+* Pitfall 3, shuffle: attention is permutation equivariant, to the last decimals.
+* Positional encoding: the sin/cos table, and the shuffle test again with it added.
+
+All numbers are float64 and drawn from generators seeded by the config's seed.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+
+from model.attention import SelfAttention
+from model.config import LectureConfig
+from model.task import encode
+from model.train import generator
+
+PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
+SQRT_D_DIMS = (4, 8, 16, 32, 64, 128, 256, 512)
+SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
+PE_BASE = 10000.0
+
+_PROJECTION_STREAM, _SQRT_D_STREAM, _SHUFFLE_STREAM = 10, 11, 12
+
+
+def _self_share(weights: torch.Tensor) -> float:
+    """Mean share of attention a position gives itself: (n, n) -> scalar."""
+    return torch.diagonal(weights).mean().item()
+
+
+def projection_probe(config: LectureConfig) -> dict[str, Any]:
+    """Self-attention share without projections vs with random W_Q, W_K, over many draws."""
+    g = generator(config, _PROJECTION_STREAM)
+    n, d = PROJECTION_POSITIONS, PROJECTION_WIDTH
+    plain_shares, projected_shares, first = [], [], {}
+    for draw in range(PROJECTION_DRAWS):
+        x = torch.randn(n, d, generator=g, dtype=torch.float64)  # (n, d) word vectors
+        w_q = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
+        w_k = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
+        plain = torch.softmax(x @ x.T / math.sqrt(d), dim=-1)  # (n, n)
+        projected = torch.softmax((x @ w_q) @ (x @ w_k).T / math.sqrt(d), dim=-1)  # (n, n)
+        plain_shares.append(_self_share(plain))
+        projected_shares.append(_self_share(projected))
+        if draw == 0:
+            first = {"plain": plain.tolist(), "projected": projected.tolist()}
+    return {
+        "draws": PROJECTION_DRAWS,
+        "positions": n,
+        "width": d,
+        "uniform_share": 1 / n,
+        "plain": _summary(plain_shares),
+        "projected": _summary(projected_shares),
+        "example": first,
+    }
+
+
+def _summary(values: list[float]) -> dict[str, Any]:
+    return {
+        "values": values,
+        "min": min(values),
+        "max": max(values),
+        "mean": sum(values) / len(values),
+    }
+
+
+def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
+    """Largest weight in a row of scores q.k, unscaled vs divided by sqrt(d), for growing d."""
+    g = generator(config, _SQRT_D_STREAM)
+    n = SQRT_D_POSITIONS
+    rows = []
+    for d in SQRT_D_DIMS:
+        q = torch.randn(SQRT_D_DRAWS, 1, d, generator=g, dtype=torch.float64)  # (draws, 1, d)
+        k = torch.randn(SQRT_D_DRAWS, n, d, generator=g, dtype=torch.float64)  # (draws, n, d)
+        scores = (q @ k.transpose(-2, -1)).squeeze(1)  # (draws, n)
+        unscaled = torch.softmax(scores, dim=-1)  # (draws, n)
+        scaled = torch.softmax(scores / math.sqrt(d), dim=-1)  # (draws, n)
+        rows.append(
+            {
+                "d": d,
+                "mean_max_unscaled": unscaled.max(-1).values.mean().item(),
+                "mean_max_scaled": scaled.max(-1).values.mean().item(),
+                "example_scores": scores[0].tolist(),
+                "example_unscaled": unscaled[0].tolist(),
+                "example_scaled": scaled[0].tolist(),
+            }
+        )
+    return {"draws": SQRT_D_DRAWS, "positions": n, "dims": rows}
+
+
+def sinusoidal_table(positions: int, width: int) -> torch.Tensor:
+    """Classic positional encoding: PE[p, 2i] = sin(p / base^(2i/w)), PE[p, 2i+1] = cos(...)."""
+    p = torch.arange(positions, dtype=torch.float64).unsqueeze(1)  # (n, 1)
+    i = torch.arange(0, width, 2, dtype=torch.float64)  # (w/2,)
+    angles = p / PE_BASE ** (i / width)  # (n, w/2)
+    table = torch.zeros(positions, width, dtype=torch.float64)  # (n, w)
+    table[:, 0::2] = torch.sin(angles)
+    table[:, 1::2] = torch.cos(angles[:, : width // 2])
+    return table
+
+
+def _shuffle_run(
+    model: SelfAttention, x: torch.Tensor, perm: torch.Tensor, positions: torch.Tensor | None
+) -> dict[str, Any]:
+    """out(shuffled input) vs shuffled(out(input)), optionally with positions added."""
+    pe = torch.zeros_like(x) if positions is None else positions  # (n, d_in)
+    with torch.no_grad():
+        out, _ = model((x + pe).unsqueeze(0))  # (1, n)
+        out_of_shuffled, _ = model((x[perm] + pe).unsqueeze(0))  # (1, n)
+    shuffled_out = out[0][perm]  # (n,)
+    return {
+        "out": out[0].tolist(),
+        "out_of_shuffled": out_of_shuffled[0].tolist(),
+        "shuffled_out": shuffled_out.tolist(),
+        "max_abs_diff": (out_of_shuffled[0] - shuffled_out).abs().max().item(),
+    }
+
+
+def shuffle_probe(config: LectureConfig, model: SelfAttention, example: str) -> dict[str, Any]:
+    """Pitfall 3 and its fix, on the trained model in float64."""
+    model = _float64_copy(model)
+    pattern = config.examples[example]
+    colours = torch.tensor(config.pattern_indices(pattern))  # (n,)
+    g = generator(config, _SHUFFLE_STREAM)
+    values = torch.randn(config.positions, generator=g, dtype=torch.float64)  # (n,)
+    perm = torch.randperm(config.positions, generator=g)  # (n,)
+    x = encode(colours.unsqueeze(0), values.unsqueeze(0), len(config.colours))[0]  # (n, d_in)
+    table = sinusoidal_table(config.positions, x.shape[1])  # (n, d_in)
+    return {
+        "example": example,
+        "colours": colours.tolist(),
+        "values": values.tolist(),
+        "permutation": perm.tolist(),
+        "without_positions": _shuffle_run(model, x, perm, None),
+        "with_positions": _shuffle_run(model, x, perm, table),
+    }
+
+
+def _float64_copy(model: SelfAttention) -> SelfAttention:
+    copy = SelfAttention(model.w_q.in_features, model.d).double()
+    copy.load_state_dict({k: v.double() for k, v in model.state_dict().items()})
+    return copy
+
+
+def positional_table(config: LectureConfig) -> dict[str, Any]:
+    """The sin/cos table for the lecture's positions at the picture's width."""
+    return {
+        "positions": config.positions,
+        "width": config.pe_width,
+        "base": PE_BASE,
+        "table": sinusoidal_table(config.positions, config.pe_width).tolist(),
+    }

@@ -1,0 +1,277 @@
+"""The lab: every claim of the seeds, reproduced by our own run and stated as an assertion.
+
+Each test reads the data file through the loader (what the scenes will see) and checks
+both the claim and the internal consistency of the numbers shown: weights are the softmax
+of the shown scores, outputs are the weights times the shown values, rows sum to 1.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+import torch
+
+from model.datafile import LectureData
+from model.multihead import multi_head
+from model.parts import AttentionRows
+
+
+@pytest.fixture(scope="module")
+def data(data_file: Path) -> LectureData:
+    return LectureData.from_file(data_file)
+
+
+def softmax(scores: list[float | None]) -> list[float]:
+    live = [s for s in scores if s is not None]
+    top = max(live)
+    exps = [0.0 if s is None else math.exp(s - top) for s in scores]
+    return [e / sum(exps) for e in exps]
+
+
+def dot(a, b) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
+def assert_consistent(rows: AttentionRows, q, k, v, scale: float, causal: bool = False) -> None:
+    """Shown scores = q.k / scale, weights = softmax(scores), outputs = weights . V."""
+    assert rows.scale == pytest.approx(scale)
+    for i, (s_row, w_row, out) in enumerate(
+        zip(rows.scores, rows.weights, rows.outputs, strict=True)
+    ):
+        for j, s in enumerate(s_row):
+            if causal and j > i:
+                assert s is None and w_row[j] == 0
+            else:
+                assert s == pytest.approx(dot(q[i], k[j]) / scale, abs=1e-12)
+        assert w_row == pytest.approx(softmax(list(s_row)), abs=1e-12)
+        assert sum(w_row) == pytest.approx(1, abs=1e-12)
+        expected = [sum(w * v[j][c] for j, w in enumerate(w_row)) for c in range(len(v[0]))]
+        assert out == pytest.approx(expected, abs=1e-12)
+
+
+# --- colour task -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "shares"),
+    [
+        ("all_same", {0: 1 / 8}),
+        ("halves", {0: 1 / 4, 2: 1 / 4}),
+        ("one_two_rest", {0: 1.0, 1: 1 / 2, 2: 1 / 5}),
+        ("pairs_and_rest", {0: 1 / 2, 1: 1 / 2, 2: 1 / 4}),
+    ],
+)
+def test_named_patterns_split_by_group_size(data: LectureData, name: str, shares: dict) -> None:
+    ex = data.example(name)
+    for i, row in enumerate(ex.attention):
+        share = shares[ex.colours[i]]
+        for j, w in enumerate(row):
+            assert w == pytest.approx(share if ex.colours[j] == ex.colours[i] else 0, abs=0.05)
+
+
+def test_seed_numbers_appear_as_group_shares(data: LectureData) -> None:
+    """Seed 000's 0.13, 0.25, 0.50, 0.99 are 1/8, 1/4, 1/2, 1/1: all four appear."""
+    cells = [w for ex in data.examples.values() for row in ex.attention for w in row]
+    for share in (1 / 8, 1 / 4, 1 / 2, 1.0):
+        assert any(abs(w - share) < 0.02 for w in cells), share
+
+
+def test_random_and_listed_patterns(data: LectureData) -> None:
+    randoms = [name for name in data.examples if name.startswith("random_")]
+    assert len(randoms) == 3
+    assert len({data.example(n).pattern for n in randoms}) == 3
+
+
+def test_instructor_pattern_is_run(tmp_path: Path) -> None:
+    from model.config import LectureConfig
+    from model.lab import build
+
+    config = LectureConfig.from_dict({"examples": {"mine": "GGGGGGGB"}})
+    ex = build(config)["examples"]["mine"]
+    assert ex["pattern"] == "GGGGGGGB"
+    assert ex["attention"][7][7] == pytest.approx(1.0, abs=0.05)
+    assert ex["attention"][0][0] == pytest.approx(1 / 7, abs=0.05)
+
+
+# --- pitfall 1: why project ------------------------------------------------------------
+def test_without_projection_every_word_looks_at_itself(data: LectureData) -> None:
+    p = data.projection
+    assert (p.draws, p.positions, p.width) == (200, 8, 64)
+    assert p.plain.min > 0.95 and p.plain.mean > 0.97  # seed: never below 0.97
+    assert 0.08 < p.projected.mean < 0.2  # seed: mean 0.13, about 1/8
+    assert p.projected.max < 0.5 and p.projected.min < p.uniform_share
+    for example, value in (
+        (p.example_plain, p.plain.values[0]),
+        (p.example_projected, p.projected.values[0]),
+    ):
+        assert sum(example[i][i] for i in range(8)) / 8 == pytest.approx(value, abs=1e-12)
+    assert all(row[i] == max(row) for i, row in enumerate(p.example_plain))
+
+
+# --- pitfall 2: sqrt(d) ----------------------------------------------------------------
+def test_unscaled_softmax_saturates_as_d_grows(data: LectureData) -> None:
+    probe = data.sqrt_d
+    assert [row.d for row in probe.dims] == [4, 8, 16, 32, 64, 128, 256, 512]
+    assert probe.draws == 64
+    unscaled = [row.mean_max_unscaled for row in probe.dims]
+    scaled = [row.mean_max_scaled for row in probe.dims]
+    assert unscaled[-1] > 0.9 and unscaled[0] < 0.7
+    assert sum(unscaled[4:]) > sum(unscaled[:4])  # the trend, over sampling noise
+    assert all(0.25 < s < 0.45 for s in scaled)  # calm at every width
+    assert all(u > s for u, s in zip(unscaled, scaled, strict=True))
+    for row in probe.dims:
+        assert list(row.example_unscaled) == pytest.approx(softmax(list(row.example_scores)))
+        assert list(row.example_scaled) == pytest.approx(
+            softmax([s / math.sqrt(row.d) for s in row.example_scores])
+        )
+
+
+# --- pitfall 3: shuffle, and positional encoding ---------------------------------------
+def test_attention_is_permutation_equivariant(data: LectureData) -> None:
+    s = data.shuffle
+    run = s.without_positions
+    assert run.max_abs_diff <= 1e-12
+    assert list(run.shuffled_out) == [run.out[p] for p in s.permutation]
+    assert s.permutation != tuple(range(len(s.permutation)))
+
+
+def test_positions_break_the_equivariance(data: LectureData) -> None:
+    run = data.shuffle.with_positions
+    assert run.max_abs_diff > 1e-3
+
+
+def test_sinusoidal_table(data: LectureData) -> None:
+    pe = data.positional
+    assert (pe.positions, pe.width) == (8, 16)
+    for p, row in enumerate(pe.table):
+        for i in range(0, pe.width, 2):
+            angle = p / pe.base ** (i / pe.width)
+            assert row[i] == pytest.approx(math.sin(angle), abs=1e-12)
+            assert row[i + 1] == pytest.approx(math.cos(angle), abs=1e-12)
+    distances = [math.dist(a, b) for i, a in enumerate(pe.table) for b in pe.table[i + 1 :]]
+    assert min(distances) > 0.1  # every position's fingerprint is its own
+
+    def change(col: int) -> float:
+        return sum(abs(pe.table[p + 1][col] - pe.table[p][col]) for p in range(pe.positions - 1))
+
+    assert change(0) > change(pe.width - 2) * 10  # left: fast; right: slow
+
+
+# --- hand-made tokens -----------------------------------------------------------------
+def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
+    e = data.eat_apple
+    assert e.tokens[: e.short] == ("我", "吃", "蘋果") and e.query_index == 2
+    q = e.q[e.query_index]
+    assert list(e.dots) == pytest.approx([dot(q, e.k[j]) for j in range(e.short)], abs=1e-12)
+    assert [sum(p) for p in e.products] == pytest.approx(list(e.dots), abs=1e-12)
+    assert_consistent(e.last_row, [q], e.k[: e.short], e.v[: e.short], math.sqrt(e.d))
+    weights = e.last_row.weights[0]
+    assert weights.index(max(weights)) == 1  # 蘋果 looks most at 吃
+    assert weights[2] > weights[0]  # and keeps some of itself
+
+
+def test_eat_apple_causal_mask(data: LectureData) -> None:
+    e = data.eat_apple
+    assert len(e.tokens) == 5
+    assert_consistent(e.causal, e.q, e.k, e.v, math.sqrt(e.d), causal=True)
+    assert e.causal.weights[0][0] == 1.0  # the first word can only see itself
+    row = e.causal.weights[e.query_index]
+    assert list(row[: e.short]) == pytest.approx(list(e.last_row.weights[0]), abs=1e-12)
+
+
+def test_it_cat_with_and_without_sqrt_d(data: LectureData) -> None:
+    c = data.it_cat
+    it, cat = c.index("it"), c.index("cat")
+    assert c.d == 4
+    assert_consistent(c.scaled, c.q, c.k, c.v, 2.0)
+    assert_consistent(c.unscaled, c.q, c.k, c.v, 1.0)
+    assert c.scaled.weights[it][cat] == pytest.approx(0.83, abs=0.03)
+    assert c.unscaled.weights[it][cat] == pytest.approx(0.99, abs=0.01)
+    for word in ("it", "scared", "hid"):
+        row = c.scaled.weights[c.index(word)]
+        assert row.index(max(row)) == cat, word
+
+
+def test_it_cat_temperature(data: LectureData) -> None:
+    c = data.it_cat
+    it, cat = c.index("it"), c.index("cat")
+    temps = c.temperatures
+    assert [t.t for t in temps] == sorted(t.t for t in temps) and 1.0 in [t.t for t in temps]
+    for t in temps:
+        assert_consistent(t.rows, c.q, c.k, c.v, math.sqrt(c.d) * t.t)
+    shares = [t.rows.weights[it][cat] for t in temps]
+    assert all(a > b for a, b in pairwise(shares))  # hotter, flatter
+    assert shares[0] > 0.99  # staring at one
+    hot = temps[-1].rows.weights[it]
+    assert max(hot) - min(hot) < 0.15  # looking at all nearly evenly
+
+
+# --- the office -----------------------------------------------------------------------
+def test_office_weights_and_average(data: LectureData) -> None:
+    o = data.office
+    assert len(o.people) == 5
+    for stop in o.sweep + o.grow:
+        assert stop.query == pytest.approx(
+            [
+                stop.length * math.cos(math.radians(stop.angle)),
+                stop.length * math.sin(math.radians(stop.angle)),
+            ]
+        )
+        scores = [dot(stop.query, k) / o.scale for k in o.keys]
+        assert list(stop.scores) == pytest.approx(scores, abs=1e-12)
+        assert list(stop.weights) == pytest.approx(softmax(scores), abs=1e-12)
+        assert stop.output == pytest.approx(dot(stop.weights, o.values), abs=1e-12)
+        assert min(o.values) < stop.output < max(o.values)
+    assert len({stop.weights.index(max(stop.weights)) for stop in o.sweep}) >= 4
+
+
+def test_longer_query_concentrates(data: LectureData) -> None:
+    grow = data.office.grow
+    assert len({stop.angle for stop in grow}) == 1
+    tops = [max(stop.weights) for stop in grow]
+    assert all(a < b for a, b in pairwise(tops))
+    assert tops[-1] > 0.85 and tops[0] < 0.5
+    assert all(stop.weights.index(max(stop.weights)) == 0 for stop in grow)
+
+
+# --- multi-head -----------------------------------------------------------------------
+def test_multihead_matches_torch(data: LectureData) -> None:
+    m = data.multihead
+    t = {
+        name: torch.tensor(getattr(m, name), dtype=torch.float64)
+        for name in ("x", "w_q", "w_k", "w_v", "w_o")
+    }
+    reference = torch.nn.MultiheadAttention(m.width, m.heads, bias=False).double()
+    with torch.no_grad():
+        reference.in_proj_weight.copy_(torch.cat([t["w_q"].T, t["w_k"].T, t["w_v"].T]))
+        reference.out_proj.weight.copy_(t["w_o"].T)
+        out, maps = reference(t["x"], t["x"], t["x"], average_attn_weights=False)
+    torch.testing.assert_close(torch.tensor(m.output, dtype=torch.float64), out, atol=1e-12, rtol=0)
+    torch.testing.assert_close(torch.tensor(m.maps, dtype=torch.float64), maps, atol=1e-12, rtol=0)
+    _, _, concat = multi_head(t["x"], t["w_q"], t["w_k"], t["w_v"], t["w_o"], m.heads)
+    torch.testing.assert_close(torch.tensor(m.concat, dtype=torch.float64), concat)
+    assert m.maps[0] != m.maps[1]  # each head looks its own way
+
+
+def test_width_bookkeeping(data: LectureData) -> None:
+    b = data.bookkeeping
+    assert (b.width, b.heads, b.d_head) == (4096, 32, 128)
+    assert b.slices[0] == (0, 127) and b.slices[1] == (128, 255) and b.slices[-1] == (3968, 4095)
+    assert b.projection_params == 4096 * 4096 and b.per_head_params * 32 == b.projection_params
+
+
+# --- the run --------------------------------------------------------------------------
+def _without_timings(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    del data["run_ms"], data["training"]["train_ms"]
+    return data
+
+
+def test_the_whole_run_is_deterministic(built: dict) -> None:
+    from model.config import LectureConfig
+    from model.lab import build
+
+    assert built["run_ms"] > built["training"]["train_ms"] > 0
+    assert _without_timings(build(LectureConfig())) == _without_timings(built)

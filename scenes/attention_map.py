@@ -19,7 +19,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, ColourMarker, TokenStrip
-from scenes.numbers import ShownNumber, format_number, phrase
+from scenes.numbers import Count, Ref, ShownNumber, Sum, format_number, phrase
 
 
 class AttentionMap(LectureScene):
@@ -51,20 +51,20 @@ class AttentionMap(LectureScene):
         self.say("outro", *self._undim())
 
     # --- building ----------------------------------------------------------------------
-    def _markers(self) -> list[ColourMarker]:
+    def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
         names = self.data.colour_names
         return [
-            ColourMarker(style.task_colour(names[c], c), self.colour_label(c))
+            ColourMarker(style.task_colour(names[c], c), self.colour_label(c), size)
             for c in self.example.colours
         ]
 
     def _build_grid(self) -> AttentionGrid:
-        small = style.CELL_SIZE * 0.62
+        header = style.CELL_SIZE * 0.72
         return AttentionGrid(
             self.example.attention,
             f"{self.source}.attention",
-            row_headers=[m.scale_to_fit_width(small) for m in self._markers()],
-            col_headers=[m.scale_to_fit_width(small) for m in self._markers()],
+            row_headers=self._markers(header),
+            col_headers=self._markers(header),
         )
 
     def _build_axes(self, grid: AttentionGrid) -> VGroup:
@@ -105,16 +105,18 @@ class AttentionMap(LectureScene):
         info = VGroup(
             phrase(
                 self.words["share"],
-                k=ShownNumber(k, 0, f"count of colour {ex.colours[i]} in {self.source}.colours"),
+                k=ShownNumber(k, 0, Count(f"{self.source}.colours", ex.colours[i])),
             ),
             phrase(
                 self.words["row_sum"],
-                total=ShownNumber(sum(row), 2, f"sum of {self.source}.attention[{i}]"),
+                total=ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]")),
             ),
             phrase(
                 self.words["prediction"],
-                prediction=ShownNumber(ex.predictions[i], 2, f"{self.source}.predictions[{i}]"),
-                target=ShownNumber(ex.targets[i], 2, f"{self.source}.targets[{i}]"),
+                prediction=ShownNumber(
+                    ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]")
+                ),
+                target=ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]")),
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF * 2)
         info.next_to(strip, DOWN, buff=style.GROUP_BUFF * 1.5).align_to(strip, LEFT)

@@ -17,7 +17,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.numbers import ShownNumber
+from scenes.numbers import Ordinal, Ref, ShownNumber
 
 
 class ColourMarker(VGroup):
@@ -42,12 +42,14 @@ class ColourMarker(VGroup):
                 self.add(ColourMarker(style.TASK_COLOURS["red"], "R"))
     """
 
-    def __init__(self, colour: style.TaskColour, letter: str, size: float = 0.46) -> None:
+    def __init__(
+        self, colour: style.TaskColour, letter: str, size: float = style.MARKER_SIZE
+    ) -> None:
         super().__init__()
         self.colour = colour
         self.shape = self._build_shape(colour, size)
         ink = style.ink_on(colour.fill)
-        self.letter = style.text(letter, style.SMALL_SIZE - 2, ink)
+        self.letter = style.text(letter, style.MARKER_TEXT_SIZE, ink)
         self.letter.move_to(
             self.shape.get_center_of_mass() if colour.shape == "triangle" else self.shape
         )
@@ -128,7 +130,9 @@ class AttentionGrid(VGroup):
         for i, row in enumerate(self.weights):
             for j, w in enumerate(row):
                 ink = style.MUTED if w < 0.05 else style.ink_on(style.heat(w))
-                number = ShownNumber(w, decimals, f"{source}[{i}][{j}]", style.CELL_TEXT_SIZE, ink)
+                number = ShownNumber(
+                    w, decimals, Ref(f"{source}[{i}][{j}]"), style.CELL_TEXT_SIZE, ink
+                )
                 number.scale_to_fit_width(min(number.width, self.get_cell(i, j).width * 0.74))
                 numbers.add(number.move_to(self.get_cell(i, j)))
         return numbers
@@ -178,9 +182,9 @@ class TokenStrip(VGroup):
         self.columns = VGroup(
             *(
                 VGroup(
-                    style.text(str(k + 1), style.SMALL_SIZE, style.MUTED),
+                    ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED),
                     marker,
-                    ShownNumber(v, 2, f"{source}[{k}]"),
+                    ShownNumber(v, 2, Ref(f"{source}[{k}]")),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
                 for k, (marker, v) in enumerate(zip(markers, values, strict=True))
             )

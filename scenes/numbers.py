@@ -1,21 +1,89 @@
 """Numbers on screen: every one is made here, from a value read from the data file.
 
-A :class:`ShownNumber` remembers the value it shows and where it came from, so a test
-can list every number a scene writes and check it against the data file.
+A :class:`ShownNumber` remembers the value it shows and a :class:`Source` saying where in
+the data file that value comes from, so the quality gates (:mod:`scenes.gates`) can list
+every number a scene writes and check it against the data file to the displayed precision.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from itertools import pairwise
 from string import Formatter
+from typing import Any
 
 from manim import RIGHT, ManimColor, Text, VGroup
 
 from scenes import style
 
+_PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def resolve(data: Any, path: str) -> Any:
+    """The value at a dotted data-file path such as ``examples.mixed.attention[2][5]``."""
+    node = data
+    for key, index in _PATH_TOKEN.findall(path):
+        node = node[int(index)] if index else node[key]
+    return node
+
+
+@dataclass(frozen=True)
+class Ref:
+    """The number at ``path`` in the data file."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return resolve(data, self.path)
+
+    def __str__(self) -> str:
+        return self.path
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The sum of the list at ``path`` (a row of weights summing to 1, say)."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return sum(resolve(data, self.path))
+
+    def __str__(self) -> str:
+        return f"sum({self.path})"
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many entries of the list at ``path`` equal ``equals`` (a colour group's size)."""
+
+    path: str
+    equals: Any
+
+    def value(self, data: Any) -> float:
+        return sum(1 for x in resolve(data, self.path) if x == self.equals)
+
+    def __str__(self) -> str:
+        return f"count({self.path} == {self.equals!r})"
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
+
+    def value(self, data: Any) -> None:
+        return None
+
+    def __str__(self) -> str:
+        return "ordinal"
+
+
+Source = Ref | Sum | Count | Ordinal
+
 
 class ShownNumber(Text):
-    """A number written with a fixed count of decimals, remembering its source value.
+    """A number written with a fixed count of decimals, remembering its source.
 
     Parameters
     ----------
@@ -24,14 +92,25 @@ class ShownNumber(Text):
     decimals
         Digits after the decimal point.
     source
-        Where the value came from, such as ``"examples.mixed.attention[2][5]"``.
+        Where the value comes from in the data file.
+    size, color
+        Font size and colour.
+
+    Examples
+    --------
+    .. manim:: ShownNumberExample
+        :save_last_frame:
+
+        class ShownNumberExample(Scene):
+            def construct(self):
+                self.add(ShownNumber(0.125, 2, Ref("examples.all_same.attention[0][0]")))
     """
 
     def __init__(
         self,
         value: float,
-        decimals: int = 2,
-        source: str = "",
+        decimals: int,
+        source: Source,
         size: float = style.SMALL_SIZE,
         color: ManimColor = style.FOREGROUND,
     ) -> None:

@@ -24,5 +24,10 @@ class SceneEntry:
 LECTURE: tuple[SceneEntry, ...] = (SceneEntry("attention_map", "attention_map", "AttentionMap"),)
 
 
+# Not part of the lecture, but held to the same gates: the starting point of a new scene.
+TEMPLATE = SceneEntry("template", "template", "TemplateScene")
+CHECKED: tuple[SceneEntry, ...] = (*LECTURE, TEMPLATE)
+
+
 def scene_names() -> list[str]:
     return [entry.name for entry in LECTURE]

@@ -78,12 +78,14 @@ BODY_SIZE = 30
 LABEL_SIZE = 24
 SMALL_SIZE = 20  # digits about 29 px high at 1080p
 CELL_TEXT_SIZE = 18  # numbers in heat-map cells: digits about 26 px high at 1080p
+MARKER_TEXT_SIZE = 17  # the letter on a colour marker: CJK about 29 px, Latin capitals 22 px
 
 # --- spacing ---------------------------------------------------------------------------
 EDGE_BUFF = 0.4  # from the frame's edge
 GROUP_BUFF = 0.5  # between blocks of content
 ITEM_BUFF = 0.2  # between items of one block
 CELL_SIZE = 0.54  # heat-map cell side
+MARKER_SIZE = 0.46  # width of a colour marker
 # Players draw soft subtitles over the bottom of the picture: keep this band clear.
 SUBTITLE_BAND = 1.0
 

@@ -43,3 +43,19 @@ def scene_env(data_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LECTURE_DATA", str(data_file))
     monkeypatch.setenv("LECTURE_LANG", "zh-TW")
     return data_file
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The options Manim's own suite defines for golden-frame tests (frames_comparison)."""
+    parser.addoption(
+        "--set_test",
+        action="store_true",
+        default=False,
+        help="write the control frames of the golden-frame tests instead of comparing",
+    )
+    parser.addoption(
+        "--show_diff",
+        action="store_true",
+        default=False,
+        help="show a visual diff when a golden-frame test fails",
+    )

@@ -1,0 +1,32 @@
+"""Template for a new chapter: copy this file, rename the class, add its locale table.
+
+Preview it with ``manim -pql scenes/template.py TemplateScene``; check it against every
+quality gate with ``python -m scenes.gates template``.
+"""
+
+from __future__ import annotations
+
+from manim import DOWN, UP, FadeIn, Write
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.numbers import Ref, ShownNumber, phrase
+
+
+class TemplateScene(LectureScene):
+    """One idea per scene; words in scenes/locales/*.toml under [template]."""
+
+    scene_key = "template"  # the scene's table in the locale files
+
+    def construct(self) -> None:
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        # Every number on screen is a ShownNumber read from the data file, with its source.
+        training = self.data.training
+        result = phrase(
+            self.words["result"],
+            val=ShownNumber(training.val_mse, 5, Ref("training.val_mse")),
+            base=ShownNumber(training.baseline_mse, 3, Ref("training.baseline_mse")),
+        ).next_to(title, DOWN, buff=style.GROUP_BUFF)
+        # say() shows the narration as subtitles, timed for reading, while animating.
+        self.say("intro", Write(title))
+        self.say("result_say", FadeIn(result))

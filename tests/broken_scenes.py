@@ -1,0 +1,63 @@
+"""Deliberately broken scenes: each gate must catch its own kind of mistake."""
+
+from __future__ import annotations
+
+from manim import RIGHT, FadeIn, Scene, Text
+
+from scenes import style
+from scenes.gates import allow_overlap
+from scenes.numbers import Ref, ShownNumber
+
+
+class OffFrame(Scene):
+    def construct(self) -> None:
+        self.play(FadeIn(style.text("出界了").move_to(RIGHT * 7.3)))
+
+
+class OverlappingLabels(Scene):
+    def construct(self) -> None:
+        self.add(style.text("Query"))
+        self.play(FadeIn(style.text("Key")))
+
+
+class AllowedOverlap(Scene):
+    def construct(self) -> None:
+        self.add(style.text("Query"))
+        self.play(FadeIn(allow_overlap(style.text("Key"))))
+        self.add_subcaption("刻意疊在一起", duration=1)
+        self.wait(1)
+
+
+class TinyText(Scene):
+    def construct(self) -> None:
+        self.play(FadeIn(style.text("太小", size=8)))
+
+
+class FastSubtitle(Scene):
+    def construct(self) -> None:
+        self.add_subcaption("這一句字幕很長很長，但是只在畫面上停留一秒鐘", duration=1)
+        self.wait(1)
+
+
+class LateSubtitles(Scene):
+    def construct(self) -> None:
+        self.add_subcaption("第一句", duration=2)
+        self.add_subcaption("第二句太早開始", duration=2, offset=1)
+        self.wait(1)
+
+
+class WrongNumber(Scene):
+    """Shows 0.50 where the data file has the trained weight of about 0.33."""
+
+    def construct(self) -> None:
+        self.play(FadeIn(ShownNumber(0.5, 2, Ref("examples.mixed.attention[0][0]"))))
+
+
+class MissingSource(Scene):
+    def construct(self) -> None:
+        self.play(FadeIn(ShownNumber(0.5, 2, Ref("examples.nope.attention[0][0]"))))
+
+
+class TypedNumber(Scene):
+    def construct(self) -> None:
+        self.play(FadeIn(Text("loss 0.0003")))

@@ -1,0 +1,82 @@
+"""Golden frames of the shared components (Manim's frames_comparison).
+
+Control frames live in tests/control_data/components; rewrite them after a deliberate
+change with ``pytest tests/test_components.py --set_test`` and look at them. The frames keep
+Chinese text out; their digits and Latin letters use the lecture's font, so a different
+font version may move a few pixels: :data:`TEXT_MISMATCH_RATIO` is the explicit tolerance.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from manim import DOWN, Scene, VGroup, tempconfig
+from manim.utils.testing import _frames_testers
+from manim.utils.testing import frames_comparison as _comparison
+from manim.utils.testing.frames_comparison import frames_comparison
+
+from scenes import style
+from scenes.components import AttentionGrid, ColourMarker, TokenStrip
+
+__module_test__ = "components"
+
+# Manim skips golden frames on cairo older than 1.18 because its own control frames were
+# drawn with 1.18. Ours are drawn here, with Debian 12's cairo 1.16, so they are compared.
+_comparison.MIN_CAIRO_VERSION = 0
+
+# Share of pixel values allowed to differ in frames that hold text (font hinting may move a
+# few); shapes alone are compared at Manim's default.
+TEXT_MISMATCH_RATIO = 2e-3
+CONTROL = Path(__file__).parent / "control_data" / __module_test__
+WEIGHTS = [[0.5, 0.5, 0.0], [0.125, 0.75, 0.125], [0.0, 0.0, 1.0]]
+
+
+@pytest.fixture
+def text_tolerance(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_frames_testers, "FRAME_MISMATCH_RATIO_TOLERANCE", TEXT_MISMATCH_RATIO)
+
+
+pytestmark = pytest.mark.usefixtures("text_tolerance")
+
+
+def _markers() -> list[ColourMarker]:
+    return [
+        ColourMarker(style.TASK_COLOURS[name], name[0].upper()) for name in ("red", "green", "blue")
+    ]
+
+
+def _grid(weights: list[list[float]]) -> AttentionGrid:
+    return AttentionGrid(weights, "w", row_headers=_markers(), col_headers=_markers())
+
+
+@frames_comparison
+def test_attention_grid(scene: Scene) -> None:
+    scene.add(_grid(WEIGHTS))
+
+
+@frames_comparison
+def test_colour_markers(scene: Scene) -> None:
+    scene.add(VGroup(*_markers()).scale(2).arrange(DOWN))
+
+
+@frames_comparison
+def test_token_strip(scene: Scene) -> None:
+    scene.add(TokenStrip(_markers(), [0.39, -1.21, 1.04], "values"))
+
+
+def test_pixel_gate_catches_a_changed_grid(tmp_path: Path) -> None:
+    """The golden grid does not match a grid whose weights moved."""
+    changed = [[0.5, 0.5, 0.0], [0.125, 0.125, 0.75], [0.0, 0.0, 1.0]]
+    with tempconfig(
+        {"pixel_width": 854, "pixel_height": 480, "media_dir": str(tmp_path), "dry_run": True}
+    ):
+        scene = Scene()
+        scene.add(_grid(changed))
+        scene.render()
+        frame = scene.renderer.get_frame()
+    tester = _frames_testers._FramesTester(CONTROL / "attention_grid.npz")
+    with pytest.raises(AssertionError), tester.testing():
+        tester.check_frame(-1, frame)
+    assert np.load(CONTROL / "attention_grid.npz")["frame_data"].shape[-3:] == frame.shape

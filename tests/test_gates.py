@@ -1,0 +1,93 @@
+"""Every scene passes every gate; and every gate fails on a scene broken its way."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import broken_scenes
+import pytest
+
+from model.datafile import LectureData
+from scenes.gates import GateReport, main, run_gates
+from scenes.locale import available_languages
+from scenes.numbers import Ref
+from scenes.registry import CHECKED
+
+_REPORTS: dict[tuple, GateReport] = {}
+
+
+def _gate(scene_class, data_file: Path, tmp_path: Path, lang: str = "zh-TW") -> GateReport:
+    """One dry run per scene, language and data file in this test session."""
+    key = (scene_class, lang, data_file)
+    if key not in _REPORTS:
+        _REPORTS[key] = run_gates(scene_class, lang, data_file, tmp_path)
+    return _REPORTS[key]
+
+
+@pytest.mark.parametrize("lang", available_languages())
+@pytest.mark.parametrize("entry", CHECKED, ids=lambda e: e.name)
+def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_path: Path) -> None:
+    scene_class = getattr(importlib.import_module(f"scenes.{entry.module}"), entry.class_name)
+    report = _gate(scene_class, data_file, tmp_path, lang)
+    assert not report.problems, "\n".join(map(str, report.problems))
+    assert report.animations >= 2 and len(report.captions) >= 2
+    assert report.numbers, "a scene of this lecture shows numbers from the data"
+
+
+def test_attention_map_lists_every_number_with_its_source(data_file: Path, tmp_path: Path) -> None:
+    from scenes.attention_map import AttentionMap
+
+    report = _gate(AttentionMap, data_file, tmp_path)
+    ex = LectureData.from_file(data_file).example(AttentionMap.example_name)
+    cells = {str(n.source) for n in report.numbers.values() if isinstance(n.source, Ref)}
+    for i in range(ex.n):
+        for j in range(ex.n):
+            assert f"examples.mixed.attention[{i}][{j}]" in cells
+    assert any("predictions[0]" in line for line in report.listing())
+
+
+def _problems(scene_class, data_file: Path, tmp_path: Path, gate: str) -> list[str]:
+    report = _gate(scene_class, data_file, tmp_path)
+    return [str(p) for p in report.problems if p.gate == gate]
+
+
+@pytest.mark.parametrize(
+    ("scene_class", "gate", "message"),
+    [
+        (broken_scenes.OffFrame, "layout", "Text('出界了') leaves the frame"),
+        (broken_scenes.OverlappingLabels, "layout", "Text('Query') overlaps Text('Key')"),
+        (broken_scenes.TinyText, "layout", "Text('太小') is 14 px high at 1080p (at least 20)"),
+        (broken_scenes.FastSubtitle, "subtitles", "needs 22.0 characters/s (at most 9)"),
+        (broken_scenes.FastSubtitle, "subtitles", "has 22 characters (at most 16)"),
+        (broken_scenes.LateSubtitles, "subtitles", "starts before the previous cue ends"),
+        (broken_scenes.LateSubtitles, "subtitles", "ends after the scene (1.00 s)"),
+        (broken_scenes.WrongNumber, "numbers", "shows 0.50, the data file says 0.33"),
+        (broken_scenes.MissingSource, "numbers", "is not in the data file"),
+        (broken_scenes.TypedNumber, "numbers", "writes a number that is not a ShownNumber"),
+    ],
+    ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", None),
+)
+def test_gate_fails_on_a_broken_scene(
+    scene_class, gate: str, message: str, data_file: Path, tmp_path: Path
+) -> None:
+    problems = _problems(scene_class, data_file, tmp_path, gate)
+    assert any(message in p for p in problems), problems
+    assert all(scene_class.__name__ in p for p in problems)
+
+
+def test_layout_problems_name_the_animation(data_file: Path, tmp_path: Path) -> None:
+    problems = _problems(broken_scenes.OverlappingLabels, data_file, tmp_path, "layout")
+    assert problems == [
+        "[layout] OverlappingLabels after animation 0: Text('Query') overlaps Text('Key')"
+    ]
+
+
+def test_marked_overlap_is_allowed(data_file: Path, tmp_path: Path) -> None:
+    assert not _gate(broken_scenes.AllowedOverlap, data_file, tmp_path).problems
+
+
+def test_gates_command_on_one_scene(data_file: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["attention_map", "--lang", "zh-TW", "--data", str(data_file)]) == 0
+    assert "attention_map [zh-TW]" in capsys.readouterr().out
+    assert main(["nope", "--data", str(data_file)]) == 2

@@ -288,9 +288,14 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
     os.environ.update(LECTURE_LANG=lang, LECTURE_DATA=str(data_file))
     try:
         quiet = {"progress_bar": "none", "verbosity": "WARNING"}
-        settings = {"dry_run": True, "media_dir": str(media_dir), "quality": "low_quality"}
+        settings = {
+            "dry_run": True,
+            "media_dir": str(media_dir),
+            "quality": "low_quality",
+            "disable_caching": True,
+        }
         with tempconfig({**settings, **quiet}):
-            scene = scene_class()
+            scene = scene_class(skip_animations=True)  # end states only: fast
             scene.play = _wrap(scene, report, "play")
             scene.wait = _wrap(scene, report, "wait")
             scene.render()

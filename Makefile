@@ -5,7 +5,7 @@
 PY := .venv/bin/python
 QUALITY ?= high
 
-.PHONY: setup lecture test lint data clean
+.PHONY: setup lecture test lint data clean bench
 
 setup:
 	@bash scripts/setup.sh
@@ -24,3 +24,6 @@ data: setup
 
 clean:
 	rm -rf out media
+
+bench: setup
+	$(PY) bench/render_bench.py --quality medium

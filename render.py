@@ -1,33 +1,34 @@
-"""Render the lecture: data file -> scenes -> one MP4 and one .srt per scene in out/.
+"""Render the lecture: data file -> scenes (in parallel, unchanged ones skipped) -> lecture.
 
-    python render.py                      # everything, at high quality
-    python render.py --quality low        # quick look
+    python render.py                      # the whole lecture, at high quality (1080p30)
+    python render.py --quality low        # a quick look (480p15)
     python render.py --scenes attention_map --lang en
-    python render.py --list
+    python render.py --list               # chapters and whether their segments are current
 
-The data file (out/data.json) is made first if it is missing or stale (made from another
-config or by other model code). Scenes render in their own Manim process, each with its
-own media folder; finished files are copied into place under a temporary name and
-renamed, so out/ never holds half a video.
+Writes into out/ (or --out): data.json, segments/<scene>.mp4 (+ .srt, + .json record of
+what it was made from), and lecture.mp4 with chapters and a subtitle track, lecture.srt,
+lecture.vtt and chapters.txt. Every file is written under a temporary name and renamed
+when whole; a killed run leaves the previous files intact and the next run resumes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from lecture.presets import PRESETS, Preset
+from lecture.records import expected_record, read_record, write_record
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current, write_json_atomic
 from scenes.locale import available_languages
-from scenes.registry import LECTURE, SceneEntry, scene_names
+from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
 
-QUALITIES = {"low": "l", "medium": "m", "high": "h", "4k": "k"}
 DATA_NAME = "data.json"
 
 
@@ -42,29 +43,49 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="render.py", description="Render the self-attention lecture.")
-    parser.add_argument("--quality", default="high", choices=list(QUALITIES))
+    parser.add_argument(
+        "--quality",
+        default="high",
+        choices=list(PRESETS),
+        help="low 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60",
+    )
+    parser.add_argument("--fps", type=float, help="override the preset's frame rate")
     parser.add_argument("--scenes", help="comma-separated scene names (default: all)")
-    parser.add_argument("--list", action="store_true", help="list the scenes and exit")
+    parser.add_argument("--list", action="store_true", help="list the chapters and exit")
     parser.add_argument("--out", type=Path, default=Path("out"), help="output folder")
     parser.add_argument("--config", type=Path, help="TOML file overriding the default config")
-    parser.add_argument("--lang", default="zh-TW", help="language of the words and subtitles")
+    parser.add_argument("--plan", type=Path, default=DEFAULT_PLAN, help="the lecture file")
+    parser.add_argument("--lang", default="zh-TW", help="language of words and subtitles")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="scenes rendered at once (default: the number of cores)",
+    )
+    parser.add_argument("--force", action="store_true", help="render every scene again")
+    parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
     args = parser.parse_args(argv)
-    args.selected = select_scenes(args.scenes)
     if args.lang not in available_languages():
         raise UsageError(
             f"unknown language '{args.lang}' (allowed: {', '.join(available_languages())})"
         )
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.fps is not None and not 1 <= args.fps <= 120:
+        raise UsageError(f"--fps must be between 1 and 120, got {args.fps:g}")
+    args.preset = PRESETS[args.quality].with_fps(args.fps)
     return args
 
 
-def select_scenes(names: str | None) -> list[SceneEntry]:
+def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
     if not names:
-        return list(LECTURE)
+        return list(chapters)
     wanted = [n.strip() for n in names.split(",") if n.strip()]
-    unknown = [n for n in wanted if n not in scene_names()]
+    known = [c.name for c in chapters]
+    unknown = [n for n in wanted if n not in known]
     if unknown:
-        raise UsageError(f"unknown scene '{unknown[0]}' (allowed: {', '.join(scene_names())})")
-    return [entry for entry in LECTURE if entry.name in wanted]
+        raise UsageError(f"unknown scene '{unknown[0]}' (allowed: {', '.join(known)})")
+    return [c for c in chapters if c.name in wanted]
 
 
 def check_writable(folder: Path) -> None:
@@ -79,95 +100,173 @@ def check_writable(folder: Path) -> None:
 def ensure_data(config: LectureConfig, path: Path) -> None:
     """Train and write the data file unless a current one is there."""
     if is_current(path, config.to_dict()):
-        print(f"data: {path} is current")
         return
-    print(f"data: training the model -> {path}")
+    print(f"data: training the model -> {path}", flush=True)
     from model.lab import build  # torch is imported only when training
 
     data = build(config)
     write_json_atomic(path, data)
     tr = data["training"]
     print(
-        f"data: {tr['steps']} steps in {tr['train_ms']:.0f} ms, "
-        f"val MSE {tr['val_mse']:.5f} (always-0 baseline {tr['baseline_mse']:.4f})"
+        f"data: {tr['steps']} steps in {tr['train_ms']:.0f} ms, val MSE "
+        f"{tr['val_mse']:.5f} (always-0 baseline {tr['baseline_mse']:.4f})"
     )
 
 
-def copy_atomic(source: Path, target: Path) -> None:
+class Segments:
+    """out/segments: one MP4, .srt and record per scene, installed atomically."""
+
+    def __init__(self, out: Path, data: dict, lang: str, preset: Preset) -> None:
+        self.dir = out / "segments"
+        self.work = out / ".work"
+        self.data, self.lang, self.preset = data, lang, preset
+
+    def paths(self, chapter: Chapter) -> tuple[Path, Path, Path]:
+        base = self.dir / chapter.name
+        return base.with_suffix(".mp4"), base.with_suffix(".srt"), base.with_suffix(".json")
+
+    def expected(self, chapter: Chapter) -> dict:
+        return expected_record(chapter, self.data, self.lang, self.preset)
+
+    def state(self, chapter: Chapter) -> str:
+        video, _, record = self.paths(chapter)
+        if not video.is_file() or read_record(record) is None:
+            return "missing"
+        return "current" if read_record(record) == self.expected(chapter) else "stale"
+
+    def install(self, chapter: Chapter, video: Path) -> None:
+        """Copy a finished render into place; the record goes last."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        target, subtitles, record = self.paths(chapter)
+        record.unlink(missing_ok=True)  # until the new record lands, the segment is stale
+        if video.with_suffix(".srt").is_file():
+            _copy_atomic(video.with_suffix(".srt"), subtitles)
+        else:
+            subtitles.unlink(missing_ok=True)
+        _copy_atomic(video, target)
+        write_record(record, self.expected(chapter))
+
+    def clean_leftovers(self) -> None:
+        for folder in (self.dir, self.dir.parent):
+            for tmp in folder.glob(".*.tmp") if folder.is_dir() else ():
+                tmp.unlink(missing_ok=True)
+
+
+def _copy_atomic(source: Path, target: Path) -> None:
     tmp = target.with_name(f".{target.name}.tmp")
     shutil.copyfile(source, tmp)
     os.replace(tmp, target)
 
 
-def render_scene(entry: SceneEntry, args: argparse.Namespace, data: Path) -> Path:
-    """Render one scene in its own Manim process; return the finished MP4 in out/."""
-    media = args.out / ".build" / entry.name
-    command = [
-        sys.executable,
-        "-m",
-        "manim",
-        "render",
-        "-q",
-        QUALITIES[args.quality],
-        "--media_dir",
-        str(media),
-        "--progress_bar",
-        "none",
-        "-v",
-        "WARNING",
-        str(entry.file),
-        entry.class_name,
-    ]
-    env = {**os.environ, "LECTURE_DATA": str(data.resolve()), "LECTURE_LANG": args.lang}
-    result = subprocess.run(command, env=env, capture_output=True, text=True)
-    videos = [
-        p
-        for p in media.glob(f"videos/**/{entry.class_name}.mp4")
-        if "partial_movie_files" not in p.parts
-    ]
-    if result.returncode != 0 or not videos:
-        lines = (result.stderr or result.stdout).strip().splitlines()[-12:]
-        raise RuntimeError("\n".join(lines) or "manim wrote no video")
-    video = max(videos, key=lambda p: p.stat().st_mtime)
-    target = args.out / f"{entry.name}.mp4"
-    subtitles = video.with_suffix(".srt")
-    if subtitles.exists():
-        copy_atomic(subtitles, target.with_suffix(".srt"))
-    copy_atomic(video, target)
-    return target
+def _bar(done: int, total: int, width: int = 24) -> str:
+    filled = round(width * done / total) if total else width
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+
+
+def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: list[Chapter]) -> int:
+    """Render what is stale among ``selected``, then assemble if every chapter is current."""
+    from lecture.assemble import AssemblyError, SegmentFile, assemble
+    from lecture.jobs import Job, Runner
+
+    start = time.perf_counter()
+    config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
+    data_path = args.out / DATA_NAME
+    ensure_data(config, data_path)
+    segments = Segments(args.out, json.loads(data_path.read_text()), args.lang, args.preset)
+    segments.clean_leftovers()
+    todo = [c for c in selected if args.force or segments.state(c) != "current"]
+    skipped = len(selected) - len(todo)
+    print(
+        f"render: {len(todo)} to render, {skipped} unchanged, {args.preset}, "
+        f"{min(args.jobs, max(len(todo), 1))} at once"
+    )
+    env = {
+        **os.environ,
+        "LECTURE_DATA": str(data_path.resolve()),
+        "LECTURE_LANG": args.lang,
+        "LECTURE_PLAN": str(args.plan.resolve()),
+    }
+    jobs = [Job(c, args.preset, segments.work / c.name, env) for c in todo]
+    done, failed = 0, []
+
+    def started(job: Job) -> None:
+        print(f"  start  {job.chapter.name}", flush=True)
+
+    def ended(result) -> None:
+        nonlocal done
+        done += 1
+        name = result.job.chapter.name
+        if args.verbose:
+            print(result.output)
+        if result.ok:
+            segments.install(result.job.chapter, result.job.video())
+            shutil.rmtree(result.job.media_dir, ignore_errors=True)
+            print(f"  done   {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
+        else:
+            failed.append(result)
+            print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
+
+    runner = Runner(args.jobs)
+    try:
+        runner.run(jobs, started, ended)
+    except KeyboardInterrupt:
+        print("render: interrupted; finished segments are kept", file=sys.stderr)
+        return 130
+    for result in failed:
+        chapter = result.job.chapter
+        print(f"render.py: error: scene {chapter.name} failed:", file=sys.stderr)
+        for line in result.error:
+            print(f"    {line}", file=sys.stderr)
+        print(
+            f"  re-run it alone: {sys.executable} render.py --scenes {chapter.name} "
+            f"--quality {args.quality} --verbose",
+            file=sys.stderr,
+        )
+    missing = [c.name for c in chapters if segments.state(c) != "current"]
+    if failed or missing:
+        if missing and not failed:
+            print(f"render: lecture.mp4 not assembled: segments not current: {', '.join(missing)}")
+        return 1 if failed else 0
+    title = chapters[0].titles.get(args.lang, "") if chapters else ""
+    files = [SegmentFile(c.title(args.lang), *segments.paths(c)[:2]) for c in chapters]
+    try:
+        lecture = assemble(files, args.out, args.lang, title)
+    except AssemblyError as err:
+        print(f"render.py: error: {err}", file=sys.stderr)
+        return 1
+    print(
+        f"render: lecture {lecture.duration:.1f} s, {len(chapters)} chapters, "
+        f"{len(todo)} rendered, {skipped} skipped, in {time.perf_counter() - start:.1f} s"
+    )
+    for path in (lecture.video, lecture.srt, lecture.vtt, lecture.chapters, segments.dir):
+        print(f"  {path}")
+    return 0
+
+
+def list_chapters(args: argparse.Namespace, chapters: tuple[Chapter, ...]) -> None:
+    data_path = args.out / DATA_NAME
+    data = json.loads(data_path.read_text()) if data_path.is_file() else None
+    segments = Segments(args.out, data or {}, args.lang, args.preset) if data else None
+    for k, chapter in enumerate(chapters, start=1):
+        state = segments.state(chapter) if segments else "missing"
+        print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(args.lang)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(argv)
+        chapters = load_plan(args.plan)
+        selected = select(chapters, args.scenes)
         if args.list:
-            for entry in LECTURE:
-                print(f"{entry.name:20} {os.path.relpath(entry.file)}::{entry.class_name}")
+            list_chapters(args, chapters)
             return 0
         check_writable(args.out)
-        config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
-    except (UsageError, ConfigError) as err:
+        if args.config:
+            LectureConfig.from_file(args.config)
+    except (UsageError, ConfigError, PlanError) as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
-
-    data = args.out / DATA_NAME
-    ensure_data(config, data)
-    failed: list[str] = []
-    for entry in args.selected:
-        start = time.perf_counter()
-        print(f"render: {entry.name} ...", flush=True)
-        try:
-            target = render_scene(entry, args, data)
-        except RuntimeError as err:
-            failed.append(entry.name)
-            print(f"render: {entry.name} FAILED\n{err}", file=sys.stderr)
-            continue
-        print(f"render: {entry.name} done in {time.perf_counter() - start:.1f} s -> {target}")
-    if failed:
-        print(f"render.py: error: failed scenes: {', '.join(failed)}", file=sys.stderr)
-        return 1
-    print(f"render: all {len(args.selected)} scene(s) in {args.out}/")
-    return 0
+    return render(args, chapters, selected)
 
 
 if __name__ == "__main__":

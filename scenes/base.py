@@ -9,9 +9,10 @@ from pathlib import Path
 
 from manim import Animation, Scene, config
 
-from model.datafile import LectureData
+from model.datafile import DataFileError, Example, LectureData
 from scenes import style
 from scenes.locale import Words, colour_label, current_language
+from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
@@ -32,6 +33,60 @@ def _load(path: Path) -> LectureData:
     return LectureData.from_file(path)
 
 
+# LectureData attributes and the data-file paths they read.
+_ATTRIBUTE_PATHS = {
+    "training": "training",
+    "weights": "weights",
+    "examples": "examples",
+    "projection": "pitfalls.projection",
+    "sqrt_d": "pitfalls.sqrt_d",
+    "shuffle": "pitfalls.shuffle",
+    "positional": "positional",
+    "eat_apple": "tokens.eat_apple",
+    "it_cat": "tokens.it_cat",
+    "office": "office",
+    "multihead": "multihead.toy",
+    "bookkeeping": "multihead.bookkeeping",
+}
+
+
+class ScopedData:
+    """The data file as one scene may see it: only the parts its chapter declares.
+
+    render.py re-renders a scene when a part it declares (``reads`` in lecture.toml)
+    changes; reading any other part would let a stale segment through, so it is an error
+    that names the scene and the part.
+    """
+
+    def __init__(self, data: LectureData, reads: tuple[str, ...], scene: str) -> None:
+        self._data, self._reads, self._scene = data, reads, scene
+
+    def _check(self, path: str) -> None:
+        if not any(path == r or path.startswith(r + ".") for r in self._reads):
+            raise DataFileError(
+                f"scene {self._scene} reads '{path}', but its chapter in lecture.toml "
+                f"declares only {list(self._reads)}: add it to 'reads'"
+            )
+
+    @property
+    def colour_names(self) -> tuple[str, ...]:
+        return self._data.colour_names  # config.colours: every scene may read it
+
+    def example(self, name: str) -> Example:
+        self._check(f"examples.{name}")
+        return self._data.example(name)
+
+    def part(self, path: str) -> object:
+        self._check(path)
+        return self._data.part(path)
+
+    def __getattr__(self, name: str) -> object:
+        if name not in _ATTRIBUTE_PATHS:
+            raise AttributeError(name)
+        self._check(_ATTRIBUTE_PATHS[name])
+        return getattr(self._data, name)
+
+
 class LectureScene(Scene):
     """Base of every chapter: sets the background, loads data and words, narrates.
 
@@ -45,7 +100,13 @@ class LectureScene(Scene):
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
         self.lang = current_language()
-        self.data = lecture_data()
+        chapter = chapter_of(type(self))
+        data = lecture_data()
+        self.data = (
+            data
+            if chapter is None or chapter.reads is None
+            else ScopedData(data, chapter.reads, type(self).__name__)
+        )
         self.words = Words(self.scene_key, self.lang)
 
     def colour_label(self, colour_index: int) -> str:

@@ -18,7 +18,6 @@ The pixel, video-file and determinism gates live in the test suite (tests/test_g
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import re
@@ -316,12 +315,13 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
 def main(argv: list[str] | None = None) -> int:
     from scenes.base import data_path
     from scenes.locale import available_languages
-    from scenes.registry import CHECKED
+    from scenes.registry import checked
 
     parser = argparse.ArgumentParser(
         prog="python -m scenes.gates", description=__doc__.split("\n")[0]
     )
-    names = [entry.name for entry in CHECKED]
+    chapters = checked()
+    names = [entry.name for entry in chapters]
     parser.add_argument("scenes", nargs="*", help=f"scene names (default: all of {names})")
     parser.add_argument("--lang", default="all", help="a language, or 'all'")
     parser.add_argument("--data", type=Path, default=data_path(), help="data file")
@@ -338,10 +338,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     failed = 0
     media = Path(os.environ.get("TMPDIR", "/tmp")) / "lecture-gates"
-    for entry in CHECKED:
+    for entry in chapters:
         if args.scenes and entry.name not in args.scenes:
             continue
-        scene_class = getattr(importlib.import_module(f"scenes.{entry.module}"), entry.class_name)
+        scene_class = entry.load_class()
         for lang in langs:
             report = run_gates(scene_class, lang, args.data, media)
             state = "ok" if not report.problems else f"{len(report.problems)} problem(s)"

@@ -45,6 +45,11 @@ def _table(lang: str) -> dict:
         raise LocaleError(f"{path}: not valid TOML: {err}") from None
 
 
+def locale_table(lang: str) -> dict:
+    """The whole locale table of a language (every scene's strings)."""
+    return _table(lang)
+
+
 class Words(Mapping[str, str]):
     """The strings of one scene in one language; a missing key names file, scene and key."""
 

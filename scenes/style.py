@@ -16,6 +16,7 @@ BACKGROUND = ManimColor("#111318")
 FOREGROUND = ManimColor("#EDEDED")
 MUTED = ManimColor("#9AA0A6")
 HIGHLIGHT = ManimColor("#F0E442")  # Okabe-Ito yellow: the thing being spoken of
+DIMMED = 0.3  # opacity of what is not being spoken of
 
 # Q, K and V keep these colours across the whole lecture.
 QUERY = ManimColor("#56B4E9")  # sky blue

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import broken_scenes
@@ -12,7 +11,7 @@ from model.datafile import LectureData
 from scenes.gates import GateReport, main, run_gates
 from scenes.locale import available_languages
 from scenes.numbers import Ref
-from scenes.registry import CHECKED
+from scenes.registry import checked
 
 _REPORTS: dict[tuple, GateReport] = {}
 
@@ -26,9 +25,9 @@ def _gate(scene_class, data_file: Path, tmp_path: Path, lang: str = "zh-TW") -> 
 
 
 @pytest.mark.parametrize("lang", available_languages())
-@pytest.mark.parametrize("entry", CHECKED, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", checked(), ids=lambda e: e.name)
 def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_path: Path) -> None:
-    scene_class = getattr(importlib.import_module(f"scenes.{entry.module}"), entry.class_name)
+    scene_class = entry.load_class()
     report = _gate(scene_class, data_file, tmp_path, lang)
     assert not report.problems, "\n".join(map(str, report.problems))
     assert report.animations >= 2 and len(report.captions) >= 2

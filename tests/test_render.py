@@ -38,12 +38,13 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.render
 def test_low_quality_render_end_to_end(rendered: Path) -> None:
-    video = rendered / "attention_map.mp4"
+    video = rendered / "segments" / "attention_map.mp4"
     assert check_video(video, 854, 480, 15) == []
     assert 20 < read_video(video).duration < 120
-    srt = (rendered / "attention_map.srt").read_text(encoding="utf-8")
+    assert check_video(rendered / "lecture.mp4", 854, 480, 15) == []
+    srt = (rendered / "segments" / "attention_map.srt").read_text(encoding="utf-8")
     assert srt.count(" --> ") >= 5 and "注意力" in srt
-    assert not [p.name for p in rendered.iterdir() if p.name.endswith(".tmp")]
+    assert not [p.name for p in rendered.rglob("*.tmp")]
     listed = _render("--list")
     assert listed.returncode == 0 and "attention_map" in listed.stdout
 
@@ -53,7 +54,8 @@ def test_same_config_renders_the_same_frames(rendered: Path, tmp_path: Path) -> 
     out = tmp_path / "again"
     result = _render("--quality", "low", "--out", str(out), "--scenes", "attention_map")
     assert result.returncode == 0, result.stderr[-2000:]
-    assert compare_videos(rendered / "attention_map.mp4", out / "attention_map.mp4") == []
+    segment = Path("segments") / "attention_map.mp4"
+    assert compare_videos(rendered / segment, out / segment) == []
 
 
 def _write_video(path: Path, frames: list[np.ndarray], codec: str, pix_fmt: str) -> None:
@@ -105,6 +107,9 @@ def test_determinism_gate_names_the_differing_frame(tmp_path: Path) -> None:
         (["--lang", "fr"], "unknown language 'fr'"),
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["--out", "/proc/forbidden"], "output folder /proc/forbidden is not writable"),
+        (["--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["--fps", "500"], "--fps must be between 1 and 120, got 500"),
+        (["--plan", "/nonexistent.toml"], "lecture file /nonexistent.toml not found"),
     ],
 )
 def test_bad_flags_are_one_line_exit_2(args: list[str], message: str) -> None:

@@ -1,0 +1,166 @@
+"""Join segments into one lecture MP4 without re-encoding, with chapters and subtitles.
+
+The H.264 packets of every segment are copied in order with shifted timestamps (PyAV
+remuxing; no system ffmpeg). The result has chapters (one per segment), a soft subtitle
+track (mov_text) and ``+faststart``; the merged subtitles are also written as .srt and .vtt,
+and the chapters as a "00:00 Title" list. Every file is written under a temporary name and
+renamed when whole.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import av
+
+from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
+
+SUBTITLE_LANGUAGE = {"zh-TW": "zho", "en": "eng"}  # ISO 639-2 codes for the MP4 track
+_MS = Fraction(1, 1000)
+
+
+class AssemblyError(RuntimeError):
+    """Segments that cannot be joined as they are (they disagree on their format)."""
+
+
+@dataclass(frozen=True)
+class SegmentFile:
+    """A rendered segment and its chapter title."""
+
+    title: str
+    video: Path
+    subtitles: Path
+
+
+@dataclass(frozen=True)
+class Lecture:
+    """What the assembly wrote."""
+
+    video: Path
+    srt: Path
+    vtt: Path
+    chapters: Path
+    duration: float
+    starts: tuple[float, ...]
+
+
+def _format(stream: av.video.stream.VideoStream) -> tuple:
+    cc = stream.codec_context
+    return (cc.name, stream.width, stream.height, cc.pix_fmt, stream.average_rate, stream.time_base)
+
+
+def _write_text(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _subtitle_packet(cue: Cue, stream: av.stream.Stream) -> av.Packet:
+    text = cue.text.encode("utf-8")
+    packet = av.Packet(struct.pack(">H", len(text)) + text)  # mov_text: length, then text
+    packet.stream = stream
+    packet.time_base = _MS
+    packet.pts = packet.dts = round(cue.start * 1000)
+    packet.duration = round((cue.end - cue.start) * 1000)
+    return packet
+
+
+def _check_formats(inputs: list[av.container.InputContainer]) -> None:
+    if len({_format(i.streams.video[0]) for i in inputs}) != 1:
+        raise AssemblyError(
+            "segments differ in codec, size, pixel format or frame rate; "
+            "render them again with the same --quality (or --force)"
+        )
+
+
+def _copy_video(
+    source: av.container.InputContainer,
+    output: av.container.OutputContainer,
+    video: av.stream.Stream,
+    offset: int,
+    step: int,
+) -> int:
+    """Copy a segment's packets, ``offset`` ticks later; return the ticks it lasts."""
+    frames = 0
+    for packet in source.demux(source.streams.video[0]):
+        if packet.dts is None:  # the demuxer's end-of-stream marker
+            continue
+        packet.pts += offset
+        packet.dts += offset
+        packet.duration = step  # constant frame rate, to the last frame
+        packet.stream = video
+        output.mux(packet)
+        frames += 1
+    return frames * step
+
+
+def _chapters(segments: list[SegmentFile], starts: list[float], duration: float) -> list[dict]:
+    ends = [*starts[1:], duration]
+    return [
+        {
+            "id": k,
+            "start": round(start * 1000),
+            "end": round(end * 1000),
+            "time_base": _MS,
+            "metadata": {"title": segment.title},
+        }
+        for k, (segment, start, end) in enumerate(zip(segments, starts, ends, strict=True))
+    ]
+
+
+def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, title: str):
+    """Write the joined MP4; return the segments' start times, the duration and the cues."""
+    starts: list[float] = []
+    cues: list[Cue] = []
+    options = {"movflags": "+faststart"}
+    with av.open(str(target), "w", format="mp4", container_options=options) as output:
+        template = inputs[0].streams.video[0]
+        video = output.add_stream_from_template(template)
+        text = output.add_mux_stream("mov_text")
+        text.time_base = _MS
+        text.metadata["language"] = SUBTITLE_LANGUAGE.get(lang, "und")
+        output.metadata["title"] = title
+        step = round(1 / (template.average_rate * template.time_base))  # ticks a frame
+        offset = 0
+        for segment, source in zip(segments, inputs, strict=True):
+            starts.append(float(offset * template.time_base))
+            for cue in read_srt(segment.subtitles, shift=starts[-1]):
+                cues.append(cue)
+                output.mux(_subtitle_packet(cue, text))
+            offset += _copy_video(source, output, video, offset, step)
+        duration = float(offset * template.time_base)
+        output.set_chapters(_chapters(segments, starts, duration))
+    return starts, duration, cues
+
+
+def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) -> Lecture:
+    """Write lecture.mp4, lecture.srt, lecture.vtt and chapters.txt into ``out_dir``."""
+    tmp = out_dir / ".lecture.mp4.tmp"
+    inputs = [av.open(str(s.video)) for s in segments]
+    try:
+        _check_formats(inputs)
+        starts, duration, cues = _mux(segments, inputs, tmp, lang, title)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    finally:
+        for source in inputs:
+            source.close()
+    lecture = Lecture(
+        out_dir / "lecture.mp4",
+        out_dir / "lecture.srt",
+        out_dir / "lecture.vtt",
+        out_dir / "chapters.txt",
+        duration,
+        tuple(starts),
+    )
+    _write_text(lecture.srt, to_srt(cues))
+    _write_text(lecture.vtt, to_vtt(cues))
+    titled = [(start, segment.title) for start, segment in zip(starts, segments, strict=True)]
+    _write_text(lecture.chapters, to_chapter_list(titled, duration))
+    os.replace(tmp, lecture.video)  # last: a lecture.mp4 always has its side files
+    return lecture

@@ -1,0 +1,189 @@
+"""render.py assembles a lecture: parallel segments, skipping, chapters, subtitles, safety."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import av
+import pytest
+import srt
+
+from lecture.captions import read_srt
+from scenes.video_gates import check_video, read_video
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENES = Path(__file__).parent / "lecture_scenes"
+pytestmark = [pytest.mark.render, pytest.mark.xdist_group("lecture")]
+
+PLAN = """
+[[chapter]]
+scene = "first"
+file = "first.py"
+class = "First"
+reads = []
+title = {{ zh-TW = "第一章", en = "One" }}
+
+[[chapter]]
+scene = "second"
+file = "second.py"
+class = "Second"
+reads = []
+title = {{ zh-TW = "第二章", en = "Two" }}
+{extra}
+"""
+BROKEN = """
+[[chapter]]
+scene = "broken"
+file = "broken.py"
+class = "Broken"
+reads = []
+"""
+
+
+def _project(root: Path, data_file: Path, extra: str = "") -> tuple[Path, Path]:
+    """A lecture folder with its own scene files and plan, and an out/ with data."""
+    scenes = root / "scenes"
+    shutil.copytree(SCENES, scenes)
+    (scenes / "plan.toml").write_text(PLAN.format(extra=extra), encoding="utf-8")
+    out = root / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")  # current: no training in these tests
+    return scenes / "plan.toml", out
+
+
+def _render(plan: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
+    command = [
+        sys.executable,
+        str(ROOT / "render.py"),
+        "--quality",
+        "low",
+        "--plan",
+        str(plan),
+        "--out",
+        str(out),
+        *args,
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> tuple[Path, Path]:
+    plan, out = _project(tmp_path_factory.mktemp("lecture"), data_file)
+    result = _render(plan, out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 to render" in result.stdout
+    return plan, out
+
+
+def test_lecture_is_the_segments_joined(lecture: tuple[Path, Path]) -> None:
+    _, out = lecture
+    segments = [read_video(out / "segments" / f"{name}.mp4") for name in ("first", "second")]
+    whole = read_video(out / "lecture.mp4")
+    assert check_video(out / "lecture.mp4", 854, 480, 15) == []
+    assert whole.frames == sum(s.frames for s in segments)
+    assert whole.frame_hashes == segments[0].frame_hashes + segments[1].frame_hashes
+    assert abs(whole.duration - sum(s.duration for s in segments)) <= 2 / 15
+    data = (out / "lecture.mp4").read_bytes()
+    assert data.index(b"moov") < data.index(b"mdat"), "+faststart puts the index first"
+
+
+def test_chapters_and_subtitles(lecture: tuple[Path, Path]) -> None:
+    _, out = lecture
+    first = read_video(out / "segments" / "first.mp4").duration
+    with av.open(str(out / "lecture.mp4")) as container:
+        chapters = container.chapters()
+        assert [c["metadata"]["title"] for c in chapters] == ["第一章", "第二章"]
+        starts = [float(c["start"] * c["time_base"]) for c in chapters]
+        ends = [float(c["end"] * c["time_base"]) for c in chapters]
+        assert starts[0] == 0 and abs(starts[1] - first) <= 1 / 15
+        track = container.streams.subtitles[0]
+        assert track.codec_context.name == "mov_text"
+        texts = [bytes(p)[2:].decode() for p in container.demux(track) if p.size > 2]
+    assert texts == ["第一章的字幕", "第二章的第一句", "第二章的第二句"]
+    cues = list(srt.parse((out / "lecture.srt").read_text(encoding="utf-8")))
+    assert [c.content for c in cues] == texts
+    for cue, chapter in zip(cues, (0, 1, 1), strict=True):
+        assert starts[chapter] - 1e-3 <= cue.start.total_seconds()
+        assert cue.end.total_seconds() <= ends[chapter] + 1e-3
+    assert cues[1].start.total_seconds() == pytest.approx(starts[1], abs=1e-3)
+    vtt = (out / "lecture.vtt").read_text(encoding="utf-8")
+    assert vtt.startswith("WEBVTT\n") and vtt.count(" --> ") == 3
+    assert (out / "chapters.txt").read_text(encoding="utf-8") == (
+        f"00:00 第一章\n00:{int(starts[1]):02d} 第二章\n"
+    )
+    assert read_srt(out / "segments" / "second.srt")[0].text == "第二章的第一句"
+
+
+def test_second_run_renders_nothing(lecture: tuple[Path, Path]) -> None:
+    plan, out = lecture
+    listed = _render(plan, out, "--list")
+    assert "first                current" in listed.stdout
+    result = _render(plan, out)
+    assert result.returncode == 0 and "0 to render, 2 unchanged" in result.stdout
+    assert "start" not in result.stdout
+
+
+def test_touching_one_scene_renders_only_it(lecture: tuple[Path, Path]) -> None:
+    plan, out = lecture
+    second = plan.parent / "second.py"
+    second.write_text(second.read_text() + "\n# edited\n")
+    assert "second               stale" in _render(plan, out, "--list").stdout
+    result = _render(plan, out)
+    assert result.returncode == 0, result.stderr
+    assert "1 to render, 1 unchanged" in result.stdout
+    assert "start  second" in result.stdout and "start  first" not in result.stdout
+
+
+def test_a_failing_scene_fails_the_run_and_spares_the_others(
+    tmp_path: Path, data_file: Path
+) -> None:
+    plan, out = _project(tmp_path, data_file, extra=BROKEN)
+    result = _render(plan, out)
+    assert result.returncode == 1
+    assert "scene broken failed" in result.stderr
+    assert "RuntimeError: deliberately broken scene" in result.stderr
+    assert "re-run it alone:" in result.stderr and "--scenes broken" in result.stderr
+    for name in ("first", "second"):
+        assert check_video(out / "segments" / f"{name}.mp4", 854, 480, 15) == []
+    assert not (out / "lecture.mp4").exists()
+    assert not (out / "segments" / "broken.mp4").exists()
+
+
+def test_a_killed_run_leaves_no_corrupt_file(lecture: tuple[Path, Path]) -> None:
+    plan, out = lecture
+    before = read_video(out / "lecture.mp4").frame_hashes
+    command = [
+        sys.executable,
+        str(ROOT / "render.py"),
+        "--quality",
+        "low",
+        "--force",
+        "--plan",
+        str(plan),
+        "--out",
+        str(out),
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((out / ".work").glob("*/videos")):
+        time.sleep(0.1)  # kill while the workers are writing video
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    assert read_video(out / "lecture.mp4").frame_hashes == before
+    for video in [*out.glob("*.mp4"), *(out / "segments").glob("*.mp4")]:
+        assert check_video(video, 854, 480, 15) == [], video
+    result = _render(plan, out)  # and the next run finishes the job
+    assert result.returncode == 0, result.stderr
+    assert read_video(out / "lecture.mp4").frame_hashes == before

@@ -35,7 +35,7 @@ from model.reading import DataFileError, Matrix, Reader, Vector
 
 __all__ = ["SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "write_json_atomic"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # The parts beyond the colour task: data-file path -> reader. A file may lack some (a
 # scene asking for a missing part gets an error naming it); those present are validated.

@@ -96,12 +96,22 @@ def attention_rows(
         mask = torch.triu(torch.ones_like(scores, dtype=torch.bool), diagonal=1)  # (n, n)
         scores = scores.masked_fill(mask, float("-inf"))
     weights = torch.softmax(scores, dim=-1)  # (n_q, n_k); exp(-inf) = 0
+    exps = torch.exp(scores)  # (n_q, n_k): softmax's numerators, before the division
     return {
         "scale": scale,
         "scores": [[None if math.isinf(s) else s for s in row] for row in scores.tolist()],
+        "exps": [
+            [None if m else e for e, m in zip(row, mrow, strict=True)]
+            for row, mrow in zip(exps.tolist(), torch.isinf(scores).tolist(), strict=True)
+        ],
         "weights": weights.tolist(),
         "outputs": (weights @ v).tolist(),  # (n_q, d)
     }
+
+
+def contributions(weights: list[float], v: torch.Tensor) -> list[list[float]]:
+    """Each key's share of one output: w_j * v_j, (n_k,) and (n_k, d) -> (n_k, d)."""
+    return (torch.tensor(weights, dtype=torch.float64).unsqueeze(1) * v).tolist()
 
 
 def eat_apple() -> dict[str, Any]:
@@ -110,6 +120,7 @@ def eat_apple() -> dict[str, Any]:
     d = q.shape[1]
     n = EAT_APPLE_SHORT
     last = q[n - 1 : n]  # (1, d): the query of 蘋果
+    last_row = attention_rows(last, k[:n], v[:n], math.sqrt(d))
     return {
         "tokens": list(EAT_APPLE_TOKENS),
         "gloss": list(EAT_APPLE_GLOSS),
@@ -121,7 +132,9 @@ def eat_apple() -> dict[str, Any]:
         "query_index": n - 1,
         "dots": (last @ k[:n].T)[0].tolist(),  # raw q.k before the division
         "products": (last * k[:n]).tolist(),  # element products, summed into the dots
-        "last_row": attention_rows(last, k[:n], v[:n], math.sqrt(d)),
+        "last_row": last_row,
+        "contributions": contributions(last_row["weights"][0], v[:n]),  # sum: the output
+        "short_full": attention_rows(q[:n], k[:n], v[:n], math.sqrt(d)),  # every row, no mask
         "causal": attention_rows(q, k, v, math.sqrt(d), causal=True),
     }
 
@@ -131,8 +144,11 @@ def it_cat() -> dict[str, Any]:
     q, k = _t(IT_CAT_Q), _t(IT_CAT_K)
     d = q.shape[1]
     scaled = attention_rows(q, k, k, math.sqrt(d))
+    it = IT_CAT_TOKENS.index("it")
     return {
         "tokens": list(IT_CAT_TOKENS),
+        "query_index": it,
+        "contributions": contributions(scaled["weights"][it], k),  # it's output, term by term
         "d": d,
         "q": q.tolist(),
         "k": k.tolist(),

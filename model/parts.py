@@ -176,17 +176,31 @@ class AttentionRows:
 
     scale: float
     scores: tuple[tuple[float | None, ...], ...]
+    exps: tuple[tuple[float | None, ...], ...]
     weights: Matrix
     outputs: Matrix
 
     @classmethod
     def read(cls, r: Reader, rows: int, cols: int, width: int) -> AttentionRows:
         scores = r.matrix("scores", rows, cols, allow_none=True)
+        exps = r.matrix("exps", rows, cols, allow_none=True)
         weights = r.stochastic("weights", rows, cols)
-        for i, (s_row, w_row) in enumerate(zip(scores, weights, strict=True)):
+        for i, (s_row, e_row, w_row) in enumerate(zip(scores, exps, weights, strict=True)):
             if any(s is None and w != 0 for s, w in zip(s_row, w_row, strict=True)):
                 raise r.fail("weights", f"row {i} gives weight to a masked position")
-        return cls(r.number("scale"), scores, weights, r.matrix("outputs", rows, width))
+            total = sum(e for e in e_row if e is not None)
+            if any(abs((e or 0) / total - w) > 1e-9 for e, w in zip(e_row, w_row, strict=True)):
+                raise r.fail("exps", f"row {i} divided by its sum is not the weights")
+        return cls(r.number("scale"), scores, exps, weights, r.matrix("outputs", rows, width))
+
+
+def _contributions(r: Reader, output: Vector, rows: int, width: int) -> Matrix:
+    """Per-key terms w_j * v_j of one output row; they must add up to it."""
+    terms = r.matrix("contributions", rows, width)
+    sums = [sum(t[c] for t in terms) for c in range(width)]
+    if any(abs(a - b) > 1e-9 for a, b in zip(sums, output, strict=True)):
+        raise r.fail("contributions", "do not add up to the output")
+    return terms
 
 
 @dataclass(frozen=True)
@@ -204,6 +218,8 @@ class EatApple:
     dots: Vector
     products: Matrix
     last_row: AttentionRows
+    contributions: Matrix
+    short_full: AttentionRows
     causal: AttentionRows
 
     @classmethod
@@ -212,6 +228,7 @@ class EatApple:
         n, d, short = len(tokens), r.integer("d"), r.integer("short")
         if not 0 < short <= n:
             raise r.fail("short", f"must be between 1 and {n}")
+        last_row = AttentionRows.read(r.child("last_row"), 1, short, d)
         return cls(
             tokens,
             r.strings("gloss", n),
@@ -223,7 +240,9 @@ class EatApple:
             r.integer("query_index"),
             r.vector("dots", short),
             r.matrix("products", short, d),
-            AttentionRows.read(r.child("last_row"), 1, short, d),
+            last_row,
+            _contributions(r, last_row.outputs[0], short, d),
+            AttentionRows.read(r.child("short_full"), short, short, d),
             AttentionRows.read(r.child("causal"), n, n, d),
         )
 
@@ -248,6 +267,8 @@ class ItCat:
     scaled: AttentionRows
     unscaled: AttentionRows
     temperatures: tuple[TemperatureMap, ...]
+    query_index: int
+    contributions: Matrix
 
     @classmethod
     def read(cls, r: Reader) -> ItCat:
@@ -257,15 +278,21 @@ class ItCat:
             TemperatureMap(t.number("t"), AttentionRows.read(t, n, n, d))
             for t in r.children("temperatures")
         )
+        scaled = AttentionRows.read(r.child("scaled"), n, n, d)
+        query = r.integer("query_index")
+        if not 0 <= query < n:
+            raise r.fail("query_index", f"must be between 0 and {n - 1}")
         return cls(
             tokens,
             d,
             r.matrix("q", n, d),
             r.matrix("k", n, d),
             r.matrix("v", n, d),
-            AttentionRows.read(r.child("scaled"), n, n, d),
+            scaled,
             AttentionRows.read(r.child("unscaled"), n, n, d),
             temps,
+            query,
+            _contributions(r, scaled.outputs[query], n, d),
         )
 
     def index(self, token: str) -> int:

@@ -50,7 +50,7 @@ def _damage(data: dict, path: str, value: object) -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("schema_version", 99, "'schema_version' is 99; this loader reads version 2"),
+        ("schema_version", 99, "'schema_version' is 99; this loader reads version 3"),
         ("training", KeyError, "'training' is missing"),
         ("training.val_mse", "low", "'training.val_mse' must be a number"),
         ("training.loss_curve", [0.5, 0.1], "'training.loss_curve' has 2 points for 1000 steps"),

@@ -48,6 +48,10 @@ def assert_consistent(rows: AttentionRows, q, k, v, scale: float, causal: bool =
             else:
                 assert s == pytest.approx(dot(q[i], k[j]) / scale, abs=1e-12)
         assert w_row == pytest.approx(softmax(list(s_row)), abs=1e-12)
+        exps = rows.exps[i]
+        live = [e for e in exps if e is not None]
+        assert [None if s is None else math.exp(s) for s in s_row] == pytest.approx(list(exps))
+        assert [(e or 0) / sum(live) for e in exps] == pytest.approx(list(w_row), abs=1e-12)
         assert sum(w_row) == pytest.approx(1, abs=1e-12)
         expected = [sum(w * v[j][c] for j, w in enumerate(w_row)) for c in range(len(v[0]))]
         assert out == pytest.approx(expected, abs=1e-12)
@@ -172,6 +176,18 @@ def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
     assert weights[2] > weights[0]  # and keeps some of itself
 
 
+def test_eat_apple_full_map_and_weighted_sum(data: LectureData) -> None:
+    e = data.eat_apple
+    n = e.short
+    assert_consistent(e.short_full, e.q[:n], e.k[:n], e.v[:n], math.sqrt(e.d))
+    assert list(e.short_full.weights[e.query_index]) == pytest.approx(list(e.last_row.weights[0]))
+    weights = e.last_row.weights[0]
+    for j, term in enumerate(e.contributions):
+        assert list(term) == pytest.approx([weights[j] * x for x in e.v[j]], abs=1e-12)
+    total = [sum(t[c] for t in e.contributions) for c in range(e.d)]
+    assert total == pytest.approx(list(e.last_row.outputs[0]), abs=1e-12)
+
+
 def test_eat_apple_causal_mask(data: LectureData) -> None:
     e = data.eat_apple
     assert len(e.tokens) == 5
@@ -192,6 +208,17 @@ def test_it_cat_with_and_without_sqrt_d(data: LectureData) -> None:
     for word in ("it", "scared", "hid"):
         row = c.scaled.weights[c.index(word)]
         assert row.index(max(row)) == cat, word
+
+
+def test_it_output_is_mostly_cat(data: LectureData) -> None:
+    c = data.it_cat
+    it, cat = c.index("it"), c.index("cat")
+    assert c.query_index == it
+    terms = c.contributions
+    total = [sum(t[col] for t in terms) for col in range(c.d)]
+    assert total == pytest.approx(list(c.scaled.outputs[it]), abs=1e-12)
+    assert list(terms[cat]) == pytest.approx([c.scaled.weights[it][cat] * x for x in c.v[cat]])
+    assert total.index(max(total)) == 0  # the ENTITY axis dominates "it"'s new vector
 
 
 def test_it_cat_temperature(data: LectureData) -> None:

@@ -18,7 +18,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid, ColourMarker, TokenStrip
+from scenes.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
 from scenes.numbers import Count, Ref, ShownNumber, Sum, format_number, phrase
 
 
@@ -70,18 +70,9 @@ class AttentionMap(LectureScene):
     def _build_axes(self, grid: AttentionGrid) -> VGroup:
         key_axis = style.text(self.words["key_axis"], style.LABEL_SIZE, style.KEY)
         key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
-        query_axis = self._vertical(self.words["query_axis"]).set_color(style.QUERY)
+        query_axis = vertical_label(self.words["query_axis"], color=style.QUERY)
         query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
         return VGroup(grid, key_axis, query_axis)
-
-    @staticmethod
-    def _vertical(words: str) -> VGroup:
-        """CJK words stacked one character a line; other scripts turned a quarter."""
-        if all(ord(ch) > 0x2E80 for ch in words):
-            return VGroup(*(style.text(ch, style.LABEL_SIZE) for ch in words)).arrange(
-                DOWN, buff=0.05
-            )
-        return VGroup(style.text(words, style.LABEL_SIZE)).rotate(1.5708)
 
     # --- reading one row ---------------------------------------------------------------
     def _read_focus_row(self, strip: TokenStrip) -> None:

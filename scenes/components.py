@@ -7,9 +7,12 @@ from collections.abc import Sequence
 from manim import (
     DOWN,
     LEFT,
+    PI,
     RIGHT,
     UP,
     Circle,
+    ManimColor,
+    Rectangle,
     Square,
     Triangle,
     VGroup,
@@ -75,7 +78,8 @@ class AttentionGrid(VGroup):
     Parameters
     ----------
     weights
-        Row-major weights in [0, 1], as read from the data file.
+        Row-major weights in [0, 1], as read from the data file (any numbers when
+        ``heat`` is off, such as scores before softmax).
     source
         Data-file path of ``weights``, recorded on every number shown.
     row_headers, col_headers
@@ -84,6 +88,8 @@ class AttentionGrid(VGroup):
         Side of one cell.
     decimals
         Digits shown after the decimal point.
+    heat
+        Colour each cell by its weight; off, cells are plain (for scores).
 
     Examples
     --------
@@ -103,8 +109,10 @@ class AttentionGrid(VGroup):
         col_headers: Sequence[VMobject] | None = None,
         cell_size: float = style.CELL_SIZE,
         decimals: int = 2,
+        heat: bool = True,
     ) -> None:
         super().__init__()
+        self.heat = heat
         self.weights = [list(row) for row in weights]
         self.n_rows, self.n_cols = len(self.weights), len(self.weights[0])
         self.cells = self._build_cells(cell_size)
@@ -117,7 +125,7 @@ class AttentionGrid(VGroup):
         cells = VGroup(
             *(
                 Square(side_length=cell_size)
-                .set_fill(style.heat(w), opacity=1)
+                .set_fill(self._fill(w), opacity=1)
                 .set_stroke(style.BACKGROUND, width=2)
                 for row in self.weights
                 for w in row
@@ -125,11 +133,14 @@ class AttentionGrid(VGroup):
         )
         return cells.arrange_in_grid(self.n_rows, self.n_cols, buff=0)
 
+    def _fill(self, w: float) -> ManimColor:
+        return style.heat(w) if self.heat else style.PLAIN_CELL
+
     def _build_numbers(self, source: str, decimals: int) -> VGroup:
         numbers = VGroup()
         for i, row in enumerate(self.weights):
             for j, w in enumerate(row):
-                ink = style.MUTED if w < 0.05 else style.ink_on(style.heat(w))
+                ink = style.MUTED if self.heat and w < 0.05 else style.ink_on(self._fill(w))
                 number = ShownNumber(
                     w, decimals, Ref(f"{source}[{i}][{j}]"), style.CELL_TEXT_SIZE, ink
                 )
@@ -194,3 +205,130 @@ class TokenStrip(VGroup):
     def get_column(self, k: int) -> VGroup:
         """Index, marker and number of position ``k``."""
         return self.columns[k]
+
+
+def vertical_label(words: str, size: float = style.LABEL_SIZE, color=style.FOREGROUND) -> VGroup:
+    """A label for a vertical axis: CJK stacked a character a line, other scripts turned."""
+    if all(ord(ch) > 0x2E80 for ch in words):
+        chars = (style.text(ch, size, color) for ch in words)
+        return VGroup(*chars).arrange(DOWN, buff=0.05)
+    return VGroup(style.text(words, size, color)).rotate(PI / 2)
+
+
+def _bracket(height: float, side: int) -> VMobject:
+    """A square bracket of ``height``; ``side`` -1 opens right (left bracket), 1 opens left."""
+    w = 0.08 * side
+    corners = [[-w, height / 2, 0], [0, height / 2, 0], [0, -height / 2, 0], [-w, -height / 2, 0]]
+    return VMobject().set_points_as_corners(corners).set_stroke(style.FOREGROUND, width=2)
+
+
+class NumberVector(VGroup):
+    """A vector written out: its entries in brackets, with a coloured label before them.
+
+    Parameters
+    ----------
+    values
+        The entries, as read from the data file.
+    source
+        Data-file path of the vector; entry ``i`` is ``source[i]``.
+    label
+        What the vector is called (``"q₃"``...), drawn in ``color``.
+    color
+        The vector's role colour (:data:`scenes.style.QUERY`, ``KEY`` or ``VALUE``).
+    decimals
+        Digits shown after the decimal point.
+
+    Examples
+    --------
+    .. manim:: NumberVectorExample
+        :save_last_frame:
+
+        class NumberVectorExample(Scene):
+            def construct(self):
+                self.add(NumberVector([0.5, 2.0, 0.8, 0.0], "q", "q", style.QUERY))
+    """
+
+    def __init__(
+        self,
+        values: Sequence[float],
+        source: str,
+        label: str = "",
+        color: ManimColor = style.FOREGROUND,
+        decimals: int = 2,
+        size: float = style.SMALL_SIZE,
+    ) -> None:
+        super().__init__()
+        self.entries = VGroup(
+            *(ShownNumber(v, decimals, Ref(f"{source}[{i}]"), size) for i, v in enumerate(values))
+        ).arrange(RIGHT, buff=0.22)
+        height = self.entries.height + 0.2
+        self.brackets = VGroup(
+            _bracket(height, -1).next_to(self.entries, LEFT, buff=0.1),
+            _bracket(height, 1).next_to(self.entries, RIGHT, buff=0.1),
+        ).set_color(color)
+        self.add(self.entries, self.brackets)
+        self.label = style.text(label, style.LABEL_SIZE, color) if label else VGroup()
+        if label:
+            self.add(self.label.next_to(self.brackets[0], LEFT, buff=style.ITEM_BUFF))
+
+    def get_entry(self, i: int) -> ShownNumber:
+        return self.entries[i]
+
+
+BAR_HEIGHT = 0.34
+
+
+class WeightBars(VGroup):
+    """Weights as horizontal bars: a label, a bar as long as the weight, the weight written.
+
+    Parameters
+    ----------
+    labels
+        One mobject per bar (a name, a token), placed left of it.
+    weights
+        The weights in [0, 1], as read from the data file.
+    source
+        Data-file path of the weights; bar ``j`` shows ``source[j]``.
+    length
+        Length of a bar of weight 1.
+
+    Examples
+    --------
+    .. manim:: WeightBarsExample
+        :save_last_frame:
+
+        class WeightBarsExample(Scene):
+            def construct(self):
+                self.add(WeightBars([style.text("a"), style.text("b")], [0.25, 0.75], "w"))
+    """
+
+    def __init__(
+        self,
+        labels: Sequence[VMobject],
+        weights: Sequence[float],
+        source: str,
+        length: float = 3.0,
+        color: ManimColor = style.HIGHLIGHT,
+    ) -> None:
+        super().__init__()
+        self.rows = VGroup()
+        pitch = BAR_HEIGHT + style.ITEM_BUFF
+        for j, (label, w) in enumerate(zip(labels, weights, strict=True)):
+            track = Rectangle(width=length, height=BAR_HEIGHT).set_stroke(style.MUTED, width=1)
+            track.shift(DOWN * pitch * j)
+            bar = Rectangle(width=max(w * length, 0.001), height=BAR_HEIGHT)
+            bar.set_stroke(width=0).set_fill(color, opacity=1).align_to(track, LEFT)
+            number = ShownNumber(w, 2, Ref(f"{source}[{j}]"))
+            number.next_to(track, RIGHT, buff=style.ITEM_BUFF)
+            label.next_to(track, LEFT, buff=style.ITEM_BUFF)
+            self.rows.add(VGroup(label, track, bar, number))
+        self.add(self.rows)
+
+    def get_bar(self, j: int) -> Rectangle:
+        return self.rows[j][2]
+
+    def get_number(self, j: int) -> ShownNumber:
+        return self.rows[j][3]
+
+    def get_row(self, j: int) -> VGroup:
+        return self.rows[j]

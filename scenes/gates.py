@@ -109,10 +109,12 @@ def _describe(m: Mobject) -> str:
 def _texts(mobjects: Iterable[Mobject]) -> list[Mobject]:
     """Outermost text mobjects with at least one visible glyph."""
     found: list[Mobject] = []
+    seen: set[int] = set()
 
     def walk(m: Mobject) -> None:
         if isinstance(m, TEXT_TYPES):
-            if any(_visible(leaf) for leaf in m.get_family()):
+            if id(m) not in seen and any(_visible(leaf) for leaf in m.get_family()):
+                seen.add(id(m))
                 found.append(m)
             return
         for sub in m.submobjects:

@@ -23,6 +23,8 @@ QUERY = ManimColor("#56B4E9")  # sky blue
 KEY = ManimColor("#E69F00")  # orange
 VALUE = ManimColor("#CC79A7")  # reddish purple
 
+PLAIN_CELL = ManimColor("#2A2F3A")  # a table cell that is not a heat map
+
 # Heat map ramp for weights in [0, 1]: dark to bright, monotonic in lightness.
 HEAT_STOPS = (
     ManimColor("#1B1F2A"),

@@ -85,16 +85,34 @@ def split_cues(text: str, lang: str) -> list[str]:
             [clause] if len(clause) <= lim.chars_per_cue else _split_long(clause, lim.chars_per_cue)
         )
     joiner = "" if lang.startswith("zh") else " "
-    return [wrap(cue, lang) for cue in _pack(clauses, lim.chars_per_cue, joiner)]
+    return [c for chunk in _pack(clauses, lim.chars_per_cue, joiner) for c in _fit(chunk, lang)]
 
 
-def wrap(cue: str, lang: str) -> str:
-    """Break a cue into at most two balanced lines, at a clause end where possible."""
+def _fit(chunk: str, lang: str) -> list[str]:
+    """The chunk as one wrapped cue, or cut in two (at the best break) until each fits."""
+    wrapped = wrap(chunk, lang)
+    if wrapped is not None:
+        return [wrapped]
+    units = _units(chunk)
+
+    def badness(k: int) -> float:  # near the middle, better after punctuation
+        distance = abs(len("".join(units[:k])) - len(chunk) / 2)
+        return distance - (6 if _CLAUSE_END.search(units[k - 1] + " ") else 0)
+
+    k = min(range(1, len(units)), key=badness)
+    return _fit("".join(units[:k]).strip(), lang) + _fit("".join(units[k:]).strip(), lang)
+
+
+def wrap(cue: str, lang: str) -> str | None:
+    """Break a cue into at most two balanced lines, at a clause end where possible.
+
+    None when no break gives two lines that fit.
+    """
     lim = limits_for(lang)
     if len(cue) <= lim.chars_per_line:
         return cue
     units = _units(cue)
-    best, best_score = 1, None
+    best, best_score = None, None
     length = 0
     for k, unit in enumerate(units[:-1], start=1):
         length += len(unit)
@@ -108,6 +126,8 @@ def wrap(cue: str, lang: str) -> str:
             score -= 3
         if best_score is None or score < best_score:
             best, best_score = k, score
+    if best is None:
+        return None
     return "".join(units[:best]).strip() + "\n" + "".join(units[best:]).strip()
 
 

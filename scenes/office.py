@@ -1,0 +1,129 @@
+"""The office analogy (seed 000): Keys to compare with, Values to use, a Query to look.
+
+Render alone with ``manim -ql scenes/office.py OfficeAnalogy``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arrow,
+    Dot,
+    FadeIn,
+    GrowArrow,
+    Indicate,
+    ReplacementTransform,
+    RoundedRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import WeightBars
+from scenes.numbers import Ref, ShownNumber, format_number, phrase
+
+FLOOR_UNIT = 1.25  # scene units per unit of a Key
+ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)
+
+
+class OfficeAnalogy(LectureScene):
+    """Five colleagues at their Keys, each holding a Value; a Query arrow sweeps and grows.
+
+    Variants override :attr:`sweep_stops` (which stops of ``office.sweep`` to show).
+    """
+
+    scene_key = "office"
+    sweep_stops = (0, 2, 5)
+
+    def construct(self) -> None:
+        self.office = self.data.office
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        floor = self._build_floor().next_to(title, DOWN, buff=style.ITEM_BUFF)
+        floor.to_edge(LEFT, buff=style.EDGE_BUFF * 2)
+        self.say("intro", Write(title), FadeIn(self.room))
+        self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
+        self.say("values", *(Indicate(p[2], color=style.VALUE) for p in self.people))
+        first = self.office.sweep[self.sweep_stops[0]]
+        self.arrow = self._arrow(first.query)
+        self.say("query", GrowArrow(self.arrow))
+        self.bars = self._bars("sweep", self.sweep_stops[0])
+        self.bars.next_to(floor, RIGHT, buff=style.GROUP_BUFF * 2)
+        self.say("weights", FadeIn(self.bars), **self._about("sweep", self.sweep_stops[0]))
+        self.output = self._output("sweep", self.sweep_stops[0])
+        self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
+        for k, stop in enumerate(self.sweep_stops[1:], start=1):
+            self._move_to("sweep", stop, f"sweep_{k}")
+        self._grow()
+        self.say("outro")
+
+    # --- building ----------------------------------------------------------------------
+    def _build_floor(self) -> VGroup:
+        self.room = RoundedRectangle(corner_radius=0.2, width=6.2, height=5.4)
+        self.room.set_stroke(style.MUTED, width=2)
+        self.people = VGroup()
+        for j, person in enumerate(self.office.people):
+            x, y = self.office.keys[j]
+            dot = Dot(self.room.get_center() + FLOOR_UNIT * (x * RIGHT + y * UP), color=style.KEY)
+            name = style.text(self.words[person], style.LABEL_SIZE, style.KEY)
+            name.next_to(dot, UP, buff=0.1)
+            days = phrase(
+                self.words["days"],
+                style.SMALL_SIZE,
+                style.VALUE,
+                n=ShownNumber(self.office.values[j], 0, Ref(f"office.values[{j}]")),
+            )
+            days.next_to(dot, DOWN, buff=0.1)
+            self.people.add(VGroup(dot, name, days))
+        return VGroup(self.room, self.people)
+
+    def _arrow(self, query: tuple[float, ...]) -> Arrow:
+        start = self.room.get_center()
+        end = start + ARROW_UNIT * (query[0] * RIGHT + query[1] * UP)
+        return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)
+
+    def _bars(self, kind: str, k: int) -> WeightBars:
+        stop = getattr(self.office, kind)[k]
+        labels = [
+            style.text(self.words[p], style.SMALL_SIZE, style.KEY) for p in self.office.people
+        ]
+        bars = WeightBars(labels, stop.weights, f"office.{kind}[{k}].weights", length=2.2)
+        return bars.move_to(self.bars) if hasattr(self, "bars") else bars
+
+    def _output(self, kind: str, k: int) -> VGroup:
+        stop = getattr(self.office, kind)[k]
+        number = ShownNumber(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        line = phrase(self.words["output_line"], style.LABEL_SIZE, style.VALUE, out=number)
+        return line.next_to(self.bars, DOWN, buff=style.GROUP_BUFF).align_to(self.bars, LEFT)
+
+    # --- moving the Query --------------------------------------------------------------
+    def _about(self, kind: str, k: int) -> dict[str, str]:
+        """Words for a stop: who gets the most attention, and the average."""
+        stop = getattr(self.office, kind)[k]
+        top = self.office.people[stop.weights.index(max(stop.weights))]
+        return {"top": self.words[top], "out": format_number(stop.output)}
+
+    def _move_to(self, kind: str, k: int, words: str, **fields: str) -> None:
+        stop = getattr(self.office, kind)[k]
+        bars, output = self._bars(kind, k), self._output(kind, k)
+        self.say(
+            words,
+            ReplacementTransform(self.arrow, arrow := self._arrow(stop.query)),
+            ReplacementTransform(self.bars, bars),
+            ReplacementTransform(self.output, output),
+            run_time=1.5,
+            **self._about(kind, k),
+            **fields,
+        )
+        self.arrow, self.bars, self.output = arrow, bars, output
+
+    def _grow(self) -> None:
+        grow = self.office.grow
+        tops = [format_number(max(stop.weights)) for stop in grow]
+        self._move_to("grow", 0, "grow_start")
+        for k in range(1, len(grow) - 1):
+            self._move_to("grow", k, "grow_step")
+        self._move_to("grow", len(grow) - 1, "grow_end", first=tops[0], last=tops[-1])

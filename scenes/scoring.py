@@ -1,0 +1,117 @@
+"""Scoring: Q·K (seeds 003, 002). One query against every key, step by step, then the table.
+
+Render alone with ``manim -ql scenes/scoring.py Scoring``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    ReplacementTransform,
+    TransformFromCopy,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import AttentionGrid, NumberVector, vertical_label
+from scenes.numbers import Ref, ShownNumber, format_number, phrase
+
+SOURCE = "tokens.eat_apple"
+
+
+class Scoring(LectureScene):
+    """蘋果's query scores each key: products, their sum, the division by sqrt(d)."""
+
+    scene_key = "scoring"
+
+    def construct(self) -> None:
+        self.ex = ex = self.data.eat_apple
+        self.i = ex.query_index
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        self.grid = self._build_table().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
+        self.grid.next_to(title, DOWN, buff=style.GROUP_BUFF * 1.5, coor_mask=[0, 1, 0])
+        q = NumberVector(
+            ex.q[self.i], f"{SOURCE}.q[{self.i}]", self._name("q", self.i), style.QUERY
+        )
+        q.to_edge(LEFT, buff=style.EDGE_BUFF * 2).align_to(self.grid, UP)
+        self.say("intro", Write(title), FadeIn(self.table_frame))
+        self.say("focus", FadeIn(q), token=ex.tokens[self.i])
+        steps = self._steps(0, q)
+        self.say("key", FadeIn(steps[0]), token=ex.tokens[0])
+        self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=format_number(ex.dots[0]))
+        self.say("scale", FadeIn(steps[3]), **self._numbers(0))
+        self._land(0, steps[3])
+        for j in range(1, ex.short):
+            new = self._steps(j, q)
+            self.play(*(ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)))
+            steps = new
+            self._land(j, steps[3], words=f"key_{j}")
+        self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
+
+    def _name(self, letter: str, j: int) -> str:
+        return (
+            f"{letter}（{self.ex.tokens[j]}）"
+            if self.lang.startswith("zh")
+            else (f"{letter}({self.ex.gloss[j]})")
+        )
+
+    def _numbers(self, j: int) -> dict[str, str]:
+        row = self.ex.last_row
+        return {"dot": format_number(self.ex.dots[j]), "scale": format_number(row.scale, 0),
+                "score": format_number(row.scores[0][j]), "token": self.ex.tokens[j]}  # fmt: skip
+
+    # --- the computation ---------------------------------------------------------------
+    def _steps(self, j: int, q: NumberVector) -> list:
+        ex = self.ex
+        k = NumberVector(ex.k[j], f"{SOURCE}.k[{j}]", self._name("k", j), style.KEY)
+        products = NumberVector(ex.products[j], f"{SOURCE}.products[{j}]", "×")
+        total = phrase(
+            self.words["sum_line"], dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]"))
+        )
+        result = phrase(
+            self.words["scale_line"],
+            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+            scale=ShownNumber(ex.last_row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
+            score=ShownNumber(
+                ex.last_row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")
+            ),
+        )
+        column = VGroup(k, products, total, result).arrange(DOWN, aligned_edge=RIGHT, buff=0.35)
+        column.next_to(q, DOWN, buff=0.35).align_to(q, RIGHT)
+        return list(column)
+
+    # --- the table ---------------------------------------------------------------------
+    def _build_table(self) -> VGroup:
+        n, ex = self.ex.short, self.ex
+        tokens = ex.tokens[:n]
+        grid = AttentionGrid(
+            ex.short_full.scores,
+            f"{SOURCE}.short_full.scores",
+            row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in tokens],
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in tokens],
+            cell_size=0.85,
+            heat=False,
+        )
+        self.cells_grid = grid
+        key_axis = style.text(self.words["key_axis"], style.SMALL_SIZE, style.KEY)
+        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        query_axis = vertical_label(self.words["query_axis"], style.LABEL_SIZE, style.QUERY)
+        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        self.table_frame = VGroup(grid.cells, grid.row_headers, grid.col_headers, key_axis,
+                                  query_axis)  # fmt: skip
+        return VGroup(self.table_frame, grid.numbers)
+
+    def _land(self, j: int, result: VGroup, words: str = "land") -> None:
+        target = self.cells_grid.get_number(self.i, j)
+        self.say(words, TransformFromCopy(result[-1], target), **self._numbers(j))
+
+    def _other_rows(self) -> VGroup:
+        grid = self.cells_grid
+        return VGroup(*(grid.get_number(r, c) for r in range(grid.n_rows) if r != self.i
+                        for c in range(grid.n_cols)))  # fmt: skip

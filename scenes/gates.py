@@ -46,7 +46,8 @@ from scenes.numbers import Ordinal, ShownNumber, format_number
 from scenes.subtitles import limits_for, visible_length
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
-MIN_TEXT_PX = 20.0  # tallest glyph of a text, in pixels at 1080p
+MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
+CAP_HEIGHT = 0.0106  # scene units of a digit's height per point of font size (Noto Sans CJK)
 OVERLAP_TOLERANCE = 0.01  # scene units two texts' boxes may share (touching is fine)
 TEXT_TYPES = (Text, MarkupText, Paragraph, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 _MEASURED_NUMBER = re.compile(r"\d+[.,]\d+|\d{2,}")
@@ -157,7 +158,7 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
     texts = _texts(scene.mobjects)
     px_per_unit = 1080 / config.frame_height
     for t in texts:
-        tallest = max(leaf.height for leaf in t.get_family() if _visible(leaf)) * px_per_unit
+        tallest = _cap_height(t) * px_per_unit
         if tallest < MIN_TEXT_PX:
             problems.append(
                 Problem(
@@ -178,6 +179,14 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
                     Problem("layout", name, where, f"{_describe(a)} overlaps {_describe(b)}")
                 )
     return problems
+
+
+def _cap_height(t: Mobject) -> float:
+    """A digit's height at the text's current size ("=" and "." are short by design)."""
+    size = getattr(t, "font_size", None)
+    if size:
+        return size * CAP_HEIGHT
+    return max(leaf.height for leaf in t.get_family() if _visible(leaf))
 
 
 def _outside(m: Mobject, half_w: float, half_h: float) -> bool:

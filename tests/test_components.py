@@ -12,13 +12,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, Scene, VGroup, tempconfig
+from manim import DOWN, RIGHT, Scene, VGroup, tempconfig
 from manim.utils.testing import _frames_testers
 from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes import style
-from scenes.components import AttentionGrid, ColourMarker, TokenStrip
+from scenes.components import AttentionGrid, ColourMarker, NumberVector, TokenStrip, WeightBars
 
 __module_test__ = "components"
 
@@ -64,6 +64,20 @@ def test_colour_markers(scene: Scene) -> None:
 @frames_comparison
 def test_token_strip(scene: Scene) -> None:
     scene.add(TokenStrip(_markers(), [0.39, -1.21, 1.04], "values"))
+
+
+@frames_comparison
+def test_weight_bars(scene: Scene) -> None:
+    labels = [style.text(word, style.LABEL_SIZE) for word in ("The", "cat", "sat")]
+    scene.add(WeightBars(labels, [0.1, 0.7, 0.2], "w"))
+
+
+@frames_comparison
+def test_number_vectors(scene: Scene) -> None:
+    q = NumberVector([0.5, 2.0, 0.8, 0.0], "q", "q", style.QUERY)
+    k = NumberVector([0.0, 0.5, 2.0, 0.0], "k", "k", style.KEY)
+    v = NumberVector([0.0, 0.0, 1.0, 0.0], "v", "v", style.VALUE)
+    scene.add(VGroup(q, k, v).arrange(DOWN, aligned_edge=RIGHT))
 
 
 def test_pixel_gate_catches_a_changed_grid(tmp_path: Path) -> None:

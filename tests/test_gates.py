@@ -56,7 +56,7 @@ def _problems(scene_class, data_file: Path, tmp_path: Path, gate: str) -> list[s
     [
         (broken_scenes.OffFrame, "layout", "Text('出界了') leaves the frame"),
         (broken_scenes.OverlappingLabels, "layout", "Text('Query') overlaps Text('Key')"),
-        (broken_scenes.TinyText, "layout", "Text('太小') is 14 px high at 1080p (at least 20)"),
+        (broken_scenes.TinyText, "layout", "Text('太小') is 11 px high at 1080p (at least 20)"),
         (broken_scenes.FastSubtitle, "subtitles", "needs 22.0 characters/s (at most 9)"),
         (broken_scenes.FastSubtitle, "subtitles", "has 22 characters (at most 16)"),
         (broken_scenes.LateSubtitles, "subtitles", "starts before the previous cue ends"),

@@ -50,7 +50,7 @@ class Lecture:
 
 def _format(stream: av.video.stream.VideoStream) -> tuple:
     cc = stream.codec_context
-    return (cc.name, stream.width, stream.height, cc.pix_fmt, stream.average_rate, stream.time_base)
+    return (cc.name, stream.width, stream.height, cc.pix_fmt, stream.base_rate, stream.time_base)
 
 
 def _write_text(path: Path, text: str) -> None:
@@ -124,7 +124,7 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
         text.time_base = _MS
         text.metadata["language"] = SUBTITLE_LANGUAGE.get(lang, "und")
         output.metadata["title"] = title
-        step = round(1 / (template.average_rate * template.time_base))  # ticks a frame
+        step = round(1 / (template.base_rate * template.time_base))  # ticks a frame
         offset = 0
         for segment, source in zip(segments, inputs, strict=True):
             starts.append(float(offset * template.time_base))

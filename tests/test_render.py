@@ -11,6 +11,7 @@ import av
 import numpy as np
 import pytest
 
+from scenes.registry import lecture
 from scenes.video_gates import check_video, compare_videos, read_video
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,19 +30,26 @@ def _render(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One real low-quality render of the lecture's first scene."""
+    """One real low-quality render of the whole lecture."""
     out = tmp_path_factory.mktemp("render") / "out"
-    result = _render("--quality", "low", "--out", str(out), "--scenes", "attention_map")
+    result = _render("--quality", "low", "--out", str(out), timeout=900)
     assert result.returncode == 0, result.stderr[-2000:]
     return out
 
 
 @pytest.mark.render
 def test_low_quality_render_end_to_end(rendered: Path) -> None:
-    video = rendered / "segments" / "attention_map.mp4"
-    assert check_video(video, 854, 480, 15) == []
-    assert 20 < read_video(video).duration < 120
+    chapters = lecture()
+    for chapter in chapters:
+        video = rendered / "segments" / f"{chapter.name}.mp4"
+        assert check_video(video, 854, 480, 15) == []
+        assert 30 <= read_video(video, hashes=False).duration <= 120, (
+            chapter.name
+        )  # 30-120 s a chapter
     assert check_video(rendered / "lecture.mp4", 854, 480, 15) == []
+    with av.open(str(rendered / "lecture.mp4")) as container:
+        titles = [c["metadata"]["title"] for c in container.chapters()]
+    assert titles == [c.title("zh-TW") for c in chapters]
     srt = (rendered / "segments" / "attention_map.srt").read_text(encoding="utf-8")
     assert srt.count(" --> ") >= 5 and "注意力" in srt
     assert not [p.name for p in rendered.rglob("*.tmp")]
@@ -102,7 +110,7 @@ def test_determinism_gate_names_the_differing_frame(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--scenes", "nope"], "unknown scene 'nope' (allowed: attention_map)"),
+        (["--scenes", "nope"], "unknown scene 'nope' (allowed: office, qkv, scoring,"),
         (["--quality", "8k"], "invalid choice: '8k'"),
         (["--lang", "fr"], "unknown language 'fr'"),
         (["--bogus"], "unrecognized arguments: --bogus"),

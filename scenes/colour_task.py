@@ -1,0 +1,76 @@
+"""The task (seed 000, 動手玩 ②): eight coloured positions; each must output its colour's mean.
+
+Render alone with ``manim -ql scenes/colour_task.py ColourTask``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    UP,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import ColourMarker, TokenStrip
+from scenes.numbers import Count, Ref, ShownNumber, format_number, phrase
+
+
+class ColourTask(LectureScene):
+    """The rule, worked for one position, then every answer; the prediction to check.
+
+    Variants override :attr:`example_name` and :attr:`focus` (the position worked out).
+    """
+
+    scene_key = "colour_task"
+    example_name = "mixed"
+    focus = 0
+
+    def construct(self) -> None:
+        ex = self.data.example(self.example_name)
+        src = f"examples.{self.example_name}"
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        names = self.data.colour_names
+        markers = [
+            ColourMarker(style.task_colour(names[c], c), self.colour_label(c)) for c in ex.colours
+        ]
+        strip = TokenStrip(markers, ex.values, f"{src}.values")
+        strip.next_to(title, DOWN, buff=style.GROUP_BUFF)
+        same = [j for j, c in enumerate(ex.colours) if c == ex.colours[self.focus]]
+        frames = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.08) for j in same))
+        worked = phrase(
+            self.words["worked"],
+            style.BODY_SIZE,
+            k=ShownNumber(len(same), 0, Count(f"{src}.colours", ex.colours[self.focus])),
+            answer=ShownNumber(ex.targets[self.focus], 2, Ref(f"{src}.targets[{self.focus}]")),
+        ).next_to(strip, DOWN, buff=style.GROUP_BUFF)
+        answers = VGroup(
+            *(
+                ShownNumber(t, 2, Ref(f"{src}.targets[{j}]"), color=style.HIGHLIGHT).next_to(
+                    strip.get_column(j), DOWN, buff=style.GROUP_BUFF * 2.2
+                )
+                for j, t in enumerate(ex.targets)
+            )
+        )
+        label = style.text(self.words["answers"], style.LABEL_SIZE, style.HIGHLIGHT)
+        label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
+        prediction = style.text(self.words["prediction_line"], style.BODY_SIZE)
+        prediction.next_to(answers, DOWN, buff=style.GROUP_BUFF * 1.5)
+
+        self.say("intro", Write(title))
+        self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n)
+        colour = self.colour_label(ex.colours[self.focus])
+        self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
+        self.say(
+            "worked_say", FadeIn(worked), k=len(same), answer=format_number(ex.targets[self.focus])
+        )
+        self.play(FadeOut(worked), FadeOut(frames))
+        self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label))
+        self.say("only_way")
+        self.say("prediction", FadeIn(prediction))

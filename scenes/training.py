@@ -1,0 +1,121 @@
+"""Training (seed 000): the loss curve falling, the time it took, validation vs guessing 0.
+
+Render alone with ``manim -ql scenes/training.py Training``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Axes,
+    Create,
+    FadeIn,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.numbers import Ref, ShownNumber, format_number, phrase
+
+CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
+
+
+class Training(LectureScene):
+    """The run that produced the data file, measured."""
+
+    scene_key = "training"
+
+    def construct(self) -> None:
+        tr = self.data.training
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        axes, curve = self._plot(tr.loss_curve)
+        VGroup(axes, curve).next_to(title, DOWN, buff=style.GROUP_BUFF).to_edge(
+            LEFT, buff=style.EDGE_BUFF * 2
+        )
+        run = phrase(
+            self.words["run_line"],
+            steps=ShownNumber(tr.steps, 0, Ref("training.steps")),
+            ms=ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
+        )
+        first = phrase(
+            self.words["first_line"],
+            loss=ShownNumber(tr.loss_curve[0], 3, Ref("training.loss_curve[0]")),
+        )
+        last = phrase(
+            self.words["last_line"],
+            loss=ShownNumber(tr.loss_curve[-1], 5, Ref(f"training.loss_curve[{tr.steps - 1}]")),
+        )
+        val = phrase(
+            self.words["val_line"],
+            style.LABEL_SIZE,
+            style.HIGHLIGHT,
+            n=ShownNumber(tr.val_size, 0, Ref("training.val_size")),
+            mse=ShownNumber(tr.val_mse, 5, Ref("training.val_mse")),
+        )
+        base = phrase(
+            self.words["base_line"],
+            style.LABEL_SIZE,
+            style.MUTED,
+            mse=ShownNumber(tr.baseline_mse, 3, Ref("training.baseline_mse")),
+        )
+        side = VGroup(run, first, last, val, base).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        side.next_to(axes, RIGHT, buff=style.GROUP_BUFF).align_to(axes, UP)
+
+        self.say("intro", Write(title), FadeIn(axes))
+        self.say("loss")
+        self.say(
+            "curve",
+            Create(curve),
+            FadeIn(first),
+            FadeIn(last),
+            run_time=4,
+            first=format_number(tr.loss_curve[0], 3),
+            last=format_number(tr.loss_curve[-1], 5),
+        )
+        self.say("run", FadeIn(run), steps=tr.steps, ms=format_number(tr.train_ms, 0))
+        self.say("val", FadeIn(val), n=tr.val_size, mse=format_number(tr.val_mse, 5))
+        self.say("base", FadeIn(base), mse=format_number(tr.baseline_mse, 3))
+        self.say("meaning")
+        self.say("outro")
+
+    def _plot(self, losses: tuple[float, ...]) -> tuple[VGroup, VGroup]:
+        """Loss against step, the loss on a log scale (it falls by orders of magnitude)."""
+        low = math.floor(math.log10(min(losses)))
+        high = math.ceil(math.log10(max(losses)))
+        axes = Axes(
+            x_range=[0, len(losses), max(len(losses) // 4, 1)],
+            y_range=[0, high - low, 1],  # decades above the lowest one
+            x_length=5.0,
+            y_length=4.5,
+            axis_config={"color": style.MUTED, "include_tip": False},
+        )
+        labels = VGroup(
+            *(
+                style.text(f"1e{e}", style.SMALL_SIZE, style.MUTED).next_to(
+                    axes.c2p(0, e - low), LEFT, buff=style.ITEM_BUFF
+                )
+                for e in range(low, high + 1)
+            )
+        )
+        steps = ShownNumber(len(losses), 0, Ref("training.steps"), color=style.MUTED)
+        steps.next_to(axes.c2p(len(losses), 0), DOWN, buff=style.ITEM_BUFF)
+        x_name = style.text(self.words["x_axis"], style.SMALL_SIZE, style.MUTED)
+        x_name.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        y_name = style.text("loss", style.SMALL_SIZE, style.MUTED)
+        y_name.next_to(labels, UP, buff=style.ITEM_BUFF)
+        step = max(len(losses) // CURVE_POINTS, 1)
+        xs = list(range(0, len(losses), step))
+        curve = axes.plot_line_graph(
+            xs,
+            [math.log10(losses[x]) - low for x in xs],
+            add_vertex_dots=False,
+            line_color=style.HIGHLIGHT,
+            stroke_width=3,
+        )
+        return VGroup(axes, labels, steps, x_name, y_name), curve

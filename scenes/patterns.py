@@ -1,0 +1,81 @@
+"""Change the colours, watch it re-divide (seed 000): 1/8, 1/4, 1/2, 1/1 — found by itself.
+
+Render alone with ``manim -ql scenes/patterns.py ColourPatterns``.
+"""
+
+from __future__ import annotations
+
+from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, ReplacementTransform, VGroup, Write
+
+from scenes import style
+from scenes.attention_map import AttentionMap
+from scenes.components import ColourMarker
+from scenes.numbers import Count, Ref, ShownNumber, format_number, phrase
+
+
+class ColourPatterns(AttentionMap):
+    """The trained map for several colour patterns in turn, each group's share next to it.
+
+    Variants override :attr:`patterns` (example names of the data file, shown in order).
+    """
+
+    scene_key = "patterns"
+    patterns = ("all_same", "halves", "one_two_rest")
+
+    def construct(self) -> None:
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        self.say("intro", Write(title))
+        board = shares = None
+        for k, name in enumerate(self.patterns):
+            self.example_name = name
+            self.example = self.data.example(name)
+            self.source = f"examples.{name}"
+            self.grid = self._build_grid()
+            new_board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
+            new_board.to_edge(LEFT, buff=style.EDGE_BUFF)
+            new_shares = self._shares().next_to(new_board, RIGHT, buff=style.GROUP_BUFF * 2)
+            animations = (
+                [FadeIn(new_board), FadeIn(new_shares)]
+                if board is None
+                else [ReplacementTransform(board, new_board), FadeOut(shares), FadeIn(new_shares)]
+            )
+            self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
+            board, shares = new_board, new_shares
+        self.say("divides")
+        self.say("softmax")
+        self.say("nobody_told")
+
+    def _groups(self) -> list[tuple[int, int]]:
+        """(colour, first position) of each colour present, in order of appearance."""
+        seen: dict[int, int] = {}
+        for j, c in enumerate(self.example.colours):
+            seen.setdefault(c, j)
+        return list(seen.items())
+
+    def _shares(self) -> VGroup:
+        lines = VGroup()
+        names = self.data.colour_names
+        for colour, j in self._groups():
+            marker = ColourMarker(
+                style.task_colour(names[colour], colour), self.colour_label(colour)
+            )
+            line = phrase(
+                self.words["share_line"],
+                style.BODY_SIZE,
+                k=ShownNumber(
+                    self.example.colours.count(colour), 0, Count(f"{self.source}.colours", colour)
+                ),
+                w=ShownNumber(
+                    self.example.attention[j][j], 2, Ref(f"{self.source}.attention[{j}][{j}]")
+                ),
+            )
+            lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
+        return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+
+    def _fields(self) -> dict[str, str]:
+        """Each group's share and size, for the narration: w1, k1, w2, k2..."""
+        fields: dict[str, str] = {}
+        for g, (colour, j) in enumerate(self._groups(), start=1):
+            fields[f"w{g}"] = format_number(self.example.attention[j][j])
+            fields[f"k{g}"] = str(self.example.colours.count(colour))
+        return fields

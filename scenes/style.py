@@ -25,6 +25,10 @@ VALUE = ManimColor("#CC79A7")  # reddish purple
 
 PLAIN_CELL = ManimColor("#2A2F3A")  # a table cell that is not a heat map
 
+# The two sides of a comparison (seed 000's red and blue), always labelled as well.
+WITHOUT = ManimColor("#D55E00")  # vermillion: without the fix (no projection, no sqrt(d))
+WITH = ManimColor("#56B4E9")  # sky blue: with it
+
 # Heat map ramp for weights in [0, 1]: dark to bright, monotonic in lightness.
 HEAT_STOPS = (
     ManimColor("#1B1F2A"),

@@ -1,0 +1,184 @@
+"""Pitfall 2 (seeds 000, 002): why divide by sqrt(d)? Unscaled softmax saturates as d grows.
+
+Render alone with ``manim -ql scenes/sqrt_d.py SqrtD``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Axes,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    ReplacementTransform,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import WeightBars
+from scenes.numbers import Ref, ShownNumber, format_number, phrase
+
+SRC = "pitfalls.sqrt_d"
+
+
+class SqrtD(LectureScene):
+    """d from 4 to 512: one draw's weights without and with sqrt(d), and the mean curves."""
+
+    scene_key = "sqrt_d"
+
+    def construct(self) -> None:
+        self.probe = self.data.sqrt_d
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        self.title = title
+        self.axes = self._axes().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
+        self.axes.next_to(title, DOWN, buff=style.GROUP_BUFF, coor_mask=[0, 1, 0])
+        self.say("intro", Write(title))
+        self.say("random_walk")
+        shown = self._draw(0)
+        self.say("sweep_start", FadeIn(shown), FadeIn(self.axes), d=self.probe.dims[0].d)
+        curves = VGroup()
+        for k in range(1, len(self.probe.dims)):
+            new = self._draw(k)
+            self.play(ReplacementTransform(shown, new), *self._extend(curves, k), run_time=0.9)
+            self.wait(0.4)
+            shown = new
+        first, last = self.probe.dims[0], self.probe.dims[-1]
+        ends = VGroup()
+        for attr, kind, colour in (
+            ("mean_max_unscaled", "unscaled", style.WITHOUT),
+            ("mean_max_scaled", "scaled", style.WITH),
+        ):
+            point = self.axes.axes.c2p(math.log2(last.d), getattr(last, attr))
+            ends.add(
+                style.text(self.words[kind], style.SMALL_SIZE, colour)
+                .next_to(point, DOWN, buff=style.ITEM_BUFF)
+                .align_to(point, RIGHT)
+            )
+        curves.add(ends)
+        self.say(
+            "means",
+            FadeIn(ends),
+            draws=self.probe.draws,
+            d0=first.d,
+            d1=last.d,
+            u0=format_number(first.mean_max_unscaled),
+            u1=format_number(last.mean_max_unscaled),
+            s0=format_number(first.mean_max_scaled),
+            s1=format_number(last.mean_max_scaled),
+        )
+        self.say("noise")
+        self.play(FadeOut(VGroup(shown, self.axes, curves)))
+        self._it_cat()
+        self.say("why")
+
+    def _axes(self) -> VGroup:
+        dims = [row.d for row in self.probe.dims]
+        axes = Axes(
+            x_range=[math.log2(dims[0]), math.log2(dims[-1]), 1],
+            y_range=[0, 1, 0.25],
+            x_length=5.0,
+            y_length=3.6,
+            axis_config={"color": style.MUTED, "include_tip": False},
+            y_axis_config={"numbers_to_include": [0, 0.5, 1], "font_size": 24},
+        )
+        ticks = VGroup(
+            *(
+                ShownNumber(d, 0, Ref(f"{SRC}.dims[{k}].d"), color=style.MUTED).next_to(
+                    axes.c2p(math.log2(d), 0), DOWN
+                )
+                for k, d in enumerate(dims)
+                if k % 2 == 0
+            )
+        )
+        draws = ShownNumber(self.probe.draws, 0, Ref(f"{SRC}.draws"))
+        name = phrase(self.words["axis"], style.SMALL_SIZE, style.MUTED, draws=draws)
+        name.next_to(ticks, DOWN, buff=style.ITEM_BUFF)
+        group = VGroup(axes, ticks, name)
+        group.axes = axes
+        return group
+
+    def _extend(self, curves: VGroup, k: int) -> list:
+        """Dots and segments of the two mean curves up to width index k."""
+        a = self.axes.axes
+        rows = self.probe.dims
+        added = []
+        for attr, colour in (("mean_max_unscaled", style.WITHOUT), ("mean_max_scaled", style.WITH)):
+            points = [a.c2p(math.log2(r.d), getattr(r, attr)) for r in rows[k - 1 : k + 1]]
+            segment = VGroup(
+                Dot(points[0], color=colour, radius=0.05), Dot(points[1], color=colour, radius=0.05)
+            )
+            line = a.plot_line_graph(
+                [math.log2(r.d) for r in rows[k - 1 : k + 1]],
+                [getattr(r, attr) for r in rows[k - 1 : k + 1]],
+                add_vertex_dots=False,
+                line_color=colour,
+            )
+            curves.add(segment, line)
+            added += [FadeIn(segment), Create(line)]
+        return added
+
+    def _draw(self, k: int) -> VGroup:
+        row = self.probe.dims[k]
+        n = self.probe.positions
+        blocks = VGroup()
+        for kind, colour in (("unscaled", style.WITHOUT), ("scaled", style.WITH)):
+            labels = [style.text(str(j + 1), style.SMALL_SIZE, style.MUTED) for j in range(n)]
+            bars = WeightBars(
+                labels,
+                getattr(row, f"example_{kind}"),
+                f"{SRC}.dims[{k}].example_{kind}",
+                length=1.8,
+                color=colour,
+            )
+            name = style.text(self.words[kind], style.LABEL_SIZE, colour)
+            blocks.add(VGroup(name.next_to(bars, UP, buff=style.ITEM_BUFF), bars))
+        blocks.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+        d = phrase(
+            self.words["d_line"],
+            style.BODY_SIZE,
+            d=ShownNumber(row.d, 0, Ref(f"{SRC}.dims[{k}].d")),
+        )
+        group = VGroup(d, blocks).arrange(DOWN, buff=style.ITEM_BUFF * 2, aligned_edge=LEFT)
+        return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF).to_edge(
+            LEFT, buff=style.EDGE_BUFF * 2
+        )
+
+    def _it_cat(self) -> None:
+        c = self.data.it_cat
+        it, cat = c.query_index, c.index("cat")
+        lines = VGroup(
+            phrase(
+                self.words["with_line"],
+                style.BODY_SIZE,
+                style.WITH,
+                w=ShownNumber(
+                    c.scaled.weights[it][cat], 2, Ref(f"tokens.it_cat.scaled.weights[{it}][{cat}]")
+                ),
+            ),
+            phrase(
+                self.words["without_line"],
+                style.BODY_SIZE,
+                style.WITHOUT,
+                w=ShownNumber(
+                    c.unscaled.weights[it][cat],
+                    2,
+                    Ref(f"tokens.it_cat.unscaled.weights[{it}][{cat}]"),
+                ),
+            ),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+        lines.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
+        self.say(
+            "it_cat",
+            FadeIn(lines),
+            w=format_number(c.scaled.weights[it][cat]),
+            u=format_number(c.unscaled.weights[it][cat]),
+        )

@@ -90,6 +90,10 @@ class AttentionGrid(VGroup):
         Digits shown after the decimal point.
     heat
         Colour each cell by its weight; off, cells are plain (for scores).
+    show_numbers
+        Write each value in its cell (off for large tables read by colour alone).
+    value_range
+        The values coloured darkest and brightest (weights: 0 and 1).
 
     Examples
     --------
@@ -110,13 +114,16 @@ class AttentionGrid(VGroup):
         cell_size: float = style.CELL_SIZE,
         decimals: int = 2,
         heat: bool = True,
+        show_numbers: bool = True,
+        value_range: tuple[float, float] = (0.0, 1.0),
     ) -> None:
         super().__init__()
         self.heat = heat
+        self.value_range = value_range
         self.weights = [list(row) for row in weights]
         self.n_rows, self.n_cols = len(self.weights), len(self.weights[0])
         self.cells = self._build_cells(cell_size)
-        self.numbers = self._build_numbers(source, decimals)
+        self.numbers = self._build_numbers(source, decimals) if show_numbers else VGroup()
         self.row_headers = self._build_headers(row_headers, LEFT)
         self.col_headers = self._build_headers(col_headers, UP)
         self.add(self.cells, self.numbers, self.row_headers, self.col_headers)
@@ -134,7 +141,8 @@ class AttentionGrid(VGroup):
         return cells.arrange_in_grid(self.n_rows, self.n_cols, buff=0)
 
     def _fill(self, w: float) -> ManimColor:
-        return style.heat(w) if self.heat else style.PLAIN_CELL
+        low, high = self.value_range
+        return style.heat((w - low) / (high - low)) if self.heat else style.PLAIN_CELL
 
     def _build_numbers(self, source: str, decimals: int) -> VGroup:
         numbers = VGroup()
@@ -166,7 +174,8 @@ class AttentionGrid(VGroup):
     def get_row(self, i: int) -> VGroup:
         """Cells and numbers of query row ``i``."""
         cols = range(self.n_cols)
-        return VGroup(*(self.get_cell(i, j) for j in cols), *(self.get_number(i, j) for j in cols))
+        numbers = (self.get_number(i, j) for j in cols) if len(self.numbers) else ()
+        return VGroup(*(self.get_cell(i, j) for j in cols), *numbers)
 
     def get_rows_block(self) -> VGroup:
         """The cells alone, as one block (for framing and layout)."""

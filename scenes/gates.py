@@ -245,7 +245,7 @@ def check_numbers(numbers: Iterable[ShownNumber], data: Any, name: str) -> list[
         except (KeyError, IndexError, TypeError, ValueError):
             problems.append(Problem("numbers", name, str(number.source), "is not in the data file"))
             continue
-        shown = format_number(expected, number.decimals)
+        shown = format_number(expected, number.decimals, getattr(number, "scientific", False))
         if number.text != shown or abs(number.value - expected) > 1e-9:
             problems.append(
                 Problem(

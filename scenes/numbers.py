@@ -95,6 +95,8 @@ class ShownNumber(Text):
         Where the value comes from in the data file.
     size, color
         Font size and colour.
+    scientific
+        Write as ``5.55e-17`` (for differences near machine precision).
 
     Examples
     --------
@@ -113,17 +115,21 @@ class ShownNumber(Text):
         source: Source,
         size: float = style.SMALL_SIZE,
         color: ManimColor = style.FOREGROUND,
+        scientific: bool = False,
     ) -> None:
         self.value = value
         self.decimals = decimals
         self.source = source
+        self.scientific = scientific
         super().__init__(
-            format_number(value, decimals), font=style.FONT, font_size=size, color=color
+            format_number(value, decimals, scientific), font=style.FONT, font_size=size, color=color
         )
 
 
-def format_number(value: float, decimals: int = 2) -> str:
-    """The text of a number as the lecture prints it (no "-0.00")."""
+def format_number(value: float, decimals: int = 2, scientific: bool = False) -> str:
+    """The text of a number as the lecture prints it (no "-0.00"; ``5.55e-17`` if scientific)."""
+    if scientific:
+        return f"{value:.{decimals}e}"
     shown = f"{value:.{decimals}f}"
     return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
 

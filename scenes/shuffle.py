@@ -1,0 +1,149 @@
+"""Pitfall 3 (seed 000): shuffle the input, the output is only shuffled; then positions.
+
+Render alone with ``manim -ql scenes/shuffle.py Shuffle``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Axes,
+    Create,
+    FadeIn,
+    FadeOut,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes import style
+from scenes.base import LectureScene
+from scenes.components import AttentionGrid, ColourMarker
+from scenes.numbers import Ordinal, Ref, ShownNumber, format_number, phrase
+
+SRC = "pitfalls.shuffle"
+
+
+class Shuffle(LectureScene):
+    """Permutation equivariance measured to the last decimals, and positional encoding."""
+
+    scene_key = "shuffle"
+    fingerprint = 3  # the position whose row of the table is drawn as a curve
+
+    def construct(self) -> None:
+        self.s = self.data.shuffle
+        self.title = style.text(self.words["title"], style.TITLE_SIZE)
+        self.title.to_edge(UP, buff=style.EDGE_BUFF)
+        sentences = VGroup(*(style.text(self.words[k], style.TITLE_SIZE) for k in ("a", "b")))
+        sentences.arrange(RIGHT, buff=1.5).next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
+        self.say("intro", Write(self.title))
+        self.say("no_position", FadeIn(sentences))
+        self.say("same_to_it")
+        self.play(FadeOut(sentences))
+        self._measure()
+        self._positions()
+
+    # --- the measurement ---------------------------------------------------------------
+    def _row(self, order: list[int], outputs: tuple[float, ...], out_path: str) -> VGroup:
+        names = self.data.colour_names
+        columns = VGroup()
+        for k, j in enumerate(order):
+            colour = self.s.colours[j]
+            columns.add(
+                VGroup(
+                    ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
+                    ColourMarker(
+                        style.task_colour(names[colour], colour), self.colour_label(colour)
+                    ),
+                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]")),
+                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), color=style.HIGHLIGHT),
+                ).arrange(DOWN, buff=style.ITEM_BUFF)
+            )
+        return columns.arrange(RIGHT, buff=style.ITEM_BUFF * 1.5, aligned_edge=UP)
+
+    def _measure(self) -> None:
+        n, run = len(self.s.colours), self.s.without_positions
+        original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out")
+        shuffled = self._row(
+            list(self.s.permutation),
+            run.out_of_shuffled,
+            f"{SRC}.without_positions.out_of_shuffled",
+        )
+        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF * 1.5)
+        rows.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
+        names = VGroup(
+            *(style.text(self.words[k], style.LABEL_SIZE) for k in ("input", "shuffled"))
+        )
+        for name, row in zip(names, rows, strict=True):
+            name.next_to(row, LEFT, buff=style.GROUP_BUFF)
+        diff = phrase(
+            self.words["diff_line"],
+            style.BODY_SIZE,
+            style.HIGHLIGHT,
+            d=ShownNumber(
+                run.max_abs_diff, 2, Ref(f"{SRC}.without_positions.max_abs_diff"), scientific=True
+            ),
+        )
+        diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
+        self.say("test", FadeIn(original), FadeIn(names[0]))
+        self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
+        self.say("follow")
+        self.say(
+            "diff",
+            FadeIn(diff),
+            FadeIn(SurroundingRectangle(diff, buff=0.1)),
+            d=format_number(run.max_abs_diff, 2, scientific=True),
+        )
+        self.say("equivariant")
+        self.play(*(FadeOut(m) for m in self.mobjects if m is not self.title))
+
+    # --- positional encoding -----------------------------------------------------------
+    def _positions(self) -> None:
+        pe = self.data.positional
+        table = AttentionGrid(
+            pe.table,
+            "positional.table",
+            cell_size=0.32,
+            show_numbers=False,
+            value_range=(-1.0, 1.0),
+        )
+        p = self.fingerprint
+        axes = Axes(
+            x_range=[0, pe.width - 1, 1],
+            y_range=[-1, 1, 1],
+            x_length=5.0,
+            y_length=2.4,
+            axis_config={"color": style.MUTED, "include_tip": False},
+        )
+        curve = axes.plot_line_graph(
+            list(range(pe.width)),
+            list(pe.table[p]),
+            line_color=style.HIGHLIGHT,
+            vertex_dot_radius=0.05,
+        )
+        picture = VGroup(table, VGroup(axes, curve)).arrange(RIGHT, buff=1.0)
+        picture.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
+        row = SurroundingRectangle(table.get_row(p), buff=0.02, color=style.HIGHLIGHT)
+        caption = phrase(
+            self.words["row_line"],
+            style.LABEL_SIZE,
+            style.HIGHLIGHT,
+            p=ShownNumber(p + 1, 0, Ordinal()),
+        )
+        caption.next_to(axes, UP, buff=style.ITEM_BUFF)
+        again = phrase(
+            self.words["again_line"],
+            style.BODY_SIZE,
+            style.HIGHLIGHT,
+            d=ShownNumber(
+                self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
+            ),
+        )
+        again.next_to(picture, DOWN, buff=style.GROUP_BUFF)
+        self.say("fix")
+        self.say("table", FadeIn(table))
+        self.say("fingerprint", Create(row), FadeIn(axes), Create(curve), FadeIn(caption))
+        self.say("again", FadeIn(again), d=format_number(self.s.with_positions.max_abs_diff))

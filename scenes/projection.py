@@ -41,7 +41,10 @@ class WhyProject(LectureScene):
         self.say("intro", Write(self.title))
         self._maps()
         self._draws()
-        self.say("two_things")
+        wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
+        is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
+        line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(RIGHT, buff=0.4)
+        self.say("two_things", FadeIn(line.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 3)))
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p, f"example_{kind}")

@@ -36,7 +36,7 @@ class AttentionMap(LectureScene):
     def construct(self) -> None:
         self.example = self.data.example(self.example_name)
         self.source = f"examples.{self.example_name}"
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         self.grid = self._build_grid()
         board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
         board.to_edge(LEFT, buff=style.EDGE_BUFF)

@@ -7,7 +7,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-from manim import Animation, Scene, config
+from manim import UP, Animation, Scene, Text, config
 
 from model.datafile import DataFileError, Example, LectureData
 from scenes import style
@@ -108,6 +108,10 @@ class LectureScene(Scene):
             else ScopedData(data, chapter.reads, type(self).__name__)
         )
         self.words = Words(self.scene_key, self.lang)
+
+    def make_title(self) -> Text:
+        """The scene's title (its locale key ``title``), at the top of the frame."""
+        return style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)

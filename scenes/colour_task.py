@@ -8,7 +8,6 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
-    UP,
     FadeIn,
     FadeOut,
     SurroundingRectangle,
@@ -35,7 +34,7 @@ class ColourTask(LectureScene):
     def construct(self) -> None:
         ex = self.data.example(self.example_name)
         src = f"examples.{self.example_name}"
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         names = self.data.colour_names
         markers = [
             ColourMarker(style.task_colour(names[c], c), self.colour_label(c)) for c in ex.colours

@@ -41,7 +41,7 @@ class OfficeAnalogy(LectureScene):
 
     def construct(self) -> None:
         self.office = self.data.office
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         floor = self._build_floor().next_to(title, DOWN, buff=style.ITEM_BUFF)
         floor.to_edge(LEFT, buff=style.EDGE_BUFF * 2)
         self.say("intro", Write(title), FadeIn(self.room))

@@ -5,7 +5,7 @@ Render alone with ``manim -ql scenes/patterns.py ColourPatterns``.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, ReplacementTransform, VGroup, Write
+from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, VGroup, Write
 
 from scenes import style
 from scenes.attention_map import AttentionMap
@@ -23,7 +23,7 @@ class ColourPatterns(AttentionMap):
     patterns = ("all_same", "halves", "one_two_rest")
 
     def construct(self) -> None:
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         self.say("intro", Write(title))
         board = shares = None
         for k, name in enumerate(self.patterns):

@@ -36,8 +36,7 @@ class WhyProject(LectureScene):
 
     def construct(self) -> None:
         self.p = self.data.projection
-        self.title = style.text(self.words["title"], style.TITLE_SIZE)
-        self.title.to_edge(UP, buff=style.EDGE_BUFF)
+        self.title = self.make_title()
         self.say("intro", Write(self.title))
         self._maps()
         self._draws()

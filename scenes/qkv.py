@@ -37,7 +37,7 @@ class ThreeRoles(LectureScene):
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         x_block = self._x_block()
         blocks = VGroup(*(self._role_block(*role) for role in ROLES)).arrange(RIGHT, buff=0.6)
         arrow = Arrow(LEFT, RIGHT, color=style.FOREGROUND).scale(0.9)

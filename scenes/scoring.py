@@ -33,7 +33,7 @@ class Scoring(LectureScene):
     def construct(self) -> None:
         self.ex = ex = self.data.eat_apple
         self.i = ex.query_index
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         self.grid = self._build_table().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
         self.grid.next_to(title, DOWN, buff=style.GROUP_BUFF * 1.5, coor_mask=[0, 1, 0])
         q = NumberVector(

@@ -35,8 +35,7 @@ class Shuffle(LectureScene):
 
     def construct(self) -> None:
         self.s = self.data.shuffle
-        self.title = style.text(self.words["title"], style.TITLE_SIZE)
-        self.title.to_edge(UP, buff=style.EDGE_BUFF)
+        self.title = self.make_title()
         sentences = VGroup(*(style.text(self.words[k], style.TITLE_SIZE) for k in ("a", "b")))
         sentences.arrange(RIGHT, buff=1.5).next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
         self.say("intro", Write(self.title))

@@ -37,7 +37,7 @@ class SqrtD(LectureScene):
 
     def construct(self) -> None:
         self.probe = self.data.sqrt_d
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         self.title = title
         self.axes = self._axes().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
         self.axes.next_to(title, DOWN, buff=style.GROUP_BUFF, coor_mask=[0, 1, 0])

@@ -6,7 +6,7 @@ quality gate with ``python -m scenes.gates template``.
 
 from __future__ import annotations
 
-from manim import DOWN, UP, FadeIn, Write
+from manim import DOWN, FadeIn, Write
 
 from scenes import style
 from scenes.base import LectureScene
@@ -19,7 +19,7 @@ class TemplateScene(LectureScene):
     scene_key = "template"  # the scene's table in the locale files
 
     def construct(self) -> None:
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         # Every number on screen is a ShownNumber read from the data file, with its source.
         training = self.data.training
         result = phrase(

@@ -33,7 +33,7 @@ class Training(LectureScene):
 
     def construct(self) -> None:
         tr = self.data.training
-        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = self.make_title()
         axes, curve = self._plot(tr.loss_curve)
         VGroup(axes, curve).next_to(title, DOWN, buff=style.GROUP_BUFF).to_edge(
             LEFT, buff=style.EDGE_BUFF * 2

@@ -9,7 +9,6 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    UP,
     FadeIn,
     FadeOut,
     SurroundingRectangle,
@@ -32,8 +31,7 @@ class WeightedSum(LectureScene):
     scene_key = "weighted_sum"
 
     def construct(self) -> None:
-        self.title = style.text(self.words["title"], style.TITLE_SIZE)
-        self.title.to_edge(UP, buff=style.EDGE_BUFF)
+        self.title = self.make_title()
         self.say("intro", Write(self.title))
         self._apple()
         self._it_cat()

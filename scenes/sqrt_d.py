@@ -53,14 +53,14 @@ class SqrtD(LectureScene):
             shown = new
         first, last = self.probe.dims[0], self.probe.dims[-1]
         ends = VGroup()
-        for attr, kind, colour in (
-            ("mean_max_unscaled", "unscaled", style.WITHOUT),
-            ("mean_max_scaled", "scaled", style.WITH),
+        for attr, kind, colour, side in (
+            ("mean_max_unscaled", "unscaled", style.WITHOUT, UP),  # above the rising curve
+            ("mean_max_scaled", "scaled", style.WITH, DOWN),
         ):
             point = self.axes.axes.c2p(math.log2(last.d), getattr(last, attr))
             ends.add(
                 style.text(self.words[kind], style.SMALL_SIZE, colour)
-                .next_to(point, DOWN, buff=style.ITEM_BUFF)
+                .next_to(point, side, buff=style.ITEM_BUFF)
                 .align_to(point, RIGHT)
             )
         curves.add(ends)

@@ -74,6 +74,31 @@ def _split_long(clause: str, limit: int) -> list[str]:
     return [c.strip() for c in _pack(_units(clause), limit, "") if c.strip()]
 
 
+# A break inside one of a language's keep-together words costs this much balance.
+_INSIDE_WORD = 20
+
+
+def _word_boundaries(text: str, lang: str) -> set[int]:
+    """Character offsets that fall inside a keep-together word of the language.
+
+    CJK text has no spaces to break at; the locale table's ``[subtitles] keep_together``
+    lists words a line must not be cut inside (instructors add their own).
+    """
+    from scenes.locale import LocaleError, locale_table
+
+    try:
+        words = locale_table(lang).get("subtitles", {}).get("keep_together", [])
+    except LocaleError:
+        return set()
+    inside: set[int] = set()
+    for word in words:
+        start = text.find(word)
+        while start != -1:
+            inside.update(range(start + 1, start + len(word)))
+            start = text.find(word, start + 1)
+    return inside
+
+
 def split_cues(text: str, lang: str) -> list[str]:
     """Cut narration into cues, each fitting the language's lines; lines joined by '\\n'."""
     lim = limits_for(lang)
@@ -94,10 +119,13 @@ def _fit(chunk: str, lang: str) -> list[str]:
     if wrapped is not None:
         return [wrapped]
     units = _units(chunk)
+    inside = _word_boundaries(chunk, lang)
 
-    def badness(k: int) -> float:  # near the middle, better after punctuation
-        distance = abs(len("".join(units[:k])) - len(chunk) / 2)
-        return distance - (6 if _CLAUSE_END.search(units[k - 1] + " ") else 0)
+    def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
+        offset = len("".join(units[:k]))
+        distance = abs(offset - len(chunk) / 2)
+        punctuation = 6 if _CLAUSE_END.search(units[k - 1] + " ") else 0
+        return distance - punctuation + (_INSIDE_WORD if offset in inside else 0)
 
     k = min(range(1, len(units)), key=badness)
     return _fit("".join(units[:k]).strip(), lang) + _fit("".join(units[k:]).strip(), lang)
@@ -112,6 +140,7 @@ def wrap(cue: str, lang: str) -> str | None:
     if len(cue) <= lim.chars_per_line:
         return cue
     units = _units(cue)
+    inside = _word_boundaries(cue, lang)
     best, best_score = None, None
     length = 0
     for k, unit in enumerate(units[:-1], start=1):
@@ -124,6 +153,8 @@ def wrap(cue: str, lang: str) -> str | None:
             score -= 6
         elif unit in _SOFT_BREAK_AFTER:
             score -= 3
+        if length in inside:
+            score += _INSIDE_WORD
         if best_score is None or score < best_score:
             best, best_score = k, score
     if best is None:

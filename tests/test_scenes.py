@@ -11,7 +11,7 @@ from manim import tempconfig
 from scenes.locale import Words, available_languages
 from scenes.numbers import ShownNumber, format_number, phrase
 from scenes.registry import checked, lecture
-from scenes.subtitles import LIMITS, split_cues
+from scenes.subtitles import LIMITS, split_cues, wrap
 
 
 def _dry_run(entry, tmp_path: Path):
@@ -71,3 +71,11 @@ def test_format_number_has_no_negative_zero() -> None:
     assert format_number(-0.001) == "0.00"
     assert format_number(0.125) == "0.12"  # round half to even, as Python prints
     assert format_number(-0.08) == "-0.08"
+
+
+def test_lines_are_not_cut_inside_a_listed_word() -> None:
+    cue = "甲乙丙丁戊己庚辛壬位置子丑寅卯辰巳午未申"  # the balanced break falls in 位置
+    lines = wrap(cue, "zh-TW").split("\n")
+    assert any("位置" in line for line in lines), lines
+    plain = cue.replace("位置", "甲乙")  # without the word, the break is in the middle
+    assert wrap(plain, "zh-TW").split("\n")[0] == plain[:10]

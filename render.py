@@ -180,6 +180,9 @@ def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: li
         f"render: {len(todo)} to render, {skipped} unchanged, {args.preset}, "
         f"{min(args.jobs, max(len(todo), 1))} at once"
     )
+    for chapter in selected:
+        if chapter not in todo:
+            print(f"  skip   {chapter.name} (unchanged)")
     env = {
         **os.environ,
         "LECTURE_DATA": str(data_path.resolve()),

@@ -120,19 +120,26 @@ class Segments:
         self.dir = out / "segments"
         self.work = out / ".work"
         self.data, self.lang, self.preset = data, lang, preset
+        self._expected: dict[str, dict] = {}
 
     def paths(self, chapter: Chapter) -> tuple[Path, Path, Path]:
         base = self.dir / chapter.name
         return base.with_suffix(".mp4"), base.with_suffix(".srt"), base.with_suffix(".json")
 
     def expected(self, chapter: Chapter) -> dict:
-        return expected_record(chapter, self.data, self.lang, self.preset)
+        """The record a segment made now would carry (hashing sources once per run)."""
+        if chapter.name not in self._expected:
+            self._expected[chapter.name] = expected_record(
+                chapter, self.data, self.lang, self.preset
+            )
+        return self._expected[chapter.name]
 
     def state(self, chapter: Chapter) -> str:
-        video, _, record = self.paths(chapter)
-        if not video.is_file() or read_record(record) is None:
+        video, _, record_path = self.paths(chapter)
+        record = read_record(record_path) if video.is_file() else None
+        if record is None:
             return "missing"
-        return "current" if read_record(record) == self.expected(chapter) else "stale"
+        return "current" if record == self.expected(chapter) else "stale"
 
     def install(self, chapter: Chapter, video: Path) -> None:
         """Copy a finished render into place; the record goes last."""
@@ -249,7 +256,7 @@ def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: li
 def list_chapters(args: argparse.Namespace, chapters: tuple[Chapter, ...]) -> None:
     data_path = args.out / DATA_NAME
     data = json.loads(data_path.read_text()) if data_path.is_file() else None
-    segments = Segments(args.out, data or {}, args.lang, args.preset) if data else None
+    segments = Segments(args.out, data, args.lang, args.preset) if data else None
     for k, chapter in enumerate(chapters, start=1):
         state = segments.state(chapter) if segments else "missing"
         print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(args.lang)}")

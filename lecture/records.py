@@ -65,8 +65,7 @@ def scene_sources(scene_file: Path) -> list[Path]:
 
 
 def _digest(payload: Any) -> str:
-    text = payload if isinstance(payload, bytes) else json.dumps(payload, sort_keys=True)
-    return hashlib.sha256(text if isinstance(text, bytes) else text.encode()).hexdigest()
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
 def sources_hash(scene_file: Path) -> str:

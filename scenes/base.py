@@ -7,7 +7,7 @@ import os
 from functools import cache
 from pathlib import Path
 
-from manim import UP, Animation, Scene, Text, config
+from manim import UP, Animation, FadeOut, Mobject, Scene, Text, config
 
 from model.datafile import DataFileError, Example, LectureData
 from scenes import style
@@ -112,6 +112,10 @@ class LectureScene(Scene):
     def make_title(self) -> Text:
         """The scene's title (its locale key ``title``), at the top of the frame."""
         return style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+
+    def clear_below_title(self, title: Mobject) -> None:
+        """Fade out everything on screen but the title, to start the scene's next part."""
+        self.play(*(FadeOut(m) for m in self.mobjects if m is not title))
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)

@@ -133,4 +133,4 @@ class WhyProject(LectureScene):
             mean=format_number(p.projected.mean),
         )
         self.say("even", FadeIn(mark), FadeIn(even), w=format_number(p.uniform_share, 3))
-        self.play(*(FadeOut(m) for m in self.mobjects if m is not self.title))
+        self.clear_below_title(self.title)

@@ -97,7 +97,7 @@ class Shuffle(LectureScene):
             d=format_number(run.max_abs_diff, 2, scientific=True),
         )
         self.say("equivariant")
-        self.play(*(FadeOut(m) for m in self.mobjects if m is not self.title))
+        self.clear_below_title(self.title)
 
     # --- positional encoding -----------------------------------------------------------
     def _positions(self) -> None:

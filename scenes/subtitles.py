@@ -12,6 +12,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from scenes.locale import LocaleError, locale_table
+
 
 @dataclass(frozen=True)
 class CueLimits:
@@ -84,8 +86,6 @@ def _word_boundaries(text: str, lang: str) -> set[int]:
     CJK text has no spaces to break at; the locale table's ``[subtitles] keep_together``
     lists words a line must not be cut inside (instructors add their own).
     """
-    from scenes.locale import LocaleError, locale_table
-
     try:
         words = locale_table(lang).get("subtitles", {}).get("keep_together", [])
     except LocaleError:

@@ -10,7 +10,6 @@ from manim import (
     LEFT,
     RIGHT,
     FadeIn,
-    FadeOut,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -37,10 +36,6 @@ class WeightedSum(LectureScene):
         self._it_cat()
         self._same_shape()
 
-    def _clear(self) -> None:
-        """Fade out everything but the title."""
-        self.play(*(FadeOut(m) for m in self.mobjects if m is not self.title))
-
     def _times(self) -> VGroup:
         return style.text("×", style.BODY_SIZE)
 
@@ -65,7 +60,7 @@ class WeightedSum(LectureScene):
             self.say(f"take_{j}", FadeIn(row), w=format_number(weights[j]), token=ex.tokens[j])
         self.say("sum", FadeIn(total), FadeIn(SurroundingRectangle(total, buff=0.1)))
         self.say("apple_meaning")
-        self._clear()
+        self.clear_below_title(self.title)
 
     # --- it -> cat ---------------------------------------------------------------------
     def _it_cat(self) -> None:
@@ -93,7 +88,7 @@ class WeightedSum(LectureScene):
         self.say("it_output", FadeIn(out), FadeIn(dims))
         self.say("it_axis", FadeIn(SurroundingRectangle(VGroup(out.entries[0], dims[0]))))
         self.say("caveat")
-        self._clear()
+        self.clear_below_title(self.title)
 
     # --- n in, n out -------------------------------------------------------------------
     def _same_shape(self) -> None:

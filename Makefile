@@ -5,7 +5,7 @@
 PY := .venv/bin/python
 QUALITY ?= high
 
-.PHONY: setup lecture test lint data clean bench
+.PHONY: setup lecture test lint data clean bench fresh-check
 
 setup:
 	@bash scripts/setup.sh
@@ -27,3 +27,8 @@ clean:
 
 bench: setup
 	$(PY) bench/render_bench.py --quality medium
+
+# Both README commands on a bare Debian 12 tree (debootstrap), from the committed
+# HEAD. Root only; many minutes; run before calling a set-up change done.
+fresh-check:
+	@bash scripts/fresh_check.sh

@@ -14,8 +14,10 @@ cd "$(dirname "$0")/.."
 VENV=.venv
 PYTHON=${PYTHON:-python3}
 TORCH_SPEC="torch==2.13.0"
+# python3-dev: Python.h and python3.pc, which pycairo's and manimpango's builds need
+# (neither has a Linux wheel); gcc compiles them; pkg-config finds cairo and pango.
 SYSTEM_PACKAGES=(
-  gcc pkg-config libcairo2-dev libpango1.0-dev
+  python3-dev gcc pkg-config libcairo2-dev libpango1.0-dev
   texlive-latex-base texlive-latex-extra texlive-fonts-recommended
   dvisvgm cm-super-minimal fonts-noto-cjk
 )

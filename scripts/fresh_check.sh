@@ -89,6 +89,7 @@ bind() { # bind SRC [ro]: mount SRC at the same path inside the tree
 copy_in() { # copy_in FILE: the same path inside the tree
   [[ -e "$1" ]] || return 0
   mkdir -p "$tree$(dirname "$1")"
+  rm -f "$tree$1" # never write through a link in the tree (it may point out of it)
   cp -L "$1" "$tree$1"
 }
 

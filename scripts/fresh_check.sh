@@ -118,6 +118,8 @@ done
 pip_paths=$( (python3 -m pip config list 2>/dev/null; env | grep '^PIP_') |
   grep -oE "(file://)?/[^ '\"]+" | sed 's#^file://##' | sort -u)
 for p in $pip_paths; do
+  # A local index (.../simple) links to files beside it: bring its parent folder.
+  [[ "$(basename "$p")" == simple ]] && p=$(dirname "$p")
   if [[ -d "$p" ]]; then bind "$p" ro; elif [[ -f "$p" ]]; then copy_in "$p"; fi
 done
 

@@ -22,10 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from lecture.jobs import ENCODER_OPTIONS
 from lecture.presets import PRESETS, Preset
 from lecture.records import expected_record, read_record, write_record
+from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
-from model.datafile import is_current, write_json_atomic
+from model.datafile import is_current
 from scenes.locale import available_languages
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
 
@@ -99,7 +101,7 @@ def check_writable(folder: Path) -> None:
 
 def ensure_data(config: LectureConfig, path: Path) -> None:
     """Train and write the data file unless a current one is there."""
-    if is_current(path, config.to_dict()):
+    if is_current(path, config):
         return
     print(f"data: training the model -> {path}", flush=True)
     from model.lab import build  # torch is imported only when training
@@ -130,7 +132,7 @@ class Segments:
         """The record a segment made now would carry (hashing sources once per run)."""
         if chapter.name not in self._expected:
             self._expected[chapter.name] = expected_record(
-                chapter, self.data, self.lang, self.preset
+                chapter, self.data, self.lang, self.preset, ENCODER_OPTIONS
             )
         return self._expected[chapter.name]
 
@@ -147,22 +149,16 @@ class Segments:
         target, subtitles, record = self.paths(chapter)
         record.unlink(missing_ok=True)  # until the new record lands, the segment is stale
         if video.with_suffix(".srt").is_file():
-            _copy_atomic(video.with_suffix(".srt"), subtitles)
+            copy_atomic(video.with_suffix(".srt"), subtitles)
         else:
             subtitles.unlink(missing_ok=True)
-        _copy_atomic(video, target)
+        copy_atomic(video, target)
         write_record(record, self.expected(chapter))
 
     def clean_leftovers(self) -> None:
         for folder in (self.dir, self.dir.parent):
             for tmp in folder.glob(".*.tmp") if folder.is_dir() else ():
                 tmp.unlink(missing_ok=True)
-
-
-def _copy_atomic(source: Path, target: Path) -> None:
-    tmp = target.with_name(f".{target.name}.tmp")
-    shutil.copyfile(source, tmp)
-    os.replace(tmp, target)
 
 
 def _bar(done: int, total: int, width: int = 24) -> str:
@@ -237,7 +233,7 @@ def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: li
         if missing and not failed:
             print(f"render: lecture.mp4 not assembled: segments not current: {', '.join(missing)}")
         return 1 if failed else 0
-    title = chapters[0].titles.get(args.lang, "") if chapters else ""
+    title = chapters[0].title(args.lang) if chapters else ""
     files = [SegmentFile(c.title(args.lang), *segments.paths(c)[:2]) for c in chapters]
     try:
         lecture = assemble(files, args.out, args.lang, title)
@@ -266,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(argv)
         chapters = load_plan(args.plan)
+        for chapter in chapters:
+            chapter.check(f"lecture file {args.plan}", [args.lang])
         selected = select(chapters, args.scenes)
         if args.list:
             list_chapters(args, chapters)

@@ -45,7 +45,6 @@ def write_plan(folder: Path) -> Path:
             f'scene = "{chapter.name}"',
             f'file = "{copy.name}"',
             f'class = "{chapter.class_name}"',
-            f'words = "{chapter.words}"',
             "",
         ]
     plan = folder / "bench.toml"

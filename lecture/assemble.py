@@ -9,7 +9,6 @@ renamed when whole.
 
 from __future__ import annotations
 
-import os
 import struct
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,8 +17,9 @@ from pathlib import Path
 import av
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
+from model.atomic import atomic_path, write_text_atomic
+from scenes.locale import language
 
-SUBTITLE_LANGUAGE = {"zh-TW": "zho", "en": "eng"}  # ISO 639-2 codes for the MP4 track
 _MS = Fraction(1, 1000)
 
 
@@ -51,12 +51,6 @@ class Lecture:
 def _format(stream: av.video.stream.VideoStream) -> tuple:
     cc = stream.codec_context
     return (cc.name, stream.width, stream.height, cc.pix_fmt, stream.base_rate, stream.time_base)
-
-
-def _write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 def _subtitle_packet(cue: Cue, stream: av.stream.Stream) -> av.Packet:
@@ -122,7 +116,7 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
         video = output.add_stream_from_template(template)
         text = output.add_mux_stream("mov_text")
         text.time_base = _MS
-        text.metadata["language"] = SUBTITLE_LANGUAGE.get(lang, "und")
+        text.metadata["language"] = language(lang).iso639_2
         output.metadata["title"] = title
         step = round(1 / (template.base_rate * template.time_base))  # ticks a frame
         offset = 0
@@ -139,28 +133,25 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
 
 def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) -> Lecture:
     """Write lecture.mp4, lecture.srt, lecture.vtt and chapters.txt into ``out_dir``."""
-    tmp = out_dir / ".lecture.mp4.tmp"
     inputs = [av.open(str(s.video)) for s in segments]
     try:
         _check_formats(inputs)
-        starts, duration, cues = _mux(segments, inputs, tmp, lang, title)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        with atomic_path(out_dir / "lecture.mp4") as tmp:
+            starts, duration, cues = _mux(segments, inputs, tmp, lang, title)
+            lecture = Lecture(
+                out_dir / "lecture.mp4",
+                out_dir / "lecture.srt",
+                out_dir / "lecture.vtt",
+                out_dir / "chapters.txt",
+                duration,
+                tuple(starts),
+            )
+            write_text_atomic(lecture.srt, to_srt(cues))
+            write_text_atomic(lecture.vtt, to_vtt(cues))
+            titled = [(t, segment.title) for t, segment in zip(starts, segments, strict=True)]
+            write_text_atomic(lecture.chapters, to_chapter_list(titled, duration))
+            # leaving the block renames lecture.mp4 last: it always has its side files
     finally:
         for source in inputs:
             source.close()
-    lecture = Lecture(
-        out_dir / "lecture.mp4",
-        out_dir / "lecture.srt",
-        out_dir / "lecture.vtt",
-        out_dir / "chapters.txt",
-        duration,
-        tuple(starts),
-    )
-    _write_text(lecture.srt, to_srt(cues))
-    _write_text(lecture.vtt, to_vtt(cues))
-    titled = [(start, segment.title) for start, segment in zip(starts, segments, strict=True)]
-    _write_text(lecture.chapters, to_chapter_list(titled, duration))
-    os.replace(tmp, lecture.video)  # last: a lecture.mp4 always has its side files
     return lecture

@@ -16,27 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from lecture.presets import Preset
-from model.datafile import write_json_atomic
-from scenes.locale import locale_table
-from scenes.numbers import resolve
+from model.atomic import write_json_atomic
+from model.datafile import resolve
+from scenes.declarations import ROOT, module_file
+from scenes.locale import locale_table, shared_tables
 from scenes.registry import Chapter
 
-RECORD_VERSION = 1
-ROOT = Path(__file__).resolve().parent.parent
-PROJECT_PACKAGES = ("scenes", "model")
-
-
-def _module_file(name: str) -> Path | None:
-    """The project file of a dotted module name, or None for anything outside the project."""
-    parts = name.split(".")
-    if parts[0] not in PROJECT_PACKAGES:
-        return None
-    base = ROOT.joinpath(*parts)
-    if base.with_suffix(".py").is_file():
-        return base.with_suffix(".py")
-    if (base / "__init__.py").is_file():
-        return base / "__init__.py"
-    return None
+RECORD_VERSION = 2
 
 
 def _imported_modules(source: Path) -> set[str]:
@@ -60,7 +46,7 @@ def scene_sources(scene_file: Path) -> list[Path]:
         if current in seen:
             continue
         seen.add(current)
-        todo += [p for n in _imported_modules(current) if (p := _module_file(n)) is not None]
+        todo += [p for n in _imported_modules(current) if (p := module_file(n)) is not None]
     return sorted(seen)
 
 
@@ -77,37 +63,37 @@ def sources_hash(scene_file: Path) -> str:
 
 
 def data_hash(chapter: Chapter, data: dict[str, Any]) -> str:
-    """Hash of the data-file parts the chapter reads (all of it when it declares none)."""
-    if chapter.reads is None:
-        return _digest(_without_timings(data))
+    """Hash of the data-file parts the chapter's class reads, and the colour names."""
     parts = {path: resolve(data, path) for path in chapter.reads}
     parts["config.colours"] = data["config"]["colours"]
     return _digest(parts)
 
 
-def _without_timings(data: dict[str, Any]) -> dict[str, Any]:
-    """The data without its wall-clock timings, which change at every training."""
-    training = {k: v for k, v in data.get("training", {}).items() if k != "train_ms"}
-    return {k: v for k, v in data.items() if k != "run_ms"} | {"training": training}
-
-
 def words_hash(chapter: Chapter, lang: str) -> str:
+    """Hash of the scene's own locale table and every shared table of the language.
+
+    Shared tables (colours, subtitle rules, the language's meta) are every table that is
+    not a scene's, so a new one is covered without being listed here.
+    """
     table = locale_table(lang)
-    return _digest({"scene": table.get(chapter.words), "colours": table.get("colours")})
+    own = table.get(chapter.scene_key) if chapter.scene_key else None
+    return _digest({"scene": own, "shared": shared_tables(lang)})
 
 
 def expected_record(
-    chapter: Chapter, data: dict[str, Any], lang: str, preset: Preset
+    chapter: Chapter, data: dict[str, Any], lang: str, preset: Preset, encoder: tuple[str, ...]
 ) -> dict[str, Any]:
-    """The record a segment made now would carry."""
+    """The record a segment made now would carry: every input of its render."""
     return {
         "record_version": RECORD_VERSION,
         "scene": chapter.name,
         "class": chapter.class_name,
+        "scene_key": chapter.scene_key,
         "lang": lang,
         "width": preset.width,
         "height": preset.height,
         "fps": preset.fps,
+        "encoder": list(encoder),
         "manim": version("manim"),
         "sources": sources_hash(chapter.file),
         "data": data_hash(chapter, data),

@@ -1,4 +1,7 @@
-"""``python -m model --out PATH [--config FILE]``: train, measure, write the data file."""
+"""``python -m model --out PATH [--config FILE]``: train, measure, write the data file.
+
+``python -m model --schema PATH`` writes the data file's JSON schema (docs/data-file.schema.json).
+"""
 
 from __future__ import annotations
 
@@ -6,17 +9,24 @@ import argparse
 import sys
 from pathlib import Path
 
+from model.atomic import write_json_atomic
 from model.config import ConfigError, LectureConfig
-from model.datafile import DataFileError, LectureData, write_json_atomic
+from model.datafile import DataFileError, LectureData, json_schema
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m model", description="Train the attention model and write the data file."
     )
-    parser.add_argument("--out", required=True, type=Path, help="data file to write (JSON)")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--out", type=Path, help="data file to write (JSON)")
+    what.add_argument("--schema", type=Path, help="write the data file's JSON schema here")
     parser.add_argument("--config", type=Path, help="TOML file overriding the default config")
     args = parser.parse_args(argv)
+    if args.schema:
+        write_json_atomic(args.schema, json_schema())
+        print(f"wrote {args.schema}")
+        return 0
     try:
         config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
     except ConfigError as err:

@@ -1,8 +1,9 @@
 """The lecture's configuration: the model's hyper-parameters and the example patterns.
 
-The configuration is a frozen dataclass, written whole into the data file (as nanoGPT
-stores its ``GPTConfig`` in a checkpoint), so a data file always says what made it.
-Instructors override any field with a TOML file (``--config FILE``)::
+The configuration is a frozen pydantic model, written whole into the data file (as
+nanoGPT stores its ``GPTConfig`` in a checkpoint), so a data file always says what made
+it, and the loader validates it with the same model. Instructors override any field with
+a TOML file (``--config FILE``)::
 
     seed = 7
     steps = 800
@@ -14,9 +15,12 @@ Instructors override any field with a TOML file (``--config FILE``)::
 from __future__ import annotations
 
 import tomllib
-from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from model.schema import Shape, ShapeError, one_line
 
 
 def default_examples(positions: int, initials: str) -> dict[str, str]:
@@ -46,8 +50,7 @@ class ConfigError(ValueError):
     """A configuration value is missing, of the wrong type or out of range."""
 
 
-@dataclass(frozen=True)
-class LectureConfig:
+class LectureConfig(Shape):
     """Everything that decides the model's run; same config, same numbers.
 
     Attributes
@@ -55,7 +58,7 @@ class LectureConfig:
     seed
         Seeds weight initialisation, training batches, validation and example values.
     positions
-        Sequence length n of the colour task.
+        Sequence length n of the colour task (2 to 16).
     colours
         Names of the task's colours; their initials (upper-cased) spell patterns.
     d
@@ -67,46 +70,64 @@ class LectureConfig:
     pe_width
         Width of the positional-encoding table drawn in the lecture (even).
     examples
-        Named colour patterns whose attention the data file stores.
+        Named colour patterns whose attention the data file stores; the lecture's own
+        patterns (:func:`default_examples`) are always there.
     """
 
-    seed: int = 0
-    positions: int = 8
+    seed: int = Field(0, ge=0, lt=2**63)
+    positions: int = Field(8, ge=2, le=16)
     colours: tuple[str, ...] = ("red", "green", "blue")
-    d: int = 8
-    steps: int = 1000
-    lr: float = 0.03
-    batch_size: int = 64
-    val_size: int = 256
-    pe_width: int = 16
-    examples: dict[str, str] = field(default_factory=dict)
+    d: int = Field(8, ge=1, le=512)
+    steps: int = Field(1000, ge=1, le=100_000)
+    lr: float = Field(0.03, gt=0, lt=1)
+    batch_size: int = Field(64, ge=1, le=4096)
+    val_size: int = Field(256, ge=1, le=100_000)
+    pe_width: int = Field(16, ge=2, le=256)
+    examples: dict[str, str] = Field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        for name in ("seed", "positions", "d", "steps", "batch_size", "val_size", "pe_width"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"key '{name}' must be an integer, got {value!r}")
-            if value < (0 if name == "seed" else 1):
-                raise ConfigError(f"key '{name}' must be positive, got {value}")
-        if self.positions < 2 or self.positions > 16:
-            raise ConfigError(f"key 'positions' must be between 2 and 16, got {self.positions}")
+    @field_validator("colours", mode="before")
+    @classmethod
+    def _colour_list(cls, value: Any) -> Any:
+        # TOML and JSON give a list; strict tuples would refuse it.
+        if isinstance(value, list) and all(isinstance(c, str) for c in value):
+            return tuple(value)
+        if not isinstance(value, tuple):
+            raise ValueError(f"must be a list of colour names, got {value!r}"[:80])
+        return value
+
+    @field_validator("examples", mode="before")
+    @classmethod
+    def _patterns(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValueError("must be a table of name = pattern")
+        patterns = {}
+        for name, pattern in value.items():
+            if isinstance(pattern, list) and all(isinstance(c, str) and c for c in pattern):
+                pattern = "".join(c[:1] for c in pattern)
+            if not isinstance(pattern, str):
+                raise ValueError(f"'{name}' must be a string of initials or a list of colours")
+            patterns[str(name)] = pattern.upper()
+        return patterns
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
         if self.pe_width % 2:
-            raise ConfigError(f"key 'pe_width' must be even, got {self.pe_width}")
-        if not isinstance(self.lr, int | float) or not 0 < self.lr < 1:
-            raise ConfigError(f"key 'lr' must be a number in (0, 1), got {self.lr!r}")
-        initials = [c[:1].upper() for c in self.colours]
-        if len(self.colours) < 2 or len(set(initials)) != len(initials):
-            raise ConfigError(
-                f"key 'colours' needs at least 2 names with distinct initials, got {self.colours}"
+            raise ShapeError("pe_width", f"must be even, got {self.pe_width}")
+        initials = self.initials
+        if len(self.colours) < 2 or len(set(initials)) != len(initials) or "" in self.colours:
+            raise ShapeError(
+                "colours",
+                f"needs at least 2 names with distinct initials, got {list(self.colours)}",
             )
-        if not self.examples:
-            object.__setattr__(self, "examples", default_examples(self.positions, initials))
-        for name, pattern in self.examples.items():
+        examples = {**default_examples(self.positions, initials), **self.examples}
+        for name, pattern in examples.items():
             if len(pattern) != self.positions or any(ch not in initials for ch in pattern):
-                raise ConfigError(
-                    f"example '{name}' must be {self.positions} letters from "
-                    f"{''.join(initials)}, got {pattern!r}"
+                raise ShapeError(
+                    f"examples.{name}",
+                    f"must be {self.positions} letters from {initials}, got {pattern!r}",
                 )
+        object.__setattr__(self, "examples", examples)
+        return self
 
     @property
     def initials(self) -> str:
@@ -118,48 +139,44 @@ class LectureConfig:
         return [self.initials.index(ch) for ch in pattern]
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["colours"] = list(self.colours)
-        return data
+        return self.model_dump(mode="json")
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str = "config") -> LectureConfig:
-        """Build a config from plain data, rejecting unknown keys with a clear message.
-
-        Examples given here are added to the default ones (an instructor lists extra
-        patterns; the lecture's own patterns stay).
-        """
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+    def from_dict(cls, data: Any, source: str = "config", prefix: str = "") -> LectureConfig:
+        """Build a config from plain data; every problem is a one-line ConfigError."""
+        if not isinstance(data, dict):
+            raise ConfigError(f"{source}: '{prefix or 'top level'}' must be a table")
+        known = sorted(cls.model_fields)
+        unknown = sorted(set(data) - set(known))
         if unknown:
+            where = f"{prefix}." if prefix else ""
             raise ConfigError(
-                f"{source}: unknown key '{unknown[0]}' (allowed: {', '.join(sorted(known))})"
+                f"{source}: unknown key '{where}{unknown[0]}' (allowed: {', '.join(known)})"
             )
-        values = dict(data)
-        if "colours" in values:
-            values["colours"] = tuple(values["colours"])
-        raw_examples = values.pop("examples", {})
-        if not isinstance(raw_examples, dict):
-            raise ConfigError(f"{source}: key 'examples' must be a table of name = pattern")
-        examples: dict[str, str] = {}
-        for name, pattern in raw_examples.items():
-            if isinstance(pattern, list):
-                pattern = "".join(str(c)[:1] for c in pattern)
-            examples[str(name)] = str(pattern).upper()
         try:
-            base = cls(**values)
-            return cls(**values, examples={**base.examples, **examples})
-        except ConfigError as err:
-            raise ConfigError(f"{source}: {err}") from None
+            return cls.model_validate(data)
+        except ValidationError as err:
+            raise ConfigError(one_line(source, err, [prefix] if prefix else [])) from None
 
     @classmethod
     def from_file(cls, path: str | Path) -> LectureConfig:
         """Read a TOML config file; every problem is a one-line :class:`ConfigError`."""
-        path = Path(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError(f"config file {path} not found") from None
-        except tomllib.TOMLDecodeError as err:
-            raise ConfigError(f"config file {path} is not valid TOML: {err}") from None
-        return cls.from_dict(data, source=f"config file {path}")
+        return cls.from_dict(read_toml(path, "config file", ConfigError), f"config file {path}")
+
+
+def read_toml(path: str | Path, what: str, error: type[Exception]) -> dict[str, Any]:
+    """A TOML file's tables; a missing, unreadable or broken file is one line of ``error``."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+        return tomllib.loads(text)
+    except FileNotFoundError:
+        raise error(f"{what} {path} not found") from None
+    except IsADirectoryError:
+        raise error(f"{what} {path} is a folder, not a file") from None
+    except OSError as err:
+        raise error(f"{what} {path} cannot be read ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {path} is not UTF-8 text (is it a TOML file?)") from None
+    except tomllib.TOMLDecodeError as err:
+        raise error(f"{what} {path} is not valid TOML: {err}") from None

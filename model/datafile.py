@@ -4,176 +4,149 @@
 loader that reads it. This module imports no torch, so a scene worker loads the data
 without paying torch's import time, and cannot train by accident.
 
-Every problem with a file (missing, truncated, not JSON, unknown schema version, a key
-missing, shapes that disagree, a NaN, an attention row that does not sum to 1) raises a
-:class:`DataFileError` whose message is one line naming the file and what is wrong.
-The format is documented in README.md ("The data file").
+:data:`PARTS` is the one list of the file's parts: their paths in the file, the names
+scenes use, and their shapes (pydantic models in :mod:`model.parts`). The lab builds the
+file from it (:func:`nest`), the loader validates by it, and a scene's declared ``reads``
+are checked against it. Every problem with a file (missing, truncated, not JSON, unknown
+schema version, a key missing, shapes that disagree, a NaN, an attention row that does not
+sum to 1) raises a :class:`DataFileError` whose message is one line naming the file and
+the key. The format is documented in docs/data-file.md.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.parts import (
-    Bookkeeping,
-    EatApple,
-    ItCat,
-    MultiHeadToy,
-    Office,
-    PositionalTable,
-    ProjectionProbe,
-    ShuffleProbe,
-    SqrtDProbe,
+from pydantic import BaseModel, ValidationError
+
+from model import parts
+from model.config import ConfigError, LectureConfig
+from model.schema import one_line
+
+__all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
+
+SCHEMA_VERSION = 4
+
+
+class DataFileError(ValueError):
+    """The data file is missing or does not satisfy the contract."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the data file: where it is, what scenes call it, and its shape."""
+
+    path: str  # dotted path in the file
+    name: str  # attribute of LectureData
+    model: type[BaseModel]
+    required: bool = False  # the colour task's parts; the others may be absent
+
+
+PARTS: tuple[Part, ...] = (
+    Part("training", "training", parts.Training, required=True),
+    Part("weights", "weights", parts.Weights, required=True),
+    Part("examples", "examples", parts.Examples, required=True),
+    Part("pitfalls.projection", "projection", parts.ProjectionProbe),
+    Part("pitfalls.sqrt_d", "sqrt_d", parts.SqrtDProbe),
+    Part("pitfalls.shuffle", "shuffle", parts.ShuffleProbe),
+    Part("positional", "positional", parts.PositionalTable),
+    Part("tokens.eat_apple", "eat_apple", parts.EatApple),
+    Part("tokens.it_cat", "it_cat", parts.ItCat),
+    Part("office", "office", parts.Office),
+    Part("multihead.toy", "multihead", parts.MultiHeadToy),
+    Part("multihead.bookkeeping", "bookkeeping", parts.Bookkeeping),
 )
-from model.reading import DataFileError, Matrix, Reader, Vector
+PART_BY_NAME = {p.name: p for p in PARTS}
+PART_BY_PATH = {p.path: p for p in PARTS}
+HEADER_KEYS = ("schema_version", "source_hash", "config", "run_ms")
 
-__all__ = ["SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "write_json_atomic"]
-
-SCHEMA_VERSION = 3
-
-# The parts beyond the colour task: data-file path -> reader. A file may lack some (a
-# scene asking for a missing part gets an error naming it); those present are validated.
-PART_READERS = {
-    "pitfalls.projection": ProjectionProbe.read,
-    "pitfalls.sqrt_d": SqrtDProbe.read,
-    "pitfalls.shuffle": ShuffleProbe.read,
-    "positional": PositionalTable.read,
-    "tokens.eat_apple": EatApple.read,
-    "tokens.it_cat": ItCat.read,
-    "office": Office.read,
-    "multihead.toy": MultiHeadToy.read,
-    "multihead.bookkeeping": Bookkeeping.read,
-}
+_PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
-def write_json_atomic(path: str | Path, data: dict[str, Any]) -> None:
-    """Write JSON to a temporary file beside ``path``, then rename it into place.
+def resolve(data: Any, path: str) -> Any:
+    """The value at a dotted data-file path such as ``examples.mixed.attention[2][5]``."""
+    node = data
+    for key, index in _PATH_TOKEN.findall(path):
+        node = node[int(index)] if index else node[key]
+    return node
 
-    An interrupted run leaves either the old file or the new one, never half a file.
+
+def covering_part(path: str) -> Part | None:
+    """The registered part a data-file path lies in (``examples.mixed`` -> examples)."""
+    return next(
+        (p for p in PARTS if path == p.path or path.startswith((p.path + ".", p.path + "["))),
+        None,
+    )
+
+
+def nest(header: dict[str, Any], contents: dict[str, Any]) -> dict[str, Any]:
+    """The data file's JSON from its header and its parts' contents by path.
+
+    ``contents`` must hold exactly the registered parts: a part the builder forgot, or one
+    it made up, is an error here rather than a file the loader half understands.
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    if set(contents) != set(PART_BY_PATH):
+        missing, extra = set(PART_BY_PATH) - set(contents), set(contents) - set(PART_BY_PATH)
+        raise DataFileError(
+            f"parts not in the registry: {sorted(extra)}; missing: {sorted(missing)}"
+        )
+    data = dict(header)
+    for path, content in contents.items():
+        *parents, last = path.split(".")
+        node = data
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = content
+    return data
 
 
-@dataclass(frozen=True)
-class Training:
-    """How the model was trained and how well it learned."""
-
-    steps: int
-    loss_curve: Vector
-    train_ms: float
-    val_mse: float
-    baseline_mse: float
-    val_size: int
+def json_schema() -> dict[str, Any]:
+    """The JSON schema of every part, by path (written to docs/data-file.schema.json)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "config": LectureConfig.model_json_schema(),
+        "parts": {p.path: p.model.model_json_schema() for p in PARTS},
+    }
 
 
-@dataclass(frozen=True)
-class Weights:
-    """The learned matrices, in the X W convention (W_Q is d_in x d)."""
+class LectureData:
+    """Everything the scenes may show, validated on load.
 
-    w_q: Matrix
-    w_k: Matrix
-    w_v: Matrix
-    readout_w: Vector
-    readout_b: float
+    Parts are attributes by their registered name (``data.sqrt_d``) or found by path
+    (``data.part("pitfalls.sqrt_d")``); a part the file lacks is a DataFileError naming it.
+    """
 
-
-@dataclass(frozen=True)
-class Example:
-    """One named colour pattern run through the trained model."""
-
-    name: str
-    pattern: str
-    colours: tuple[int, ...]
-    values: Vector
-    targets: Vector
-    predictions: Vector
-    attention: Matrix
+    def __init__(
+        self, source: str, source_hash: str, config: LectureConfig, found: dict[str, Any]
+    ) -> None:
+        self.source, self.source_hash, self.config = source, source_hash, config
+        self.schema_version = SCHEMA_VERSION
+        self._parts = found
 
     @property
-    def n(self) -> int:
-        return len(self.colours)
-
-
-@dataclass(frozen=True)
-class LectureData:
-    """Everything the scenes may show, validated on load."""
-
-    source: str
-    schema_version: int
-    source_hash: str
-    config: dict[str, Any]
-    colour_names: tuple[str, ...]
-    training: Training
-    weights: Weights
-    examples: dict[str, Example]
-    parts: dict[str, Any]
+    def colour_names(self) -> tuple[str, ...]:
+        return self.config.colours
 
     def part(self, path: str) -> Any:
-        """A validated part by its data-file path; a missing one is a DataFileError."""
-        if path not in self.parts:
+        """A validated part by its data-file path."""
+        if path not in self._parts:
             raise DataFileError(
                 f"{self.source}: has no part '{path}' (re-make it: python -m model --out FILE)"
             )
-        return self.parts[path]
+        return self._parts[path]
 
-    @property
-    def projection(self) -> ProjectionProbe:
-        return self.part("pitfalls.projection")
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name not in PART_BY_NAME:
+            raise AttributeError(name)
+        found = self.part(PART_BY_NAME[name].path)
+        return found.root if isinstance(found, parts.Examples) else found
 
-    @property
-    def sqrt_d(self) -> SqrtDProbe:
-        return self.part("pitfalls.sqrt_d")
-
-    @property
-    def shuffle(self) -> ShuffleProbe:
-        return self.part("pitfalls.shuffle")
-
-    @property
-    def positional(self) -> PositionalTable:
-        return self.part("positional")
-
-    @property
-    def eat_apple(self) -> EatApple:
-        return self.part("tokens.eat_apple")
-
-    @property
-    def it_cat(self) -> ItCat:
-        return self.part("tokens.it_cat")
-
-    @property
-    def office(self) -> Office:
-        return self.part("office")
-
-    @property
-    def multihead(self) -> MultiHeadToy:
-        return self.part("multihead.toy")
-
-    @property
-    def bookkeeping(self) -> Bookkeeping:
-        return self.part("multihead.bookkeeping")
-
-    def example(self, name: str) -> Example:
+    def example(self, name: str) -> parts.Example:
         """The named example; a missing one is a :class:`DataFileError` naming it."""
         if name not in self.examples:
             raise DataFileError(
@@ -192,7 +165,8 @@ class LectureData:
                 f"{path}: data file not found (make it with: python -m model --out {path})"
             ) from None
         except (OSError, UnicodeDecodeError) as err:
-            raise DataFileError(f"{path}: cannot be read ({err})") from None
+            reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            raise DataFileError(f"{path}: cannot be read ({reason})") from None
         try:
             data = json.loads(text, parse_constant=_reject_constant)
         except json.JSONDecodeError as err:
@@ -205,96 +179,39 @@ class LectureData:
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<data>") -> LectureData:
-        top = Reader(source, data)
-        version = top.integer("schema_version")
+        if not isinstance(data, dict):
+            raise DataFileError(f"{source}: 'top level' must be an object")
+        for key in ("schema_version", "source_hash", "config"):
+            if key not in data:
+                raise DataFileError(f"{source}: '{key}' is missing")
+        version = data["schema_version"]
         if version != SCHEMA_VERSION:
-            raise top.fail(
-                "schema_version", f"is {version}; this loader reads version {SCHEMA_VERSION}"
+            raise DataFileError(
+                f"{source}: 'schema_version' is {version!r}; this loader reads version "
+                f"{SCHEMA_VERSION} (re-make it: python -m model --out FILE)"
             )
-        config = top.child("config")
-        n = config.integer("positions")
-        d = config.integer("d")
-        colour_list = config.raw("colours")
-        if not isinstance(colour_list, list) or not all(isinstance(c, str) for c in colour_list):
-            raise config.fail("colours", "must be a list of names")
-        n_colours = len(colour_list)
-
-        tr = top.child("training")
-        training = Training(
-            steps=tr.integer("steps"),
-            loss_curve=tr.vector("loss_curve"),
-            train_ms=tr.number("train_ms"),
-            val_mse=tr.number("val_mse"),
-            baseline_mse=tr.number("baseline_mse"),
-            val_size=tr.integer("val_size"),
-        )
-        if len(training.loss_curve) != training.steps:
-            raise tr.fail(
-                "loss_curve", f"has {len(training.loss_curve)} points for {training.steps} steps"
-            )
-
-        w = top.child("weights")
-        d_in = n_colours + 1
-        weights = Weights(
-            w_q=w.matrix("w_q", d_in, d),
-            w_k=w.matrix("w_k", d_in, d),
-            w_v=w.matrix("w_v", d_in, d),
-            readout_w=w.vector("readout_w", d),
-            readout_b=w.number("readout_b"),
-        )
-
-        ex_all = top.child("examples")
-        examples = {
-            name: _read_example(ex_all.child(name), name, n, n_colours) for name in ex_all.data
-        }
-        if not examples:
-            raise top.fail("examples", "is empty")
-        parts = {
-            path: read(section)
-            for path, read in PART_READERS.items()
-            if (section := _find(top, path)) is not None
-        }
-        return cls(
-            source=source,
-            schema_version=version,
-            source_hash=top.string("source_hash"),
-            config=dict(config.data),
-            colour_names=tuple(colour_list),
-            training=training,
-            weights=weights,
-            examples=examples,
-            parts=parts,
-        )
-
-
-def _find(top: Reader, path: str) -> Reader | None:
-    """The object at a dotted path, or None where any step of the path is absent."""
-    section = top
-    for key in path.split("."):
-        if not section.has(key):
-            return None
-        section = section.child(key)
-    return section
+        try:
+            config = LectureConfig.from_dict(data["config"], source=source, prefix="config")
+        except ConfigError as err:
+            raise DataFileError(str(err)) from None
+        context = {"positions": config.positions, "colours": len(config.colours), "d": config.d}
+        found: dict[str, Any] = {}
+        for part in PARTS:
+            try:
+                content = resolve(data, part.path)
+            except (KeyError, TypeError):
+                if part.required:
+                    raise DataFileError(f"{source}: '{part.path}' is missing") from None
+                continue
+            try:
+                found[part.path] = part.model.model_validate(content, context=context)
+            except ValidationError as err:
+                raise DataFileError(one_line(source, err, part.path.split("."))) from None
+        return cls(source, str(data["source_hash"]), config, found)
 
 
 def _reject_constant(name: str) -> float:
     raise ValueError(f"contains {name}, which the contract forbids")
-
-
-def _read_example(ex: Reader, name: str, n: int, n_colours: int) -> Example:
-    colours = ex.vector("colours", n)
-    if any(c != int(c) or not 0 <= c < n_colours for c in colours):
-        raise ex.fail("colours", f"must be colour indices 0..{n_colours - 1}")
-    attention = ex.stochastic("attention", n, n)
-    return Example(
-        name=name,
-        pattern=ex.string("pattern"),
-        colours=tuple(int(c) for c in colours),
-        values=ex.vector("values", n),
-        targets=ex.vector("targets", n),
-        predictions=ex.vector("predictions", n),
-        attention=attention,
-    )
 
 
 def model_source_hash() -> str:
@@ -306,7 +223,7 @@ def model_source_hash() -> str:
     return digest.hexdigest()
 
 
-def is_current(path: str | Path, config: dict[str, Any]) -> bool:
+def is_current(path: str | Path, config: LectureConfig) -> bool:
     """True when ``path`` is a valid data file made by this code from this config."""
     try:
         data = LectureData.from_file(path)

@@ -9,7 +9,7 @@ import torch
 
 from model import handmade, multihead, probes
 from model.config import LectureConfig
-from model.datafile import SCHEMA_VERSION, model_source_hash
+from model.datafile import SCHEMA_VERSION, model_source_hash, nest
 from model.task import encode, targets_for
 from model.train import _EXAMPLE_STREAM, TrainResult, generator, train
 
@@ -59,10 +59,7 @@ def build(config: LectureConfig) -> dict[str, Any]:
     start = time.perf_counter()
     result = train(config)
     model = result.model
-    data = {
-        "schema_version": SCHEMA_VERSION,
-        "source_hash": model_source_hash(),
-        "config": config.to_dict(),
+    contents = {
         "training": {
             "steps": config.steps,
             "loss_curve": result.loss_curve,
@@ -79,16 +76,22 @@ def build(config: LectureConfig) -> dict[str, Any]:
             "readout_b": model.readout.bias.detach()[0].item(),
         },
         "examples": run_examples(config, result),
-        "pitfalls": {
-            "projection": probes.projection_probe(config),
-            "sqrt_d": probes.sqrt_d_probe(config),
-            "shuffle": probes.shuffle_probe(config, model, _shuffle_example(config)),
-        },
+        "pitfalls.projection": probes.projection_probe(config),
+        "pitfalls.sqrt_d": probes.sqrt_d_probe(config),
+        "pitfalls.shuffle": probes.shuffle_probe(config, model, _shuffle_example(config)),
         "positional": probes.positional_table(config),
-        "tokens": {"eat_apple": handmade.eat_apple(), "it_cat": handmade.it_cat()},
+        "tokens.eat_apple": handmade.eat_apple(),
+        "tokens.it_cat": handmade.it_cat(),
         "office": handmade.office(),
-        "multihead": {"toy": multihead.toy(config), "bookkeeping": multihead.bookkeeping()},
+        "multihead.toy": multihead.toy(config),
+        "multihead.bookkeeping": multihead.bookkeeping(),
     }
+    header = {
+        "schema_version": SCHEMA_VERSION,
+        "source_hash": model_source_hash(),
+        "config": config.to_dict(),
+    }
+    data = nest(header, contents)
     data["run_ms"] = (time.perf_counter() - start) * 1000
     return data
 

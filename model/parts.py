@@ -1,214 +1,272 @@
-"""The data file's parts beyond the colour task: pitfalls, positions, hand-made examples.
+"""The data file's parts, each a pydantic model that states its shape once.
 
-Each part is a frozen dataclass with a ``read`` classmethod that validates it (shapes
-agree, weights are rows summing to 1, masked scores have zero weight, no NaN). Imports no
-torch.
+Each part checks what its numbers promise (shapes agree, weights are rows summing to 1,
+masked scores have zero weight, summaries agree with their values, no NaN). Sizes that
+come from the configuration (positions, colours, the head width) arrive in the validation
+context. The registry of parts, their paths in the file and their names is
+:data:`model.datafile.PARTS`. Imports no torch.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Annotated, Self
 
-from model.reading import Matrix, Reader, Vector
+from pydantic import RootModel, ValidationInfo, model_validator
+
+from model.schema import (
+    MaskedMatrix,
+    Matrix,
+    NonEmpty,
+    Number,
+    Shape,
+    ShapeError,
+    Vector,
+    context_value,
+    need_distribution,
+    need_length,
+    need_matrix,
+    need_stochastic,
+)
 
 
-@dataclass(frozen=True)
-class ShareSummary:
+class Training(Shape):
+    """How the model was trained and how well it learned."""
+
+    steps: int
+    loss_curve: Vector
+    train_ms: Number
+    val_mse: Number
+    baseline_mse: Number
+    val_size: int
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if len(self.loss_curve) != self.steps:
+            raise ShapeError(
+                "loss_curve", f"has {len(self.loss_curve)} points for {self.steps} steps"
+            )
+        return self
+
+
+class Weights(Shape):
+    """The learned matrices, in the X W convention (W_Q is d_in x d)."""
+
+    w_q: Matrix
+    w_k: Matrix
+    w_v: Matrix
+    readout_w: Vector
+    readout_b: Number
+
+    @model_validator(mode="after")
+    def _check(self, info: ValidationInfo) -> Self:
+        d_in, d = context_value(info, "colours") + 1, context_value(info, "d")
+        for key in ("w_q", "w_k", "w_v"):
+            need_matrix(key, getattr(self, key), d_in, d)
+        need_length("readout_w", self.readout_w, d)
+        return self
+
+
+class Example(Shape):
+    """One named colour pattern run through the trained model."""
+
+    pattern: str
+    colours: list[int]
+    values: Vector
+    targets: Vector
+    predictions: Vector
+    attention: Matrix
+
+    @model_validator(mode="after")
+    def _check(self, info: ValidationInfo) -> Self:
+        n, k = context_value(info, "positions"), context_value(info, "colours")
+        for key in ("colours", "values", "targets", "predictions"):
+            need_length(key, getattr(self, key), n)
+        if any(not 0 <= c < k for c in self.colours):
+            raise ShapeError("colours", f"must be colour indices 0..{k - 1}")
+        need_stochastic("attention", self.attention, n, n)
+        return self
+
+    @property
+    def n(self) -> int:
+        return len(self.colours)
+
+
+class Examples(RootModel[dict[str, Example]]):
+    """The named examples, by name."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if not self.root:
+            raise ValueError("is empty")
+        return self
+
+
+class ShareSummary(Shape):
     """Per-draw values with their min, max and mean."""
 
     values: Vector
-    min: float
-    max: float
-    mean: float
+    min: Number
+    max: Number
+    mean: Number
 
-    @classmethod
-    def read(cls, r: Reader, draws: int) -> ShareSummary:
-        values = r.vector("values", draws)
-        summary = cls(values, r.number("min"), r.number("max"), r.number("mean"))
-        if (summary.min, summary.max) != (min(values), max(values)):
-            raise r.fail("min", "and 'max' disagree with 'values'")
-        if abs(summary.mean - sum(values) / draws) > 1e-9:
-            raise r.fail("mean", "disagrees with 'values'")
-        return summary
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if (self.min, self.max) != (min(self.values), max(self.values)):
+            raise ShapeError("min", "and 'max' disagree with 'values'")
+        if abs(self.mean - sum(self.values) / len(self.values)) > 1e-9:
+            raise ShapeError("mean", "disagrees with 'values'")
+        return self
 
 
-@dataclass(frozen=True)
-class ProjectionProbe:
+class ProjectionExample(Shape):
+    plain: Matrix
+    projected: Matrix
+
+
+class ProjectionProbe(Shape):
     """Pitfall 1: the share of attention each word gives itself, without/with W_Q, W_K."""
 
     draws: int
     positions: int
     width: int
-    uniform_share: float
+    uniform_share: Number
     plain: ShareSummary
     projected: ShareSummary
-    example_plain: Matrix
-    example_projected: Matrix
+    example: ProjectionExample
 
-    @classmethod
-    def read(cls, r: Reader) -> ProjectionProbe:
-        draws, n = r.integer("draws"), r.integer("positions")
-        example = r.child("example")
-        return cls(
-            draws,
-            n,
-            r.integer("width"),
-            r.number("uniform_share"),
-            ShareSummary.read(r.child("plain"), draws),
-            ShareSummary.read(r.child("projected"), draws),
-            example.stochastic("plain", n, n),
-            example.stochastic("projected", n, n),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = self.positions
+        for key in ("plain", "projected"):
+            need_length(f"{key}.values", getattr(self, key).values, self.draws)
+            need_stochastic(f"example.{key}", getattr(self.example, key), n, n)
+        return self
 
 
-@dataclass(frozen=True)
-class SqrtDRow:
+class SqrtDRow(Shape):
     """Pitfall 2 at one width d: mean largest weight over the draws, and one draw."""
 
     d: int
-    mean_max_unscaled: float
-    mean_max_scaled: float
+    mean_max_unscaled: Number
+    mean_max_scaled: Number
     example_scores: Vector
     example_unscaled: Vector
     example_scaled: Vector
 
 
-@dataclass(frozen=True)
-class SqrtDProbe:
+class SqrtDProbe(Shape):
     """Pitfall 2: softmax saturates without the division by sqrt(d)."""
 
     draws: int
     positions: int
-    dims: tuple[SqrtDRow, ...]
+    dims: Annotated[list[SqrtDRow], NonEmpty]
 
-    @classmethod
-    def read(cls, r: Reader) -> SqrtDProbe:
-        n = r.integer("positions")
-        rows = tuple(
-            SqrtDRow(
-                row.integer("d"),
-                row.number("mean_max_unscaled"),
-                row.number("mean_max_scaled"),
-                row.vector("example_scores", n),
-                row.distribution("example_unscaled", n),
-                row.distribution("example_scaled", n),
-            )
-            for row in r.children("dims")
-        )
-        return cls(r.integer("draws"), n, rows)
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        for i, row in enumerate(self.dims):
+            need_length(f"dims.{i}.example_scores", row.example_scores, self.positions)
+            need_distribution(f"dims.{i}.example_unscaled", row.example_unscaled)
+            need_distribution(f"dims.{i}.example_scaled", row.example_scaled)
+        return self
 
     def row(self, d: int) -> SqrtDRow:
         return next(row for row in self.dims if row.d == d)
 
 
-@dataclass(frozen=True)
-class ShuffleRun:
+class ShuffleRun(Shape):
     """out(shuffled input) against shuffled(out(input))."""
 
     out: Vector
     out_of_shuffled: Vector
     shuffled_out: Vector
-    max_abs_diff: float
+    max_abs_diff: Number
 
-    @classmethod
-    def read(cls, r: Reader, n: int) -> ShuffleRun:
-        run = cls(
-            r.vector("out", n),
-            r.vector("out_of_shuffled", n),
-            r.vector("shuffled_out", n),
-            r.number("max_abs_diff"),
-        )
-        diff = max(abs(a - b) for a, b in zip(run.out_of_shuffled, run.shuffled_out, strict=True))
-        if abs(diff - run.max_abs_diff) > 1e-15:
-            raise r.fail("max_abs_diff", f"is {run.max_abs_diff}, but the outputs differ by {diff}")
-        return run
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        diff = max(abs(a - b) for a, b in zip(self.out_of_shuffled, self.shuffled_out, strict=True))
+        if abs(diff - self.max_abs_diff) > 1e-15:
+            raise ShapeError(
+                "max_abs_diff", f"is {self.max_abs_diff}, but the outputs differ by {diff}"
+            )
+        return self
 
 
-@dataclass(frozen=True)
-class ShuffleProbe:
+class ShuffleProbe(Shape):
     """Pitfall 3: permutation equivariance, and how positional encoding breaks it."""
 
     example: str
-    colours: tuple[int, ...]
+    colours: list[int]
     values: Vector
-    permutation: tuple[int, ...]
+    permutation: list[int]
     without_positions: ShuffleRun
     with_positions: ShuffleRun
 
-    @classmethod
-    def read(cls, r: Reader) -> ShuffleProbe:
-        colours = r.integers("colours")
-        n = len(colours)
-        perm = r.integers("permutation", n)
-        if sorted(perm) != list(range(n)):
-            raise r.fail("permutation", f"must be a permutation of 0..{n - 1}")
-        return cls(
-            r.string("example"),
-            colours,
-            r.vector("values", n),
-            perm,
-            ShuffleRun.read(r.child("without_positions"), n),
-            ShuffleRun.read(r.child("with_positions"), n),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = len(self.colours)
+        if sorted(self.permutation) != list(range(n)):
+            raise ShapeError("permutation", f"must be a permutation of 0..{n - 1}")
+        need_length("values", self.values, n)
+        for key in ("without_positions", "with_positions"):
+            for field in ("out", "out_of_shuffled", "shuffled_out"):
+                need_length(f"{key}.{field}", getattr(getattr(self, key), field), n)
+        return self
 
 
-@dataclass(frozen=True)
-class PositionalTable:
+class PositionalTable(Shape):
     """The sin/cos positional-encoding table: one row, one position's fingerprint."""
 
     positions: int
     width: int
-    base: float
+    base: Number
     table: Matrix
 
-    @classmethod
-    def read(cls, r: Reader) -> PositionalTable:
-        n, w = r.integer("positions"), r.integer("width")
-        table = r.matrix("table", n, w)
-        if any(abs(x) > 1 for row in table for x in row):
-            raise r.fail("table", "has values outside [-1, 1]")
-        return cls(n, w, r.number("base"), table)
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        need_matrix("table", self.table, self.positions, self.width)
+        if any(abs(x) > 1 for row in self.table for x in row):
+            raise ShapeError("table", "has values outside [-1, 1]")
+        return self
 
 
-@dataclass(frozen=True)
-class AttentionRows:
+class AttentionRows(Shape):
     """softmax(scores) and the weighted sums of V; a masked score is None (minus infinity)."""
 
-    scale: float
-    scores: tuple[tuple[float | None, ...], ...]
-    exps: tuple[tuple[float | None, ...], ...]
+    scale: Number
+    scores: MaskedMatrix
+    exps: MaskedMatrix
     weights: Matrix
     outputs: Matrix
 
-    @classmethod
-    def read(cls, r: Reader, rows: int, cols: int, width: int) -> AttentionRows:
-        scores = r.matrix("scores", rows, cols, allow_none=True)
-        exps = r.matrix("exps", rows, cols, allow_none=True)
-        weights = r.stochastic("weights", rows, cols)
-        for i, (s_row, e_row, w_row) in enumerate(zip(scores, exps, weights, strict=True)):
+    def check(self, key: str, rows: int, cols: int, width: int) -> None:
+        """Shapes against the sentence, and the softmax arithmetic row by row."""
+        for name in ("scores", "exps"):
+            need_matrix(f"{key}.{name}", getattr(self, name), rows, cols)
+        need_stochastic(f"{key}.weights", self.weights, rows, cols)
+        need_matrix(f"{key}.outputs", self.outputs, rows, width)
+        for i, (s_row, e_row, w_row) in enumerate(
+            zip(self.scores, self.exps, self.weights, strict=True)
+        ):
             if any(s is None and w != 0 for s, w in zip(s_row, w_row, strict=True)):
-                raise r.fail("weights", f"row {i} gives weight to a masked position")
+                raise ShapeError(f"{key}.weights", f"row {i} gives weight to a masked position")
             total = sum(e for e in e_row if e is not None)
             if any(abs((e or 0) / total - w) > 1e-9 for e, w in zip(e_row, w_row, strict=True)):
-                raise r.fail("exps", f"row {i} divided by its sum is not the weights")
-        return cls(r.number("scale"), scores, exps, weights, r.matrix("outputs", rows, width))
+                raise ShapeError(f"{key}.exps", f"row {i} divided by its sum is not the weights")
 
 
-def _contributions(r: Reader, output: Vector, rows: int, width: int) -> Matrix:
+def _need_contributions(terms: Matrix, output: Vector, rows: int, width: int) -> None:
     """Per-key terms w_j * v_j of one output row; they must add up to it."""
-    terms = r.matrix("contributions", rows, width)
+    need_matrix("contributions", terms, rows, width)
     sums = [sum(t[c] for t in terms) for c in range(width)]
     if any(abs(a - b) > 1e-9 for a, b in zip(sums, output, strict=True)):
-        raise r.fail("contributions", "do not add up to the output")
-    return terms
+        raise ShapeError("contributions", "do not add up to the output")
 
 
-@dataclass(frozen=True)
-class EatApple:
+class EatApple(Shape):
     """Seed 003's "我 吃 蘋果 (很 開心)": one query row step by step, then the causal mask."""
 
-    tokens: tuple[str, ...]
-    gloss: tuple[str, ...]
+    tokens: Annotated[list[str], NonEmpty]
+    gloss: list[str]
     d: int
     q: Matrix
     k: Matrix
@@ -222,136 +280,99 @@ class EatApple:
     short_full: AttentionRows
     causal: AttentionRows
 
-    @classmethod
-    def read(cls, r: Reader) -> EatApple:
-        tokens = r.strings("tokens")
-        n, d, short = len(tokens), r.integer("d"), r.integer("short")
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n, d, short = len(self.tokens), self.d, self.short
         if not 0 < short <= n:
-            raise r.fail("short", f"must be between 1 and {n}")
-        last_row = AttentionRows.read(r.child("last_row"), 1, short, d)
-        return cls(
-            tokens,
-            r.strings("gloss", n),
-            d,
-            r.matrix("q", n, d),
-            r.matrix("k", n, d),
-            r.matrix("v", n, d),
-            short,
-            r.integer("query_index"),
-            r.vector("dots", short),
-            r.matrix("products", short, d),
-            last_row,
-            _contributions(r, last_row.outputs[0], short, d),
-            AttentionRows.read(r.child("short_full"), short, short, d),
-            AttentionRows.read(r.child("causal"), n, n, d),
-        )
+            raise ShapeError("short", f"must be between 1 and {n}")
+        need_length("gloss", self.gloss, n)
+        for key in ("q", "k", "v"):
+            need_matrix(key, getattr(self, key), n, d)
+        need_length("dots", self.dots, short)
+        need_matrix("products", self.products, short, d)
+        self.last_row.check("last_row", 1, short, d)
+        _need_contributions(self.contributions, self.last_row.outputs[0], short, d)
+        self.short_full.check("short_full", short, short, d)
+        self.causal.check("causal", n, n, d)
+        return self
 
 
-@dataclass(frozen=True)
-class TemperatureMap:
+class TemperatureMap(AttentionRows):
     """The it_cat map at one temperature T."""
 
-    t: float
-    rows: AttentionRows
+    t: Number
 
 
-@dataclass(frozen=True)
-class ItCat:
+class ItCat(Shape):
     """Seed 002's seven-token sentence: it -> cat, with and without sqrt(d), over T."""
 
-    tokens: tuple[str, ...]
+    tokens: Annotated[list[str], NonEmpty]
     d: int
     q: Matrix
     k: Matrix
     v: Matrix
     scaled: AttentionRows
     unscaled: AttentionRows
-    temperatures: tuple[TemperatureMap, ...]
+    temperatures: Annotated[list[TemperatureMap], NonEmpty]
     query_index: int
     contributions: Matrix
 
-    @classmethod
-    def read(cls, r: Reader) -> ItCat:
-        tokens = r.strings("tokens")
-        n, d = len(tokens), r.integer("d")
-        temps = tuple(
-            TemperatureMap(t.number("t"), AttentionRows.read(t, n, n, d))
-            for t in r.children("temperatures")
-        )
-        scaled = AttentionRows.read(r.child("scaled"), n, n, d)
-        query = r.integer("query_index")
-        if not 0 <= query < n:
-            raise r.fail("query_index", f"must be between 0 and {n - 1}")
-        return cls(
-            tokens,
-            d,
-            r.matrix("q", n, d),
-            r.matrix("k", n, d),
-            r.matrix("v", n, d),
-            scaled,
-            AttentionRows.read(r.child("unscaled"), n, n, d),
-            temps,
-            query,
-            _contributions(r, scaled.outputs[query], n, d),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n, d = len(self.tokens), self.d
+        if not 0 <= self.query_index < n:
+            raise ShapeError("query_index", f"must be between 0 and {n - 1}")
+        for key in ("q", "k", "v"):
+            need_matrix(key, getattr(self, key), n, d)
+        self.scaled.check("scaled", n, n, d)
+        self.unscaled.check("unscaled", n, n, d)
+        for i, temperature in enumerate(self.temperatures):
+            temperature.check(f"temperatures.{i}", n, n, d)
+        _need_contributions(self.contributions, self.scaled.outputs[self.query_index], n, d)
+        return self
 
     def index(self, token: str) -> int:
         return self.tokens.index(token)
 
 
-@dataclass(frozen=True)
-class OfficeStop:
+class OfficeStop(Shape):
     """One position of the Query arrow: its weights over the people and the average."""
 
-    angle: float
-    length: float
+    angle: Number
+    length: Number
     query: Vector
     scores: Vector
     weights: Vector
-    output: float
-
-    @classmethod
-    def read(cls, r: Reader, people: int) -> OfficeStop:
-        return cls(
-            r.number("angle"),
-            r.number("length"),
-            r.vector("query", 2),
-            r.vector("scores", people),
-            r.distribution("weights", people),
-            r.number("output"),
-        )
+    output: Number
 
 
-@dataclass(frozen=True)
-class Office:
+class Office(Shape):
     """Seed 000's office: people at 2-D Keys holding Values (days), and a Query arrow."""
 
-    people: tuple[str, ...]
+    people: Annotated[list[str], NonEmpty]
     keys: Matrix
     values: Vector
-    scale: float
-    sweep: tuple[OfficeStop, ...]
-    grow: tuple[OfficeStop, ...]
+    scale: Number
+    sweep: Annotated[list[OfficeStop], NonEmpty]
+    grow: Annotated[list[OfficeStop], NonEmpty]
 
-    @classmethod
-    def read(cls, r: Reader) -> Office:
-        people = r.strings("people")
-        n = len(people)
-        return cls(
-            people,
-            r.matrix("keys", n, 2),
-            r.vector("values", n),
-            r.number("scale"),
-            tuple(OfficeStop.read(s, n) for s in r.children("sweep")),
-            tuple(OfficeStop.read(s, n) for s in r.children("grow")),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = len(self.people)
+        need_matrix("keys", self.keys, n, 2)
+        need_length("values", self.values, n)
+        for group in ("sweep", "grow"):
+            for i, stop in enumerate(getattr(self, group)):
+                need_length(f"{group}.{i}.query", stop.query, 2)
+                need_length(f"{group}.{i}.scores", stop.scores, n)
+                need_distribution(f"{group}.{i}.weights", stop.weights)
+        return self
 
 
-@dataclass(frozen=True)
-class MultiHeadToy:
+class MultiHeadToy(Shape):
     """Several heads on one toy input: each head's map, the concatenation, W_O's output."""
 
-    tokens: tuple[str, ...]
+    tokens: Annotated[list[str], NonEmpty]
     width: int
     heads: int
     d_head: int
@@ -360,62 +381,44 @@ class MultiHeadToy:
     w_k: Matrix
     w_v: Matrix
     w_o: Matrix
-    maps: tuple[Matrix, ...]
+    maps: list[Matrix]
     concat: Matrix
     output: Matrix
 
-    @classmethod
-    def read(cls, r: Reader) -> MultiHeadToy:
-        tokens = r.strings("tokens")
-        n, d, heads, d_head = (
-            len(tokens),
-            r.integer("width"),
-            r.integer("heads"),
-            r.integer("d_head"),
-        )
-        if heads * d_head != d:
-            raise r.fail("d_head", f"times {heads} heads must equal the width {d}")
-        raw_maps = r.raw("maps")
-        if not isinstance(raw_maps, list) or len(raw_maps) != heads:
-            raise r.fail("maps", f"must hold {heads} maps")
-        maps_reader = Reader(r.source, {str(h): m for h, m in enumerate(raw_maps)}, r.path("maps"))
-        return cls(
-            tokens,
-            d,
-            heads,
-            d_head,
-            r.matrix("x", n, d),
-            *(r.matrix(name, d, d) for name in ("w_q", "w_k", "w_v", "w_o")),
-            tuple(maps_reader.stochastic(str(h), n, n) for h in range(heads)),
-            r.matrix("concat", n, d),
-            r.matrix("output", n, d),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n, d = len(self.tokens), self.width
+        if self.heads * self.d_head != d:
+            raise ShapeError("d_head", f"times {self.heads} heads must equal the width {d}")
+        if len(self.maps) != self.heads:
+            raise ShapeError("maps", f"must hold {self.heads} maps")
+        for h, attention in enumerate(self.maps):
+            need_stochastic(f"maps.{h}", attention, n, n)
+        for key in ("x", "concat", "output"):
+            need_matrix(key, getattr(self, key), n, d)
+        for key in ("w_q", "w_k", "w_v", "w_o"):
+            need_matrix(key, getattr(self, key), d, d)
+        return self
 
 
-@dataclass(frozen=True)
-class Bookkeeping:
+class Bookkeeping(Shape):
     """How a model width is shared among heads (seed 003: 4096 / 32 = 128)."""
 
     width: int
     heads: int
     d_head: int
-    slices: tuple[tuple[int, ...], ...]
+    slices: list[list[int]]
+    projection_shape: list[int]
     projection_params: int
+    per_head_shape: list[int]
     per_head_params: int
 
-    @classmethod
-    def read(cls, r: Reader) -> Bookkeeping:
-        width, heads, d_head = r.integer("width"), r.integer("heads"), r.integer("d_head")
-        if heads * d_head != width:
-            raise r.fail("d_head", f"times {heads} heads must equal the width {width}")
-        slices = tuple(
-            Reader(r.source, {"s": s}, r.path("slices")).integers("s", 2) for s in r.raw("slices")
-        )
-        return cls(
-            width,
-            heads,
-            d_head,
-            slices,
-            r.integer("projection_params"),
-            r.integer("per_head_params"),
-        )
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        if self.heads * self.d_head != self.width:
+            raise ShapeError(
+                "d_head", f"times {self.heads} heads must equal the width {self.width}"
+            )
+        for i, pair in enumerate(self.slices):
+            need_length(f"slices.{i}", pair, 2)
+        return self

@@ -30,6 +30,7 @@ class AttentionMap(LectureScene):
     """
 
     scene_key = "attention_map"
+    reads = ("examples.{example_name}",)
     example_name = "mixed"
     focus_row = 0
 

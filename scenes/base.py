@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from manim import UP, Animation, FadeOut, Mobject, Scene, Text, config
 
-from model.datafile import DataFileError, Example, LectureData
+from model.datafile import PART_BY_NAME, DataFileError, LectureData
+from model.parts import Example
 from scenes import style
+from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language
-from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
@@ -33,39 +36,46 @@ def _load(path: Path) -> LectureData:
     return LectureData.from_file(path)
 
 
-# LectureData attributes and the data-file paths they read.
-_ATTRIBUTE_PATHS = {
-    "training": "training",
-    "weights": "weights",
-    "examples": "examples",
-    "projection": "pitfalls.projection",
-    "sqrt_d": "pitfalls.sqrt_d",
-    "shuffle": "pitfalls.shuffle",
-    "positional": "positional",
-    "eat_apple": "tokens.eat_apple",
-    "it_cat": "tokens.it_cat",
-    "office": "office",
-    "multihead": "multihead.toy",
-    "bookkeeping": "multihead.bookkeeping",
-}
+class _ClassAttributes(Mapping[str, Any]):
+    """A class's attributes as a mapping, for :func:`expand_reads`."""
+
+    def __init__(self, cls: type) -> None:
+        self._cls = cls
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return getattr(self._cls, key)
+        except AttributeError:
+            raise KeyError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dir(self._cls))
+
+    def __len__(self) -> int:
+        return len(dir(self._cls))
+
+
+def declared_reads(cls: type) -> tuple[str, ...]:
+    """The data-file paths a scene class reads: its ``reads``, expanded."""
+    return expand_reads(tuple(cls.reads), _ClassAttributes(cls))
 
 
 class ScopedData:
-    """The data file as one scene may see it: only the parts its chapter declares.
+    """The data file as one scene may see it: only the parts its class declares.
 
-    render.py re-renders a scene when a part it declares (``reads`` in lecture.toml)
-    changes; reading any other part would let a stale segment through, so it is an error
-    that names the scene and the part.
+    render.py re-renders a scene when a part it declares (its class's ``reads``) changes;
+    reading any other part would let a stale segment through, so it is an error that names
+    the scene and the part.
     """
 
     def __init__(self, data: LectureData, reads: tuple[str, ...], scene: str) -> None:
         self._data, self._reads, self._scene = data, reads, scene
 
     def _check(self, path: str) -> None:
-        if not any(path == r or path.startswith(r + ".") for r in self._reads):
+        if not any(path == r or path.startswith((r + ".", r + "[")) for r in self._reads):
             raise DataFileError(
-                f"scene {self._scene} reads '{path}', but its chapter in lecture.toml "
-                f"declares only {list(self._reads)}: add it to 'reads'"
+                f"scene {self._scene} reads '{path}', but its class declares only "
+                f"reads = {self._reads}: add it to 'reads'"
             )
 
     @property
@@ -81,9 +91,9 @@ class ScopedData:
         return self._data.part(path)
 
     def __getattr__(self, name: str) -> object:
-        if name not in _ATTRIBUTE_PATHS:
+        if name not in PART_BY_NAME:
             raise AttributeError(name)
-        self._check(_ATTRIBUTE_PATHS[name])
+        self._check(PART_BY_NAME[name].path)
         return getattr(self._data, name)
 
 
@@ -96,17 +106,12 @@ class LectureScene(Scene):
     """
 
     scene_key: str = ""
+    reads: tuple[str, ...] = ()  # data-file paths; "{attribute}" is filled from the class
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND
         self.lang = current_language()
-        chapter = chapter_of(type(self))
-        data = lecture_data()
-        self.data = (
-            data
-            if chapter is None or chapter.reads is None
-            else ScopedData(data, chapter.reads, type(self).__name__)
-        )
+        self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
         self.words = Words(self.scene_key, self.lang)
 
     def make_title(self) -> Text:

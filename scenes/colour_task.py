@@ -28,6 +28,7 @@ class ColourTask(LectureScene):
     """
 
     scene_key = "colour_task"
+    reads = ("examples.{example_name}",)
     example_name = "mixed"
     focus = 0
 

@@ -177,10 +177,6 @@ class AttentionGrid(VGroup):
         numbers = (self.get_number(i, j) for j in cols) if len(self.numbers) else ()
         return VGroup(*(self.get_cell(i, j) for j in cols), *numbers)
 
-    def get_rows_block(self) -> VGroup:
-        """The cells alone, as one block (for framing and layout)."""
-        return self.cells
-
 
 class TokenStrip(VGroup):
     """The example sequence: for each position its index, colour marker and number.
@@ -333,9 +329,6 @@ class WeightBars(VGroup):
             label.next_to(track, LEFT, buff=style.ITEM_BUFF)
             self.rows.add(VGroup(label, track, bar, number))
         self.add(self.rows)
-
-    def get_bar(self, j: int) -> Rectangle:
-        return self.rows[j][2]
 
     def get_number(self, j: int) -> ShownNumber:
         return self.rows[j][3]

@@ -12,6 +12,11 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, StringConstraints, ValidationError
+
+from model.schema import Shape, one_line
 
 LOCALE_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANG = "zh-TW"
@@ -48,6 +53,49 @@ def _table(lang: str) -> dict:
 def locale_table(lang: str) -> dict:
     """The whole locale table of a language (every scene's strings)."""
     return _table(lang)
+
+
+def shared_tables(lang: str) -> dict:
+    """The tables of a language that belong to no scene (a scene's table has a title)."""
+    return {k: v for k, v in _table(lang).items() if not (isinstance(v, dict) and "title" in v)}
+
+
+class Language(Shape):
+    """Everything that differs between languages but the words: the ``[meta]`` table.
+
+    Attributes
+    ----------
+    code
+        The locale file's name (``zh-TW``).
+    name
+        The language's own name, for menus and the README.
+    iso639_2
+        The three-letter code of the MP4 subtitle track (``zho``, ``eng``).
+    spaces
+        Whether words are separated by spaces (False for Chinese: subtitle lines may
+        break between any two characters, and clauses join without a space).
+    chars_per_line, chars_per_second
+        Subtitle limits: a line's length and the reading speed.
+    """
+
+    code: str
+    name: str
+    iso639_2: Annotated[str, StringConstraints(pattern=r"^[a-z]{3}$")]
+    spaces: bool
+    chars_per_line: Annotated[int, Field(ge=8, le=80)]
+    chars_per_second: Annotated[float, Field(gt=1, le=40)]
+
+
+@cache
+def language(lang: str) -> Language:
+    """The ``[meta]`` table of a language; a missing or wrong key is a LocaleError."""
+    meta = _table(lang).get("meta")
+    if not isinstance(meta, dict):
+        raise LocaleError(f"{LOCALE_DIR / lang}.toml: table [meta] is missing")
+    try:
+        return Language.model_validate({**meta, "code": lang})
+    except ValidationError as err:
+        raise LocaleError(one_line(f"{LOCALE_DIR / lang}.toml", err, ["meta"])) from None
 
 
 class Words(Mapping[str, str]):

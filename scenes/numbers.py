@@ -7,7 +7,6 @@ every number a scene writes and check it against the data file to the displayed 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import pairwise
 from string import Formatter
@@ -15,17 +14,8 @@ from typing import Any
 
 from manim import RIGHT, ManimColor, Text, VGroup
 
+from model.datafile import resolve
 from scenes import style
-
-_PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def resolve(data: Any, path: str) -> Any:
-    """The value at a dotted data-file path such as ``examples.mixed.attention[2][5]``."""
-    node = data
-    for key, index in _PATH_TOKEN.findall(path):
-        node = node[int(index)] if index else node[key]
-    return node
 
 
 @dataclass(frozen=True)

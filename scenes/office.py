@@ -37,6 +37,7 @@ class OfficeAnalogy(LectureScene):
     """
 
     scene_key = "office"
+    reads = ("office",)
     sweep_stops = (0, 2, 5)
 
     def construct(self) -> None:

@@ -20,6 +20,7 @@ class ColourPatterns(AttentionMap):
     """
 
     scene_key = "patterns"
+    reads = ("examples.{patterns}",)
     patterns = ("all_same", "halves", "one_two_rest")
 
     def construct(self) -> None:

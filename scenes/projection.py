@@ -33,6 +33,7 @@ class WhyProject(LectureScene):
     """One draw's two maps side by side, then the self-share of all the draws."""
 
     scene_key = "projection"
+    reads = ("pitfalls.projection",)
 
     def construct(self) -> None:
         self.p = self.data.projection
@@ -46,7 +47,7 @@ class WhyProject(LectureScene):
         self.say("two_things", FadeIn(line.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 3)))
 
     def _map(self, kind: str, colour) -> VGroup:
-        weights = getattr(self.p, f"example_{kind}")
+        weights = getattr(self.p.example, kind)
         grid = AttentionGrid(weights, f"{SRC}.example.{kind}", cell_size=0.5)
         name = style.text(self.words[kind], style.LABEL_SIZE, colour)
         formula = MathTex(self.words[f"{kind}_tex"], font_size=30, color=colour)

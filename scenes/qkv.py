@@ -34,6 +34,7 @@ class ThreeRoles(LectureScene):
     """Every position plays Query, Key and Value; the two-line formula, built up."""
 
     scene_key = "qkv"
+    reads = ("tokens.eat_apple",)
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple

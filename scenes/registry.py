@@ -1,6 +1,10 @@
 """The lecture's chapters, in order, read from ``scenes/lecture.toml``. Imports no Manim.
 
-``LECTURE_PLAN`` names another lecture file (an instructor's own plan, or a test's).
+A plan lists, per chapter, the scene's name, its file and its class. Everything else
+about a chapter has one home elsewhere: its title and words are in the locale table named
+by the class's ``scene_key``, and the data it reads is the class's ``reads``
+(:mod:`scenes.declarations`). ``LECTURE_PLAN`` names another plan (an instructor's own,
+or a test's).
 """
 
 from __future__ import annotations
@@ -9,29 +13,66 @@ import importlib
 import importlib.util
 import os
 import sys
-import tomllib
-from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field, StringConstraints, ValidationError
+
+from model.config import read_toml
+from model.datafile import covering_part
+from model.schema import Shape, one_line
+from scenes.declarations import Declaration, DeclarationError, declaration
+from scenes.locale import LocaleError, Words
 
 SCENES_DIR = Path(__file__).resolve().parent
 DEFAULT_PLAN = SCENES_DIR / "lecture.toml"
+
+# A name that becomes a file name: no path separators, no dots at the start.
+SafeName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")]
+Identifier = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+_MOVED = {
+    "title": "chapter titles live in the locale tables, as 'title' in the scene's table",
+    "reads": "what a scene reads is declared on its class ('reads')",
+    "words": "a scene's words table is its class's 'scene_key'",
+}
 
 
 class PlanError(ValueError):
     """The lecture file is missing, not TOML, or a chapter is incomplete."""
 
 
-@dataclass(frozen=True)
-class Chapter:
-    """One segment of the lecture: a Manim scene class in a file, with its chapter titles."""
+class _ChapterEntry(Shape):
+    scene: SafeName
+    file: Annotated[str, Field(min_length=1)]
+    class_: Identifier = Field(alias="class")
 
-    name: str
-    file: Path
-    class_name: str
-    titles: dict[str, str] = field(default_factory=dict)
-    reads: tuple[str, ...] | None = None  # None: not declared, the whole data file
-    words: str = ""
+
+class _Plan(Shape):
+    chapter: Annotated[list[_ChapterEntry], Field(min_length=1)]
+
+
+class Chapter:
+    """One segment of the lecture: a Manim scene class in a file."""
+
+    def __init__(self, name: str, file: Path, class_name: str) -> None:
+        self.name, self.file, self.class_name = name, file, class_name
+
+    def __repr__(self) -> str:
+        return f"Chapter({self.name!r}, {self.class_name})"
+
+    @cached_property
+    def declared(self) -> Declaration:
+        """The class's ``scene_key`` and ``reads``, read from its source."""
+        return declaration(self.file, self.class_name)
+
+    @property
+    def scene_key(self) -> str | None:
+        return self.declared.scene_key
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        return self.declared.reads
 
     @property
     def module(self) -> str:
@@ -41,7 +82,11 @@ class Chapter:
         return self.file.stem
 
     def title(self, lang: str) -> str:
-        return self.titles.get(lang) or self.name
+        """The chapter's title: ``title`` in its locale table (on screen and in the MP4).
+
+        A plain Manim scene, with no locale table, is titled by its name.
+        """
+        return Words(self.scene_key, lang)["title"] if self.scene_key else self.name
 
     def load_class(self) -> type:
         """Import the scene class (the project's scenes as ``scenes.<module>``)."""
@@ -54,6 +99,21 @@ class Chapter:
             spec.loader.exec_module(module)
         return getattr(module, self.class_name)
 
+    def check(self, where: str, languages: list[str]) -> None:
+        """Its class exists, declares a words table with a title, and reads known parts."""
+        try:
+            declared = self.declared
+            for lang in languages:
+                self.title(lang)
+        except (DeclarationError, LocaleError) as err:
+            raise PlanError(f"{where}: scene '{self.name}': {err}") from None
+        for path in declared.reads:
+            if covering_part(path) is None:
+                raise PlanError(
+                    f"{where}: scene '{self.name}' reads '{path}', which is no part of the "
+                    "data file (see docs/data-file.md)"
+                )
+
 
 def plan_path() -> Path:
     return Path(os.environ.get("LECTURE_PLAN", DEFAULT_PLAN))
@@ -62,49 +122,30 @@ def plan_path() -> Path:
 def load_plan(path: Path | None = None) -> tuple[Chapter, ...]:
     """The chapters of a lecture file; every problem is a one-line PlanError."""
     path = Path(path or plan_path())
+    data: Any = read_toml(path, "lecture file", PlanError)
+    for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):
+        moved = next((key for key in _MOVED if isinstance(entry, dict) and key in entry), None)
+        if moved:
+            raise PlanError(f"lecture file {path}, chapter {k + 1}: '{moved}': {_MOVED[moved]}")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PlanError(f"lecture file {path} not found") from None
-    except tomllib.TOMLDecodeError as err:
-        raise PlanError(f"lecture file {path} is not valid TOML: {err}") from None
-    chapters = [_chapter(path, k, entry) for k, entry in enumerate(data.get("chapter", []), 1)]
-    if not chapters:
-        raise PlanError(f"lecture file {path} lists no [[chapter]]")
+        plan = _Plan.model_validate(data)
+    except ValidationError as err:
+        raise PlanError(one_line(f"lecture file {path}", err)) from None
+    chapters = []
+    for k, entry in enumerate(plan.chapter, 1):
+        file = (path.parent / entry.file).resolve()
+        if not file.is_file():
+            raise PlanError(f"lecture file {path}, chapter {k}: file {file} not found")
+        chapters.append(Chapter(entry.scene, file, entry.class_))
     names = [c.name for c in chapters]
-    if len(set(names)) != len(names):
-        raise PlanError(f"lecture file {path} lists a scene twice: {names}")
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice:
+        raise PlanError(f"lecture file {path} lists the scene '{twice}' twice")
     return tuple(chapters)
 
 
-def _chapter(path: Path, k: int, entry: dict[str, Any]) -> Chapter:
-    where = f"lecture file {path}, chapter {k}"
-    for key in ("scene", "file", "class"):
-        if not isinstance(entry.get(key), str):
-            raise PlanError(f"{where}: key '{key}' must be a string")
-    reads = entry.get("reads")
-    if reads is not None and not (
-        isinstance(reads, list) and all(isinstance(r, str) for r in reads)
-    ):
-        raise PlanError(f"{where}: key 'reads' must be a list of data-file paths")
-    titles = entry.get("title", {})
-    if not isinstance(titles, dict):
-        raise PlanError(f"{where}: key 'title' must be a table of language = title")
-    file = (path.parent / entry["file"]).resolve()
-    if not file.is_file():
-        raise PlanError(f"{where}: file {file} not found")
-    return Chapter(
-        name=entry["scene"],
-        file=file,
-        class_name=entry["class"],
-        titles={str(lang): str(t) for lang, t in titles.items()},
-        reads=None if reads is None else tuple(reads),
-        words=str(entry.get("words", entry["scene"])),
-    )
-
-
 # Not part of the lecture, but held to the same gates: the starting point of a new scene.
-TEMPLATE = Chapter("template", SCENES_DIR / "template.py", "TemplateScene", words="template")
+TEMPLATE = Chapter("template", SCENES_DIR / "template.py", "TemplateScene")
 
 
 def lecture() -> tuple[Chapter, ...]:
@@ -115,12 +156,3 @@ def lecture() -> tuple[Chapter, ...]:
 def checked() -> tuple[Chapter, ...]:
     """Every scene the quality gates run on: the lecture's and the template."""
     return (*load_plan(DEFAULT_PLAN), TEMPLATE)
-
-
-def chapter_of(scene_class: type) -> Chapter | None:
-    """The lecture chapter rendering this scene class, if any."""
-    try:
-        chapters = load_plan()
-    except PlanError:
-        return None
-    return next((c for c in chapters if c.class_name == scene_class.__name__), None)

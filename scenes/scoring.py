@@ -29,6 +29,7 @@ class Scoring(LectureScene):
     """蘋果's query scores each key: products, their sum, the division by sqrt(d)."""
 
     scene_key = "scoring"
+    reads = ("tokens.eat_apple",)
 
     def construct(self) -> None:
         self.ex = ex = self.data.eat_apple

@@ -10,7 +10,6 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Axes,
     Create,
     FadeIn,
     FadeOut,
@@ -31,6 +30,7 @@ class Shuffle(LectureScene):
     """Permutation equivariance measured to the last decimals, and positional encoding."""
 
     scene_key = "shuffle"
+    reads = ("pitfalls.shuffle", "positional")
     fingerprint = 3  # the position whose row of the table is drawn as a curve
 
     def construct(self) -> None:
@@ -110,12 +110,11 @@ class Shuffle(LectureScene):
             value_range=(-1.0, 1.0),
         )
         p = self.fingerprint
-        axes = Axes(
-            x_range=[0, pe.width - 1, 1],
-            y_range=[-1, 1, 1],
-            x_length=5.0,
-            y_length=2.4,
-            axis_config={"color": style.MUTED, "include_tip": False},
+        axes = style.muted_axes(
+            [0, pe.width - 1, 1],
+            [-1, 1, 1],
+            5.0,
+            2.4,
         )
         curve = axes.plot_line_graph(
             list(range(pe.width)),

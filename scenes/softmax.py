@@ -29,6 +29,7 @@ class Softmax(LectureScene):
     """exp, the sum, the division: a row that sums to 1; then the T knob on it -> cat."""
 
     scene_key = "softmax"
+    reads = ("tokens.eat_apple", "tokens.it_cat")
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -86,11 +87,11 @@ class Softmax(LectureScene):
         temp = c.temperatures[k]
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens]
-        bars = WeightBars(labels, temp.rows.weights[it], source, length=4.0)
+        bars = WeightBars(labels, temp.weights[it], source, length=4.0)
         t = phrase(self.words["t_line"], style.BODY_SIZE,
                    t=ShownNumber(temp.t, 2, Ref(f"{IT}.temperatures[{k}].t")))  # fmt: skip
         total = phrase(self.words["total"], total=ShownNumber(
-            sum(temp.rows.weights[it]), 2, Sum(source)))  # fmt: skip
+            sum(temp.weights[it]), 2, Sum(source)))  # fmt: skip
         side = VGroup(t, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.GROUP_BUFF * 2))
         return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
@@ -105,10 +106,10 @@ class Softmax(LectureScene):
         shown = self._bars(0)
         self.say("t_intro", FadeIn(sentence), sentence=" ".join(c.tokens))
         self.play(FadeOut(sentence))
-        self.say(words[0], FadeIn(shown), w=format_number(c.temperatures[0].rows.weights[it][cat]))
+        self.say(words[0], FadeIn(shown), w=format_number(c.temperatures[0].weights[it][cat]))
         for k in range(1, len(temps)):
             new = self._bars(k)
-            w = format_number(c.temperatures[k].rows.weights[it][cat])
+            w = format_number(c.temperatures[k].weights[it][cat])
             if k in words:
                 self.say(words[k], ReplacementTransform(shown, new), w=w)
             else:

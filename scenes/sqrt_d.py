@@ -12,7 +12,6 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Axes,
     Create,
     Dot,
     FadeIn,
@@ -34,6 +33,7 @@ class SqrtD(LectureScene):
     """d from 4 to 512: one draw's weights without and with sqrt(d), and the mean curves."""
 
     scene_key = "sqrt_d"
+    reads = ("pitfalls.sqrt_d", "tokens.it_cat")
 
     def construct(self) -> None:
         self.probe = self.data.sqrt_d
@@ -82,13 +82,13 @@ class SqrtD(LectureScene):
 
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
-        axes = Axes(
-            x_range=[math.log2(dims[0]), math.log2(dims[-1]), 1],
-            y_range=[0, 1, 0.25],
-            x_length=5.0,
-            y_length=3.6,
-            axis_config={"color": style.MUTED, "include_tip": False},
-            y_axis_config={"numbers_to_include": [0, 0.5, 1], "font_size": 24},
+        axes = style.muted_axes(
+            [math.log2(dims[0]), math.log2(dims[-1]), 1],
+            [0, 1, 0.25],
+            5.0,
+            3.6,
+            numbers_to_include=[0, 0.5, 1],
+            font_size=24,
         )
         ticks = VGroup(
             *(

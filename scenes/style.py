@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import ManimColor, Text, interpolate_color
+from manim import Axes, ManimColor, Text, interpolate_color
 
 # --- palette ---------------------------------------------------------------------------
 BACKGROUND = ManimColor("#111318")
@@ -93,10 +93,24 @@ GROUP_BUFF = 0.5  # between blocks of content
 ITEM_BUFF = 0.2  # between items of one block
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
-# Players draw soft subtitles over the bottom of the picture: keep this band clear.
-SUBTITLE_BAND = 1.0
 
 
 def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
     """Text in the lecture's font."""
     return Text(content, font=FONT, font_size=size, color=color)
+
+
+def muted_axes(x_range: list[float], y_range: list[float], x_length: float, y_length: float,
+               **axis_config: object) -> Axes:  # fmt: skip
+    """Plot axes in the lecture's muted colour, without arrow tips.
+
+    Extra keyword arguments go to the y axis (for example ``numbers_to_include``).
+    """
+    return Axes(
+        x_range=x_range,
+        y_range=y_range,
+        x_length=x_length,
+        y_length=y_length,
+        axis_config={"color": MUTED, "include_tip": False},
+        y_axis_config=axis_config,
+    )

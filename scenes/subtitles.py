@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from scenes.locale import LocaleError, locale_table
+from scenes.locale import LocaleError, language, locale_table
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,6 @@ class CueLimits:
         )
 
 
-LIMITS: dict[str, CueLimits] = {
-    "zh-TW": CueLimits(chars_per_line=16, chars_per_second=9),
-    "en": CueLimits(chars_per_line=42, chars_per_second=17),
-}
-
 # A clause ends after CJK punctuation, or after ASCII punctuation followed by a space
 # (so "0.33" and "1/3" stay whole). The punctuation stays with its clause.
 _CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*|(?<=[,.!?;:])\s+")
@@ -47,8 +42,9 @@ _UNIT = re.compile(r"[A-Za-z0-9_.'’%+\-−=/√·×^]+|\s+|.", re.S)
 
 
 def limits_for(lang: str) -> CueLimits:
-    """Limits of ``lang``; unknown languages get the English ones."""
-    return LIMITS.get(lang, LIMITS["en"])
+    """Limits of ``lang``, from its locale's ``[meta]`` table."""
+    meta = language(lang)
+    return CueLimits(meta.chars_per_line, meta.chars_per_second)
 
 
 def visible_length(text: str) -> int:
@@ -109,7 +105,7 @@ def split_cues(text: str, lang: str) -> list[str]:
         clauses += (
             [clause] if len(clause) <= lim.chars_per_cue else _split_long(clause, lim.chars_per_cue)
         )
-    joiner = "" if lang.startswith("zh") else " "
+    joiner = " " if language(lang).spaces else ""
     return [c for chunk in _pack(clauses, lim.chars_per_cue, joiner) for c in _fit(chunk, lang)]
 
 

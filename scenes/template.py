@@ -17,6 +17,7 @@ class TemplateScene(LectureScene):
     """One idea per scene; words in scenes/locales/*.toml under [template]."""
 
     scene_key = "template"  # the scene's table in the locale files
+    reads = ("training",)  # the parts of the data file it shows
 
     def construct(self) -> None:
         title = self.make_title()

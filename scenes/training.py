@@ -12,7 +12,6 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Axes,
     Create,
     FadeIn,
     VGroup,
@@ -30,6 +29,7 @@ class Training(LectureScene):
     """The run that produced the data file, measured."""
 
     scene_key = "training"
+    reads = ("training",)
 
     def construct(self) -> None:
         tr = self.data.training
@@ -88,12 +88,11 @@ class Training(LectureScene):
         """Loss against step, the loss on a log scale (it falls by orders of magnitude)."""
         low = math.floor(math.log10(min(losses)))
         high = math.ceil(math.log10(max(losses)))
-        axes = Axes(
-            x_range=[0, len(losses), max(len(losses) // 4, 1)],
-            y_range=[0, high - low, 1],  # decades above the lowest one
-            x_length=5.0,
-            y_length=4.5,
-            axis_config={"color": style.MUTED, "include_tip": False},
+        axes = style.muted_axes(
+            [0, len(losses), max(len(losses) // 4, 1)],
+            [0, high - low, 1],  # decades above the lowest one
+            5.0,
+            4.5,
         )
         labels = VGroup(
             *(

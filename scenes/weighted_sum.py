@@ -28,6 +28,7 @@ class WeightedSum(LectureScene):
     """b = sum_j w_j v_j for 蘋果; it ≈ 0.83 v(cat) + ...; n positions in, n out."""
 
     scene_key = "weighted_sum"
+    reads = ("tokens.eat_apple", "tokens.it_cat")
 
     def construct(self) -> None:
         self.title = self.make_title()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from model.atomic import write_json_atomic
 from model.config import LectureConfig
-from model.datafile import write_json_atomic
 
 
 @pytest.fixture(scope="session")

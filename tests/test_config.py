@@ -32,12 +32,19 @@ def test_toml_overrides_and_adds_examples(tmp_path: Path) -> None:
     ("content", "message"),
     [
         ("stepz = 3", "unknown key 'stepz'"),
-        ("steps = -1", "'steps' must be positive"),
+        ("steps = -1", "'steps' must be at least 1"),
         ("steps = 'many'", "'steps' must be an integer"),
-        ("lr = 5", "'lr' must be a number in (0, 1)"),
-        ("positions = 40", "'positions' must be between 2 and 16"),
-        ("[examples]\nbad = 'RRXX'", "example 'bad' must be 8 letters from RGB"),
+        ("lr = 5", "'lr' must be less than 1"),
+        ("positions = 40", "'positions' must be at most 16"),
+        ("positions = 1", "'positions' must be at least 2"),
+        ("[examples]\nbad = 'RRXX'", "'examples.bad' must be 8 letters from RGB"),
         ("seed = ", "not valid TOML"),
+        ("colours = [1, 2, 3]", "'colours' must be a list of colour names"),
+        ('colours = "rgb"', "'colours' must be a list of colour names"),
+        ('colours = ["red", "rose"]', "'colours' needs at least 2 names with distinct initials"),
+        ("seed = 99999999999999999999", "'seed' must be less than 9223372036854775808"),
+        ("pe_width = 7", "'pe_width' must be even"),
+        ("[examples]\nbad = 3", "'examples' 'bad' must be a string"),
     ],
 )
 def test_bad_config_is_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
@@ -52,6 +59,25 @@ def test_bad_config_is_one_clear_line(tmp_path: Path, content: str, message: str
 def test_missing_config_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not found"):
         LectureConfig.from_file(tmp_path / "nope.toml")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x00\x01\xff\xfe binary", "is not UTF-8 text"),
+        ("seed = 3 # caf\xe9".encode("latin-1"), "is not UTF-8 text"),
+        (None, "is a folder, not a file"),
+    ],
+)
+def test_unreadable_config_file(tmp_path: Path, content: bytes | None, message: str) -> None:
+    path = tmp_path / "c.toml"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    with pytest.raises(ConfigError) as err:
+        LectureConfig.from_file(path)
+    assert message in str(err.value) and str(path) in str(err.value)
 
 
 def test_smaller_lecture_gets_fitting_examples() -> None:

@@ -9,18 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from model import datafile
-from model.datafile import DataFileError, LectureData, is_current, write_json_atomic
+from model import atomic, datafile
+from model.atomic import write_json_atomic
+from model.config import LectureConfig
+from model.datafile import DataFileError, LectureData, is_current
 
 
 def test_round_trip(built: dict, data_file: Path) -> None:
     data = LectureData.from_file(data_file)
     assert data.schema_version == datafile.SCHEMA_VERSION
-    assert data.config == built["config"]
+    assert data.config.to_dict() == built["config"]
     assert data.training.val_mse == built["training"]["val_mse"]
-    assert data.training.loss_curve == tuple(built["training"]["loss_curve"])
+    assert data.training.loss_curve == built["training"]["loss_curve"]
     ex = data.example("mixed")
-    assert ex.attention == tuple(tuple(r) for r in built["examples"]["mixed"]["attention"])
+    assert ex.attention == built["examples"]["mixed"]["attention"]
     assert ex.pattern == built["config"]["examples"]["mixed"]
     assert len(data.weights.w_q) == 4 and len(data.weights.w_q[0]) == built["config"]["d"]
 
@@ -50,7 +52,7 @@ def _damage(data: dict, path: str, value: object) -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("schema_version", 99, "'schema_version' is 99; this loader reads version 3"),
+        ("schema_version", 99, "'schema_version' is 99; this loader reads version"),
         ("training", KeyError, "'training' is missing"),
         ("training.val_mse", "low", "'training.val_mse' must be a number"),
         ("training.loss_curve", [0.5, 0.1], "'training.loss_curve' has 2 points for 1000 steps"),
@@ -126,20 +128,20 @@ def test_interrupted_write_keeps_the_old_file(
     def explode(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(datafile.os, "replace", explode)
+    monkeypatch.setattr(atomic.os, "replace", explode)
     with pytest.raises(KeyboardInterrupt):
         write_json_atomic(target, {"new": True})
     assert json.loads(target.read_text()) == {"old": True}
     assert [p.name for p in tmp_path.iterdir()] == ["data.json"]
 
 
-def test_staleness(built: dict, data_file: Path, tmp_path: Path) -> None:
-    assert is_current(data_file, built["config"])
-    assert not is_current(data_file, {**built["config"], "seed": 99})
-    assert not is_current(tmp_path / "missing.json", built["config"])
+def test_staleness(config: LectureConfig, built: dict, data_file: Path, tmp_path: Path) -> None:
+    assert is_current(data_file, config)
+    assert not is_current(data_file, config.model_copy(update={"seed": 99}))
+    assert not is_current(tmp_path / "missing.json", config)
     other = dict(built, source_hash="0" * 64)
     write_json_atomic(tmp_path / "other.json", other)
-    assert not is_current(tmp_path / "other.json", built["config"])
+    assert not is_current(tmp_path / "other.json", config)
 
 
 def _run_model(*args: str) -> subprocess.CompletedProcess:

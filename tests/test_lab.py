@@ -107,11 +107,11 @@ def test_without_projection_every_word_looks_at_itself(data: LectureData) -> Non
     assert 0.08 < p.projected.mean < 0.2  # seed: mean 0.13, about 1/8
     assert p.projected.max < 0.5 and p.projected.min < p.uniform_share
     for example, value in (
-        (p.example_plain, p.plain.values[0]),
-        (p.example_projected, p.projected.values[0]),
+        (p.example.plain, p.plain.values[0]),
+        (p.example.projected, p.projected.values[0]),
     ):
         assert sum(example[i][i] for i in range(8)) / 8 == pytest.approx(value, abs=1e-12)
-    assert all(row[i] == max(row) for i, row in enumerate(p.example_plain))
+    assert all(row[i] == max(row) for i, row in enumerate(p.example.plain))
 
 
 # --- pitfall 2: sqrt(d) ----------------------------------------------------------------
@@ -138,7 +138,7 @@ def test_attention_is_permutation_equivariant(data: LectureData) -> None:
     run = s.without_positions
     assert run.max_abs_diff <= 1e-12
     assert list(run.shuffled_out) == [run.out[p] for p in s.permutation]
-    assert s.permutation != tuple(range(len(s.permutation)))
+    assert s.permutation != list(range(len(s.permutation)))
 
 
 def test_positions_break_the_equivariance(data: LectureData) -> None:
@@ -166,7 +166,7 @@ def test_sinusoidal_table(data: LectureData) -> None:
 # --- hand-made tokens -----------------------------------------------------------------
 def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
     e = data.eat_apple
-    assert e.tokens[: e.short] == ("我", "吃", "蘋果") and e.query_index == 2
+    assert e.tokens[: e.short] == ["我", "吃", "蘋果"] and e.query_index == 2
     q = e.q[e.query_index]
     assert list(e.dots) == pytest.approx([dot(q, e.k[j]) for j in range(e.short)], abs=1e-12)
     assert [sum(p) for p in e.products] == pytest.approx(list(e.dots), abs=1e-12)
@@ -227,11 +227,11 @@ def test_it_cat_temperature(data: LectureData) -> None:
     temps = c.temperatures
     assert [t.t for t in temps] == sorted(t.t for t in temps) and 1.0 in [t.t for t in temps]
     for t in temps:
-        assert_consistent(t.rows, c.q, c.k, c.v, math.sqrt(c.d) * t.t)
-    shares = [t.rows.weights[it][cat] for t in temps]
+        assert_consistent(t, c.q, c.k, c.v, math.sqrt(c.d) * t.t)
+    shares = [t.weights[it][cat] for t in temps]
     assert all(a > b for a, b in pairwise(shares))  # hotter, flatter
     assert shares[0] > 0.99  # staring at one
-    hot = temps[-1].rows.weights[it]
+    hot = temps[-1].weights[it]
     assert max(hot) - min(hot) < 0.15  # looking at all nearly evenly
 
 
@@ -285,7 +285,7 @@ def test_multihead_matches_torch(data: LectureData) -> None:
 def test_width_bookkeeping(data: LectureData) -> None:
     b = data.bookkeeping
     assert (b.width, b.heads, b.d_head) == (4096, 32, 128)
-    assert b.slices[0] == (0, 127) and b.slices[1] == (128, 255) and b.slices[-1] == (3968, 4095)
+    assert b.slices[0] == [0, 127] and b.slices[1] == [128, 255] and b.slices[-1] == [3968, 4095]
     assert b.projection_params == 4096 * 4096 and b.per_head_params * 32 == b.projection_params
 
 

@@ -132,5 +132,5 @@ def test_bad_config_is_exit_2(tmp_path: Path) -> None:
     config.write_text("positions = 99\n")
     out = tmp_path / "out"
     result = _render("--config", str(config), "--out", str(out), timeout=60)
-    assert result.returncode == 2 and "'positions' must be between 2 and 16" in result.stderr
+    assert result.returncode == 2 and "'positions' must be at most 16" in result.stderr
     assert not (out / "data.json").exists()

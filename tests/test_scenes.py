@@ -11,7 +11,7 @@ from manim import tempconfig
 from scenes.locale import Words, available_languages
 from scenes.numbers import ShownNumber, format_number, phrase
 from scenes.registry import checked, lecture
-from scenes.subtitles import LIMITS, split_cues, wrap
+from scenes.subtitles import limits_for, split_cues, wrap
 
 
 def _dry_run(entry, tmp_path: Path):
@@ -31,16 +31,16 @@ def test_every_language_has_every_key() -> None:
     languages = available_languages()
     assert {"zh-TW", "en"} <= set(languages)
     for entry in checked():
-        keys = {lang: set(Words(entry.words, lang)) for lang in languages}
+        keys = {lang: set(Words(entry.scene_key, lang)) for lang in languages}
         assert all(k == keys["zh-TW"] for k in keys.values()), keys
 
 
 @pytest.mark.parametrize("lang", ["zh-TW", "en"])
 def test_narration_splits_within_limits(lang: str) -> None:
-    limits = LIMITS[lang]
+    limits = limits_for(lang)
     numbers = defaultdict(lambda: "-0.08")
     for entry in checked():
-        for text in Words(entry.words, lang).values():
+        for text in Words(entry.scene_key, lang).values():
             for cue in split_cues(text.format_map(numbers), lang):
                 lines = cue.split("\n")
                 assert len(lines) <= 2 and all(len(x) <= limits.chars_per_line for x in lines)

@@ -1,0 +1,100 @@
+"""Each fact has one home: imports point one way, declarations agree, the registry rules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lecture.records import words_hash
+from model.datafile import PARTS, DataFileError, nest
+from scenes import locale
+from scenes.base import declared_reads
+from scenes.declarations import declaration
+from scenes.registry import Chapter, PlanError, checked, load_plan
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_render_imports_neither_manim_nor_torch() -> None:
+    code = "import sys, render; print('manim' in sys.modules, 'torch' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("chapter", checked(), ids=lambda c: c.name)
+def test_declarations_read_from_source_match_the_class(chapter: Chapter) -> None:
+    cls = chapter.load_class()
+    assert chapter.scene_key == cls.scene_key
+    assert chapter.reads == declared_reads(cls)
+
+
+def test_a_variant_reads_its_own_example_and_its_parents_words(tmp_path: Path) -> None:
+    variant = tmp_path / "halves_map.py"
+    variant.write_text(
+        "from scenes.attention_map import AttentionMap\n\n\n"
+        "class HalvesMap(AttentionMap):\n    example_name = 'halves'\n"
+    )
+    declared = declaration(variant, "HalvesMap")
+    assert declared.scene_key == "attention_map"
+    assert declared.reads == ("examples.halves",)
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_on_screen_title_and_chapter_title_are_one(lang: str) -> None:
+    for chapter in load_plan():
+        assert chapter.title(lang) == locale.Words(chapter.scene_key, lang)["title"]
+
+
+def test_a_plan_with_the_old_title_key_says_where_titles_went(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        '[[chapter]]\nscene = "office"\nfile = "office.py"\nclass = "OfficeAnalogy"\n'
+        'title = { en = "x" }\n'
+    )
+    with pytest.raises(PlanError, match="chapter titles live in the locale tables"):
+        load_plan(plan)
+
+
+def test_shared_locale_tables_are_in_every_segment_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chapter = load_plan()[0]
+    before = words_hash(chapter, "zh-TW")
+    table = locale.locale_table("zh-TW")
+    changed = {
+        **table,
+        "subtitles": {"keep_together": [*table["subtitles"]["keep_together"], "新詞"]},
+    }
+    monkeypatch.setattr(locale, "_table", lambda lang: changed)
+    assert words_hash(chapter, "zh-TW") != before
+
+
+def test_the_builder_must_make_exactly_the_registered_parts() -> None:
+    contents = {p.path: {} for p in PARTS}
+    assert nest({}, contents)["pitfalls"].keys() == {"projection", "sqrt_d", "shuffle"}
+    with pytest.raises(DataFileError, match="missing: \\['office'\\]"):
+        nest({}, {k: v for k, v in contents.items() if k != "office"})
+    with pytest.raises(DataFileError, match="not in the registry: \\['extra'\\]"):
+        nest({}, {**contents, "extra": {}})
+
+
+def test_every_language_has_its_meta_table() -> None:
+    for lang in locale.available_languages():
+        meta = locale.language(lang)
+        assert len(meta.iso639_2) == 3 and meta.chars_per_line >= 8
+
+
+def test_docs_schema_is_current() -> None:
+    import json
+
+    from model.datafile import json_schema
+
+    written = json.loads((ROOT / "docs" / "data-file.schema.json").read_text(encoding="utf-8"))
+    assert written == json_schema(), (
+        "re-write it: python -m model --schema docs/data-file.schema.json"
+    )

@@ -16,19 +16,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
+import signal
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from lecture.jobs import ENCODER_OPTIONS
+from lecture.lock import FolderInUseError, FolderLock
 from lecture.presets import PRESETS, Preset
 from lecture.records import expected_record, read_record, write_record
 from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
-from scenes.locale import available_languages
+from scenes.locale import LocaleError, available_languages
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
 
 DATA_NAME = "data.json"
@@ -36,6 +39,18 @@ DATA_NAME = "data.json"
 
 class UsageError(Exception):
     """A bad flag or value: one line, exit code 2."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: stop like Ctrl-C, with exit code 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, _frame: object) -> None:
+    raise Terminated(signum)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,6 +80,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="scenes rendered at once (default: the number of cores)",
     )
     parser.add_argument("--force", action="store_true", help="render every scene again")
+    parser.add_argument(
+        "--wait", action="store_true", help="wait while another run uses the output folder"
+    )
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
     args = parser.parse_args(argv)
     if args.lang not in available_languages():
@@ -166,18 +184,36 @@ def _bar(done: int, total: int, width: int = 24) -> str:
     return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
 
 
-def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: list[Chapter]) -> int:
+def rerun_hint(args: argparse.Namespace, chapter: Chapter) -> str:
+    """The command that renders one chapter alone, into the same lecture."""
+    command = [sys.executable, "render.py", "--scenes", chapter.name, "--quality", args.quality]
+    command += ["--out", str(args.out), "--plan", str(args.plan), "--lang", args.lang]
+    if args.config:
+        command += ["--config", str(args.config)]
+    if args.fps:
+        command += ["--fps", f"{args.fps:g}"]
+    return shlex.join([*command, "--verbose"])
+
+
+def render(
+    args: argparse.Namespace,
+    config: LectureConfig,
+    chapters: tuple[Chapter, ...],
+    selected: list[Chapter],
+) -> int:
     """Render what is stale among ``selected``, then assemble if every chapter is current."""
     from lecture.assemble import AssemblyError, SegmentFile, assemble
     from lecture.jobs import Job, Runner
 
     start = time.perf_counter()
-    config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)
     segments = Segments(args.out, json.loads(data_path.read_text()), args.lang, args.preset)
     segments.clean_leftovers()
-    todo = [c for c in selected if args.force or segments.state(c) != "current"]
+    # Every input is hashed here, once, before anything renders: an edit made during the
+    # render makes the segment stale next time instead of being recorded as rendered.
+    states = {c.name: segments.state(c) for c in chapters}
+    todo = [c for c in selected if args.force or states[c.name] != "current"]
     skipped = len(selected) - len(todo)
     print(
         f"render: {len(todo)} to render, {skipped} unchanged, {args.preset}, "
@@ -212,22 +248,16 @@ def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: li
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
-    runner = Runner(args.jobs)
     try:
-        runner.run(jobs, started, ended)
-    except KeyboardInterrupt:
-        print("render: interrupted; finished segments are kept", file=sys.stderr)
-        return 130
+        Runner(args.jobs).run(jobs, started, ended)
+    finally:
+        shutil.rmtree(segments.work, ignore_errors=True)  # ours alone: the folder is locked
     for result in failed:
         chapter = result.job.chapter
         print(f"render.py: error: scene {chapter.name} failed:", file=sys.stderr)
         for line in result.error:
             print(f"    {line}", file=sys.stderr)
-        print(
-            f"  re-run it alone: {sys.executable} render.py --scenes {chapter.name} "
-            f"--quality {args.quality} --verbose",
-            file=sys.stderr,
-        )
+        print(f"  re-run it alone: {rerun_hint(args, chapter)}", file=sys.stderr)
     missing = [c.name for c in chapters if segments.state(c) != "current"]
     if failed or missing:
         if missing and not failed:
@@ -249,33 +279,55 @@ def render(args: argparse.Namespace, chapters: tuple[Chapter, ...], selected: li
     return 0
 
 
-def list_chapters(args: argparse.Namespace, chapters: tuple[Chapter, ...]) -> None:
+def list_chapters(args: argparse.Namespace, config: LectureConfig, chapters: tuple[Chapter, ...]):
+    """What a render would do: each chapter current, stale or missing."""
     data_path = args.out / DATA_NAME
-    data = json.loads(data_path.read_text()) if data_path.is_file() else None
-    segments = Segments(args.out, data, args.lang, args.preset) if data else None
+    segments = None
+    if is_current(data_path, config):
+        data = json.loads(data_path.read_text(encoding="utf-8"))
+        segments = Segments(args.out, data, args.lang, args.preset)
+    else:
+        print(f"data: {data_path} is missing or was made otherwise: a render re-makes it first")
     for k, chapter in enumerate(chapters, start=1):
-        state = segments.state(chapter) if segments else "missing"
+        state = segments.state(chapter) if segments else "stale"
+        if not segments and not segments_exist(args.out, chapter):
+            state = "missing"
         print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(args.lang)}")
 
 
+def segments_exist(out: Path, chapter: Chapter) -> bool:
+    return (out / "segments" / f"{chapter.name}.mp4").is_file()
+
+
 def main(argv: list[str] | None = None) -> int:
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _terminate)
     try:
         args = parse_args(argv)
         chapters = load_plan(args.plan)
         for chapter in chapters:
             chapter.check(f"lecture file {args.plan}", [args.lang])
         selected = select(chapters, args.scenes)
+        config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
         if args.list:
-            list_chapters(args, chapters)
+            list_chapters(args, config, chapters)
             return 0
         check_writable(args.out)
-        if args.config:
-            LectureConfig.from_file(args.config)
-    except (UsageError, ConfigError, PlanError) as err:
+        with FolderLock(args.out, wait=args.wait):
+            return render(args, config, chapters, selected)
+    except (UsageError, ConfigError, PlanError, LocaleError, FolderInUseError) as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
-    return render(args, chapters, selected)
+    except OSError as err:  # a full disk, a read-only folder
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"render.py: error: cannot write: {where}{err.strerror or err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as err:
+        signum = getattr(err, "signum", signal.SIGINT)
+        print("render.py: interrupted; finished segments are kept", file=sys.stderr)
+        return 128 + signum
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `render.py --list | head` ends quietly
     sys.exit(main())

@@ -9,6 +9,8 @@ renamed when whole.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import struct
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,10 +19,13 @@ from pathlib import Path
 import av
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
-from model.atomic import atomic_path, write_text_atomic
+from model.atomic import atomic_path, write_json_atomic, write_text_atomic
 from scenes.locale import language
 
 _MS = Fraction(1, 1000)
+# Written last, naming the set (lecture.mp4 and its side files) by their hashes: a reader
+# that finds it matching knows the files belong together; a run killed mid-way leaves none.
+MANIFEST = "lecture.json"
 
 
 class AssemblyError(RuntimeError):
@@ -133,9 +138,11 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
 
 def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) -> Lecture:
     """Write lecture.mp4, lecture.srt, lecture.vtt and chapters.txt into ``out_dir``."""
+    manifest = out_dir / MANIFEST
     inputs = [av.open(str(s.video)) for s in segments]
     try:
         _check_formats(inputs)
+        manifest.unlink(missing_ok=True)  # the set is changing: no manifest vouches for it
         with atomic_path(out_dir / "lecture.mp4") as tmp:
             starts, duration, cues = _mux(segments, inputs, tmp, lang, title)
             lecture = Lecture(
@@ -154,4 +161,34 @@ def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) 
     finally:
         for source in inputs:
             source.close()
+    write_json_atomic(manifest, _manifest(lecture, segments))
     return lecture
+
+
+def _manifest(lecture: Lecture, segments: list[SegmentFile]) -> dict:
+    files = (lecture.video, lecture.srt, lecture.vtt, lecture.chapters)
+    return {
+        "files": {path.name: _sha256(path) for path in files},
+        "duration": lecture.duration,
+        "chapters": [
+            {"title": s.title, "start": start}
+            for s, start in zip(segments, lecture.starts, strict=True)
+        ],
+    }
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def manifest_matches(out_dir: Path) -> bool:
+    """True when ``lecture.json`` names exactly the lecture files now in ``out_dir``."""
+    try:
+        files = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["files"]
+        return all(_sha256(out_dir / name) == digest for name, digest in files.items())
+    except (OSError, ValueError, KeyError, TypeError):
+        return False

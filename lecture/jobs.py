@@ -8,6 +8,7 @@ that re-runs it alone.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import re
 import shutil
@@ -91,8 +92,25 @@ def essential_lines(output: str, keep: int = 6) -> list[str]:
     return lines[-keep:]
 
 
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the worker, before Manim starts: be killed when render.py dies, however it dies.
+
+    Linux's PR_SET_PDEATHSIG covers ``kill -9`` of render.py alone, which no handler in
+    render.py can see; elsewhere this does nothing, and Ctrl-C, SIGTERM and SIGHUP are
+    still handled by render.py stopping its workers.
+    """
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before the line above ran
+            os._exit(1)
+
+
 class Runner:
-    """Runs jobs on a pool of worker processes; Ctrl-C stops them all."""
+    """Runs jobs on a pool of worker processes; Ctrl-C, SIGTERM and SIGHUP stop them all."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
@@ -109,7 +127,8 @@ class Runner:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            start_new_session=True,
+            process_group=0,  # its own group, so that stop() kills what it started too
+            preexec_fn=_die_with_parent,
         ) as process:
             with self._lock:
                 self._running.add(process)

@@ -134,7 +134,7 @@ class LectureScene(Scene):
         consecutive cues never overlap.
         """
         fps = config.frame_rate
-        cues = split_cues(self.words[key].format(**fields), self.lang)
+        cues = split_cues(self.words.format(key, **fields), self.lang)
         start = self.renderer.time
         offset = 0.0
         for cue in cues:

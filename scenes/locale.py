@@ -118,6 +118,17 @@ class Words(Mapping[str, str]):
             )
         return self._strings[key]
 
+    def format(self, key: str, **fields: object) -> str:
+        """The string ``key`` with its ``{placeholders}`` filled; an unknown one is named."""
+        text = self[key]
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError) as err:
+            raise LocaleError(
+                f"{LOCALE_DIR / self.lang}.toml: [{self.scene_key}] {key}: placeholder {err} "
+                f"is not one this scene fills (it fills: {', '.join(sorted(fields)) or 'none'})"
+            ) from None
+
     def __iter__(self):
         return iter(self._strings)
 

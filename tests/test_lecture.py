@@ -14,6 +14,7 @@ import av
 import pytest
 import srt
 
+from lecture.assemble import manifest_matches
 from lecture.captions import read_srt
 from scenes.video_gates import check_video, read_video
 
@@ -145,6 +146,8 @@ def test_a_failing_scene_fails_the_run_and_spares_the_others(
     assert "scene broken failed" in result.stderr
     assert "RuntimeError: deliberately broken scene" in result.stderr
     assert "re-run it alone:" in result.stderr and "--scenes broken" in result.stderr
+    hint = result.stderr.split("re-run it alone:")[1]
+    assert f"--out {out}" in hint and f"--plan {plan}" in hint and "--lang zh-TW" in hint
     for name in ("first", "second"):
         assert check_video(out / "segments" / f"{name}.mp4", 854, 480, 15) == []
     assert not (out / "lecture.mp4").exists()
@@ -175,11 +178,91 @@ def test_a_killed_run_leaves_no_corrupt_file(lecture: tuple[Path, Path]) -> None
     deadline = time.time() + 60
     while time.time() < deadline and not list((out / ".work").glob("*/videos")):
         time.sleep(0.1)  # kill while the workers are writing video
+    workers = _workers_of(process.pid)
+    assert workers, "no Manim worker was running"
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
+    deadline = time.time() + 1.0
+    while time.time() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)], "a worker outlived render.py"
     assert read_video(out / "lecture.mp4").frame_hashes == before
     for video in [*out.glob("*.mp4"), *(out / "segments").glob("*.mp4")]:
         assert check_video(video, 854, 480, 15) == [], video
     result = _render(plan, out)  # and the next run finishes the job
     assert result.returncode == 0, result.stderr
     assert read_video(out / "lecture.mp4").frame_hashes == before
+
+
+def _workers_of(parent: int) -> list[int]:
+    """The pids whose parent is ``parent`` (render.py's Manim workers)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _start(plan: Path, out: Path, *args: str) -> subprocess.Popen:
+    command = [sys.executable, str(ROOT / "render.py"), "--quality", "low"]
+    command += ["--plan", str(plan), "--out", str(out), *args]
+    return subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def test_sigterm_stops_the_workers_and_cleans_up(lecture: tuple[Path, Path]) -> None:
+    plan, out = lecture
+    process = _start(plan, out, "--force")
+    deadline = time.time() + 60
+    while time.time() < deadline and not _workers_of(process.pid):
+        time.sleep(0.05)
+    workers = _workers_of(process.pid)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 143 and "interrupted" in stderr
+    assert not [pid for pid in workers if _alive(pid)]
+    assert not (out / ".work").exists()
+    assert manifest_matches(out)  # the previous lecture, whole
+
+
+def test_one_run_per_output_folder(lecture: tuple[Path, Path]) -> None:
+    plan, out = lecture
+    first = _start(plan, out, "--force")
+    deadline = time.time() + 30
+    while time.time() < deadline and not _workers_of(first.pid):
+        time.sleep(0.05)
+    second = _render(plan, out)
+    assert second.returncode == 2
+    assert f"is in use by another render.py (pid {first.pid})" in second.stderr
+    assert second.stderr.count("\n") == 1
+    waiting = _start(plan, out, "--wait")  # waits for the first, then finds all current
+    assert first.wait(timeout=120) == 0 and waiting.wait(timeout=120) == 0
+    assert "0 to render" in waiting.communicate()[0]
+    assert check_video(out / "lecture.mp4", 854, 480, 15) == []
+    assert manifest_matches(out)
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_the_manifest_names_the_set(lecture: tuple[Path, Path]) -> None:
+    _, out = lecture
+    assert manifest_matches(out)
+    chapters = out / "chapters.txt"
+    text = chapters.read_text(encoding="utf-8")
+    chapters.write_text(text + "99:99 not of this set\n", encoding="utf-8")
+    try:
+        assert not manifest_matches(out)
+    finally:
+        chapters.write_text(text, encoding="utf-8")

@@ -1,0 +1,213 @@
+"""Hostile and broken input to render.py: one line naming the file and what is wrong,
+exit code 2, and the output folder exactly as it was. Run in-process (no Manim import)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import render
+from lecture.lock import FolderLock
+from scenes import locale
+
+SCENES = Path(__file__).resolve().parent.parent / "scenes"
+CHAPTER = '[[chapter]]\nscene = "{scene}"\nfile = "{file}"\nclass = "{cls}"\n'
+
+
+def _plan(tmp: Path, scene: str = "office", file: str = "", cls: str = "OfficeAnalogy") -> Path:
+    path = tmp / "plan.toml"
+    path.write_text(
+        CHAPTER.format(scene=scene, file=file or str(SCENES / "office.py"), cls=cls),
+        encoding="utf-8",
+    )
+    return path
+
+
+def _file(tmp: Path, name: str, content: str | bytes | None) -> Path:
+    path = tmp / name
+    if content is None:
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def _bad_reads_scene(tmp: Path) -> Path:
+    return _file(
+        tmp,
+        "nosy.py",
+        "from scenes.base import LectureScene\n\n\n"
+        "class Nosy(LectureScene):\n    scene_key = 'office'\n    reads = ('nope.part',)\n",
+    )
+
+
+CASES = {
+    # flags
+    "unknown language": (lambda t: ["--lang", "xx"], "unknown language 'xx'"),
+    "no jobs": (lambda t: ["--jobs", "0"], "--jobs must be at least 1"),
+    "silly fps": (lambda t: ["--fps", "500"], "--fps must be between 1 and 120"),
+    "unknown quality": (lambda t: ["--quality", "ultra"], "invalid choice: 'ultra'"),
+    "unknown scene": (lambda t: ["--scenes", "nope"], "unknown scene 'nope'"),
+    # configs
+    "binary config": (
+        lambda t: ["--config", str(_file(t, "c.toml", b"\x00\xff\xfe"))],
+        "is not UTF-8 text",
+    ),
+    "latin-1 config": (
+        lambda t: ["--config", str(_file(t, "c.toml", "seed = 1 # café".encode("latin-1")))],
+        "is not UTF-8 text",
+    ),
+    "config is a folder": (
+        lambda t: ["--config", str(_file(t, "c.toml", None))],
+        "is a folder, not a file",
+    ),
+    "colours of numbers": (
+        lambda t: ["--config", str(_file(t, "c.toml", "colours = [1, 2, 3]"))],
+        "'colours' must be a list of colour names",
+    ),
+    "colours as one string": (
+        lambda t: ["--config", str(_file(t, "c.toml", 'colours = "rgb"'))],
+        "'colours' must be a list of colour names",
+    ),
+    "seed too large": (
+        lambda t: ["--config", str(_file(t, "c.toml", "seed = 99999999999999999999"))],
+        "'seed' must be less than",
+    ),
+    "unknown config key": (
+        lambda t: ["--config", str(_file(t, "c.toml", "stepz = 3"))],
+        "unknown key 'stepz'",
+    ),
+    "missing config": (lambda t: ["--config", str(t / "none.toml")], "not found"),
+    # plans
+    "binary plan": (lambda t: ["--plan", str(_file(t, "p.toml", b"\x89PNG\x00"))], "UTF-8"),
+    "plan is a folder": (
+        lambda t: ["--plan", str(_file(t, "p.toml", None))],
+        "is a folder, not a file",
+    ),
+    "plan not TOML": (lambda t: ["--plan", str(_file(t, "p.toml", "[[chapter"))], "not valid TOML"),
+    "empty plan": (lambda t: ["--plan", str(_file(t, "p.toml", ""))], "'chapter' is missing"),
+    "scene name escapes": (
+        lambda t: ["--plan", str(_plan(t, scene="../data"))],
+        "'chapter[0].scene' String should match pattern",
+    ),
+    "unknown class": (
+        lambda t: ["--plan", str(_plan(t, cls="Nope"))],
+        "scene 'office': ",
+    ),
+    "missing scene file": (
+        lambda t: ["--plan", str(_plan(t, file=str(t / "none.py")))],
+        "not found",
+    ),
+    "unknown reads path": (
+        lambda t: ["--plan", str(_plan(t, file=str(_bad_reads_scene(t)), cls="Nosy"))],
+        "reads 'nope.part', which is no part of the data file",
+    ),
+    "old title key": (
+        lambda t: ["--plan", str(_file(t, "p.toml", 'title = 1\n[[chapter]]\ntitle = "x"'))],
+        "chapter titles live in the locale tables",
+    ),
+}
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    if not folder.exists():
+        return {}
+    return {
+        str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+    }
+
+
+@pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
+def test_bad_input_is_one_line_exit_2_and_nothing_written(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make_args, message = CASES[case]
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("an earlier run's file")
+    args = make_args(tmp_path)
+    before = _snapshot(out)
+    code = render.main([*args, "--out", str(out), "--quality", "low"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("render.py: error:"), err
+    assert message in err, err
+    assert _snapshot(out) == before
+
+
+def test_a_rejected_config_creates_no_output_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = _file(tmp_path, "c.toml", "positions = 99")
+    out = tmp_path / "never"
+    assert render.main(["--config", str(config), "--out", str(out)]) == 2
+    assert "'positions' must be at most 16" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_broken_locale_table_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "locales"
+    shutil.copytree(locale.LOCALE_DIR, folder)
+    (folder / "zh-TW.toml").write_text("[office\ntitle = 'x'\n", encoding="utf-8")
+    monkeypatch.setattr(locale, "LOCALE_DIR", folder)
+    locale._table.cache_clear()
+    locale.language.cache_clear()
+    try:
+        assert render.main(["--list", "--out", str(tmp_path / "out")]) == 2
+    finally:
+        locale._table.cache_clear()
+        locale.language.cache_clear()
+    err = capsys.readouterr().err
+    assert "zh-TW.toml: not valid TOML" in err and err.count("\n") == 1
+
+
+def test_a_placeholder_the_scene_does_not_fill_is_named() -> None:
+    words = locale.Words("attention_map", "en")
+    with pytest.raises(locale.LocaleError) as err:
+        words.format("row", row=1, k=3)  # 'weight' is missing
+    text = str(err.value)
+    assert "[attention_map] row: placeholder 'weight'" in text and "it fills: k, row" in text
+
+
+def test_a_locked_folder_is_refused_with_the_holder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    with FolderLock(out):
+        assert render.main(["--out", str(out), "--quality", "low"]) == 2
+    err = capsys.readouterr().err
+    assert "is in use by another render.py (pid " in err and "--wait" in err
+
+
+@pytest.mark.parametrize(
+    "damage", [b'{"schema_version": 4, "conf', b'"x"', None], ids=["truncated", "string", "dir"]
+)
+def test_list_with_a_damaged_data_file_says_what_a_render_would_do(
+    tmp_path: Path, damage: bytes | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    _file(out, "data.json", damage)
+    assert render.main(["--list", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "a render re-makes it first" in printed and " missing " in printed
+
+
+def test_list_follows_the_config(
+    tmp_path: Path, data_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")
+    render.main(["--list", "--out", str(out)])
+    assert "re-makes it" not in capsys.readouterr().out
+    config = _file(tmp_path, "c.toml", "seed = 7")
+    render.main(["--list", "--out", str(out), "--config", str(config)])
+    assert "re-makes it" in capsys.readouterr().out

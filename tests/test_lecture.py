@@ -207,6 +207,13 @@ def _workers_of(parent: int) -> list[int]:
     return pids
 
 
+def _wait_for_workers(parent: int, seconds: float = 60) -> list[int]:
+    deadline = time.time() + seconds
+    while time.time() < deadline and not _workers_of(parent):
+        time.sleep(0.05)
+    return _workers_of(parent)
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -226,10 +233,8 @@ def _start(plan: Path, out: Path, *args: str) -> subprocess.Popen:
 def test_sigterm_stops_the_workers_and_cleans_up(lecture: tuple[Path, Path]) -> None:
     plan, out = lecture
     process = _start(plan, out, "--force")
-    deadline = time.time() + 60
-    while time.time() < deadline and not _workers_of(process.pid):
-        time.sleep(0.05)
-    workers = _workers_of(process.pid)
+    workers = _wait_for_workers(process.pid)
+    assert workers, "no Manim worker was running"
     process.send_signal(signal.SIGTERM)
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 143 and "interrupted" in stderr
@@ -241,9 +246,7 @@ def test_sigterm_stops_the_workers_and_cleans_up(lecture: tuple[Path, Path]) -> 
 def test_one_run_per_output_folder(lecture: tuple[Path, Path]) -> None:
     plan, out = lecture
     first = _start(plan, out, "--force")
-    deadline = time.time() + 30
-    while time.time() < deadline and not _workers_of(first.pid):
-        time.sleep(0.05)
+    assert _wait_for_workers(first.pid), "the first run never started a worker"
     second = _render(plan, out)
     assert second.returncode == 2
     assert f"is in use by another render.py (pid {first.pid})" in second.stderr

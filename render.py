@@ -136,7 +136,7 @@ def ensure_data(config: LectureConfig, path: Path) -> None:
 class Segments:
     """out/segments: one MP4, .srt and record per scene, installed atomically."""
 
-    def __init__(self, out: Path, data: dict, lang: str, preset: Preset) -> None:
+    def __init__(self, out: Path, data: dict | None, lang: str, preset: Preset) -> None:
         self.dir = out / "segments"
         self.work = out / ".work"
         self.data, self.lang, self.preset = data, lang, preset
@@ -282,26 +282,21 @@ def render(
 def list_chapters(args: argparse.Namespace, config: LectureConfig, chapters: tuple[Chapter, ...]):
     """What a render would do: each chapter current, stale or missing."""
     data_path = args.out / DATA_NAME
-    segments = None
+    data = None
     if is_current(data_path, config):
         data = json.loads(data_path.read_text(encoding="utf-8"))
-        segments = Segments(args.out, data, args.lang, args.preset)
     else:
         print(f"data: {data_path} is missing or was made otherwise: a render re-makes it first")
+    segments = Segments(args.out, data, args.lang, args.preset)
     for k, chapter in enumerate(chapters, start=1):
-        state = segments.state(chapter) if segments else "stale"
-        if not segments and not segments_exist(args.out, chapter):
-            state = "missing"
+        if data is not None:
+            state = segments.state(chapter)
+        else:  # the data will change: a segment there is stale
+            state = "stale" if segments.paths(chapter)[0].is_file() else "missing"
         print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(args.lang)}")
 
 
-def segments_exist(out: Path, chapter: Chapter) -> bool:
-    return (out / "segments" / f"{chapter.name}.mp4").is_file()
-
-
 def main(argv: list[str] | None = None) -> int:
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, _terminate)
     try:
         args = parse_args(argv)
         chapters = load_plan(args.plan)
@@ -329,5 +324,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _terminate)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `render.py --list | head` ends quietly
     sys.exit(main())

@@ -14,13 +14,12 @@ a TOML file (``--config FILE``)::
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Self
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
-from model.schema import Shape, ShapeError, one_line
+from model.schema import Shape, ShapeError, one_line, read_toml
 
 
 def default_examples(positions: int, initials: str) -> dict[str, str]:
@@ -162,21 +161,3 @@ class LectureConfig(Shape):
     def from_file(cls, path: str | Path) -> LectureConfig:
         """Read a TOML config file; every problem is a one-line :class:`ConfigError`."""
         return cls.from_dict(read_toml(path, "config file", ConfigError), f"config file {path}")
-
-
-def read_toml(path: str | Path, what: str, error: type[Exception]) -> dict[str, Any]:
-    """A TOML file's tables; a missing, unreadable or broken file is one line of ``error``."""
-    path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-        return tomllib.loads(text)
-    except FileNotFoundError:
-        raise error(f"{what} {path} not found") from None
-    except IsADirectoryError:
-        raise error(f"{what} {path} is a folder, not a file") from None
-    except OSError as err:
-        raise error(f"{what} {path} cannot be read ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise error(f"{what} {path} is not UTF-8 text (is it a TOML file?)") from None
-    except tomllib.TOMLDecodeError as err:
-        raise error(f"{what} {path} is not valid TOML: {err}") from None

@@ -9,7 +9,9 @@ Imports no torch and no Manim.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, ValidationError
@@ -119,3 +121,21 @@ def one_line(source: str, err: ValidationError, prefix: Sequence[str | int] = ()
     """``source: 'key.path' problem`` on one line."""
     path, problem = describe(err, prefix)
     return f"{source}: '{path}' {problem}".replace("\n", " ")
+
+
+def read_toml(path: str | Path, what: str, error: type[Exception]) -> dict[str, Any]:
+    """A TOML file's tables; a missing, unreadable or broken file is one line of ``error``."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+        return tomllib.loads(text)
+    except FileNotFoundError:
+        raise error(f"{what} {path} not found") from None
+    except IsADirectoryError:
+        raise error(f"{what} {path} is a folder, not a file") from None
+    except OSError as err:
+        raise error(f"{what} {path} cannot be read ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {path} is not UTF-8 text (is it a TOML file?)") from None
+    except tomllib.TOMLDecodeError as err:
+        raise error(f"{what} {path} is not valid TOML: {err}") from None

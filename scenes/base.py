@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from manim import UP, Animation, FadeOut, Mobject, Scene, Text, config
 
@@ -36,28 +34,10 @@ def _load(path: Path) -> LectureData:
     return LectureData.from_file(path)
 
 
-class _ClassAttributes(Mapping[str, Any]):
-    """A class's attributes as a mapping, for :func:`expand_reads`."""
-
-    def __init__(self, cls: type) -> None:
-        self._cls = cls
-
-    def __getitem__(self, key: str) -> Any:
-        try:
-            return getattr(self._cls, key)
-        except AttributeError:
-            raise KeyError(key) from None
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(dir(self._cls))
-
-    def __len__(self) -> int:
-        return len(dir(self._cls))
-
-
 def declared_reads(cls: type) -> tuple[str, ...]:
     """The data-file paths a scene class reads: its ``reads``, expanded."""
-    return expand_reads(tuple(cls.reads), _ClassAttributes(cls))
+    attributes = {name: getattr(cls, name) for name in dir(cls) if not name.startswith("_")}
+    return expand_reads(tuple(cls.reads), attributes)
 
 
 class ScopedData:

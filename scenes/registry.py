@@ -19,9 +19,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, ValidationError
 
-from model.config import read_toml
 from model.datafile import covering_part
-from model.schema import Shape, one_line
+from model.schema import Shape, one_line, read_toml
 from scenes.declarations import Declaration, DeclarationError, declaration
 from scenes.locale import LocaleError, Words
 

@@ -19,7 +19,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
-from scenes.numbers import Count, Ref, ShownNumber, Sum, format_number, phrase
+from scenes.numbers import Count, Mean, Ref, ShownNumber, Spoken, Sum, phrase
 
 
 class AttentionMap(LectureScene):
@@ -53,11 +53,7 @@ class AttentionMap(LectureScene):
 
     # --- building ----------------------------------------------------------------------
     def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
-        names = self.data.colour_names
-        return [
-            ColourMarker(style.task_colour(names[c], c), self.colour_label(c), size)
-            for c in self.example.colours
-        ]
+        return [self.colour_marker(c, size) for c in self.example.colours]
 
     def _build_grid(self) -> AttentionGrid:
         header = style.CELL_SIZE * 0.72
@@ -84,32 +80,28 @@ class AttentionMap(LectureScene):
         frame = SurroundingRectangle(self.grid.get_row(i), color=style.HIGHLIGHT, buff=0.04)
         picked = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.1) for j in same))
         picked.set_color(style.HIGHLIGHT)
-        mean_same = sum(row[j] for j in same) / k
+        share = Spoken(
+            sum(row[j] for j in same) / k, 2, Mean(f"{self.source}.attention[{i}]", tuple(same))
+        )
+        count = ShownNumber(k, 0, Count(f"{self.source}.colours", ex.colours[i]))
         self.say(
             "row",
             *self._dim_except(i),
             FadeIn(frame),
             FadeIn(picked),
             row=i + 1,
-            k=k,
-            weight=format_number(mean_same),
+            k=count,
+            weight=share,
         )
+        prediction = ShownNumber(ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]"))
+        target = ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]"))
         info = VGroup(
-            phrase(
-                self.words["share"],
-                k=ShownNumber(k, 0, Count(f"{self.source}.colours", ex.colours[i])),
-            ),
+            phrase(self.words["share"], k=count),
             phrase(
                 self.words["row_sum"],
                 total=ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]")),
             ),
-            phrase(
-                self.words["prediction"],
-                prediction=ShownNumber(
-                    ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]")
-                ),
-                target=ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]")),
-            ),
+            phrase(self.words["prediction"], prediction=prediction, target=target),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF * 2)
         info.next_to(strip, DOWN, buff=style.GROUP_BUFF * 1.5).align_to(strip, LEFT)
         self.play(FadeIn(info[0], shift=RIGHT * 0.2))
@@ -117,8 +109,8 @@ class AttentionMap(LectureScene):
         self.say(
             "prediction_say",
             FadeIn(info[2], shift=RIGHT * 0.2),
-            prediction=format_number(ex.predictions[i]),
-            target=format_number(ex.targets[i]),
+            prediction=prediction,
+            target=target,
         )
 
     def _dim_except(self, i: int) -> list:

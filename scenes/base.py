@@ -12,8 +12,10 @@ from manim import UP, Animation, FadeOut, Mobject, Scene, Text, config
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
 from scenes import style
+from scenes.components import ColourMarker
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language
+from scenes.numbers import ShownNumber, Spoken
 from scenes.subtitles import cue_seconds, split_cues
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
@@ -93,6 +95,7 @@ class LectureScene(Scene):
         self.lang = current_language()
         self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
         self.words = Words(self.scene_key, self.lang)
+        self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
 
     def make_title(self) -> Text:
         """The scene's title (its locale key ``title``), at the top of the frame."""
@@ -105,16 +108,28 @@ class LectureScene(Scene):
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)
 
+    def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
+        """The marker of a task colour: its colour, its shape and its letter."""
+        name = self.data.colour_names[colour_index]
+        return ColourMarker(
+            style.task_colour(name, colour_index), self.colour_label(colour_index), size
+        )
+
     def say(self, key: str, *animations: Animation, run_time: float = 1.0, **fields) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
 
         The narration is cut into cues; the animations play first (at most ``run_time``
         seconds, and never longer than the narration), then the scene holds until the
         last cue has been on screen long enough to read. Cue times are whole frames, so
-        consecutive cues never overlap.
+        consecutive cues never overlap. A measured number in ``fields`` is passed as the
+        :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
+        the numbers gate checks what is said against the data file too.
         """
         fps = config.frame_rate
-        cues = split_cues(self.words.format(key, **fields), self.lang)
+        numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
+        self.spoken_numbers.extend(numbers)
+        texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
+        cues = split_cues(self.words.format(key, **texts), self.lang)
         start = self.renderer.time
         offset = 0.0
         for cue in cues:

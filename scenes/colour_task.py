@@ -17,8 +17,8 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import ColourMarker, TokenStrip
-from scenes.numbers import Count, Ref, ShownNumber, format_number, phrase
+from scenes.components import TokenStrip
+from scenes.numbers import Count, Ref, ShownNumber, phrase
 
 
 class ColourTask(LectureScene):
@@ -36,20 +36,15 @@ class ColourTask(LectureScene):
         ex = self.data.example(self.example_name)
         src = f"examples.{self.example_name}"
         title = self.make_title()
-        names = self.data.colour_names
-        markers = [
-            ColourMarker(style.task_colour(names[c], c), self.colour_label(c)) for c in ex.colours
-        ]
+        markers = [self.colour_marker(c) for c in ex.colours]
         strip = TokenStrip(markers, ex.values, f"{src}.values")
         strip.next_to(title, DOWN, buff=style.GROUP_BUFF)
         same = [j for j, c in enumerate(ex.colours) if c == ex.colours[self.focus]]
         frames = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.08) for j in same))
-        worked = phrase(
-            self.words["worked"],
-            style.BODY_SIZE,
-            k=ShownNumber(len(same), 0, Count(f"{src}.colours", ex.colours[self.focus])),
-            answer=ShownNumber(ex.targets[self.focus], 2, Ref(f"{src}.targets[{self.focus}]")),
-        ).next_to(strip, DOWN, buff=style.GROUP_BUFF)
+        count = ShownNumber(len(same), 0, Count(f"{src}.colours", ex.colours[self.focus]))
+        answer = ShownNumber(ex.targets[self.focus], 2, Ref(f"{src}.targets[{self.focus}]"))
+        worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
+        worked.next_to(strip, DOWN, buff=style.GROUP_BUFF)
         answers = VGroup(
             *(
                 ShownNumber(t, 2, Ref(f"{src}.targets[{j}]"), color=style.HIGHLIGHT).next_to(
@@ -67,9 +62,7 @@ class ColourTask(LectureScene):
         self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n)
         colour = self.colour_label(ex.colours[self.focus])
         self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
-        self.say(
-            "worked_say", FadeIn(worked), k=len(same), answer=format_number(ex.targets[self.focus])
-        )
+        self.say("worked_say", FadeIn(worked), k=count, answer=answer)
         self.play(FadeOut(worked), FadeOut(frames))
         self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label))
         self.say("only_way")

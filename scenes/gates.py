@@ -42,7 +42,7 @@ from manim import (
     tempconfig,
 )
 
-from scenes.numbers import Ordinal, ShownNumber, format_number
+from scenes.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.subtitles import limits_for, visible_length
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
@@ -79,7 +79,7 @@ class GateReport:
     scene: str
     lang: str
     problems: list[Problem] = field(default_factory=list)
-    numbers: dict[int, ShownNumber] = field(default_factory=dict)
+    numbers: dict[int, ShownNumber | Spoken] = field(default_factory=dict)
     captions: list[Any] = field(default_factory=list)
     duration: float = 0.0
     animations: int = 0
@@ -234,7 +234,7 @@ def check_subtitles(captions: list[Any], duration: float, name: str, lang: str) 
     return problems
 
 
-def check_numbers(numbers: Iterable[ShownNumber], data: Any, name: str) -> list[Problem]:
+def check_numbers(numbers: Iterable[ShownNumber | Spoken], data: Any, name: str) -> list[Problem]:
     """Each shown number equals the data-file value of its source, as displayed."""
     problems: list[Problem] = []
     for number in numbers:
@@ -310,6 +310,8 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
             scene.wait = _wrap(scene, report, "wait")
             scene.render()
             report.captions = list(scene.renderer.file_writer.subcaptions)
+            for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
+                report.numbers.setdefault(id(number), number)
             report.duration = scene.renderer.time
     finally:
         for key, value in saved.items():

@@ -59,6 +59,21 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Mean:
+    """The mean of the entries ``at`` of the list at ``path`` (a colour group's share)."""
+
+    path: str
+    at: tuple[int, ...]
+
+    def value(self, data: Any) -> float:
+        row = resolve(data, self.path)
+        return sum(row[j] for j in self.at) / len(self.at)
+
+    def __str__(self) -> str:
+        return f"mean({self.path}{list(self.at)})"
+
+
+@dataclass(frozen=True)
 class Ordinal:
     """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
 
@@ -69,7 +84,7 @@ class Ordinal:
         return "ordinal"
 
 
-Source = Ref | Sum | Count | Ordinal
+Source = Ref | Sum | Count | Mean | Ordinal
 
 
 class ShownNumber(Text):
@@ -114,6 +129,24 @@ class ShownNumber(Text):
         super().__init__(
             format_number(value, decimals, scientific), font=style.FONT, font_size=size, color=color
         )
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A number the narration says, traced to the data file as a :class:`ShownNumber` is.
+
+    Pass it (or the ShownNumber the screen shows) as a field of ``LectureScene.say``: the
+    words get its text, and the numbers gate checks it against its source.
+    """
+
+    value: float
+    decimals: int
+    source: Source
+    scientific: bool = False
+
+    @property
+    def text(self) -> str:
+        return format_number(self.value, self.decimals, self.scientific)
 
 
 def format_number(value: float, decimals: int = 2, scientific: bool = False) -> str:

@@ -24,7 +24,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import WeightBars
-from scenes.numbers import Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
 ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)
@@ -101,13 +101,20 @@ class OfficeAnalogy(LectureScene):
         return line.next_to(self.bars, DOWN, buff=style.GROUP_BUFF).align_to(self.bars, LEFT)
 
     # --- moving the Query --------------------------------------------------------------
-    def _about(self, kind: str, k: int) -> dict[str, str]:
+    def _about(self, kind: str, k: int) -> dict[str, str | Spoken]:
         """Words for a stop: who gets the most attention, and the average."""
         stop = getattr(self.office, kind)[k]
         top = self.office.people[stop.weights.index(max(stop.weights))]
-        return {"top": self.words[top], "out": format_number(stop.output)}
+        out = Spoken(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        return {"top": self.words[top], "out": out}
 
-    def _move_to(self, kind: str, k: int, words: str, **fields: str) -> None:
+    def _top_share(self, kind: str, k: int) -> Spoken:
+        """The largest weight of a stop, as the narration says it."""
+        weights = getattr(self.office, kind)[k].weights
+        j = weights.index(max(weights))
+        return Spoken(weights[j], 2, Ref(f"office.{kind}[{k}].weights[{j}]"))
+
+    def _move_to(self, kind: str, k: int, words: str, **fields: Spoken) -> None:
         stop = getattr(self.office, kind)[k]
         bars, output = self._bars(kind, k), self._output(kind, k)
         self.say(
@@ -123,8 +130,14 @@ class OfficeAnalogy(LectureScene):
 
     def _grow(self) -> None:
         grow = self.office.grow
-        tops = [format_number(max(stop.weights)) for stop in grow]
+        last = len(grow) - 1
         self._move_to("grow", 0, "grow_start")
-        for k in range(1, len(grow) - 1):
+        for k in range(1, last):
             self._move_to("grow", k, "grow_step")
-        self._move_to("grow", len(grow) - 1, "grow_end", first=tops[0], last=tops[-1])
+        self._move_to(
+            "grow",
+            last,
+            "grow_end",
+            first=self._top_share("grow", 0),
+            last=self._top_share("grow", last),
+        )

@@ -9,8 +9,7 @@ from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, VGro
 
 from scenes import style
 from scenes.attention_map import AttentionMap
-from scenes.components import ColourMarker
-from scenes.numbers import Count, Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Count, Ref, ShownNumber, Spoken, phrase
 
 
 class ColourPatterns(AttentionMap):
@@ -55,11 +54,8 @@ class ColourPatterns(AttentionMap):
 
     def _shares(self) -> VGroup:
         lines = VGroup()
-        names = self.data.colour_names
         for colour, j in self._groups():
-            marker = ColourMarker(
-                style.task_colour(names[colour], colour), self.colour_label(colour)
-            )
+            marker = self.colour_marker(colour)
             line = phrase(
                 self.words["share_line"],
                 style.BODY_SIZE,
@@ -73,10 +69,12 @@ class ColourPatterns(AttentionMap):
             lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
         return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
 
-    def _fields(self) -> dict[str, str]:
+    def _fields(self) -> dict[str, Spoken]:
         """Each group's share and size, for the narration: w1, k1, w2, k2..."""
-        fields: dict[str, str] = {}
+        fields: dict[str, Spoken] = {}
         for g, (colour, j) in enumerate(self._groups(), start=1):
-            fields[f"w{g}"] = format_number(self.example.attention[j][j])
-            fields[f"k{g}"] = str(self.example.colours.count(colour))
+            share = self.example.attention[j][j]
+            fields[f"w{g}"] = Spoken(share, 2, Ref(f"{self.source}.attention[{j}][{j}]"))
+            size = self.example.colours.count(colour)
+            fields[f"k{g}"] = Spoken(size, 0, Count(f"{self.source}.colours", colour))
         return fields

@@ -23,7 +23,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid
-from scenes.numbers import Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, phrase
 
 SRC = "pitfalls.projection"
 BIN = 0.02  # histogram bin width (share of attention)
@@ -96,42 +96,33 @@ class WhyProject(LectureScene):
         uniform = rows[1][0].n2p(p.uniform_share)
         mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
         mark.set_stroke(width=2)
-        even = phrase(
-            self.words["even_line"],
-            style.SMALL_SIZE,
-            w=ShownNumber(p.uniform_share, 3, Ref(f"{SRC}.uniform_share")),
-        )
+        uniform_share = ShownNumber(p.uniform_share, 3, Ref(f"{SRC}.uniform_share"))
+        even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
         even.next_to(mark, UP, buff=0.05)
-        plain_min = phrase(
-            self.words["min_line"],
-            style.SMALL_SIZE,
-            style.WITHOUT,
-            v=ShownNumber(p.plain.min, 3, Ref(f"{SRC}.plain.min")),
-        )
+        lowest = ShownNumber(p.plain.min, 3, Ref(f"{SRC}.plain.min"))
+        plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
         plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)
+        spread = {
+            key: ShownNumber(getattr(p.projected, key), 2, Ref(f"{SRC}.projected.{key}"))
+            for key in ("min", "max", "mean")
+        }
         proj = phrase(
             self.words["range_line"],
             style.SMALL_SIZE,
             style.WITH,
-            lo=ShownNumber(p.projected.min, 2, Ref(f"{SRC}.projected.min")),
-            hi=ShownNumber(p.projected.max, 2, Ref(f"{SRC}.projected.max")),
-            mean=ShownNumber(p.projected.mean, 2, Ref(f"{SRC}.projected.mean")),
+            lo=spread["min"],
+            hi=spread["max"],
+            mean=spread["mean"],
         )
         proj.next_to(rows[1][0], DOWN, buff=style.GROUP_BUFF)
-        self.say(
-            "draws",
-            FadeIn(rows[0]),
-            FadeIn(plain_min),
-            draws=p.draws,
-            min=format_number(p.plain.min, 3),
-        )
+        self.say("draws", FadeIn(rows[0]), FadeIn(plain_min), draws=p.draws, min=lowest)
         self.say(
             "draws_projected",
             FadeIn(rows[1]),
             FadeIn(proj),
-            lo=format_number(p.projected.min),
-            hi=format_number(p.projected.max),
-            mean=format_number(p.projected.mean),
+            lo=spread["min"],
+            hi=spread["max"],
+            mean=spread["mean"],
         )
-        self.say("even", FadeIn(mark), FadeIn(even), w=format_number(p.uniform_share, 3))
+        self.say("even", FadeIn(mark), FadeIn(even), w=uniform_share)
         self.clear_below_title(self.title)

@@ -74,8 +74,9 @@ class ThreeRoles(LectureScene):
     def _role_block(self, key: str, letter: str, colour) -> VGroup:
         n, d = self.ex.short, self.ex.d
         values = getattr(self.ex, key)[:n]
-        grid = AttentionGrid(values, f"tokens.eat_apple.{key}", cell_size=0.5, decimals=1,
-                             heat=False)  # fmt: skip
+        grid = AttentionGrid(
+            values, f"tokens.eat_apple.{key}", cell_size=0.5, decimals=1, heat=False
+        )
         grid.cells.set_stroke(colour, width=2)
         block = VGroup(MathTex(letter, font_size=44, color=colour).next_to(grid, UP), grid)
         block.letter, block.grid = block[0], grid
@@ -100,12 +101,22 @@ class ThreeRoles(LectureScene):
     # --- the formula -------------------------------------------------------------------
     def _formula(self, title) -> None:
         colours = {"Q": style.QUERY, "K": style.KEY, "V": style.VALUE}
-        line1 = MathTex("Q", "= X W_Q,", r"\quad K", "= X W_K,", r"\quad V", "= X W_V",
-                        font_size=48)  # fmt: skip
+        line1 = MathTex(
+            "Q", "= X W_Q,", r"\quad K", "= X W_K,", r"\quad V", "= X W_V", font_size=48
+        )
         for part, colour in zip(line1[::2], colours.values(), strict=True):
             part.set_color(colour)
-        line2 = MathTex(r"\mathrm{softmax}", r"\Big(", "{Q", r"K^{\top}", r"\over", r"\sqrt{d}}",
-                        r"\Big)", "V", font_size=56)  # fmt: skip
+        line2 = MathTex(
+            r"\mathrm{softmax}",
+            r"\Big(",
+            "{Q",
+            r"K^{\top}",
+            r"\over",
+            r"\sqrt{d}}",
+            r"\Big)",
+            "V",
+            font_size=56,
+        )
         line2[2].set_color(style.QUERY)
         line2[3].set_color(style.KEY)
         line2[7].set_color(style.VALUE)

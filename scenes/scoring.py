@@ -20,7 +20,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, NumberVector, vertical_label
-from scenes.numbers import Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 SOURCE = "tokens.eat_apple"
 
@@ -45,7 +45,7 @@ class Scoring(LectureScene):
         self.say("focus", FadeIn(q), token=ex.tokens[self.i])
         steps = self._steps(0, q)
         self.say("key", FadeIn(steps[0]), token=ex.tokens[0])
-        self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=format_number(ex.dots[0]))
+        self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=self._numbers(0)["dot"])
         self.say("scale", FadeIn(steps[3]), **self._numbers(0))
         self._land(0, steps[3])
         for j in range(1, ex.short):
@@ -62,10 +62,15 @@ class Scoring(LectureScene):
             else (f"{letter}({self.ex.gloss[j]})")
         )
 
-    def _numbers(self, j: int) -> dict[str, str]:
+    def _numbers(self, j: int) -> dict[str, str | Spoken]:
+        """What the narration says of key j: its dot product, the scale, the score."""
         row = self.ex.last_row
-        return {"dot": format_number(self.ex.dots[j]), "scale": format_number(row.scale, 0),
-                "score": format_number(row.scores[0][j]), "token": self.ex.tokens[j]}  # fmt: skip
+        return {
+            "dot": Spoken(self.ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+            "scale": Spoken(row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
+            "score": Spoken(row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")),
+            "token": self.ex.tokens[j],
+        }
 
     # --- the computation ---------------------------------------------------------------
     def _steps(self, j: int, q: NumberVector) -> list:
@@ -104,8 +109,9 @@ class Scoring(LectureScene):
         key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
         query_axis = vertical_label(self.words["query_axis"], style.LABEL_SIZE, style.QUERY)
         query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
-        self.table_frame = VGroup(grid.cells, grid.row_headers, grid.col_headers, key_axis,
-                                  query_axis)  # fmt: skip
+        self.table_frame = VGroup(
+            grid.cells, grid.row_headers, grid.col_headers, key_axis, query_axis
+        )
         return VGroup(self.table_frame, grid.numbers)
 
     def _land(self, j: int, result: VGroup, words: str = "land") -> None:
@@ -114,5 +120,11 @@ class Scoring(LectureScene):
 
     def _other_rows(self) -> VGroup:
         grid = self.cells_grid
-        return VGroup(*(grid.get_number(r, c) for r in range(grid.n_rows) if r != self.i
-                        for c in range(grid.n_cols)))  # fmt: skip
+        return VGroup(
+            *(
+                grid.get_number(r, c)
+                for r in range(grid.n_rows)
+                if r != self.i
+                for c in range(grid.n_cols)
+            )
+        )

@@ -20,8 +20,8 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid, ColourMarker
-from scenes.numbers import Ordinal, Ref, ShownNumber, format_number, phrase
+from scenes.components import AttentionGrid
+from scenes.numbers import Ordinal, Ref, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
 
@@ -47,16 +47,13 @@ class Shuffle(LectureScene):
 
     # --- the measurement ---------------------------------------------------------------
     def _row(self, order: list[int], outputs: tuple[float, ...], out_path: str) -> VGroup:
-        names = self.data.colour_names
         columns = VGroup()
         for k, j in enumerate(order):
             colour = self.s.colours[j]
             columns.add(
                 VGroup(
                     ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
-                    ColourMarker(
-                        style.task_colour(names[colour], colour), self.colour_label(colour)
-                    ),
+                    self.colour_marker(colour),
                     ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]")),
                     ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), color=style.HIGHLIGHT),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
@@ -82,8 +79,13 @@ class Shuffle(LectureScene):
             self.words["diff_line"],
             style.BODY_SIZE,
             style.HIGHLIGHT,
-            d=ShownNumber(
-                run.max_abs_diff, 2, Ref(f"{SRC}.without_positions.max_abs_diff"), scientific=True
+            d=(
+                gap := ShownNumber(
+                    run.max_abs_diff,
+                    2,
+                    Ref(f"{SRC}.without_positions.max_abs_diff"),
+                    scientific=True,
+                )
             ),
         )
         diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
@@ -94,7 +96,7 @@ class Shuffle(LectureScene):
             "diff",
             FadeIn(diff),
             FadeIn(SurroundingRectangle(diff, buff=0.1)),
-            d=format_number(run.max_abs_diff, 2, scientific=True),
+            d=gap,
         )
         self.say("equivariant")
         self.clear_below_title(self.title)
@@ -136,12 +138,14 @@ class Shuffle(LectureScene):
             self.words["again_line"],
             style.BODY_SIZE,
             style.HIGHLIGHT,
-            d=ShownNumber(
-                self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
+            d=(
+                gap := ShownNumber(
+                    self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
+                )
             ),
         )
         again.next_to(picture, DOWN, buff=style.GROUP_BUFF)
         self.say("fix")
         self.say("table", FadeIn(table))
         self.say("fingerprint", Create(row), FadeIn(axes), Create(curve), FadeIn(caption))
-        self.say("again", FadeIn(again), d=format_number(self.s.with_positions.max_abs_diff))
+        self.say("again", FadeIn(again), d=gap)

@@ -19,7 +19,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, WeightBars
-from scenes.numbers import Ref, ShownNumber, Sum, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, Spoken, Sum, phrase
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
@@ -57,25 +57,26 @@ class Softmax(LectureScene):
         rows.next_to(self.title, DOWN, buff=style.GROUP_BUFF).shift(LEFT * 1.5)
         for label, grid in zip(labels, rows, strict=True):
             label.next_to(grid.cells, LEFT, buff=style.GROUP_BUFF)
-        total = phrase(self.words["total"], total=ShownNumber(
-            sum(row.exps[0]), 2, Sum(f"{EAT}.last_row.exps[0]")))  # fmt: skip
+        exp_sum = ShownNumber(sum(row.exps[0]), 2, Sum(f"{EAT}.last_row.exps[0]"))
+        total = phrase(self.words["total"], total=exp_sum)
         total.next_to(exps, RIGHT, buff=style.GROUP_BUFF)
-        one = phrase(self.words["total"], total=ShownNumber(
-            sum(row.weights[0]), 2, Sum(f"{EAT}.last_row.weights[0]")))  # fmt: skip
+        weight_sum = ShownNumber(sum(row.weights[0]), 2, Sum(f"{EAT}.last_row.weights[0]"))
+        one = phrase(self.words["total"], total=weight_sum)
         one.next_to(weights, RIGHT, buff=style.GROUP_BUFF)
         top = row.weights[0].index(max(row.weights[0]))
         self.say("scores", FadeIn(scores), FadeIn(labels[0]), token=ex.tokens[ex.query_index])
         self.say("exp", FadeIn(exps), FadeIn(labels[1]))
-        self.say("sum", FadeIn(total), total=format_number(sum(row.exps[0])))
-        self.say("divide", FadeIn(weights), FadeIn(labels[2]), token=ex.tokens[top],
-                 top=format_number(row.weights[0][top]))  # fmt: skip
+        self.say("sum", FadeIn(total), total=exp_sum)
+        top_share = Spoken(row.weights[0][top], 2, Ref(f"{EAT}.last_row.weights[0][{top}]"))
+        self.say("divide", FadeIn(weights), FadeIn(labels[2]), token=ex.tokens[top], top=top_share)
         self.say("one", FadeIn(one))
         whole = AttentionGrid(
-            ex.short_full.weights, f"{EAT}.short_full.weights",
+            ex.short_full.weights,
+            f"{EAT}.short_full.weights",
             row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in ex.tokens[:3]],
             col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in ex.tokens[:3]],
             cell_size=0.9,
-        ).next_to(self.title, DOWN, buff=style.GROUP_BUFF)  # fmt: skip
+        ).next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         self.play(FadeOut(VGroup(rows, *labels, total, one)))
         self.say("map", FadeIn(whole))
         self.play(FadeOut(whole))
@@ -88,17 +89,24 @@ class Softmax(LectureScene):
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens]
         bars = WeightBars(labels, temp.weights[it], source, length=4.0)
-        t = phrase(self.words["t_line"], style.BODY_SIZE,
-                   t=ShownNumber(temp.t, 2, Ref(f"{IT}.temperatures[{k}].t")))  # fmt: skip
-        total = phrase(self.words["total"], total=ShownNumber(
-            sum(temp.weights[it]), 2, Sum(source)))  # fmt: skip
+        shown_t = ShownNumber(temp.t, 2, Ref(f"{IT}.temperatures[{k}].t"))
+        t = phrase(self.words["t_line"], style.BODY_SIZE, t=shown_t)
+        total = phrase(
+            self.words["total"], total=ShownNumber(sum(temp.weights[it]), 2, Sum(source))
+        )
         side = VGroup(t, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.GROUP_BUFF * 2))
         return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
 
-    def _temperature(self) -> None:
+    def _it_cat(self, k: int) -> Spoken:
+        """The it -> cat weight at the k-th temperature, as the narration says it."""
         c = self.data.it_cat
         it, cat = c.query_index, c.index("cat")
+        weight = c.temperatures[k].weights[it][cat]
+        return Spoken(weight, 2, Ref(f"{IT}.temperatures[{k}].weights[{it}][{cat}]"))
+
+    def _temperature(self) -> None:
+        c = self.data.it_cat
         temps = [t.t for t in c.temperatures]
         words = {0: "t_low", temps.index(1.0): "t_mid", len(temps) - 1: "t_high"}
         sentence = style.text(" ".join(c.tokens), style.BODY_SIZE, style.MUTED)
@@ -106,10 +114,10 @@ class Softmax(LectureScene):
         shown = self._bars(0)
         self.say("t_intro", FadeIn(sentence), sentence=" ".join(c.tokens))
         self.play(FadeOut(sentence))
-        self.say(words[0], FadeIn(shown), w=format_number(c.temperatures[0].weights[it][cat]))
+        self.say(words[0], FadeIn(shown), w=self._it_cat(0))
         for k in range(1, len(temps)):
             new = self._bars(k)
-            w = format_number(c.temperatures[k].weights[it][cat])
+            w = self._it_cat(k)
             if k in words:
                 self.say(words[k], ReplacementTransform(shown, new), w=w)
             else:

@@ -24,7 +24,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import WeightBars
-from scenes.numbers import Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 SRC = "pitfalls.sqrt_d"
 
@@ -70,15 +70,21 @@ class SqrtD(LectureScene):
             draws=self.probe.draws,
             d0=first.d,
             d1=last.d,
-            u0=format_number(first.mean_max_unscaled),
-            u1=format_number(last.mean_max_unscaled),
-            s0=format_number(first.mean_max_scaled),
-            s1=format_number(last.mean_max_scaled),
+            u0=self._mean_max(0, "unscaled"),
+            u1=self._mean_max(-1, "unscaled"),
+            s0=self._mean_max(0, "scaled"),
+            s1=self._mean_max(-1, "scaled"),
         )
         self.say("noise")
         self.play(FadeOut(VGroup(shown, self.axes, curves)))
         self._it_cat()
         self.say("why")
+
+    def _mean_max(self, k: int, kind: str) -> Spoken:
+        """The mean largest weight at the k-th width, as the narration says it."""
+        k %= len(self.probe.dims)
+        value = getattr(self.probe.dims[k], f"mean_max_{kind}")
+        return Spoken(value, 2, Ref(f"{SRC}.dims[{k}].mean_max_{kind}"))
 
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
@@ -155,30 +161,19 @@ class SqrtD(LectureScene):
     def _it_cat(self) -> None:
         c = self.data.it_cat
         it, cat = c.query_index, c.index("cat")
+        weight = {
+            kind: ShownNumber(
+                getattr(c, kind).weights[it][cat],
+                2,
+                Ref(f"tokens.it_cat.{kind}.weights[{it}][{cat}]"),
+            )
+            for kind in ("scaled", "unscaled")
+        }
         lines = VGroup(
+            phrase(self.words["with_line"], style.BODY_SIZE, style.WITH, w=weight["scaled"]),
             phrase(
-                self.words["with_line"],
-                style.BODY_SIZE,
-                style.WITH,
-                w=ShownNumber(
-                    c.scaled.weights[it][cat], 2, Ref(f"tokens.it_cat.scaled.weights[{it}][{cat}]")
-                ),
-            ),
-            phrase(
-                self.words["without_line"],
-                style.BODY_SIZE,
-                style.WITHOUT,
-                w=ShownNumber(
-                    c.unscaled.weights[it][cat],
-                    2,
-                    Ref(f"tokens.it_cat.unscaled.weights[{it}][{cat}]"),
-                ),
+                self.words["without_line"], style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         lines.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
-        self.say(
-            "it_cat",
-            FadeIn(lines),
-            w=format_number(c.scaled.weights[it][cat]),
-            u=format_number(c.unscaled.weights[it][cat]),
-        )
+        self.say("it_cat", FadeIn(lines), w=weight["scaled"], u=weight["unscaled"])

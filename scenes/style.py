@@ -100,8 +100,13 @@ def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) 
     return Text(content, font=FONT, font_size=size, color=color)
 
 
-def muted_axes(x_range: list[float], y_range: list[float], x_length: float, y_length: float,
-               **axis_config: object) -> Axes:  # fmt: skip
+def muted_axes(
+    x_range: list[float],
+    y_range: list[float],
+    x_length: float,
+    y_length: float,
+    **axis_config: object,
+) -> Axes:
     """Plot axes in the lecture's muted colour, without arrow tips.
 
     Extra keyword arguments go to the y axis (for example ``numbers_to_include``).

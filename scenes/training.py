@@ -20,7 +20,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.numbers import Ref, ShownNumber, format_number, phrase
+from scenes.numbers import Ref, ShownNumber, phrase
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
 
@@ -38,32 +38,22 @@ class Training(LectureScene):
         VGroup(axes, curve).next_to(title, DOWN, buff=style.GROUP_BUFF).to_edge(
             LEFT, buff=style.EDGE_BUFF * 2
         )
-        run = phrase(
-            self.words["run_line"],
-            steps=ShownNumber(tr.steps, 0, Ref("training.steps")),
-            ms=ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
-        )
-        first = phrase(
-            self.words["first_line"],
-            loss=ShownNumber(tr.loss_curve[0], 3, Ref("training.loss_curve[0]")),
-        )
-        last = phrase(
-            self.words["last_line"],
-            loss=ShownNumber(tr.loss_curve[-1], 5, Ref(f"training.loss_curve[{tr.steps - 1}]")),
-        )
+        n = {  # every number of the chapter, shown and said
+            "steps": ShownNumber(tr.steps, 0, Ref("training.steps")),
+            "ms": ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
+            "first": ShownNumber(tr.loss_curve[0], 3, Ref("training.loss_curve[0]")),
+            "last": ShownNumber(tr.loss_curve[-1], 5, Ref(f"training.loss_curve[{tr.steps - 1}]")),
+            "val_size": ShownNumber(tr.val_size, 0, Ref("training.val_size")),
+            "val": ShownNumber(tr.val_mse, 5, Ref("training.val_mse")),
+            "base": ShownNumber(tr.baseline_mse, 3, Ref("training.baseline_mse")),
+        }
+        run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])
+        first = phrase(self.words["first_line"], loss=n["first"])
+        last = phrase(self.words["last_line"], loss=n["last"])
         val = phrase(
-            self.words["val_line"],
-            style.LABEL_SIZE,
-            style.HIGHLIGHT,
-            n=ShownNumber(tr.val_size, 0, Ref("training.val_size")),
-            mse=ShownNumber(tr.val_mse, 5, Ref("training.val_mse")),
+            self.words["val_line"], style.LABEL_SIZE, style.HIGHLIGHT, n=n["val_size"], mse=n["val"]
         )
-        base = phrase(
-            self.words["base_line"],
-            style.LABEL_SIZE,
-            style.MUTED,
-            mse=ShownNumber(tr.baseline_mse, 3, Ref("training.baseline_mse")),
-        )
+        base = phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"])
         side = VGroup(run, first, last, val, base).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         side.next_to(axes, RIGHT, buff=style.GROUP_BUFF).align_to(axes, UP)
 
@@ -75,12 +65,12 @@ class Training(LectureScene):
             FadeIn(first),
             FadeIn(last),
             run_time=4,
-            first=format_number(tr.loss_curve[0], 3),
-            last=format_number(tr.loss_curve[-1], 5),
+            first=n["first"],
+            last=n["last"],
         )
-        self.say("run", FadeIn(run), steps=tr.steps, ms=format_number(tr.train_ms, 0))
-        self.say("val", FadeIn(val), n=tr.val_size, mse=format_number(tr.val_mse, 5))
-        self.say("base", FadeIn(base), mse=format_number(tr.baseline_mse, 3))
+        self.say("run", FadeIn(run), steps=n["steps"], ms=n["ms"])
+        self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
+        self.say("base", FadeIn(base), mse=n["base"])
         self.say("meaning")
         self.say("outro")
 

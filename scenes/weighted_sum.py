@@ -18,7 +18,7 @@ from manim import (
 from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, NumberVector
-from scenes.numbers import Ref, ShownNumber, format_number
+from scenes.numbers import Ref, ShownNumber, Spoken
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
@@ -46,19 +46,31 @@ class WeightedSum(LectureScene):
         weights = ex.last_row.weights[0]
         rows = VGroup()
         for j in range(ex.short):
-            w = ShownNumber(weights[j], 2, Ref(f"{EAT}.last_row.weights[0][{j}]"),
-                            style.LABEL_SIZE, style.HIGHLIGHT)  # fmt: skip
+            w = ShownNumber(
+                weights[j],
+                2,
+                Ref(f"{EAT}.last_row.weights[0][{j}]"),
+                style.LABEL_SIZE,
+                style.HIGHLIGHT,
+            )
             v = NumberVector(ex.v[j], f"{EAT}.v[{j}]", f"v（{ex.tokens[j]}）", style.VALUE)
             term = NumberVector(ex.contributions[j], f"{EAT}.contributions[{j}]")
-            rows.add(VGroup(w, self._times(), v, style.text("=", style.BODY_SIZE), term)
-                     .arrange(RIGHT, buff=0.25))  # fmt: skip
+            rows.add(
+                VGroup(w, self._times(), v, style.text("=", style.BODY_SIZE), term).arrange(
+                    RIGHT, buff=0.25
+                )
+            )
         rows.arrange(DOWN, aligned_edge=RIGHT, buff=0.35)
-        total = NumberVector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]",
-                             self.words["new_apple"], style.QUERY)  # fmt: skip
+        total = NumberVector(
+            ex.last_row.outputs[0],
+            f"{EAT}.last_row.outputs[0]",
+            self.words["new_apple"],
+            style.QUERY,
+        )
         total.next_to(rows, DOWN, buff=0.5).align_to(rows, RIGHT)
         VGroup(rows, total).next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         for j, row in enumerate(rows):
-            self.say(f"take_{j}", FadeIn(row), w=format_number(weights[j]), token=ex.tokens[j])
+            self.say(f"take_{j}", FadeIn(row), w=row[0], token=ex.tokens[j])  # row[0]: its weight
         self.say("sum", FadeIn(total), FadeIn(SurroundingRectangle(total, buff=0.1)))
         self.say("apple_meaning")
         self.clear_below_title(self.title)
@@ -70,22 +82,30 @@ class WeightedSum(LectureScene):
         order = sorted(range(len(c.tokens)), key=lambda j: -c.scaled.weights[it][j])[:2]
         terms = VGroup()
         for j in order:
-            w = ShownNumber(c.scaled.weights[it][j], 2, Ref(f"{IT}.scaled.weights[{it}][{j}]"),
-                            style.LABEL_SIZE, style.HIGHLIGHT)  # fmt: skip
+            w = ShownNumber(
+                c.scaled.weights[it][j],
+                2,
+                Ref(f"{IT}.scaled.weights[{it}][{j}]"),
+                style.LABEL_SIZE,
+                style.HIGHLIGHT,
+            )
             v = NumberVector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE)
             terms.add(VGroup(w, self._times(), v).arrange(RIGHT, buff=0.25))
         terms.add(style.text(self.words["and_the_rest"], style.LABEL_SIZE, style.MUTED))
         terms.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        out = NumberVector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]",
-                           self.words["new_it"], style.QUERY)  # fmt: skip
-        dims = VGroup(*(style.text(d, style.SMALL_SIZE, style.MUTED)
-                        for d in self.words["dims"].split(",")))  # fmt: skip
+        out = NumberVector(
+            c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"], style.QUERY
+        )
+        dims = VGroup(
+            *(style.text(d, style.SMALL_SIZE, style.MUTED) for d in self.words["dims"].split(","))
+        )
         for d, entry in zip(dims, out.entries, strict=True):
             d.next_to(entry, DOWN, buff=0.15)
         block = VGroup(terms, VGroup(out, dims)).arrange(DOWN, buff=0.6, aligned_edge=LEFT)
         block.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         cat = c.index("cat")
-        self.say("it_terms", FadeIn(terms), w=format_number(c.scaled.weights[it][cat]))
+        cat_share = Spoken(c.scaled.weights[it][cat], 2, Ref(f"{IT}.scaled.weights[{it}][{cat}]"))
+        self.say("it_terms", FadeIn(terms), w=cat_share)
         self.say("it_output", FadeIn(out), FadeIn(dims))
         self.say("it_axis", FadeIn(SurroundingRectangle(VGroup(out.entries[0], dims[0]))))
         self.say("caveat")
@@ -97,8 +117,9 @@ class WeightedSum(LectureScene):
         n = ex.short
         tokens = VGroup(*(style.text(t, style.BODY_SIZE) for t in ex.tokens[:n]))
         tokens.arrange(DOWN, buff=0.45)
-        outputs = AttentionGrid(ex.short_full.outputs, f"{EAT}.short_full.outputs",
-                                cell_size=0.7, heat=False)  # fmt: skip
+        outputs = AttentionGrid(
+            ex.short_full.outputs, f"{EAT}.short_full.outputs", cell_size=0.7, heat=False
+        )
         outputs.cells.set_stroke(style.QUERY, width=2)
         arrow = style.text("→", style.TITLE_SIZE)
         picture = VGroup(tokens, arrow, outputs).arrange(RIGHT, buff=0.8)

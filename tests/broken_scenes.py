@@ -5,8 +5,9 @@ from __future__ import annotations
 from manim import RIGHT, FadeIn, Scene, Text
 
 from scenes import style
+from scenes.base import LectureScene
 from scenes.gates import allow_overlap
-from scenes.numbers import Ref, ShownNumber
+from scenes.numbers import Ref, ShownNumber, Spoken
 
 
 class OffFrame(Scene):
@@ -61,3 +62,13 @@ class MissingSource(Scene):
 class TypedNumber(Scene):
     def construct(self) -> None:
         self.play(FadeIn(Text("loss 0.0003")))
+
+
+class WrongSpokenNumber(LectureScene):
+    """Says 0.50 where the data file has the trained weight of about 0.33."""
+
+    scene_key = "template"
+    reads = ("examples.mixed",)
+
+    def construct(self) -> None:
+        self.say("intro", w=Spoken(0.5, 2, Ref("examples.mixed.attention[0][0]")))

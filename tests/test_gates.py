@@ -62,6 +62,7 @@ def _problems(scene_class, data_file: Path, tmp_path: Path, gate: str) -> list[s
         (broken_scenes.LateSubtitles, "subtitles", "starts before the previous cue ends"),
         (broken_scenes.LateSubtitles, "subtitles", "ends after the scene (1.00 s)"),
         (broken_scenes.WrongNumber, "numbers", "shows 0.50, the data file says 0.33"),
+        (broken_scenes.WrongSpokenNumber, "numbers", "shows 0.50, the data file says 0.33"),
         (broken_scenes.MissingSource, "numbers", "is not in the data file"),
         (broken_scenes.TypedNumber, "numbers", "writes a number that is not a ShownNumber"),
     ],

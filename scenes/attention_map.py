@@ -77,8 +77,12 @@ class AttentionMap(LectureScene):
         same = [j for j, c in enumerate(ex.colours) if c == ex.colours[i]]
         k = len(same)
         row = ex.attention[i]
-        frame = SurroundingRectangle(self.grid.get_row(i), color=style.HIGHLIGHT, buff=0.04)
-        picked = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.1) for j in same))
+        frame = SurroundingRectangle(
+            self.grid.get_row(i), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
+        picked = VGroup(
+            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
+        )
         picked.set_color(style.HIGHLIGHT)
         share = Spoken(
             sum(row[j] for j in same) / k, 2, Mean(f"{self.source}.attention[{i}]", tuple(same))
@@ -102,8 +106,8 @@ class AttentionMap(LectureScene):
                 total=ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]")),
             ),
             phrase(self.words["prediction"], prediction=prediction, target=target),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF * 2)
-        info.next_to(strip, DOWN, buff=style.GROUP_BUFF * 1.5).align_to(strip, LEFT)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        info.next_to(strip, DOWN, buff=style.SECTION_BUFF).align_to(strip, LEFT)
         self.play(FadeIn(info[0], shift=RIGHT * 0.2))
         self.say("sum", FadeIn(info[1], shift=RIGHT * 0.2))
         self.say(

@@ -40,7 +40,9 @@ class ColourTask(LectureScene):
         strip = TokenStrip(markers, ex.values, f"{src}.values")
         strip.next_to(title, DOWN, buff=style.GROUP_BUFF)
         same = [j for j, c in enumerate(ex.colours) if c == ex.colours[self.focus]]
-        frames = VGroup(*(SurroundingRectangle(strip.get_column(j), buff=0.08) for j in same))
+        frames = VGroup(
+            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
+        )
         count = ShownNumber(len(same), 0, Count(f"{src}.colours", ex.colours[self.focus]))
         answer = ShownNumber(ex.targets[self.focus], 2, Ref(f"{src}.targets[{self.focus}]"))
         worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
@@ -56,7 +58,7 @@ class ColourTask(LectureScene):
         label = style.text(self.words["answers"], style.LABEL_SIZE, style.HIGHLIGHT)
         label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
         prediction = style.text(self.words["prediction_line"], style.BODY_SIZE)
-        prediction.next_to(answers, DOWN, buff=style.GROUP_BUFF * 1.5)
+        prediction.next_to(answers, DOWN, buff=style.SECTION_BUFF)
 
         self.say("intro", Write(title))
         self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n)

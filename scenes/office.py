@@ -44,7 +44,7 @@ class OfficeAnalogy(LectureScene):
         self.office = self.data.office
         title = self.make_title()
         floor = self._build_floor().next_to(title, DOWN, buff=style.ITEM_BUFF)
-        floor.to_edge(LEFT, buff=style.EDGE_BUFF * 2)
+        floor.to_edge(LEFT, buff=style.INSET)
         self.say("intro", Write(title), FadeIn(self.room))
         self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
         self.say("values", *(Indicate(p[2], color=style.VALUE) for p in self.people))
@@ -52,7 +52,7 @@ class OfficeAnalogy(LectureScene):
         self.arrow = self._arrow(first.query)
         self.say("query", GrowArrow(self.arrow))
         self.bars = self._bars("sweep", self.sweep_stops[0])
-        self.bars.next_to(floor, RIGHT, buff=style.GROUP_BUFF * 2)
+        self.bars.next_to(floor, RIGHT, buff=style.WIDE_BUFF)
         self.say("weights", FadeIn(self.bars), **self._about("sweep", self.sweep_stops[0]))
         self.output = self._output("sweep", self.sweep_stops[0])
         self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
@@ -70,14 +70,14 @@ class OfficeAnalogy(LectureScene):
             x, y = self.office.keys[j]
             dot = Dot(self.room.get_center() + FLOOR_UNIT * (x * RIGHT + y * UP), color=style.KEY)
             name = style.text(self.words[person], style.LABEL_SIZE, style.KEY)
-            name.next_to(dot, UP, buff=0.1)
+            name.next_to(dot, UP, buff=style.HUG_BUFF)
             days = phrase(
                 self.words["days"],
                 style.SMALL_SIZE,
                 style.VALUE,
                 n=ShownNumber(self.office.values[j], 0, Ref(f"office.values[{j}]")),
             )
-            days.next_to(dot, DOWN, buff=0.1)
+            days.next_to(dot, DOWN, buff=style.HUG_BUFF)
             self.people.add(VGroup(dot, name, days))
         return VGroup(self.room, self.people)
 

@@ -33,7 +33,7 @@ class ColourPatterns(AttentionMap):
             self.grid = self._build_grid()
             new_board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
             new_board.to_edge(LEFT, buff=style.EDGE_BUFF)
-            new_shares = self._shares().next_to(new_board, RIGHT, buff=style.GROUP_BUFF * 2)
+            new_shares = self._shares().next_to(new_board, RIGHT, buff=style.WIDE_BUFF)
             animations = (
                 [FadeIn(new_board), FadeIn(new_shares)]
                 if board is None

@@ -43,7 +43,9 @@ class WhyProject(LectureScene):
         self._draws()
         wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
         is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
-        line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(RIGHT, buff=0.4)
+        line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(
+            RIGHT, buff=style.ROW_BUFF
+        )
         self.say("two_things", FadeIn(line.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 3)))
 
     def _map(self, kind: str, colour) -> VGroup:
@@ -56,7 +58,7 @@ class WhyProject(LectureScene):
 
     def _maps(self) -> None:
         plain, projected = self._map("plain", style.WITHOUT), self._map("projected", style.WITH)
-        maps = VGroup(plain, projected).arrange(RIGHT, buff=1.0)
+        maps = VGroup(plain, projected).arrange(RIGHT, buff=style.WIDE_BUFF)
         maps.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         self.say("setup", FadeIn(plain), n=self.p.positions, width=self.p.width)
         self.say("diagonal")
@@ -92,13 +94,15 @@ class WhyProject(LectureScene):
             bars = self._histogram(kind, colour, line)
             name = style.text(self.words[kind], style.LABEL_SIZE, colour)
             rows.add(VGroup(line, bars, name.next_to(line, LEFT, buff=style.GROUP_BUFF)))
-        rows.arrange(DOWN, buff=0.9).next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
+        rows.arrange(DOWN, buff=style.SECTION_BUFF).next_to(
+            self.title, DOWN, buff=style.SECTION_BUFF
+        )
         uniform = rows[1][0].n2p(p.uniform_share)
         mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
         mark.set_stroke(width=2)
         uniform_share = ShownNumber(p.uniform_share, 3, Ref(f"{SRC}.uniform_share"))
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
-        even.next_to(mark, UP, buff=0.05)
+        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
         lowest = ShownNumber(p.plain.min, 3, Ref(f"{SRC}.plain.min"))
         plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
         plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)

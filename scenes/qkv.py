@@ -40,10 +40,16 @@ class ThreeRoles(LectureScene):
         self.ex = self.data.eat_apple
         title = self.make_title()
         x_block = self._x_block()
-        blocks = VGroup(*(self._role_block(*role) for role in ROLES)).arrange(RIGHT, buff=0.6)
+        blocks = VGroup(*(self._role_block(*role) for role in ROLES)).arrange(
+            RIGHT, buff=style.GROUP_BUFF
+        )
         arrow = Arrow(LEFT, RIGHT, color=style.FOREGROUND).scale(0.9)
-        w_label = MathTex(r"\times W_Q,\ W_K,\ W_V", font_size=34).next_to(arrow, UP, buff=0.1)
-        picture = VGroup(x_block, VGroup(arrow, w_label), blocks).arrange(RIGHT, buff=0.4)
+        w_label = MathTex(r"\times W_Q,\ W_K,\ W_V", font_size=34).next_to(
+            arrow, UP, buff=style.HUG_BUFF
+        )
+        picture = VGroup(x_block, VGroup(arrow, w_label), blocks).arrange(
+            RIGHT, buff=style.ROW_BUFF
+        )
         picture.next_to(title, DOWN, buff=style.GROUP_BUFF)
         for block in blocks:  # notes shown later, under their matrix
             block.meaning.next_to(block.grid, DOWN, buff=style.ITEM_BUFF)
@@ -68,7 +74,7 @@ class ThreeRoles(LectureScene):
             word = style.text(token, style.BODY_SIZE)
             box = RoundedRectangle(corner_radius=0.1, width=1.5, height=0.6)
             rows.add(VGroup(box.set_stroke(style.MUTED), word.move_to(box)))
-        rows.arrange(DOWN, buff=0.15)
+        rows.arrange(DOWN, buff=style.ITEM_BUFF)
         return VGroup(MathTex("X", font_size=44).next_to(rows, UP), rows)
 
     def _role_block(self, key: str, letter: str, colour) -> VGroup:
@@ -92,9 +98,9 @@ class ThreeRoles(LectureScene):
 
     def _self_roles(self, x_block: VGroup, blocks: VGroup) -> None:
         row = self.ex.query_index
-        frames = VGroup(SurroundingRectangle(x_block[1][row], buff=0.05))
+        frames = VGroup(SurroundingRectangle(x_block[1][row], buff=style.TIGHT_BUFF))
         for block in blocks:
-            frames.add(SurroundingRectangle(block.grid.get_row(row), buff=0.03))
+            frames.add(SurroundingRectangle(block.grid.get_row(row), buff=style.TIGHT_BUFF))
         self.say("self", FadeIn(frames.set_color(style.HIGHLIGHT)), token=self.ex.tokens[row])
         self.play(FadeOut(frames))
 
@@ -120,7 +126,11 @@ class ThreeRoles(LectureScene):
         line2[2].set_color(style.QUERY)
         line2[3].set_color(style.KEY)
         line2[7].set_color(style.VALUE)
-        lines = VGroup(line1, line2).arrange(DOWN, buff=0.9).next_to(title, DOWN, buff=1.0)
+        lines = (
+            VGroup(line1, line2)
+            .arrange(DOWN, buff=style.SECTION_BUFF)
+            .next_to(title, DOWN, buff=style.WIDE_BUFF)
+        )
         self.say("formula_intro", Write(line1), run_time=2)
         self.say("qk", Write(line2[2:4]))
         self.say("sqrt", Write(line2[4:6]))

@@ -35,12 +35,12 @@ class Scoring(LectureScene):
         self.ex = ex = self.data.eat_apple
         self.i = ex.query_index
         title = self.make_title()
-        self.grid = self._build_table().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
-        self.grid.next_to(title, DOWN, buff=style.GROUP_BUFF * 1.5, coor_mask=[0, 1, 0])
+        self.grid = self._build_table().to_edge(RIGHT, buff=style.INSET)
+        self.grid.next_to(title, DOWN, buff=style.SECTION_BUFF, coor_mask=[0, 1, 0])
         q = NumberVector(
             ex.q[self.i], f"{SOURCE}.q[{self.i}]", self._name("q", self.i), style.QUERY
         )
-        q.to_edge(LEFT, buff=style.EDGE_BUFF * 2).align_to(self.grid, UP)
+        q.to_edge(LEFT, buff=style.INSET).align_to(self.grid, UP)
         self.say("intro", Write(title), FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=ex.tokens[self.i])
         steps = self._steps(0, q)
@@ -88,8 +88,10 @@ class Scoring(LectureScene):
                 ex.last_row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")
             ),
         )
-        column = VGroup(k, products, total, result).arrange(DOWN, aligned_edge=RIGHT, buff=0.35)
-        column.next_to(q, DOWN, buff=0.35).align_to(q, RIGHT)
+        column = VGroup(k, products, total, result).arrange(
+            DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF
+        )
+        column.next_to(q, DOWN, buff=style.ROW_BUFF).align_to(q, RIGHT)
         return list(column)
 
     # --- the table ---------------------------------------------------------------------

@@ -37,7 +37,9 @@ class Shuffle(LectureScene):
         self.s = self.data.shuffle
         self.title = self.make_title()
         sentences = VGroup(*(style.text(self.words[k], style.TITLE_SIZE) for k in ("a", "b")))
-        sentences.arrange(RIGHT, buff=1.5).next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
+        sentences.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5).next_to(
+            self.title, DOWN, buff=style.WIDE_BUFF
+        )
         self.say("intro", Write(self.title))
         self.say("no_position", FadeIn(sentences))
         self.say("same_to_it")
@@ -58,7 +60,7 @@ class Shuffle(LectureScene):
                     ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), color=style.HIGHLIGHT),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
             )
-        return columns.arrange(RIGHT, buff=style.ITEM_BUFF * 1.5, aligned_edge=UP)
+        return columns.arrange(RIGHT, buff=style.ROW_BUFF, aligned_edge=UP)
 
     def _measure(self) -> None:
         n, run = len(self.s.colours), self.s.without_positions
@@ -68,7 +70,7 @@ class Shuffle(LectureScene):
             run.out_of_shuffled,
             f"{SRC}.without_positions.out_of_shuffled",
         )
-        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF * 1.5)
+        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.SECTION_BUFF)
         rows.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(style.text(self.words[k], style.LABEL_SIZE) for k in ("input", "shuffled"))
@@ -95,7 +97,7 @@ class Shuffle(LectureScene):
         self.say(
             "diff",
             FadeIn(diff),
-            FadeIn(SurroundingRectangle(diff, buff=0.1)),
+            FadeIn(SurroundingRectangle(diff, buff=style.HUG_BUFF)),
             d=gap,
         )
         self.say("equivariant")
@@ -124,9 +126,9 @@ class Shuffle(LectureScene):
             line_color=style.HIGHLIGHT,
             vertex_dot_radius=0.05,
         )
-        picture = VGroup(table, VGroup(axes, curve)).arrange(RIGHT, buff=1.0)
-        picture.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
-        row = SurroundingRectangle(table.get_row(p), buff=0.02, color=style.HIGHLIGHT)
+        picture = VGroup(table, VGroup(axes, curve)).arrange(RIGHT, buff=style.WIDE_BUFF)
+        picture.next_to(self.title, DOWN, buff=style.SECTION_BUFF)
+        row = SurroundingRectangle(table.get_row(p), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
         caption = phrase(
             self.words["row_line"],
             style.LABEL_SIZE,

@@ -53,7 +53,9 @@ class Softmax(LectureScene):
             style.text(self.words[f"{k}_label"], style.LABEL_SIZE)
             for k in ("scores", "exp", "shares")
         ]
-        rows = VGroup(scores, exps, weights).arrange(DOWN, buff=0.6, aligned_edge=RIGHT)
+        rows = VGroup(scores, exps, weights).arrange(
+            DOWN, buff=style.GROUP_BUFF, aligned_edge=RIGHT
+        )
         rows.next_to(self.title, DOWN, buff=style.GROUP_BUFF).shift(LEFT * 1.5)
         for label, grid in zip(labels, rows, strict=True):
             label.next_to(grid.cells, LEFT, buff=style.GROUP_BUFF)
@@ -95,8 +97,8 @@ class Softmax(LectureScene):
             self.words["total"], total=ShownNumber(sum(temp.weights[it]), 2, Sum(source))
         )
         side = VGroup(t, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.GROUP_BUFF * 2))
-        return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 1.5)
+        group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.WIDE_BUFF))
+        return group.next_to(self.title, DOWN, buff=style.SECTION_BUFF)
 
     def _it_cat(self, k: int) -> Spoken:
         """The it -> cat weight at the k-th temperature, as the narration says it."""

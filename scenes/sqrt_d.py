@@ -39,7 +39,7 @@ class SqrtD(LectureScene):
         self.probe = self.data.sqrt_d
         title = self.make_title()
         self.title = title
-        self.axes = self._axes().to_edge(RIGHT, buff=style.EDGE_BUFF * 2)
+        self.axes = self._axes().to_edge(RIGHT, buff=style.INSET)
         self.axes.next_to(title, DOWN, buff=style.GROUP_BUFF, coor_mask=[0, 1, 0])
         self.say("intro", Write(title))
         self.say("random_walk")
@@ -153,9 +153,9 @@ class SqrtD(LectureScene):
             style.BODY_SIZE,
             d=ShownNumber(row.d, 0, Ref(f"{SRC}.dims[{k}].d")),
         )
-        group = VGroup(d, blocks).arrange(DOWN, buff=style.ITEM_BUFF * 2, aligned_edge=LEFT)
+        group = VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
         return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF).to_edge(
-            LEFT, buff=style.EDGE_BUFF * 2
+            LEFT, buff=style.INSET
         )
 
     def _it_cat(self) -> None:
@@ -175,5 +175,5 @@ class SqrtD(LectureScene):
                 self.words["without_line"], style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        lines.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
+        lines.next_to(self.title, DOWN, buff=style.WIDE_BUFF)
         self.say("it_cat", FadeIn(lines), w=weight["scaled"], u=weight["unscaled"])

@@ -91,6 +91,12 @@ MARKER_TEXT_SIZE = 17  # the letter on a colour marker: CJK about 29 px, Latin c
 EDGE_BUFF = 0.4  # from the frame's edge
 GROUP_BUFF = 0.5  # between blocks of content
 ITEM_BUFF = 0.2  # between items of one block
+TIGHT_BUFF = 0.05  # a frame drawn around a cell or a row of a grid
+HUG_BUFF = 0.1  # a frame or label hugging its object (a box around a word, a name by a dot)
+ROW_BUFF = 0.35  # between the rows of a list or a column of steps
+SECTION_BUFF = 0.75  # between the parts of one picture (the title and what is below it)
+WIDE_BUFF = 1.0  # between pictures side by side
+INSET = 0.8  # content set in from the frame's edge
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
 

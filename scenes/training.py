@@ -36,7 +36,7 @@ class Training(LectureScene):
         title = self.make_title()
         axes, curve = self._plot(tr.loss_curve)
         VGroup(axes, curve).next_to(title, DOWN, buff=style.GROUP_BUFF).to_edge(
-            LEFT, buff=style.EDGE_BUFF * 2
+            LEFT, buff=style.INSET
         )
         n = {  # every number of the chapter, shown and said
             "steps": ShownNumber(tr.steps, 0, Ref("training.steps")),
@@ -54,7 +54,9 @@ class Training(LectureScene):
             self.words["val_line"], style.LABEL_SIZE, style.HIGHLIGHT, n=n["val_size"], mse=n["val"]
         )
         base = phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"])
-        side = VGroup(run, first, last, val, base).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        side = VGroup(run, first, last, val, base).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
+        )
         side.next_to(axes, RIGHT, buff=style.GROUP_BUFF).align_to(axes, UP)
 
         self.say("intro", Write(title), FadeIn(axes))

@@ -57,21 +57,21 @@ class WeightedSum(LectureScene):
             term = NumberVector(ex.contributions[j], f"{EAT}.contributions[{j}]")
             rows.add(
                 VGroup(w, self._times(), v, style.text("=", style.BODY_SIZE), term).arrange(
-                    RIGHT, buff=0.25
+                    RIGHT, buff=style.ITEM_BUFF
                 )
             )
-        rows.arrange(DOWN, aligned_edge=RIGHT, buff=0.35)
+        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF)
         total = NumberVector(
             ex.last_row.outputs[0],
             f"{EAT}.last_row.outputs[0]",
             self.words["new_apple"],
             style.QUERY,
         )
-        total.next_to(rows, DOWN, buff=0.5).align_to(rows, RIGHT)
+        total.next_to(rows, DOWN, buff=style.GROUP_BUFF).align_to(rows, RIGHT)
         VGroup(rows, total).next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         for j, row in enumerate(rows):
             self.say(f"take_{j}", FadeIn(row), w=row[0], token=ex.tokens[j])  # row[0]: its weight
-        self.say("sum", FadeIn(total), FadeIn(SurroundingRectangle(total, buff=0.1)))
+        self.say("sum", FadeIn(total), FadeIn(SurroundingRectangle(total, buff=style.HUG_BUFF)))
         self.say("apple_meaning")
         self.clear_below_title(self.title)
 
@@ -90,9 +90,9 @@ class WeightedSum(LectureScene):
                 style.HIGHLIGHT,
             )
             v = NumberVector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE)
-            terms.add(VGroup(w, self._times(), v).arrange(RIGHT, buff=0.25))
+            terms.add(VGroup(w, self._times(), v).arrange(RIGHT, buff=style.ITEM_BUFF))
         terms.add(style.text(self.words["and_the_rest"], style.LABEL_SIZE, style.MUTED))
-        terms.arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        terms.arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
         out = NumberVector(
             c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"], style.QUERY
         )
@@ -100,8 +100,10 @@ class WeightedSum(LectureScene):
             *(style.text(d, style.SMALL_SIZE, style.MUTED) for d in self.words["dims"].split(","))
         )
         for d, entry in zip(dims, out.entries, strict=True):
-            d.next_to(entry, DOWN, buff=0.15)
-        block = VGroup(terms, VGroup(out, dims)).arrange(DOWN, buff=0.6, aligned_edge=LEFT)
+            d.next_to(entry, DOWN, buff=style.ITEM_BUFF)
+        block = VGroup(terms, VGroup(out, dims)).arrange(
+            DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT
+        )
         block.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
         cat = c.index("cat")
         cat_share = Spoken(c.scaled.weights[it][cat], 2, Ref(f"{IT}.scaled.weights[{it}][{cat}]"))
@@ -116,13 +118,13 @@ class WeightedSum(LectureScene):
         ex = self.data.eat_apple
         n = ex.short
         tokens = VGroup(*(style.text(t, style.BODY_SIZE) for t in ex.tokens[:n]))
-        tokens.arrange(DOWN, buff=0.45)
+        tokens.arrange(DOWN, buff=style.ROW_BUFF)
         outputs = AttentionGrid(
             ex.short_full.outputs, f"{EAT}.short_full.outputs", cell_size=0.7, heat=False
         )
         outputs.cells.set_stroke(style.QUERY, width=2)
         arrow = style.text("→", style.TITLE_SIZE)
-        picture = VGroup(tokens, arrow, outputs).arrange(RIGHT, buff=0.8)
-        picture.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 2)
+        picture = VGroup(tokens, arrow, outputs).arrange(RIGHT, buff=style.SECTION_BUFF)
+        picture.next_to(self.title, DOWN, buff=style.WIDE_BUFF)
         self.say("shape", FadeIn(tokens), FadeIn(arrow), FadeIn(outputs), n=n)
         self.say("outro")

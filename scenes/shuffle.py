@@ -48,6 +48,13 @@ class Shuffle(LectureScene):
         self._positions()
 
     # --- the measurement ---------------------------------------------------------------
+    def _gap_line(self, key: str, run: str, scientific: bool = False) -> tuple[VGroup, ShownNumber]:
+        """The line giving a run's largest difference, and that number (also said aloud)."""
+        value = getattr(self.s, run).max_abs_diff
+        gap = ShownNumber(value, 2, Ref(f"{SRC}.{run}.max_abs_diff"), scientific=scientific)
+        line = phrase(self.words[key], style.BODY_SIZE, style.HIGHLIGHT, d=gap)
+        return line, gap
+
     def _row(self, order: list[int], outputs: tuple[float, ...], out_path: str) -> VGroup:
         columns = VGroup()
         for k, j in enumerate(order):
@@ -77,19 +84,7 @@ class Shuffle(LectureScene):
         )
         for name, row in zip(names, rows, strict=True):
             name.next_to(row, LEFT, buff=style.GROUP_BUFF)
-        diff = phrase(
-            self.words["diff_line"],
-            style.BODY_SIZE,
-            style.HIGHLIGHT,
-            d=(
-                gap := ShownNumber(
-                    run.max_abs_diff,
-                    2,
-                    Ref(f"{SRC}.without_positions.max_abs_diff"),
-                    scientific=True,
-                )
-            ),
-        )
+        diff, gap = self._gap_line("diff_line", "without_positions", scientific=True)
         diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
         self.say("test", FadeIn(original), FadeIn(names[0]))
         self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
@@ -136,16 +131,7 @@ class Shuffle(LectureScene):
             p=ShownNumber(p + 1, 0, Ordinal()),
         )
         caption.next_to(axes, UP, buff=style.ITEM_BUFF)
-        again = phrase(
-            self.words["again_line"],
-            style.BODY_SIZE,
-            style.HIGHLIGHT,
-            d=(
-                gap := ShownNumber(
-                    self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
-                )
-            ),
-        )
+        again, gap = self._gap_line("again_line", "with_positions")
         again.next_to(picture, DOWN, buff=style.GROUP_BUFF)
         self.say("fix")
         self.say("table", FadeIn(table))

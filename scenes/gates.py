@@ -43,7 +43,7 @@ from manim import (
 )
 
 from scenes.numbers import Ordinal, ShownNumber, Spoken, format_number
-from scenes.subtitles import limits_for, visible_length
+from scenes.subtitles import limits_for, line_width, visible_length
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
@@ -216,13 +216,13 @@ def check_subtitles(captions: list[Any], duration: float, name: str, lang: str) 
         if len(lines) > lim.max_lines:
             fail(f"has {len(lines)} lines (at most {lim.max_lines})")
         for line in lines:
-            if len(line) > lim.chars_per_line:
-                fail(f"line {line!r} has {len(line)} characters (at most {lim.chars_per_line})")
+            if (width := line_width(line, lang)) > lim.chars_per_line:
+                fail(f"line {line!r} is {width:g} characters wide (at most {lim.chars_per_line})")
         shown = end - start
         if not lim.min_seconds - 1e-6 <= shown <= lim.max_seconds + 1e-6:
             fail(f"is on screen {shown:.2f} s (allowed {lim.min_seconds}-{lim.max_seconds} s)")
-        elif visible_length(cue.content) / shown > lim.chars_per_second + 1e-6:
-            speed = visible_length(cue.content) / shown
+        elif visible_length(cue.content, lang) / shown > lim.chars_per_second + 1e-6:
+            speed = visible_length(cue.content, lang) / shown
             fail(f"needs {speed:.1f} characters/s (at most {lim.chars_per_second:g})")
         if start < previous_end - 1e-6:
             fail(f"starts before the previous cue ends ({previous_end:.2f} s)")

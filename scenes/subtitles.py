@@ -3,14 +3,18 @@
 The limits follow the usual broadcast subtitle guides: at most two lines a cue, at most
 16 CJK characters a line for zh-TW (42 characters for English), a reading speed of at
 most 9 characters a second for zh-TW (17 for English), each cue on screen 0.83-7 s.
-Narration is cut at punctuation, never inside a word.
+Narration is cut at punctuation, never inside a word: Chinese words come from jieba.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from scenes.locale import LocaleError, language, locale_table
 
@@ -47,47 +51,116 @@ def limits_for(lang: str) -> CueLimits:
     return CueLimits(meta.chars_per_line, meta.chars_per_second)
 
 
-def visible_length(text: str) -> int:
-    """Characters a reader reads: everything but whitespace and line breaks."""
-    return sum(1 for ch in text if not ch.isspace())
+def _width(ch: str, lang: str) -> float:
+    """A character's width in the language's characters: in a language written without
+    spaces the unit is one full-width character, and a Latin letter, digit or space is half."""
+    if language(lang).spaces:
+        return 1
+    return 1 if unicodedata.east_asian_width(ch) in "WF" else 0.5
+
+
+def visible_length(text: str, lang: str) -> float:
+    """How long ``text`` takes to read, in the language's characters (whitespace is free)."""
+    return sum(_width(ch, lang) for ch in text if not ch.isspace())
+
+
+def line_width(text: str, lang: str) -> float:
+    """How wide ``text`` is on one line, in the language's characters (spaces included)."""
+    return sum(_width(ch, lang) for ch in text if ch != "\n")
 
 
 def _units(text: str) -> list[str]:
     return _UNIT.findall(text)
 
 
-def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
-    """Greedily join pieces into chunks of at most ``limit`` visible characters."""
-    chunks: list[str] = []
-    for piece in pieces:
-        if chunks and len(chunks[-1] + joiner + piece) <= limit:
-            chunks[-1] = (chunks[-1] + joiner + piece) if joiner else chunks[-1] + piece
-        else:
-            chunks.append(piece)
-    return chunks
+def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
+    """Join pieces, in order, into as few chunks of at most ``limit`` as possible, balanced.
+
+    Among the packings with the fewest chunks, the one whose chunks are closest to equal
+    wins (least sum of squared slack), so a sentence never ends on a stray word.
+    """
+    n = len(pieces)
+    best: list[tuple[int, float, int] | None] = [None] * (n + 1)  # (chunks, cost, start)
+    best[0] = (0, 0.0, 0)
+    for end in range(1, n + 1):
+        for start in range(end - 1, -1, -1):
+            length = line_width(joiner.join(pieces[start:end]), lang)
+            if length > limit and end - start > 1:
+                break
+            if best[start] is None:
+                continue
+            chunks, cost, _ = best[start]
+            option = (chunks + 1, cost + (limit - length) ** 2, start)
+            if best[end] is None or option[:2] < best[end][:2]:
+                best[end] = option
+    cuts, end = [], n
+    while end:
+        start = best[end][2]
+        cuts.append(joiner.join(pieces[start:end]))
+        end = start
+    return cuts[::-1]
 
 
-def _split_long(clause: str, limit: int) -> list[str]:
+def _split_long(clause: str, limit: float, lang: str) -> list[str]:
     """Split one clause longer than ``limit`` between units (never inside a word)."""
-    return [c.strip() for c in _pack(_units(clause), limit, "") if c.strip()]
+    return [c.strip() for c in _pack(_units(clause), limit, "", lang) if c.strip()]
 
 
-# A break inside one of a language's keep-together words costs this much balance.
+_NO_LINE_START = set("，。！？；：、）」』,.!?;:)")
+# A break inside a word costs this much balance.
 _INSIDE_WORD = 20
 
 
-def _word_boundaries(text: str, lang: str) -> set[int]:
-    """Character offsets that fall inside a keep-together word of the language.
+@cache
+def _segmenter() -> Callable[[str], list[str]]:
+    """jieba's word cutter for Traditional Chinese text (imported only when CJK text wraps).
 
-    CJK text has no spaces to break at; the locale table's ``[subtitles] keep_together``
-    lists words a line must not be cut inside (instructors add their own).
+    jieba's packaged dictionary is Simplified: each character is converted on its own
+    (zhconv), so offsets keep their meaning, then the Simplified text is cut and the word
+    lengths are mapped back onto the original text.
     """
+    import jieba
+    import zhconv
+
+    jieba.setLogLevel(logging.WARNING)
+    tokenizer = jieba.Tokenizer()
+
+    def simplified(text: str) -> str:
+        chars = [zhconv.convert(ch, "zh-hans") for ch in text]
+        return "".join(c if len(c) == 1 else o for c, o in zip(chars, text, strict=True))
+
+    def cut(text: str, extra_words: tuple[str, ...] = ()) -> list[str]:
+        for word in extra_words:
+            tokenizer.add_word(simplified(word))
+        return list(tokenizer.cut(simplified(text)))
+
+    return cut
+
+
+def _keep_together(lang: str) -> tuple[str, ...]:
     try:
-        words = locale_table(lang).get("subtitles", {}).get("keep_together", [])
+        return tuple(locale_table(lang).get("subtitles", {}).get("keep_together", []))
     except LocaleError:
-        return set()
-    inside: set[int] = set()
-    for word in words:
+        return ()
+
+
+def _word_boundaries(text: str, lang: str) -> set[int]:
+    """Character offsets where a line should not be cut: inside a word, or before punctuation.
+
+    Languages written with spaces break between units already. For CJK text the words
+    come from jieba, plus the locale's ``[subtitles] keep_together`` list (the lecture's
+    own terms, which instructors extend), which wins over the segmenter.
+    """
+    # No line starts with closing punctuation.
+    inside = {i for i, ch in enumerate(text) if i and ch in _NO_LINE_START}
+    if language(lang).spaces:
+        return inside
+    keep = _keep_together(lang)
+    offset = 0
+    for word in _segmenter()(text, keep):
+        inside.update(range(offset + 1, offset + len(word)))
+        offset += len(word)
+    for word in keep:
         start = text.find(word)
         while start != -1:
             inside.update(range(start + 1, start + len(word)))
@@ -103,10 +176,13 @@ def split_cues(text: str, lang: str) -> list[str]:
         if not clause:
             continue
         clauses += (
-            [clause] if len(clause) <= lim.chars_per_cue else _split_long(clause, lim.chars_per_cue)
+            [clause]
+            if line_width(clause, lang) <= lim.chars_per_cue
+            else _split_long(clause, lim.chars_per_cue, lang)
         )
     joiner = " " if language(lang).spaces else ""
-    return [c for chunk in _pack(clauses, lim.chars_per_cue, joiner) for c in _fit(chunk, lang)]
+    chunks = _pack(clauses, lim.chars_per_cue, joiner, lang)
+    return [c for chunk in chunks for c in _fit(chunk, lang)]
 
 
 def _fit(chunk: str, lang: str) -> list[str]:
@@ -119,7 +195,7 @@ def _fit(chunk: str, lang: str) -> list[str]:
 
     def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
         offset = len("".join(units[:k]))
-        distance = abs(offset - len(chunk) / 2)
+        distance = abs(line_width("".join(units[:k]), lang) - line_width(chunk, lang) / 2)
         punctuation = 6 if _CLAUSE_END.search(units[k - 1] + " ") else 0
         return distance - punctuation + (_INSIDE_WORD if offset in inside else 0)
 
@@ -130,27 +206,26 @@ def _fit(chunk: str, lang: str) -> list[str]:
 def wrap(cue: str, lang: str) -> str | None:
     """Break a cue into at most two balanced lines, at a clause end where possible.
 
-    None when no break gives two lines that fit.
+    None when no break between words gives two lines that fit.
     """
     lim = limits_for(lang)
-    if len(cue) <= lim.chars_per_line:
+    if line_width(cue, lang) <= lim.chars_per_line:
         return cue
     units = _units(cue)
     inside = _word_boundaries(cue, lang)
     best, best_score = None, None
-    length = 0
+    offset = 0
     for k, unit in enumerate(units[:-1], start=1):
-        length += len(unit)
-        rest = len(cue) - length
-        if length > lim.chars_per_line or rest > lim.chars_per_line:
+        offset += len(unit)
+        width = line_width(cue[:offset].rstrip(), lang)
+        rest = line_width(cue[offset:].lstrip(), lang)
+        if width > lim.chars_per_line or rest > lim.chars_per_line or offset in inside:
             continue
-        score = abs(length - rest)
+        score = abs(width - rest)
         if _CLAUSE_END.search(unit + " "):
             score -= 6
         elif unit in _SOFT_BREAK_AFTER:
             score -= 3
-        if length in inside:
-            score += _INSIDE_WORD
         if best_score is None or score < best_score:
             best, best_score = k, score
     if best is None:
@@ -161,7 +236,7 @@ def wrap(cue: str, lang: str) -> str | None:
 def cue_seconds(cue: str, lang: str, fps: float = 60) -> float:
     """How long a cue must stay on screen to be read, in whole frames at ``fps``."""
     lim = limits_for(lang)
-    seconds = visible_length(cue) / lim.chars_per_second + 0.3
+    seconds = visible_length(cue, lang) / lim.chars_per_second + 0.3
     seconds = min(max(seconds, lim.min_seconds + 0.2), lim.max_seconds)
     return (
         math.floor(seconds * fps + 1e-9) / fps

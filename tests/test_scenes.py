@@ -11,7 +11,7 @@ from manim import tempconfig
 from scenes.locale import Words, available_languages
 from scenes.numbers import ShownNumber, format_number, phrase
 from scenes.registry import checked, lecture
-from scenes.subtitles import limits_for, split_cues, wrap
+from scenes.subtitles import limits_for, line_width, split_cues, visible_length, wrap
 
 
 def _dry_run(entry, tmp_path: Path):
@@ -43,7 +43,8 @@ def test_narration_splits_within_limits(lang: str) -> None:
         for text in Words(entry.scene_key, lang).values():
             for cue in split_cues(text.format_map(numbers), lang):
                 lines = cue.split("\n")
-                assert len(lines) <= 2 and all(len(x) <= limits.chars_per_line for x in lines)
+                assert len(lines) <= 2
+                assert all(line_width(x, lang) <= limits.chars_per_line for x in lines)
 
 
 def test_splitting_never_cuts_a_number_or_word() -> None:
@@ -74,8 +75,26 @@ def test_format_number_has_no_negative_zero() -> None:
 
 
 def test_lines_are_not_cut_inside_a_listed_word() -> None:
-    cue = "甲乙丙丁戊己庚辛壬位置子丑寅卯辰巳午未申"  # the balanced break falls in 位置
+    import jieba
+
+    cue = "甲乙丙丁戊己庚辛我加起來子丑寅卯辰巳午未"
+    assert "起来" in jieba.Tokenizer().cut("我加起来"), "jieba alone cuts 我加/起來"
     lines = wrap(cue, "zh-TW").split("\n")
-    assert any("位置" in line for line in lines), lines
-    plain = cue.replace("位置", "甲乙")  # without the word, the break is in the middle
-    assert wrap(plain, "zh-TW").split("\n")[0] == plain[:10]
+    assert any("加起來" in line for line in lines), lines  # listed in keep_together
+
+
+def test_chinese_lines_break_between_words_never_before_punctuation() -> None:
+    # jieba finds 問題 and 有個 (neither is in keep_together); the old cutter made "手上有 / 個問題".
+    cues = split_cues("假設你在一個很大的辦公室，手上有個問題要解決：報帳流程要跑幾天？", "zh-TW")
+    lines = [line for cue in cues for line in cue.split("\n")]
+    assert all(not line.startswith(("個", "題", "，", "：")) for line in lines), lines
+    assert any("手上有個問題" in line for line in lines), lines
+    formula = split_cues("把 X 分別乘上三個矩陣 W_Q、W_K、W_V，就得到 Q、K、V。", "zh-TW")
+    assert all(not line.startswith("、") for cue in formula for line in cue.split("\n"))
+    assert len(formula) == 1, formula  # Latin letters are half as wide as a CJK character
+
+
+def test_a_sentence_is_packed_into_balanced_cues() -> None:
+    cues = split_cues("把 X 分別乘上三個矩陣 W_Q、W_K、W_V，就得到 Q、K、V。" * 2, "zh-TW")
+    widths = [visible_length(c, "zh-TW") for c in cues]
+    assert max(widths) - min(widths) <= 8, cues  # greedy packing left "K、V。" alone

@@ -30,7 +30,7 @@ from model.schema import one_line
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class DataFileError(ValueError):

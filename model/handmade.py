@@ -18,28 +18,35 @@ from typing import Any
 
 import torch
 
-# Dimensions of the eat_apple vectors: subject, eating, food, feeling.
+# The eat_apple sentence. Each word's input vector X has four dimensions with a meaning
+# (subject, eating, food, feeling); the three matrices are chosen by hand so that what each
+# role does can be read off their numbers. Q, K and V are computed: X W_Q, X W_K, X W_V.
 EAT_APPLE_TOKENS = ("我", "吃", "蘋果", "很", "開心")
 EAT_APPLE_GLOSS = ("I", "eat", "apple", "very", "happy")
-EAT_APPLE_Q = (
-    (1.0, 1.0, 0.0, 0.0),
-    (1.0, 0.0, 1.0, 0.0),
-    (0.5, 2.0, 0.8, 0.0),
-    (0.0, 0.0, 0.0, 1.5),
-    (1.5, 0.0, 0.0, 1.0),
+EAT_APPLE_X = (
+    (1.0, 0.0, 0.0, 0.2),  # 我: a subject, a little feeling
+    (0.0, 1.0, 0.0, 0.0),  # 吃: eating
+    (0.0, 0.3, 1.0, 0.0),  # 蘋果: food, a little eating
+    (0.0, 0.0, 0.0, 0.5),  # 很: some feeling
+    (0.2, 0.0, 0.0, 1.0),  # 開心: feeling, a little subject
 )
-EAT_APPLE_K = (
+# Rows: the input dimension; columns: the dimension it feeds in the Query space.
+EAT_APPLE_W_Q = (
+    (0.0, 1.0, 0.5, 0.0),  # a subject looks for eating and food
+    (1.0, 0.0, 1.0, 0.0),  # eating looks for a subject and food
+    (0.5, 2.0, 0.5, 0.0),  # food looks mostly for eating
+    (0.0, 0.0, 0.0, 1.5),  # feeling looks for feeling
+)
+EAT_APPLE_W_K = (  # what a word is about, louder; feeling also tells who feels
     (2.0, 0.0, 0.0, 0.0),
     (0.0, 2.0, 0.0, 0.0),
-    (0.0, 0.5, 2.0, 0.0),
-    (0.0, 0.0, 0.0, 0.5),
-    (1.0, 0.0, 0.0, 2.0),
+    (0.0, 0.0, 2.0, 0.0),
+    (0.5, 0.0, 0.0, 2.0),
 )
-EAT_APPLE_V = (
+EAT_APPLE_W_V = (  # what a word hands over: its meaning, food also says "being eaten"
     (1.0, 0.0, 0.0, 0.0),
     (0.0, 1.0, 0.0, 0.0),
-    (0.0, 0.0, 1.0, 0.0),
-    (0.0, 0.0, 0.0, 0.5),
+    (0.0, 0.2, 1.0, 0.0),
     (0.0, 0.0, 0.0, 1.0),
 )
 EAT_APPLE_SHORT = 3  # "我 吃 蘋果"
@@ -116,7 +123,9 @@ def contributions(weights: list[float], v: torch.Tensor) -> list[list[float]]:
 
 def eat_apple() -> dict[str, Any]:
     """Seed 003's walk through one query row, then the causal mask on the longer sentence."""
-    q, k, v = _t(EAT_APPLE_Q), _t(EAT_APPLE_K), _t(EAT_APPLE_V)
+    x = _t(EAT_APPLE_X)  # (n, d)
+    w_q, w_k, w_v = _t(EAT_APPLE_W_Q), _t(EAT_APPLE_W_K), _t(EAT_APPLE_W_V)  # (d, d) each
+    q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d) each
     d = q.shape[1]
     n = EAT_APPLE_SHORT
     last = q[n - 1 : n]  # (1, d): the query of 蘋果
@@ -125,6 +134,10 @@ def eat_apple() -> dict[str, Any]:
         "tokens": list(EAT_APPLE_TOKENS),
         "gloss": list(EAT_APPLE_GLOSS),
         "d": d,
+        "x": x.tolist(),
+        "w_q": w_q.tolist(),
+        "w_k": w_k.tolist(),
+        "w_v": w_v.tolist(),
         "q": q.tolist(),
         "k": k.tolist(),
         "v": v.tolist(),
@@ -134,6 +147,7 @@ def eat_apple() -> dict[str, Any]:
         "products": (last * k[:n]).tolist(),  # element products, summed into the dots
         "last_row": last_row,
         "contributions": contributions(last_row["weights"][0], v[:n]),  # sum: the output
+        "residual": (x[n - 1] + torch.tensor(last_row["outputs"][0])).tolist(),  # x + output
         "short_full": attention_rows(q[:n], k[:n], v[:n], math.sqrt(d)),  # every row, no mask
         "causal": attention_rows(q, k, v, math.sqrt(d), causal=True),
     }

@@ -268,6 +268,10 @@ class EatApple(Shape):
     tokens: Annotated[list[str], NonEmpty]
     gloss: list[str]
     d: int
+    x: Matrix
+    w_q: Matrix
+    w_k: Matrix
+    w_v: Matrix
     q: Matrix
     k: Matrix
     v: Matrix
@@ -277,6 +281,7 @@ class EatApple(Shape):
     products: Matrix
     last_row: AttentionRows
     contributions: Matrix
+    residual: Vector
     short_full: AttentionRows
     causal: AttentionRows
 
@@ -286,8 +291,11 @@ class EatApple(Shape):
         if not 0 < short <= n:
             raise ShapeError("short", f"must be between 1 and {n}")
         need_length("gloss", self.gloss, n)
-        for key in ("q", "k", "v"):
+        for key in ("x", "q", "k", "v"):
             need_matrix(key, getattr(self, key), n, d)
+        for key in ("w_q", "w_k", "w_v"):
+            need_matrix(key, getattr(self, key), d, d)
+        need_length("residual", self.residual, d)
         need_length("dots", self.dots, short)
         need_matrix("products", self.products, short, d)
         self.last_row.check("last_row", 1, short, d)

@@ -96,10 +96,13 @@ class LectureScene(Scene):
         self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
         self.words = Words(self.scene_key, self.lang)
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
+        self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
 
     def make_title(self) -> Text:
         """The scene's title (its locale key ``title``), at the top of the frame."""
-        return style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title.gate_title = True  # the frame-use gate measures the picture without it
+        return title
 
     def clear_below_title(self, title: Mobject) -> None:
         """Fade out everything on screen but the title, to start the scene's next part."""
@@ -138,6 +141,8 @@ class LectureScene(Scene):
             offset += seconds
         if animations:
             self.play(*animations, run_time=min(run_time, offset))
+        else:
+            self.beatless.append(key)
         self.hold_until(start + offset)
 
     def hold_until(self, end: float) -> None:

@@ -152,6 +152,8 @@ class AttentionGrid(VGroup):
                 number = ShownNumber(
                     w, decimals, Ref(f"{source}[{i}][{j}]"), style.CELL_TEXT_SIZE, ink
                 )
+                if self.heat and round(w, decimals) == 0:
+                    number.set_opacity(style.FAINT)  # a share too small to matter recedes
                 number.scale_to_fit_width(min(number.width, self.get_cell(i, j).width * 0.74))
                 numbers.add(number.move_to(self.get_cell(i, j)))
         return numbers
@@ -313,7 +315,7 @@ class WeightBars(VGroup):
         weights: Sequence[float],
         source: str,
         length: float = 3.0,
-        color: ManimColor = style.HIGHLIGHT,
+        color: ManimColor = style.WEIGHT,
     ) -> None:
         super().__init__()
         self.rows = VGroup()

@@ -3,9 +3,13 @@
 A scene is run under Manim's dry run with its ``play`` and ``wait`` wrapped, so after every
 animation the gates look at what is on screen:
 
-* **layout**: every visible mobject lies inside the frame with a safe margin; no two
-  visible texts overlap (unless one is marked with :func:`allow_overlap`); no text is
-  under :data:`MIN_TEXT_PX` pixels high at 1080p;
+* **layout**: every visible mobject lies inside the frame with a safe margin and above the
+  subtitle band (:data:`scenes.style.SUBTITLE_BAND`); no two visible texts overlap (unless
+  one is marked with :func:`allow_overlap`); no text is under :data:`MIN_TEXT_PX` pixels
+  high at 1080p; at its fullest the picture spans at least :data:`MIN_SPAN` of the content
+  area's width and height (no chapter drawn in one corner);
+* **beats**: every narrated line comes with its own animation (a picture that stands still
+  while a line is read is a defect);
 * **subtitles**: each cue fits the language's lines, is read at the language's speed,
   stays 0.83-7 s, never overlaps the next and lies within the scene;
 * **numbers**: every :class:`~scenes.numbers.ShownNumber` equals the data-file value its
@@ -42,12 +46,14 @@ from manim import (
     tempconfig,
 )
 
+from scenes import style
 from scenes.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.subtitles import limits_for, line_width, visible_length
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
 CAP_HEIGHT = 0.0106  # scene units of a digit's height per point of font size (Noto Sans CJK)
+MIN_SPAN = 0.7  # of the content area's width and height, at the scene's fullest moment
 OVERLAP_TOLERANCE = 0.01  # scene units two texts' boxes may share (touching is fine)
 TEXT_TYPES = (Text, MarkupText, Paragraph, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 _MEASURED_NUMBER = re.compile(r"\d+[.,]\d+|\d{2,}")
@@ -83,6 +89,7 @@ class GateReport:
     captions: list[Any] = field(default_factory=list)
     duration: float = 0.0
     animations: int = 0
+    fullest: float = 0.0  # the most of the content area the picture has filled
 
     def add(self, problems: Iterable[Problem]) -> None:
         """Record problems; one already seen after an earlier animation is not repeated."""
@@ -139,11 +146,22 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
     problems: list[Problem] = []
     half_w = config.frame_width / 2 - FRAME_MARGIN
     half_h = config.frame_height / 2 - FRAME_MARGIN
+    band = -config.frame_height / 2 + style.SUBTITLE_BAND
     for top in scene.mobjects:
         leaves = [leaf for leaf in top.get_family() if _visible(leaf)]
         if not leaves:
             continue
         left, bottom, right, top_y = _box(top)
+        if bottom < band - FRAME_MARGIN and not bottom < -half_h:
+            problems.append(
+                Problem(
+                    "layout",
+                    name,
+                    where,
+                    f"{_describe(top)} reaches into the subtitle band (bottom y {bottom:.2f}, "
+                    f"the band starts at {band:.2f})",
+                )
+            )
         if left < -half_w or right > half_w or bottom < -half_h or top_y > half_h:
             culprits = [t for t in _texts([top]) if _outside(t, half_w, half_h)] or [top]
             problems.append(
@@ -245,7 +263,7 @@ def check_numbers(numbers: Iterable[ShownNumber | Spoken], data: Any, name: str)
         except (KeyError, IndexError, TypeError, ValueError):
             problems.append(Problem("numbers", name, str(number.source), "is not in the data file"))
             continue
-        shown = format_number(expected, number.decimals, getattr(number, "scientific", False))
+        shown = format_number(expected, number.decimals, number.notation)
         if number.text != shown or abs(number.value - expected) > 1e-9:
             problems.append(
                 Problem(
@@ -273,6 +291,41 @@ def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
     ]
 
 
+def _span(scene: Scene) -> float:
+    """How much of the content area the picture (all but the title) fills now: the smaller
+    of its width's and its height's share."""
+    boxes = [
+        _box(m)
+        for m in scene.mobjects
+        if not getattr(m, "gate_title", False) and any(_visible(x) for x in m.get_family())
+    ]
+    if not boxes:
+        return 0.0
+    left, bottom, right, top = style.content_area()
+    width = max(b[2] for b in boxes) - min(b[0] for b in boxes)
+    height = max(b[3] for b in boxes) - min(b[1] for b in boxes)
+    return min(width / (right - left), height / (top - bottom))
+
+
+def check_span(fullest: float, name: str) -> list[Problem]:
+    """At its fullest, the picture fills most of the content area's width and height."""
+    if fullest >= MIN_SPAN - 1e-6:
+        return []
+    message = (
+        f"fills at most {fullest:.0%} of the content area's width or height "
+        f"(at least {MIN_SPAN:.0%}): use the frame"
+    )
+    return [Problem("layout", name, "whole scene", message)]
+
+
+def check_beats(beatless: Iterable[str], name: str) -> list[Problem]:
+    """Every narrated line has an animation of its own."""
+    return [
+        Problem("beats", name, f"line '{key}'", "is narrated over a still picture")
+        for key in beatless
+    ]
+
+
 def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
     original = getattr(scene, method)
 
@@ -281,6 +334,7 @@ def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
         index = report.animations
         report.animations += 1
         report.add(check_layout(scene, report.scene, index))
+        report.fullest = max(report.fullest, _span(scene))
         report.add(check_typed_numbers(scene, report.scene, index))
         for m in scene.mobjects:
             for sub in m.get_family():
@@ -321,6 +375,8 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
                 os.environ[key] = value
     data = json.loads(Path(data_file).read_text(encoding="utf-8"))
     report.add(check_subtitles(report.captions, report.duration, name, lang))
+    report.add(check_span(report.fullest, name))
+    report.add(check_beats(getattr(scene, "beatless", ()), name))
     report.add(check_numbers(report.numbers.values(), data, name))
     return report
 

@@ -7,15 +7,20 @@ every number a scene writes and check it against the data file to the displayed 
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 from string import Formatter
-from typing import Any
+from typing import Any, Literal
 
 from manim import RIGHT, ManimColor, Text, VGroup
 
 from model.datafile import resolve
 from scenes import style
+
+Notation = Literal["fixed", "scientific", "below"]
 
 
 @dataclass(frozen=True)
@@ -100,8 +105,10 @@ class ShownNumber(Text):
         Where the value comes from in the data file.
     size, color
         Font size and colour.
-    scientific
-        Write as ``5.55e-17`` (for differences near machine precision).
+    notation
+        ``"fixed"`` (``0.83``), ``"scientific"`` (``1.1 × 10⁻¹⁶``, for differences near
+        machine precision) or ``"below"`` (``10⁻¹⁵``: the power of ten it is less than,
+        for narration).
 
     Examples
     --------
@@ -120,14 +127,14 @@ class ShownNumber(Text):
         source: Source,
         size: float = style.SMALL_SIZE,
         color: ManimColor = style.FOREGROUND,
-        scientific: bool = False,
+        notation: Notation = "fixed",
     ) -> None:
         self.value = value
         self.decimals = decimals
         self.source = source
-        self.scientific = scientific
+        self.notation = notation
         super().__init__(
-            format_number(value, decimals, scientific), font=style.FONT, font_size=size, color=color
+            format_number(value, decimals, notation), font=style.FONT, font_size=size, color=color
         )
 
 
@@ -142,17 +149,24 @@ class Spoken:
     value: float
     decimals: int
     source: Source
-    scientific: bool = False
+    notation: Notation = "fixed"
 
     @property
     def text(self) -> str:
-        return format_number(self.value, self.decimals, self.scientific)
+        return format_number(self.value, self.decimals, self.notation)
 
 
-def format_number(value: float, decimals: int = 2, scientific: bool = False) -> str:
-    """The text of a number as the lecture prints it (no "-0.00"; ``5.55e-17`` if scientific)."""
-    if scientific:
-        return f"{value:.{decimals}e}"
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def format_number(value: float, decimals: int = 2, notation: Notation = "fixed") -> str:
+    """The text of a number as the lecture prints it (no "-0.00"; see ShownNumber's notation)."""
+    if notation == "scientific":
+        mantissa, exponent = f"{value:.{decimals}e}".split("e")
+        return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    if notation == "below":
+        exponent = math.floor(math.log10(abs(value))) + 1 if value else 0
+        return f"10{str(exponent).translate(_SUPERSCRIPT)}"
     shown = f"{value:.{decimals}f}"
     return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
 
@@ -173,13 +187,13 @@ def phrase(
     for literal, field, _, _ in Formatter().parse(template):
         if literal.strip():
             if parts:
-                gaps.append(_gap(literal[:1]))
+                gaps.append(_gap(literal[:1], size))
             parts.add(Text(literal.strip(), font=style.FONT, font_size=size, color=color))
         if field is not None:
             if field not in numbers:
                 raise KeyError(f"phrase {template!r} needs a number for '{field}'")
             if parts:
-                gaps.append(_gap(literal[-1:]))
+                gaps.append(_gap(literal[-1:], size))
             # A number may appear twice in one template: each place gets its own copy.
             number = numbers[field]
             number = number.copy() if any(p is number for p in parts) else number
@@ -189,6 +203,23 @@ def phrase(
     return parts
 
 
-def _gap(boundary: str) -> float:
-    """Space between parts of a phrase: a word space where the template has one."""
-    return 0.14 if boundary.isspace() else 0.04
+def _gap(boundary: str, size: float) -> float:
+    """Space between parts of a phrase: a word space where the template has one.
+
+    A Traditional Chinese font centres full-width punctuation in its square and a part's
+    box holds only its ink, so beside a number "，" needs back the half square it lost
+    (else "步，1133" prints as "步 ,1133").
+    """
+    if boundary.isspace():
+        return 0.14
+    if unicodedata.category(boundary).startswith("P") and unicodedata.east_asian_width(
+        boundary
+    ) in ("W", "F"):
+        return 0.4 * _em(size)
+    return 0.04
+
+
+@cache
+def _em(size: float) -> float:
+    """Width of one full-width character at font ``size``."""
+    return Text("中", font=style.FONT, font_size=size).width

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import Axes, ManimColor, Text, interpolate_color
+import numpy as np
+from manim import Axes, ManimColor, Mobject, Text, config, interpolate_color
 
 # --- palette ---------------------------------------------------------------------------
 BACKGROUND = ManimColor("#111318")
 FOREGROUND = ManimColor("#EDEDED")
 MUTED = ManimColor("#9AA0A6")
-HIGHLIGHT = ManimColor("#F0E442")  # Okabe-Ito yellow: the thing being spoken of
+HIGHLIGHT = ManimColor("#F0E442")  # Okabe-Ito yellow: only a frame or pointer on what is spoken of
 DIMMED = 0.3  # opacity of what is not being spoken of
 
 # Q, K and V keep these colours across the whole lecture.
@@ -25,17 +26,24 @@ VALUE = ManimColor("#CC79A7")  # reddish purple
 
 PLAIN_CELL = ManimColor("#2A2F3A")  # a table cell that is not a heat map
 
-# The two sides of a comparison (seed 000's red and blue), always labelled as well.
-WITHOUT = ManimColor("#D55E00")  # vermillion: without the fix (no projection, no sqrt(d))
-WITH = ManimColor("#56B4E9")  # sky blue: with it
-
-# Heat map ramp for weights in [0, 1]: dark to bright, monotonic in lightness.
+# Attention weights are brightness, never a hue: a neutral ramp from the background to
+# white, so no cell reads as a task colour or as Q, K or V. Bars of weight use its top.
 HEAT_STOPS = (
     ManimColor("#1B1F2A"),
-    ManimColor("#2D5D7B"),
-    ManimColor("#3FA08E"),
-    ManimColor("#F0E442"),
+    ManimColor("#4A505C"),
+    ManimColor("#A3A9B3"),
+    ManimColor("#FFFFFF"),
 )
+WEIGHT = HEAT_STOPS[-1]
+FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
+
+# Results (an answer, a model's output, a new vector) are white, boxed and labelled.
+RESULT = FOREGROUND
+
+# The two sides of a comparison (no projection / projection, no sqrt(d) / sqrt(d)):
+# grey and dashed without the fix, white with it; always labelled as well.
+WITHOUT = MUTED
+WITH = FOREGROUND
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,34 @@ WIDE_BUFF = 1.0  # between pictures side by side
 INSET = 0.8  # content set in from the frame's edge
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
+
+
+# --- the layout grid ---------------------------------------------------------------------
+# Every chapter lays out in the same grid: the title band at the top, the subtitle band at
+# the bottom (players draw soft subtitles there, over the picture), and the content area
+# between them, which pictures fill (the layout gate checks both bands).
+TITLE_BAND = 1.15  # frame units from the top edge kept for the title
+SUBTITLE_BAND = 1.3  # frame units from the bottom edge kept clear for two subtitle lines
+
+
+def content_area() -> tuple[float, float, float, float]:
+    """Left, bottom, right and top of the content area, in frame units."""
+    half_w, half_h = config.frame_width / 2, config.frame_height / 2
+    return -half_w + EDGE_BUFF, -half_h + SUBTITLE_BAND, half_w - EDGE_BUFF, half_h - TITLE_BAND
+
+
+def place(mobject: Mobject, aligned: np.ndarray | None = None) -> Mobject:
+    """Centre ``mobject`` in the content area (or align its ``aligned`` edge to the area's),
+    scaled down if it does not fit."""
+    left, bottom, right, top = content_area()
+    scale = min(1.0, (right - left) / mobject.width, (top - bottom) / mobject.height)
+    mobject.scale(scale)
+    centre = np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
+    mobject.move_to(centre)
+    if aligned is not None:
+        edge = np.array([left if aligned[0] < 0 else right, top if aligned[1] > 0 else bottom, 0])
+        mobject.shift((edge - mobject.get_critical_point(aligned)) * np.abs(np.sign(aligned)))
+    return mobject
 
 
 def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:

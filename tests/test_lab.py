@@ -176,6 +176,22 @@ def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
     assert weights[2] > weights[0]  # and keeps some of itself
 
 
+def test_eat_apple_roles_are_projections_of_x(data: LectureData) -> None:
+    e = data.eat_apple
+
+    def matmul(a: list[list[float]], b: list[list[float]]) -> list[list[float]]:
+        return [[dot(row, [b[r][c] for r in range(len(b))]) for c in range(len(b[0]))] for row in a]
+
+    for role in ("q", "k", "v"):
+        projected = matmul(e.x, getattr(e, f"w_{role}"))
+        assert [list(r) for r in getattr(e, role)] == [pytest.approx(r) for r in projected]
+    assert e.w_q != e.w_k  # two different matrices: no built-in self-preference
+    apple = e.x[e.query_index]
+    assert list(e.residual) == pytest.approx([a + o for a, o in zip(apple, e.last_row.outputs[0])])
+    output = e.last_row.outputs[0]
+    assert output.index(max(output)) == 1  # the attention output of 蘋果 is mostly "eating"
+
+
 def test_eat_apple_full_map_and_weighted_sum(data: LectureData) -> None:
     e = data.eat_apple
     n = e.short

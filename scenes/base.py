@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -108,6 +109,10 @@ class LectureScene(Scene):
         """Fade out everything on screen but the title, to start the scene's next part."""
         self.play(*(FadeOut(m) for m in self.mobjects if m is not title))
 
+    def shared(self, table: str) -> Words:
+        """A shared locale table (an example's words, used by several scenes)."""
+        return Words(table, self.lang)
+
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)
 
@@ -118,7 +123,14 @@ class LectureScene(Scene):
             style.task_colour(name, colour_index), self.colour_label(colour_index), size
         )
 
-    def say(self, key: str, *animations: Animation, run_time: float = 1.0, **fields) -> None:
+    def say(
+        self,
+        key: str,
+        *animations: Animation,
+        run_time: float = 1.0,
+        steps: Sequence[Sequence[Animation]] = (),
+        **fields,
+    ) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
 
         The narration is cut into cues; the animations play first (at most ``run_time``
@@ -126,7 +138,9 @@ class LectureScene(Scene):
         last cue has been on screen long enough to read. Cue times are whole frames, so
         consecutive cues never overlap. A measured number in ``fields`` is passed as the
         :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
-        the numbers gate checks what is said against the data file too.
+        the numbers gate checks what is said against the data file too. ``steps`` are
+        further groups of animations played one after another under the same line (each
+        at most ``run_time``; all of them within the line's time).
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
@@ -139,9 +153,11 @@ class LectureScene(Scene):
             seconds = cue_seconds(cue, self.lang, fps)
             self.add_subcaption(cue, duration=seconds, offset=offset)
             offset += seconds
-        if animations:
-            self.play(*animations, run_time=min(run_time, offset))
-        else:
+        groups = [list(animations), *(list(step) for step in steps)]
+        groups = [group for group in groups if group]
+        for group in groups:
+            self.play(*group, run_time=min(run_time, offset / len(groups)))
+        if not groups:
             self.beatless.append(key)
         self.hold_until(start + offset)
 

@@ -1,6 +1,8 @@
-"""Three roles from one input (seeds 000, 003): X times W_Q, W_K, W_V, then the formula.
+"""Three roles from one input (seeds 000, 003): X times W_Q, W_K and W_V, then the formula.
 
-Render alone with ``manim -ql scenes/qkv.py ThreeRoles``.
+X has labelled dimensions, each matrix is drawn with its numbers, and each product is
+computed on screen: the row of 蘋果 in X, through the "food" row of W_Q, becomes a Query
+that looks for eating. Render alone with ``manim -ql scenes/qkv.py ThreeRoles``.
 """
 
 from __future__ import annotations
@@ -10,105 +12,185 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Arrow,
+    Brace,
     FadeIn,
     FadeOut,
-    GrowArrow,
     Indicate,
     MathTex,
-    RoundedRectangle,
+    ReplacementTransform,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
     Write,
 )
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid
-from scenes.numbers import Ref, ShownNumber, phrase
+from scenes.components import AttentionGrid, NumberVector
+from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 ROLES = (("q", "Q", style.QUERY), ("k", "K", style.KEY), ("v", "V", style.VALUE))
+SRC = "tokens.eat_apple"
+CELL = 0.58
 
 
 class ThreeRoles(LectureScene):
-    """Every position plays Query, Key and Value; the two-line formula, built up."""
+    """Q = X W_Q, K = X W_K, V = X W_V computed on screen; then the two-line formula."""
 
     scene_key = "qkv"
     reads = ("tokens.eat_apple",)
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
+        self.n = self.ex.short
         title = self.make_title()
-        x_block = self._x_block()
-        blocks = VGroup(*(self._role_block(*role) for role in ROLES)).arrange(
-            RIGHT, buff=style.GROUP_BUFF
-        )
-        arrow = Arrow(LEFT, RIGHT, color=style.FOREGROUND).scale(0.9)
-        w_label = MathTex(r"\times W_Q,\ W_K,\ W_V", font_size=34).next_to(
-            arrow, UP, buff=style.HUG_BUFF
-        )
-        picture = VGroup(x_block, VGroup(arrow, w_label), blocks).arrange(
-            RIGHT, buff=style.ROW_BUFF
-        )
-        picture.next_to(title, DOWN, buff=style.GROUP_BUFF)
-        for block in blocks:  # notes shown later, under their matrix
-            block.meaning.next_to(block.grid, DOWN, buff=style.ITEM_BUFF)
-            block.shape.next_to(block.meaning, DOWN, buff=style.ITEM_BUFF)
+        x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
+        line = self._equation(x)
+        self.say("intro", Write(title), FadeIn(x.body), FadeIn(x.grid.row_headers))
+        self.say("x", *(Indicate(x.grid.get_row(i), color=style.FOREGROUND) for i in range(self.n)))
+        self.say("dims", FadeIn(x.grid.col_headers, lag_ratio=0.3), FadeIn(x.name))
+        kept = self._project_all(line)
+        self._differ(kept)
+        self._formula()
 
-        self.say("intro", Write(title), FadeIn(x_block))
-        self.say("x", *(Indicate(row) for row in x_block[1]))
-        self.say("project", GrowArrow(arrow), FadeIn(w_label), FadeIn(blocks, lag_ratio=0.3))
-        for block, (key, _, colour) in zip(blocks, ROLES, strict=True):
-            self.say(key, FadeIn(block.meaning), Indicate(block.letter, color=colour))
-        shapes = VGroup(*(block.shape for block in blocks))
-        self.say("shape_line", FadeIn(shapes), n=self.ex.short, d=self.ex.d)
-        self._self_roles(x_block, blocks)
-        meanings = VGroup(*(block.meaning for block in blocks))
-        self.play(FadeOut(VGroup(x_block, arrow, w_label, blocks, meanings, shapes)))
-        self._formula(title)
-
-    # --- the picture -------------------------------------------------------------------
-    def _x_block(self) -> VGroup:
-        rows = VGroup()
-        for token in self.ex.tokens[: self.ex.short]:
-            word = style.text(token, style.BODY_SIZE)
-            box = RoundedRectangle(corner_radius=0.1, width=1.5, height=0.6)
-            rows.add(VGroup(box.set_stroke(style.MUTED), word.move_to(box)))
-        rows.arrange(DOWN, buff=style.ITEM_BUFF)
-        return VGroup(MathTex("X", font_size=44).next_to(rows, UP), rows)
-
-    def _role_block(self, key: str, letter: str, colour) -> VGroup:
-        n, d = self.ex.short, self.ex.d
-        values = getattr(self.ex, key)[:n]
+    # --- pictures ----------------------------------------------------------------------
+    def _matrix(self, values, source, name, colour, tokens=False, rows=False) -> VGroup:
+        """A matrix with its numbers, its name above, dims over columns (and rows)."""
+        dims = self.shared("eat_apple")["dims"].split(",")
+        tex = MathTex(name, font_size=40, color=colour)
         grid = AttentionGrid(
-            values, f"tokens.eat_apple.{key}", cell_size=0.5, decimals=1, heat=False
+            values,
+            source,
+            row_headers=[style.text(t, style.LABEL_SIZE) for t in self.ex.tokens[: self.n]]
+            if tokens
+            else [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
+            if rows
+            else None,
+            col_headers=[style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims],
+            cell_size=CELL,
+            decimals=1,
+            heat=False,
         )
         grid.cells.set_stroke(colour, width=2)
-        block = VGroup(MathTex(letter, font_size=44, color=colour).next_to(grid, UP), grid)
-        block.letter, block.grid = block[0], grid
-        block.meaning = style.text(self.words[f"{key}_means"], style.SMALL_SIZE, colour)
-        block.shape = phrase(
-            self.words["shape"],
-            style.SMALL_SIZE,
-            style.MUTED,
-            n=ShownNumber(n, 0, Ref("tokens.eat_apple.short")),
-            d=ShownNumber(d, 0, Ref("tokens.eat_apple.d")),
-        )
-        return block
+        tex.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        group = VGroup(grid, tex)
+        group.grid, group.name = grid, tex
+        group.body = VGroup(grid.cells, grid.numbers)
+        group.heads = VGroup(grid.col_headers, tex)
+        return group
 
-    def _self_roles(self, x_block: VGroup, blocks: VGroup) -> None:
-        row = self.ex.query_index
-        frames = VGroup(SurroundingRectangle(x_block[1][row], buff=style.TIGHT_BUFF))
-        for block in blocks:
-            frames.add(SurroundingRectangle(block.grid.get_row(row), buff=style.TIGHT_BUFF))
-        self.say("self", FadeIn(frames.set_color(style.HIGHLIGHT)), token=self.ex.tokens[row])
-        self.play(FadeOut(frames))
+    def _equation(self, x: VGroup) -> VGroup:
+        """X × W_Q = Q, laid out on the top of the frame, X where it already is."""
+        times, equals = MathTex(r"\times", font_size=48), MathTex("=", font_size=48)
+        w = self._matrix(self.ex.w_q, f"{SRC}.w_q", "W_Q", style.QUERY, rows=True)
+        q = self._matrix(self.ex.q[: self.n], f"{SRC}.q", "Q", style.QUERY)
+        line = VGroup(x, times, w, equals, q).arrange(RIGHT, buff=style.GROUP_BUFF)
+        style.place(line, UP)
+        for part in (times, equals, q):  # on the rows of X, not the centre of W
+            part.match_y(x.grid.cells)
+        return line
+
+    def _project_all(self, line: VGroup) -> VGroup:
+        """Q, then K, then V, each computed in the equation; 蘋果's row of each is kept."""
+        x, times, w, equals, result = line
+        self.say(
+            "project",
+            FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
+            TransformFromCopy(x.body, result.body),
+            FadeIn(result.heads),
+            run_time=2,
+        )
+        self._apple_row(x, w, result)
+        kept = self._apple_vectors()
+        self.say(
+            "q", TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0]), run_time=1.5
+        )
+        for (key, letter, colour), vector in zip(ROLES[1:], kept[1:], strict=True):
+            w_new = self._matrix(
+                getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
+            ).move_to(w)
+            new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
+            new.move_to(result)
+            self.say(
+                key,
+                ReplacementTransform(w, w_new),
+                FadeOut(result),
+                steps=[
+                    [TransformFromCopy(x.body, new.body), FadeIn(new.heads)],
+                    [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector)],
+                ],
+            )
+            w, result = w_new, new
+        self._shape(result)
+        self.equation = VGroup(x, times, w, equals, result, self.shape)
+        return kept
+
+    def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:
+        """蘋果's row of X, through W_Q's food row, becomes a Query that looks for eating."""
+        i = self.ex.query_index
+        food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
+        eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
+        frames = VGroup(
+            SurroundingRectangle(x.grid.get_row(i), buff=style.TIGHT_BUFF),
+            SurroundingRectangle(w.grid.get_row(food), buff=style.TIGHT_BUFF),
+            SurroundingRectangle(q.grid.get_row(i), buff=style.TIGHT_BUFF),
+        ).set_color(style.HIGHLIGHT)
+        cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
+        big = Spoken(self.ex.q[i][eat], 1, Ref(f"{SRC}.q[{i}][{eat}]"))
+        self.say("apple_row", FadeIn(frames, lag_ratio=0.5), token=self.ex.tokens[i], big=big)
+        self.say("apple_q", ReplacementTransform(frames, cell), big=big)
+        self.play(FadeOut(cell))
+
+    def _apple_vectors(self) -> VGroup:
+        """蘋果's Query, Key and Value, one under another at the bottom, with their meaning."""
+        i = self.ex.query_index
+        rows = VGroup()
+        for key, letter, colour in ROLES:
+            vector = NumberVector(
+                getattr(self.ex, key)[i], f"{SRC}.{key}[{i}]", "", colour, decimals=1
+            )
+            name = style.text(self.words.format("apple_of", role=letter), style.LABEL_SIZE, colour)
+            meaning = style.text(self.words[f"{key}_means"], style.LABEL_SIZE, colour)
+            rows.add(VGroup(name, vector, meaning).arrange(RIGHT, buff=style.GROUP_BUFF))
+        rows.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        style.place(rows, DOWN)
+        return rows
+
+    def _shape(self, result: VGroup) -> None:
+        n, d = (
+            ShownNumber(self.n, 0, Ref(f"{SRC}.short")),
+            ShownNumber(self.ex.d, 0, Ref(f"{SRC}.d")),
+        )
+        self.shape = phrase(self.words["shape"], style.SMALL_SIZE, style.MUTED, n=n, d=d)
+        brace = Brace(result.grid.cells, DOWN, buff=style.TIGHT_BUFF, color=style.MUTED)
+        self.shape.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+        self.shape.add(brace)
+        self.say("shape_line", FadeIn(self.shape), n=n, d=d)
+
+    def _differ(self, kept: VGroup) -> None:
+        """The equation gives way; 蘋果's three different vectors stay."""
+        differ = MathTex(r"W_Q", r"\neq", r"W_K", r"\neq", r"W_V", font_size=56)
+        for part, (_, _, colour) in zip(differ[::2], ROLES, strict=True):
+            part.set_color(colour)
+        style.place(VGroup(differ, kept.copy()).arrange(DOWN, buff=style.SECTION_BUFF))
+        target = kept.copy().next_to(differ, DOWN, buff=style.SECTION_BUFF)
+        self.say(
+            "differ",
+            ReplacementTransform(self.equation, differ),
+            kept.animate.move_to(target),
+            run_time=1.5,
+        )
+        frames = VGroup(
+            *(SurroundingRectangle(row, buff=style.HUG_BUFF) for row in kept)
+        ).set_color(style.HIGHLIGHT)
+        self.say("self", FadeIn(frames, lag_ratio=0.3), token=self.ex.tokens[self.ex.query_index])
+        self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 
     # --- the formula -------------------------------------------------------------------
-    def _formula(self, title) -> None:
+    def _formula(self) -> None:
         colours = {"Q": style.QUERY, "K": style.KEY, "V": style.VALUE}
         line1 = MathTex(
-            "Q", "= X W_Q,", r"\quad K", "= X W_K,", r"\quad V", "= X W_V", font_size=48
+            "Q", "= X W_Q,", r"\quad K", "= X W_K,", r"\quad V", "= X W_V", font_size=56
         )
         for part, colour in zip(line1[::2], colours.values(), strict=True):
             part.set_color(colour)
@@ -121,16 +203,12 @@ class ThreeRoles(LectureScene):
             r"\sqrt{d}}",
             r"\Big)",
             "V",
-            font_size=56,
+            font_size=72,
         )
         line2[2].set_color(style.QUERY)
         line2[3].set_color(style.KEY)
         line2[7].set_color(style.VALUE)
-        lines = (
-            VGroup(line1, line2)
-            .arrange(DOWN, buff=style.SECTION_BUFF)
-            .next_to(title, DOWN, buff=style.WIDE_BUFF)
-        )
+        lines = style.place(VGroup(line1, line2).arrange(DOWN, buff=style.WIDE_BUFF))
         self.say("formula_intro", Write(line1), run_time=2)
         self.say("qk", Write(line2[2:4]))
         self.say("sqrt", Write(line2[4:6]))

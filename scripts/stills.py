@@ -1,17 +1,70 @@
 """Save stills of a rendered video, to look at a scene the way a viewer will.
 
     .venv/bin/python scripts/stills.py out/segments/office.mp4 5 12.5 30 --to /tmp/stills
+    .venv/bin/python scripts/stills.py out/segments/qkv.mp4 --cues --sheet /tmp/qkv.png
 
 Each time (seconds) gives ``<video stem>_<time>.png`` in the target folder; ``--every S``
-takes one every S seconds instead.
+takes one every S seconds instead; ``--cues`` takes one at the end of each subtitle cue of
+the ``.srt`` beside the video (the picture each narrated line leaves), with the cue's text
+written under it. ``--sheet FILE`` also puts them all on one contact sheet.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import av
+from PIL import Image, ImageDraw, ImageFont
+
+FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+_TIME = re.compile(r"(\d+):(\d+):(\d+)[,.](\d+) --> (\d+):(\d+):(\d+)[,.](\d+)")
+
+
+def cue_ends(srt: Path) -> list[tuple[float, str]]:
+    """(end time, text) of every cue of an .srt file."""
+    found = []
+    for block in srt.read_text(encoding="utf-8").strip().split("\n\n"):
+        lines = block.splitlines()
+        for k, line in enumerate(lines):
+            if m := _TIME.search(line):
+                h, mi, s, ms = (int(g) for g in m.groups()[4:])
+                found.append((h * 3600 + mi * 60 + s + ms / 1000, " ".join(lines[k + 1 :])))
+    return found
+
+
+def grab(video: Path, times: list[float], every: float | None) -> list[tuple[float, Image.Image]]:
+    """Decoded frames at (or just after) each time; one per ``every`` seconds if given."""
+    frames = []
+    with av.open(str(video)) as container:
+        stream = container.streams.video[0]
+        wanted = sorted(times)
+        next_time = 0.0 if every else None
+        for frame in container.decode(stream):
+            t = float(frame.pts * stream.time_base)
+            if every and t >= next_time:
+                wanted.append(next_time)
+                next_time += every
+            while wanted and t >= wanted[0]:
+                frames.append((wanted.pop(0), frame.to_image()))
+    return frames
+
+
+def sheet(stills: list[tuple[float, Image.Image, str]], target: Path, columns: int = 3) -> None:
+    """A contact sheet: the stills in a grid, each with its time and caption under it."""
+    width = 640
+    font = ImageFont.truetype(FONT, 18) if Path(FONT).exists() else ImageFont.load_default()
+    scaled = [(t, img.resize((width, width * img.height // img.width)), c) for t, img, c in stills]
+    cell_h = scaled[0][1].height + 56
+    rows = -(-len(scaled) // columns)
+    page = Image.new("RGB", (columns * width, rows * cell_h), "white")
+    draw = ImageDraw.Draw(page)
+    for k, (t, img, caption) in enumerate(scaled):
+        x, y = (k % columns) * width, (k // columns) * cell_h
+        page.paste(img, (x, y))
+        draw.text((x + 6, y + img.height + 4), f"{t:6.2f}s {caption}"[:60], fill="black", font=font)
+    page.save(target)
 
 
 def main() -> None:
@@ -19,23 +72,23 @@ def main() -> None:
     parser.add_argument("video", type=Path)
     parser.add_argument("times", nargs="*", type=float)
     parser.add_argument("--every", type=float)
+    parser.add_argument("--cues", action="store_true", help="one still at each cue's end")
+    parser.add_argument("--sheet", type=Path, help="also write a contact sheet here")
     parser.add_argument("--to", type=Path, default=Path("out/stills"))
     args = parser.parse_args()
+    captions = dict.fromkeys(args.times, "")
+    if args.cues:
+        captions |= {max(end - 0.1, 0): text for end, text in cue_ends(args.video.with_suffix(".srt"))}
     args.to.mkdir(parents=True, exist_ok=True)
-    with av.open(str(args.video)) as container:
-        stream = container.streams.video[0]
-        wanted = sorted(args.times)
-        step = args.every
-        next_time = 0.0 if step else None
-        for frame in container.decode(stream):
-            t = float(frame.pts * stream.time_base)
-            if step and t >= next_time:
-                wanted.append(next_time)
-                next_time += step
-            while wanted and t >= wanted[0]:
-                target = args.to / f"{args.video.stem}_{wanted.pop(0):06.2f}.png"
-                frame.to_image().save(target)
-                print(target)
+    stills = []
+    for t, image in grab(args.video, list(captions), args.every):
+        target = args.to / f"{args.video.stem}_{t:06.2f}.png"
+        image.save(target)
+        print(target)
+        stills.append((t, image, captions.get(t, "")))
+    if args.sheet and stills:
+        sheet(stills, args.sheet)
+        print(args.sheet)
 
 
 if __name__ == "__main__":

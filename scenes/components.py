@@ -94,6 +94,8 @@ class AttentionGrid(VGroup):
         Write each value in its cell (off for large tables read by colour alone).
     value_range
         The values coloured darkest and brightest (weights: 0 and 1).
+    text_size
+        Font size of the numbers in the cells.
 
     Examples
     --------
@@ -116,14 +118,17 @@ class AttentionGrid(VGroup):
         heat: bool = True,
         show_numbers: bool = True,
         value_range: tuple[float, float] = (0.0, 1.0),
+        text_size: float = style.CELL_TEXT_SIZE,
     ) -> None:
         super().__init__()
         self.heat = heat
+        self.text_size = text_size
         self.value_range = value_range
         self.weights = [list(row) for row in weights]
         self.n_rows, self.n_cols = len(self.weights), len(self.weights[0])
         self.cells = self._build_cells(cell_size)
         self.numbers = self._build_numbers(source, decimals) if show_numbers else VGroup()
+        self.numbers.set_z_index(1)  # above the cells even when the cells fade in later
         self.row_headers = self._build_headers(row_headers, LEFT)
         self.col_headers = self._build_headers(col_headers, UP)
         self.add(self.cells, self.numbers, self.row_headers, self.col_headers)
@@ -149,9 +154,7 @@ class AttentionGrid(VGroup):
         for i, row in enumerate(self.weights):
             for j, w in enumerate(row):
                 ink = style.MUTED if self.heat and w < 0.05 else style.ink_on(self._fill(w))
-                number = ShownNumber(
-                    w, decimals, Ref(f"{source}[{i}][{j}]"), style.CELL_TEXT_SIZE, ink
-                )
+                number = ShownNumber(w, decimals, Ref(f"{source}[{i}][{j}]"), self.text_size, ink)
                 if self.heat and round(w, decimals) == 0:
                     number.set_opacity(style.FAINT)  # a share too small to matter recedes
                 number.scale_to_fit_width(min(number.width, self.get_cell(i, j).width * 0.74))
@@ -298,6 +301,10 @@ class WeightBars(VGroup):
         Data-file path of the weights; bar ``j`` shows ``source[j]``.
     length
         Length of a bar of weight 1.
+    color
+        Fill of the bars (weights are :data:`scenes.style.WEIGHT`).
+    bar_height
+        Height of one bar.
 
     Examples
     --------
@@ -316,14 +323,15 @@ class WeightBars(VGroup):
         source: str,
         length: float = 3.0,
         color: ManimColor = style.WEIGHT,
+        bar_height: float = BAR_HEIGHT,
     ) -> None:
         super().__init__()
         self.rows = VGroup()
-        pitch = BAR_HEIGHT + style.ITEM_BUFF
+        pitch = bar_height + style.ITEM_BUFF
         for j, (label, w) in enumerate(zip(labels, weights, strict=True)):
-            track = Rectangle(width=length, height=BAR_HEIGHT).set_stroke(style.MUTED, width=1)
+            track = Rectangle(width=length, height=bar_height).set_stroke(style.MUTED, width=1)
             track.shift(DOWN * pitch * j)
-            bar = Rectangle(width=max(w * length, 0.001), height=BAR_HEIGHT)
+            bar = Rectangle(width=max(w * length, 0.001), height=bar_height)
             bar.set_stroke(width=0).set_fill(color, opacity=1)
             bar.move_to(track).align_to(track, LEFT)
             number = ShownNumber(w, 2, Ref(f"{source}[{j}]"))

@@ -5,6 +5,8 @@ Render alone with ``manim -ql scenes/scoring.py Scoring``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from manim import (
     DOWN,
     LEFT,
@@ -35,12 +37,16 @@ class Scoring(LectureScene):
         self.ex = ex = self.data.eat_apple
         self.i = ex.query_index
         title = self.make_title()
-        self.grid = self._build_table().to_edge(RIGHT, buff=style.INSET)
-        self.grid.next_to(title, DOWN, buff=style.SECTION_BUFF, coor_mask=[0, 1, 0])
+        self.grid = self._build_table()
         q = NumberVector(
-            ex.q[self.i], f"{SOURCE}.q[{self.i}]", self._name("q", self.i), style.QUERY
+            ex.q[self.i],
+            f"{SOURCE}.q[{self.i}]",
+            self._name("q", self.i),
+            style.QUERY,
+            size=style.LABEL_SIZE,
         )
-        q.to_edge(LEFT, buff=style.INSET).align_to(self.grid, UP)
+        left = VGroup(q, *self._steps(0, q))  # the widest the working gets, for the layout
+        style.place(VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("intro", Write(title), FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=ex.tokens[self.i])
         steps = self._steps(0, q)
@@ -50,9 +56,9 @@ class Scoring(LectureScene):
         self._land(0, steps[3])
         for j in range(1, ex.short):
             new = self._steps(j, q)
-            self.play(*(ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)))
+            swap = [ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)]
             steps = new
-            self._land(j, steps[3], words=f"key_{j}")
+            self._land(j, steps[3], words=f"key_{j}", first=swap)
         self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
 
     def _name(self, letter: str, j: int) -> str:
@@ -75,13 +81,17 @@ class Scoring(LectureScene):
     # --- the computation ---------------------------------------------------------------
     def _steps(self, j: int, q: NumberVector) -> list:
         ex = self.ex
-        k = NumberVector(ex.k[j], f"{SOURCE}.k[{j}]", self._name("k", j), style.KEY)
-        products = NumberVector(ex.products[j], f"{SOURCE}.products[{j}]", "×")
+        size = style.LABEL_SIZE
+        k = NumberVector(ex.k[j], f"{SOURCE}.k[{j}]", self._name("k", j), style.KEY, size=size)
+        products = NumberVector(ex.products[j], f"{SOURCE}.products[{j}]", "×", size=size)
         total = phrase(
-            self.words["sum_line"], dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]"))
+            self.words["sum_line"],
+            style.BODY_SIZE,
+            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
         )
         result = phrase(
             self.words["scale_line"],
+            style.BODY_SIZE,
             dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
             scale=ShownNumber(ex.last_row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
             score=ShownNumber(
@@ -103,7 +113,7 @@ class Scoring(LectureScene):
             f"{SOURCE}.short_full.scores",
             row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in tokens],
             col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in tokens],
-            cell_size=0.85,
+            cell_size=1.0,
             heat=False,
         )
         self.cells_grid = grid
@@ -116,9 +126,12 @@ class Scoring(LectureScene):
         )
         return VGroup(self.table_frame, grid.numbers)
 
-    def _land(self, j: int, result: VGroup, words: str = "land") -> None:
+    def _land(self, j: int, result: VGroup, words: str = "land", first: Sequence = ()) -> None:
+        """The score flies from the working into its cell (after ``first``, if given)."""
         target = self.cells_grid.get_number(self.i, j)
-        self.say(words, TransformFromCopy(result[-1], target), **self._numbers(j))
+        land = [TransformFromCopy(result[-1], target)]
+        groups = [list(first), land] if first else [land]
+        self.say(words, *groups[0], steps=groups[1:], **self._numbers(j))
 
     def _other_rows(self) -> VGroup:
         grid = self.cells_grid

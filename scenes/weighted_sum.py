@@ -1,5 +1,8 @@
 """The weighted sum of V (seeds 003, 002): shares times values, added into a new vector.
 
+蘋果's shares travel onto the V rows; the three parts add up to the attention output,
+which is mostly "eating"; added back to 蘋果's own vector (the residual connection) it is
+food that is being eaten. Then it -> cat (where V = K), and n positions in, n out.
 Render alone with ``manim -ql scenes/weighted_sum.py WeightedSum``.
 """
 
@@ -9,8 +12,14 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
     FadeIn,
+    FadeOut,
+    Indicate,
+    Line,
+    ReplacementTransform,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
     Write,
 )
@@ -22,58 +31,120 @@ from scenes.numbers import Ref, ShownNumber, Spoken
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
+BIG = style.BODY_SIZE
 
 
 class WeightedSum(LectureScene):
-    """b = sum_j w_j v_j for 蘋果; it ≈ 0.83 v(cat) + ...; n positions in, n out."""
+    """b = sum_j w_j v_j for 蘋果, then x + b; it ≈ 0.83 v(cat) + ...; n in, n out."""
 
     scene_key = "weighted_sum"
     reads = ("tokens.eat_apple", "tokens.it_cat")
 
     def construct(self) -> None:
         self.title = self.make_title()
-        self.say("intro", Write(self.title))
+        self.ex = self.data.eat_apple
         self._apple()
+        self._residual()
+        self.clear_below_title(self.title)
         self._it_cat()
         self._same_shape()
 
-    def _times(self) -> VGroup:
-        return style.text("×", style.BODY_SIZE)
+    def _symbol(self, text: str) -> VGroup:
+        return style.text(text, style.BODY_SIZE)
+
+    def _vector(
+        self, values, source: str, label: str, colour=style.FOREGROUND, size=style.LABEL_SIZE
+    ) -> NumberVector:
+        return NumberVector(values, source, label, colour, size=size)
+
+    def _dims(self, vector: NumberVector, table: str) -> VGroup:
+        names = self.shared(table)["dims"].split(",")
+        return VGroup(
+            *(
+                style.text(name, style.SMALL_SIZE, style.MUTED).next_to(entry, UP, buff=0.3)
+                for name, entry in zip(names, vector.entries, strict=True)
+            )
+        )
 
     # --- 蘋果 ---------------------------------------------------------------------------
     def _apple(self) -> None:
-        ex = self.data.eat_apple
+        ex, n = self.ex, self.ex.short
         weights = ex.last_row.weights[0]
+        shares = AttentionGrid(
+            [weights],
+            f"{EAT}.last_row.weights",
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in ex.tokens[:n]],
+            cell_size=0.9,
+        )
         rows = VGroup()
-        for j in range(ex.short):
-            w = ShownNumber(
-                weights[j],
-                2,
-                Ref(f"{EAT}.last_row.weights[0][{j}]"),
-                style.LABEL_SIZE,
-                style.HIGHLIGHT,
-            )
-            v = NumberVector(ex.v[j], f"{EAT}.v[{j}]", f"v（{ex.tokens[j]}）", style.VALUE)
-            term = NumberVector(ex.contributions[j], f"{EAT}.contributions[{j}]")
+        for j in range(n):
+            w = ShownNumber(weights[j], 2, Ref(f"{EAT}.last_row.weights[0][{j}]"), style.BODY_SIZE)
+            v = self._vector(ex.v[j], f"{EAT}.v[{j}]", f"v（{ex.tokens[j]}）", style.VALUE)
+            term = self._vector(ex.contributions[j], f"{EAT}.contributions[{j}]", "")
             rows.add(
-                VGroup(w, self._times(), v, style.text("=", style.BODY_SIZE), term).arrange(
+                VGroup(w, self._symbol("×"), v, self._symbol("="), term).arrange(
                     RIGHT, buff=style.ITEM_BUFF
                 )
             )
-        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF)
-        total = NumberVector(
-            ex.last_row.outputs[0],
-            f"{EAT}.last_row.outputs[0]",
-            self.words["new_apple"],
-            style.QUERY,
+        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.SECTION_BUFF)
+        self.output = self._vector(
+            ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"]
         )
-        total.next_to(rows, DOWN, buff=style.GROUP_BUFF).align_to(rows, RIGHT)
-        VGroup(rows, total).next_to(self.title, DOWN, buff=style.GROUP_BUFF)
+        self.output.next_to(rows, DOWN, buff=style.SECTION_BUFF).align_to(rows, RIGHT)
+        dims = VGroup(self._dims(rows[0][2], "eat_apple"), self._dims(rows[0][4], "eat_apple"))
+        picture = VGroup(shares, VGroup(dims, rows, self.output)).arrange(
+            RIGHT, buff=style.WIDE_BUFF * 1.5
+        )
+        style.place(picture)
+        self.say("intro", Write(self.title), FadeIn(shares), FadeIn(dims))
         for j, row in enumerate(rows):
-            self.say(f"take_{j}", FadeIn(row), w=row[0], token=ex.tokens[j])  # row[0]: its weight
-        self.say("sum", FadeIn(total), FadeIn(SurroundingRectangle(total, buff=style.HUG_BUFF)))
-        self.say("apple_meaning")
-        self.clear_below_title(self.title)
+            self.say(
+                f"take_{j}",
+                TransformFromCopy(shares.get_number(0, j), row[0]),
+                FadeIn(row[1:4]),
+                steps=[[TransformFromCopy(row[2], row[4])]],
+                w=row[0],
+                token=ex.tokens[j],
+            )
+        box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
+        self.say("sum", TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output), FadeIn(box))
+        eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
+        frame = SurroundingRectangle(self.output.get_entry(eat), color=style.HIGHLIGHT)
+        self.say("output_meaning", FadeIn(frame), eat=self.output.get_entry(eat))
+        self.apple_parts = VGroup(shares, dims, rows, box, frame)
+
+    def _residual(self) -> None:
+        """x(蘋果) + the attention output = 蘋果's new vector (the residual connection)."""
+        ex, i = self.ex, self.ex.query_index
+        x = self._vector(ex.x[i], f"{EAT}.x[{i}]", f"x（{ex.tokens[i]}）", size=BIG)
+        output = self._vector(
+            ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"], size=BIG
+        )
+        new = self._vector(ex.residual, f"{EAT}.residual", self.words["new_apple"], size=BIG)
+        column = VGroup(x, output, new).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=RIGHT)
+        signs = VGroup(self._symbol("+"), self._symbol("="))
+        for sign, vector in zip(signs, (output, new), strict=True):
+            sign.next_to(column, LEFT, buff=style.GROUP_BUFF).match_y(vector)
+        rule = Line(x.get_left(), x.get_right(), color=style.MUTED).next_to(
+            new, UP, buff=style.GROUP_BUFF / 2, coor_mask=UP
+        )
+        dims = self._dims(x, "eat_apple")
+        style.place(VGroup(dims, column, signs, rule))
+        box = SurroundingRectangle(new, buff=style.HUG_BUFF, color=style.RESULT)
+        self.say(
+            "residual",
+            FadeOut(self.apple_parts),
+            ReplacementTransform(self.output, output),
+            FadeIn(VGroup(x, signs, rule, dims)),
+            steps=[[TransformFromCopy(VGroup(x, output), new), FadeIn(box)]],
+        )
+        food = max(range(ex.d), key=lambda c: ex.x[i][c])
+        eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
+        frames = VGroup(
+            SurroundingRectangle(new.get_entry(food), color=style.HIGHLIGHT),
+            SurroundingRectangle(new.get_entry(eat), color=style.HIGHLIGHT),
+        )
+        self.say("apple_meaning", FadeIn(frames, lag_ratio=0.5))
 
     # --- it -> cat ---------------------------------------------------------------------
     def _it_cat(self) -> None:
@@ -83,48 +154,61 @@ class WeightedSum(LectureScene):
         terms = VGroup()
         for j in order:
             w = ShownNumber(
-                c.scaled.weights[it][j],
-                2,
-                Ref(f"{IT}.scaled.weights[{it}][{j}]"),
-                style.LABEL_SIZE,
-                style.HIGHLIGHT,
+                c.scaled.weights[it][j], 2, Ref(f"{IT}.scaled.weights[{it}][{j}]"), style.BODY_SIZE
             )
-            v = NumberVector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE)
-            terms.add(VGroup(w, self._times(), v).arrange(RIGHT, buff=style.ITEM_BUFF))
+            v = self._vector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE)
+            terms.add(VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF))
         terms.add(style.text(self.words["and_the_rest"], style.LABEL_SIZE, style.MUTED))
         terms.arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        out = NumberVector(
-            c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"], style.QUERY
+        note = style.text(self.words["v_is_k"], style.LABEL_SIZE, style.VALUE)
+        out = self._vector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"])
+        dims = self._dims(out, "it_cat")
+        block = VGroup(note, terms, VGroup(dims, out)).arrange(
+            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
-        dims = VGroup(
-            *(style.text(d, style.SMALL_SIZE, style.MUTED) for d in self.words["dims"].split(","))
-        )
-        for d, entry in zip(dims, out.entries, strict=True):
-            d.next_to(entry, DOWN, buff=style.ITEM_BUFF)
-        block = VGroup(terms, VGroup(out, dims)).arrange(
-            DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT
-        )
-        block.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
+        style.place(block)
         cat = c.index("cat")
         cat_share = Spoken(c.scaled.weights[it][cat], 2, Ref(f"{IT}.scaled.weights[{it}][{cat}]"))
-        self.say("it_terms", FadeIn(terms), w=cat_share)
-        self.say("it_output", FadeIn(out), FadeIn(dims))
-        self.say("it_axis", FadeIn(SurroundingRectangle(VGroup(out.entries[0], dims[0]))))
-        self.say("caveat")
+        self.say("it_terms", FadeIn(terms, lag_ratio=0.3), w=cat_share)
+        self.say("v_is_k_say", FadeIn(note), Indicate(VGroup(*(t[2] for t in terms[:-1]))))
+        self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
+        entity = SurroundingRectangle(VGroup(out.get_entry(0), dims[0]), color=style.HIGHLIGHT)
+        self.say("it_axis", FadeIn(entity))
+        hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
+        hand.next_to(out, RIGHT, buff=style.GROUP_BUFF)
+        self.say("caveat", FadeIn(hand), Indicate(terms[0][0], color=style.HIGHLIGHT))
         self.clear_below_title(self.title)
 
     # --- n in, n out -------------------------------------------------------------------
     def _same_shape(self) -> None:
-        ex = self.data.eat_apple
+        ex = self.ex
         n = ex.short
-        tokens = VGroup(*(style.text(t, style.BODY_SIZE) for t in ex.tokens[:n]))
-        tokens.arrange(DOWN, buff=style.ROW_BUFF)
+        tokens = VGroup(*(style.text(t, style.TITLE_SIZE) for t in ex.tokens[:n]))
+        tokens.arrange(DOWN, buff=style.WIDE_BUFF * 0.6)
         outputs = AttentionGrid(
-            ex.short_full.outputs, f"{EAT}.short_full.outputs", cell_size=0.7, heat=False
+            ex.short_full.outputs,
+            f"{EAT}.short_full.outputs",
+            cell_size=0.9,
+            heat=False,
+            text_size=style.LABEL_SIZE,
         )
-        outputs.cells.set_stroke(style.QUERY, width=2)
-        arrow = style.text("→", style.TITLE_SIZE)
-        picture = VGroup(tokens, arrow, outputs).arrange(RIGHT, buff=style.SECTION_BUFF)
-        picture.next_to(self.title, DOWN, buff=style.WIDE_BUFF)
-        self.say("shape", FadeIn(tokens), FadeIn(arrow), FadeIn(outputs), n=n)
-        self.say("outro")
+        outputs.cells.set_stroke(style.RESULT, width=2)
+        label = style.text(self.words["outputs"], style.BODY_SIZE, style.RESULT)
+        label.next_to(outputs, UP, buff=style.ITEM_BUFF)
+        picture = VGroup(tokens, VGroup(outputs, label)).arrange(RIGHT, buff=4.0)
+        style.place(picture)
+        links = VGroup(
+            *(
+                Line(
+                    tokens[j].get_right() + RIGHT * style.ITEM_BUFF,
+                    outputs.get_row(i).get_left() + LEFT * style.ITEM_BUFF,
+                    stroke_width=1 + 6 * ex.short_full.weights[i][j],
+                    color=style.WEIGHT,
+                ).set_opacity(0.25 + 0.75 * ex.short_full.weights[i][j])
+                for i in range(n)
+                for j in range(n)
+            )
+        )
+        self.say("shape", FadeIn(tokens), FadeIn(VGroup(outputs, label)), n=n)
+        self.say("outro", FadeIn(links, lag_ratio=0.1), run_time=2)
+        self.play(FadeOut(VGroup(tokens, outputs, label, links)))

@@ -43,23 +43,27 @@ class OfficeAnalogy(LectureScene):
     def construct(self) -> None:
         self.office = self.data.office
         title = self.make_title()
-        floor = self._build_floor().next_to(title, DOWN, buff=style.ITEM_BUFF)
-        floor.to_edge(LEFT, buff=style.INSET)
+        floor = self._build_floor()
+        self.bars = self._bars("sweep", self.sweep_stops[0])
+        self.output = self._output("sweep", self.sweep_stops[0])
+        side = VGroup(self.bars, self.output)
+        style.place(VGroup(floor, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("intro", Write(title), FadeIn(self.room))
         self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
         self.say("values", *(Indicate(p[2], color=style.VALUE) for p in self.people))
         first = self.office.sweep[self.sweep_stops[0]]
         self.arrow = self._arrow(first.query)
         self.say("query", GrowArrow(self.arrow))
-        self.bars = self._bars("sweep", self.sweep_stops[0])
-        self.bars.next_to(floor, RIGHT, buff=style.WIDE_BUFF)
         self.say("weights", FadeIn(self.bars), **self._about("sweep", self.sweep_stops[0]))
-        self.output = self._output("sweep", self.sweep_stops[0])
         self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
         for k, stop in enumerate(self.sweep_stops[1:], start=1):
             self._move_to("sweep", stop, f"sweep_{k}")
         self._grow()
-        self.say("outro")
+        self.say(
+            "outro",
+            *(Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people),
+            steps=[[Indicate(p[2], color=style.VALUE) for p in self.people]],
+        )
 
     # --- building ----------------------------------------------------------------------
     def _build_floor(self) -> VGroup:
@@ -78,8 +82,23 @@ class OfficeAnalogy(LectureScene):
                 n=ShownNumber(self.office.values[j], 0, Ref(f"office.values[{j}]")),
             )
             days.next_to(dot, DOWN, buff=style.HUG_BUFF)
+            top, bottom = self.room.get_top()[1], self.room.get_bottom()[1]
+            if name.get_top()[1] > top - style.ITEM_BUFF:  # no room above: beside the dot
+                name.next_to(dot, LEFT, buff=style.HUG_BUFF)
+            if days.get_bottom()[1] < bottom + style.ITEM_BUFF:
+                days.next_to(dot, RIGHT, buff=style.HUG_BUFF)
+            for label in (name, days):
+                self._keep_inside(label)
             self.people.add(VGroup(dot, name, days))
         return VGroup(self.room, self.people)
+
+    def _keep_inside(self, label: VGroup) -> None:
+        """Slide a label sideways so that it stays inside the room's walls."""
+        left = self.room.get_left()[0] + style.ITEM_BUFF
+        right = self.room.get_right()[0] - style.ITEM_BUFF
+        label.shift(
+            RIGHT * (max(left - label.get_left()[0], 0) - max(label.get_right()[0] - right, 0))
+        )
 
     def _arrow(self, query: tuple[float, ...]) -> Arrow:
         start = self.room.get_center()
@@ -89,16 +108,18 @@ class OfficeAnalogy(LectureScene):
     def _bars(self, kind: str, k: int) -> WeightBars:
         stop = getattr(self.office, kind)[k]
         labels = [
-            style.text(self.words[p], style.SMALL_SIZE, style.KEY) for p in self.office.people
+            style.text(self.words[p], style.LABEL_SIZE, style.KEY) for p in self.office.people
         ]
-        bars = WeightBars(labels, stop.weights, f"office.{kind}[{k}].weights", length=2.2)
+        bars = WeightBars(
+            labels, stop.weights, f"office.{kind}[{k}].weights", length=3.2, bar_height=0.42
+        )
         return bars.move_to(self.bars) if hasattr(self, "bars") else bars
 
     def _output(self, kind: str, k: int) -> VGroup:
         stop = getattr(self.office, kind)[k]
         number = ShownNumber(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
-        line = phrase(self.words["output_line"], style.LABEL_SIZE, style.VALUE, out=number)
-        return line.next_to(self.bars, DOWN, buff=style.GROUP_BUFF).align_to(self.bars, LEFT)
+        line = phrase(self.words["output_line"], style.BODY_SIZE, style.RESULT, out=number)
+        return line.next_to(self.bars, DOWN, buff=style.SECTION_BUFF).align_to(self.bars, LEFT)
 
     # --- moving the Query --------------------------------------------------------------
     def _about(self, kind: str, k: int) -> dict[str, str | Spoken]:

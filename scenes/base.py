@@ -128,7 +128,7 @@ class LectureScene(Scene):
         key: str,
         *animations: Animation,
         run_time: float = 1.0,
-        steps: Sequence[Sequence[Animation]] = (),
+        then: Sequence[Sequence[Animation]] = (),
         **fields,
     ) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
@@ -138,7 +138,7 @@ class LectureScene(Scene):
         last cue has been on screen long enough to read. Cue times are whole frames, so
         consecutive cues never overlap. A measured number in ``fields`` is passed as the
         :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
-        the numbers gate checks what is said against the data file too. ``steps`` are
+        the numbers gate checks what is said against the data file too. ``then`` lists
         further groups of animations played one after another under the same line (each
         at most ``run_time``; all of them within the line's time).
         """
@@ -153,7 +153,7 @@ class LectureScene(Scene):
             seconds = cue_seconds(cue, self.lang, fps)
             self.add_subcaption(cue, duration=seconds, offset=offset)
             offset += seconds
-        groups = [list(animations), *(list(step) for step in steps)]
+        groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
         for group in groups:
             self.play(*group, run_time=min(run_time, offset / len(groups)))

@@ -287,6 +287,7 @@ def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
         )
         for t in _texts(scene.mobjects)
         if not isinstance(t, ShownNumber | MathTex | SingleStringMathTex)
+        and not getattr(t, "gate_scale", False)
         and _MEASURED_NUMBER.search(getattr(t, "text", "") or "")
     ]
 

@@ -20,7 +20,7 @@ from manim import RIGHT, ManimColor, Text, VGroup
 from model.datafile import resolve
 from scenes import style
 
-Notation = Literal["fixed", "scientific", "below"]
+Notation = Literal["fixed", "scientific", "below", "power"]
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,8 @@ class ShownNumber(Text):
         Font size and colour.
     notation
         ``"fixed"`` (``0.83``), ``"scientific"`` (``1.1 × 10⁻¹⁶``, for differences near
-        machine precision) or ``"below"`` (``10⁻¹⁵``: the power of ten it is less than,
-        for narration).
+        machine precision), ``"below"`` (``10⁻¹⁵``: the power of ten it is less than,
+        for narration) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick).
 
     Examples
     --------
@@ -164,6 +164,8 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
     if notation == "scientific":
         mantissa, exponent = f"{value:.{decimals}e}".split("e")
         return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    if notation == "power":  # an exact power of ten, as an axis labels it
+        return f"10{str(round(math.log10(value))).translate(_SUPERSCRIPT)}"
     if notation == "below":
         exponent = math.floor(math.log10(abs(value))) + 1 if value else 0
         return f"10{str(exponent).translate(_SUPERSCRIPT)}"

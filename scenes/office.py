@@ -62,7 +62,7 @@ class OfficeAnalogy(LectureScene):
         self.say(
             "outro",
             *(Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people),
-            steps=[[Indicate(p[2], color=style.VALUE) for p in self.people]],
+            then=[[Indicate(p[2], color=style.VALUE) for p in self.people]],
         )
 
     # --- building ----------------------------------------------------------------------

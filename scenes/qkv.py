@@ -115,7 +115,7 @@ class ThreeRoles(LectureScene):
                 key,
                 ReplacementTransform(w, w_new),
                 FadeOut(result),
-                steps=[
+                then=[
                     [TransformFromCopy(x.body, new.body), FadeIn(new.heads)],
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector)],
                 ],

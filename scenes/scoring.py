@@ -131,7 +131,7 @@ class Scoring(LectureScene):
         target = self.cells_grid.get_number(self.i, j)
         land = [TransformFromCopy(result[-1], target)]
         groups = [list(first), land] if first else [land]
-        self.say(words, *groups[0], steps=groups[1:], **self._numbers(j))
+        self.say(words, *groups[0], then=groups[1:], **self._numbers(j))
 
     def _other_rows(self) -> VGroup:
         grid = self.cells_grid

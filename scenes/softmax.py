@@ -92,7 +92,7 @@ class Softmax(LectureScene):
             FadeIn(weights.cells),
             TransformFromCopy(exps.numbers, weights.numbers),
             FadeIn(labels[2]),
-            steps=[[Indicate(weights.get_row(0)[top], color=style.HIGHLIGHT)]],
+            then=[[Indicate(weights.get_row(0)[top], color=style.HIGHLIGHT)]],
             token=ex.tokens[top],
             top=top_share,
         )
@@ -118,7 +118,7 @@ class Softmax(LectureScene):
             "map",
             FadeOut(rest),
             ReplacementTransform(weights.get_row(0), whole.get_row(i)),
-            steps=[
+            then=[
                 [
                     FadeIn(others, lag_ratio=0.2),
                     FadeIn(whole.row_headers),

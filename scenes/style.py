@@ -142,6 +142,14 @@ def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) 
     return Text(content, font=FONT, font_size=size, color=color)
 
 
+def tick_label(content: str, size: float = SMALL_SIZE) -> Text:
+    """A label on a scale (an axis tick, a decade): sans, muted, and marked as a scale mark,
+    not a measured number (the numbers gate lets it through)."""
+    label = text(content, size, MUTED)
+    label.gate_scale = True
+    return label
+
+
 def muted_axes(
     x_range: list[float],
     y_range: list[float],

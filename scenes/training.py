@@ -12,15 +12,19 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Circumscribe,
     Create,
     FadeIn,
+    Flash,
+    Indicate,
+    MathTex,
     VGroup,
     Write,
 )
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.numbers import Ref, ShownNumber, phrase
+from scenes.numbers import Ref, ShownNumber, format_number, phrase
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
 
@@ -35,9 +39,6 @@ class Training(LectureScene):
         tr = self.data.training
         title = self.make_title()
         axes, curve = self._plot(tr.loss_curve)
-        VGroup(axes, curve).next_to(title, DOWN, buff=style.GROUP_BUFF).to_edge(
-            LEFT, buff=style.INSET
-        )
         n = {  # every number of the chapter, shown and said
             "steps": ShownNumber(tr.steps, 0, Ref("training.steps")),
             "ms": ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
@@ -50,17 +51,18 @@ class Training(LectureScene):
         run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])
         first = phrase(self.words["first_line"], loss=n["first"])
         last = phrase(self.words["last_line"], loss=n["last"])
-        val = phrase(
-            self.words["val_line"], style.LABEL_SIZE, style.HIGHLIGHT, n=n["val_size"], mse=n["val"]
-        )
+        val = phrase(self.words["val_line"], n=n["val_size"], mse=n["val"])
         base = phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"])
-        side = VGroup(run, first, last, val, base).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
+        formula = MathTex(
+            r"\text{loss} = \tfrac{1}{n}\sum_i (\hat{y}_i - y_i)^2", font_size=36, color=style.MUTED
         )
-        side.next_to(axes, RIGHT, buff=style.GROUP_BUFF).align_to(axes, UP)
+        side = VGroup(formula, run, first, last, val, base).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
+        )
+        style.place(VGroup(VGroup(axes, curve), side).arrange(RIGHT, buff=style.WIDE_BUFF))
 
         self.say("intro", Write(title), FadeIn(axes))
-        self.say("loss")
+        self.say("loss", Write(formula))
         self.say(
             "curve",
             Create(curve),
@@ -73,8 +75,10 @@ class Training(LectureScene):
         self.say("run", FadeIn(run), steps=n["steps"], ms=n["ms"])
         self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
         self.say("base", FadeIn(base), mse=n["base"])
-        self.say("meaning")
-        self.say("outro")
+        self.say("meaning", Circumscribe(val, color=style.HIGHLIGHT), Indicate(base))
+        self.say(
+            "outro", Flash(curve["line_graph"].get_end(), color=style.HIGHLIGHT, flash_radius=0.4)
+        )
 
     def _plot(self, losses: tuple[float, ...]) -> tuple[VGroup, VGroup]:
         """Loss against step, the loss on a log scale (it falls by orders of magnitude)."""
@@ -83,12 +87,12 @@ class Training(LectureScene):
         axes = style.muted_axes(
             [0, len(losses), max(len(losses) // 4, 1)],
             [0, high - low, 1],  # decades above the lowest one
-            5.0,
-            4.5,
+            6.5,
+            4.6,
         )
         labels = VGroup(
             *(
-                style.text(f"1e{e}", style.SMALL_SIZE, style.MUTED).next_to(
+                style.tick_label(format_number(10.0**e, 0, "power")).next_to(
                     axes.c2p(0, e - low), LEFT, buff=style.ITEM_BUFF
                 )
                 for e in range(low, high + 1)
@@ -106,7 +110,7 @@ class Training(LectureScene):
             xs,
             [math.log10(losses[x]) - low for x in xs],
             add_vertex_dots=False,
-            line_color=style.HIGHLIGHT,
+            line_color=style.FOREGROUND,
             stroke_width=3,
         )
         return VGroup(axes, labels, steps, x_name, y_name), curve

@@ -102,7 +102,7 @@ class WeightedSum(LectureScene):
                 f"take_{j}",
                 TransformFromCopy(shares.get_number(0, j), row[0]),
                 FadeIn(row[1:4]),
-                steps=[[TransformFromCopy(row[2], row[4])]],
+                then=[[TransformFromCopy(row[2], row[4])]],
                 w=row[0],
                 token=ex.tokens[j],
             )
@@ -136,7 +136,7 @@ class WeightedSum(LectureScene):
             FadeOut(self.apple_parts),
             ReplacementTransform(self.output, output),
             FadeIn(VGroup(x, signs, rule, dims)),
-            steps=[[TransformFromCopy(VGroup(x, output), new), FadeIn(box)]],
+            then=[[TransformFromCopy(VGroup(x, output), new), FadeIn(box)]],
         )
         food = max(range(ex.d), key=lambda c: ex.x[i][c])
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])

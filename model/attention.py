@@ -37,13 +37,16 @@ class SelfAttention(nn.Module):
         self.w_v = nn.Linear(d_in, d, bias=False)
         self.readout = nn.Linear(d, d_out)
 
-    def attend(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """The head alone: (B, n, d_in) -> Z (B, n, d) and weights A (B, n, n)."""
+    def scores(self, x: torch.Tensor) -> torch.Tensor:
+        """Scores before the softmax: (B, n, d_in) -> Q K^T / sqrt(d), (B, n, n)."""
         q = self.w_q(x)  # (B, n, d)  what each position looks for
         k = self.w_k(x)  # (B, n, d)  what each position is about
+        return q @ k.transpose(-2, -1) / math.sqrt(self.d)  # (B, n, n)
+
+    def attend(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """The head alone: (B, n, d_in) -> Z (B, n, d) and weights A (B, n, n)."""
         v = self.w_v(x)  # (B, n, d)  what each position hands over
-        scores = q @ k.transpose(-2, -1) / math.sqrt(self.d)  # (B, n, n)
-        weights = torch.softmax(scores, dim=-1)  # (B, n, n), rows sum to 1
+        weights = torch.softmax(self.scores(x), dim=-1)  # (B, n, n), rows sum to 1
         return weights @ v, weights  # (B, n, d), (B, n, n)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

@@ -41,8 +41,10 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
     for name, pattern in example_patterns(config).items():
         colours = torch.tensor([config.pattern_indices(pattern)])  # (1, n)
         values = torch.randn(1, config.positions, generator=numbers)  # (1, n)
+        x = encode(colours, values, len(config.colours))  # (1, n, c + 1)
         with torch.no_grad():
-            predictions, attention = result.model(encode(colours, values, len(config.colours)))
+            predictions, attention = result.model(x)
+            scores = result.model.scores(x)  # (1, n, n), before the softmax
         examples[name] = {
             "pattern": pattern,
             "colours": colours[0].tolist(),
@@ -50,6 +52,7 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
             "targets": targets_for(colours, values)[0].tolist(),
             "predictions": predictions[0].tolist(),
             "attention": attention[0].tolist(),
+            "scores": scores[0].tolist(),
         }
     return examples
 

@@ -75,6 +75,7 @@ class Example(Shape):
     targets: Vector
     predictions: Vector
     attention: Matrix
+    scores: Matrix  # before the softmax: attention is softmax of each row
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
@@ -84,6 +85,7 @@ class Example(Shape):
         if any(not 0 <= c < k for c in self.colours):
             raise ShapeError("colours", f"must be colour indices 0..{k - 1}")
         need_stochastic("attention", self.attention, n, n)
+        need_matrix("scores", self.scores, n, n)
         return self
 
     @property

@@ -11,7 +11,10 @@ from manim import (
     RIGHT,
     UP,
     FadeIn,
+    FadeOut,
+    Indicate,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
     Write,
 )
@@ -20,6 +23,8 @@ from scenes import style
 from scenes.base import LectureScene
 from scenes.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
 from scenes.numbers import Count, Mean, Ref, ShownNumber, Spoken, Sum, phrase
+
+CELL = 0.62  # the map fills the frame's height
 
 
 class AttentionMap(LectureScene):
@@ -39,29 +44,39 @@ class AttentionMap(LectureScene):
         self.source = f"examples.{self.example_name}"
         title = self.make_title()
         self.grid = self._build_grid()
-        board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
-        board.to_edge(LEFT, buff=style.EDGE_BUFF)
+        board = self._build_axes(self.grid)
         strip = TokenStrip(self._markers(), self.example.values, f"{self.source}.values")
-        strip.next_to(board, RIGHT, buff=style.GROUP_BUFF).align_to(self.grid.cells, UP)
+        self.scores = self._build_scores()
+        self.info = self._build_info()
+        side = VGroup(strip, self.scores, self.info).arrange(
+            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
+        )
+        style.place(VGroup(board, side).arrange(RIGHT, buff=style.WIDE_BUFF))
 
-        self.say("intro", Write(title))
-        self.say("strip", FadeIn(strip, shift=UP * 0.2))
+        self.say("intro", Write(title), FadeIn(strip, shift=UP * 0.2))
+        self.say(
+            "strip",
+            *(Indicate(strip.get_column(j)) for j in range(self.example.n)),
+            n=self.example.n,
+        )
         self.say("grid", FadeIn(board, lag_ratio=0.02), run_time=2.5)
-        self.say("blocks")
+        self.say("blocks", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
         self._read_focus_row(strip)
-        self.say("outro", *self._undim())
+        self._why_equal()
+        self.say("outro", *self._undim(), FadeOut(self.block_frames))
 
     # --- building ----------------------------------------------------------------------
     def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
         return [self.colour_marker(c, size) for c in self.example.colours]
 
     def _build_grid(self) -> AttentionGrid:
-        header = style.CELL_SIZE * 0.72
+        header = CELL * 0.72
         return AttentionGrid(
             self.example.attention,
             f"{self.source}.attention",
             row_headers=self._markers(header),
             col_headers=self._markers(header),
+            cell_size=CELL,
         )
 
     def _build_axes(self, grid: AttentionGrid) -> VGroup:
@@ -70,6 +85,49 @@ class AttentionMap(LectureScene):
         query_axis = vertical_label(self.words["query_axis"], color=style.QUERY)
         query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
         return VGroup(grid, key_axis, query_axis)
+
+    def _build_scores(self) -> VGroup:
+        """The focus row's scores before the softmax, under their colour markers."""
+        i = self.focus_row
+        row = AttentionGrid(
+            [self.example.scores[i]],
+            f"{self.source}.scores",
+            col_headers=self._markers(style.CELL_SIZE * 0.72),
+            decimals=1,
+            heat=False,
+        )
+        for j, number in enumerate(row.numbers):  # each number's source names its cell
+            number.source = Ref(f"{self.source}.scores[{i}][{j}]")
+        label = style.text(self.words["scores_label"], style.LABEL_SIZE)
+        return VGroup(label, row).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+
+    def _build_info(self) -> VGroup:
+        i, ex = self.focus_row, self.example
+        row = ex.attention[i]
+        self.count = ShownNumber(
+            ex.colours.count(ex.colours[i]), 0, Count(f"{self.source}.colours", ex.colours[i])
+        )
+        self.prediction = ShownNumber(ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]"))
+        self.target = ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]"))
+        total = ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]"))
+        return VGroup(
+            phrase(self.words["share"], k=self.count),
+            phrase(self.words["row_sum"], total=total),
+            phrase(self.words["prediction"], prediction=self.prediction, target=self.target),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+
+    def _blocks(self) -> VGroup:
+        """A frame on every cell where a position looks at its own colour."""
+        colours = self.example.colours
+        self.block_frames = VGroup(
+            *(
+                SurroundingRectangle(self.grid.get_cell(i, j), buff=0, stroke_width=2)
+                for i in range(self.example.n)
+                for j in range(self.example.n)
+                if colours[i] == colours[j]
+            )
+        ).set_color(style.HIGHLIGHT)
+        return self.block_frames
 
     # --- reading one row ---------------------------------------------------------------
     def _read_focus_row(self, strip: TokenStrip) -> None:
@@ -87,34 +145,57 @@ class AttentionMap(LectureScene):
         share = Spoken(
             sum(row[j] for j in same) / k, 2, Mean(f"{self.source}.attention[{i}]", tuple(same))
         )
-        count = ShownNumber(k, 0, Count(f"{self.source}.colours", ex.colours[i]))
         self.say(
             "row",
             *self._dim_except(i),
             FadeIn(frame),
             FadeIn(picked),
+            then=[[FadeIn(self.info[0], shift=RIGHT * 0.2)]],
             row=i + 1,
-            k=count,
+            k=self.count,
             weight=share,
         )
-        prediction = ShownNumber(ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]"))
-        target = ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]"))
-        info = VGroup(
-            phrase(self.words["share"], k=count),
-            phrase(
-                self.words["row_sum"],
-                total=ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]")),
-            ),
-            phrase(self.words["prediction"], prediction=prediction, target=target),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        info.next_to(strip, DOWN, buff=style.SECTION_BUFF).align_to(strip, LEFT)
-        self.play(FadeIn(info[0], shift=RIGHT * 0.2))
-        self.say("sum", FadeIn(info[1], shift=RIGHT * 0.2))
+        self.say("sum", FadeIn(self.info[1], shift=RIGHT * 0.2))
         self.say(
             "prediction_say",
-            FadeIn(info[2], shift=RIGHT * 0.2),
-            prediction=prediction,
-            target=target,
+            FadeIn(self.info[2], shift=RIGHT * 0.2),
+            prediction=self.prediction,
+            target=self.target,
+        )
+
+    def _why_equal(self) -> None:
+        """Equal high scores for the same colour, low ones for the rest: softmax does the rest."""
+        i, ex = self.focus_row, self.example
+        same = tuple(j for j, c in enumerate(ex.colours) if c == ex.colours[i])
+        other = tuple(j for j in range(ex.n) if j not in same)
+        high = Spoken(
+            sum(ex.scores[i][j] for j in same) / len(same),
+            1,
+            Mean(f"{self.source}.scores[{i}]", same),
+        )
+        low = Spoken(
+            sum(ex.scores[i][j] for j in other) / len(other),
+            1,
+            Mean(f"{self.source}.scores[{i}]", other),
+        )
+        grid = self.scores[1]
+        frames = VGroup(
+            *(
+                SurroundingRectangle(grid.get_cell(0, j), buff=0, color=style.HIGHLIGHT)
+                for j in same
+            )
+        )
+        self.say(
+            "scores_say", FadeIn(self.scores), FadeIn(frames, lag_ratio=0.2), high=high, low=low
+        )
+        self.say(
+            "equal",
+            *(
+                TransformFromCopy(grid.get_number(0, j), self.grid.get_number(i, j))
+                for j in range(ex.n)
+            ),
+            FadeOut(frames),
+            run_time=1.5,
         )
 
     def _dim_except(self, i: int) -> list:

@@ -75,6 +75,19 @@ def test_named_patterns_split_by_group_size(data: LectureData, name: str, shares
             assert w == pytest.approx(share if ex.colours[j] == ex.colours[i] else 0, abs=0.05)
 
 
+def test_scores_explain_the_equal_shares(data: LectureData) -> None:
+    """The learned scores: same colour high and (nearly) equal, other colours far lower;
+    the attention is their softmax."""
+    ex = data.example("mixed")
+    for i, row in enumerate(ex.scores):
+        exps = [math.exp(s) for s in row]
+        assert [e / sum(exps) for e in exps] == pytest.approx(list(ex.attention[i]), abs=1e-6)
+        same = [s for s, c in zip(row, ex.colours, strict=True) if c == ex.colours[i]]
+        other = [s for s, c in zip(row, ex.colours, strict=True) if c != ex.colours[i]]
+        assert max(same) - min(same) < 0.1  # equal scores -> equal shares
+        assert min(same) - max(other) > 4  # e^4: other colours get under 2% each
+
+
 def test_seed_numbers_appear_as_group_shares(data: LectureData) -> None:
     """Seed 000's 0.13, 0.25, 0.50, 0.99 are 1/8, 1/4, 1/2, 1/1: all four appear."""
     cells = [w for ex in data.examples.values() for row in ex.attention for w in row]

@@ -5,7 +5,17 @@ Render alone with ``manim -ql scenes/patterns.py ColourPatterns``.
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, VGroup, Write
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    ReplacementTransform,
+    VGroup,
+    Write,
+)
 
 from scenes import style
 from scenes.attention_map import AttentionMap
@@ -31,9 +41,9 @@ class ColourPatterns(AttentionMap):
             self.example = self.data.example(name)
             self.source = f"examples.{name}"
             self.grid = self._build_grid()
-            new_board = self._build_axes(self.grid).next_to(title, DOWN, buff=style.ITEM_BUFF)
-            new_board.to_edge(LEFT, buff=style.EDGE_BUFF)
-            new_shares = self._shares().next_to(new_board, RIGHT, buff=style.WIDE_BUFF)
+            new_board = self._build_axes(self.grid)
+            new_shares = self._shares()
+            style.place(VGroup(new_board, new_shares).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
             animations = (
                 [FadeIn(new_board), FadeIn(new_shares)]
                 if board is None
@@ -41,9 +51,11 @@ class ColourPatterns(AttentionMap):
             )
             self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
             board, shares = new_board, new_shares
-        self.say("divides")
-        self.say("softmax")
-        self.say("nobody_told")
+        self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))
+        self.say("softmax", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
+        self.say(
+            "nobody_told", FadeOut(self.block_frames), Indicate(board[0].cells, scale_factor=1.03)
+        )
 
     def _groups(self) -> list[tuple[int, int]]:
         """(colour, first position) of each colour present, in order of appearance."""

@@ -122,6 +122,7 @@ class ShareSummary(Shape):
 
 class ProjectionExample(Shape):
     plain: Matrix
+    shared: Matrix  # W_Q = W_K: one random matrix for both roles
     projected: Matrix
 
 
@@ -141,6 +142,7 @@ class ProjectionProbe(Shape):
         n = self.positions
         for key in ("plain", "projected"):
             need_length(f"{key}.values", getattr(self, key).values, self.draws)
+        for key in ("plain", "shared", "projected"):
             need_stochastic(f"example.{key}", getattr(self.example, key), n, n)
         return self
 

@@ -34,7 +34,8 @@ def _self_share(weights: torch.Tensor) -> float:
 
 
 def projection_probe(config: LectureConfig) -> dict[str, Any]:
-    """Self-attention share without projections vs with random W_Q, W_K, over many draws."""
+    """Self-attention share without projections vs with random W_Q, W_K, over many draws;
+    for the first draw also the map with one matrix for both roles (W_Q = W_K)."""
     g = generator(config, _PROJECTION_STREAM)
     n, d = PROJECTION_POSITIONS, PROJECTION_WIDTH
     plain_shares, projected_shares, first = [], [], {}
@@ -47,7 +48,13 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
         plain_shares.append(_self_share(plain))
         projected_shares.append(_self_share(projected))
         if draw == 0:
-            first = {"plain": plain.tolist(), "projected": projected.tolist()}
+            # One matrix for both roles: the score of x with itself is |x W|^2 >= 0.
+            shared = torch.softmax((x @ w_q) @ (x @ w_q).T / math.sqrt(d), dim=-1)  # (n, n)
+            first = {
+                "plain": plain.tolist(),
+                "shared": shared.tolist(),
+                "projected": projected.tolist(),
+            }
     return {
         "draws": PROJECTION_DRAWS,
         "positions": n,

@@ -16,6 +16,7 @@ from manim import (
     MathTex,
     NumberLine,
     Rectangle,
+    SurroundingRectangle,
     VGroup,
     Write,
 )
@@ -27,6 +28,7 @@ from scenes.numbers import Ref, ShownNumber, phrase
 
 SRC = "pitfalls.projection"
 BIN = 0.02  # histogram bin width (share of attention)
+CELL = 0.42  # three maps side by side
 
 
 class WhyProject(LectureScene):
@@ -38,32 +40,60 @@ class WhyProject(LectureScene):
     def construct(self) -> None:
         self.p = self.data.projection
         self.title = self.make_title()
-        self.say("intro", Write(self.title))
+        self.say("intro", Write(self.title), FadeIn(self._question()))
         self._maps()
         self._draws()
-        wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
-        is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
+        wants = style.text(self.words["looks_for"], style.TITLE_SIZE, style.QUERY)
+        is_ = style.text(self.words["is"], style.TITLE_SIZE, style.KEY)
         line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(
             RIGHT, buff=style.ROW_BUFF
         )
-        self.say("two_things", FadeIn(line.next_to(self.title, DOWN, buff=style.GROUP_BUFF * 3)))
+        self.say("two_things", FadeIn(style.place(line), lag_ratio=0.3))
+
+    def _question(self) -> MathTex:
+        question = MathTex(r"x_i \cdot x_j \;?", font_size=72)
+        self.question = style.place(question)
+        return question
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p.example, kind)
-        grid = AttentionGrid(weights, f"{SRC}.example.{kind}", cell_size=0.5)
+        grid = AttentionGrid(weights, f"{SRC}.example.{kind}", cell_size=CELL, show_numbers=False)
         name = style.text(self.words[kind], style.LABEL_SIZE, colour)
         formula = MathTex(self.words[f"{kind}_tex"], font_size=30, color=colour)
-        head = VGroup(name, formula).arrange(RIGHT, buff=style.ITEM_BUFF)
+        head = VGroup(name, formula).arrange(DOWN, buff=style.ITEM_BUFF)
         return VGroup(head.next_to(grid, UP, buff=style.ITEM_BUFF), grid)
 
     def _maps(self) -> None:
-        plain, projected = self._map("plain", style.WITHOUT), self._map("projected", style.WITH)
-        maps = VGroup(plain, projected).arrange(RIGHT, buff=style.WIDE_BUFF)
-        maps.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
-        self.say("setup", FadeIn(plain), n=self.p.positions, width=self.p.width)
-        self.say("diagonal")
-        self.say("why")
-        self.say("projected_say", FadeIn(projected))
+        maps = VGroup(
+            self._map("plain", style.WITHOUT),
+            self._map("shared", style.WITHOUT),
+            self._map("projected", style.WITH),
+        ).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+        plain, shared, projected = style.place(maps)
+        diagonal = VGroup(
+            *(
+                SurroundingRectangle(plain[1].get_cell(i, i), buff=0, stroke_width=2)
+                for i in range(self.p.positions)
+            )
+        ).set_color(style.HIGHLIGHT)
+        self_dot = MathTex(r"x \cdot x = |x|^2", font_size=44)
+        other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=44)
+        beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF)
+        beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
+        longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
+        longer.next_to(beats, DOWN, buff=style.GROUP_BUFF).align_to(beats, LEFT)
+        self.say(
+            "setup",
+            FadeOut(self.question),
+            FadeIn(plain),
+            n=self.p.positions,
+            width=self.p.width,
+        )
+        self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
+        self.say("why", Write(self_dot), then=[[Write(other_dot)]])
+        self.say("not_always", Write(longer), width=self.p.width)
+        self.say("shared_say", FadeOut(VGroup(beats, longer)), FadeIn(shared))
+        self.say("projected_say", FadeIn(projected), FadeOut(diagonal))
         self.play(FadeOut(maps))
 
     def _histogram(self, kind: str, colour, line: NumberLine) -> VGroup:
@@ -84,19 +114,18 @@ class WhyProject(LectureScene):
         p = self.p
         rows = VGroup()
         for kind, colour in (("plain", style.WITHOUT), ("projected", style.WITH)):
-            line = NumberLine(
-                x_range=[0, 1, 0.25],
-                length=9,
-                color=style.MUTED,
-                include_numbers=True,
-                font_size=24,
+            line = NumberLine(x_range=[0, 1, 0.25], length=9, color=style.MUTED)
+            ticks = VGroup(
+                *(
+                    style.tick_label(f"{t:g}").next_to(line.n2p(t), DOWN, buff=style.ITEM_BUFF)
+                    for t in (0, 0.25, 0.5, 0.75, 1)
+                )
             )
+            line.add(ticks)
             bars = self._histogram(kind, colour, line)
             name = style.text(self.words[kind], style.LABEL_SIZE, colour)
             rows.add(VGroup(line, bars, name.next_to(line, LEFT, buff=style.GROUP_BUFF)))
-        rows.arrange(DOWN, buff=style.SECTION_BUFF).next_to(
-            self.title, DOWN, buff=style.SECTION_BUFF
-        )
+        rows.arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
         uniform = rows[1][0].n2p(p.uniform_share)
         mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
         mark.set_stroke(width=2)
@@ -118,7 +147,8 @@ class WhyProject(LectureScene):
             hi=spread["max"],
             mean=spread["mean"],
         )
-        proj.next_to(rows[1][0], DOWN, buff=style.GROUP_BUFF)
+        proj.next_to(rows[1][0], DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(rows, mark, even, plain_min, proj))
         self.say("draws", FadeIn(rows[0]), FadeIn(plain_min), draws=p.draws, min=lowest)
         self.say(
             "draws_projected",
@@ -128,5 +158,5 @@ class WhyProject(LectureScene):
             hi=spread["max"],
             mean=spread["mean"],
         )
-        self.say("even", FadeIn(mark), FadeIn(even), w=uniform_share)
+        self.say("even", FadeIn(mark), FadeIn(even), w=uniform_share, n=p.positions)
         self.clear_below_title(self.title)

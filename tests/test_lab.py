@@ -127,6 +127,15 @@ def test_without_projection_every_word_looks_at_itself(data: LectureData) -> Non
     assert all(row[i] == max(row) for i, row in enumerate(p.example.plain))
 
 
+def test_one_matrix_for_both_roles_keeps_the_diagonal(data: LectureData) -> None:
+    """With W_Q = W_K the score of x with itself is |xW|^2 >= 0: the diagonal stays bright;
+    it is two different random matrices that take the privilege away."""
+    e = data.projection.example
+    shared = sum(e.shared[i][i] for i in range(8)) / 8
+    projected = sum(e.projected[i][i] for i in range(8)) / 8
+    assert shared > 0.5 > projected * 3
+
+
 # --- pitfall 2: sqrt(d) ----------------------------------------------------------------
 def test_unscaled_softmax_saturates_as_d_grows(data: LectureData) -> None:
     probe = data.sqrt_d

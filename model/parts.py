@@ -153,6 +153,9 @@ class SqrtDRow(Shape):
     d: int
     mean_max_unscaled: Number
     mean_max_scaled: Number
+    spread_unscaled: Number  # standard deviation of q.k over the draws and keys
+    sqrt_d: Number
+    spread_scaled: Number  # the same after the division by sqrt(d)
     example_scores: Vector
     example_unscaled: Vector
     example_scaled: Vector

@@ -91,6 +91,10 @@ def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
                 "d": d,
                 "mean_max_unscaled": unscaled.max(-1).values.mean().item(),
                 "mean_max_scaled": scaled.max(-1).values.mean().item(),
+                # The spread of q.k over every draw and key: grows like sqrt(d).
+                "spread_unscaled": scores.std().item(),
+                "sqrt_d": math.sqrt(d),
+                "spread_scaled": (scores / math.sqrt(d)).std().item(),
                 "example_scores": scores[0].tolist(),
                 "example_unscaled": unscaled[0].tolist(),
                 "example_scaled": scaled[0].tolist(),

@@ -12,10 +12,13 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Brace,
     Create,
     Dot,
     FadeIn,
     FadeOut,
+    Indicate,
+    MathTex,
     ReplacementTransform,
     VGroup,
     Write,
@@ -39,34 +42,24 @@ class SqrtD(LectureScene):
         self.probe = self.data.sqrt_d
         title = self.make_title()
         self.title = title
-        self.axes = self._axes().to_edge(RIGHT, buff=style.INSET)
-        self.axes.next_to(title, DOWN, buff=style.GROUP_BUFF, coor_mask=[0, 1, 0])
-        self.say("intro", Write(title))
-        self.say("random_walk")
+        dot = MathTex(r"q \cdot k = q_1 k_1 + q_2 k_2 + \cdots + q_d k_d", font_size=56)
+        self.say("intro", Write(title), FadeIn(style.place(dot, UP)))
+        self._spread(dot)
+        self.axes = self._axes()
         shown = self._draw(0)
+        style.place(VGroup(shown, self.axes).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("sweep_start", FadeIn(shown), FadeIn(self.axes), d=self.probe.dims[0].d)
         curves = VGroup()
         for k in range(1, len(self.probe.dims)):
-            new = self._draw(k)
+            new = self._draw(k).move_to(shown, aligned_edge=LEFT + UP)
             self.play(ReplacementTransform(shown, new), *self._extend(curves, k), run_time=0.9)
             self.wait(0.4)
             shown = new
+        curves.add(self._curve_names())
         first, last = self.probe.dims[0], self.probe.dims[-1]
-        ends = VGroup()
-        for attr, kind, colour, side in (
-            ("mean_max_unscaled", "unscaled", style.WITHOUT, UP),  # above the rising curve
-            ("mean_max_scaled", "scaled", style.WITH, DOWN),
-        ):
-            point = self.axes.axes.c2p(math.log2(last.d), getattr(last, attr))
-            ends.add(
-                style.text(self.words[kind], style.SMALL_SIZE, colour)
-                .next_to(point, side, buff=style.ITEM_BUFF)
-                .align_to(point, RIGHT)
-            )
-        curves.add(ends)
         self.say(
             "means",
-            FadeIn(ends),
+            FadeIn(curves[-1]),
             draws=self.probe.draws,
             d0=first.d,
             d1=last.d,
@@ -75,10 +68,76 @@ class SqrtD(LectureScene):
             s0=self._mean_max(0, "scaled"),
             s1=self._mean_max(-1, "scaled"),
         )
-        self.say("noise")
+        self.say("noise", Indicate(shown, scale_factor=1.03))
         self.play(FadeOut(VGroup(shown, self.axes, curves)))
         self._it_cat()
-        self.say("why")
+        self._knob()
+
+    def _curve_names(self) -> VGroup:
+        last = self.probe.dims[-1]
+        names = VGroup()
+        for attr, kind, colour, side in (
+            ("mean_max_unscaled", "unscaled", style.WITHOUT, DOWN),  # between the two curves
+            ("mean_max_scaled", "scaled", style.WITH, UP),
+        ):
+            point = self.axes.axes.c2p(math.log2(last.d), getattr(last, attr))
+            names.add(
+                style.text(self.words[kind], style.SMALL_SIZE, colour)
+                .next_to(point, side, buff=style.ITEM_BUFF)
+                .align_to(point, RIGHT)
+            )
+        return names
+
+    def _spread(self, dot: MathTex) -> None:
+        """The measured spread of q.k next to sqrt(d), and after the division."""
+        rows = [(k, r) for k, r in enumerate(self.probe.dims) if k % 2 == 0]
+        size = style.BODY_SIZE
+        cells = [
+            [
+                ShownNumber(r.d, 0, Ref(f"{SRC}.dims[{k}].d"), size),
+                ShownNumber(r.spread_unscaled, 1, Ref(f"{SRC}.dims[{k}].spread_unscaled"), size),
+                ShownNumber(r.sqrt_d, 1, Ref(f"{SRC}.dims[{k}].sqrt_d"), size),
+                ShownNumber(r.spread_scaled, 2, Ref(f"{SRC}.dims[{k}].spread_scaled"), size),
+            ]
+            for k, r in rows
+        ]
+        heads = [
+            style.text(self.words[f"col_{c}"], style.LABEL_SIZE, style.MUTED) for c in range(4)
+        ]
+        table = VGroup(*heads, *(c for row in cells for c in row))
+        table.arrange_in_grid(len(rows) + 1, 4, buff=(style.WIDE_BUFF * 1.5, style.GROUP_BUFF))
+        table.next_to(dot, DOWN, buff=style.SECTION_BUFF)
+        columns = [VGroup(heads[c], *(row[c] for row in cells)) for c in range(4)]
+        self.say("random_walk", FadeIn(columns[0]), FadeIn(columns[1], lag_ratio=0.2))
+        self.say(
+            "spread_say",
+            FadeIn(columns[2], lag_ratio=0.2),
+            d0=cells[0][0],
+            s0=cells[0][1],
+            d1=cells[-1][0],
+            s1=cells[-1][1],
+        )
+        self.say("divided", FadeIn(columns[3], lag_ratio=0.2))
+        self.play(FadeOut(VGroup(dot, table)))
+
+    def _knob(self) -> None:
+        """The office arrow's length, the temperature T and sqrt(d): one knob."""
+        items = VGroup(
+            *(style.text(self.words[f"knob_{k}"], style.BODY_SIZE) for k in range(3))
+        ).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
+        brace = Brace(items, RIGHT, color=style.MUTED)
+        result = style.text(self.words["knob_result"], style.BODY_SIZE, style.RESULT)
+        result.next_to(brace, RIGHT, buff=style.ITEM_BUFF)
+        gradient = MathTex(
+            r"\frac{\partial w_j}{\partial s_j} = w_j\,(1 - w_j) \approx 0",
+            font_size=48,
+        )
+        picture = VGroup(VGroup(items, brace, result), gradient).arrange(
+            DOWN, buff=style.SECTION_BUFF
+        )
+        style.place(picture)
+        self.say("knob", FadeIn(items, lag_ratio=0.4), then=[[FadeIn(brace), FadeIn(result)]])
+        self.say("why", Write(gradient))
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""
@@ -89,12 +148,7 @@ class SqrtD(LectureScene):
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
         axes = style.muted_axes(
-            [math.log2(dims[0]), math.log2(dims[-1]), 1],
-            [0, 1, 0.25],
-            5.0,
-            3.6,
-            numbers_to_include=[0, 0.5, 1],
-            font_size=24,
+            [math.log2(dims[0]), math.log2(dims[-1]), 1], [0, 1, 0.25], 5.5, 3.8
         )
         ticks = VGroup(
             *(
@@ -102,13 +156,18 @@ class SqrtD(LectureScene):
                     axes.c2p(math.log2(d), 0), DOWN
                 )
                 for k, d in enumerate(dims)
-                if k % 2 == 0
-            )
+            ),
+            *(
+                style.tick_label(f"{w:g}").next_to(axes.c2p(math.log2(dims[0]), w), LEFT)
+                for w in (0, 0.5, 1)
+            ),
         )
+        x_name = style.text(self.words["x_axis"], style.SMALL_SIZE, style.MUTED)
+        x_name.next_to(ticks, DOWN, buff=style.ITEM_BUFF)
         draws = ShownNumber(self.probe.draws, 0, Ref(f"{SRC}.draws"))
-        name = phrase(self.words["axis"], style.SMALL_SIZE, style.MUTED, draws=draws)
-        name.next_to(ticks, DOWN, buff=style.ITEM_BUFF)
-        group = VGroup(axes, ticks, name)
+        y_name = phrase(self.words["y_axis"], style.SMALL_SIZE, style.MUTED, draws=draws)
+        y_name.next_to(axes, UP, buff=style.ITEM_BUFF).align_to(axes, LEFT)
+        group = VGroup(axes, ticks, x_name, y_name)
         group.axes = axes
         return group
 
@@ -153,10 +212,7 @@ class SqrtD(LectureScene):
             style.BODY_SIZE,
             d=ShownNumber(row.d, 0, Ref(f"{SRC}.dims[{k}].d")),
         )
-        group = VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
-        return group.next_to(self.title, DOWN, buff=style.GROUP_BUFF).to_edge(
-            LEFT, buff=style.INSET
-        )
+        return VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
 
     def _it_cat(self) -> None:
         c = self.data.it_cat
@@ -175,5 +231,6 @@ class SqrtD(LectureScene):
                 self.words["without_line"], style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        lines.next_to(self.title, DOWN, buff=style.WIDE_BUFF)
-        self.say("it_cat", FadeIn(lines), w=weight["scaled"], u=weight["unscaled"])
+        style.place(lines)
+        self.say("it_cat", FadeIn(lines, lag_ratio=0.5), w=weight["scaled"], u=weight["unscaled"])
+        self.play(FadeOut(lines))

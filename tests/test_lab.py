@@ -137,6 +137,12 @@ def test_one_matrix_for_both_roles_keeps_the_diagonal(data: LectureData) -> None
 
 
 # --- pitfall 2: sqrt(d) ----------------------------------------------------------------
+def test_the_spread_of_scores_grows_like_sqrt_d(data: LectureData) -> None:
+    for row in data.sqrt_d.dims:
+        assert row.spread_unscaled / math.sqrt(row.d) == pytest.approx(1, abs=0.15), row.d
+        assert row.spread_scaled == pytest.approx(row.spread_unscaled / math.sqrt(row.d))
+
+
 def test_unscaled_softmax_saturates_as_d_grows(data: LectureData) -> None:
     probe = data.sqrt_d
     assert [row.d for row in probe.dims] == [4, 8, 16, 32, 64, 128, 256, 512]

@@ -49,6 +49,13 @@ class ConfigError(ValueError):
     """A configuration value is missing, of the wrong type or out of range."""
 
 
+# Keys an older config file may still have, and why they are gone.
+REMOVED = {
+    "pe_width": "was removed: the positional table drawn is the one the model adds, as wide "
+    "as its input (delete the key)",
+}
+
+
 class LectureConfig(Shape):
     """Everything that decides the model's run; same config, same numbers.
 
@@ -66,8 +73,6 @@ class LectureConfig(Shape):
         Adam training schedule.
     val_size
         Number of unseen sequences for validation.
-    pe_width
-        Width of the positional-encoding table drawn in the lecture (even).
     examples
         Named colour patterns whose attention the data file stores; the lecture's own
         patterns (:func:`default_examples`) are always there.
@@ -81,7 +86,6 @@ class LectureConfig(Shape):
     lr: float = Field(0.03, gt=0, lt=1)
     batch_size: int = Field(64, ge=1, le=4096)
     val_size: int = Field(256, ge=1, le=100_000)
-    pe_width: int = Field(16, ge=2, le=256)
     examples: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("colours", mode="before")
@@ -110,8 +114,6 @@ class LectureConfig(Shape):
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        if self.pe_width % 2:
-            raise ShapeError("pe_width", f"must be even, got {self.pe_width}")
         initials = self.initials
         if len(self.colours) < 2 or len(set(initials)) != len(initials) or "" in self.colours:
             raise ShapeError(
@@ -146,6 +148,9 @@ class LectureConfig(Shape):
         if not isinstance(data, dict):
             raise ConfigError(f"{source}: '{prefix or 'top level'}' must be a table")
         known = sorted(cls.model_fields)
+        for key, why in REMOVED.items():
+            if key in data:
+                raise ConfigError(f"{source}: '{prefix + '.' if prefix else ''}{key}' {why}")
         unknown = sorted(set(data) - set(known))
         if unknown:
             where = f"{prefix}." if prefix else ""

@@ -140,7 +140,7 @@ def shuffle_probe(config: LectureConfig, model: SelfAttention, example: str) -> 
     values = torch.randn(config.positions, generator=g, dtype=torch.float64)  # (n,)
     perm = torch.randperm(config.positions, generator=g)  # (n,)
     x = encode(colours.unsqueeze(0), values.unsqueeze(0), len(config.colours))[0]  # (n, d_in)
-    table = sinusoidal_table(config.positions, x.shape[1])  # (n, d_in)
+    table = torch.tensor(positional_table(config)["table"], dtype=torch.float64)  # (n, d_in)
     return {
         "example": example,
         "colours": colours.tolist(),
@@ -158,10 +158,11 @@ def _float64_copy(model: SelfAttention) -> SelfAttention:
 
 
 def positional_table(config: LectureConfig) -> dict[str, Any]:
-    """The sin/cos table for the lecture's positions at the picture's width."""
+    """The sin/cos table the shuffle probe adds: the lecture's positions x the input width."""
+    width = len(config.colours) + 1  # the model's input: one-hot colour and the number
     return {
         "positions": config.positions,
-        "width": config.pe_width,
+        "width": width,
         "base": PE_BASE,
-        "table": sinusoidal_table(config.positions, config.pe_width).tolist(),
+        "table": sinusoidal_table(config.positions, width).tolist(),
     }

@@ -20,7 +20,7 @@ from manim import RIGHT, ManimColor, Text, VGroup
 from model.datafile import resolve
 from scenes import style
 
-Notation = Literal["fixed", "scientific", "below", "power"]
+Notation = Literal["fixed", "scientific", "power"]
 
 
 @dataclass(frozen=True)
@@ -106,9 +106,9 @@ class ShownNumber(Text):
     size, color
         Font size and colour.
     notation
-        ``"fixed"`` (``0.83``), ``"scientific"`` (``1.1 × 10⁻¹⁶``, for differences near
-        machine precision), ``"below"`` (``10⁻¹⁵``: the power of ten it is less than,
-        for narration) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick).
+        ``"fixed"`` (``0.83``), ``"scientific"`` (``1.1×10⁻¹⁶``, for differences near
+        machine precision) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick). Narration
+        says such numbers in words instead.
 
     Examples
     --------
@@ -163,12 +163,9 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
     """The text of a number as the lecture prints it (no "-0.00"; see ShownNumber's notation)."""
     if notation == "scientific":
         mantissa, exponent = f"{value:.{decimals}e}".split("e")
-        return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+        return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
     if notation == "power":  # an exact power of ten, as an axis labels it
         return f"10{str(round(math.log10(value))).translate(_SUPERSCRIPT)}"
-    if notation == "below":
-        exponent = math.floor(math.log10(abs(value))) + 1 if value else 0
-        return f"10{str(exponent).translate(_SUPERSCRIPT)}"
     shown = f"{value:.{decimals}f}"
     return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
 

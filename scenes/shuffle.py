@@ -1,5 +1,8 @@
 """Pitfall 3 (seed 000): shuffle the input, the output is only shuffled; then positions.
 
+The outputs of the trained model travel with their positions (measured to the last bits of
+a float64); adding the positional table (the very one drawn) breaks that symmetry, which
+is what positions can do for a model, not yet a model that uses word order.
 Render alone with ``manim -ql scenes/shuffle.py Shuffle``.
 """
 
@@ -10,9 +13,11 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Create,
+    Circumscribe,
     FadeIn,
     FadeOut,
+    Line,
+    MathTex,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -31,71 +36,76 @@ class Shuffle(LectureScene):
 
     scene_key = "shuffle"
     reads = ("pitfalls.shuffle", "positional")
-    fingerprint = 3  # the position whose row of the table is drawn as a curve
+    fingerprint = 3  # the position whose row of the table is pointed at
 
     def construct(self) -> None:
         self.s = self.data.shuffle
         self.title = self.make_title()
-        sentences = VGroup(*(style.text(self.words[k], style.TITLE_SIZE) for k in ("a", "b")))
-        sentences.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5).next_to(
-            self.title, DOWN, buff=style.WIDE_BUFF
-        )
-        self.say("intro", Write(self.title))
-        self.say("no_position", FadeIn(sentences))
-        self.say("same_to_it")
-        self.play(FadeOut(sentences))
+        self._sentences()
         self._measure()
         self._positions()
 
-    # --- the measurement ---------------------------------------------------------------
-    def _gap_line(self, key: str, run: str, scientific: bool = False) -> tuple[VGroup, ShownNumber]:
-        """The line giving a run's largest difference, and that number (also said aloud)."""
-        value = getattr(self.s, run).max_abs_diff
-        gap = ShownNumber(value, 2, Ref(f"{SRC}.{run}.max_abs_diff"), scientific=scientific)
-        line = phrase(self.words[key], style.BODY_SIZE, style.HIGHLIGHT, d=gap)
-        return line, gap
+    def _sentences(self) -> None:
+        """貓 追 狗 becomes 狗 追 貓: the same words, only moved."""
+        words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        formula = MathTex(r"\mathrm{softmax}\Big(\frac{QK^\top}{\sqrt{d}}\Big)V", font_size=56)
+        style.place(VGroup(formula, words).arrange(DOWN, buff=style.WIDE_BUFF * 1.5))
+        self.say("intro", Write(self.title), FadeIn(formula))
+        self.say("no_position", FadeIn(words, lag_ratio=0.3))
+        first, last = words[0].get_center(), words[-1].get_center()
+        self.say("same_to_it", words[0].animate.move_to(last), words[-1].animate.move_to(first))
+        self.play(FadeOut(VGroup(formula, words)))
 
-    def _row(self, order: list[int], outputs: tuple[float, ...], out_path: str) -> VGroup:
+    # --- the measurement ---------------------------------------------------------------
+    def _row(self, order: list[int], outputs: list[float], out_path: str) -> VGroup:
         columns = VGroup()
         for k, j in enumerate(order):
-            colour = self.s.colours[j]
             columns.add(
                 VGroup(
                     ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
-                    self.colour_marker(colour),
-                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]")),
-                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), color=style.HIGHLIGHT),
+                    self.colour_marker(self.s.colours[j]),
+                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]"), style.BODY_SIZE),
+                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), style.BODY_SIZE),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
             )
-        return columns.arrange(RIGHT, buff=style.ROW_BUFF, aligned_edge=UP)
+        columns.arrange(RIGHT, buff=style.WIDE_BUFF * 0.55, aligned_edge=DOWN)
+        boxes = VGroup(*(SurroundingRectangle(c[3], buff=style.HUG_BUFF) for c in columns))
+        return VGroup(columns, boxes.set_color(style.RESULT))
 
     def _measure(self) -> None:
         n, run = len(self.s.colours), self.s.without_positions
         original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out")
-        shuffled = self._row(
-            list(self.s.permutation),
-            run.out_of_shuffled,
-            f"{SRC}.without_positions.out_of_shuffled",
-        )
+        order = list(self.s.permutation)
+        shuffled = self._row(order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled")
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.SECTION_BUFF)
-        rows.next_to(self.title, DOWN, buff=style.GROUP_BUFF)
-        names = VGroup(
-            *(style.text(self.words[k], style.LABEL_SIZE) for k in ("input", "shuffled"))
+        names = VGroup()
+        for key, row in zip(("input", "shuffled"), rows, strict=True):
+            name = style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
+            out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
+            names.add(name, out.next_to(row[0][0][3], LEFT, buff=0.6).align_to(name, RIGHT))
+        gap = ShownNumber(
+            run.max_abs_diff, 1, Ref(f"{SRC}.without_positions.max_abs_diff"), notation="scientific"
         )
-        for name, row in zip(names, rows, strict=True):
-            name.next_to(row, LEFT, buff=style.GROUP_BUFF)
-        diff, gap = self._gap_line("diff_line", "without_positions", scientific=True)
-        diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
-        self.say("test", FadeIn(original), FadeIn(names[0]))
-        self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
-        self.say("follow")
-        self.say(
-            "diff",
-            FadeIn(diff),
-            FadeIn(SurroundingRectangle(diff, buff=style.HUG_BUFF)),
-            d=gap,
+        diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
+        style.place(VGroup(rows, names, diff.next_to(rows, DOWN, buff=style.SECTION_BUFF)))
+        links = VGroup(
+            *(
+                Line(
+                    original[0][j][3].get_bottom(),
+                    shuffled[0][order.index(j)][0].get_top(),
+                    color=style.MUTED,
+                    stroke_width=2,
+                )
+                for j in range(n)
+            )
         )
-        self.say("equivariant")
+        self.say("test", FadeIn(original), FadeIn(names[:2]))
+        self.say("shuffle", FadeIn(shuffled), FadeIn(names[2:]))
+        self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
+        self.say("diff", FadeIn(diff), FadeOut(links))
+        law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
+        self.say("equivariant", FadeOut(diff), Write(law.move_to(diff).align_to(diff, DOWN)))
         self.clear_below_title(self.title)
 
     # --- positional encoding -----------------------------------------------------------
@@ -104,36 +114,43 @@ class Shuffle(LectureScene):
         table = AttentionGrid(
             pe.table,
             "positional.table",
-            cell_size=0.32,
-            show_numbers=False,
-            value_range=(-1.0, 1.0),
+            row_headers=[
+                ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
+            ],
+            cell_size=0.62,
+            decimals=1,
+            heat=False,
+            text_size=style.LABEL_SIZE,
         )
+        add = MathTex(r"X + PE", font_size=64)
         p = self.fingerprint
-        axes = style.muted_axes(
-            [0, pe.width - 1, 1],
-            [-1, 1, 1],
-            5.0,
-            2.4,
-        )
-        curve = axes.plot_line_graph(
-            list(range(pe.width)),
-            list(pe.table[p]),
-            line_color=style.HIGHLIGHT,
-            vertex_dot_radius=0.05,
-        )
-        picture = VGroup(table, VGroup(axes, curve)).arrange(RIGHT, buff=style.WIDE_BUFF)
-        picture.next_to(self.title, DOWN, buff=style.SECTION_BUFF)
         row = SurroundingRectangle(table.get_row(p), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
         caption = phrase(
-            self.words["row_line"],
-            style.LABEL_SIZE,
-            style.HIGHLIGHT,
-            p=ShownNumber(p + 1, 0, Ordinal()),
+            self.words["row_line"], style.LABEL_SIZE, p=ShownNumber(p + 1, 0, Ordinal())
         )
-        caption.next_to(axes, UP, buff=style.ITEM_BUFF)
-        again, gap = self._gap_line("again_line", "with_positions")
-        again.next_to(picture, DOWN, buff=style.GROUP_BUFF)
-        self.say("fix")
+        caption.next_to(row, RIGHT, buff=style.ITEM_BUFF)
+        half = pe.width // 2
+        fast = SurroundingRectangle(VGroup(*(table.get_cell(0, c) for c in range(half))))
+        fast.stretch_to_fit_height(table.cells.height + 0.1).match_y(table.cells)
+        slow = fast.copy().match_x(VGroup(*(table.get_cell(0, c) for c in range(half, pe.width))))
+        speed = VGroup(
+            style.text(self.words["fast"], style.LABEL_SIZE).next_to(fast, DOWN),
+            style.text(self.words["slow"], style.LABEL_SIZE).next_to(slow, DOWN),
+        )
+        gap = ShownNumber(
+            self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
+        )
+        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        board = VGroup(table, VGroup(fast, slow).set_color(style.MUTED), speed, row, caption)
+        left = VGroup(add, again).arrange(DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(left, board).arrange(RIGHT, buff=style.WIDE_BUFF))
+        self.say("fix", Write(add))
         self.say("table", FadeIn(table))
-        self.say("fingerprint", Create(row), FadeIn(axes), Create(curve), FadeIn(caption))
+        self.say(
+            "fingerprint",
+            FadeIn(row),
+            FadeIn(caption),
+            then=[[FadeIn(fast), FadeIn(slow), FadeIn(speed)]],
+        )
         self.say("again", FadeIn(again), d=gap)
+        self.say("order_aware", Circumscribe(again, color=style.HIGHLIGHT), FadeOut(row))

@@ -176,7 +176,8 @@ def test_positions_break_the_equivariance(data: LectureData) -> None:
 
 def test_sinusoidal_table(data: LectureData) -> None:
     pe = data.positional
-    assert (pe.positions, pe.width) == (8, 16)
+    # The table drawn is the one the shuffle probe adds: as wide as the model's input.
+    assert (pe.positions, pe.width) == (8, len(data.config.colours) + 1)
     for p, row in enumerate(pe.table):
         for i in range(0, pe.width, 2):
             angle = p / pe.base ** (i / pe.width)

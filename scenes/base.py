@@ -15,7 +15,7 @@ from model.parts import Example
 from scenes import style
 from scenes.components import ColourMarker
 from scenes.declarations import expand_reads
-from scenes.locale import Words, colour_label, current_language
+from scenes.locale import Words, colour_label, current_language, locale_table
 from scenes.numbers import ShownNumber, Spoken
 from scenes.subtitles import cue_seconds, split_cues
 
@@ -109,9 +109,25 @@ class LectureScene(Scene):
         """Fade out everything on screen but the title, to start the scene's next part."""
         self.play(*(FadeOut(m) for m in self.mobjects if m is not title))
 
+    def apple_words(self) -> list[str]:
+        """The words of the 我 吃 蘋果 example as this language shows them: the tokens, or
+        their gloss (``show`` in the locale's shared ``[eat_apple]`` table)."""
+        ex = self.data.eat_apple
+        return list(ex.gloss if self.shared("eat_apple")["show"] == "gloss" else ex.tokens)
+
+    def apple_label(self, role: str, j: int) -> str:
+        """A vector's name with its word: ``v（蘋果）``, ``v(apple)``."""
+        return self.shared("eat_apple").format("of", role=role, token=self.apple_words()[j])
+
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes)."""
         return Words(table, self.lang)
+
+    def colour_name(self, colour_index: int) -> str:
+        """A task colour as the narration says it (the locale's ``[colour_names]``, else the
+        config's own name)."""
+        name = self.data.colour_names[colour_index]
+        return locale_table(self.lang).get("colour_names", {}).get(name, name)
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)

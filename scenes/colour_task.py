@@ -68,7 +68,7 @@ class ColourTask(LectureScene):
 
         self.say("intro", Write(title))
         self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n)
-        colour = self.colour_label(ex.colours[self.focus])
+        colour = self.colour_name(ex.colours[self.focus])
         self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
         self.say("worked_say", FadeIn(worked), k=count, answer=answer)
         self.play(FadeOut(worked), FadeOut(frames))

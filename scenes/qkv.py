@@ -61,7 +61,7 @@ class ThreeRoles(LectureScene):
         grid = AttentionGrid(
             values,
             source,
-            row_headers=[style.text(t, style.LABEL_SIZE) for t in self.ex.tokens[: self.n]]
+            row_headers=[style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
             if tokens
             else [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
             if rows
@@ -137,7 +137,7 @@ class ThreeRoles(LectureScene):
         ).set_color(style.HIGHLIGHT)
         cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
         big = Spoken(self.ex.q[i][eat], 1, Ref(f"{SRC}.q[{i}][{eat}]"))
-        self.say("apple_row", FadeIn(frames, lag_ratio=0.5), token=self.ex.tokens[i], big=big)
+        self.say("apple_row", FadeIn(frames, lag_ratio=0.5), token=self.apple_words()[i], big=big)
         self.say("apple_q", ReplacementTransform(frames, cell), big=big)
         self.play(FadeOut(cell))
 
@@ -183,7 +183,9 @@ class ThreeRoles(LectureScene):
         frames = VGroup(
             *(SurroundingRectangle(row, buff=style.HUG_BUFF) for row in kept)
         ).set_color(style.HIGHLIGHT)
-        self.say("self", FadeIn(frames, lag_ratio=0.3), token=self.ex.tokens[self.ex.query_index])
+        self.say(
+            "self", FadeIn(frames, lag_ratio=0.3), token=self.apple_words()[self.ex.query_index]
+        )
         self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 
     # --- the formula -------------------------------------------------------------------

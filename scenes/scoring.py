@@ -48,9 +48,9 @@ class Scoring(LectureScene):
         left = VGroup(q, *self._steps(0, q))  # the widest the working gets, for the layout
         style.place(VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("intro", Write(title), FadeIn(self.table_frame))
-        self.say("focus", FadeIn(q), token=ex.tokens[self.i])
+        self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
         steps = self._steps(0, q)
-        self.say("key", FadeIn(steps[0]), token=ex.tokens[0])
+        self.say("key", FadeIn(steps[0]), token=self.apple_words()[0])
         self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=self._numbers(0)["dot"])
         self.say("scale", FadeIn(steps[3]), **self._numbers(0))
         self._land(0, steps[3])
@@ -62,11 +62,7 @@ class Scoring(LectureScene):
         self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
 
     def _name(self, letter: str, j: int) -> str:
-        return (
-            f"{letter}（{self.ex.tokens[j]}）"
-            if self.lang.startswith("zh")
-            else (f"{letter}({self.ex.gloss[j]})")
-        )
+        return self.apple_label(letter, j)
 
     def _numbers(self, j: int) -> dict[str, str | Spoken]:
         """What the narration says of key j: its dot product, the scale, the score."""
@@ -75,7 +71,7 @@ class Scoring(LectureScene):
             "dot": Spoken(self.ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
             "scale": Spoken(row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
             "score": Spoken(row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")),
-            "token": self.ex.tokens[j],
+            "token": self.apple_words()[j],
         }
 
     # --- the computation ---------------------------------------------------------------
@@ -107,7 +103,7 @@ class Scoring(LectureScene):
     # --- the table ---------------------------------------------------------------------
     def _build_table(self) -> VGroup:
         n, ex = self.ex.short, self.ex
-        tokens = ex.tokens[:n]
+        tokens = self.apple_words()[:n]
         grid = AttentionGrid(
             ex.short_full.scores,
             f"{SOURCE}.short_full.scores",

@@ -12,7 +12,6 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    UP,
     Circumscribe,
     FadeIn,
     FadeOut,

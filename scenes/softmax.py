@@ -42,7 +42,7 @@ class Softmax(LectureScene):
 
     # --- one row -----------------------------------------------------------------------
     def _row(self, values, source: str, heat: bool, headers: bool = False) -> AttentionGrid:
-        tokens = self.data.eat_apple.tokens[: self.data.eat_apple.short]
+        tokens = self.apple_words()[: self.data.eat_apple.short]
         cols = [style.text(t, style.BODY_SIZE, style.KEY) for t in tokens] if headers else None
         return AttentionGrid(
             [values], source, col_headers=cols, cell_size=CELL, heat=heat, text_size=CELL_TEXT
@@ -75,7 +75,7 @@ class Softmax(LectureScene):
         self.say(
             "scores",
             Indicate(scores.col_headers[ex.query_index], color=style.HIGHLIGHT),
-            token=ex.tokens[ex.query_index],
+            token=self.apple_words()[ex.query_index],
         )
         self.say(
             "exp",
@@ -93,7 +93,7 @@ class Softmax(LectureScene):
             TransformFromCopy(exps.numbers, weights.numbers),
             FadeIn(labels[2]),
             then=[[Indicate(weights.get_row(0)[top], color=style.HIGHLIGHT)]],
-            token=ex.tokens[top],
+            token=self.apple_words()[top],
             top=top_share,
         )
         self.say("one", TransformFromCopy(weights.numbers, one[-1]), FadeIn(one[:-1]))
@@ -102,7 +102,7 @@ class Softmax(LectureScene):
     def _whole_map(self, weights: AttentionGrid, rest: VGroup) -> None:
         """The row just computed travels into its place in the whole map."""
         ex = self.data.eat_apple
-        tokens = ex.tokens[: ex.short]
+        tokens = self.apple_words()[: ex.short]
         whole = AttentionGrid(
             ex.short_full.weights,
             f"{EAT}.short_full.weights",

@@ -69,17 +69,18 @@ class WeightedSum(LectureScene):
     # --- 蘋果 ---------------------------------------------------------------------------
     def _apple(self) -> None:
         ex, n = self.ex, self.ex.short
+        words = self.apple_words()[:n]
         weights = ex.last_row.weights[0]
         shares = AttentionGrid(
             [weights],
             f"{EAT}.last_row.weights",
-            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in ex.tokens[:n]],
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in words],
             cell_size=0.9,
         )
         rows = VGroup()
         for j in range(n):
             w = ShownNumber(weights[j], 2, Ref(f"{EAT}.last_row.weights[0][{j}]"), style.BODY_SIZE)
-            v = self._vector(ex.v[j], f"{EAT}.v[{j}]", f"v（{ex.tokens[j]}）", style.VALUE)
+            v = self._vector(ex.v[j], f"{EAT}.v[{j}]", self.apple_label("v", j), style.VALUE)
             term = self._vector(ex.contributions[j], f"{EAT}.contributions[{j}]", "")
             rows.add(
                 VGroup(w, self._symbol("×"), v, self._symbol("="), term).arrange(
@@ -104,7 +105,7 @@ class WeightedSum(LectureScene):
                 FadeIn(row[1:4]),
                 then=[[TransformFromCopy(row[2], row[4])]],
                 w=row[0],
-                token=ex.tokens[j],
+                token=self.apple_words()[j],
             )
         box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
         self.say("sum", TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output), FadeIn(box))
@@ -116,7 +117,7 @@ class WeightedSum(LectureScene):
     def _residual(self) -> None:
         """x(蘋果) + the attention output = 蘋果's new vector (the residual connection)."""
         ex, i = self.ex, self.ex.query_index
-        x = self._vector(ex.x[i], f"{EAT}.x[{i}]", f"x（{ex.tokens[i]}）", size=BIG)
+        x = self._vector(ex.x[i], f"{EAT}.x[{i}]", self.apple_label("x", i), size=BIG)
         output = self._vector(
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"], size=BIG
         )
@@ -183,7 +184,7 @@ class WeightedSum(LectureScene):
     def _same_shape(self) -> None:
         ex = self.ex
         n = ex.short
-        tokens = VGroup(*(style.text(t, style.TITLE_SIZE) for t in ex.tokens[:n]))
+        tokens = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[:n]))
         tokens.arrange(DOWN, buff=style.WIDE_BUFF * 0.6)
         outputs = AttentionGrid(
             ex.short_full.outputs,

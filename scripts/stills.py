@@ -78,7 +78,8 @@ def main() -> None:
     args = parser.parse_args()
     captions = dict.fromkeys(args.times, "")
     if args.cues:
-        captions |= {max(end - 0.1, 0): text for end, text in cue_ends(args.video.with_suffix(".srt"))}
+        cues = cue_ends(args.video.with_suffix(".srt"))
+        captions |= {max(end - 0.1, 0): text for end, text in cues}
     args.to.mkdir(parents=True, exist_ok=True)
     stills = []
     for t, image in grab(args.video, list(captions), args.every):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manim import RIGHT, FadeIn, Scene, Text
+from manim import DOWN, RIGHT, UL, FadeIn, Scene, Text
 
 from scenes import style
 from scenes.base import LectureScene
@@ -72,3 +72,23 @@ class WrongSpokenNumber(LectureScene):
 
     def construct(self) -> None:
         self.say("intro", w=Spoken(0.5, 2, Ref("examples.mixed.attention[0][0]")))
+
+
+class InOneCorner(LectureScene):
+    scene_key = "template"
+
+    def construct(self) -> None:
+        self.say("intro", FadeIn(style.text("角落").to_corner(UL, buff=1.5)))
+
+
+class IntoSubtitleBand(Scene):
+    def construct(self) -> None:
+        self.play(FadeIn(style.text("太低").move_to(DOWN * 3.2)))
+
+
+class StillLine(LectureScene):
+    scene_key = "template"
+
+    def construct(self) -> None:
+        self.say("intro", FadeIn(style.text("一個畫面").scale(4)))
+        self.say("result_say")  # read over a picture that does not move

@@ -216,7 +216,8 @@ def test_eat_apple_roles_are_projections_of_x(data: LectureData) -> None:
         assert [list(r) for r in getattr(e, role)] == [pytest.approx(r) for r in projected]
     assert e.w_q != e.w_k  # two different matrices: no built-in self-preference
     apple = e.x[e.query_index]
-    assert list(e.residual) == pytest.approx([a + o for a, o in zip(apple, e.last_row.outputs[0])])
+    added = [a + o for a, o in zip(apple, e.last_row.outputs[0], strict=True)]
+    assert list(e.residual) == pytest.approx(added)
     output = e.last_row.outputs[0]
     assert output.index(max(output)) == 1  # the attention output of 蘋果 is mostly "eating"
 

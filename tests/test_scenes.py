@@ -84,7 +84,7 @@ def test_lines_are_not_cut_inside_a_listed_word() -> None:
 
 
 def test_chinese_lines_break_between_words_never_before_punctuation() -> None:
-    # jieba finds 問題 and 有個 (neither is in keep_together); the old cutter made "手上有 / 個問題".
+    # jieba finds 問題 and 有個 (not in keep_together); the old cutter made "手上有 / 個問題".
     cues = split_cues("假設你在一個很大的辦公室，手上有個問題要解決：報帳流程要跑幾天？", "zh-TW")
     lines = [line for cue in cues for line in cue.split("\n")]
     assert all(not line.startswith(("個", "題", "，", "：")) for line in lines), lines

@@ -6,10 +6,11 @@ quality gate with ``python -m scenes.gates template``.
 
 from __future__ import annotations
 
-from manim import DOWN, FadeIn, Write
+from manim import RIGHT, FadeIn, Indicate, VGroup, Write
 
 from scenes import style
 from scenes.base import LectureScene
+from scenes.components import AttentionGrid
 from scenes.numbers import Ref, ShownNumber, phrase
 
 
@@ -17,7 +18,7 @@ class TemplateScene(LectureScene):
     """One idea per scene; words in scenes/locales/*.toml under [template]."""
 
     scene_key = "template"  # the scene's table in the locale files
-    reads = ("training",)  # the parts of the data file it shows
+    reads = ("training", "examples.mixed")  # the parts of the data file it shows
 
     def construct(self) -> None:
         title = self.make_title()
@@ -25,9 +26,16 @@ class TemplateScene(LectureScene):
         training = self.data.training
         result = phrase(
             self.words["result"],
+            style.BODY_SIZE,
             val=ShownNumber(training.val_mse, 5, Ref("training.val_mse")),
             base=ShownNumber(training.baseline_mse, 3, Ref("training.baseline_mse")),
-        ).next_to(title, DOWN, buff=style.GROUP_BUFF)
-        # say() shows the narration as subtitles, timed for reading, while animating.
-        self.say("intro", Write(title))
-        self.say("result_say", FadeIn(result))
+        )
+        grid = AttentionGrid(
+            self.data.example("mixed").attention, "examples.mixed.attention", cell_size=0.6
+        )
+        # One picture fills the content area, between the title and the subtitle band.
+        style.place(VGroup(grid, result).arrange(RIGHT, buff=style.WIDE_BUFF))
+        # say() shows the narration as subtitles, timed for reading, while animating:
+        # every line gets its own animation (the beats gate checks).
+        self.say("intro", Write(title), FadeIn(grid))
+        self.say("result_say", FadeIn(result), Indicate(grid.cells, scale_factor=1.02))

@@ -30,7 +30,7 @@ from model.schema import one_line
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class DataFileError(ValueError):
@@ -58,7 +58,9 @@ PARTS: tuple[Part, ...] = (
     Part("tokens.eat_apple", "eat_apple", parts.EatApple),
     Part("tokens.it_cat", "it_cat", parts.ItCat),
     Part("office", "office", parts.Office),
-    Part("multihead.toy", "multihead", parts.MultiHeadToy),
+    Part("causal", "causal", parts.CausalRun),
+    Part("multihead.two", "two_heads", parts.HeadsRun),
+    Part("multihead.four", "four_heads", parts.HeadsRun),
     Part("multihead.bookkeeping", "bookkeeping", parts.Bookkeeping),
 )
 PART_BY_NAME = {p.name: p for p in PARTS}

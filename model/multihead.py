@@ -1,49 +1,30 @@
-"""Multi-head attention on a toy input, and seed 003's width bookkeeping.
+"""Multi-head attention learned for real, and seed 003's width bookkeeping.
 
-Each head has its own slice of W_Q, W_K and W_V, computes its own attention map, and the
-heads' outputs are concatenated and mixed by W_O:
-
-    head_h = softmax(Q_h K_h^T / sqrt(d_head)) V_h        Q_h = X W_Q[:, h*d_head:(h+1)*d_head]
-    out    = concat(head_1, ..., head_H) W_O
-
-The tests check this against ``torch.nn.MultiheadAttention`` given the same weights.
+A task that needs two kinds of "related" at once (the mean of a position's colour, and the
+number just before it) is learned by two heads with W_O, and by four. Each head has its own
+slice of W_Q, W_K and W_V and its own map; the lab records every map and how well it matches
+each rule, so that the lecture shows which head learned what (and the tests say so when a
+run does not specialise).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import torch
 
+from model.attention import MultiHeadAttention
 from model.config import LectureConfig
-from model.handmade import EAT_APPLE_TOKENS
-from model.train import generator
+from model.probes import sinusoidal_table
+from model.task import encode, previous_values, sample_batch, targets_for
+from model.train import Task, fit, generator
 
-TOY_WIDTH, TOY_HEADS = 8, 2
 BOOKKEEPING_WIDTH, BOOKKEEPING_HEADS = 4096, 32
-_MULTIHEAD_STREAM = 20
-
-
-def multi_head(
-    x: torch.Tensor,
-    w_q: torch.Tensor,
-    w_k: torch.Tensor,
-    w_v: torch.Tensor,
-    w_o: torch.Tensor,
-    heads: int,
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(n, d) input -> output (n, d), per-head maps (H, n, n), concatenation (n, d)."""
-    n, d = x.shape
-    d_head = d // heads
-
-    def split(m: torch.Tensor) -> torch.Tensor:  # (n, d) -> (H, n, d_head)
-        return m.view(n, heads, d_head).transpose(0, 1)
-
-    q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_v)  # (H, n, d_head) each
-    maps = torch.softmax(q @ k.transpose(-2, -1) / math.sqrt(d_head), dim=-1)  # (H, n, n)
-    concat = (maps @ v).transpose(0, 1).reshape(n, d)  # (n, H * d_head)
-    return concat @ w_o, maps, concat  # (n, d), (H, n, n), (n, d)
+HEADS_WIDTH = 8  # H x d_head: two heads of 4, or four heads of 2
+POSITION_WIDTH = 8  # width of the sin/cos table concatenated to the input
+HEADS_STEPS = 1000
+EXAMPLE = "mixed"
+_HEADS_STREAM = 40
 
 
 def bookkeeping(width: int = BOOKKEEPING_WIDTH, heads: int = BOOKKEEPING_HEADS) -> dict[str, Any]:
@@ -61,28 +42,79 @@ def bookkeeping(width: int = BOOKKEEPING_WIDTH, heads: int = BOOKKEEPING_HEADS) 
     }
 
 
-def toy(config: LectureConfig) -> dict[str, Any]:
-    """Two heads on five seeded token vectors (labelled with seed 003's sentence)."""
-    g = generator(config, _MULTIHEAD_STREAM)
-    n, d = len(EAT_APPLE_TOKENS), TOY_WIDTH
+def heads_task(config: LectureConfig) -> Task:
+    """Two kinds of "related" at once: each position outputs the mean of its colour and the
+    number of the position just before it (0 at the first)."""
+    n_colours = len(config.colours)
 
-    def draw(*shape: int, scale: float = 1.0) -> torch.Tensor:
-        return torch.randn(*shape, generator=g, dtype=torch.float64) * scale
+    def draw(size: int, g: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+        batch = sample_batch(size, config.positions, n_colours, g)
+        return heads_input(config, batch.colours, batch.values), heads_targets(
+            batch.colours, batch.values
+        )
 
-    x = draw(n, d)  # (n, d)
-    w_q, w_k, w_v, w_o = (draw(d, d, scale=1 / math.sqrt(d)) for _ in range(4))  # (d, d)
-    out, maps, concat = multi_head(x, w_q, w_k, w_v, w_o, TOY_HEADS)
+    return draw
+
+
+def heads_input(config: LectureConfig, colours: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """One-hot colour, number and the sin/cos positional table, concatenated: (B, n, c+1+w)."""
+    x = encode(colours, values, len(config.colours))  # (B, n, c + 1)
+    table = sinusoidal_table(config.positions, POSITION_WIDTH).to(values.dtype)  # (n, w)
+    return torch.cat([x, table.expand(x.shape[0], -1, -1)], dim=-1)
+
+
+def heads_targets(colours: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """(B, n) -> (B, n, 2): the mean of the position's colour, the number before it."""
+    return torch.stack([targets_for(colours, values), previous_values(values)], dim=-1)
+
+
+def _ideal_maps(colours: list[int]) -> dict[str, torch.Tensor]:
+    """The two rules a head could learn, as maps: colour blocks, and one to the left."""
+    c = torch.tensor(colours)
+    same = (c.unsqueeze(1) == c.unsqueeze(0)).double()  # (n, n)
+    left = torch.diag(torch.ones(len(colours) - 1, dtype=torch.float64), -1)  # (n, n)
+    return {"colour": same / same.sum(-1, keepdim=True), "previous": left}
+
+
+def overlap(a: torch.Tensor, b: torch.Tensor, rows: slice = slice(None)) -> float:
+    """How alike two maps are: the mean over rows of sum_j min(a_ij, b_ij), from 0 to 1."""
+    return torch.minimum(a[rows], b[rows]).sum(-1).mean().item()
+
+
+def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
+    """Train ``heads`` heads with W_O on the two-relation task; read each head's map."""
+    torch.manual_seed(config.seed * 1000 + _HEADS_STREAM + heads)
+    d_in = len(config.colours) + 1 + POSITION_WIDTH
+    model = MultiHeadAttention(d_in, heads, HEADS_WIDTH // heads, 2)
+    streams = (_HEADS_STREAM, _HEADS_STREAM + 1)
+    result = fit(config, model, heads_task(config), streams, HEADS_STEPS)
+    colours = torch.tensor([config.pattern_indices(config.examples[EXAMPLE])])  # (1, n)
+    values = torch.randn(1, config.positions, generator=generator(config, _HEADS_STREAM + 2))
+    x = heads_input(config, colours, values)  # (1, n, d_in)
+    with torch.no_grad():
+        outputs, maps = model(x)
+        head_outputs, _ = model.attend(x)
+    maps64 = maps[0].double()  # (H, n, n)
+    ideal = _ideal_maps(colours[0].tolist())
     return {
-        "tokens": list(EAT_APPLE_TOKENS),
-        "width": d,
-        "heads": TOY_HEADS,
-        "d_head": d // TOY_HEADS,
-        "x": x.tolist(),
-        "w_q": w_q.tolist(),
-        "w_k": w_k.tolist(),
-        "w_v": w_v.tolist(),
-        "w_o": w_o.tolist(),
-        "maps": maps.tolist(),
-        "concat": concat.tolist(),
-        "output": out.tolist(),
+        "heads": heads,
+        "d_head": HEADS_WIDTH // heads,
+        "width": HEADS_WIDTH,
+        "position_width": POSITION_WIDTH,
+        "steps": HEADS_STEPS,
+        "loss_curve": result.loss_curve,
+        "train_ms": result.train_ms,
+        "val_mse": result.val_mse,
+        "baseline_mse": result.baseline_mse,
+        "example": EXAMPLE,
+        "colours": colours[0].tolist(),
+        "values": values[0].tolist(),
+        "targets": heads_targets(colours, values)[0].tolist(),  # (n, 2): colour mean, before
+        "predictions": outputs[0].tolist(),  # (n, 2)
+        "maps": maps64.tolist(),  # (H, n, n)
+        "head_outputs": head_outputs[0].tolist(),  # (H, n, d_head)
+        "w_o": model.w_o.weight.detach().T.tolist(),  # (H d_head, H d_head)
+        "colour_match": [overlap(m, ideal["colour"]) for m in maps64],
+        "previous_match": [overlap(m, ideal["previous"], slice(1, None)) for m in maps64],
+        "similarity": [[overlap(a, b) for b in maps64] for a in maps64],  # (H, H)
     }

@@ -384,35 +384,75 @@ class Office(Shape):
         return self
 
 
-class MultiHeadToy(Shape):
-    """Several heads on one toy input: each head's map, the concatenation, W_O's output."""
+class CausalRun(Shape):
+    """The colour task under a causal mask: the run, and its map on the example pattern."""
 
-    tokens: Annotated[list[str], NonEmpty]
-    width: int
-    heads: int
-    d_head: int
-    x: Matrix
-    w_q: Matrix
-    w_k: Matrix
-    w_v: Matrix
-    w_o: Matrix
-    maps: list[Matrix]
-    concat: Matrix
-    output: Matrix
+    steps: int
+    loss_curve: Vector
+    train_ms: Number
+    val_mse: Number
+    baseline_mse: Number
+    example: str
+    colours: list[int]
+    values: Vector
+    targets: Vector
+    predictions: Vector
+    attention: Matrix
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        n, d = len(self.tokens), self.width
-        if self.heads * self.d_head != d:
-            raise ShapeError("d_head", f"times {self.heads} heads must equal the width {d}")
-        if len(self.maps) != self.heads:
-            raise ShapeError("maps", f"must hold {self.heads} maps")
-        for h, attention in enumerate(self.maps):
-            need_stochastic(f"maps.{h}", attention, n, n)
-        for key in ("x", "concat", "output"):
-            need_matrix(key, getattr(self, key), n, d)
-        for key in ("w_q", "w_k", "w_v", "w_o"):
-            need_matrix(key, getattr(self, key), d, d)
+        n = len(self.colours)
+        need_length("loss_curve", self.loss_curve, self.steps)
+        for key in ("values", "targets", "predictions"):
+            need_length(key, getattr(self, key), n)
+        need_stochastic("attention", self.attention, n, n)
+        if any(w != 0 for i, row in enumerate(self.attention) for w in row[i + 1 :]):
+            raise ShapeError("attention", "looks at a later position (the mask lets none through)")
+        return self
+
+
+class HeadsRun(Shape):
+    """Heads trained together with W_O on two relations; each head's map on one example."""
+
+    heads: int
+    d_head: int
+    width: int
+    position_width: int
+    steps: int
+    loss_curve: Vector
+    train_ms: Number
+    val_mse: Number
+    baseline_mse: Number
+    example: str
+    colours: list[int]
+    values: Vector
+    targets: Matrix
+    predictions: Matrix
+    maps: list[Matrix]
+    head_outputs: list[Matrix]
+    w_o: Matrix
+    colour_match: Vector
+    previous_match: Vector
+    similarity: Matrix
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n, h = len(self.colours), self.heads
+        if h * self.d_head != self.width:
+            raise ShapeError("d_head", f"times {h} heads must equal the width {self.width}")
+        need_length("loss_curve", self.loss_curve, self.steps)
+        need_length("values", self.values, n)
+        for key in ("targets", "predictions"):
+            need_matrix(key, getattr(self, key), n, 2)
+        if len(self.maps) != h or len(self.head_outputs) != h:
+            raise ShapeError("maps", f"and 'head_outputs' must hold {h} heads each")
+        for k in range(h):
+            need_stochastic(f"maps.{k}", self.maps[k], n, n)
+            need_matrix(f"head_outputs.{k}", self.head_outputs[k], n, self.d_head)
+        need_matrix("w_o", self.w_o, self.width, self.width)
+        for key in ("colour_match", "previous_match"):
+            need_length(key, getattr(self, key), h)
+        need_matrix("similarity", self.similarity, h, h)
         return self
 
 

@@ -40,6 +40,19 @@ def targets_for(colours: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
     return (mask @ values.unsqueeze(-1)).squeeze(-1) / mask.sum(-1)  # (B, n)
 
 
+def causal_targets_for(colours: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """Mean of the values of the same-coloured positions so far (itself included): (B, n)."""
+    n = colours.shape[-1]
+    so_far = torch.tril(torch.ones(n, n, dtype=values.dtype))  # (n, n): key at or before query
+    mask = same_colour_mask(colours).to(values.dtype) * so_far  # (B, n, n)
+    return (mask @ values.unsqueeze(-1)).squeeze(-1) / mask.sum(-1)  # (B, n)
+
+
+def previous_values(values: torch.Tensor) -> torch.Tensor:
+    """The number of the position just before each position, 0 at the first: (B, n)."""
+    return torch.cat([torch.zeros_like(values[:, :1]), values[:, :-1]], dim=-1)
+
+
 def encode(colours: torch.Tensor, values: torch.Tensor, n_colours: int) -> torch.Tensor:
     """Model input X: one-hot colour followed by the number, (B, n) -> (B, n, n_colours + 1)."""
     onehot = torch.nn.functional.one_hot(colours, n_colours).to(values.dtype)  # (B, n, c)

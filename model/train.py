@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
+from torch import nn
 
 from model.attention import SelfAttention
 from model.config import LectureConfig
@@ -25,42 +27,62 @@ def generator(config: LectureConfig, stream: int) -> torch.Generator:
 class TrainResult:
     """The trained model and what was measured while training it."""
 
-    model: SelfAttention
+    model: nn.Module
     loss_curve: list[float]
     train_ms: float
     val_mse: float
     baseline_mse: float
 
 
-def train(config: LectureConfig) -> TrainResult:
-    """Train with Adam on fresh batches; validate on ``val_size`` unseen sequences.
+# A task: draws (inputs, targets) for a batch size from a generator.
+Task = Callable[[int, torch.Generator], tuple[torch.Tensor, torch.Tensor]]
+
+
+def colour_task(config: LectureConfig) -> Task:
+    """The colour task: one-hot colour and number in, the same-colour mean out."""
+    n_colours = len(config.colours)
+
+    def draw(size: int, g: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+        batch = sample_batch(size, config.positions, n_colours, g)
+        return encode(batch.colours, batch.values, n_colours), batch.targets
+
+    return draw
+
+
+def fit(
+    config: LectureConfig, model: nn.Module, task: Task, streams: tuple[int, int], steps: int
+) -> TrainResult:
+    """Train ``model`` with Adam on fresh batches of ``task``; validate on unseen ones.
 
     Same config, same numbers to the last bit on the same machine: one thread, seeded
-    generators, deterministic algorithms.
+    generators (``streams``: training batches, validation set), deterministic algorithms.
     """
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
-    torch.manual_seed(config.seed)
-    n_colours = len(config.colours)
-    model = SelfAttention(d_in=n_colours + 1, d=config.d)
     optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
-    batches = generator(config, _TRAIN_STREAM)
-
+    batches = generator(config, streams[0])
     loss_curve: list[float] = []
     start = time.perf_counter()
-    for _ in range(config.steps):
-        batch = sample_batch(config.batch_size, config.positions, n_colours, batches)
-        predictions, _ = model(encode(batch.colours, batch.values, n_colours))
-        loss = torch.mean((predictions - batch.targets) ** 2)
+    for _ in range(steps):
+        inputs, targets = task(config.batch_size, batches)
+        predictions, _ = model(inputs)
+        loss = torch.mean((predictions - targets) ** 2)
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         loss_curve.append(loss.item())
     train_ms = (time.perf_counter() - start) * 1000
 
-    val = sample_batch(config.val_size, config.positions, n_colours, generator(config, _VAL_STREAM))
+    inputs, targets = task(config.val_size, generator(config, streams[1]))
     with torch.no_grad():
-        predictions, _ = model(encode(val.colours, val.values, n_colours))
-    val_mse = torch.mean((predictions - val.targets) ** 2).item()
-    baseline_mse = torch.mean(val.targets**2).item()  # always predicting 0
+        predictions, _ = model(inputs)
+    val_mse = torch.mean((predictions - targets) ** 2).item()
+    baseline_mse = torch.mean(targets**2).item()  # always predicting 0
     return TrainResult(model, loss_curve, train_ms, val_mse, baseline_mse)
+
+
+def train(config: LectureConfig) -> TrainResult:
+    """The lecture's head, trained on the colour task."""
+    torch.manual_seed(config.seed)
+    model = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
+    return fit(config, model, colour_task(config), (_TRAIN_STREAM, _VAL_STREAM), config.steps)

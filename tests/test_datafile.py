@@ -73,7 +73,7 @@ def _damage(data: dict, path: str, value: object) -> None:
         ("tokens.it_cat.temperatures", [], "'tokens.it_cat.temperatures' must be a non-empty"),
         ("tokens.it_cat.scaled.outputs", [[0.0]], "'tokens.it_cat.scaled.outputs' must be a 7x4"),
         ("office.sweep.0.weights", [1, 1, 0, 0, 0], "'office.sweep[0].weights' sums to 2"),
-        ("multihead.toy.maps", [[[1.0]]], "'multihead.toy.maps' must hold 2 maps"),
+        ("multihead.two.maps", [[[1.0]]], "'multihead.two.maps' and 'head_outputs' must hold 2"),
         ("multihead.bookkeeping.d_head", 100, "times 32 heads must equal the width 4096"),
     ],
 )

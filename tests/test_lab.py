@@ -7,16 +7,13 @@ of the shown scores, outputs are the weights times the shown values, rows sum to
 
 from __future__ import annotations
 
-import json
 import math
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
-import torch
 
 from model.datafile import LectureData
-from model.multihead import multi_head
 from model.parts import AttentionRows
 
 
@@ -310,22 +307,35 @@ def test_longer_query_concentrates(data: LectureData) -> None:
 
 
 # --- multi-head -----------------------------------------------------------------------
-def test_multihead_matches_torch(data: LectureData) -> None:
-    m = data.multihead
-    t = {
-        name: torch.tensor(getattr(m, name), dtype=torch.float64)
-        for name in ("x", "w_q", "w_k", "w_v", "w_o")
-    }
-    reference = torch.nn.MultiheadAttention(m.width, m.heads, bias=False).double()
-    with torch.no_grad():
-        reference.in_proj_weight.copy_(torch.cat([t["w_q"].T, t["w_k"].T, t["w_v"].T]))
-        reference.out_proj.weight.copy_(t["w_o"].T)
-        out, maps = reference(t["x"], t["x"], t["x"], average_attn_weights=False)
-    torch.testing.assert_close(torch.tensor(m.output, dtype=torch.float64), out, atol=1e-12, rtol=0)
-    torch.testing.assert_close(torch.tensor(m.maps, dtype=torch.float64), maps, atol=1e-12, rtol=0)
-    _, _, concat = multi_head(t["x"], t["w_q"], t["w_k"], t["w_v"], t["w_o"], m.heads)
-    torch.testing.assert_close(torch.tensor(m.concat, dtype=torch.float64), concat)
-    assert m.maps[0] != m.maps[1]  # each head looks its own way
+def test_causal_map_is_the_colour_blocks_cut_to_a_triangle(data: LectureData) -> None:
+    """Row i splits 1/k_i over the k_i same-coloured positions up to i; nothing after i."""
+    c = data.causal
+    assert c.val_mse < 0.02 * c.baseline_mse, "the causal run did not learn"
+    for i, row in enumerate(c.attention):
+        so_far = [j for j in range(i + 1) if c.colours[j] == c.colours[i]]
+        for j, w in enumerate(row):
+            expected = 1 / len(so_far) if j in so_far else 0
+            assert w == pytest.approx(expected, abs=0.05), (i, j)
+
+
+def test_two_heads_learn_two_different_rules(data: LectureData) -> None:
+    t = data.two_heads
+    assert t.val_mse < 0.05 * t.baseline_mse, "the two-head run did not learn"
+    colour = max(range(2), key=lambda h: t.colour_match[h])
+    previous = 1 - colour
+    assert t.colour_match[colour] > 0.9, f"no head learned the colour blocks: {t.colour_match}"
+    assert t.previous_match[previous] > 0.9, f"no head learned one-to-the-left: {t.previous_match}"
+    assert t.similarity[0][1] < 0.3  # two different maps
+
+
+def test_four_heads_cover_both_rules_with_redundancy(data: LectureData) -> None:
+    f = data.four_heads
+    assert f.val_mse < 0.05 * f.baseline_mse, "the four-head run did not learn"
+    assert max(f.colour_match) > 0.9 and max(f.previous_match) > 0.9
+    named = [h for h in range(4) if max(f.colour_match[h], f.previous_match[h]) > 0.9]
+    assert len(named) < 4, "every head learned a clean rule: the lecture says some do not"
+    others = [f.similarity[a][b] for a in range(4) for b in range(4) if a != b]
+    assert max(others) > 0.3, "no two heads overlap: the lecture shows redundant heads"
 
 
 def test_width_bookkeeping(data: LectureData) -> None:
@@ -336,10 +346,11 @@ def test_width_bookkeeping(data: LectureData) -> None:
 
 
 # --- the run --------------------------------------------------------------------------
-def _without_timings(data: dict) -> dict:
-    data = json.loads(json.dumps(data))
-    del data["run_ms"], data["training"]["train_ms"]
-    return data
+def _without_timings(data: object) -> object:
+    """The data file without its wall-clock times (every run_ms and train_ms)."""
+    if isinstance(data, dict):
+        return {k: _without_timings(v) for k, v in data.items() if k not in ("run_ms", "train_ms")}
+    return [_without_timings(v) for v in data] if isinstance(data, list) else data
 
 
 def test_the_whole_run_is_deterministic(built: dict) -> None:

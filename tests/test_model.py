@@ -7,7 +7,7 @@ import math
 import pytest
 import torch
 
-from model.attention import SelfAttention
+from model.attention import MultiHeadAttention, SelfAttention
 from model.config import LectureConfig
 from model.task import encode, sample_batch, targets_for
 from model.train import train
@@ -36,6 +36,35 @@ def test_attention_matches_scaled_dot_product_attention(d: int) -> None:
     assert z.shape == (3, 7, d) and weights.shape == (3, 7, 7)
     torch.testing.assert_close(z, reference, rtol=0, atol=1e-12)
     torch.testing.assert_close(weights.sum(-1), torch.ones(3, 7, dtype=torch.float64))
+
+
+def test_causal_attention_matches_scaled_dot_product_attention() -> None:
+    torch.manual_seed(1)
+    module = SelfAttention(d_in=5, d=4, causal=True).double()
+    x = torch.randn(2, 6, 5, dtype=torch.float64)  # (B, n, d_in)
+    z, weights = module.attend(x)
+    q, k, v = module.w_q(x), module.w_k(x), module.w_v(x)
+    reference = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+    torch.testing.assert_close(z, reference, rtol=0, atol=1e-12)
+    assert torch.all(torch.triu(weights, diagonal=1) == 0)  # nothing after the query
+
+
+def test_multi_head_matches_scaled_dot_product_attention() -> None:
+    torch.manual_seed(2)
+    module = MultiHeadAttention(d_in=5, heads=3, d_head=4, d_out=2).double()
+    x = torch.randn(2, 6, 5, dtype=torch.float64)  # (B, n, d_in)
+    heads, maps = module.attend(x)
+
+    def split(m: torch.Tensor) -> torch.Tensor:  # (B, n, 12) -> (B, 3, n, 4)
+        return m.view(2, 6, 3, 4).transpose(1, 2)
+
+    q, k, v = (split(w(x)) for w in (module.w_q, module.w_k, module.w_v))
+    reference = torch.nn.functional.scaled_dot_product_attention(q, k, v)
+    torch.testing.assert_close(heads, reference, rtol=0, atol=1e-12)
+    out, _ = module(x)
+    concat = reference.transpose(1, 2).reshape(2, 6, 12)
+    torch.testing.assert_close(out, module.readout(module.w_o(concat)), rtol=0, atol=1e-12)
+    assert maps.shape == (2, 3, 6, 6)
 
 
 def test_it_learns(built: dict) -> None:

@@ -79,7 +79,8 @@ class AttentionGrid(VGroup):
     ----------
     weights
         Row-major weights in [0, 1], as read from the data file (any numbers when
-        ``heat`` is off, such as scores before softmax).
+        ``heat`` is off, such as scores before softmax; None for a masked score, whose
+        cell is left empty).
     source
         Data-file path of ``weights``, recorded on every number shown.
     row_headers, col_headers
@@ -109,7 +110,7 @@ class AttentionGrid(VGroup):
 
     def __init__(
         self,
-        weights: Sequence[Sequence[float]],
+        weights: Sequence[Sequence[float | None]],
         source: str = "",
         row_headers: Sequence[VMobject] | None = None,
         col_headers: Sequence[VMobject] | None = None,
@@ -145,7 +146,9 @@ class AttentionGrid(VGroup):
         )
         return cells.arrange_in_grid(self.n_rows, self.n_cols, buff=0)
 
-    def _fill(self, w: float) -> ManimColor:
+    def _fill(self, w: float | None) -> ManimColor:
+        if w is None:  # masked
+            return style.PLAIN_CELL
         low, high = self.value_range
         return style.heat((w - low) / (high - low)) if self.heat else style.PLAIN_CELL
 
@@ -153,6 +156,9 @@ class AttentionGrid(VGroup):
         numbers = VGroup()
         for i, row in enumerate(self.weights):
             for j, w in enumerate(row):
+                if w is None:  # a masked score (minus infinity): nothing is written
+                    numbers.add(VGroup().move_to(self.get_cell(i, j)))
+                    continue
                 ink = style.MUTED if self.heat and w < 0.05 else style.ink_on(self._fill(w))
                 number = ShownNumber(w, decimals, Ref(f"{source}[{i}][{j}]"), self.text_size, ink)
                 if self.heat and round(w, decimals) == 0:

@@ -103,8 +103,8 @@ class MultiHead(LectureScene):
         maps.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
         self.maps = maps
         rules = VGroup(
-            style.text(self.words["rule_colour"], style.LABEL_SIZE, style.HIGHLIGHT),
-            style.text(self.words["rule_previous"], style.LABEL_SIZE, style.HIGHLIGHT),
+            style.text(self.words["rule_colour"], style.LABEL_SIZE),
+            style.text(self.words["rule_previous"], style.LABEL_SIZE),
         )
         rules[0].next_to(maps[colour], DOWN, buff=style.ITEM_BUFF)
         rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)

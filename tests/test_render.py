@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -11,7 +12,7 @@ import av
 import numpy as np
 import pytest
 
-from scenes.registry import lecture
+from scenes.registry import lecture, load_plan
 from scenes.video_gates import check_video, compare_videos, read_video
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,18 +29,39 @@ def _render(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     )
 
 
+# Rendered for real in make test: a short lecture of three chapters (the gates dry-run every
+# chapter; `make fresh-check` renders the whole lecture). Between them they draw heat maps,
+# masked cells, LaTeX, markers and moving numbers.
+SAMPLE = ("scoring", "attention_map", "causal")
+
+
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One real low-quality render of the whole lecture."""
+def sample_plan(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A lecture file with the sample's chapters, as an instructor would write one."""
+    folder = tmp_path_factory.mktemp("plan")
+    entries = {c.name: c for c in lecture()}
+    text = "".join(
+        f'[[chapter]]\nscene = "{name}"\n'
+        f'file = "{os.path.relpath(entries[name].file, folder)}"\n'
+        f'class = "{entries[name].class_name}"\n\n'
+        for name in SAMPLE
+    )
+    (folder / "lecture.toml").write_text(text, encoding="utf-8")
+    return folder / "lecture.toml"
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory, sample_plan: Path) -> Path:
+    """One real low-quality render of the sample lecture."""
     out = tmp_path_factory.mktemp("render") / "out"
-    result = _render("--quality", "low", "--out", str(out), timeout=900)
+    result = _render("--quality", "low", "--out", str(out), "--plan", str(sample_plan))
     assert result.returncode == 0, result.stderr[-2000:]
     return out
 
 
 @pytest.mark.render
-def test_low_quality_render_end_to_end(rendered: Path) -> None:
-    chapters = lecture()
+def test_low_quality_render_end_to_end(rendered: Path, sample_plan: Path) -> None:
+    chapters = load_plan(sample_plan)
     for chapter in chapters:
         video = rendered / "segments" / f"{chapter.name}.mp4"
         assert check_video(video, 854, 480, 15) == []
@@ -58,11 +80,14 @@ def test_low_quality_render_end_to_end(rendered: Path) -> None:
 
 
 @pytest.mark.render
-def test_same_config_renders_the_same_frames(rendered: Path, tmp_path: Path) -> None:
+def test_same_config_renders_the_same_frames(
+    rendered: Path, sample_plan: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "again"
-    result = _render("--quality", "low", "--out", str(out), "--scenes", "attention_map")
+    args = ("--quality", "low", "--out", str(out), "--plan", str(sample_plan))
+    result = _render(*args, "--scenes", "scoring")
     assert result.returncode == 0, result.stderr[-2000:]
-    segment = Path("segments") / "attention_map.mp4"
+    segment = Path("segments") / "scoring.mp4"
     assert compare_videos(rendered / segment, out / segment) == []
 
 

@@ -163,8 +163,13 @@ class AttentionGrid(VGroup):
                 number = ShownNumber(w, decimals, Ref(f"{source}[{i}][{j}]"), self.text_size, ink)
                 if self.heat and round(w, decimals) == 0:
                     number.set_opacity(style.FAINT)  # a share too small to matter recedes
-                number.scale_to_fit_width(min(number.width, self.get_cell(i, j).width * 0.74))
                 numbers.add(number.move_to(self.get_cell(i, j)))
+        # One size for every number of the grid: the widest one fits its cell.
+        widest = max((n.width for n in numbers if n.submobjects), default=0)
+        room = self.get_cell(0, 0).width * 0.74
+        if widest > room:
+            for number in numbers:
+                number.scale(room / widest)
         return numbers
 
     def _build_headers(self, headers: Sequence[VMobject] | None, side) -> VGroup:

@@ -128,16 +128,16 @@ class MultiHead(LectureScene):
                 AttentionGrid(
                     run.head_outputs[h],
                     f"multihead.two.head_outputs[{h}]",
-                    cell_size=0.55,
+                    cell_size=0.62,
                     heat=False,
                     decimals=1,
-                    text_size=style.SMALL_SIZE,
+                    text_size=style.LABEL_SIZE,
                 )
                 for h in range(2)
             )
         ).arrange(RIGHT, buff=0)
-        w_o = Rectangle(width=2.2, height=2.2).set_stroke(style.FOREGROUND, 2)
-        w_label = MathTex("W_O", font_size=48).move_to(w_o)
+        w_o = Rectangle(width=3.0, height=3.0).set_stroke(style.FOREGROUND, 2)
+        w_label = MathTex("W_O", font_size=64).move_to(w_o)
         width = ShownNumber(run.width, 0, Ref("multihead.two.width"))
         shape = phrase(self.words["w_o_shape"], style.LABEL_SIZE, a=width, b=width.copy())
         shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)

@@ -155,16 +155,20 @@ class WeightedSum(LectureScene):
         terms = VGroup()
         for j in order:
             w = ShownNumber(
-                c.scaled.weights[it][j], 2, Ref(f"{IT}.scaled.weights[{it}][{j}]"), style.BODY_SIZE
+                c.scaled.weights[it][j], 2, Ref(f"{IT}.scaled.weights[{it}][{j}]"), style.TITLE_SIZE
             )
-            v = self._vector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE)
+            v = self._vector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE, BIG)
             terms.add(VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF))
-        terms.add(style.text(self.words["and_the_rest"], style.LABEL_SIZE, style.MUTED))
+        terms.add(style.text(self.words["and_the_rest"], style.BODY_SIZE, style.MUTED))
         terms.arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        note = style.text(self.words["v_is_k"], style.LABEL_SIZE, style.VALUE)
-        out = self._vector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"])
+        note = style.text(self.words["v_is_k"], style.BODY_SIZE, style.VALUE)
+        out = self._vector(
+            c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"], size=BIG
+        )
         dims = self._dims(out, "it_cat")
-        block = VGroup(note, terms, VGroup(dims, out)).arrange(
+        hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
+        hand.next_to(out, DOWN, buff=style.ITEM_BUFF).align_to(out, RIGHT)
+        block = VGroup(note, terms, VGroup(dims, out, hand)).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
         style.place(block)
@@ -175,8 +179,6 @@ class WeightedSum(LectureScene):
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
         entity = SurroundingRectangle(VGroup(out.get_entry(0), dims[0]), color=style.HIGHLIGHT)
         self.say("it_axis", FadeIn(entity))
-        hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
-        hand.next_to(out, RIGHT, buff=style.GROUP_BUFF)
         self.say("caveat", FadeIn(hand), Indicate(terms[0][0], color=style.HIGHLIGHT))
         self.clear_below_title(self.title)
 

@@ -159,7 +159,8 @@ def muted_axes(
 ) -> Axes:
     """Plot axes in the lecture's muted colour, without arrow tips.
 
-    Extra keyword arguments go to the y axis (for example ``numbers_to_include``).
+    Extra keyword arguments go to the y axis. Write tick numbers with :func:`tick_label`
+    (sans, like every other text), not Manim's LaTeX numbers.
     """
     return Axes(
         x_range=x_range,

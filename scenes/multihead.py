@@ -181,8 +181,10 @@ class MultiHead(LectureScene):
         self.say("four", FadeIn(maps, lag_ratio=0.2))
         self.say("four_colour", FadeIn(frames[colour]), h=colour + 1)
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
+        # Say what the most alike pair shares: looking left, or looking at the colour.
+        left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         self.say(
-            "four_pair",
+            "four_pair" if left else "four_pair_colour",
             FadeOut(frames[colour]),
             FadeIn(pair_frames),
             a=pair[0] + 1,

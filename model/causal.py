@@ -45,11 +45,7 @@ def causal_run(config: LectureConfig) -> dict[str, Any]:
     with torch.no_grad():
         predictions, attention = model(encode(colours, values, n_colours))
     return {
-        "steps": STEPS,
-        "loss_curve": result.loss_curve,
-        "train_ms": result.train_ms,
-        "val_mse": result.val_mse,
-        "baseline_mse": result.baseline_mse,
+        **result.summary(),
         "example": EXAMPLE,
         "colours": colours[0].tolist(),
         "values": values[0].tolist(),

@@ -84,11 +84,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
     model = result.model
     return {
         "training": {
-            "steps": config.steps,
-            "loss_curve": result.loss_curve,
-            "train_ms": result.train_ms,
-            "val_mse": result.val_mse,
-            "baseline_mse": result.baseline_mse,
+            **result.summary(),
             "val_size": config.val_size,
         },
         "weights": {

@@ -29,23 +29,28 @@ from model.schema import (
 )
 
 
-class Training(Shape):
-    """How the model was trained and how well it learned."""
+class Run(Shape):
+    """A training run, measured: steps, the loss at each, time, and validation."""
 
     steps: int
     loss_curve: Vector
     train_ms: Number
     val_mse: Number
     baseline_mse: Number
-    val_size: int
 
     @model_validator(mode="after")
-    def _check(self) -> Self:
+    def _check_run(self) -> Self:
         if len(self.loss_curve) != self.steps:
             raise ShapeError(
                 "loss_curve", f"has {len(self.loss_curve)} points for {self.steps} steps"
             )
         return self
+
+
+class Training(Run):
+    """How the model was trained and how well it learned."""
+
+    val_size: int
 
 
 class Weights(Shape):
@@ -384,14 +389,9 @@ class Office(Shape):
         return self
 
 
-class CausalRun(Shape):
+class CausalRun(Run):
     """The colour task under a causal mask: the run, and its map on the example pattern."""
 
-    steps: int
-    loss_curve: Vector
-    train_ms: Number
-    val_mse: Number
-    baseline_mse: Number
     example: str
     colours: list[int]
     values: Vector
@@ -402,7 +402,6 @@ class CausalRun(Shape):
     @model_validator(mode="after")
     def _check(self) -> Self:
         n = len(self.colours)
-        need_length("loss_curve", self.loss_curve, self.steps)
         for key in ("values", "targets", "predictions"):
             need_length(key, getattr(self, key), n)
         need_stochastic("attention", self.attention, n, n)
@@ -411,18 +410,13 @@ class CausalRun(Shape):
         return self
 
 
-class HeadsRun(Shape):
+class HeadsRun(Run):
     """Heads trained together with W_O on two relations; each head's map on one example."""
 
     heads: int
     d_head: int
     width: int
     position_width: int
-    steps: int
-    loss_curve: Vector
-    train_ms: Number
-    val_mse: Number
-    baseline_mse: Number
     example: str
     colours: list[int]
     values: Vector
@@ -440,7 +434,6 @@ class HeadsRun(Shape):
         n, h = len(self.colours), self.heads
         if h * self.d_head != self.width:
             raise ShapeError("d_head", f"times {h} heads must equal the width {self.width}")
-        need_length("loss_curve", self.loss_curve, self.steps)
         need_length("values", self.values, n)
         for key in ("targets", "predictions"):
             need_matrix(key, getattr(self, key), n, 2)

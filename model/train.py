@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 from torch import nn
@@ -32,6 +33,16 @@ class TrainResult:
     train_ms: float
     val_mse: float
     baseline_mse: float
+
+    def summary(self) -> dict[str, Any]:
+        """The run as the data file records it (``model.parts.Run``)."""
+        return {
+            "steps": len(self.loss_curve),
+            "loss_curve": self.loss_curve,
+            "train_ms": self.train_ms,
+            "val_mse": self.val_mse,
+            "baseline_mse": self.baseline_mse,
+        }
 
 
 # A task: draws (inputs, targets) for a batch size from a generator.

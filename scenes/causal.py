@@ -44,8 +44,17 @@ class CausalMask(LectureScene):
         self._step_by_step()
         self._learned()
 
-    def _headers(self, colour) -> list:
-        return [style.text(t, style.LABEL_SIZE, colour) for t in self.apple_words()]
+    def _grid(self, values, name: str, heat: bool) -> AttentionGrid:
+        """The causal block's ``name`` table, words looking in rows, words looked at above."""
+        words = self.apple_words()
+        return AttentionGrid(
+            values,
+            f"{EAT}.causal.{name}",
+            row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in words],
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in words],
+            cell_size=CELL,
+            heat=heat,
+        )
 
     def _sentence(self) -> None:
         words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()))
@@ -58,25 +67,12 @@ class CausalMask(LectureScene):
     def _step_by_step(self) -> None:
         c = self.ex.causal
         n = len(self.ex.tokens)
-        grid = AttentionGrid(
-            c.scores,
-            f"{EAT}.causal.scores",
-            row_headers=self._headers(style.QUERY),
-            col_headers=self._headers(style.KEY),
-            cell_size=CELL,
-            heat=False,
-        )
+        grid = self._grid(c.scores, "scores", heat=False)
         later = [(i, j) for i in range(n) for j in range(n) if j > i]
         minus = VGroup(
             *(MathTex(r"-\infty", font_size=30).move_to(grid.get_cell(i, j)) for i, j in later)
         )
-        weights = AttentionGrid(
-            c.weights,
-            f"{EAT}.causal.weights",
-            row_headers=self._headers(style.QUERY),
-            col_headers=self._headers(style.KEY),
-            cell_size=CELL,
-        )
+        weights = self._grid(c.weights, "weights", heat=True)
         sums = VGroup(
             *(
                 ShownNumber(

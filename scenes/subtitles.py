@@ -112,8 +112,9 @@ _INSIDE_WORD = 20
 
 
 @cache
-def _segmenter() -> Callable[[str], list[str]]:
-    """jieba's word cutter for Traditional Chinese text (imported only when CJK text wraps).
+def _segmenter(extra_words: tuple[str, ...] = ()) -> Callable[[str], list[str]]:
+    """jieba's word cutter for Traditional Chinese text, knowing ``extra_words`` too
+    (imported only when CJK text wraps; one per list of extra words).
 
     jieba's packaged dictionary is Simplified: each character is converted on its own
     (zhconv), so offsets keep their meaning, then the Simplified text is cut and the word
@@ -129,12 +130,9 @@ def _segmenter() -> Callable[[str], list[str]]:
         chars = [zhconv.convert(ch, "zh-hans") for ch in text]
         return "".join(c if len(c) == 1 else o for c, o in zip(chars, text, strict=True))
 
-    def cut(text: str, extra_words: tuple[str, ...] = ()) -> list[str]:
-        for word in extra_words:
-            tokenizer.add_word(simplified(word))
-        return list(tokenizer.cut(simplified(text)))
-
-    return cut
+    for word in extra_words:
+        tokenizer.add_word(simplified(word))
+    return lambda text: list(tokenizer.cut(simplified(text)))
 
 
 def _keep_together(lang: str) -> tuple[str, ...]:
@@ -157,7 +155,7 @@ def _word_boundaries(text: str, lang: str) -> set[int]:
         return inside
     keep = _keep_together(lang)
     offset = 0
-    for word in _segmenter()(text, keep):
+    for word in _segmenter(keep)(text):
         inside.update(range(offset + 1, offset + len(word)))
         offset += len(word)
     for word in keep:

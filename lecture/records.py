@@ -98,6 +98,7 @@ def expected_record(
         "sources": sources_hash(chapter.file),
         "data": data_hash(chapter, data),
         "words": words_hash(chapter, lang),
+        "contents": {"part": chapter.part, "parts": list(chapter.parts)},
     }
 
 

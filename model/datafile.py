@@ -30,7 +30,7 @@ from model.schema import one_line
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class DataFileError(ValueError):
@@ -62,6 +62,7 @@ PARTS: tuple[Part, ...] = (
     Part("multihead.two", "two_heads", parts.HeadsRun),
     Part("multihead.four", "four_heads", parts.HeadsRun),
     Part("multihead.bookkeeping", "bookkeeping", parts.Bookkeeping),
+    Part("dead_ends", "dead_ends", parts.DeadEnds),
 )
 PART_BY_NAME = {p.name: p for p in PARTS}
 PART_BY_PATH = {p.path: p for p in PARTS}

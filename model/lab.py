@@ -12,6 +12,7 @@ import torch
 from model import causal, handmade, multihead, probes
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash, nest
+from model.dead_ends import dead_ends
 from model.task import encode, targets_for
 from model.train import _EXAMPLE_STREAM, TrainResult, generator, train
 
@@ -105,6 +106,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
         "causal": causal.causal_run(config),
         "multihead.two": multihead.heads_run(config, 2),
         "multihead.bookkeeping": multihead.bookkeeping(),
+        "dead_ends": dead_ends(),
     }
 
 

@@ -470,3 +470,27 @@ class Bookkeeping(Shape):
         for i, pair in enumerate(self.slices):
             need_length(f"slices.{i}", pair, 2)
         return self
+
+
+class DeadEnds(Shape):
+    """Seed 000's dead ends counted: a concatenated input's size and weights by length."""
+
+    width: int
+    hidden: int
+    lengths: Annotated[list[int], NonEmpty]
+    concat_inputs: list[int]
+    concat_weights: list[int]
+    attention_weights: int
+    window: int
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = len(self.lengths)
+        need_length("concat_inputs", self.concat_inputs, n)
+        need_length("concat_weights", self.concat_weights, n)
+        for k, length in enumerate(self.lengths):
+            if self.concat_weights[k] != length * self.width * self.hidden:
+                raise ShapeError(f"concat_weights.{k}", "is not length × width × hidden")
+        if self.attention_weights != 3 * self.width * self.width:
+            raise ShapeError("attention_weights", "is not 3 × width × width")
+        return self

@@ -8,15 +8,16 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from manim import UP, Animation, FadeOut, Mobject, Scene, Text, config
+from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, config
 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
 from scenes import style
-from scenes.components import ColourMarker
+from scenes.components import ColourMarker, ContentsList
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language, locale_table
 from scenes.numbers import ShownNumber, Spoken
+from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
@@ -98,6 +99,31 @@ class LectureScene(Scene):
         self.words = Words(self.scene_key, self.lang)
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
+        self.chapter = chapter_of(type(self))
+        if self.chapter is not None and self.chapter.part:
+            self.enter_part(self.chapter.part)
+
+    def contents(self) -> ContentsList:
+        """The plan's parts as a list (headings from the locale's ``[contents]`` table)."""
+        words = self.shared("contents")
+        parts = self.chapter.parts if self.chapter else ()
+        return ContentsList(words["heading"], [words[p] for p in parts])
+
+    def enter_part(self, part: str) -> None:
+        """Show the contents again, this part highlighted, before the chapter's own title."""
+        contents = self.contents()
+        style.place(contents)
+        k = self.chapter.parts.index(part)
+        frame = contents.frame(k)
+        self.say(
+            "enter",
+            FadeIn(contents),
+            then=[[Create(frame), contents.dim_except(k).animate.set_opacity(style.DIMMED)]],
+            table="contents",
+            k=str(k + 1),
+            part=self.shared("contents")[part],
+        )
+        self.play(FadeOut(contents), FadeOut(frame))
 
     def make_title(self) -> Text:
         """The scene's title (its locale key ``title``), at the top of the frame."""
@@ -145,6 +171,7 @@ class LectureScene(Scene):
         *animations: Animation,
         run_time: float = 1.0,
         then: Sequence[Sequence[Animation]] = (),
+        table: str | None = None,
         **fields,
     ) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
@@ -156,13 +183,15 @@ class LectureScene(Scene):
         :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
         the numbers gate checks what is said against the data file too. ``then`` lists
         further groups of animations played one after another under the same line (each
-        at most ``run_time``; all of them within the line's time).
+        at most ``run_time``; all of them within the line's time). ``table`` takes the line
+        from a shared locale table instead of the scene's own.
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
         self.spoken_numbers.extend(numbers)
         texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
-        cues = split_cues(self.words.format(key, **texts), self.lang)
+        words = self.shared(table) if table else self.words
+        cues = split_cues(words.format(key, **texts), self.lang)
         start = self.renderer.time
         offset = 0.0
         for cue in cues:

@@ -1,4 +1,5 @@
-"""Reusable pictures of the lecture: colour markers, token strips, the attention grid."""
+"""Reusable pictures of the lecture: colour markers, token strips, the attention grid,
+vectors, weight bars and the contents list."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from manim import (
     PI,
     RIGHT,
     UP,
+    Arc,
     Circle,
+    CurvedArrow,
     ManimColor,
     Rectangle,
     Square,
+    SurroundingRectangle,
     Triangle,
     VGroup,
     VMobject,
@@ -356,3 +360,120 @@ class WeightBars(VGroup):
 
     def get_row(self, j: int) -> VGroup:
         return self.rows[j]
+
+
+class ContentsList(VGroup):
+    """The lecture's parts, numbered, under a heading; one part can be highlighted.
+
+    Parameters
+    ----------
+    heading
+        The list's heading ("Today").
+    items
+        One heading per part, in lecture order.
+    size
+        Font size of the items.
+
+    Examples
+    --------
+    .. manim:: ContentsListExample
+        :save_last_frame:
+
+        class ContentsListExample(Scene):
+            def construct(self):
+                contents = ContentsList("Today", ["Why", "How", "Pitfalls"])
+                self.add(contents, contents.frame(1))
+    """
+
+    def __init__(self, heading: str, items: Sequence[str], size: float = style.BODY_SIZE) -> None:
+        super().__init__()
+        self.heading = style.text(heading, style.TITLE_SIZE)
+        self.items = VGroup(
+            *(
+                VGroup(
+                    ShownNumber(k + 1, 0, Ordinal(), size, style.MUTED),
+                    style.text(item, size),
+                ).arrange(RIGHT, buff=style.GROUP_BUFF)
+                for k, item in enumerate(items)
+            )
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        self.add(VGroup(self.heading, self.items).arrange(DOWN, buff=style.SECTION_BUFF))
+
+    def get_item(self, k: int) -> VGroup:
+        """Number and heading of part ``k`` (from 0)."""
+        return self.items[k]
+
+    def frame(self, k: int) -> SurroundingRectangle:
+        """A highlight frame around part ``k``, as wide as the longest item."""
+        frame = SurroundingRectangle(self.items[k], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        frame.stretch_to_fit_width(self.items.width + 2 * style.HUG_BUFF)
+        return frame.align_to(self.items, LEFT).shift(LEFT * style.HUG_BUFF)
+
+    def dim_except(self, k: int) -> VGroup:
+        """The other parts, to be dimmed while part ``k`` is spoken of."""
+        return VGroup(*(item for j, item in enumerate(self.items) if j != k))
+
+
+class LookingArrows(VGroup):
+    """How one word spreads its attention: an arrow from it to each word, as thick as the
+    weight, with the weight written on it (a loop when it looks at itself).
+
+    Parameters
+    ----------
+    words
+        The sentence's words, already laid out in a row.
+    looker
+        Index of the word that looks.
+    weights
+        Its weights over ``words``, as read from the data file.
+    source
+        Data-file path of ``weights``; arrow ``j`` shows ``source[j]``.
+
+    Examples
+    --------
+    .. manim:: LookingArrowsExample
+        :save_last_frame:
+
+        class LookingArrowsExample(Scene):
+            def construct(self):
+                words = VGroup(*(style.text(w) for w in "ABC")).arrange(RIGHT, buff=1.5)
+                self.add(words, LookingArrows(words, 2, [0.2, 0.5, 0.3], "w"))
+    """
+
+    def __init__(
+        self, words: Sequence[VMobject], looker: int, weights: Sequence[float], source: str
+    ) -> None:
+        super().__init__()
+        self.arrows = VGroup()
+        self.numbers = VGroup()
+        start = words[looker].get_top() + UP * style.ITEM_BUFF
+        for j, (word, w) in enumerate(zip(words, weights, strict=True)):
+            arrow = self._build_arrow(start, word, j == looker, w)
+            number = ShownNumber(w, 2, Ref(f"{source}[{j}]"), style.LABEL_SIZE)
+            if j == looker:
+                number.next_to(arrow, RIGHT, buff=style.ITEM_BUFF)
+            else:
+                number.move_to(arrow.point_from_proportion(0.5) + UP * style.ITEM_BUFF * 1.5)
+            # a patch of background keeps a number legible where another arrow passes
+            number.add_background_rectangle(color=style.BACKGROUND, opacity=1, buff=0.04)
+            self.arrows.add(arrow)
+            self.numbers.add(number)
+        self.add(self.arrows, self.numbers)
+
+    @staticmethod
+    def _build_arrow(start, word: VMobject, itself: bool, weight: float) -> VMobject:
+        width = 2 + 14 * weight
+        if itself:
+            loop = Arc(radius=0.32, start_angle=-PI / 3, angle=-5 * PI / 3)
+            loop.next_to(word, UP, buff=style.ITEM_BUFF).add_tip(tip_length=0.18)
+            return loop.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT)
+        end = word.get_top() + UP * style.ITEM_BUFF
+        # counter-clockwise bulges up when going left: every arrow arches over the words
+        arrow = CurvedArrow(start, end, angle=PI / 2.2 if end[0] < start[0] else -PI / 2.2)
+        return arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT)
+
+    def get_arrow(self, j: int) -> VMobject:
+        return self.arrows[j]
+
+    def get_number(self, j: int) -> ShownNumber:
+        return self.numbers[j]

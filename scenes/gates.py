@@ -288,7 +288,7 @@ def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
         )
         for t in _texts(scene.mobjects)
         if not isinstance(t, ShownNumber | MathTex | SingleStringMathTex)
-        and not getattr(t, "gate_scale", False)
+        and not getattr(t, "gate_not_measured", False)
         and _MEASURED_NUMBER.search(getattr(t, "text", "") or "")
     ]
 

@@ -20,7 +20,7 @@ from manim import RIGHT, ManimColor, Text, VGroup
 from model.datafile import resolve
 from scenes import style
 
-Notation = Literal["fixed", "scientific", "power"]
+Notation = Literal["fixed", "grouped", "scientific", "power"]
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,8 @@ class ShownNumber(Text):
     size, color
         Font size and colour.
     notation
-        ``"fixed"`` (``0.83``), ``"scientific"`` (``1.1×10⁻¹⁶``, for differences near
+        ``"fixed"`` (``0.83``), ``"grouped"`` (``13,107,200``, a count of weights),
+        ``"scientific"`` (``1.1×10⁻¹⁶``, for differences near
         machine precision) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick). Narration
         says such numbers in words instead.
 
@@ -166,6 +167,8 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
         return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
     if notation == "power":  # an exact power of ten, as an axis labels it
         return f"10{str(round(math.log10(value))).translate(_SUPERSCRIPT)}"
+    if notation == "grouped":
+        return f"{value:,.{decimals}f}"
     shown = f"{value:.{decimals}f}"
     return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import os
 import sys
 from functools import cached_property
@@ -45,6 +46,7 @@ class _ChapterEntry(Shape):
     scene: SafeName
     file: Annotated[str, Field(min_length=1)]
     class_: Identifier = Field(alias="class")
+    part: Identifier | None = None
 
 
 class _Plan(Shape):
@@ -52,10 +54,24 @@ class _Plan(Shape):
 
 
 class Chapter:
-    """One segment of the lecture: a Manim scene class in a file."""
+    """One segment of the lecture: a Manim scene class in a file.
 
-    def __init__(self, name: str, file: Path, class_name: str) -> None:
+    ``part`` names the part of the lecture this chapter begins (its heading is the key of
+    that name in the locale's ``[contents]`` table), and ``parts`` lists every part of the
+    plan in order: the contents list the opening shows and each part's first chapter
+    shows again, its own part highlighted.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        file: Path,
+        class_name: str,
+        part: str | None = None,
+        parts: tuple[str, ...] = (),
+    ) -> None:
         self.name, self.file, self.class_name = name, file, class_name
+        self.part, self.parts = part, parts
 
     def __repr__(self) -> str:
         return f"Chapter({self.name!r}, {self.class_name})"
@@ -104,6 +120,10 @@ class Chapter:
             declared = self.declared
             for lang in languages:
                 self.title(lang)
+            for lang in languages:
+                contents = Words("contents", lang)
+                for part in self.parts:
+                    contents[part]
         except (DeclarationError, LocaleError) as err:
             raise PlanError(f"{where}: scene '{self.name}': {err}") from None
         for path in declared.reads:
@@ -130,17 +150,27 @@ def load_plan(path: Path | None = None) -> tuple[Chapter, ...]:
         plan = _Plan.model_validate(data)
     except ValidationError as err:
         raise PlanError(one_line(f"lecture file {path}", err)) from None
+    parts = tuple(entry.part for entry in plan.chapter if entry.part)
+    for kind, names in (("scene", [e.scene for e in plan.chapter]), ("part", list(parts))):
+        twice = next((n for n in names if names.count(n) > 1), None)
+        if twice:
+            raise PlanError(f"lecture file {path} lists the {kind} '{twice}' twice")
     chapters = []
     for k, entry in enumerate(plan.chapter, 1):
         file = (path.parent / entry.file).resolve()
         if not file.is_file():
             raise PlanError(f"lecture file {path}, chapter {k}: file {file} not found")
-        chapters.append(Chapter(entry.scene, file, entry.class_))
-    names = [c.name for c in chapters]
-    twice = next((n for n in names if names.count(n) > 1), None)
-    if twice:
-        raise PlanError(f"lecture file {path} lists the scene '{twice}' twice")
+        chapters.append(Chapter(entry.scene, file, entry.class_, entry.part, parts))
     return tuple(chapters)
+
+
+def chapter_of(scene_class: type) -> Chapter | None:
+    """The chapter of the plan in force that renders ``scene_class`` (None if none does)."""
+    file = Path(inspect.getfile(scene_class)).resolve()
+    return next(
+        (c for c in load_plan() if c.class_name == scene_class.__name__ and c.file == file),
+        None,
+    )
 
 
 # Not part of the lecture, but held to the same gates: the starting point of a new scene.

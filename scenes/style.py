@@ -146,7 +146,15 @@ def tick_label(content: str, size: float = SMALL_SIZE) -> Text:
     """A label on a scale (an axis tick, a decade): sans, muted, and marked as a scale mark,
     not a measured number (the numbers gate lets it through)."""
     label = text(content, size, MUTED)
-    label.gate_scale = True
+    label.gate_not_measured = True
+    return label
+
+
+def name_text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
+    """Text whose digits are part of a name or a date (AlphaFold 2, a paper's year), not a
+    measured number: the numbers gate lets it through."""
+    label = text(content, size, color)
+    label.gate_not_measured = True
     return label
 
 

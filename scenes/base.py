@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, config
+from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, VGroup, config
 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
@@ -104,15 +104,17 @@ class LectureScene(Scene):
             self.enter_part(self.chapter.part)
 
     def contents(self) -> ContentsList:
-        """The plan's parts as a list (headings from the locale's ``[contents]`` table)."""
+        """The plan's parts as a list (headings from the locale's ``[contents]`` table), placed."""
         words = self.shared("contents")
         parts = self.chapter.parts if self.chapter else ()
-        return ContentsList(words["heading"], [words[p] for p in parts])
+        contents = ContentsList(words["heading"], [words[p] for p in parts])
+        if parts:  # room for the highlight frame on the first and the last part
+            style.place(VGroup(contents, contents.frame(0), contents.frame(len(parts) - 1)))
+        return contents
 
     def enter_part(self, part: str) -> None:
         """Show the contents again, this part highlighted, before the chapter's own title."""
         contents = self.contents()
-        style.place(contents)
         k = self.chapter.parts.index(part)
         frame = contents.frame(k)
         self.say(

@@ -111,7 +111,6 @@ class Opening(LectureScene):
         if not parts:
             return
         contents = self.contents()
-        style.place(contents)
         self.say("parts", FadeIn(contents, lag_ratio=0.1), n=str(len(parts)))
         frame = contents.frame(0)
         for k, part in enumerate(parts):

@@ -12,13 +12,15 @@ from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, 
 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
-from scenes import style
+from scenes import fastcopy, style
 from scenes.components import ColourMarker, ContentsList
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language, locale_table
 from scenes.numbers import ShownNumber, Spoken
 from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
+
+fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
 

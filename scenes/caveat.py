@@ -130,6 +130,13 @@ class NotExplanation(LectureScene):
     def _right_use(self) -> None:
         grid = self._map()
         colours = self.example.colours
+        good = VGroup(
+            style.text(self.words["flow_label"], style.BODY_SIZE),
+            style.text(self.words["debug_label"], style.BODY_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
+        side = VGroup(good, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+        style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         blocks = VGroup(
             *(
                 SurroundingRectangle(
@@ -140,13 +147,6 @@ class NotExplanation(LectureScene):
                 if colours[i] == colours[j]
             )
         )
-        good = VGroup(
-            style.text(self.words["flow_label"], style.BODY_SIZE),
-            style.text(self.words["debug_label"], style.BODY_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
-        side = VGroup(good, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("debug", FadeIn(grid), then=[[Create(blocks), FadeIn(good[1])]])
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("outro", FadeIn(good[0], shift=UP * 0.2), FadeIn(reason), then=[[Create(cross)]])

@@ -37,7 +37,7 @@ from scenes.components import LookingArrows
 from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 EAT = "tokens.eat_apple"
-SLOT = 0.28  # side of one number's square in a word's vector
+SLOT = 0.38  # side of one number's square in a word's vector
 
 
 def _column(d: int) -> VGroup:
@@ -109,31 +109,42 @@ class DeadEnds(LectureScene):
         for k, (n, w) in enumerate(zip(c.lengths, c.concat_weights, strict=True)):
             label = phrase(
                 self.words["words_n"],
-                style.LABEL_SIZE,
+                style.BODY_SIZE,
                 n=ShownNumber(n, 0, Ref(f"dead_ends.lengths[{k}]")),
             )
             rows.add(
                 self._bar_row(
                     label,
                     w / longest,
-                    ShownNumber(w, 0, Ref(f"dead_ends.concat_weights[{k}]"), notation="grouped"),
+                    ShownNumber(
+                        w,
+                        0,
+                        Ref(f"dead_ends.concat_weights[{k}]"),
+                        style.BODY_SIZE,
+                        notation="grouped",
+                    ),
                 )
             )
         attention = self._bar_row(
-            style.text(self.words["any_length"], style.LABEL_SIZE),
+            style.text(self.words["any_length"], style.BODY_SIZE),
             c.attention_weights / longest,
             ShownNumber(
-                c.attention_weights, 0, Ref("dead_ends.attention_weights"), notation="grouped"
+                c.attention_weights,
+                0,
+                Ref("dead_ends.attention_weights"),
+                style.BODY_SIZE,
+                notation="grouped",
             ),
         )
-        caption = style.text(self.words["attention_row"], style.LABEL_SIZE)
+        caption = style.text(self.words["attention_row"], style.BODY_SIZE)
         table = VGroup(*rows, caption, attention).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
+            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
         )
         for row in (*rows, attention):
             row[1].align_to(rows[0][1], LEFT)
             row[2].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
-        style.place(table)
+        top = head.copy()
+        style.place(VGroup(top, table).arrange(DOWN, buff=style.GROUP_BUFF))
         width = Spoken(c.width, 0, Ref("dead_ends.width"))
 
         def said(k: int) -> dict:
@@ -146,6 +157,7 @@ class DeadEnds(LectureScene):
 
         self.say(
             "weights",
+            head.animate.move_to(top),
             FadeIn(rows[0][0]),
             GrowFromEdge(rows[0][1], LEFT),
             FadeIn(rows[0][2]),
@@ -170,7 +182,7 @@ class DeadEnds(LectureScene):
         self.play(FadeOut(table), FadeOut(head))
 
     def _bar_row(self, label, share: float, number: ShownNumber) -> VGroup:
-        bar = Rectangle(width=max(share * 8.0, 0.02), height=0.34)
+        bar = Rectangle(width=max(share * 7.0, 0.02), height=0.5)
         bar.set_stroke(width=0).set_fill(style.WEIGHT, opacity=1)
         return VGroup(label, bar, number).arrange(RIGHT, buff=style.GROUP_BUFF)
 
@@ -185,10 +197,10 @@ class DeadEnds(LectureScene):
             self.costs.window,
         )
         labels = VGroup(
-            style.text(self.words["in_advance_1"], style.LABEL_SIZE, style.MUTED),
-            style.text(self.words["in_advance_2"], style.LABEL_SIZE, style.MUTED),
+            style.text(self.words["in_advance_1"], style.BODY_SIZE, style.MUTED),
+            style.text(self.words["in_advance_2"], style.BODY_SIZE, style.MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        picture = VGroup(head.copy(), words, labels).arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
+        picture = VGroup(head.copy(), words, labels).arrange(DOWN, buff=style.SECTION_BUFF * 2)
         style.place(picture)
         window = SurroundingRectangle(
             words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
@@ -201,7 +213,7 @@ class DeadEnds(LectureScene):
             then=[[Create(window)]],
             w=w,
         )
-        miss = CurvedArrow(words[at].get_top(), words[far].get_top(), angle=PI / 3).set_color(
+        miss = CurvedArrow(words[at].get_top(), words[far].get_top(), angle=PI / 5).set_color(
             style.MUTED
         )
         self.say("far", Indicate(words[far], color=style.HIGHLIGHT), Create(miss))

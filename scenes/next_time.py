@@ -64,7 +64,6 @@ class NextTime(LectureScene):
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
         blank = style.text(self.words["next_word"], WORD_SIZE, style.HIGHLIGHT)
         sentence = VGroup(*words, blank).arrange(RIGHT, buff=style.ITEM_BUFF * 1.5)
-        frame = SurroundingRectangle(blank, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         grid = AttentionGrid(
             run.attention,
             "causal.attention",
@@ -80,6 +79,7 @@ class NextTime(LectureScene):
         stop.next_to(second, DOWN, buff=style.WIDE_BUFF * 1.5)
         left = VGroup(sentence, second, stop)
         style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF))
+        frame = SurroundingRectangle(blank, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         self.say("prompt_say", FadeIn(words, lag_ratio=0.3), then=[[FadeIn(blank), FadeIn(frame)]])
         self.say(
             "mask", FadeIn(label), FadeIn(grid), then=[[Indicate(grid.cells, scale_factor=1.03)]]

@@ -163,8 +163,8 @@ class WhyAttention(LectureScene):
             TransformFromCopy(sentence[EAT_DIM], change),
             FadeIn(change_label),
             then=[[GrowArrow(arrows[1])]],
-            eat=Spoken(
-                ex.last_row.outputs[0][EAT_DIM], 2, Ref(f"{EAT}.last_row.outputs[0][{EAT_DIM}]")
+            eat=Spoken(  # as the vectors show it: one decimal
+                ex.last_row.outputs[0][EAT_DIM], 1, Ref(f"{EAT}.last_row.outputs[0][{EAT_DIM}]")
             ),
         )
         self.say(

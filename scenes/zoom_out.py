@@ -34,6 +34,7 @@ from scenes.base import LectureScene
 from scenes.components import AttentionGrid
 
 IT_CAT = "tokens.it_cat.scaled.weights"
+USE_SIZE = 36  # the uses, one a line
 TILE = 1.0  # side of one head's tile in the block
 
 
@@ -65,7 +66,7 @@ class ZoomOut(LectureScene):
             IT_CAT,
             row_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
-            cell_size=0.62,
+            cell_size=0.68,
         )
         for k in range(1, len(it.tokens), 2):  # every other word a step up: long words fit
             head.col_headers[k].shift(UP * 0.3)
@@ -93,6 +94,7 @@ class ZoomOut(LectureScene):
         inputs, ffn = self._box("positional", 5.0), self._box("ffn", 5.0)
         output = self._box("next_token", 5.0)
         stack = VGroup(inputs, attention, ffn, output).arrange(UP, buff=0.5)
+        output.shift(UP * 0.5)  # above the frame of the stacked layers
         arrows = VGroup(
             *(
                 Arrow(a.get_top(), b.get_bottom(), buff=0.05, color=style.MUTED)
@@ -151,10 +153,10 @@ class ZoomOut(LectureScene):
     def _uses(self) -> None:
         items = VGroup(
             *(
-                style.name_text(self.words[key], style.BODY_SIZE)
+                style.name_text(self.words[key], USE_SIZE)
                 for key in ("use_gpt", "use_translation", "use_code", "use_alphafold")
             )
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
         heading = style.text(self.words["uses_head"], style.TITLE_SIZE, style.MUTED)
         style.place(
             VGroup(heading, items).arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)

@@ -94,3 +94,30 @@ def test_pixel_gate_catches_a_changed_grid(tmp_path: Path) -> None:
     with pytest.raises(AssertionError), tester.testing():
         tester.check_frame(-1, frame)
     assert np.load(CONTROL / "attention_grid.npz")["frame_data"].shape[-3:] == frame.shape
+
+
+def test_fast_copy_is_a_deep_copy() -> None:
+    import numpy as np
+    from manim import Square, VGroup
+
+    from scenes import fastcopy, style
+
+    fastcopy.install()
+    word = style.text("蘋果")
+    square = Square()
+    group = VGroup(word, square, VGroup(square))  # one square in two places
+    twin = group.copy()
+    assert twin[1] is twin[2][0] and twin[1] is not square  # sharing kept, nothing shared out
+    assert all(
+        np.array_equal(a.points, b.points)
+        for a, b in zip(
+            group.family_members_with_points(), twin.family_members_with_points(), strict=True
+        )
+    )
+    twin[1].shift([1, 0, 0])
+    twin[0][0].points[0] += 5
+    assert np.allclose(square.get_center(), 0) and not np.allclose(
+        word[0].points, twin[0][0].points
+    )
+    twin[0].set_color(style.QUERY)
+    assert word.get_color() != twin[0].get_color()

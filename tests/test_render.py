@@ -134,7 +134,7 @@ def test_determinism_gate_names_the_differing_frame(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--scenes", "nope"], "unknown scene 'nope' (allowed: office, qkv, scoring,"),
+        (["--scenes", "nope"], "unknown scene 'nope' (allowed: opening, why, dead_ends, office,"),
         (["--quality", "8k"], "invalid choice: '8k'"),
         (["--lang", "fr"], "unknown language 'fr'"),
         (["--bogus"], "unrecognized arguments: --bogus"),

@@ -119,3 +119,73 @@ def test_inputs_are_hashed_once_before_rendering(
     assert segments.expected(chapter) == recorded  # the record keeps what was rendered
     fresh = Segments(Path("unused"), data, "zh-TW", PRESETS["low"])
     assert fresh.expected(chapter)["words"] != recorded["words"]  # so the next run re-renders
+
+
+def _plan(tmp_path: Path, *chapters: tuple[str, str, str, str | None]) -> Path:
+    """A plan file of project scenes: (scene, file, class, part or None) per chapter."""
+    text = ""
+    for scene, file, cls, part in chapters:
+        text += f'[[chapter]]\nscene = "{scene}"\nfile = "{ROOT / "scenes" / file}"\n'
+        text += f'class = "{cls}"\n' + (f'part = "{part}"\n' if part else "") + "\n"
+    plan = tmp_path / "plan.toml"
+    plan.write_text(text)
+    return plan
+
+
+def test_the_lecture_opens_with_the_contents_and_every_part_has_a_heading() -> None:
+    chapters = load_plan()
+    assert chapters[0].name == "opening" and chapters[0].part is None
+    parts = [c.part for c in chapters if c.part]
+    assert list(chapters[0].parts) == parts and len(parts) >= 2
+    for lang in locale.available_languages():
+        contents = locale.Words("contents", lang)
+        for part in parts:
+            assert contents[part] and contents[f"{part}_say"]
+
+
+def test_a_part_listed_twice_is_refused(tmp_path: Path) -> None:
+    plan = _plan(
+        tmp_path,
+        ("why", "why.py", "WhyAttention", "why"),
+        ("office", "office.py", "OfficeAnalogy", "why"),
+    )
+    with pytest.raises(PlanError, match="lists the part 'why' twice"):
+        load_plan(plan)
+
+
+def test_a_part_without_a_heading_names_the_key(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, ("why", "why.py", "WhyAttention", "nowhere"))
+    chapter = load_plan(plan)[0]
+    with pytest.raises(PlanError, match=r"\[contents\] has no key 'nowhere'"):
+        chapter.check("lecture file", ["en"])
+
+
+def test_a_scene_finds_its_own_chapter_and_part(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scenes.registry import chapter_of
+    from scenes.why import WhyAttention
+
+    assert chapter_of(WhyAttention).part == "why"
+    plan = _plan(tmp_path, ("office", "office.py", "OfficeAnalogy", None))
+    monkeypatch.setenv("LECTURE_PLAN", str(plan))
+    assert chapter_of(WhyAttention) is None  # not in this plan: no contents shown
+
+
+def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: dict) -> None:
+    from lecture.presets import PRESETS
+    from lecture.records import expected_record
+
+    one = _plan(tmp_path, ("why", "why.py", "WhyAttention", "why"))
+    (tmp_path / "two").mkdir()
+    two = _plan(
+        tmp_path / "two",
+        ("why", "why.py", "WhyAttention", "why"),
+        ("office", "office.py", "OfficeAnalogy", "mechanism"),
+    )
+    preset = next(iter(PRESETS.values()))
+    records = [expected_record(load_plan(p)[0], built, "en", preset, ()) for p in (one, two)]
+    assert records[0]["contents"] != records[1]["contents"]
+    assert {k: v for k, v in records[0].items() if k != "contents"} == {
+        k: v for k, v in records[1].items() if k != "contents"
+    }

@@ -453,7 +453,7 @@ class LookingArrows(VGroup):
             if j == looker:
                 number.next_to(arrow, RIGHT, buff=style.ITEM_BUFF)
             else:
-                number.move_to(arrow.point_from_proportion(0.5) + UP * style.ITEM_BUFF * 1.5)
+                number.next_to(arrow.tip, LEFT, buff=style.ITEM_BUFF)  # beside its arrowhead
             # a patch of background keeps a number legible where another arrow passes
             number.add_background_rectangle(color=style.BACKGROUND, opacity=1, buff=0.04)
             self.arrows.add(arrow)

@@ -18,7 +18,15 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes import style
-from scenes.components import AttentionGrid, ColourMarker, NumberVector, TokenStrip, WeightBars
+from scenes.components import (
+    AttentionGrid,
+    ColourMarker,
+    ContentsList,
+    LookingArrows,
+    NumberVector,
+    TokenStrip,
+    WeightBars,
+)
 
 __module_test__ = "components"
 
@@ -54,6 +62,24 @@ def _grid(weights: list[list[float]]) -> AttentionGrid:
 @frames_comparison
 def test_attention_grid(scene: Scene) -> None:
     scene.add(_grid(WEIGHTS))
+
+
+@frames_comparison
+def test_masked_grid(scene: Scene) -> None:
+    """A causal map: masked cells (None) are left empty, the rest as usual."""
+    scene.add(_grid([[1.0, None, None], [0.4, 0.6, None], [0.2, 0.3, 0.5]]))
+
+
+@frames_comparison
+def test_contents_list(scene: Scene) -> None:
+    contents = ContentsList("Today", ["Why", "How it works", "Pitfalls"])
+    scene.add(contents, contents.frame(1))
+
+
+@frames_comparison
+def test_looking_arrows(scene: Scene) -> None:
+    words = VGroup(*(style.text(w) for w in ("I", "eat", "apple"))).arrange(RIGHT, buff=1.5)
+    scene.add(words, LookingArrows(words, 2, [0.17, 0.54, 0.29], "w"))
 
 
 @frames_comparison

@@ -72,8 +72,8 @@ def test_low_quality_render_end_to_end(rendered: Path, sample_plan: Path) -> Non
     with av.open(str(rendered / "lecture.mp4")) as container:
         titles = [c["metadata"]["title"] for c in container.chapters()]
     assert titles == [c.title("zh-TW") for c in chapters]
-    srt = (rendered / "segments" / "causal.srt").read_text(encoding="utf-8")
-    assert srt.count(" --> ") >= 5 and "遮罩" in srt
+    srt = (rendered / "segments" / "summary.srt").read_text(encoding="utf-8")
+    assert srt.count(" --> ") >= 5 and "旋鈕" in srt
     assert not [p.name for p in rendered.rglob("*.tmp")]
     listed = _render("--list")
     assert listed.returncode == 0 and "attention_map" in listed.stdout

@@ -396,8 +396,8 @@ class ContentsList(VGroup):
                 ).arrange(RIGHT, buff=style.GROUP_BUFF)
                 for k, item in enumerate(items)
             )
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        self.add(VGroup(self.heading, self.items).arrange(DOWN, buff=style.SECTION_BUFF))
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF * 1.5)
+        self.add(VGroup(self.heading, self.items).arrange(DOWN, buff=style.GROUP_BUFF))
 
     def get_item(self, k: int) -> VGroup:
         """Number and heading of part ``k`` (from 0)."""

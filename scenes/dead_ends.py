@@ -138,10 +138,11 @@ class DeadEnds(LectureScene):
         )
         caption = style.text(self.words["attention_row"], style.BODY_SIZE)
         table = VGroup(*rows, caption, attention).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
+            DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF
         )
-        for row in (*rows, attention):
-            row[1].align_to(rows[0][1], LEFT)
+        bars_at = max(row[0].get_right()[0] for row in (*rows, attention)) + style.GROUP_BUFF
+        for row in (*rows, attention):  # labels, then every bar from one line
+            row[1].shift(RIGHT * (bars_at - row[1].get_left()[0]))
             row[2].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
         top = head.copy()
         style.place(VGroup(top, table).arrange(DOWN, buff=style.GROUP_BUFF))

@@ -156,7 +156,7 @@ class ZoomOut(LectureScene):
                 style.name_text(self.words[key], USE_SIZE)
                 for key in ("use_gpt", "use_translation", "use_code", "use_alphafold")
             )
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         heading = style.text(self.words["uses_head"], style.TITLE_SIZE, style.MUTED)
         style.place(
             VGroup(heading, items).arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from lecture.jobs import ENCODER_OPTIONS
+from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
 from lecture.lock import FolderInUseError, FolderLock
 from lecture.presets import PRESETS, Preset
 from lecture.records import expected_record, read_record, write_record
@@ -32,7 +33,7 @@ from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
 from scenes.locale import LocaleError, available_languages
-from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
+from scenes.registry import DEFAULT_PLAN, Chapter, PlanError
 
 DATA_NAME = "data.json"
 
@@ -62,17 +63,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="render.py", description="Render the self-attention lecture.")
     parser.add_argument(
         "--quality",
-        default="high",
         choices=list(PRESETS),
-        help="low 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60",
+        help="low 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60 "
+        "(default: the lecture file's)",
     )
     parser.add_argument("--fps", type=float, help="override the preset's frame rate")
     parser.add_argument("--scenes", help="comma-separated scene names (default: all)")
     parser.add_argument("--list", action="store_true", help="list the chapters and exit")
     parser.add_argument("--out", type=Path, default=Path("out"), help="output folder")
-    parser.add_argument("--config", type=Path, help="TOML file overriding the default config")
-    parser.add_argument("--plan", type=Path, default=DEFAULT_PLAN, help="the lecture file")
-    parser.add_argument("--lang", default="zh-TW", help="language of words and subtitles")
+    parser.add_argument("--config", type=Path, help="the lecture file (default: the built-in one)")
+    parser.add_argument(
+        "--print-config", action="store_true", help="print the built-in lecture file and exit"
+    )
+    parser.add_argument(
+        "--plan", type=Path, default=DEFAULT_PLAN, help="the scenes a lecture file chooses from"
+    )
+    parser.add_argument(
+        "--lang", help="language(s), comma-separated: zh-TW,en (default: the lecture file's)"
+    )
     parser.add_argument(
         "--jobs",
         type=int,
@@ -85,16 +93,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
     args = parser.parse_args(argv)
-    if args.lang not in available_languages():
-        raise UsageError(
-            f"unknown language '{args.lang}' (allowed: {', '.join(available_languages())})"
-        )
+    if args.lang is not None:
+        args.langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()]
+        for lang in args.langs or [args.lang]:
+            if lang not in available_languages():
+                raise UsageError(
+                    f"unknown language '{lang}' (allowed: {', '.join(available_languages())})"
+                )
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.fps is not None and not 1 <= args.fps <= 120:
         raise UsageError(f"--fps must be between 1 and 120, got {args.fps:g}")
-    args.preset = PRESETS[args.quality].with_fps(args.fps)
     return args
+
+
+def apply_lecture(args: argparse.Namespace, lecture: Lecture) -> None:
+    """Fill what the flags left open from the lecture file: languages, quality, preset."""
+    if args.lang is None:
+        args.langs = list(lecture.languages)
+    args.quality = args.quality or lecture.quality
+    args.preset = PRESETS[args.quality].with_fps(args.fps)
+    args.theme = lecture.theme
 
 
 def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
@@ -136,10 +155,10 @@ def ensure_data(config: LectureConfig, path: Path) -> None:
 class Segments:
     """out/segments: one MP4, .srt and record per scene, installed atomically."""
 
-    def __init__(self, out: Path, data: dict | None, lang: str, preset: Preset) -> None:
+    def __init__(self, out: Path, data: dict | None, lang: str, preset: Preset, theme: str) -> None:
         self.dir = out / "segments"
         self.work = out / ".work"
-        self.data, self.lang, self.preset = data, lang, preset
+        self.data, self.lang, self.preset, self.theme = data, lang, preset, theme
         self._expected: dict[str, dict] = {}
 
     def paths(self, chapter: Chapter) -> tuple[Path, Path, Path]:
@@ -150,7 +169,7 @@ class Segments:
         """The record a segment made now would carry (hashing sources once per run)."""
         if chapter.name not in self._expected:
             self._expected[chapter.name] = expected_record(
-                chapter, self.data, self.lang, self.preset, ENCODER_OPTIONS
+                chapter, self.data, self.lang, self.preset, ENCODER_OPTIONS, self.theme
             )
         return self._expected[chapter.name]
 
@@ -184,10 +203,15 @@ def _bar(done: int, total: int, width: int = 24) -> str:
     return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
 
 
+def lang_out(args: argparse.Namespace, lang: str) -> Path:
+    """Where a language's lecture goes: ``--out`` itself, or ``--out/<lang>`` for several."""
+    return args.out if len(args.langs) == 1 else args.out / lang
+
+
 def rerun_hint(args: argparse.Namespace, chapter: Chapter) -> str:
     """The command that renders one chapter alone, into the same lecture."""
     command = [sys.executable, "render.py", "--scenes", chapter.name, "--quality", args.quality]
-    command += ["--out", str(args.out), "--plan", str(args.plan), "--lang", args.lang]
+    command += ["--out", str(args.out), "--plan", str(args.plan), "--lang", ",".join(args.langs)]
     if args.config:
         command += ["--config", str(args.config)]
     if args.fps:
@@ -201,43 +225,58 @@ def render(
     chapters: tuple[Chapter, ...],
     selected: list[Chapter],
 ) -> int:
-    """Render what is stale among ``selected``, then assemble if every chapter is current."""
-    from lecture.assemble import AssemblyError, SegmentFile, assemble
+    """Render what is stale among ``selected`` in every language (all scenes of all languages
+    spread over the workers), then assemble each language whose chapters are all current."""
     from lecture.jobs import Job, Runner
 
     start = time.perf_counter()
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)
-    segments = Segments(args.out, json.loads(data_path.read_text()), args.lang, args.preset)
-    segments.clean_leftovers()
+    data = json.loads(data_path.read_text())
     # Every input is hashed here, once, before anything renders: an edit made during the
     # render makes the segment stale next time instead of being recorded as rendered.
-    states = {c.name: segments.state(c) for c in chapters}
-    todo = [c for c in selected if args.force or states[c.name] != "current"]
-    skipped = len(selected) - len(todo)
+    languages = {}
+    for lang in args.langs:
+        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme)
+        segments.clean_leftovers()
+        states = {c.name: segments.state(c) for c in chapters}
+        todo = [c for c in selected if args.force or states[c.name] != "current"]
+        languages[lang] = (segments, todo)
+    total = sum(len(todo) for _, todo in languages.values())
+    several = len(args.langs) > 1
     print(
-        f"render: {len(todo)} to render, {skipped} unchanged, {args.preset}, "
-        f"{min(args.jobs, max(len(todo), 1))} at once"
+        f"render: {total} to render, {len(selected) * len(args.langs) - total} unchanged, "
+        f"{args.preset}, {min(args.jobs, max(total, 1))} at once"
+        + (f", in {', '.join(args.langs)}" if several else "")
     )
-    for chapter in selected:
-        if chapter not in todo:
-            print(f"  skip   {chapter.name} (unchanged)")
-    env = {
-        **os.environ,
-        "LECTURE_DATA": str(data_path.resolve()),
-        "LECTURE_LANG": args.lang,
-        "LECTURE_PLAN": str(args.plan.resolve()),
-    }
-    jobs = [Job(c, args.preset, segments.work / c.name, env) for c in todo]
+    jobs, owner = [], {}
+    for lang, (segments, todo) in languages.items():
+        tag = f" [{lang}]" if several else ""
+        for chapter in selected:
+            if chapter not in todo:
+                print(f"  skip   {chapter.name}{tag} (unchanged)")
+        env = {
+            **os.environ,
+            "LECTURE_DATA": str(data_path.resolve()),
+            "LECTURE_LANG": lang,
+            "LECTURE_PLAN": str(args.plan.resolve()),
+            "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
+            "LECTURE_THEME": args.theme,
+        }
+        for chapter in todo:
+            job = Job(chapter, args.preset, segments.work / chapter.name, env)
+            jobs.append(job)
+            owner[id(job)] = (segments, tag)
     done, failed = 0, []
 
     def started(job: Job) -> None:
-        print(f"  start  {job.chapter.name}", flush=True)
+        print(f"  start  {job.chapter.name}{owner[id(job)][1]}", flush=True)
 
     def ended(result) -> None:
         nonlocal done
         done += 1
-        name = result.job.chapter.name
+        segments, tag = owner[id(result.job)]
+        name = f"{result.job.chapter.name}{tag}"
         if args.verbose:
             print(result.output)
         if result.ok:
@@ -251,66 +290,104 @@ def render(
     try:
         Runner(args.jobs).run(jobs, started, ended)
     finally:
-        shutil.rmtree(segments.work, ignore_errors=True)  # ours alone: the folder is locked
+        for segments, _ in languages.values():  # ours alone: the folder is locked
+            shutil.rmtree(segments.work, ignore_errors=True)
     for result in failed:
         chapter = result.job.chapter
-        print(f"render.py: error: scene {chapter.name} failed:", file=sys.stderr)
+        print(
+            f"render.py: error: scene {chapter.name}{owner[id(result.job)][1]} failed:",
+            file=sys.stderr,
+        )
         for line in result.error:
             print(f"    {line}", file=sys.stderr)
         print(f"  re-run it alone: {rerun_hint(args, chapter)}", file=sys.stderr)
+    if failed:
+        return 1
+    for lang, (segments, _) in languages.items():
+        status = _assemble(args, lang, segments, chapters)
+        if status:
+            return status
+    rendered = sum(len(todo) for _, todo in languages.values())
+    print(
+        f"render: {len(chapters)} chapters, {rendered} rendered, "
+        f"{len(selected) * len(args.langs) - rendered} skipped, "
+        f"in {time.perf_counter() - start:.1f} s"
+    )
+    return 0
+
+
+def _assemble(
+    args: argparse.Namespace, lang: str, segments: Segments, chapters: tuple[Chapter, ...]
+) -> int:
+    """Join one language's segments into its lecture.mp4 (when all are current)."""
+    from lecture.assemble import AssemblyError, SegmentFile, assemble
+
     missing = [c.name for c in chapters if segments.state(c) != "current"]
-    if failed or missing:
-        if missing and not failed:
-            print(f"render: lecture.mp4 not assembled: segments not current: {', '.join(missing)}")
-        return 1 if failed else 0
-    title = chapters[0].title(args.lang) if chapters else ""
-    files = [SegmentFile(c.title(args.lang), *segments.paths(c)[:2]) for c in chapters]
+    where = f" [{lang}]" if len(args.langs) > 1 else ""
+    if missing:
+        print(
+            f"render: lecture.mp4{where} not assembled: segments not current: {', '.join(missing)}"
+        )
+        return 0
+    title = chapters[0].title(lang) if chapters else ""
+    files = [SegmentFile(c.title(lang), *segments.paths(c)[:2]) for c in chapters]
     try:
-        lecture = assemble(files, args.out, args.lang, title)
+        lecture = assemble(files, lang_out(args, lang), lang, title)
     except AssemblyError as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 1
-    print(
-        f"render: lecture {lecture.duration:.1f} s, {len(chapters)} chapters, "
-        f"{len(todo)} rendered, {skipped} skipped, in {time.perf_counter() - start:.1f} s"
-    )
+    print(f"render: lecture{where} {lecture.duration:.1f} s, {len(chapters)} chapters")
     for path in (lecture.video, lecture.srt, lecture.vtt, lecture.chapters, segments.dir):
         print(f"  {path}")
     return 0
 
 
 def list_chapters(args: argparse.Namespace, config: LectureConfig, chapters: tuple[Chapter, ...]):
-    """What a render would do: each chapter current, stale or missing."""
+    """What a render would do: each chapter current, stale or missing, in each language."""
     data_path = args.out / DATA_NAME
     data = None
     if is_current(data_path, config):
         data = json.loads(data_path.read_text(encoding="utf-8"))
     else:
         print(f"data: {data_path} is missing or was made otherwise: a render re-makes it first")
-    segments = Segments(args.out, data, args.lang, args.preset)
-    for k, chapter in enumerate(chapters, start=1):
-        if data is not None:
-            state = segments.state(chapter)
-        else:  # the data will change: a segment there is stale
-            state = "stale" if segments.paths(chapter)[0].is_file() else "missing"
-        print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(args.lang)}")
+    for lang in args.langs:
+        if len(args.langs) > 1:
+            print(f"[{lang}] {lang_out(args, lang)}")
+        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme)
+        for k, chapter in enumerate(chapters, start=1):
+            if data is not None:
+                state = segments.state(chapter)
+            else:  # the data will change: a segment there is stale
+                state = "stale" if segments.paths(chapter)[0].is_file() else "missing"
+            print(f"{k:2d}. {chapter.name:20} {state:8} {chapter.title(lang)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(argv)
-        chapters = load_plan(args.plan)
+        if args.print_config:
+            print(DEFAULT_LECTURE.read_text(encoding="utf-8"), end="")
+            return 0
+        lecture = load_lecture(args.config, args.plan)
+        apply_lecture(args, lecture)
+        chapters = lecture.chapters
         for chapter in chapters:
-            chapter.check(f"lecture file {args.plan}", [args.lang])
+            chapter.check(f"lecture file {lecture.path}", args.langs)
         selected = select(chapters, args.scenes)
-        config = LectureConfig.from_file(args.config) if args.config else LectureConfig()
         if args.list:
-            list_chapters(args, config, chapters)
+            list_chapters(args, lecture.config, chapters)
             return 0
         check_writable(args.out)
         with FolderLock(args.out, wait=args.wait):
-            return render(args, config, chapters, selected)
-    except (UsageError, ConfigError, PlanError, LocaleError, FolderInUseError) as err:
+            return render(args, lecture.config, chapters, selected)
+    except (
+        UsageError,
+        ConfigError,
+        PlanError,
+        LocaleError,
+        FolderInUseError,
+        LectureFileError,
+    ) as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
     except OSError as err:  # a full disk, a read-only folder

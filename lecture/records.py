@@ -21,6 +21,7 @@ from model.datafile import resolve
 from scenes.declarations import ROOT, module_file
 from scenes.locale import locale_table, shared_tables
 from scenes.registry import Chapter
+from scenes.themes import DEFAULT_THEME
 
 RECORD_VERSION = 2
 
@@ -81,7 +82,12 @@ def words_hash(chapter: Chapter, lang: str) -> str:
 
 
 def expected_record(
-    chapter: Chapter, data: dict[str, Any], lang: str, preset: Preset, encoder: tuple[str, ...]
+    chapter: Chapter,
+    data: dict[str, Any],
+    lang: str,
+    preset: Preset,
+    encoder: tuple[str, ...],
+    theme: str = DEFAULT_THEME,
 ) -> dict[str, Any]:
     """The record a segment made now would carry: every input of its render."""
     return {
@@ -90,6 +96,7 @@ def expected_record(
         "class": chapter.class_name,
         "scene_key": chapter.scene_key,
         "lang": lang,
+        "theme": theme,
         "width": preset.width,
         "height": preset.height,
         "fps": preset.fps,

@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--out", type=Path, help="data file to write (JSON)")
     what.add_argument("--schema", type=Path, help="write the data file's JSON schema here")
-    parser.add_argument("--config", type=Path, help="TOML file overriding the default config")
+    parser.add_argument("--config", type=Path, help="lecture file (its [task] is the model's)")
     args = parser.parse_args(argv)
     if args.schema:
         write_json_atomic(args.schema, json_schema())

@@ -2,13 +2,14 @@
 
 The configuration is a frozen pydantic model, written whole into the data file (as
 nanoGPT stores its ``GPTConfig`` in a checkpoint), so a data file always says what made
-it, and the loader validates it with the same model. Instructors override any field with
-a TOML file (``--config FILE``)::
+it, and the loader validates it with the same model. Instructors set any field under
+``[task]`` in their lecture file (``--config FILE``, see lecture/default_lecture.toml)::
 
+    [task]
     seed = 7
     steps = 800
 
-    [examples]
+    [task.examples]
     my_pattern = "RRGBBBGR"   # one initial per position, or a list of colour names
 """
 
@@ -76,6 +77,8 @@ class LectureConfig(Shape):
     examples
         Named colour patterns whose attention the data file stores; the lecture's own
         patterns (:func:`default_examples`) are always there.
+    sqrt_d_dims
+        The head widths d of the √d probe, increasing (the sqrt_d chapter sweeps them).
     """
 
     seed: int = Field(0, ge=0, lt=2**63)
@@ -87,6 +90,24 @@ class LectureConfig(Shape):
     batch_size: int = Field(64, ge=1, le=4096)
     val_size: int = Field(256, ge=1, le=100_000)
     examples: dict[str, str] = Field(default_factory=dict)
+    sqrt_d_dims: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256, 512)
+
+    @field_validator("sqrt_d_dims", mode="before")
+    @classmethod
+    def _dims(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            value = tuple(value)
+        if (
+            not isinstance(value, tuple)
+            or len(value) < 2
+            or not all(isinstance(d, int) and not isinstance(d, bool) for d in value)
+            or any(not 1 <= d <= 4096 for d in value)
+            or list(value) != sorted(set(value))
+        ):
+            raise ValueError(
+                f"must be at least 2 increasing whole numbers in 1..4096, got {value!r}"[:90]
+            )
+        return value
 
     @field_validator("colours", mode="before")
     @classmethod
@@ -164,5 +185,16 @@ class LectureConfig(Shape):
 
     @classmethod
     def from_file(cls, path: str | Path) -> LectureConfig:
-        """Read a TOML config file; every problem is a one-line :class:`ConfigError`."""
-        return cls.from_dict(read_toml(path, "config file", ConfigError), f"config file {path}")
+        """The ``[task]`` of a lecture file; every problem is a one-line :class:`ConfigError`.
+
+        The file's other keys (chapters, languages...) are the lecture's, checked by
+        ``lecture.lecture_file``; a model key at the top level (the older config file) is
+        named with where it went.
+        """
+        source = f"lecture file {path}"
+        data = read_toml(path, "lecture file", ConfigError)
+        moved = sorted(set(data) & set(cls.model_fields))
+        if moved:
+            raise ConfigError(f"{source}: '{moved[0]}' belongs under [task] now")
+        task = data.get("task", {})
+        return cls.from_dict(task, source, prefix="task")

@@ -21,7 +21,6 @@ from model.task import encode
 from model.train import generator
 
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
-SQRT_D_DIMS = (4, 8, 16, 32, 64, 128, 256, 512)
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
 PE_BASE = 10000.0
 
@@ -80,7 +79,7 @@ def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
     g = generator(config, _SQRT_D_STREAM)
     n = SQRT_D_POSITIONS
     rows = []
-    for d in SQRT_D_DIMS:
+    for d in config.sqrt_d_dims:
         q = torch.randn(SQRT_D_DRAWS, 1, d, generator=g, dtype=torch.float64)  # (draws, 1, d)
         k = torch.randn(SQRT_D_DRAWS, n, d, generator=g, dtype=torch.float64)  # (draws, n, d)
         scores = (q @ k.transpose(-2, -1)).squeeze(1)  # (draws, n)

@@ -14,6 +14,7 @@ import importlib.util
 import inspect
 import os
 import sys
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any
@@ -138,8 +139,15 @@ def plan_path() -> Path:
     return Path(os.environ.get("LECTURE_PLAN", DEFAULT_PLAN))
 
 
-def load_plan(path: Path | None = None) -> tuple[Chapter, ...]:
-    """The chapters of a lecture file; every problem is a one-line PlanError."""
+def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tuple[Chapter, ...]:
+    """The chapters of a plan, every problem a one-line PlanError; ``only`` picks and orders
+    some of them (the lecture file's ``chapters``, by default ``LECTURE_CHAPTERS``).
+
+    A chapter belongs to the part named last before it in the plan. In a selection, each
+    part begins at its first chosen chapter, and parts with none chosen are not listed.
+    """
+    if only is None and path is None and os.environ.get("LECTURE_CHAPTERS"):
+        only = os.environ["LECTURE_CHAPTERS"].split(",")
     path = Path(path or plan_path())
     data: Any = read_toml(path, "lecture file", PlanError)
     for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):
@@ -155,13 +163,31 @@ def load_plan(path: Path | None = None) -> tuple[Chapter, ...]:
         twice = next((n for n in names if names.count(n) > 1), None)
         if twice:
             raise PlanError(f"lecture file {path} lists the {kind} '{twice}' twice")
-    chapters = []
+    entries, member, current = {}, {}, None
     for k, entry in enumerate(plan.chapter, 1):
         file = (path.parent / entry.file).resolve()
         if not file.is_file():
             raise PlanError(f"lecture file {path}, chapter {k}: file {file} not found")
-        chapters.append(Chapter(entry.scene, file, entry.class_, entry.part, parts))
-    return tuple(chapters)
+        entries[entry.scene] = (file, entry.class_)
+        current = entry.part or current
+        member[entry.scene] = current
+    if only is None:
+        only = list(entries)
+    unknown = next((name for name in only if name not in entries), None)
+    if unknown:
+        raise PlanError(f"no chapter '{unknown}' (allowed: {', '.join(entries)})")
+    twice = next((n for n in only if list(only).count(n) > 1), None)
+    if twice:
+        raise PlanError(f"the chapter '{twice}' is listed twice")
+    chosen = [member[name] for name in only]
+    parts = tuple(dict.fromkeys(p for p in chosen if p))
+    starts = {p: next(n for n in only if member[n] == p) for p in parts}
+    return tuple(
+        Chapter(
+            name, *entries[name], member[name] if starts.get(member[name]) == name else None, parts
+        )
+        for name in only
+    )
 
 
 def chapter_of(scene_class: type) -> Chapter | None:

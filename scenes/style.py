@@ -10,30 +10,49 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from manim import Axes, ManimColor, Mobject, Text, config, interpolate_color
+from manim import (
+    Arc,
+    Arrow,
+    Axes,
+    Line,
+    ManimColor,
+    MathTex,
+    Mobject,
+    Polygon,
+    Rectangle,
+    Tex,
+    Text,
+    VMobject,
+    config,
+    interpolate_color,
+)
+
+from scenes.themes import THEMES, current_theme
 
 # --- palette ---------------------------------------------------------------------------
-BACKGROUND = ManimColor("#111318")
-FOREGROUND = ManimColor("#EDEDED")
-MUTED = ManimColor("#9AA0A6")
-HIGHLIGHT = ManimColor("#F0E442")  # Okabe-Ito yellow: only a frame or pointer on what is spoken of
+# The colours that depend on the background come from the theme in force (scenes/themes.py,
+# chosen by the lecture file's `theme`; render.py passes it to each scene as LECTURE_THEME).
+THEME_NAME = current_theme()
+if THEME_NAME not in THEMES:
+    raise ValueError(f"unknown theme '{THEME_NAME}' (allowed: {', '.join(THEMES)})")
+_THEME = THEMES[THEME_NAME]
+BACKGROUND = ManimColor(_THEME.background)
+FOREGROUND = ManimColor(_THEME.foreground)
+MUTED = ManimColor(_THEME.muted)
+HIGHLIGHT = ManimColor(_THEME.highlight)  # only a frame or pointer on what is spoken of
 DIMMED = 0.3  # opacity of what is not being spoken of
 
 # Q, K and V keep these colours across the whole lecture.
-QUERY = ManimColor("#56B4E9")  # sky blue
-KEY = ManimColor("#E69F00")  # orange
-VALUE = ManimColor("#CC79A7")  # reddish purple
+QUERY = ManimColor(_THEME.query)  # sky blue
+KEY = ManimColor(_THEME.key)  # orange
+VALUE = ManimColor(_THEME.value)  # reddish purple
 
-PLAIN_CELL = ManimColor("#2A2F3A")  # a table cell that is not a heat map
+PLAIN_CELL = ManimColor(_THEME.plain_cell)  # a table cell that is not a heat map
 
 # Attention weights are brightness, never a hue: a neutral ramp from the background to
-# white, so no cell reads as a task colour or as Q, K or V. Bars of weight use its top.
-HEAT_STOPS = (
-    ManimColor("#1B1F2A"),
-    ManimColor("#4A505C"),
-    ManimColor("#A3A9B3"),
-    ManimColor("#FFFFFF"),
-)
+# the text colour, so no cell reads as a task colour or as Q, K or V. Bars of weight use its
+# top.
+HEAT_STOPS = tuple(ManimColor(c) for c in _THEME.heat)
 WEIGHT = HEAT_STOPS[-1]
 FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
 
@@ -81,9 +100,12 @@ def heat(weight: float) -> ManimColor:
 
 
 def ink_on(fill: ManimColor) -> ManimColor:
-    """Black or white, whichever reads better on ``fill``."""
+    """Near-black or near-white, whichever reads better on ``fill`` (in any theme)."""
     r, g, b = fill.to_rgb()
-    return ManimColor("#111111") if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else FOREGROUND
+    return ManimColor("#111111") if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else LIGHT_INK
+
+
+LIGHT_INK = ManimColor("#EDEDED")
 
 
 # --- type ------------------------------------------------------------------------------
@@ -178,3 +200,10 @@ def muted_axes(
         axis_config={"color": MUTED, "include_tip": False},
         y_axis_config=axis_config,
     )
+
+
+# Manim draws lines, shapes and LaTeX in white unless told otherwise: on a light background
+# they take the theme's text colour (the dark theme keeps Manim's own defaults).
+if THEME_NAME != "dark":
+    for _kind in (VMobject, Line, Arrow, Arc, Rectangle, Polygon, MathTex, Tex):
+        _kind.set_default(color=FOREGROUND)

@@ -1,0 +1,109 @@
+"""The lecture file: the one TOML file an instructor edits to make the lecture theirs.
+
+It holds the chapters and their order (any subset of the scenes the plan knows), the
+languages, the theme, the default quality, and under ``[task]`` everything the model's run
+depends on (the colour task and the √d range; see :class:`model.config.LectureConfig`).
+The built-in default, ``lecture/default_lecture.toml``, is itself such a file:
+``render.py --print-config`` prints it as a starting point. Imports neither Manim nor torch.
+
+Every key is checked on load; a problem is one :class:`LectureFileError` line naming the
+file, the key and what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from lecture.presets import PRESETS
+from model.config import ConfigError, LectureConfig
+from model.schema import Shape, one_line, read_toml
+from scenes.locale import available_languages
+from scenes.registry import Chapter, PlanError, load_plan
+from scenes.themes import THEMES
+
+DEFAULT_LECTURE = Path(__file__).resolve().parent / "default_lecture.toml"
+
+
+class LectureFileError(ValueError):
+    """The lecture file is missing, not TOML, or a key is unknown or has a bad value."""
+
+
+class _Keys(Shape):
+    """The lecture file's own keys, with their types (``[task]`` is checked by the model)."""
+
+    chapters: list[str] | None = None
+    languages: list[str] = Field(default_factory=lambda: ["zh-TW"])
+    theme: str = "dark"
+    quality: str = "high"
+    task: dict[str, Any] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Lecture:
+    """A loaded, checked lecture file."""
+
+    path: Path
+    chapters: tuple[Chapter, ...]
+    languages: tuple[str, ...]
+    theme: str
+    quality: str
+    config: LectureConfig
+
+
+def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
+    if value not in allowed:
+        raise LectureFileError(f"{source}: '{key}' is '{value}' (allowed: {', '.join(allowed)})")
+
+
+def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
+    """Read and check a lecture file (the built-in default when ``path`` is None).
+
+    ``plan`` is the list of scenes the chapters are chosen from (scenes/lecture.toml).
+    """
+    path = Path(path or DEFAULT_LECTURE)
+    source = f"lecture file {path}"
+    data = read_toml(path, "lecture file", LectureFileError)
+    model_keys = sorted(set(data) & set(LectureConfig.model_fields))
+    if model_keys:
+        raise LectureFileError(
+            f"{source}: '{model_keys[0]}' belongs under [task] now (the model's settings are a "
+            "part of the lecture file; render.py --print-config shows one)"
+        )
+    unknown = sorted(set(data) - set(_Keys.model_fields))
+    if unknown:
+        allowed = ", ".join(_Keys.model_fields)
+        raise LectureFileError(f"{source}: unknown key '{unknown[0]}' (allowed: {allowed})")
+    try:
+        keys = _Keys.model_validate(data)
+    except ValidationError as err:
+        raise LectureFileError(one_line(source, err)) from None
+    languages = available_languages()
+    if not keys.languages:
+        raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(languages)})")
+    for lang in keys.languages:
+        _one_of(source, "languages", lang, languages)
+    twice = next((lang for lang in keys.languages if keys.languages.count(lang) > 1), None)
+    if twice:
+        raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
+    _one_of(source, "theme", keys.theme, list(THEMES))
+    _one_of(source, "quality", keys.quality, list(PRESETS))
+    if keys.chapters is not None and not keys.chapters:
+        raise LectureFileError(f"{source}: 'chapters' is empty: list at least one")
+    try:
+        chapters = load_plan(plan, keys.chapters)
+        config = LectureConfig.from_dict(keys.task, source, prefix="task")
+    except (PlanError, ConfigError) as err:
+        message = str(err)
+        raise LectureFileError(
+            message if message.startswith(source) else f"{source}: 'chapters': {message}"
+        ) from None
+    for chapter in chapters:
+        try:
+            chapter.check(source, list(keys.languages))
+        except PlanError as err:
+            raise LectureFileError(str(err)) from None
+    return Lecture(path, chapters, tuple(keys.languages), keys.theme, keys.quality, config)

@@ -22,8 +22,8 @@ from lecture.presets import PRESETS
 from model.config import ConfigError, LectureConfig
 from model.schema import Shape, one_line, read_toml
 from scenes.locale import available_languages
-from scenes.registry import Chapter, PlanError, load_plan
-from scenes.themes import THEMES
+from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
+from scenes.themes import TASK_PALETTE, THEMES
 
 DEFAULT_LECTURE = Path(__file__).resolve().parent / "default_lecture.toml"
 
@@ -62,8 +62,11 @@ def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
 def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
     """Read and check a lecture file (the built-in default when ``path`` is None).
 
-    ``plan`` is the list of scenes the chapters are chosen from (scenes/lecture.toml).
+    ``plan`` is the list of scenes the chapters are chosen from (scenes/lecture.toml). With
+    another plan and no lecture file of one's own, the lecture is every scene of that plan.
     """
+    own_plan = plan is not None and Path(plan).resolve() != DEFAULT_PLAN.resolve()
+    every_scene = path is None and own_plan
     path = Path(path or DEFAULT_LECTURE)
     source = f"lecture file {path}"
     data = read_toml(path, "lecture file", LectureFileError)
@@ -94,13 +97,15 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
     if keys.chapters is not None and not keys.chapters:
         raise LectureFileError(f"{source}: 'chapters' is empty: list at least one")
     try:
-        chapters = load_plan(plan, keys.chapters)
+        chapters = load_plan(plan, None if every_scene else keys.chapters)
         config = LectureConfig.from_dict(keys.task, source, prefix="task")
     except (PlanError, ConfigError) as err:
         message = str(err)
         raise LectureFileError(
             message if message.startswith(source) else f"{source}: 'chapters': {message}"
         ) from None
+    for colour in config.colours:
+        _one_of(source, "task.colours", colour, list(TASK_PALETTE))
     for chapter in chapters:
         try:
             chapter.check(source, list(keys.languages))

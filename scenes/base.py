@@ -166,7 +166,7 @@ class LectureScene(Scene):
         """The marker of a task colour: its colour, its shape and its letter."""
         name = self.data.colour_names[colour_index]
         return ColourMarker(
-            style.task_colour(name, colour_index), self.colour_label(colour_index), size
+            style.task_colour(name), self.colour_label(colour_index), size
         )
 
     def say(

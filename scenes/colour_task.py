@@ -82,7 +82,7 @@ class ColourTask(LectureScene):
         for a in range(len(colours)):
             for b in range(a + 1, len(colours)):
                 if colours[a] == colours[b]:
-                    fill = style.task_colour(self.data.colour_names[colours[a]], colours[a]).fill
+                    fill = style.task_colour(self.data.colour_names[colours[a]]).fill
                     arcs.add(
                         ArcBetweenPoints(
                             strip.get_column(b).get_top() + UP * style.HUG_BUFF,

@@ -16,6 +16,7 @@ from manim import (
     CurvedArrow,
     ManimColor,
     Rectangle,
+    RegularPolygon,
     Square,
     SurroundingRectangle,
     Triangle,
@@ -68,6 +69,10 @@ class ColourMarker(VGroup):
             shape: VMobject = Circle(radius=size / 2)
         elif colour.shape == "square":
             shape = Square(side_length=size * 0.9)
+        elif colour.shape == "diamond":
+            shape = Square(side_length=size * 0.78).rotate(PI / 4)
+        elif colour.shape == "hexagon":
+            shape = RegularPolygon(6).scale_to_fit_width(size * 1.05)
         else:
             shape = Triangle().scale_to_fit_width(size * 1.15)
         return shape.set_fill(colour.fill, opacity=1).set_stroke(style.FOREGROUND, width=1.5)

@@ -27,7 +27,7 @@ from manim import (
     interpolate_color,
 )
 
-from scenes.themes import THEMES, current_theme
+from scenes.themes import TASK_PALETTE, THEMES, current_theme
 
 # --- palette ---------------------------------------------------------------------------
 # The colours that depend on the background come from the theme in force (scenes/themes.py,
@@ -70,25 +70,17 @@ class TaskColour:
     """How one colour of the colour task is drawn: fill, shape and letter."""
 
     fill: ManimColor
-    shape: str  # "circle", "square" or "triangle"
+    shape: str  # "circle", "square", "triangle", "diamond" or "hexagon"
 
 
 TASK_COLOURS: dict[str, TaskColour] = {
-    "red": TaskColour(ManimColor("#D55E00"), "circle"),  # vermillion
-    "green": TaskColour(ManimColor("#009E73"), "square"),  # bluish green
-    "blue": TaskColour(ManimColor("#0072B2"), "triangle"),  # blue
+    name: TaskColour(ManimColor(fill), shape) for name, (fill, shape) in TASK_PALETTE.items()
 }
-_FALLBACK_TASK_COLOURS = (
-    TaskColour(ManimColor("#E69F00"), "circle"),
-    TaskColour(ManimColor("#56B4E9"), "square"),
-    TaskColour(ManimColor("#CC79A7"), "triangle"),
-    TaskColour(ManimColor("#F0E442"), "circle"),
-)
 
 
-def task_colour(name: str, index: int) -> TaskColour:
-    """The drawing of a task colour; colours an instructor adds get the fallback list."""
-    return TASK_COLOURS.get(name, _FALLBACK_TASK_COLOURS[index % len(_FALLBACK_TASK_COLOURS)])
+def task_colour(name: str) -> TaskColour:
+    """The drawing of a task colour (the lecture file allows only these names)."""
+    return TASK_COLOURS[name]
 
 
 def heat(weight: float) -> ManimColor:

@@ -45,6 +45,11 @@ def _bad_reads_scene(tmp: Path) -> Path:
     )
 
 
+def _lecture(content: str):
+    """A case: a lecture file with ``content``, passed with --config."""
+    return lambda t: ["--config", str(_file(t, "c.toml", content))]
+
+
 CASES = {
     # flags
     "unknown language": (lambda t: ["--lang", "xx"], "unknown language 'xx'"),
@@ -52,36 +57,59 @@ CASES = {
     "silly fps": (lambda t: ["--fps", "500"], "--fps must be between 1 and 120"),
     "unknown quality": (lambda t: ["--quality", "ultra"], "invalid choice: 'ultra'"),
     "unknown scene": (lambda t: ["--scenes", "nope"], "unknown scene 'nope'"),
-    # configs
-    "binary config": (
+    # lecture files
+    "binary lecture file": (
         lambda t: ["--config", str(_file(t, "c.toml", b"\x00\xff\xfe"))],
         "is not UTF-8 text",
     ),
-    "latin-1 config": (
-        lambda t: ["--config", str(_file(t, "c.toml", "seed = 1 # café".encode("latin-1")))],
+    "latin-1 lecture file": (
+        lambda t: ["--config", str(_file(t, "c.toml", "theme = 'dark' # café".encode("latin-1")))],
         "is not UTF-8 text",
     ),
-    "config is a folder": (
+    "lecture file is a folder": (
         lambda t: ["--config", str(_file(t, "c.toml", None))],
         "is a folder, not a file",
     ),
-    "colours of numbers": (
-        lambda t: ["--config", str(_file(t, "c.toml", "colours = [1, 2, 3]"))],
-        "'colours' must be a list of colour names",
+    "missing lecture file": (lambda t: ["--config", str(t / "none.toml")], "not found"),
+    "unknown key": (_lecture("colour = 'red'"), "unknown key 'colour' (allowed: chapters,"),
+    "wrong type": (_lecture("languages = 'en'"), "'languages' must be a list, got 'en'"),
+    "no languages": (_lecture("languages = []"), "'languages' is empty"),
+    "language without a locale": (
+        _lecture("languages = ['fr']"),
+        "'languages' is 'fr' (allowed: en, zh-TW)",
     ),
-    "colours as one string": (
-        lambda t: ["--config", str(_file(t, "c.toml", 'colours = "rgb"'))],
-        "'colours' must be a list of colour names",
+    "language twice": (_lecture("languages = ['en', 'en']"), "'languages' lists 'en' twice"),
+    "unknown theme": (_lecture("theme = 'neon'"), "'theme' is 'neon' (allowed: dark, light)"),
+    "quality not a preset": (_lecture("quality = 'ultra'"), "'quality' is 'ultra' (allowed: low,"),
+    "unknown chapter": (_lecture("chapters = ['office', 'nope']"), "no chapter 'nope'"),
+    "chapter twice": (
+        _lecture("chapters = ['office', 'office']"),
+        "the chapter 'office' is listed twice",
+    ),
+    "no chapters": (_lecture("chapters = []"), "'chapters' is empty"),
+    "model key at the top": (_lecture("seed = 3"), "'seed' belongs under [task] now"),
+    "too few positions": (_lecture("[task]\npositions = 1"), "'task.positions' must be at least 2"),
+    "too many positions": (
+        _lecture("[task]\npositions = 17"),
+        "'task.positions' must be at most 16",
+    ),
+    "colours of numbers": (
+        _lecture("[task]\ncolours = [1, 2, 3]"),
+        "'task.colours' must be a list of colour names",
+    ),
+    "a colour that is not one": (
+        _lecture("[task]\ncolours = ['red', 'green', 'teal']"),
+        "'task.colours' is 'teal' (allowed: red, green, blue, purple, magenta)",
     ),
     "seed too large": (
-        lambda t: ["--config", str(_file(t, "c.toml", "seed = 99999999999999999999"))],
-        "'seed' must be less than",
+        _lecture("[task]\nseed = 99999999999999999999"),
+        "'task.seed' must be less than",
     ),
-    "unknown config key": (
-        lambda t: ["--config", str(_file(t, "c.toml", "stepz = 3"))],
-        "unknown key 'stepz'",
+    "unknown task key": (_lecture("[task]\nstepz = 3"), "unknown key 'task.stepz'"),
+    "√d widths not increasing": (
+        _lecture("[task]\nsqrt_d_dims = [8, 4]"),
+        "'task.sqrt_d_dims' must be at least 2 increasing whole numbers",
     ),
-    "missing config": (lambda t: ["--config", str(t / "none.toml")], "not found"),
     # plans
     "binary plan": (lambda t: ["--plan", str(_file(t, "p.toml", b"\x89PNG\x00"))], "UTF-8"),
     "plan is a folder": (
@@ -143,10 +171,10 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(
 def test_a_rejected_config_creates_no_output_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    config = _file(tmp_path, "c.toml", "positions = 99")
+    config = _file(tmp_path, "c.toml", "[task]\npositions = 99")
     out = tmp_path / "never"
     assert render.main(["--config", str(config), "--out", str(out)]) == 2
-    assert "'positions' must be at most 16" in capsys.readouterr().err
+    assert "'task.positions' must be at most 16" in capsys.readouterr().err
     assert not out.exists()
 
 
@@ -208,6 +236,6 @@ def test_list_follows_the_config(
     shutil.copy(data_file, out / "data.json")
     render.main(["--list", "--out", str(out)])
     assert "re-makes it" not in capsys.readouterr().out
-    config = _file(tmp_path, "c.toml", "seed = 7")
+    config = _file(tmp_path, "c.toml", "[task]\nseed = 7")
     render.main(["--list", "--out", str(out), "--config", str(config)])
     assert "re-makes it" in capsys.readouterr().out

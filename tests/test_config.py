@@ -20,7 +20,9 @@ def test_defaults_have_the_lecture_patterns() -> None:
 def test_toml_overrides_and_adds_examples(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
     listed = ", ".join(['"red"', '"blue"'] * 4)
-    path.write_text(f'seed = 3\nsteps = 40\n[examples]\nmine = "RRGGBBRG"\nlisted = [{listed}]\n')
+    path.write_text(
+        f'[task]\nseed = 3\nsteps = 40\n[task.examples]\nmine = "RRGGBBRG"\nlisted = [{listed}]\n'
+    )
     config = LectureConfig.from_file(path)
     assert config.seed == 3 and config.steps == 40
     assert config.examples["mine"] == "RRGGBBRG"
@@ -48,12 +50,23 @@ def test_toml_overrides_and_adds_examples(tmp_path: Path) -> None:
     ],
 )
 def test_bad_config_is_one_clear_line(tmp_path: Path, content: str, message: str) -> None:
+    """Each problem in the lecture file's [task] is named with its key under task."""
     path = tmp_path / "c.toml"
-    path.write_text(content)
+    path.write_text("[task]\n" + content.replace("[examples]", "[task.examples]"))
+    if "TOML" not in message:
+        message = message.replace("unknown key '", "unknown key 'task.").replace(" '", " '", 1)
+        message = "'task." + message[1:] if message.startswith("'") else message
     with pytest.raises(ConfigError) as err:
         LectureConfig.from_file(path)
     assert message in str(err.value) and str(path) in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_a_model_key_outside_task_says_where_it_went(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("seed = 3\n")
+    with pytest.raises(ConfigError, match=r"'seed' belongs under \[task\] now"):
+        LectureConfig.from_file(path)
 
 
 def test_missing_config_file(tmp_path: Path) -> None:
@@ -65,7 +78,7 @@ def test_missing_config_file(tmp_path: Path) -> None:
     ("content", "message"),
     [
         (b"\x00\x01\xff\xfe binary", "is not UTF-8 text"),
-        ("seed = 3 # caf\xe9".encode("latin-1"), "is not UTF-8 text"),
+        ("[task]\nseed = 3 # caf\xe9".encode("latin-1"), "is not UTF-8 text"),
         (None, "is a folder, not a file"),
     ],
 )

@@ -152,7 +152,7 @@ def _run_model(*args: str) -> subprocess.CompletedProcess:
 
 def test_cli_writes_a_valid_file(tmp_path: Path) -> None:
     config = tmp_path / "c.toml"
-    config.write_text("steps = 30\n")
+    config.write_text("[task]\nsteps = 30\n")
     out = tmp_path / "sub" / "data.json"
     result = _run_model("--out", str(out), "--config", str(config))
     assert result.returncode == 0, result.stderr
@@ -163,11 +163,11 @@ def test_cli_writes_a_valid_file(tmp_path: Path) -> None:
 
 def test_cli_bad_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     config = tmp_path / "c.toml"
-    config.write_text("stepz = 30\n")
+    config.write_text("[task]\nstepz = 30\n")
     out = tmp_path / "data.json"
     result = _run_model("--out", str(out), "--config", str(config))
     assert result.returncode == 2
-    assert result.stderr.strip().count("\n") == 0 and "unknown key 'stepz'" in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and "unknown key 'task.stepz'" in result.stderr
     assert not out.exists()
 
 

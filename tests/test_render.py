@@ -156,8 +156,8 @@ def test_bad_flags_are_one_line_exit_2(args: list[str], message: str) -> None:
 
 def test_bad_config_is_exit_2(tmp_path: Path) -> None:
     config = tmp_path / "c.toml"
-    config.write_text("positions = 99\n")
+    config.write_text("[task]\npositions = 99\n")
     out = tmp_path / "out"
     result = _render("--config", str(config), "--out", str(out), timeout=60)
-    assert result.returncode == 2 and "'positions' must be at most 16" in result.stderr
+    assert result.returncode == 2 and "'task.positions' must be at most 16" in result.stderr
     assert not (out / "data.json").exists()

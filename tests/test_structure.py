@@ -110,14 +110,14 @@ def test_inputs_are_hashed_once_before_rendering(
 
     data = json.loads(data_file.read_text(encoding="utf-8"))
     chapter = load_plan()[0]
-    segments = Segments(Path("unused"), data, "zh-TW", PRESETS["low"])
+    segments = Segments(Path("unused"), data, "zh-TW", PRESETS["low"], "dark")
     assert segments.state(chapter) == "missing"  # hashes every input now
     recorded = segments.expected(chapter)
     table = locale.locale_table("zh-TW")
     edited = {**table, chapter.scene_key: {**table[chapter.scene_key], "intro": "edited"}}
     monkeypatch.setattr(locale, "_table", lambda lang: edited)  # an edit during the render
     assert segments.expected(chapter) == recorded  # the record keeps what was rendered
-    fresh = Segments(Path("unused"), data, "zh-TW", PRESETS["low"])
+    fresh = Segments(Path("unused"), data, "zh-TW", PRESETS["low"], "dark")
     assert fresh.expected(chapter)["words"] != recorded["words"]  # so the next run re-renders
 
 

@@ -29,8 +29,21 @@ class LocaleError(KeyError):
         return str(self.args[0])
 
 
+def locale_dirs() -> list[Path]:
+    """Where locale tables are found: scenes/locales, then the folders in ``LECTURE_LOCALES``
+    (an instructor's own languages, separated by ``os.pathsep``)."""
+    extra = os.environ.get("LECTURE_LOCALES", "")
+    return [LOCALE_DIR, *(Path(p) for p in extra.split(os.pathsep) if p)]
+
+
+def locale_path(lang: str) -> Path:
+    """The locale table of ``lang`` (the first folder that has one wins)."""
+    found = (d / f"{lang}.toml" for d in locale_dirs())
+    return next((p for p in found if p.is_file()), LOCALE_DIR / f"{lang}.toml")
+
+
 def available_languages() -> list[str]:
-    return sorted(p.stem for p in LOCALE_DIR.glob("*.toml"))
+    return sorted({p.stem for d in locale_dirs() for p in d.glob("*.toml")})
 
 
 def current_language() -> str:
@@ -39,7 +52,7 @@ def current_language() -> str:
 
 @cache
 def _table(lang: str) -> dict:
-    path = LOCALE_DIR / f"{lang}.toml"
+    path = locale_path(lang)
     if not path.is_file():
         raise LocaleError(
             f"no locale table for language '{lang}' (have: {', '.join(available_languages())})"
@@ -91,11 +104,11 @@ def language(lang: str) -> Language:
     """The ``[meta]`` table of a language; a missing or wrong key is a LocaleError."""
     meta = _table(lang).get("meta")
     if not isinstance(meta, dict):
-        raise LocaleError(f"{LOCALE_DIR / lang}.toml: table [meta] is missing")
+        raise LocaleError(f"{locale_path(lang)}: table [meta] is missing")
     try:
         return Language.model_validate({**meta, "code": lang})
     except ValidationError as err:
-        raise LocaleError(one_line(f"{LOCALE_DIR / lang}.toml", err, ["meta"])) from None
+        raise LocaleError(one_line(str(locale_path(lang)), err, ["meta"])) from None
 
 
 class Words(Mapping[str, str]):
@@ -107,14 +120,14 @@ class Words(Mapping[str, str]):
         table = _table(self.lang)
         if scene_key not in table:
             raise LocaleError(
-                f"{LOCALE_DIR / self.lang}.toml: no table [{scene_key}] for scene '{scene_key}'"
+                f"{locale_path(self.lang)}: no table [{scene_key}] for scene '{scene_key}'"
             )
         self._strings: dict[str, str] = table[scene_key]
 
     def __getitem__(self, key: str) -> str:
         if key not in self._strings:
             raise LocaleError(
-                f"{LOCALE_DIR / self.lang}.toml: [{self.scene_key}] has no key '{key}'"
+                f"{locale_path(self.lang)}: [{self.scene_key}] has no key '{key}'"
             )
         return self._strings[key]
 
@@ -125,7 +138,7 @@ class Words(Mapping[str, str]):
             return text.format(**fields)
         except (KeyError, IndexError, ValueError) as err:
             raise LocaleError(
-                f"{LOCALE_DIR / self.lang}.toml: [{self.scene_key}] {key}: placeholder {err} "
+                f"{locale_path(self.lang)}: [{self.scene_key}] {key}: placeholder {err} "
                 f"is not one this scene fills (it fills: {', '.join(sorted(fields)) or 'none'})"
             ) from None
 

@@ -77,6 +77,15 @@ class Chapter:
     def __repr__(self) -> str:
         return f"Chapter({self.name!r}, {self.class_name})"
 
+    def _key(self) -> tuple:
+        return (self.name, self.file, self.class_name, self.part, self.parts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Chapter) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     @cached_property
     def declared(self) -> Declaration:
         """The class's ``scene_key`` and ``reads``, read from its source."""

@@ -77,15 +77,16 @@ THEMES: dict[str, Theme] = {
 DEFAULT_THEME = "dark"
 
 # The colours a colour task may use, by name: (fill, shape). Red, green and blue are
-# Okabe-Ito's vermillion, bluish green and blue; purple and magenta come from IBM's
-# colour-blind-safe set (Okabe-Ito's other hues are Q, K, V and the highlight). Each colour
-# also has its own shape and letter, so colour is never the only cue, in either theme.
+# Okabe-Ito's vermillion, bluish green and blue; purple and yellow are Paul Tol's wine and
+# sand (Okabe-Ito's other hues are Q, K, V and the highlight), chosen so that every pair
+# stays apart under protanopia, deuteranopia and tritanopia (tests/test_themes.py). Each
+# colour also has its own shape and letter, so colour is never the only cue.
 TASK_PALETTE: dict[str, tuple[str, str]] = {
     "red": ("#D55E00", "circle"),
     "green": ("#009E73", "square"),
     "blue": ("#0072B2", "triangle"),
-    "purple": ("#785EF0", "diamond"),
-    "magenta": ("#DC267F", "hexagon"),
+    "purple": ("#882255", "diamond"),
+    "yellow": ("#DDCC77", "hexagon"),
 }
 
 

@@ -99,7 +99,7 @@ CASES = {
     ),
     "a colour that is not one": (
         _lecture("[task]\ncolours = ['red', 'green', 'teal']"),
-        "'task.colours' is 'teal' (allowed: red, green, blue, purple, magenta)",
+        "'task.colours' is 'teal' (allowed: red, green, blue, purple, yellow)",
     ),
     "seed too large": (
         _lecture("[task]\nseed = 99999999999999999999"),

@@ -1,0 +1,58 @@
+"""Several languages in one run, and a language added with one locale table."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import av
+import pytest
+
+from scenes.locale import LOCALE_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _made_up_language(folder: Path) -> Path:
+    """Esperanto for the template scene: the English table with its own meta and words."""
+    text = (LOCALE_DIR / "en.toml").read_text(encoding="utf-8")
+    table = tomllib.loads(text)
+    assert table["meta"]["iso639_2"] == "eng" and table["template"]["title"]
+    text = text.replace('name = "English"', 'name = "Esperanto"')
+    text = text.replace('iso639_2 = "eng"', 'iso639_2 = "epo"')
+    text = text.replace(f'title = "{table["template"]["title"]}"', 'title = "Nova sceno"', 1)
+    folder.mkdir()
+    (folder / "eo.toml").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.render
+def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        f'[[chapter]]\nscene = "template"\nfile = "{ROOT / "scenes" / "template.py"}"\n'
+        'class = "TemplateScene"\n'
+    )
+    env = {**os.environ, "LECTURE_LOCALES": str(_made_up_language(tmp_path / "locales"))}
+    out = tmp_path / "out"
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--out", str(out)]
+    result = subprocess.run(
+        [*command, "--lang", "zh-TW,eo", "--quality", "low"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert (out / "data.json").is_file()  # one training for both languages
+    for lang, track, title in (("zh-TW", "zho", "新場景的標題"), ("eo", "epo", "Nova sceno")):
+        with av.open(str(out / lang / "lecture.mp4")) as container:
+            subtitles = container.streams.subtitles[0]
+            assert subtitles.metadata.get("language") == track
+            assert [c["metadata"]["title"] for c in container.chapters()] == [title]
+        assert (out / lang / "segments" / "template.srt").read_text(encoding="utf-8")
+    assert not (out / "lecture.mp4").exists()  # each language in its own folder

@@ -1,0 +1,93 @@
+"""Themes: text reads against the background (WCAG AA) and the task colours stay apart for
+the common colour blindnesses, in every theme."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scenes.themes import TASK_PALETTE, THEMES, contrast
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
+CVD = {
+    "protanopia": [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ],
+    "deuteranopia": [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ],
+    "tritanopia": [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ],
+}
+MIN_DELTA_E = 10.0  # CIE76 distance in Lab: two task colours must stay clearly apart
+
+
+def _linear(hex_colour: str) -> np.ndarray:
+    c = np.array([int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)])
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _lab(linear_rgb: np.ndarray) -> np.ndarray:
+    xyz = np.array(
+        [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
+    ) @ np.clip(linear_rgb, 0, 1)
+    xyz = xyz / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_every_text_colour_reads_against_the_background(theme: str) -> None:
+    t = THEMES[theme]
+    for name, colour in t.text_colours().items():
+        assert contrast(colour, t.background) >= 4.5, f"{theme}: {name} {colour}"
+
+
+@pytest.mark.parametrize("vision", ["normal", *CVD])
+def test_task_colours_stay_apart_for_colour_blind_viewers(vision: str) -> None:
+    matrix = np.eye(3) if vision == "normal" else np.array(CVD[vision])
+    labs = {name: _lab(matrix @ _linear(fill)) for name, (fill, _) in TASK_PALETTE.items()}
+    for a, b in itertools.combinations(labs, 2):
+        assert np.linalg.norm(labs[a] - labs[b]) >= MIN_DELTA_E, f"{vision}: {a} vs {b}"
+    shapes = [shape for _, shape in TASK_PALETTE.values()]
+    assert len(set(shapes)) == len(shapes)  # and never colour alone: each its own shape
+
+
+def test_contrast_is_wcag() -> None:
+    assert contrast("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)
+
+
+def test_light_theme_chapter_passes_the_gates(data_file: Path) -> None:
+    """On a light background nothing is drawn in Manim's default white (the gates pass, and
+    the theme's colours are the ones in force)."""
+    env = {**os.environ, "LECTURE_THEME": "light"}
+    code = "from scenes import style; print(style.BACKGROUND.to_hex(), style.FOREGROUND.to_hex())"
+    colours = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert colours == [THEMES["light"].background, THEMES["light"].foreground]
+    result = subprocess.run(
+        [sys.executable, "-m", "scenes.gates", "summary", "--lang", "en", "--data", str(data_file)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]

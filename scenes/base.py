@@ -165,9 +165,7 @@ class LectureScene(Scene):
     def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
         """The marker of a task colour: its colour, its shape and its letter."""
         name = self.data.colour_names[colour_index]
-        return ColourMarker(
-            style.task_colour(name), self.colour_label(colour_index), size
-        )
+        return ColourMarker(style.task_colour(name), self.colour_label(colour_index), size)
 
     def say(
         self,

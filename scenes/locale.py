@@ -126,9 +126,7 @@ class Words(Mapping[str, str]):
 
     def __getitem__(self, key: str) -> str:
         if key not in self._strings:
-            raise LocaleError(
-                f"{locale_path(self.lang)}: [{self.scene_key}] has no key '{key}'"
-            )
+            raise LocaleError(f"{locale_path(self.lang)}: [{self.scene_key}] has no key '{key}'")
         return self._strings[key]
 
     def format(self, key: str, **fields: object) -> str:

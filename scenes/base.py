@@ -13,7 +13,7 @@ from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
 from scenes import fastcopy, style
-from scenes.components import ColourMarker, ContentsList
+from scenes.components import AttentionGrid, ColourMarker, ContentsList
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language, locale_table
 from scenes.numbers import ShownNumber, Spoken
@@ -161,6 +161,26 @@ class LectureScene(Scene):
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)
+
+    def colour_map(
+        self, colours: Sequence[int], weights: Sequence[Sequence[float]], source: str, cell: float
+    ) -> AttentionGrid:
+        """A colour-task map with a marker before each row and above each column.
+
+        ``cell`` is the side for the lecture's 8 positions; with more, the cells shrink so the
+        map keeps its size, and once they are too small for legible numbers the map is read
+        by its brightness alone.
+        """
+        cell *= min(1.0, style.REFERENCE_POSITIONS / len(colours))
+        marker = min(style.HEADER_MARKER, cell * 0.8)
+        return AttentionGrid(
+            weights,
+            source,
+            row_headers=[self.colour_marker(c, marker) for c in colours],
+            col_headers=[self.colour_marker(c, marker) for c in colours],
+            cell_size=cell,
+            show_numbers=cell >= style.MIN_NUMBER_CELL,
+        )
 
     def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
         """The marker of a task colour: its colour, its shape and its letter."""

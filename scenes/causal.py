@@ -111,14 +111,7 @@ class CausalMask(LectureScene):
             ("both_ways", mixed.attention, "examples.mixed.attention"),
             ("causal_map", run.attention, "causal.attention"),
         ):
-            markers = [self.colour_marker(c, 0.34) for c in run.colours]
-            grid = AttentionGrid(
-                weights,
-                source,
-                row_headers=markers,
-                col_headers=[self.colour_marker(c, 0.34) for c in run.colours],
-                cell_size=0.52,
-            )
+            grid = self.colour_map(run.colours, weights, source, 0.52)
             label = style.text(self.words[name], style.BODY_SIZE)
             maps.add(VGroup(label.next_to(grid, UP, buff=style.ITEM_BUFF), grid))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN)

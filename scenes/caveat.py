@@ -56,13 +56,9 @@ class NotExplanation(LectureScene):
         self._right_use()
 
     def _map(self) -> AttentionGrid:
-        colours = self.example.colours
-        return AttentionGrid(
-            self.example.attention,
-            f"examples.{self.example_name}.attention",
-            row_headers=[self.colour_marker(c, 0.34) for c in colours],
-            col_headers=[self.colour_marker(c, 0.34) for c in colours],
-            cell_size=0.56,
+        ex = self.example
+        return self.colour_map(
+            ex.colours, ex.attention, f"examples.{self.example_name}.attention", 0.56
         )
 
     def _claim(self) -> None:

@@ -25,7 +25,6 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid
 
 WORD_SIZE = 36  # the prompt's words
 BOX = 0.55  # side of one position's box in the sequence-to-sequence sketch
@@ -64,13 +63,7 @@ class NextTime(LectureScene):
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
         blank = style.text(self.words["next_word"], WORD_SIZE, style.HIGHLIGHT)
         sentence = VGroup(*words, blank).arrange(RIGHT, buff=style.ITEM_BUFF * 1.5)
-        grid = AttentionGrid(
-            run.attention,
-            "causal.attention",
-            row_headers=[self.colour_marker(c, 0.34) for c in run.colours],
-            col_headers=[self.colour_marker(c, 0.34) for c in run.colours],
-            cell_size=0.52,
-        )
+        grid = self.colour_map(run.colours, run.attention, "causal.attention", 0.52)
         label = style.text(self.words["causal_label"], style.BODY_SIZE)
         right = VGroup(label, grid).arrange(DOWN, buff=style.GROUP_BUFF)
         second = blank.copy()

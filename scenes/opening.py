@@ -24,7 +24,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid, LookingArrows
+from scenes.components import LookingArrows
 from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 EAT = "tokens.eat_apple"
@@ -91,14 +91,7 @@ class Opening(LectureScene):
     def _promise(self) -> None:
         example = self.data.example(self.teaser)
         source = f"examples.{self.teaser}"
-        markers = [self.colour_marker(c, 0.34) for c in example.colours]
-        grid = AttentionGrid(
-            example.attention,
-            f"{source}.attention",
-            row_headers=markers,
-            col_headers=[self.colour_marker(c, 0.34) for c in example.colours],
-            cell_size=0.55,
-        )
+        grid = self.colour_map(example.colours, example.attention, f"{source}.attention", 0.55)
         steps = ShownNumber(self.data.training.steps, 0, Ref("training.steps"))
         label = phrase(self.words["trained"], style.BODY_SIZE, steps=steps)
         style.place(VGroup(grid, label).arrange(RIGHT, buff=style.WIDE_BUFF))

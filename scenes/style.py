@@ -121,6 +121,9 @@ WIDE_BUFF = 1.0  # between pictures side by side
 INSET = 0.8  # content set in from the frame's edge
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
+HEADER_MARKER = 0.34  # a colour marker heading a row or a column of a map
+REFERENCE_POSITIONS = 8  # maps are sized for this many positions and shrink for more
+MIN_NUMBER_CELL = 0.45  # a map cell smaller than this is read by brightness, unwritten
 
 
 # --- the layout grid ---------------------------------------------------------------------

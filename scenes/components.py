@@ -214,6 +214,16 @@ class TokenStrip(VGroup):
         The number each position carries, from the data file.
     source
         Data-file path of ``values``.
+
+    Examples
+    --------
+    .. manim:: TokenStripExample
+        :save_last_frame:
+
+        class TokenStripExample(Scene):
+            def construct(self):
+                markers = [ColourMarker(style.TASK_COLOURS[c], c[0].upper()) for c in ("red", "blue")]
+                self.add(TokenStrip(markers, [0.39, -1.21], "values").scale(2))
     """
 
     def __init__(

@@ -147,3 +147,18 @@ def test_fast_copy_is_a_deep_copy() -> None:
     )
     twin[0].set_color(style.QUERY)
     assert word.get_color() != twin[0].get_color()
+
+
+def test_the_components_page_is_current() -> None:
+    """docs/components.md documents every component with its example's picture."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    result = subprocess.run(
+        [sys.executable, "scripts/component_docs.py", "--check"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr

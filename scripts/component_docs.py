@@ -1,0 +1,158 @@
+"""Write docs/components.md: every shared picture of scenes/components.py, its docstring and
+the picture its own example draws (docs/components/<Name>.png).
+
+    .venv/bin/python scripts/component_docs.py          # re-make the page and the pictures
+    .venv/bin/python scripts/component_docs.py --check  # exit 1 if the page is not current
+
+The examples are the ``.. manim::`` blocks of the numpy-style docstrings, rendered for real
+(Manim, 1080p, last frame, cropped to what is drawn), so the page shows what the code draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scenes import components  # noqa: E402
+
+PAGE = ROOT / "docs" / "components.md"
+PICTURES = ROOT / "docs" / "components"
+_EXAMPLE = re.compile(r"\.\. manim:: (\w+)\n(?: +:\w+:\n)*\n((?: {4}.*\n|\n)+)")
+
+
+def documented() -> list[tuple[str, type, str, str]]:
+    """(name, class, docstring, example code) of every component class, in source order."""
+    found = []
+    for name, cls in inspect.getmembers(components, inspect.isclass):
+        if cls.__module__ != components.__name__:
+            continue
+        doc = inspect.getdoc(cls) or ""
+        match = _EXAMPLE.search(doc + "\n")
+        code = textwrap.dedent(match.group(2)) if match else ""
+        found.append((name, cls, doc, code, inspect.getsourcelines(cls)[1]))
+    return [f[:4] for f in sorted(found, key=lambda f: f[4])]
+
+
+def render_example(name: str, code: str, target: Path) -> None:
+    """Run the example scene and save its last frame as ``target``."""
+    import manim
+    from manim import tempconfig
+    from PIL import Image, ImageChops
+
+    from scenes import style
+    from scenes.numbers import Ref, ShownNumber
+
+    namespace = {**vars(manim), **vars(components), "style": style, "Ref": Ref}
+    namespace["ShownNumber"] = ShownNumber
+    exec(code, namespace)  # our own docstring examples
+    scene_class = next(
+        v for k, v in namespace.items() if k.endswith("Example") and k.startswith(name)
+    )
+    with (
+        tempfile.TemporaryDirectory() as media,
+        tempconfig(
+            {
+                "quality": "medium_quality",
+                "media_dir": media,
+                "save_last_frame": True,
+                "write_to_movie": False,
+                "verbosity": "ERROR",
+                "progress_bar": "none",
+                "background_color": style.BACKGROUND,
+                "disable_caching": True,
+            }
+        ),
+    ):
+        scene = scene_class()
+        scene.render()
+        image = scene.renderer.camera.get_image().convert("RGB")
+    # Cropped to what was drawn, with a margin: the component at the size it is drawn.
+    background = Image.new("RGB", image.size, style.BACKGROUND.to_hex())
+    left, top, right, bottom = ImageChops.difference(image, background).getbbox()
+    margin = 24
+    box = (max(left - margin, 0), max(top - margin, 0), right + margin, bottom + margin)
+    image.crop(box).save(target)
+
+
+def _markdown(numpy_doc: str) -> str:
+    """A numpy-style docstring body as Markdown: sections in bold, parameters as a list."""
+    out: list[str] = []
+    lines = numpy_doc.splitlines()
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        if k + 1 < len(lines) and set(lines[k + 1].strip()) == {"-"} and line.strip():
+            out += [f"**{line.strip()}**", ""]
+            k += 2
+            continue
+        if (
+            line
+            and not line.startswith(" ")
+            and k + 1 < len(lines)
+            and lines[k + 1].startswith("    ")
+        ):
+            description = []
+            k += 1
+            while k < len(lines) and lines[k].startswith("    "):
+                description.append(lines[k].strip())
+                k += 1
+            out.append(f"- `{line.strip()}`: {' '.join(description)}")
+            continue
+        out.append(line)
+        k += 1
+    return "\n".join(out)
+
+
+def page(entries: list[tuple[str, type, str, str]]) -> str:
+    lines = [
+        "# Components",
+        "",
+        "The shared pictures of the lecture (`scenes/components.py`), for anyone writing a new",
+        "scene: reuse them rather than drawing your own. Each picture is drawn by the example in",
+        "the component's own docstring (`scripts/component_docs.py` re-makes this page).",
+        "",
+    ]
+    for name, _, doc, code in entries:
+        summary, _, rest = doc.partition("\n")
+        rest = rest.split("Examples\n--------")[0].strip()
+        lines += [f"## `{name}`", "", summary, "", _markdown(rest), "", "```python", code.strip()]
+        lines += ["```", ""]
+        lines += [f"![{name}](components/{name}.png)", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="only check the page is current")
+    args = parser.parse_args(argv)
+    entries = documented()
+    missing = [name for name, _, _, code in entries if not code]
+    if missing:
+        print(f"component_docs: {missing[0]} has no '.. manim::' example", file=sys.stderr)
+        return 1
+    text = page(entries)
+    if args.check:
+        stale = PAGE.read_text(encoding="utf-8") != text if PAGE.is_file() else True
+        absent = [n for n, *_ in entries if not (PICTURES / f"{n}.png").is_file()]
+        if stale or absent:
+            print("component_docs: docs/components.md is not current", file=sys.stderr)
+            return 1
+        return 0
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    for name, _, _, code in entries:
+        render_example(name, code, PICTURES / f"{name}.png")
+    PAGE.write_text(text, encoding="utf-8")
+    print(f"wrote {PAGE} and {len(entries)} pictures")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

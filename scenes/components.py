@@ -222,7 +222,8 @@ class TokenStrip(VGroup):
 
         class TokenStripExample(Scene):
             def construct(self):
-                markers = [ColourMarker(style.TASK_COLOURS[c], c[0].upper()) for c in ("red", "blue")]
+                red, blue = style.TASK_COLOURS["red"], style.TASK_COLOURS["blue"]
+                markers = [ColourMarker(red, "R"), ColourMarker(blue, "B")]
                 self.add(TokenStrip(markers, [0.39, -1.21], "values").scale(2))
     """
 

@@ -52,9 +52,12 @@ def sample_plan(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory, sample_plan: Path) -> Path:
-    """One real low-quality render of the sample lecture."""
+def rendered(tmp_path_factory: pytest.TempPathFactory, sample_plan: Path, data_file: Path) -> Path:
+    """One real low-quality render of the sample lecture (from this session's data file,
+    which is current for the default lecture: render.py does not train again)."""
     out = tmp_path_factory.mktemp("render") / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")
     result = _render("--quality", "low", "--out", str(out), "--plan", str(sample_plan))
     assert result.returncode == 0, result.stderr[-2000:]
     return out

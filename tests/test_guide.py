@@ -1,0 +1,75 @@
+"""docs/make-your-own.md, followed as an instructor would: their own lecture file in English,
+five colours and twelve positions, chapters chosen and reordered (no quiz), the light theme."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+
+import render
+from scenes.locale import Words
+from scenes.registry import load_plan
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTERS = ["colour_task", "summary", "next_time"]  # reordered, the quiz and others dropped
+
+
+def _edit(text: str, key: str, value: str) -> str:
+    """Replace a top-level key's value, as an instructor edits the printed file."""
+    lines = text.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith(f"{key} ="))
+    end = start + 1
+    if lines[start].rstrip().endswith("["):  # a list written over several lines
+        end = next(k for k in range(start, len(lines)) if lines[k].startswith("]")) + 1
+    return "\n".join([*lines[:start], f"{key} = {value}", *lines[end:]]) + "\n"
+
+
+@pytest.mark.render
+def test_the_guide_makes_an_instructors_lecture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 0. Start from the built-in lecture file.
+    assert render.main(["--print-config"]) == 0
+    text = capsys.readouterr().out
+    # 1-5. English, chosen chapters, five colours and twelve positions, light, low quality.
+    text = _edit(text, "languages", '["en"]')
+    text = _edit(text, "chapters", str(CHAPTERS).replace("'", '"'))
+    text = _edit(text, "theme", '"light"')
+    text = _edit(text, "quality", '"low"')
+    text = _edit(text, "positions", "12")
+    text = _edit(text, "colours", '["red", "green", "blue", "purple", "yellow"]')
+    text = text.replace("[task.examples]", '[task.examples]\nmine = "RRGGBBPPYYRG"')
+    mine = tmp_path / "my_lecture.toml"
+    mine.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "render.py"), "--config", str(mine), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    with av.open(str(out / "lecture.mp4")) as container:
+        titles = [c["metadata"]["title"] for c in container.chapters()]
+        assert container.streams.subtitles[0].metadata.get("language") == "eng"
+        assert container.streams.video[0].height == 480
+    assert titles == [Words(c.scene_key, "en")["title"] for c in load_plan(None, CHAPTERS)]
+    # Every quality gate passes on these chapters, with this data, in this theme.
+    env = {**os.environ, "LECTURE_THEME": "light", "LECTURE_CHAPTERS": ",".join(CHAPTERS)}
+    data = out / "data.json"
+    gates = subprocess.run(
+        [sys.executable, "-m", "scenes.gates", *CHAPTERS, "--lang", "en", "--data", str(data)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
+    assert gates.returncode == 0, gates.stdout[-3000:]
+    assert "mine" in data.read_text(encoding="utf-8")

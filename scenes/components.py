@@ -3,8 +3,10 @@ vectors, weight bars and the contents list."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -14,9 +16,12 @@ from manim import (
     Arc,
     Circle,
     CurvedArrow,
+    Dot,
     ManimColor,
+    MathTex,
     Rectangle,
     RegularPolygon,
+    RoundedRectangle,
     Square,
     SurroundingRectangle,
     Triangle,
@@ -25,7 +30,7 @@ from manim import (
 )
 
 from scenes import style
-from scenes.numbers import Ordinal, Ref, ShownNumber
+from scenes.numbers import Ordinal, Ref, ShownNumber, format_number, phrase
 
 
 class ColourMarker(VGroup):
@@ -493,3 +498,282 @@ class LookingArrows(VGroup):
 
     def get_number(self, j: int) -> ShownNumber:
         return self.numbers[j]
+
+
+class LossPlot(VGroup):
+    """A training run's loss against its step, the loss on a log scale (it falls by orders of
+    magnitude): muted axes with a tick at each decade, and the curve.
+
+    Parameters
+    ----------
+    losses
+        The loss after each step, as read from the data file.
+    steps_source
+        Data-file path of the number of steps (written at the end of the step axis).
+    step_label
+        The step axis's name ("步", "step").
+    points
+        How many points of the curve are drawn (every k-th step).
+
+    Examples
+    --------
+    .. manim:: LossPlotExample
+        :save_last_frame:
+
+        class LossPlotExample(Scene):
+            def construct(self):
+                losses = [0.4 * 0.97**k + 1e-4 for k in range(300)]
+                self.add(LossPlot(losses, "training.steps", "step"))
+    """
+
+    def __init__(
+        self,
+        losses: Sequence[float],
+        steps_source: str,
+        step_label: str,
+        points: int = 200,
+        width: float = 6.5,
+        height: float = 4.6,
+    ) -> None:
+        super().__init__()
+        low = math.floor(math.log10(min(losses)))
+        high = math.ceil(math.log10(max(losses)))
+        self.axes = style.muted_axes(
+            [0, len(losses), max(len(losses) // 4, 1)],
+            [0, high - low, 1],  # decades above the lowest one
+            width,
+            height,
+        )
+        self.ticks = VGroup(
+            *(
+                style.tick_label(format_number(10.0**e, 0, "power")).next_to(
+                    self.axes.c2p(0, e - low), LEFT, buff=style.ITEM_BUFF
+                )
+                for e in range(low, high + 1)
+            )
+        )
+        steps = ShownNumber(len(losses), 0, Ref(steps_source), color=style.MUTED)
+        steps.next_to(self.axes.c2p(len(losses), 0), DOWN, buff=style.ITEM_BUFF)
+        x_name = style.text(step_label, style.SMALL_SIZE, style.MUTED)
+        x_name.next_to(self.axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        y_name = style.text("loss", style.SMALL_SIZE, style.MUTED)
+        y_name.next_to(self.ticks, UP, buff=style.ITEM_BUFF)
+        self.frame = VGroup(self.axes, self.ticks, steps, x_name, y_name)
+        step = max(len(losses) // points, 1)
+        xs = list(range(0, len(losses), step))
+        self.curve = self.axes.plot_line_graph(
+            xs,
+            [math.log10(losses[x]) - low for x in xs],
+            add_vertex_dots=False,
+            line_color=style.FOREGROUND,
+            stroke_width=3,
+        )
+        self.add(self.frame, self.curve)
+
+    def get_end(self) -> np.ndarray:
+        """Where the curve ends: the last step's loss."""
+        return self.curve["line_graph"].get_end()
+
+
+class OfficeRoom(VGroup):
+    """Seed 000's office: colleagues standing at their Keys (dots, in the Key colour) and
+    holding their Values (days, in the Value colour), inside the room's walls.
+
+    Parameters
+    ----------
+    names
+        Each colleague's name, as the language says it.
+    keys
+        Each colleague's 2-D Key, as read from the data file.
+    values
+        Each colleague's Value in days, as read from the data file (``source.values[j]``).
+    days
+        The words around a Value, with ``{n}`` for the number ("{n} 天", "{n} days").
+    source
+        Data-file path of the office.
+
+    Examples
+    --------
+    .. manim:: OfficeRoomExample
+        :save_last_frame:
+
+        class OfficeRoomExample(Scene):
+            def construct(self):
+                self.add(OfficeRoom(["Chen", "Ade"], [[2, 0.4], [-1.6, 1.2]], [5, 1], "{n} days"))
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        keys: Sequence[Sequence[float]],
+        values: Sequence[float],
+        days: str,
+        source: str = "office",
+        unit: float = 1.25,
+    ) -> None:
+        super().__init__()
+        self.unit = unit
+        self.room = RoundedRectangle(corner_radius=0.2, width=6.2, height=5.4)
+        self.room.set_stroke(style.MUTED, width=2)
+        self.people = VGroup(
+            *(
+                self._build_person(name, key, value, days, f"{source}.values[{j}]")
+                for j, (name, key, value) in enumerate(zip(names, keys, values, strict=True))
+            )
+        )
+        self.add(self.room, self.people)
+
+    def _build_person(
+        self, name: str, key: Sequence[float], value: float, days: str, source: str
+    ) -> VGroup:
+        dot = Dot(self.point(key), color=style.KEY)
+        label = style.text(name, style.LABEL_SIZE, style.KEY).next_to(dot, UP, buff=style.HUG_BUFF)
+        held = phrase(days, style.SMALL_SIZE, style.VALUE, n=ShownNumber(value, 0, Ref(source)))
+        held.next_to(dot, DOWN, buff=style.HUG_BUFF)
+        top, bottom = self.room.get_top()[1], self.room.get_bottom()[1]
+        if label.get_top()[1] > top - style.ITEM_BUFF:  # no room above: beside the dot
+            label.next_to(dot, LEFT, buff=style.HUG_BUFF)
+        if held.get_bottom()[1] < bottom + style.ITEM_BUFF:
+            held.next_to(dot, RIGHT, buff=style.HUG_BUFF)
+        for part in (label, held):
+            self._keep_inside(part)
+        return VGroup(dot, label, held)
+
+    def _keep_inside(self, label: VMobject) -> None:
+        """Slide a label sideways so that it stays inside the room's walls."""
+        left = self.room.get_left()[0] + style.ITEM_BUFF
+        right = self.room.get_right()[0] - style.ITEM_BUFF
+        label.shift(
+            RIGHT * (max(left - label.get_left()[0], 0) - max(label.get_right()[0] - right, 0))
+        )
+
+    def point(self, key: Sequence[float], unit: float | None = None) -> np.ndarray:
+        """The floor's point for a Key (or, with another ``unit``, for a Query)."""
+        scale = self.unit if unit is None else unit
+        return self.room.get_center() + scale * (key[0] * RIGHT + key[1] * UP)
+
+    def get_person(self, j: int) -> VGroup:
+        """Dot, name and Value of colleague ``j``."""
+        return self.people[j]
+
+
+class LabelledMatrix(VGroup):
+    """A matrix written out: its numbers in plain cells outlined in its role's colour, its
+    name above, and headers naming its columns (and, if given, its rows).
+
+    Parameters
+    ----------
+    values
+        The matrix, row by row, as read from the data file.
+    source
+        Data-file path of ``values``.
+    name
+        The matrix's name, in TeX (``"W_Q"``).
+    colour
+        Its role's colour (:data:`scenes.style.QUERY`, ``KEY``, ``VALUE``...).
+    col_headers, row_headers
+        A mobject above each column and before each row (dimension names, tokens).
+    cell_size, decimals
+        Side of a cell; digits after the decimal point.
+
+    Examples
+    --------
+    .. manim:: LabelledMatrixExample
+        :save_last_frame:
+
+        class LabelledMatrixExample(Scene):
+            def construct(self):
+                dims = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in ("a", "b")]
+                self.add(LabelledMatrix([[0, 1], [2, 0.5]], "w", "W_Q", style.QUERY, dims))
+    """
+
+    def __init__(
+        self,
+        values: Sequence[Sequence[float]],
+        source: str,
+        name: str,
+        colour: ManimColor,
+        col_headers: Sequence[VMobject],
+        row_headers: Sequence[VMobject] | None = None,
+        cell_size: float = 0.62,
+        decimals: int = 1,
+    ) -> None:
+        super().__init__()
+        self.name = MathTex(name, font_size=40, color=colour)
+        self.grid = AttentionGrid(
+            values,
+            source,
+            row_headers=row_headers,
+            col_headers=col_headers,
+            cell_size=cell_size,
+            decimals=decimals,
+            heat=False,
+        )
+        self.grid.cells.set_stroke(colour, width=2)
+        self.name.next_to(self.grid.col_headers, UP, buff=style.ITEM_BUFF)
+        self.body = VGroup(self.grid.cells, self.grid.numbers)
+        self.heads = VGroup(self.grid.col_headers, self.name)
+        self.add(self.grid, self.name)
+
+
+class AttentionFormula(VGroup):
+    """Attention in two lines, each symbol in the colour of its role: the three projections
+    ``Q = X W_Q, K = X W_K, V = X W_V`` and ``softmax(QKᵀ/√d) V``, with getters for the pieces
+    a narration names in turn.
+
+    Examples
+    --------
+    .. manim:: AttentionFormulaExample
+        :save_last_frame:
+
+        class AttentionFormulaExample(Scene):
+            def construct(self):
+                self.add(AttentionFormula())
+    """
+
+    def __init__(self, projection_size: float = 56, attention_size: float = 72) -> None:
+        super().__init__()
+        self.projections = MathTex(
+            "Q",
+            "= X W_Q,",
+            r"\quad K",
+            "= X W_K,",
+            r"\quad V",
+            "= X W_V",
+            font_size=projection_size,
+        )
+        for part, colour in zip(
+            self.projections[::2], (style.QUERY, style.KEY, style.VALUE), strict=True
+        ):
+            part.set_color(colour)
+        self.attention = MathTex(
+            r"\mathrm{softmax}",
+            r"\Big(",
+            "{Q",
+            r"K^{\top}",
+            r"\over",
+            r"\sqrt{d}}",
+            r"\Big)",
+            "V",
+            font_size=attention_size,
+        )
+        self.attention[2].set_color(style.QUERY)
+        self.attention[3].set_color(style.KEY)
+        self.attention[7].set_color(style.VALUE)
+        self.add(VGroup(self.projections, self.attention).arrange(DOWN, buff=style.WIDE_BUFF))
+
+    def get_scores(self) -> VGroup:
+        """``Q Kᵀ``."""
+        return self.attention[2:4]
+
+    def get_scale(self) -> VGroup:
+        """The fraction bar and ``√d``."""
+        return self.attention[4:6]
+
+    def get_softmax(self) -> VGroup:
+        """``softmax(`` and ``)``."""
+        return VGroup(self.attention[0:2], self.attention[6])
+
+    def get_values(self) -> VMobject:
+        """The ``V`` the weights average."""
+        return self.attention[7]

@@ -9,21 +9,18 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    UP,
     Arrow,
-    Dot,
     FadeIn,
     GrowArrow,
     Indicate,
     ReplacementTransform,
-    RoundedRectangle,
     VGroup,
     Write,
 )
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import WeightBars
+from scenes.components import OfficeRoom, WeightBars
 from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
@@ -66,43 +63,16 @@ class OfficeAnalogy(LectureScene):
         )
 
     # --- building ----------------------------------------------------------------------
-    def _build_floor(self) -> VGroup:
-        self.room = RoundedRectangle(corner_radius=0.2, width=6.2, height=5.4)
-        self.room.set_stroke(style.MUTED, width=2)
-        self.people = VGroup()
-        for j, person in enumerate(self.office.people):
-            x, y = self.office.keys[j]
-            dot = Dot(self.room.get_center() + FLOOR_UNIT * (x * RIGHT + y * UP), color=style.KEY)
-            name = style.text(self.words[person], style.LABEL_SIZE, style.KEY)
-            name.next_to(dot, UP, buff=style.HUG_BUFF)
-            days = phrase(
-                self.words["days"],
-                style.SMALL_SIZE,
-                style.VALUE,
-                n=ShownNumber(self.office.values[j], 0, Ref(f"office.values[{j}]")),
-            )
-            days.next_to(dot, DOWN, buff=style.HUG_BUFF)
-            top, bottom = self.room.get_top()[1], self.room.get_bottom()[1]
-            if name.get_top()[1] > top - style.ITEM_BUFF:  # no room above: beside the dot
-                name.next_to(dot, LEFT, buff=style.HUG_BUFF)
-            if days.get_bottom()[1] < bottom + style.ITEM_BUFF:
-                days.next_to(dot, RIGHT, buff=style.HUG_BUFF)
-            for label in (name, days):
-                self._keep_inside(label)
-            self.people.add(VGroup(dot, name, days))
-        return VGroup(self.room, self.people)
-
-    def _keep_inside(self, label: VGroup) -> None:
-        """Slide a label sideways so that it stays inside the room's walls."""
-        left = self.room.get_left()[0] + style.ITEM_BUFF
-        right = self.room.get_right()[0] - style.ITEM_BUFF
-        label.shift(
-            RIGHT * (max(left - label.get_left()[0], 0) - max(label.get_right()[0] - right, 0))
-        )
+    def _build_floor(self) -> OfficeRoom:
+        office = self.office
+        names = [self.words[person] for person in office.people]
+        floor = OfficeRoom(names, office.keys, office.values, self.words["days"], unit=FLOOR_UNIT)
+        self.room, self.people = floor.room, floor.people
+        self.floor = floor
+        return floor
 
     def _arrow(self, query: tuple[float, ...]) -> Arrow:
-        start = self.room.get_center()
-        end = start + ARROW_UNIT * (query[0] * RIGHT + query[1] * UP)
+        start, end = self.room.get_center(), self.floor.point(query, ARROW_UNIT)
         return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)
 
     def _bars(self, kind: str, k: int) -> WeightBars:

@@ -26,7 +26,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import AttentionGrid, NumberVector
+from scenes.components import AttentionFormula, LabelledMatrix, NumberVector
 from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 ROLES = (("q", "Q", style.QUERY), ("k", "K", style.KEY), ("v", "V", style.VALUE))
@@ -57,27 +57,13 @@ class ThreeRoles(LectureScene):
     def _matrix(self, values, source, name, colour, tokens=False, rows=False) -> VGroup:
         """A matrix with its numbers, its name above, dims over columns (and rows)."""
         dims = self.shared("eat_apple")["dims"].split(",")
-        tex = MathTex(name, font_size=40, color=colour)
-        grid = AttentionGrid(
-            values,
-            source,
-            row_headers=[style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
-            if tokens
-            else [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
-            if rows
-            else None,
-            col_headers=[style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims],
-            cell_size=CELL,
-            decimals=1,
-            heat=False,
-        )
-        grid.cells.set_stroke(colour, width=2)
-        tex.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
-        group = VGroup(grid, tex)
-        group.grid, group.name = grid, tex
-        group.body = VGroup(grid.cells, grid.numbers)
-        group.heads = VGroup(grid.col_headers, tex)
-        return group
+        row_headers = None
+        if tokens:
+            row_headers = [style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
+        elif rows:
+            row_headers = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
+        col_headers = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
+        return LabelledMatrix(values, source, name, colour, col_headers, row_headers, CELL)
 
     def _equation(self, x: VGroup) -> VGroup:
         """X × W_Q = Q, laid out on the top of the frame, X where it already is."""
@@ -190,30 +176,10 @@ class ThreeRoles(LectureScene):
 
     # --- the formula -------------------------------------------------------------------
     def _formula(self) -> None:
-        colours = {"Q": style.QUERY, "K": style.KEY, "V": style.VALUE}
-        line1 = MathTex(
-            "Q", "= X W_Q,", r"\quad K", "= X W_K,", r"\quad V", "= X W_V", font_size=56
-        )
-        for part, colour in zip(line1[::2], colours.values(), strict=True):
-            part.set_color(colour)
-        line2 = MathTex(
-            r"\mathrm{softmax}",
-            r"\Big(",
-            "{Q",
-            r"K^{\top}",
-            r"\over",
-            r"\sqrt{d}}",
-            r"\Big)",
-            "V",
-            font_size=72,
-        )
-        line2[2].set_color(style.QUERY)
-        line2[3].set_color(style.KEY)
-        line2[7].set_color(style.VALUE)
-        lines = style.place(VGroup(line1, line2).arrange(DOWN, buff=style.WIDE_BUFF))
-        self.say("formula_intro", Write(line1), run_time=2)
-        self.say("qk", Write(line2[2:4]))
-        self.say("sqrt", Write(line2[4:6]))
-        self.say("softmax", Write(VGroup(line2[0:2], line2[6])))
-        self.say("weigh_v", Write(line2[7]))
-        self.say("outro", Indicate(lines, scale_factor=1.05, color=style.FOREGROUND))
+        formula = style.place(AttentionFormula())
+        self.say("formula_intro", Write(formula.projections), run_time=2)
+        self.say("qk", Write(formula.get_scores()))
+        self.say("sqrt", Write(formula.get_scale()))
+        self.say("softmax", Write(formula.get_softmax()))
+        self.say("weigh_v", Write(formula.get_values()))
+        self.say("outro", Indicate(formula, scale_factor=1.05, color=style.FOREGROUND))

@@ -16,7 +16,7 @@ from scenes.locale import Words
 from scenes.registry import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ["colour_task", "summary", "next_time"]  # reordered, the quiz and others dropped
+CHAPTERS = ["summary", "colour_task"]  # reordered, and the quiz and the others dropped
 
 
 def _edit(text: str, key: str, value: str) -> str:

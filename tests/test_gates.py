@@ -24,8 +24,19 @@ def _gate(scene_class, data_file: Path, tmp_path: Path, lang: str = "zh-TW") -> 
     return _REPORTS[key]
 
 
+def _entries() -> list:
+    """Every gated scene; the attention map's dry run is shared with the listing test below
+    (same worker, same cached report), so it is paid once."""
+    return [
+        pytest.param(e, id=e.name, marks=pytest.mark.xdist_group("attention_map"))
+        if e.name == "attention_map"
+        else pytest.param(e, id=e.name)
+        for e in checked()
+    ]
+
+
 @pytest.mark.parametrize("lang", available_languages())
-@pytest.mark.parametrize("entry", checked(), ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", _entries())
 def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_path: Path) -> None:
     scene_class = entry.load_class()
     report = _gate(scene_class, data_file, tmp_path, lang)
@@ -36,6 +47,7 @@ def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_pat
         assert 20 <= report.duration <= 120, f"{entry.name} [{lang}] lasts {report.duration:.0f} s"
 
 
+@pytest.mark.xdist_group("attention_map")
 def test_attention_map_lists_every_number_with_its_source(data_file: Path, tmp_path: Path) -> None:
     from scenes.attention_map import AttentionMap
 

@@ -362,6 +362,8 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
         }
         with tempconfig({**settings, **quiet}):
             scene = scene_class(skip_animations=True)  # end states only: fast
+            # A dry run writes no frame, so drawing one is wasted: the gates read geometry.
+            scene.renderer.update_frame = lambda *args, **kwargs: None
             scene.play = _wrap(scene, report, "play")
             scene.wait = _wrap(scene, report, "wait")
             scene.render()

@@ -575,6 +575,9 @@ class LossPlot(VGroup):
         return self.curve["line_graph"].get_end()
 
 
+MIN_LABEL_SCALE = 0.8  # a name set smaller to fit the room: LABEL_SIZE x 0.8 is still legible
+
+
 class OfficeRoom(VGroup):
     """Seed 000's office: colleagues standing at their Keys (dots, in the Key colour) and
     holding their Values (days, in the Value colour), inside the room's walls.
@@ -640,9 +643,12 @@ class OfficeRoom(VGroup):
         return VGroup(dot, label, held)
 
     def _keep_inside(self, label: VMobject) -> None:
-        """Slide a label sideways so that it stays inside the room's walls."""
+        """Slide a label sideways so that it stays inside the room's walls (a name longer
+        than the room is first set smaller, down to the smallest legible size)."""
         left = self.room.get_left()[0] + style.ITEM_BUFF
         right = self.room.get_right()[0] - style.ITEM_BUFF
+        if label.width > right - left:
+            label.scale(max((right - left) / label.width, MIN_LABEL_SCALE), about_edge=LEFT)
         label.shift(
             RIGHT * (max(left - label.get_left()[0], 0) - max(label.get_right()[0] - right, 0))
         )

@@ -162,3 +162,15 @@ def test_the_components_page_is_current() -> None:
         text=True,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_long_names_stay_inside_the_office() -> None:
+    from scenes.components import OfficeRoom
+
+    names = ["會計小陳", "Prof. Maximiliane Oberhauser-Lindqvist", "阿德"]
+    room = OfficeRoom(names, [[2.0, 0.4], [-1.6, 1.2], [0.0, -1.5]], [5, 1, 3], "{n} days")
+    walls = room.room
+    for person in room.people:
+        for label in person[1:]:
+            assert walls.get_left()[0] <= label.get_left()[0]
+            assert label.get_right()[0] <= walls.get_right()[0]

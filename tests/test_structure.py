@@ -189,3 +189,12 @@ def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: 
     assert {k: v for k, v in records[0].items() if k != "contents"} == {
         k: v for k, v in records[1].items() if k != "contents"
     }
+
+
+def test_a_changed_theme_makes_the_segment_stale(built: dict) -> None:
+    from lecture.presets import PRESETS
+    from lecture.records import expected_record
+
+    chapter, preset = load_plan()[0], PRESETS["low"]
+    dark, light = (expected_record(chapter, built, "en", preset, (), t) for t in ("dark", "light"))
+    assert dark != light and {**dark, "theme": "light"} == light

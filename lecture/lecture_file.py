@@ -111,4 +111,12 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
             chapter.check(source, list(keys.languages))
         except PlanError as err:
             raise LectureFileError(str(err)) from None
+    for chapter in chapters:
+        most = chapter.max_positions
+        if most is not None and config.positions > most:
+            raise LectureFileError(
+                f"{source}: 'chapters': '{chapter.name}' is laid out for at most {most} "
+                f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
+                f"use {most} positions or fewer"
+            )
     return Lecture(path, chapters, tuple(keys.languages), keys.theme, keys.quality, config)

@@ -36,6 +36,7 @@ class AttentionMap(LectureScene):
 
     scene_key = "attention_map"
     reads = ("examples.{example_name}",)
+    max_positions = 8  # its side panels are laid out for up to 8 positions
     example_name = "mixed"
     focus_row = 0
 

@@ -93,6 +93,7 @@ class LectureScene(Scene):
 
     scene_key: str = ""
     reads: tuple[str, ...] = ()  # data-file paths; "{attribute}" is filled from the class
+    max_positions: int | None = None  # the most colour-task positions the layout holds
 
     def setup(self) -> None:
         self.camera.background_color = style.BACKGROUND

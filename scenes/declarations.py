@@ -1,12 +1,14 @@
 """What a scene declares on its class, read without importing it (no Manim).
 
-A scene class says which locale table holds its words (``scene_key``) and which parts of
-the data file it shows (``reads``); variants override class attributes. The scene itself
-uses these attributes at render time (:class:`scenes.base.LectureScene`); render.py needs
-the same facts to decide whether a segment is current, without paying Manim's import
-time. :func:`declaration` reads them from the source with :mod:`ast`, following base
-classes through the project's imports, and :func:`expand_reads` is shared by both sides,
-so the two cannot disagree (a test renders nothing and checks that they agree).
+A scene class says which locale table holds its words (``scene_key``), which parts of
+the data file it shows (``reads``) and, when its layout holds only so many, the most
+colour-task positions it can draw (``max_positions``); variants override class
+attributes. The scene itself uses these attributes at render time
+(:class:`scenes.base.LectureScene`); render.py needs the same facts to decide whether a
+segment is current, without paying Manim's import time. :func:`declaration` reads them
+from the source with :mod:`ast`, following base classes through the project's imports,
+and :func:`expand_reads` is shared by both sides, so the two cannot disagree (a test
+renders nothing and checks that they agree).
 
 ``reads`` entries may name string attributes in braces, ``"examples.{example_name}"``;
 an attribute holding a tuple of names expands to one entry per name.
@@ -36,6 +38,7 @@ class Declaration:
 
     scene_key: str | None
     reads: tuple[str, ...]
+    max_positions: int | None = None  # the most colour-task positions its layout holds
 
 
 def module_file(name: str) -> Path | None:
@@ -129,4 +132,7 @@ def declaration(file: Path, class_name: str) -> Declaration:
         raise DeclarationError(f"{file}: class {class_name}: 'scene_key' must be a table name")
     if not isinstance(reads, tuple | list) or not all(isinstance(r, str) for r in reads):
         raise DeclarationError(f"{file}: class {class_name}: 'reads' must be a tuple of paths")
-    return Declaration(scene_key, expand_reads(tuple(reads), attributes))
+    most = attributes.get("max_positions")
+    if most is not None and (not isinstance(most, int) or isinstance(most, bool) or most < 2):
+        raise DeclarationError(f"{file}: class {class_name}: 'max_positions' must be 2 or more")
+    return Declaration(scene_key, expand_reads(tuple(reads), attributes), most)

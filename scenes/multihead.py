@@ -46,6 +46,7 @@ class MultiHead(LectureScene):
 
     scene_key = "multihead"
     reads = ("multihead.two", "multihead.four", "multihead.bookkeeping")
+    max_positions = 8  # its side panels are laid out for up to 8 positions
 
     def construct(self) -> None:
         self.title = self.make_title()

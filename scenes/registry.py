@@ -100,6 +100,10 @@ class Chapter:
         return self.declared.reads
 
     @property
+    def max_positions(self) -> int | None:
+        return self.declared.max_positions
+
+    @property
     def module(self) -> str:
         """The module name: ``scenes.<stem>`` for the project's scenes, else the stem."""
         if self.file.parent == SCENES_DIR:

@@ -35,6 +35,7 @@ class Shuffle(LectureScene):
 
     scene_key = "shuffle"
     reads = ("pitfalls.shuffle", "positional")
+    max_positions = 8  # its side panels are laid out for up to 8 positions
     fingerprint = 3  # the position whose row of the table is pointed at
 
     def construct(self) -> None:

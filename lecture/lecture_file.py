@@ -21,7 +21,7 @@ from pydantic import Field, ValidationError
 from lecture.presets import PRESETS
 from model.config import ConfigError, LectureConfig
 from model.schema import Shape, one_line, read_toml
-from scenes.locale import available_languages
+from scenes.locale import Words, available_languages, locale_path
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
 from scenes.themes import TASK_PALETTE, THEMES
 
@@ -111,6 +111,15 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
             chapter.check(source, list(keys.languages))
         except PlanError as err:
             raise LectureFileError(str(err)) from None
+    if any(chapter.scene_key == "office" for chapter in chapters):
+        for lang in keys.languages:
+            names = Words("office", lang)
+            for k, person in enumerate(config.office, 1):
+                if person.id not in names:
+                    raise LectureFileError(
+                        f"{source}: 'task.office' person {k}: '{person.id}' has no name in "
+                        f'{locale_path(lang)} [office] (add {person.id} = "...")'
+                    )
     for chapter in chapters:
         most = chapter.max_positions
         if most is not None and config.positions > most:

@@ -20,7 +20,7 @@ from typing import Any, Self
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
-from model.schema import Shape, ShapeError, one_line, read_toml
+from model.schema import Shape, ShapeError, describe, one_line, read_toml
 
 
 def default_examples(positions: int, initials: str) -> dict[str, str]:
@@ -57,6 +57,35 @@ REMOVED = {
 }
 
 
+# The office room holds Keys within these bounds (scenes/components.py: OfficeRoom).
+OFFICE_REACH = (2.2, 1.8)
+
+
+class Colleague(Shape):
+    """One person of the office: who (a key of the locale's [office] table, which holds
+    their name in each language), where they stand (their Key) and what they hold (days)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    key: list[float] = Field(min_length=2, max_length=2)
+    days: float = Field(gt=0, le=99)
+
+    @model_validator(mode="after")
+    def _inside(self) -> Self:
+        (x, y), (reach_x, reach_y) = self.key, OFFICE_REACH
+        if abs(x) > reach_x or abs(y) > reach_y:
+            raise ShapeError("key", f"must stand in the room (|x| ≤ {reach_x}, |y| ≤ {reach_y})")
+        return self
+
+
+DEFAULT_OFFICE = (
+    Colleague(id="accountant", key=[2.0, 0.4], days=5.0),
+    Colleague(id="engineer", key=[-1.6, 1.2], days=1.0),
+    Colleague(id="hr", key=[0.4, 1.8], days=3.0),
+    Colleague(id="sales", key=[-0.6, -1.8], days=7.0),
+    Colleague(id="legal", key=[1.4, -1.4], days=10.0),
+)
+
+
 class LectureConfig(Shape):
     """Everything that decides the model's run; same config, same numbers.
 
@@ -79,6 +108,8 @@ class LectureConfig(Shape):
         patterns (:func:`default_examples`) are always there.
     sqrt_d_dims
         The head widths d of the √d probe, increasing (the sqrt_d chapter sweeps them).
+    office
+        The office analogy's people: 2 to 8, the first one the Query arrow grows towards.
     """
 
     seed: int = Field(0, ge=0, lt=2**63)
@@ -91,6 +122,26 @@ class LectureConfig(Shape):
     val_size: int = Field(256, ge=1, le=100_000)
     examples: dict[str, str] = Field(default_factory=dict)
     sqrt_d_dims: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256, 512)
+    office: tuple[Colleague, ...] = DEFAULT_OFFICE
+
+    @field_validator("office", mode="before")
+    @classmethod
+    def _office(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            people = []
+            for k, person in enumerate(value, 1):
+                try:
+                    people.append(Colleague.model_validate(person))
+                except ValidationError as err:
+                    path, problem = describe(err)
+                    raise ValueError(f"person {k}: '{path}' {problem}") from None
+            value = tuple(people)
+        if not isinstance(value, tuple) or not 2 <= len(value) <= 8:
+            raise ValueError("must list 2 to 8 people ([[task.office]] tables)")
+        ids = [p.id for p in value]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"lists a person twice: {ids}")
+        return value
 
     @field_validator("sqrt_d_dims", mode="before")
     @classmethod

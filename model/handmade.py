@@ -18,6 +18,8 @@ from typing import Any
 
 import torch
 
+from model.config import DEFAULT_OFFICE, Colleague
+
 # The eat_apple sentence. Each word's input vector X has four dimensions with a meaning
 # (subject, eating, food, feeling); the three matrices are chosen by hand so that what each
 # role does can be read off their numbers. Q, K and V are computed: X W_Q, X W_K, X W_V.
@@ -74,14 +76,7 @@ IT_CAT_K = (
 )
 IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
-# The office: (id, key x, key y, value in days). Names and roles live in the locale tables.
-OFFICE_PEOPLE = (
-    ("accountant", 2.0, 0.4, 5.0),
-    ("engineer", -1.6, 1.2, 1.0),
-    ("hr", 0.4, 1.8, 3.0),
-    ("sales", -0.6, -1.8, 7.0),
-    ("legal", 1.4, -1.4, 10.0),
-)
+# The office's people are the lecture file's (model.config: DEFAULT_OFFICE by default).
 OFFICE_SWEEP_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)  # degrees, at length 1.5
 OFFICE_SWEEP_LENGTH = 1.5
 OFFICE_LENGTHS = (0.5, 1.0, 2.0, 4.0)  # towards the accountant
@@ -189,13 +184,14 @@ def _office_stop(keys: torch.Tensor, values: torch.Tensor, angle: float, length:
     }
 
 
-def office() -> dict[str, Any]:
-    """The office analogy: a Query arrow sweeping round, then growing towards one person."""
-    keys = torch.tensor([[x, y] for _, x, y, _ in OFFICE_PEOPLE], dtype=torch.float64)
-    values = torch.tensor([v for *_, v in OFFICE_PEOPLE], dtype=torch.float64)
+def office(people: tuple[Colleague, ...] = DEFAULT_OFFICE) -> dict[str, Any]:
+    """The office analogy: a Query arrow sweeping round, then growing towards the first
+    person."""
+    keys = torch.tensor([p.key for p in people], dtype=torch.float64)
+    values = torch.tensor([p.days for p in people], dtype=torch.float64)
     target = math.degrees(math.atan2(keys[0, 1].item(), keys[0, 0].item()))
     return {
-        "people": [p for p, *_ in OFFICE_PEOPLE],
+        "people": [p.id for p in people],
         "keys": keys.tolist(),
         "values": values.tolist(),
         "scale": math.sqrt(2),

@@ -102,7 +102,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
         "positional": probes.positional_table(config),
         "tokens.eat_apple": handmade.eat_apple(),
         "tokens.it_cat": handmade.it_cat(),
-        "office": handmade.office(),
+        "office": handmade.office(config.office),
         "causal": causal.causal_run(config),
         "multihead.two": multihead.heads_run(config, 2),
         "multihead.bookkeeping": multihead.bookkeeping(),

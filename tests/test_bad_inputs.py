@@ -93,6 +93,20 @@ CASES = {
         _lecture("[task]\npositions = 17"),
         "'task.positions' must be at most 16",
     ),
+    "a colleague outside the room": (
+        _lecture(
+            "[[task.office]]\nid = 'accountant'\nkey = [5.0, 0.0]\ndays = 5.0\n"
+            "[[task.office]]\nid = 'engineer'\nkey = [0.0, 1.0]\ndays = 1.0"
+        ),
+        "'task.office' person 1: 'key' must stand in the room",
+    ),
+    "a colleague with no name": (
+        _lecture(
+            "[[task.office]]\nid = 'cfo'\nkey = [1.0, 0.0]\ndays = 5.0\n"
+            "[[task.office]]\nid = 'engineer'\nkey = [0.0, 1.0]\ndays = 1.0"
+        ),
+        "'task.office' person 1: 'cfo' has no name in",
+    ),
     "colours of numbers": (
         _lecture("[task]\ncolours = [1, 2, 3]"),
         "'task.colours' must be a list of colour names",

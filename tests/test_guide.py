@@ -3,6 +3,7 @@ five colours and twelve positions, chapters chosen and reordered (no quiz), the 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,7 +17,23 @@ from scenes.locale import Words
 from scenes.registry import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ["summary", "colour_task"]  # reordered, and the quiz and the others dropped
+CHAPTERS = ["colour_task", "office"]  # reordered, and the quiz and the others dropped
+OFFICE = """
+[[task.office]]
+id = "legal"
+key = [-1.8, 1.0]
+days = 12.0
+
+[[task.office]]
+id = "accountant"
+key = [1.5, -1.2]
+days = 4.0
+
+[[task.office]]
+id = "engineer"
+key = [0.2, 1.6]
+days = 2.0
+"""
 
 
 def _edit(text: str, key: str, value: str) -> str:
@@ -44,6 +61,7 @@ def test_the_guide_makes_an_instructors_lecture(
     text = _edit(text, "positions", "12")
     text = _edit(text, "colours", '["red", "green", "blue", "purple", "yellow"]')
     text = text.replace("[task.examples]", '[task.examples]\nmine = "RRGGBBPPYYRG"')
+    text = text[: text.index("[[task.office]]")] + OFFICE  # their own office: three people
     mine = tmp_path / "my_lecture.toml"
     mine.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
@@ -72,4 +90,6 @@ def test_the_guide_makes_an_instructors_lecture(
         timeout=600,
     )
     assert gates.returncode == 0, gates.stdout[-3000:]
-    assert "mine" in data.read_text(encoding="utf-8")
+    written = json.loads(data.read_text(encoding="utf-8"))
+    assert "mine" in written["config"]["examples"]
+    assert written["office"]["people"] == ["legal", "accountant", "engineer"]

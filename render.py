@@ -109,8 +109,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def apply_lecture(args: argparse.Namespace, lecture: Lecture) -> None:
     """Fill what the flags left open from the lecture file: languages, quality, preset."""
-    if args.lang is None:
-        args.langs = list(lecture.languages)
+    args.langs = list(lecture.languages)  # the file's, or --lang's (load_lecture took them)
     args.quality = args.quality or lecture.quality
     args.preset = PRESETS[args.quality].with_fps(args.fps)
     args.theme = lecture.theme
@@ -368,11 +367,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.print_config:
             print(DEFAULT_LECTURE.read_text(encoding="utf-8"), end="")
             return 0
-        lecture = load_lecture(args.config, args.plan)
+        lecture = load_lecture(args.config, args.plan, args.langs if args.lang else None)
         apply_lecture(args, lecture)
         chapters = lecture.chapters
-        for chapter in chapters:
-            chapter.check(f"lecture file {lecture.path}", args.langs)
         selected = select(chapters, args.scenes)
         if args.list:
             list_chapters(args, lecture.config, chapters)

@@ -12,6 +12,7 @@ file, the key and what is allowed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,8 +60,11 @@ def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
         raise LectureFileError(f"{source}: '{key}' is '{value}' (allowed: {', '.join(allowed)})")
 
 
-def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
-    """Read and check a lecture file (the built-in default when ``path`` is None).
+def load_lecture(
+    path: Path | None = None, plan: Path | None = None, languages: Sequence[str] | None = None
+) -> Lecture:
+    """Read and check a lecture file (the built-in default when ``path`` is None), for its
+    own languages or for ``languages`` (``--lang``), which then replace them.
 
     ``plan`` is the list of scenes the chapters are chosen from (scenes/lecture.toml). With
     another plan and no lecture file of one's own, the lecture is every scene of that plan.
@@ -84,11 +88,11 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
         keys = _Keys.model_validate(data)
     except ValidationError as err:
         raise LectureFileError(one_line(source, err)) from None
-    languages = available_languages()
+    known = available_languages()
     if not keys.languages:
-        raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(languages)})")
+        raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(known)})")
     for lang in keys.languages:
-        _one_of(source, "languages", lang, languages)
+        _one_of(source, "languages", lang, known)
     twice = next((lang for lang in keys.languages if keys.languages.count(lang) > 1), None)
     if twice:
         raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
@@ -106,13 +110,14 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
         ) from None
     for colour in config.colours:
         _one_of(source, "task.colours", colour, list(TASK_PALETTE))
+    rendered = list(languages or keys.languages)
     for chapter in chapters:
         try:
-            chapter.check(source, list(keys.languages))
+            chapter.check(source, list(rendered))
         except PlanError as err:
             raise LectureFileError(str(err)) from None
     if any(chapter.scene_key == "office" for chapter in chapters):
-        for lang in keys.languages:
+        for lang in rendered:
             names = Words("office", lang)
             for k, person in enumerate(config.office, 1):
                 if person.id not in names:
@@ -128,4 +133,4 @@ def load_lecture(path: Path | None = None, plan: Path | None = None) -> Lecture:
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
-    return Lecture(path, chapters, tuple(keys.languages), keys.theme, keys.quality, config)
+    return Lecture(path, chapters, tuple(rendered), keys.theme, keys.quality, config)

@@ -119,15 +119,7 @@ class AttentionMap(LectureScene):
 
     def _blocks(self) -> VGroup:
         """A frame on every cell where a position looks at its own colour."""
-        colours = self.example.colours
-        self.block_frames = VGroup(
-            *(
-                SurroundingRectangle(self.grid.get_cell(i, j), buff=0, stroke_width=2)
-                for i in range(self.example.n)
-                for j in range(self.example.n)
-                if colours[i] == colours[j]
-            )
-        ).set_color(style.HIGHLIGHT)
+        self.block_frames = self.grid.block_frames(self.example.colours)
         return self.block_frames
 
     # --- reading one row ---------------------------------------------------------------

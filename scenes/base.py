@@ -8,19 +8,34 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from manim import UP, Animation, Create, FadeIn, FadeOut, Mobject, Scene, Text, VGroup, config
+from manim import (
+    RIGHT,
+    UP,
+    Animation,
+    Create,
+    FadeIn,
+    FadeOut,
+    Mobject,
+    Scene,
+    SurroundingRectangle,
+    Text,
+    VGroup,
+    config,
+)
 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import Example
 from scenes import fastcopy, style
-from scenes.components import AttentionGrid, ColourMarker, ContentsList
+from scenes.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language, locale_table
-from scenes.numbers import ShownNumber, Spoken
+from scenes.numbers import Ref, ShownNumber, Spoken
 from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
 
 fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
+
+APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
 
@@ -149,6 +164,33 @@ class LectureScene(Scene):
     def apple_label(self, role: str, j: int) -> str:
         """A vector's name with its word: ``v（蘋果）``, ``v(apple)``."""
         return self.shared("eat_apple").format("of", role=role, token=self.apple_words()[j])
+
+    def apple_choice(self) -> tuple[VGroup, LookingArrows]:
+        """The short sentence ("我 吃 蘋果") in a row, and its query word's arrow to each word,
+        as thick as the weight it gives."""
+        ex = self.data.eat_apple
+        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        weights = ex.last_row.weights[0]
+        return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
+
+    def say_apple_choice(self, key: str, words: VGroup, arrows: LookingArrows) -> Mobject:
+        """Narrate ``key`` while the arrows grow, then frame the word given the most; the
+        line may say ``{token}``, ``{target}`` and ``{w}``. Returns the frame."""
+        ex = self.data.eat_apple
+        weights = ex.last_row.weights[0]
+        target = max(range(len(weights)), key=weights.__getitem__)
+        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        self.say(
+            key,
+            *(Create(a) for a in arrows.arrows),
+            FadeIn(arrows.numbers),
+            then=[[Create(frame)]],
+            token=self.apple_words()[ex.query_index],
+            target=self.apple_words()[target],
+            w=Spoken(weights[target], 2, Ref(f"{APPLE_ROW}[{target}]")),
+        )
+        return frame
 
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes)."""

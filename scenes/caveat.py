@@ -125,7 +125,6 @@ class NotExplanation(LectureScene):
 
     def _right_use(self) -> None:
         grid = self._map()
-        colours = self.example.colours
         good = VGroup(
             style.text(self.words["flow_label"], style.BODY_SIZE),
             style.text(self.words["debug_label"], style.BODY_SIZE),
@@ -133,16 +132,7 @@ class NotExplanation(LectureScene):
         reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
         side = VGroup(good, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
         style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-        blocks = VGroup(
-            *(
-                SurroundingRectangle(
-                    grid.get_cell(i, j), buff=0, stroke_width=2, color=style.HIGHLIGHT
-                )
-                for i in range(len(colours))
-                for j in range(len(colours))
-                if colours[i] == colours[j]
-            )
-        )
+        blocks = grid.block_frames(self.example.colours)
         self.say("debug", FadeIn(grid), then=[[Create(blocks), FadeIn(good[1])]])
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("outro", FadeIn(good[0], shift=UP * 0.2), FadeIn(reason), then=[[Create(cross)]])

@@ -197,6 +197,18 @@ class AttentionGrid(VGroup):
         """The cell of query ``i`` and key ``j``."""
         return self.cells[i * self.n_cols + j]
 
+    def block_frames(self, colours: Sequence[int]) -> VGroup:
+        """A highlight frame on every cell where a position looks at its own colour (the
+        blocks a colour-task map shows), given each position's colour."""
+        return VGroup(
+            *(
+                SurroundingRectangle(self.get_cell(i, j), buff=0, stroke_width=2)
+                for i in range(self.n_rows)
+                for j in range(self.n_cols)
+                if colours[i] == colours[j]
+            )
+        ).set_color(style.HIGHLIGHT)
+
     def get_number(self, i: int, j: int) -> ShownNumber:
         """The number written in cell (i, j)."""
         return self.numbers[i * self.n_cols + j]

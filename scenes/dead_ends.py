@@ -33,7 +33,6 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import LookingArrows
 from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 EAT = "tokens.eat_apple"
@@ -226,22 +225,8 @@ class DeadEnds(LectureScene):
         self.play(FadeOut(VGroup(head, words, window, small, labels, miss)))
 
     def _each_decides(self) -> None:
-        ex = self.ex
-        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
-        words.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
-        weights = ex.last_row.weights[0]
-        arrows = LookingArrows(words, ex.query_index, weights, f"{EAT}.last_row.weights[0]")
+        words, arrows = self.apple_choice()
         label = style.text(self.words["each_decides"], style.BODY_SIZE)
         style.place(VGroup(label, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF))
         self.say("let_decide", FadeIn(words, lag_ratio=0.3), Write(label))
-        target = max(range(len(weights)), key=weights.__getitem__)
-        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say(
-            "decides",
-            *(Create(a) for a in arrows.arrows),
-            FadeIn(arrows.numbers),
-            then=[[Create(frame)]],
-            token=self.apple_words()[ex.query_index],
-            target=self.apple_words()[target],
-            w=Spoken(weights[target], 2, Ref(f"{EAT}.last_row.weights[0][{target}]")),
-        )
+        self.say_apple_choice("decides", words, arrows)

@@ -24,8 +24,7 @@ from manim import (
 
 from scenes import style
 from scenes.base import LectureScene
-from scenes.components import LookingArrows
-from scenes.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.numbers import Ref, ShownNumber, phrase
 
 EAT = "tokens.eat_apple"
 
@@ -47,27 +46,13 @@ class Opening(LectureScene):
         self._contents()
 
     def _idea(self) -> None:
-        ex = self.data.eat_apple
-        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
-        words.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        words, arrows = self.apple_choice()
         idea = style.text(self.words["idea"], style.TITLE_SIZE)
-        weights = ex.last_row.weights[0]
-        arrows = LookingArrows(words, ex.query_index, weights, f"{EAT}.last_row.weights[0]")
         picture = VGroup(idea, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF)
         style.place(picture)
         self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.3))
         self.say("idea_say", Write(idea))
-        target = max(range(len(weights)), key=weights.__getitem__)
-        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say(
-            "look",
-            *(Create(a) for a in arrows.arrows),
-            FadeIn(arrows.numbers),
-            then=[[Create(frame)]],
-            token=self.apple_words()[ex.query_index],
-            target=self.apple_words()[target],
-            w=Spoken(weights[target], 2, Ref(f"{EAT}.last_row.weights[0][{target}]")),
-        )
+        frame = self.say_apple_choice("look", words, arrows)
         block = VGroup(words, arrows, frame)
         names = VGroup(*(style.text(n, style.BODY_SIZE) for n in self.words["blocks"].split(",")))
         names.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)

@@ -63,3 +63,8 @@ def test_flags_override_the_lecture_file(
     )
     listed = capsys.readouterr().out
     assert f"[zh-TW] {out / 'zh-TW'}" in listed and f"[en] {out / 'en'}" in listed
+
+
+def test_languages_from_the_flag_replace_the_files_and_are_the_ones_checked() -> None:
+    assert load_lecture(languages=["en"]).languages == ("en",)
+    assert load_lecture().languages == ("zh-TW",)

@@ -22,6 +22,7 @@ from pydantic import Field, ValidationError
 from lecture.presets import PRESETS
 from model.config import ConfigError, LectureConfig
 from model.schema import Shape, one_line, read_toml
+from model.sentences import names_in
 from scenes.locale import Words, available_languages, locale_path
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError, load_plan
 from scenes.themes import TASK_PALETTE, THEMES
@@ -58,6 +59,33 @@ class Lecture:
 def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
     if value not in allowed:
         raise LectureFileError(f"{source}: '{key}' is '{value}' (allowed: {', '.join(allowed)})")
+
+
+def _check_sentences(
+    source: str, config: LectureConfig, chapters: Sequence[Chapter], languages: Sequence[str]
+) -> None:
+    """The hand-made sentences name their dimensions (and senses) in every language shown."""
+    reads = {path for chapter in chapters for path in chapter.reads}
+    names = []
+    if "tokens.eat_apple" in reads:
+        names.append(("task.walkthrough.dims", config.walkthrough.dims))
+    if "tokens.it_cat" in reads:
+        names.append(("task.pronoun.dims", config.pronoun.dims))
+    if any(chapter.scene_key == "why" for chapter in chapters):
+        sense = config.walkthrough.other_sense
+        if sense is None:
+            raise LectureFileError(
+                f"{source}: 'task.walkthrough.other_sense' is missing: the 'why' chapter shows "
+                "the asking word in a sentence where it means something else (or drop 'why')"
+            )
+        names.append(("task.walkthrough.other_sense.means", sense.means))
+    for key, table in names:
+        for lang in languages:
+            if names_in(table, lang) is None:
+                raise LectureFileError(
+                    f"{source}: '{key}' has no names in '{lang}' (add {lang} = [...], or "
+                    "give one list for every language)"
+                )
 
 
 def load_lecture(
@@ -125,6 +153,7 @@ def load_lecture(
                         f"{source}: 'task.office' person {k}: '{person.id}' has no name in "
                         f'{locale_path(lang)} [office] (add {person.id} = "...")'
                     )
+    _check_sentences(source, config, chapters, rendered)
     for chapter in chapters:
         most = chapter.max_positions
         if most is not None and config.positions > most:

@@ -21,6 +21,7 @@ from typing import Any, Self
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from model.schema import Shape, ShapeError, describe, one_line, read_toml
+from model.sentences import DEFAULT_PRONOUN, DEFAULT_WALKTHROUGH, Pronoun, Walkthrough
 
 
 def default_examples(positions: int, initials: str) -> dict[str, str]:
@@ -110,6 +111,8 @@ class LectureConfig(Shape):
         The head widths d of the √d probe, increasing (the sqrt_d chapter sweeps them).
     office
         The office analogy's people: 2 to 8, the first one the Query arrow grows towards.
+    walkthrough, pronoun
+        The hand-made sentences and their vectors (:mod:`model.sentences`).
     """
 
     seed: int = Field(0, ge=0, lt=2**63)
@@ -123,6 +126,8 @@ class LectureConfig(Shape):
     examples: dict[str, str] = Field(default_factory=dict)
     sqrt_d_dims: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256, 512)
     office: tuple[Colleague, ...] = DEFAULT_OFFICE
+    walkthrough: Walkthrough = DEFAULT_WALKTHROUGH
+    pronoun: Pronoun = DEFAULT_PRONOUN
 
     @field_validator("office", mode="before")
     @classmethod

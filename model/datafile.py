@@ -30,7 +30,7 @@ from model.schema import one_line
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 class DataFileError(ValueError):

@@ -19,71 +19,15 @@ from typing import Any
 import torch
 
 from model.config import DEFAULT_OFFICE, Colleague
+from model.sentences import DEFAULT_PRONOUN, DEFAULT_WALKTHROUGH, Pronoun, Walkthrough
 
-# The eat_apple sentence. Each word's input vector X has four dimensions with a meaning
-# (subject, eating, food, feeling); the three matrices are chosen by hand so that what each
-# role does can be read off their numbers. Q, K and V are computed: X W_Q, X W_K, X W_V.
-EAT_APPLE_TOKENS = ("我", "吃", "蘋果", "很", "開心")
-EAT_APPLE_GLOSS = ("I", "eat", "apple", "very", "happy")
-EAT_APPLE_X = (
-    (1.0, 0.0, 0.0, 0.2),  # 我: a subject, a little feeling
-    (0.0, 1.0, 0.0, 0.0),  # 吃: eating
-    (0.0, 0.3, 1.0, 0.0),  # 蘋果: food, a little eating
-    (0.0, 0.0, 0.0, 0.5),  # 很: some feeling
-    (0.2, 0.0, 0.0, 1.0),  # 開心: feeling, a little subject
-)
-# Rows: the input dimension; columns: the dimension it feeds in the Query space.
-EAT_APPLE_W_Q = (
-    (0.0, 1.0, 0.5, 0.0),  # a subject looks for eating and food
-    (1.0, 0.0, 1.0, 0.0),  # eating looks for a subject and food
-    (0.5, 2.0, 0.5, 0.0),  # food looks mostly for eating
-    (0.0, 0.0, 0.0, 1.5),  # feeling looks for feeling
-)
-EAT_APPLE_W_K = (  # what a word is about, louder; feeling also tells who feels
-    (2.0, 0.0, 0.0, 0.0),
-    (0.0, 2.0, 0.0, 0.0),
-    (0.0, 0.0, 2.0, 0.0),
-    (0.5, 0.0, 0.0, 2.0),
-)
-EAT_APPLE_W_V = (  # what a word hands over: its meaning, food also says "being eaten"
-    (1.0, 0.0, 0.0, 0.0),
-    (0.0, 1.0, 0.0, 0.0),
-    (0.0, 0.2, 1.0, 0.0),
-    (0.0, 0.0, 0.0, 1.0),
-)
-EAT_APPLE_SHORT = 3  # "我 吃 蘋果"
-
-# Dimensions of the it_cat vectors: entity, action, feeling, function word. V = K, as in
-# seed 002's page.
-IT_CAT_TOKENS = ("The", "cat", "was", "scared", "so", "it", "hid")
-IT_CAT_Q = (
-    (0.0, 0.0, 0.0, 0.5),
-    (0.0, 1.0, 1.0, 0.0),
-    (1.0, 0.0, 1.0, 0.0),
-    (2.0, 0.0, 0.0, 0.0),
-    (0.0, 1.0, 0.0, 1.0),
-    (3.9, 0.0, 0.0, 0.0),
-    (2.5, 0.0, 0.5, 0.0),
-)
-IT_CAT_K = (
-    (0.0, 0.0, 0.0, 1.0),
-    (2.0, 0.0, 0.3, 0.0),
-    (0.0, 0.5, 0.0, 0.8),
-    (0.2, 0.3, 2.0, 0.0),
-    (0.0, 0.0, 0.0, 1.2),
-    (0.8, 0.0, 0.0, 0.5),
-    (0.0, 2.0, 0.4, 0.0),
-)
+# The sentences and their vectors are the lecture file's (model.sentences: the defaults).
 IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 # The office's people are the lecture file's (model.config: DEFAULT_OFFICE by default).
 OFFICE_SWEEP_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)  # degrees, at length 1.5
 OFFICE_SWEEP_LENGTH = 1.5
 OFFICE_LENGTHS = (0.5, 1.0, 2.0, 4.0)  # towards the accountant
-
-
-def _t(rows: tuple[tuple[float, ...], ...]) -> torch.Tensor:
-    return torch.tensor(rows, dtype=torch.float64)
 
 
 def attention_rows(
@@ -116,18 +60,24 @@ def contributions(weights: list[float], v: torch.Tensor) -> list[list[float]]:
     return (torch.tensor(weights, dtype=torch.float64).unsqueeze(1) * v).tolist()
 
 
-def eat_apple() -> dict[str, Any]:
+def eat_apple(sentence: Walkthrough = DEFAULT_WALKTHROUGH) -> dict[str, Any]:
     """Seed 003's walk through one query row, then the causal mask on the longer sentence."""
-    x = _t(EAT_APPLE_X)  # (n, d)
-    w_q, w_k, w_v = _t(EAT_APPLE_W_Q), _t(EAT_APPLE_W_K), _t(EAT_APPLE_W_V)  # (d, d) each
+    x = torch.tensor(sentence.x, dtype=torch.float64)  # (n, d)
+    w_q, w_k, w_v = (
+        torch.tensor(w, dtype=torch.float64) for w in (sentence.w_q, sentence.w_k, sentence.w_v)
+    )  # (d, d) each
     q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d) each
     d = q.shape[1]
-    n = EAT_APPLE_SHORT
-    last = q[n - 1 : n]  # (1, d): the query of 蘋果
+    n = sentence.short
+    last = q[n - 1 : n]  # (1, d): the query of the asking word (蘋果)
     last_row = attention_rows(last, k[:n], v[:n], math.sqrt(d))
+    sense = sentence.other_sense
     return {
-        "tokens": list(EAT_APPLE_TOKENS),
-        "gloss": list(EAT_APPLE_GLOSS),
+        "tokens": list(sentence.tokens),
+        "gloss": list(sentence.gloss or sentence.tokens),
+        "dims": sentence.dims,
+        "other_sense": None if sense is None else sense.model_dump(mode="json"),
+        "target": int(torch.argmax(torch.tensor(last_row["weights"][0]))),
         "d": d,
         "x": x.tolist(),
         "w_q": w_q.tolist(),
@@ -148,15 +98,22 @@ def eat_apple() -> dict[str, Any]:
     }
 
 
-def it_cat() -> dict[str, Any]:
-    """Seed 002's sentence: the full map at T = 1, with and without sqrt(d), and a T sweep."""
-    q, k = _t(IT_CAT_Q), _t(IT_CAT_K)
+def it_cat(sentence: Pronoun = DEFAULT_PRONOUN) -> dict[str, Any]:
+    """Seed 002's sentence: the full map at T = 1, with and without sqrt(d), and a T sweep.
+
+    The referent is the word the pronoun gives the most weight at T = 1; dividing by √d or
+    by any T > 0 keeps each row's order, so it is the top word at every temperature too.
+    """
+    q = torch.tensor(sentence.q, dtype=torch.float64)  # (n, d)
+    k = torch.tensor(sentence.k, dtype=torch.float64)  # (n, d); V = K
     d = q.shape[1]
     scaled = attention_rows(q, k, k, math.sqrt(d))
-    it = IT_CAT_TOKENS.index("it")
+    it = sentence.query
     return {
-        "tokens": list(IT_CAT_TOKENS),
+        "tokens": list(sentence.tokens),
+        "dims": sentence.dims,
         "query_index": it,
+        "referent": int(torch.argmax(torch.tensor(scaled["weights"][it]))),
         "contributions": contributions(scaled["weights"][it], k),  # it's output, term by term
         "d": d,
         "q": q.tolist(),

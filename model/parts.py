@@ -27,6 +27,7 @@ from model.schema import (
     need_matrix,
     need_stochastic,
 )
+from model.sentences import Names, OtherSense
 
 
 class Run(Shape):
@@ -279,6 +280,9 @@ class EatApple(Shape):
 
     tokens: Annotated[list[str], NonEmpty]
     gloss: list[str]
+    dims: Names  # what each dimension means, for every language or per language
+    other_sense: OtherSense | None  # the asking word where it means something else
+    target: int  # the word the asking word gives the most weight
     d: int
     x: Matrix
     w_q: Matrix
@@ -303,6 +307,8 @@ class EatApple(Shape):
         if not 0 < short <= n:
             raise ShapeError("short", f"must be between 1 and {n}")
         need_length("gloss", self.gloss, n)
+        if not 0 <= self.target < short:
+            raise ShapeError("target", f"must be between 0 and {short - 1}")
         for key in ("x", "q", "k", "v"):
             need_matrix(key, getattr(self, key), n, d)
         for key in ("w_q", "w_k", "w_v"):
@@ -327,6 +333,8 @@ class ItCat(Shape):
     """Seed 002's seven-token sentence: it -> cat, with and without sqrt(d), over T."""
 
     tokens: Annotated[list[str], NonEmpty]
+    dims: Names  # what each dimension means, for every language or per language
+    referent: int  # the word the query gives the most weight
     d: int
     q: Matrix
     k: Matrix
@@ -342,6 +350,8 @@ class ItCat(Shape):
         n, d = len(self.tokens), self.d
         if not 0 <= self.query_index < n:
             raise ShapeError("query_index", f"must be between 0 and {n - 1}")
+        if not 0 <= self.referent < n:
+            raise ShapeError("referent", f"must be between 0 and {n - 1}")
         for key in ("q", "k", "v"):
             need_matrix(key, getattr(self, key), n, d)
         self.scaled.check("scaled", n, n, d)
@@ -350,9 +360,6 @@ class ItCat(Shape):
             temperature.check(f"temperatures.{i}", n, n, d)
         _need_contributions(self.contributions, self.scaled.outputs[self.query_index], n, d)
         return self
-
-    def index(self, token: str) -> int:
-        return self.tokens.index(token)
 
 
 class OfficeStop(Shape):

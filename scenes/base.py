@@ -24,7 +24,8 @@ from manim import (
 )
 
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
-from model.parts import Example
+from model.parts import EatApple, Example, ItCat
+from model.sentences import names_in
 from scenes import fastcopy, style
 from scenes.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
 from scenes.declarations import expand_reads
@@ -53,6 +54,18 @@ def lecture_data() -> LectureData:
 @cache
 def _load(path: Path) -> LectureData:
     return LectureData.from_file(path)
+
+
+class _KeepMissing(dict):
+    """Format fields: a name it does not hold stays a placeholder."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def top_index(values: Sequence[float]) -> int:
+    """The position of the largest value (the first, on a tie)."""
+    return max(range(len(values)), key=values.__getitem__)
 
 
 def declared_reads(cls: type) -> tuple[str, ...]:
@@ -117,6 +130,7 @@ class LectureScene(Scene):
         self.words = Words(self.scene_key, self.lang)
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
+        self.sentence_words = self.sentence_fields()
         self.chapter = chapter_of(type(self))
         if self.chapter is not None and self.chapter.part:
             self.enter_part(self.chapter.part)
@@ -156,14 +170,61 @@ class LectureScene(Scene):
         self.play(*(FadeOut(m) for m in self.mobjects if m is not title))
 
     def apple_words(self) -> list[str]:
-        """The words of the 我 吃 蘋果 example as this language shows them: the tokens, or
-        their gloss (``show`` in the locale's shared ``[eat_apple]`` table)."""
+        """The words of the walkthrough (我 吃 蘋果 很 開心) as this language shows them: the
+        tokens, or their gloss (``show`` in the locale's shared ``[eat_apple]`` table)."""
         ex = self.data.eat_apple
-        return list(ex.gloss if self.shared("eat_apple")["show"] == "gloss" else ex.tokens)
+        return list(ex.gloss if self.shows_gloss() else ex.tokens)
+
+    def shows_gloss(self) -> bool:
+        return self.shared("eat_apple")["show"] == "gloss"
 
     def apple_label(self, role: str, j: int) -> str:
         """A vector's name with its word: ``v（蘋果）``, ``v(apple)``."""
         return self.shared("eat_apple").format("of", role=role, token=self.apple_words()[j])
+
+    def dim_names(self, sentence: EatApple | ItCat) -> list[str]:
+        """What each dimension of a hand-made sentence's vectors means, in this language."""
+        names = names_in(sentence.dims, self.lang)
+        if names is None:  # the lecture file is checked for this; a data file made elsewhere
+            raise DataFileError(f"the sentence's 'dims' have no names in '{self.lang}'")
+        return names
+
+    def sentence_fields(self) -> dict[str, str]:
+        """Words the narration may name about the sentences this scene reads, all computed.
+
+        The walkthrough: ``{sentence}`` (its short part), ``{whole}``, ``{asker}`` (the word
+        that asks), ``{picked}`` (the word it gives the most), ``{later}`` (the words after
+        it), ``{meaning}`` (the asker's largest input dimension), ``{wants}`` (where W_Q's row
+        of that dimension is largest), ``{seeks}`` (the asker's largest Query dimension),
+        ``{brings}`` (the largest dimension of its attention output). The pronoun sentence:
+        ``{pronoun_sentence}``, ``{pronoun}``, ``{referent}`` and ``{pronoun_axis}``.
+        """
+        fields: dict[str, str] = {}
+        reads = declared_reads(type(self))
+        if "tokens.eat_apple" in reads:
+            ex, words = self.data.eat_apple, self.apple_words()
+            dims, i = self.dim_names(ex), ex.query_index
+            meaning = top_index(ex.x[i])
+            fields |= {
+                "sentence": " ".join(words[: ex.short]),
+                "whole": " ".join(words),
+                "asker": words[i],
+                "picked": words[ex.target],
+                "later": " ".join(words[i + 1 :]),
+                "meaning": dims[meaning],
+                "wants": dims[top_index(ex.w_q[meaning])],
+                "seeks": dims[top_index(ex.q[i])],
+                "brings": dims[top_index(ex.last_row.outputs[0])],
+            }
+        if "tokens.it_cat" in reads:
+            c = self.data.it_cat
+            fields |= {
+                "pronoun_sentence": " ".join(c.tokens),
+                "pronoun": c.tokens[c.query_index],
+                "referent": c.tokens[c.referent],
+                "pronoun_axis": self.dim_names(c)[top_index(c.scaled.outputs[c.query_index])],
+            }
+        return fields
 
     def apple_choice(self) -> tuple[VGroup, LookingArrows]:
         """The short sentence ("我 吃 蘋果") in a row, and its query word's arrow to each word,
@@ -191,6 +252,11 @@ class LectureScene(Scene):
             w=Spoken(weights[target], 2, Ref(f"{APPLE_ROW}[{target}]")),
         )
         return frame
+
+    def template(self, key: str) -> str:
+        """A locale line for :func:`~scenes.numbers.phrase`: the sentences' words filled in
+        (``{pronoun}``...), its number placeholders kept."""
+        return self.words[key].format_map(_KeepMissing(self.sentence_words))
 
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes)."""
@@ -255,6 +321,7 @@ class LectureScene(Scene):
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
         self.spoken_numbers.extend(numbers)
         texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
+        texts = {**self.sentence_words, **texts}
         words = self.shared(table) if table else self.words
         cues = split_cues(words.format(key, **texts), self.lang)
         start = self.renderer.time

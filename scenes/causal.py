@@ -29,6 +29,8 @@ from scenes.numbers import Ref, ShownNumber, Spoken, Sum, phrase
 
 EAT = "tokens.eat_apple"
 CELL = 0.8
+SIDE_BY_SIDE = 6  # the longest sentence whose scores and weights fit side by side
+ONE_GRID_HEIGHT = 4.5  # a longer sentence's one table fits in this height
 
 
 class CausalMask(LectureScene):
@@ -47,12 +49,13 @@ class CausalMask(LectureScene):
     def _grid(self, values, name: str, heat: bool) -> AttentionGrid:
         """The causal block's ``name`` table, words looking in rows, words looked at above."""
         words = self.apple_words()
+        side_by_side = len(words) <= SIDE_BY_SIDE
         return AttentionGrid(
             values,
             f"{EAT}.causal.{name}",
             row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in words],
             col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in words],
-            cell_size=CELL,
+            cell_size=CELL if side_by_side else min(CELL, ONE_GRID_HEIGHT / len(words)),
             heat=heat,
         )
 
@@ -69,9 +72,6 @@ class CausalMask(LectureScene):
         n = len(self.ex.tokens)
         grid = self._grid(c.scores, "scores", heat=False)
         later = [(i, j) for i in range(n) for j in range(n) if j > i]
-        minus = VGroup(
-            *(MathTex(r"-\infty", font_size=30).move_to(grid.get_cell(i, j)) for i, j in later)
-        )
         weights = self._grid(c.weights, "weights", heat=True)
         sums = VGroup(
             *(
@@ -81,7 +81,22 @@ class CausalMask(LectureScene):
                 for i, row in enumerate(c.weights)
             )
         )
-        style.place(VGroup(VGroup(grid, minus), VGroup(weights, sums)).arrange(RIGHT, buff=1.2))
+        # A short sentence shows scores and weights side by side; a long one turns the
+        # scores into the weights in place, so that the numbers stay legible.
+        side_by_side = n <= SIDE_BY_SIDE
+        if side_by_side:
+            style.place(VGroup(grid, VGroup(weights, sums)).arrange(RIGHT, buff=1.2))
+        else:
+            style.place(VGroup(weights, sums))
+            grid.shift(weights.cells.get_center() - grid.cells.get_center())
+        minus = VGroup(
+            *(
+                MathTex(r"-\infty", font_size=30 * grid.get_cell(0, 0).width / CELL).move_to(
+                    grid.get_cell(i, j)
+                )
+                for i, j in later
+            )
+        )
         self.say("scores", FadeIn(grid))
         self.say("minus", FadeIn(minus, lag_ratio=0.1))
         zeros = VGroup(*(weights.get_number(i, j) for i, j in later))
@@ -89,13 +104,25 @@ class CausalMask(LectureScene):
         def seen(g: AttentionGrid) -> VGroup:  # the numbers at or before the diagonal
             return VGroup(*(g.get_number(i, j) for i in range(n) for j in range(i + 1)))
 
-        self.say(
-            "zero",
-            FadeIn(weights.cells),
-            FadeIn(VGroup(weights.row_headers, weights.col_headers)),
-            ReplacementTransform(minus.copy(), zeros),
-            then=[[TransformFromCopy(seen(grid), seen(weights))]],
-        )
+        if side_by_side:
+            self.say(
+                "zero",
+                FadeIn(weights.cells),
+                FadeIn(VGroup(weights.row_headers, weights.col_headers)),
+                ReplacementTransform(minus.copy(), zeros),
+                then=[[TransformFromCopy(seen(grid), seen(weights))]],
+            )
+        else:
+            self.say(
+                "zero",
+                ReplacementTransform(grid.cells, weights.cells),
+                ReplacementTransform(
+                    VGroup(grid.row_headers, grid.col_headers),
+                    VGroup(weights.row_headers, weights.col_headers),
+                ),
+                ReplacementTransform(minus, zeros),
+                then=[[ReplacementTransform(seen(grid), seen(weights))]],
+            )
         self.say("sums", FadeIn(sums, lag_ratio=0.2))
         first = SurroundingRectangle(weights.get_row(0), color=style.HIGHLIGHT, buff=0)
         self.say("first", FadeIn(first), token=self.apple_words()[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 
 import numpy as np
 from manim import (
@@ -81,6 +82,32 @@ class ColourMarker(VGroup):
         else:
             shape = Triangle().scale_to_fit_width(size * 1.15)
         return shape.set_fill(colour.fill, opacity=1).set_stroke(style.FOREGROUND, width=1.5)
+
+
+def fit_column_labels(labels: VGroup, gap: float = style.HUG_BUFF) -> VGroup:
+    """Keep a left-to-right row of labels over columns from touching (long words over
+    narrow columns): set them a little smaller when that is enough (down to
+    :data:`LEAST_LABEL_SCALE`), else raise every other one by a label's height, shrinking
+    any label wider than two columns to fit them."""
+    items = list(labels)
+    if len(items) < 2 or all(a.get_right()[0] + gap <= b.get_left()[0] for a, b in pairwise(items)):
+        return labels
+    pitch = items[1].get_center()[0] - items[0].get_center()[0]
+    widest = max(m.width for m in items)
+    if (pitch - gap) / widest >= LEAST_LABEL_SCALE:
+        for label in items:
+            label.scale((pitch - gap) / widest, about_edge=DOWN)
+        return labels
+    if widest > 2 * pitch - gap:
+        for label in items:
+            label.scale((2 * pitch - gap) / widest, about_edge=DOWN)
+    lift = max(m.height for m in items) + style.TIGHT_BUFF
+    for label in items[1::2]:
+        label.shift(UP * lift)
+    return labels
+
+
+LEAST_LABEL_SCALE = 0.8  # labels set smaller than this are raised instead (still legible)
 
 
 class AttentionGrid(VGroup):
@@ -191,7 +218,7 @@ class AttentionGrid(VGroup):
         for k, header in enumerate(headers or ()):
             cell = self.get_cell(k, 0) if side is LEFT else self.get_cell(0, k)
             group.add(header.next_to(cell, side, buff=style.ITEM_BUFF))
-        return group
+        return fit_column_labels(group) if side is UP else group
 
     def get_cell(self, i: int, j: int) -> Square:
         """The cell of query ``i`` and key ``j``."""

@@ -31,7 +31,8 @@ from scenes.numbers import Ref, ShownNumber, Spoken, phrase
 
 ROLES = (("q", "Q", style.QUERY), ("k", "K", style.KEY), ("v", "V", style.VALUE))
 SRC = "tokens.eat_apple"
-CELL = 0.58
+CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
+REFERENCE_DIMS = 4
 
 
 class ThreeRoles(LectureScene):
@@ -43,6 +44,8 @@ class ThreeRoles(LectureScene):
     def construct(self) -> None:
         self.ex = self.data.eat_apple
         self.n = self.ex.short
+        self.fit = 1.0  # the scale the layout puts on the equation, kept by later matrices
+        self.kept = self._apple_vectors()
         title = self.make_title()
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
@@ -56,14 +59,16 @@ class ThreeRoles(LectureScene):
     # --- pictures ----------------------------------------------------------------------
     def _matrix(self, values, source, name, colour, tokens=False, rows=False) -> VGroup:
         """A matrix with its numbers, its name above, dims over columns (and rows)."""
-        dims = self.shared("eat_apple")["dims"].split(",")
+        dims = self.dim_names(self.ex)
         row_headers = None
         if tokens:
             row_headers = [style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
         elif rows:
             row_headers = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
         col_headers = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
-        return LabelledMatrix(values, source, name, colour, col_headers, row_headers, CELL)
+        cell = CELL * max(1.0, REFERENCE_DIMS / self.ex.d)
+        matrix = LabelledMatrix(values, source, name, colour, col_headers, row_headers, cell)
+        return matrix.scale(self.fit)
 
     def _equation(self, x: VGroup) -> VGroup:
         """X × W_Q = Q, laid out on the top of the frame, X where it already is."""
@@ -71,7 +76,13 @@ class ThreeRoles(LectureScene):
         w = self._matrix(self.ex.w_q, f"{SRC}.w_q", "W_Q", style.QUERY, rows=True)
         q = self._matrix(self.ex.q[: self.n], f"{SRC}.q", "Q", style.QUERY)
         line = VGroup(x, times, w, equals, q).arrange(RIGHT, buff=style.GROUP_BUFF)
+        width = line.width
         style.place(line, UP)
+        # Above the kept vectors.
+        overflow = self.kept.get_top()[1] + style.GROUP_BUFF - line.get_bottom()[1]
+        if overflow > 0:
+            line.scale((line.height - overflow) / line.height, about_edge=UP)
+        self.fit = line.width / width
         for part in (times, equals, q):  # on the rows of X, not the centre of W
             part.match_y(x.grid.cells)
         return line
@@ -87,7 +98,7 @@ class ThreeRoles(LectureScene):
             run_time=2,
         )
         self._apple_row(x, w, result)
-        kept = self._apple_vectors()
+        kept = self.kept
         self.say(
             "q", TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0]), run_time=1.5
         )
@@ -135,7 +146,11 @@ class ThreeRoles(LectureScene):
             vector = NumberVector(
                 getattr(self.ex, key)[i], f"{SRC}.{key}[{i}]", "", colour, decimals=1
             )
-            name = style.text(self.words.format("apple_of", role=letter), style.LABEL_SIZE, colour)
+            name = style.text(
+                self.words.format("apple_of", role=letter, token=self.apple_words()[i]),
+                style.LABEL_SIZE,
+                colour,
+            )
             meaning = style.text(self.words[f"{key}_means"], style.LABEL_SIZE, colour)
             rows.add(VGroup(name, vector, meaning).arrange(RIGHT, buff=style.GROUP_BUFF))
         rows.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
@@ -148,8 +163,17 @@ class ThreeRoles(LectureScene):
             ShownNumber(self.ex.d, 0, Ref(f"{SRC}.d")),
         )
         self.shape = phrase(self.words["shape"], style.SMALL_SIZE, style.MUTED, n=n, d=d)
-        brace = Brace(result.grid.cells, DOWN, buff=style.TIGHT_BUFF, color=style.MUTED)
-        self.shape.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+        # Under the matrix, or beside it where the kept vectors are below.
+        for side in (DOWN, RIGHT):
+            brace = Brace(result.grid.cells, side, buff=style.TIGHT_BUFF, color=style.MUTED)
+            self.shape.next_to(brace, side, buff=style.TIGHT_BUFF)
+            shape, kept = self.shape, self.kept
+            clear = (
+                shape.get_bottom()[1] > kept.get_top()[1] + style.TIGHT_BUFF
+                or shape.get_left()[0] > kept.get_right()[0] + style.TIGHT_BUFF
+            )
+            if clear:
+                break
         self.shape.add(brace)
         self.say("shape_line", FadeIn(self.shape), n=n, d=d)
 

@@ -45,8 +45,12 @@ class Scoring(LectureScene):
             style.QUERY,
             size=style.LABEL_SIZE,
         )
-        left = VGroup(q, *self._steps(0, q))  # the widest the working gets, for the layout
+        # The widest the working gets (every key's name), for the layout.
+        self.fit = 1.0  # the scale the layout puts on the working, kept by later steps
+        left = VGroup(q, *(step for j in range(ex.short) for step in self._steps(j, q)))
+        width = q.width
         style.place(VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        self.fit = q.width / width
         self.say("intro", Write(title), FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
         steps = self._steps(0, q)
@@ -58,7 +62,8 @@ class Scoring(LectureScene):
             new = self._steps(j, q)
             swap = [ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)]
             steps = new
-            self._land(j, steps[3], words=f"key_{j}", first=swap)
+            line = "key_self" if j == self.i else "key_next" if j == 1 else "key_more"
+            self._land(j, steps[3], words=line, first=swap)
         self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
 
     def _name(self, letter: str, j: int) -> str:
@@ -97,6 +102,7 @@ class Scoring(LectureScene):
         column = VGroup(k, products, total, result).arrange(
             DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF
         )
+        column.scale(self.fit)
         column.next_to(q, DOWN, buff=style.ROW_BUFF).align_to(q, RIGHT)
         return list(column)
 

@@ -149,7 +149,7 @@ class Softmax(LectureScene):
     def _it_cat(self, k: int) -> Spoken:
         """The it -> cat weight at the k-th temperature, as the narration says it."""
         c = self.data.it_cat
-        it, cat = c.query_index, c.index("cat")
+        it, cat = c.query_index, c.referent
         weight = c.temperatures[k].weights[it][cat]
         return Spoken(weight, 2, Ref(f"{IT}.temperatures[{k}].weights[{it}][{cat}]"))
 
@@ -160,7 +160,7 @@ class Softmax(LectureScene):
         sentence = VGroup(*(style.text(t, style.TITLE_SIZE) for t in c.tokens))
         style.place(sentence.arrange(RIGHT, buff=style.GROUP_BUFF))
         shown = self._bars(0)
-        self.say("t_intro", FadeIn(sentence, lag_ratio=0.2), sentence=" ".join(c.tokens))
+        self.say("t_intro", FadeIn(sentence, lag_ratio=0.2))
         # The sentence's words fall into place as the bars' labels.
         rows = shown[0].rows
         self.say(

@@ -216,7 +216,7 @@ class SqrtD(LectureScene):
 
     def _it_cat(self) -> None:
         c = self.data.it_cat
-        it, cat = c.query_index, c.index("cat")
+        it, cat = c.query_index, c.referent
         weight = {
             kind: ShownNumber(
                 getattr(c, kind).weights[it][cat],
@@ -226,9 +226,9 @@ class SqrtD(LectureScene):
             for kind in ("scaled", "unscaled")
         }
         lines = VGroup(
-            phrase(self.words["with_line"], style.BODY_SIZE, style.WITH, w=weight["scaled"]),
+            phrase(self.template("with_line"), style.BODY_SIZE, style.WITH, w=weight["scaled"]),
             phrase(
-                self.words["without_line"], style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
+                self.template("without_line"), style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         style.place(lines)

@@ -24,14 +24,17 @@ from manim import (
     Write,
 )
 
+from model.parts import EatApple, ItCat
 from scenes import style
-from scenes.base import LectureScene
-from scenes.components import AttentionGrid, NumberVector
+from scenes.base import LectureScene, top_index
+from scenes.components import AttentionGrid, NumberVector, fit_column_labels
 from scenes.numbers import Ref, ShownNumber, Spoken
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
 BIG = style.BODY_SIZE
+SHARE_CELL = 0.9  # a cell of the shares row
+SHARES_WIDTH = 3.0  # the most the shares row takes: cells shrink for more words
 
 
 class WeightedSum(LectureScene):
@@ -57,12 +60,14 @@ class WeightedSum(LectureScene):
     ) -> NumberVector:
         return NumberVector(values, source, label, colour, size=size)
 
-    def _dims(self, vector: NumberVector, table: str) -> VGroup:
-        names = self.shared(table)["dims"].split(",")
-        return VGroup(
-            *(
-                style.text(name, style.SMALL_SIZE, style.MUTED).next_to(entry, UP, buff=0.3)
-                for name, entry in zip(names, vector.entries, strict=True)
+    def _dims(self, vector: NumberVector, sentence: EatApple | ItCat) -> VGroup:
+        names = self.dim_names(sentence)
+        return fit_column_labels(
+            VGroup(
+                *(
+                    style.text(name, style.SMALL_SIZE, style.MUTED).next_to(entry, UP, buff=0.3)
+                    for name, entry in zip(names, vector.entries, strict=True)
+                )
             )
         )
 
@@ -75,7 +80,7 @@ class WeightedSum(LectureScene):
             [weights],
             f"{EAT}.last_row.weights",
             col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in words],
-            cell_size=0.9,
+            cell_size=min(SHARE_CELL, SHARES_WIDTH / n),
         )
         rows = VGroup()
         for j in range(n):
@@ -92,23 +97,32 @@ class WeightedSum(LectureScene):
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"]
         )
         self.output.next_to(rows, DOWN, buff=style.SECTION_BUFF).align_to(rows, RIGHT)
-        dims = VGroup(self._dims(rows[0][2], "eat_apple"), self._dims(rows[0][4], "eat_apple"))
+        dims = VGroup(self._dims(rows[0][2], ex), self._dims(rows[0][4], ex))
         picture = VGroup(shares, VGroup(dims, rows, self.output)).arrange(
             RIGHT, buff=style.WIDE_BUFF * 1.5
         )
         style.place(picture)
         self.say("intro", Write(self.title), FadeIn(shares), FadeIn(dims))
         for j, row in enumerate(rows):
+            line = (
+                "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"
+            )
             self.say(
-                f"take_{j}",
+                line,
                 TransformFromCopy(shares.get_number(0, j), row[0]),
                 FadeIn(row[1:4]),
                 then=[[TransformFromCopy(row[2], row[4])]],
                 w=row[0],
                 token=self.apple_words()[j],
+                carries=self.dim_names(ex)[top_index(ex.v[j])],
             )
         box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
-        self.say("sum", TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output), FadeIn(box))
+        self.say(
+            "sum",
+            TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output),
+            FadeIn(box),
+            n=str(n),
+        )
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
         frame = SurroundingRectangle(self.output.get_entry(eat), color=style.HIGHLIGHT)
         self.say("output_meaning", FadeIn(frame), eat=self.output.get_entry(eat))
@@ -121,7 +135,8 @@ class WeightedSum(LectureScene):
         output = self._vector(
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"], size=BIG
         )
-        new = self._vector(ex.residual, f"{EAT}.residual", self.words["new_apple"], size=BIG)
+        new_label = self.words.format("new_apple", asker=self.apple_words()[i])
+        new = self._vector(ex.residual, f"{EAT}.residual", new_label, size=BIG)
         column = VGroup(x, output, new).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=RIGHT)
         signs = VGroup(self._symbol("+"), self._symbol("="))
         for sign, vector in zip(signs, (output, new), strict=True):
@@ -129,7 +144,7 @@ class WeightedSum(LectureScene):
         rule = Line(x.get_left(), x.get_right(), color=style.MUTED).next_to(
             new, UP, buff=style.GROUP_BUFF / 2, coor_mask=UP
         )
-        dims = self._dims(x, "eat_apple")
+        dims = self._dims(x, ex)
         style.place(VGroup(dims, column, signs, rule))
         box = SurroundingRectangle(new, buff=style.HUG_BUFF, color=style.RESULT)
         self.say(
@@ -162,22 +177,24 @@ class WeightedSum(LectureScene):
         terms.add(style.text(self.words["and_the_rest"], style.BODY_SIZE, style.MUTED))
         terms.arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
         note = style.text(self.words["v_is_k"], style.BODY_SIZE, style.VALUE)
-        out = self._vector(
-            c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", self.words["new_it"], size=BIG
-        )
-        dims = self._dims(out, "it_cat")
+        new_label = self.words.format("new_it", pronoun=c.tokens[it])
+        out = self._vector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", new_label, size=BIG)
+        dims = self._dims(out, c)
         hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
         hand.next_to(out, DOWN, buff=style.ITEM_BUFF).align_to(out, RIGHT)
         block = VGroup(note, terms, VGroup(dims, out, hand)).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
         style.place(block)
-        cat = c.index("cat")
+        cat = c.referent
         cat_share = Spoken(c.scaled.weights[it][cat], 2, Ref(f"{IT}.scaled.weights[{it}][{cat}]"))
         self.say("it_terms", FadeIn(terms, lag_ratio=0.3), w=cat_share)
         self.say("v_is_k_say", FadeIn(note), Indicate(VGroup(*(t[2] for t in terms[:-1]))))
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
-        entity = SurroundingRectangle(VGroup(out.get_entry(0), dims[0]), color=style.HIGHLIGHT)
+        axis = top_index(c.scaled.outputs[it])
+        entity = SurroundingRectangle(
+            VGroup(out.get_entry(axis), dims[axis]), color=style.HIGHLIGHT
+        )
         self.say("it_axis", FadeIn(entity))
         self.say("caveat", FadeIn(hand), Indicate(terms[0][0], color=style.HIGHLIGHT))
         self.clear_below_title(self.title)

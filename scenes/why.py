@@ -8,6 +8,8 @@ Render alone with ``manim -ql scenes/why.py WhyAttention``.
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -29,13 +31,14 @@ from manim import (
     Write,
 )
 
+from model.sentences import names_in
 from scenes import style
-from scenes.base import LectureScene
-from scenes.components import NumberVector
+from scenes.base import LectureScene, top_index
+from scenes.components import NumberVector, fit_column_labels
 from scenes.numbers import Ref, Spoken
 
 EAT = "tokens.eat_apple"
-EAT_DIM, FOOD_DIM = 1, 2  # the plane's axes: the "eat" and "food" dimensions
+PLANE_SIDE = 4.6  # the length of each axis of the plane
 
 
 def _boxes(n: int) -> VGroup:
@@ -52,7 +55,14 @@ class WhyAttention(LectureScene):
     reads = ("tokens.eat_apple",)
 
     def construct(self) -> None:
-        self.ex = self.data.eat_apple
+        self.ex = ex = self.data.eat_apple
+        i = ex.query_index
+        # The plane's axes: what the neighbours add most, and what the word means most.
+        self.across = top_index(ex.last_row.outputs[0])
+        self.up = top_index(ex.x[i])
+        if self.up == self.across:  # one dimension does both: the next largest change
+            change = ex.last_row.outputs[0]
+            self.across = max((c for c in range(ex.d) if c != self.up), key=change.__getitem__)
         self.title = self.make_title()
         self._lengths()
         self._two_meanings()
@@ -81,10 +91,12 @@ class WhyAttention(LectureScene):
         return NumberVector(row, source, label, style.FOREGROUND, 1, style.BODY_SIZE)
 
     def _two_meanings(self) -> None:
-        i = self.ex.query_index
-        company = self._sentence(self.words["company"].split(","), self.words["company_means"])
-        fruit = self._sentence(self.apple_words()[: self.ex.short], self.words["fruit_means"])
-        apples = [company[0][int(self.words["company_apple"])], fruit[0][i]]
+        i, sense = self.ex.query_index, self.ex.other_sense
+        there, here = names_in(sense.means, self.lang)
+        other = sense.gloss if self.shows_gloss() and sense.gloss else sense.tokens
+        company = self._sentence(other, there)
+        fruit = self._sentence(self.apple_words()[: self.ex.short], here)
+        apples = [company[0][sense.word], fruit[0][i]]
         vectors = VGroup(*(self._vector(self.ex.x[i], f"{EAT}.x[{i}]", "") for _ in range(2)))
         rows = VGroup(
             *(
@@ -105,7 +117,14 @@ class WhyAttention(LectureScene):
         frames = VGroup(
             *(SurroundingRectangle(a, color=style.HIGHLIGHT, buff=style.HUG_BUFF) for a in apples)
         )
-        self.say("two_meanings", Create(frames), FadeIn(company[1]), FadeIn(fruit[1]))
+        self.say(
+            "two_meanings",
+            Create(frames),
+            FadeIn(company[1]),
+            FadeIn(fruit[1]),
+            there=there,
+            here=here,
+        )
         self.say(
             "fixed",
             *(TransformFromCopy(a, v) for a, v in zip(apples, vectors, strict=True)),
@@ -124,10 +143,12 @@ class WhyAttention(LectureScene):
         change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "")
         change.set_color(style.MUTED)
         new = self._vector(ex.residual, f"{EAT}.residual", "")
-        dims = VGroup(
-            *(
-                style.text(d, style.LABEL_SIZE, style.MUTED).next_to(x.get_entry(k), UP)
-                for k, d in enumerate(self.shared("eat_apple")["dims"].split(","))
+        dims = fit_column_labels(
+            VGroup(
+                *(
+                    style.text(d, style.LABEL_SIZE, style.MUTED).next_to(x.get_entry(k), UP)
+                    for k, d in enumerate(self.dim_names(ex))
+                )
             )
         )
         plus, equals = style.text("+", style.TITLE_SIZE), style.text("=", style.TITLE_SIZE)
@@ -160,11 +181,14 @@ class WhyAttention(LectureScene):
         self.say(
             "add_change",
             FadeIn(plus),
-            TransformFromCopy(sentence[EAT_DIM], change),
+            TransformFromCopy(sentence[ex.target], change),
             FadeIn(change_label),
             then=[[GrowArrow(arrows[1])]],
+            dim=self.dim_names(ex)[self.across],
             eat=Spoken(  # as the vectors show it: one decimal
-                ex.last_row.outputs[0][EAT_DIM], 1, Ref(f"{EAT}.last_row.outputs[0][{EAT_DIM}]")
+                ex.last_row.outputs[0][self.across],
+                1,
+                Ref(f"{EAT}.last_row.outputs[0][{self.across}]"),
             ),
         )
         self.say(
@@ -183,15 +207,19 @@ class WhyAttention(LectureScene):
     def _plane(self, x: NumberVector, change: NumberVector, new: NumberVector) -> tuple:
         """The eat-food plane: the word's vector, the change, and where they land."""
         ex, i = self.ex, self.ex.query_index
-        top = 1.5
-        plane = style.muted_axes([0, top, 0.5], [0, top, 0.5], 4.6, 4.6)
-        axis_x = style.text(self.words["dims_axis_x"], style.LABEL_SIZE, style.MUTED)
-        axis_y = style.text(self.words["dims_axis_y"], style.LABEL_SIZE, style.MUTED)
+        points = [ex.x[i], ex.residual]
+        low = min(0.0, *(p[c] for p in points for c in (self.across, self.up)))
+        high = max(1.5, *(p[c] for p in points for c in (self.across, self.up)))
+        span = [math.floor(low * 2) / 2, math.ceil(high * 2) / 2, 0.5]
+        plane = style.muted_axes(span, span, PLANE_SIDE, PLANE_SIDE)
+        names = self.dim_names(ex)
+        axis_x = style.text(names[self.across], style.LABEL_SIZE, style.MUTED)
+        axis_y = style.text(names[self.up], style.LABEL_SIZE, style.MUTED)
         axis_x.next_to(plane.x_axis, DOWN, buff=style.ITEM_BUFF)
         axis_y.next_to(plane.y_axis, LEFT, buff=style.ITEM_BUFF)
 
         def point(v: list[float]):
-            return plane.c2p(v[EAT_DIM], v[FOOD_DIM])
+            return plane.c2p(v[self.across], v[self.up])
 
         start, tip, end = plane.c2p(0, 0), point(ex.x[i]), point(ex.residual)
         arrows = VGroup(

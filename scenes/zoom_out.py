@@ -68,8 +68,6 @@ class ZoomOut(LectureScene):
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             cell_size=0.68,
         )
-        for k in range(1, len(it.tokens), 2):  # every other word a step up: long words fit
-            head.col_headers[k].shift(UP * 0.3)
         head_label = style.text(self.words["head"], style.BODY_SIZE).next_to(
             head, RIGHT, buff=style.WIDE_BUFF
         )

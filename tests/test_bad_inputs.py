@@ -50,6 +50,20 @@ def _lecture(content: str):
     return lambda t: ["--config", str(_file(t, "c.toml", content))]
 
 
+def _walkthrough(**changes: str) -> str:
+    """A valid 3-word walkthrough of width 2 as TOML, with ``changes`` to its keys."""
+    keys = {
+        "tokens": "['a', 'b', 'c']",
+        "short": "2",
+        "dims": "['one', 'two']",
+        "x": "[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]",
+        "w_q": "[[1.0, 0.0], [0.0, 1.0]]",
+        "w_k": "[[1.0, 0.0], [0.0, 1.0]]",
+        "w_v": "[[1.0, 0.0], [0.0, 1.0]]",
+    } | changes
+    return "[task.walkthrough]\n" + "\n".join(f"{k} = {v}" for k, v in keys.items())
+
+
 CASES = {
     # flags
     "unknown language": (lambda t: ["--lang", "xx"], "unknown language 'xx'"),
@@ -123,6 +137,59 @@ CASES = {
     "√d widths not increasing": (
         _lecture("[task]\nsqrt_d_dims = [8, 4]"),
         "'task.sqrt_d_dims' must be at least 2 increasing whole numbers",
+    ),
+    # the hand-made sentences
+    "an empty sentence": (
+        _lecture(_walkthrough(tokens="[]")),
+        "'task.walkthrough.tokens' must have 3 to 9 words, got 0",
+    ),
+    "a one-word pronoun sentence": (
+        _lecture(
+            "[task.pronoun]\ntokens = ['it']\nquery = 0\ndims = ['a', 'b']\n"
+            "q = [[1.0, 0.0]]\nk = [[1.0, 0.0]]"
+        ),
+        "'task.pronoun.tokens' must have 2 to 9 words, got 1",
+    ),
+    "a vector of the wrong width": (
+        _lecture(_walkthrough(x="[[1.0, 0.0], [0.0, 1.0, 0.5], [1.0, 1.0]]")),
+        "'task.walkthrough.x[1]' has 3 numbers, expected 2",
+    ),
+    "W_Q of the wrong size": (
+        _lecture(_walkthrough(w_q="[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]")),
+        "'task.walkthrough.w_q' must be a 2x2 matrix",
+    ),
+    "no word after the one that asks": (
+        _lecture(_walkthrough(short="3")),
+        "'task.walkthrough.short' must be below the 3 words",
+    ),
+    "dimensions unnamed in a language shown": (
+        _lecture(
+            "languages = ['en']\nchapters = ['qkv']\n"
+            + _walkthrough(dims="{ 'zh-TW' = ['a', 'b'] }")
+        ),
+        "'task.walkthrough.dims' has no names in 'en'",
+    ),
+    "a word in the vectors is a number": (
+        _lecture(_walkthrough(x="[[1.0, 0.0], [0.0, 'one'], [1.0, 1.0]]")),
+        "'task.walkthrough.x[1][1]' must be a number",
+    ),
+    "why without the other sense": (
+        _lecture("chapters = ['why']\n" + _walkthrough()),
+        "'task.walkthrough.other_sense' is missing: the 'why' chapter",
+    ),
+    "the other sense points at another word": (
+        _lecture(
+            "chapters = ['why']\n" + _walkthrough() + "\n[task.walkthrough.other_sense]\n"
+            "tokens = ['a', 'c']\nword = 0\nmeans = ['x', 'y']"
+        ),
+        "'task.walkthrough.other_sense.word' must point at the asking word 'b', found 'a'",
+    ),
+    "a pronoun outside its sentence": (
+        _lecture(
+            "[task.pronoun]\ntokens = ['a', 'b']\nquery = 2\ndims = ['a', 'b']\n"
+            "q = [[1.0, 0.0], [0.0, 1.0]]\nk = [[1.0, 0.0], [0.0, 1.0]]"
+        ),
+        "'task.pronoun.query' must be below 2",
     ),
     # plans
     "binary plan": (lambda t: ["--plan", str(_file(t, "p.toml", b"\x89PNG\x00"))], "UTF-8"),

@@ -17,7 +17,7 @@ from scenes.locale import Words
 from scenes.registry import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ["colour_task", "office"]  # reordered, and the quiz and the others dropped
+CHAPTERS = ["colour_task", "scoring", "office"]  # reordered; the quiz and others dropped
 OFFICE = """
 [[task.office]]
 id = "legal"
@@ -33,6 +33,18 @@ days = 4.0
 id = "engineer"
 key = [0.2, 1.6]
 days = 2.0
+"""
+# Their own walkthrough: an English sentence of six words, three named dimensions.
+SENTENCE = """
+[task.walkthrough]
+tokens = ["the", "kids", "drank", "cold", "milk", "happily"]
+short = 3
+dims = ["person", "drink", "food"]
+x = [[0.1, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.2], [0.0, 0.0, 0.5], [0.0, 0.3, 1.0],
+     [0.2, 0.0, 0.0]]
+w_q = [[0.0, 1.0, 0.0], [1.5, 0.0, 0.5], [0.0, 1.0, 0.0]]
+w_k = [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 2.0]]
+w_v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
 """
 
 
@@ -61,6 +73,8 @@ def test_the_guide_makes_an_instructors_lecture(
     text = _edit(text, "positions", "12")
     text = _edit(text, "colours", '["red", "green", "blue", "purple", "yellow"]')
     text = text.replace("[task.examples]", '[task.examples]\nmine = "RRGGBBPPYYRG"')
+    start, end = text.index("[task.walkthrough]"), text.index("[task.pronoun]")
+    text = text[:start] + SENTENCE + "\n" + text[end:]  # their own sentence
     text = text[: text.index("[[task.office]]")] + OFFICE  # their own office: three people
     mine = tmp_path / "my_lecture.toml"
     mine.write_text(text, encoding="utf-8")
@@ -93,3 +107,7 @@ def test_the_guide_makes_an_instructors_lecture(
     written = json.loads(data.read_text(encoding="utf-8"))
     assert "mine" in written["config"]["examples"]
     assert written["office"]["people"] == ["legal", "accountant", "engineer"]
+    walk = written["tokens"]["eat_apple"]
+    assert walk["tokens"][walk["target"]] == "kids"  # "drank" looks most at its subject
+    said = (out / "lecture.vtt").read_text(encoding="utf-8")
+    assert "drank" in said and "kids" in said and "蘋果" not in said

@@ -198,7 +198,7 @@ def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
     assert [sum(p) for p in e.products] == pytest.approx(list(e.dots), abs=1e-12)
     assert_consistent(e.last_row, [q], e.k[: e.short], e.v[: e.short], math.sqrt(e.d))
     weights = e.last_row.weights[0]
-    assert weights.index(max(weights)) == 1  # 蘋果 looks most at 吃
+    assert weights.index(max(weights)) == 1 == e.target  # 蘋果 looks most at 吃
     assert weights[2] > weights[0]  # and keeps some of itself
 
 
@@ -242,20 +242,21 @@ def test_eat_apple_causal_mask(data: LectureData) -> None:
 
 def test_it_cat_with_and_without_sqrt_d(data: LectureData) -> None:
     c = data.it_cat
-    it, cat = c.index("it"), c.index("cat")
+    it, cat = c.tokens.index("it"), c.tokens.index("cat")
+    assert c.query_index == it and c.referent == cat  # the referent is computed
     assert c.d == 4
     assert_consistent(c.scaled, c.q, c.k, c.v, 2.0)
     assert_consistent(c.unscaled, c.q, c.k, c.v, 1.0)
     assert c.scaled.weights[it][cat] == pytest.approx(0.83, abs=0.03)
     assert c.unscaled.weights[it][cat] == pytest.approx(0.99, abs=0.01)
     for word in ("it", "scared", "hid"):
-        row = c.scaled.weights[c.index(word)]
+        row = c.scaled.weights[c.tokens.index(word)]
         assert row.index(max(row)) == cat, word
 
 
 def test_it_output_is_mostly_cat(data: LectureData) -> None:
     c = data.it_cat
-    it, cat = c.index("it"), c.index("cat")
+    it, cat = c.query_index, c.referent
     assert c.query_index == it
     terms = c.contributions
     total = [sum(t[col] for t in terms) for col in range(c.d)]
@@ -266,7 +267,7 @@ def test_it_output_is_mostly_cat(data: LectureData) -> None:
 
 def test_it_cat_temperature(data: LectureData) -> None:
     c = data.it_cat
-    it, cat = c.index("it"), c.index("cat")
+    it, cat = c.query_index, c.referent
     temps = c.temperatures
     assert [t.t for t in temps] == sorted(t.t for t in temps) and 1.0 in [t.t for t in temps]
     for t in temps:

@@ -1,0 +1,208 @@
+"""The lecture's hand-made sentences: the walkthrough and the pronoun sentence.
+
+Both are a part of the lecture file (``[task.walkthrough]``, ``[task.pronoun]``), so an
+instructor can bring their own words and vectors. The vectors are inputs chosen by hand
+so that each dimension means something; every score, weight and output is computed from
+them by :mod:`model.handmade`. Imports no torch.
+
+* The **walkthrough** (seed 003's "我 吃 蘋果 很 開心") is followed from Q, K and V to the
+  weighted sum by its first ``short`` words; the last of those asks. The causal chapter
+  uses the whole sentence, so at least one word comes after the one that asks. The why
+  chapter shows the asking word in ``other_sense``, a sentence where it means something
+  else.
+* The **pronoun** sentence (seed 002's "The cat was scared so it hid") has one word,
+  ``query``, that looks for what it refers to; the √d and temperature chapters turn knobs
+  on its row. Its Value is its Key (V = K), as on seed 002's page.
+
+Names shown on screen (the meaning of each dimension, the two senses) are either one list
+for every language or a table with a list per language (``{ "zh-TW" = [...], en = [...] }``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from pydantic import Field, model_validator
+
+from model.schema import Shape, ShapeError, need_length, need_matrix
+
+MAX_WORDS = 9  # the longest sentence the pictures hold (the causal map, the T bars)
+MAX_SHORT = 4  # the most words the walkthrough follows (one row of working each)
+MAX_DIMS = 4  # the widest vector: W_Q, W_K and W_V are as tall, beside the kept rows
+
+Names = list[str] | dict[str, list[str]]  # one list for every language, or one per language
+Words = list[str]
+
+
+def names_in(names: Names, lang: str) -> list[str] | None:
+    """The names for ``lang``: the one list, or that language's list (None: it has none)."""
+    return names if isinstance(names, list) else names.get(lang)
+
+
+def _words(key: str, value: Any, least: int = 2) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(w, str) and w.strip() for w in value):
+        raise ShapeError(key, "must be a list of non-empty words")
+    if not least <= len(value) <= MAX_WORDS:
+        raise ShapeError(key, f"must have {least} to {MAX_WORDS} words, got {len(value)}")
+    return value
+
+
+def _names(key: str, names: Names, length: int) -> None:
+    lists = names.items() if isinstance(names, dict) else [("", names)]
+    for lang, each in lists:
+        where = f"{key}.{lang}" if lang else key
+        if len(each) != length or not all(n.strip() for n in each):
+            raise ShapeError(where, f"must name each of the {length} dimensions, got {each!r}"[:90])
+
+
+def _vectors(key: str, matrix: list[list[float]], rows: int, width: int) -> None:
+    if len(matrix) != rows:
+        raise ShapeError(key, f"has {len(matrix)} rows, expected one per word ({rows})")
+    for i, row in enumerate(matrix):
+        if len(row) != width:
+            raise ShapeError(f"{key}[{i}]", f"has {len(row)} numbers, expected {width}")
+
+
+class OtherSense(Shape):
+    """The asking word in a sentence where it means something else (the why chapter)."""
+
+    tokens: Words
+    gloss: Words | None = None  # shown in languages whose [eat_apple] show = "gloss"
+    word: int = Field(ge=0)  # where the asking word stands in ``tokens``
+    means: Names  # two short names: its sense here, then its sense in the walkthrough
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        _words("tokens", self.tokens)
+        if self.gloss is not None:
+            need_length("gloss", self.gloss, len(self.tokens))
+        if self.word >= len(self.tokens):
+            raise ShapeError("word", f"must be below {len(self.tokens)} (a position in tokens)")
+        _names("means", self.means, 2)
+        return self
+
+
+class Walkthrough(Shape):
+    """The sentence followed from Q, K and V to the weighted sum, then under the mask."""
+
+    tokens: Words
+    gloss: Words | None = None  # shown in languages whose [eat_apple] show = "gloss"
+    short: int = Field(ge=2, le=MAX_SHORT)  # the words followed; the last of them asks
+    dims: Names  # what each dimension of the vectors means
+    x: list[list[float]]  # one input vector per word
+    w_q: list[list[float]]  # rows: the input dimension; columns: the Query's
+    w_k: list[list[float]]
+    w_v: list[list[float]]
+    other_sense: OtherSense | None = None  # the why chapter needs it
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = len(_words("tokens", self.tokens, least=3))
+        if self.gloss is not None:
+            need_length("gloss", self.gloss, n)
+        if self.short >= n:
+            raise ShapeError(
+                "short",
+                f"must be below the {n} words: the causal chapter shows the words after it",
+            )
+        width = len(self.x[0]) if self.x else 0
+        if not 2 <= width <= MAX_DIMS:
+            raise ShapeError("x[0]", f"must have 2 to {MAX_DIMS} numbers, got {width}")
+        _vectors("x", self.x, n, width)
+        for key in ("w_q", "w_k", "w_v"):
+            need_matrix(key, getattr(self, key), width, width)
+        _names("dims", self.dims, width)
+        sense = self.other_sense
+        if sense is not None and sense.tokens[sense.word] != self.tokens[self.short - 1]:
+            raise ShapeError(
+                "other_sense.word",
+                f"must point at the asking word '{self.tokens[self.short - 1]}', "
+                f"found '{sense.tokens[sense.word]}'",
+            )
+        return self
+
+
+class Pronoun(Shape):
+    """A sentence with a word that looks for what it refers to; V = K."""
+
+    tokens: Words
+    query: int = Field(ge=0)  # the word that looks (the pronoun)
+    dims: Names  # what each dimension of Q and K means
+    q: list[list[float]]  # one Query per word
+    k: list[list[float]]  # one Key per word (also its Value)
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        n = len(_words("tokens", self.tokens))
+        if self.query >= n:
+            raise ShapeError("query", f"must be below {n} (a position in tokens)")
+        width = len(self.q[0]) if self.q else 0
+        if not 2 <= width <= MAX_DIMS:
+            raise ShapeError("q[0]", f"must have 2 to {MAX_DIMS} numbers, got {width}")
+        _vectors("q", self.q, n, width)
+        _vectors("k", self.k, n, width)
+        _names("dims", self.dims, width)
+        return self
+
+
+DEFAULT_WALKTHROUGH = Walkthrough(
+    tokens=["我", "吃", "蘋果", "很", "開心"],
+    gloss=["I", "eat", "apple", "very", "happy"],
+    short=3,  # "我 吃 蘋果": 蘋果 asks
+    dims={"zh-TW": ["主詞", "吃", "食物", "感受"], "en": ["subj", "eat", "food", "feel"]},
+    x=[
+        [1.0, 0.0, 0.0, 0.2],  # 我: a subject, a little feeling
+        [0.0, 1.0, 0.0, 0.0],  # 吃: eating
+        [0.0, 0.3, 1.0, 0.0],  # 蘋果: food, a little eating
+        [0.0, 0.0, 0.0, 0.5],  # 很: some feeling
+        [0.2, 0.0, 0.0, 1.0],  # 開心: feeling, a little subject
+    ],
+    w_q=[
+        [0.0, 1.0, 0.5, 0.0],  # a subject looks for eating and food
+        [1.0, 0.0, 1.0, 0.0],  # eating looks for a subject and food
+        [0.5, 2.0, 0.5, 0.0],  # food looks mostly for eating
+        [0.0, 0.0, 0.0, 1.5],  # feeling looks for feeling
+    ],
+    w_k=[  # what a word is about, louder; feeling also tells who feels
+        [2.0, 0.0, 0.0, 0.0],
+        [0.0, 2.0, 0.0, 0.0],
+        [0.0, 0.0, 2.0, 0.0],
+        [0.5, 0.0, 0.0, 2.0],
+    ],
+    w_v=[  # what a word hands over: its meaning, food also says "being eaten"
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 0.0],
+        [0.0, 0.2, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ],
+    other_sense=OtherSense(
+        tokens=["蘋果", "發表", "新", "手機"],
+        gloss=["Apple", "launches", "new", "phone"],
+        word=0,
+        means={"zh-TW": ["公司", "水果"], "en": ["the company", "the fruit"]},
+    ),
+)
+
+DEFAULT_PRONOUN = Pronoun(
+    tokens=["The", "cat", "was", "scared", "so", "it", "hid"],
+    query=5,  # it
+    dims={"zh-TW": ["實體", "動作", "感受", "虛詞"], "en": ["entity", "act", "feel", "func"]},
+    q=[
+        [0.0, 0.0, 0.0, 0.5],
+        [0.0, 1.0, 1.0, 0.0],
+        [1.0, 0.0, 1.0, 0.0],
+        [2.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [3.9, 0.0, 0.0, 0.0],  # it: looks for an entity
+        [2.5, 0.0, 0.5, 0.0],
+    ],
+    k=[
+        [0.0, 0.0, 0.0, 1.0],
+        [2.0, 0.0, 0.3, 0.0],  # cat: an entity
+        [0.0, 0.5, 0.0, 0.8],
+        [0.2, 0.3, 2.0, 0.0],
+        [0.0, 0.0, 0.0, 1.2],
+        [0.8, 0.0, 0.0, 0.5],
+        [0.0, 2.0, 0.4, 0.0],
+    ],
+)

@@ -5,6 +5,8 @@ Render alone with ``manim -ql scenes/attention_map.py AttentionMap``.
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -36,7 +38,6 @@ class AttentionMap(LectureScene):
 
     scene_key = "attention_map"
     reads = ("examples.{example_name}",)
-    max_positions = 8  # its side panels are laid out for up to 8 positions
     example_name = "mixed"
     focus_row = 0
 
@@ -46,13 +47,21 @@ class AttentionMap(LectureScene):
         title = self.make_title()
         self.grid = self._build_grid()
         board = self._build_axes(self.grid)
-        strip = TokenStrip(self._markers(), self.example.values, f"{self.source}.values")
+        n = self.example.n
+        crowded = n > style.REFERENCE_POSITIONS  # the side panel wraps and packs tighter
+        strip = TokenStrip(
+            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
+            self.example.values,
+            f"{self.source}.values",
+            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
+        )
         self.scores = self._build_scores()
         self.info = self._build_info()
         side = VGroup(strip, self.scores, self.info).arrange(
-            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
+            DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
         )
-        style.place(VGroup(board, side).arrange(RIGHT, buff=style.WIDE_BUFF))
+        gap = style.GROUP_BUFF if crowded else style.WIDE_BUFF
+        style.place(VGroup(board, side).arrange(RIGHT, buff=gap))
 
         self.say("intro", Write(title), FadeIn(strip, shift=UP * 0.2))
         self.say(
@@ -71,13 +80,10 @@ class AttentionMap(LectureScene):
         return [self.colour_marker(c, size) for c in self.example.colours]
 
     def _build_grid(self) -> AttentionGrid:
-        header = CELL * 0.72
-        return AttentionGrid(
-            self.example.attention,
-            f"{self.source}.attention",
-            row_headers=self._markers(header),
-            col_headers=self._markers(header),
-            cell_size=CELL,
+        """The map; with more than 8 positions its cells shrink, read by brightness."""
+        ex = self.example
+        return self.colour_map(
+            ex.colours, ex.attention, f"{self.source}.attention", CELL, header=CELL * 0.72
         )
 
     def _build_axes(self, grid: AttentionGrid) -> VGroup:
@@ -181,12 +187,11 @@ class AttentionMap(LectureScene):
         self.say(
             "scores_say", FadeIn(self.scores), FadeIn(frames, lag_ratio=0.2), high=high, low=low
         )
+        # The scores fly into the map's row (into its numbers, where the map writes them).
+        targets = self.grid.numbers if len(self.grid.numbers) else self.grid.cells
         self.say(
             "equal",
-            *(
-                TransformFromCopy(grid.get_number(0, j), self.grid.get_number(i, j))
-                for j in range(ex.n)
-            ),
+            *(TransformFromCopy(grid.get_number(0, j), targets[i * ex.n + j]) for j in range(ex.n)),
             FadeOut(frames),
             run_time=1.5,
         )

@@ -272,7 +272,12 @@ class LectureScene(Scene):
         return colour_label(self.data.colour_names[colour_index], self.lang)
 
     def colour_map(
-        self, colours: Sequence[int], weights: Sequence[Sequence[float]], source: str, cell: float
+        self,
+        colours: Sequence[int],
+        weights: Sequence[Sequence[float]],
+        source: str,
+        cell: float,
+        header: float = style.HEADER_MARKER,
     ) -> AttentionGrid:
         """A colour-task map with a marker before each row and above each column.
 
@@ -281,7 +286,7 @@ class LectureScene(Scene):
         by its brightness alone.
         """
         cell *= min(1.0, style.REFERENCE_POSITIONS / len(colours))
-        marker = min(style.HEADER_MARKER, cell * 0.8)
+        marker = min(header, cell * 0.8)  # ``header``: the markers' size, if the cells allow
         return AttentionGrid(
             weights,
             source,

@@ -44,7 +44,8 @@ class ColourMarker(VGroup):
     letter
         The colour's short name, written on the shape (``"紅"``, ``"R"``...).
     size
-        Width of the shape.
+        Width of the shape. Below :data:`scenes.style.LETTERED_MARKER` the letter no longer
+        fits and is left out: the shape still tells the colour without its hue.
 
     Examples
     --------
@@ -67,7 +68,9 @@ class ColourMarker(VGroup):
         self.letter.move_to(
             self.shape.get_center_of_mass() if colour.shape == "triangle" else self.shape
         )
-        self.add(self.shape, self.letter)
+        self.add(self.shape)
+        if size >= style.LETTERED_MARKER:
+            self.add(self.letter)
 
     @staticmethod
     def _build_shape(colour: style.TaskColour, size: float) -> VMobject:
@@ -85,13 +88,13 @@ class ColourMarker(VGroup):
 
 
 def fit_column_labels(labels: VGroup, gap: float = style.HUG_BUFF) -> VGroup:
-    """Keep a left-to-right row of labels over columns from touching (long words over
-    narrow columns): set them a little smaller when that is enough (down to
+    """Keep a left-to-right row of labels over columns from overlapping (long words over
+    narrow columns), ``gap`` apart: set them a little smaller when that is enough (down to
     :data:`LEAST_LABEL_SCALE`), else raise every other one by a label's height, shrinking
     any label wider than two columns to fit them."""
     items = list(labels)
-    if len(items) < 2 or all(a.get_right()[0] + gap <= b.get_left()[0] for a, b in pairwise(items)):
-        return labels
+    if len(items) < 2 or all(a.get_right()[0] <= b.get_left()[0] for a, b in pairwise(items)):
+        return labels  # nothing overlaps: leave them as they are
     pitch = items[1].get_center()[0] - items[0].get_center()[0]
     widest = max(m.width for m in items)
     if (pitch - gap) / widest >= LEAST_LABEL_SCALE:
@@ -258,6 +261,8 @@ class TokenStrip(VGroup):
         The number each position carries, from the data file.
     source
         Data-file path of ``values``.
+    per_row
+        Positions in one row; more wrap onto further rows (a long sequence beside a map).
 
     Examples
     --------
@@ -272,7 +277,11 @@ class TokenStrip(VGroup):
     """
 
     def __init__(
-        self, markers: Sequence[VMobject], values: Sequence[float], source: str = ""
+        self,
+        markers: Sequence[VMobject],
+        values: Sequence[float],
+        source: str = "",
+        per_row: int | None = None,
     ) -> None:
         super().__init__()
         self.columns = VGroup(
@@ -284,7 +293,15 @@ class TokenStrip(VGroup):
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
                 for k, (marker, v) in enumerate(zip(markers, values, strict=True))
             )
-        ).arrange(RIGHT, buff=style.ITEM_BUFF * 1.1, aligned_edge=UP)
+        )
+        gap = style.ITEM_BUFF * 1.1
+        if per_row is None or per_row >= len(self.columns):
+            self.columns.arrange(RIGHT, buff=gap, aligned_edge=UP)
+        else:
+            rows = math.ceil(len(self.columns) / per_row)
+            self.columns.arrange_in_grid(
+                rows, per_row, buff=(gap, style.TIGHT_BUFF), cell_alignment=UP
+            )
         self.add(self.columns)
 
     def get_column(self, k: int) -> VGroup:

@@ -41,12 +41,14 @@ def _touch(a: VGroup, b: VGroup) -> bool:
     )
 
 
+OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
+
+
 class MultiHead(LectureScene):
     """Several kinds of related; two trained heads, W_O; four heads; 4096 = 32 x 128."""
 
     scene_key = "multihead"
     reads = ("multihead.two", "multihead.four", "multihead.bookkeeping")
-    max_positions = 8  # its side panels are laid out for up to 8 positions
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -57,6 +59,8 @@ class MultiHead(LectureScene):
         self._bookkeeping()
 
     def _map(self, run, path: str, h: int, cell: float) -> VGroup:
+        """Head ``h``'s map; ``cell`` is for 8 positions, and shrinks for more."""
+        cell *= min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
         markers = [self.colour_marker(c, cell * 0.7) for c in run.colours]
         grid = AttentionGrid(
             run.maps[h],
@@ -124,13 +128,19 @@ class MultiHead(LectureScene):
 
     def _join(self) -> None:
         run = self.data.two_heads
+        # More than 8 positions: smaller cells, read by brightness instead of numbers.
+        cell = OUTPUT_CELL * min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
+        written = cell >= style.MIN_NUMBER_CELL
+        values = [v for h in range(2) for row in run.head_outputs[h] for v in row]
         outputs = VGroup(
             *(
                 AttentionGrid(
                     run.head_outputs[h],
                     f"multihead.two.head_outputs[{h}]",
-                    cell_size=0.62,
-                    heat=False,
+                    cell_size=cell,
+                    heat=not written,
+                    show_numbers=written,
+                    value_range=(min(values), max(max(values), min(values) + 1e-9)),
                     decimals=1,
                     text_size=style.LABEL_SIZE,
                 )

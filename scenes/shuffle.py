@@ -28,6 +28,8 @@ from scenes.components import AttentionGrid
 from scenes.numbers import Ordinal, Ref, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
+PE_CELL = 0.62  # a cell of the positional table, for 8 positions
+CROWDED_ROW = 12  # a row of more positions is written in the smallest size
 
 
 class Shuffle(LectureScene):
@@ -35,7 +37,6 @@ class Shuffle(LectureScene):
 
     scene_key = "shuffle"
     reads = ("pitfalls.shuffle", "positional")
-    max_positions = 8  # its side panels are laid out for up to 8 positions
     fingerprint = 3  # the position whose row of the table is pointed at
 
     def construct(self) -> None:
@@ -59,17 +60,23 @@ class Shuffle(LectureScene):
 
     # --- the measurement ---------------------------------------------------------------
     def _row(self, order: list[int], outputs: list[float], out_path: str) -> VGroup:
+        # More than 8 positions: smaller numbers, closer columns, so that a row fits.
+        crowded = len(order) > style.REFERENCE_POSITIONS
+        size = style.BODY_SIZE if not crowded else style.LABEL_SIZE
+        if len(order) > CROWDED_ROW:
+            size = style.SMALL_SIZE
         columns = VGroup()
         for k, j in enumerate(order):
             columns.add(
                 VGroup(
                     ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
                     self.colour_marker(self.s.colours[j]),
-                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]"), style.BODY_SIZE),
-                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), style.BODY_SIZE),
+                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]"), size),
+                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), size),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
             )
-        columns.arrange(RIGHT, buff=style.WIDE_BUFF * 0.55, aligned_edge=DOWN)
+        gap = style.ITEM_BUFF * 1.5 if crowded else style.WIDE_BUFF * 0.55
+        columns.arrange(RIGHT, buff=gap, aligned_edge=DOWN)
         boxes = VGroup(*(SurroundingRectangle(c[3], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
@@ -111,15 +118,19 @@ class Shuffle(LectureScene):
     # --- positional encoding -----------------------------------------------------------
     def _positions(self) -> None:
         pe = self.data.positional
+        # More than 8 positions: smaller cells, read by brightness (-1 dark, 1 bright).
+        written = pe.positions <= style.REFERENCE_POSITIONS
         table = AttentionGrid(
             pe.table,
             "positional.table",
             row_headers=[
                 ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
             ],
-            cell_size=0.62,
+            cell_size=PE_CELL * min(1.0, style.REFERENCE_POSITIONS / pe.positions),
             decimals=1,
-            heat=False,
+            heat=not written,
+            show_numbers=written,
+            value_range=(-1.0, 1.0),
             text_size=style.LABEL_SIZE,
         )
         add = MathTex(r"X + PE", font_size=64)

@@ -122,6 +122,7 @@ INSET = 0.8  # content set in from the frame's edge
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
 HEADER_MARKER = 0.34  # a colour marker heading a row or a column of a map
+LETTERED_MARKER = 0.2  # a smaller colour marker is its shape alone (the letter won't fit)
 REFERENCE_POSITIONS = 8  # maps are sized for this many positions and shrink for more
 MIN_NUMBER_CELL = 0.45  # a map cell smaller than this is read by brightness, unwritten
 

@@ -25,6 +25,16 @@ def _plan(tmp: Path, scene: str = "office", file: str = "", cls: str = "OfficeAn
     return path
 
 
+def _narrow_scene(tmp: Path) -> Path:
+    """An instructor's scene whose layout holds only 4 positions (``max_positions``)."""
+    return _file(
+        tmp,
+        "narrow.py",
+        "from scenes.base import LectureScene\n\n\n"
+        "class Narrow(LectureScene):\n    scene_key = 'office'\n    max_positions = 4\n",
+    )
+
+
 def _file(tmp: Path, name: str, content: str | bytes | None) -> Path:
     path = tmp / name
     if content is None:
@@ -214,6 +224,10 @@ CASES = {
     "unknown reads path": (
         lambda t: ["--plan", str(_plan(t, file=str(_bad_reads_scene(t)), cls="Nosy"))],
         "reads 'nope.part', which is no part of the data file",
+    ),
+    "more positions than a scene's layout holds": (
+        lambda t: ["--plan", str(_plan(t, file=str(_narrow_scene(t)), cls="Narrow"))],
+        "'office' is laid out for at most 4 positions, and 'task.positions' is 8",
     ),
     "old title key": (
         lambda t: ["--plan", str(_file(t, "p.toml", 'title = 1\n[[chapter]]\ntitle = "x"'))],

@@ -14,6 +14,7 @@ when whole; a killed run leaves the previous files intact and the next run resum
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shlex
@@ -27,8 +28,11 @@ from pathlib import Path
 from lecture.jobs import ENCODER_OPTIONS
 from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
 from lecture.lock import FolderInUseError, FolderLock
+from lecture.narration import check_folder, collect_lines, write_script
 from lecture.presets import PRESETS, Preset
 from lecture.records import expected_record, read_record, write_record
+from lecture.soundtrack import add_narration
+from lecture.voice import FORMATS, LINE_PAUSE, VoiceError, VoiceSettings
 from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -36,6 +40,7 @@ from scenes.locale import LocaleError, available_languages
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError
 
 DATA_NAME = "data.json"
+VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into --out
 
 
 class UsageError(Exception):
@@ -92,6 +97,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--wait", action="store_true", help="wait while another run uses the output folder"
     )
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
+    parser.add_argument(
+        "--voice",
+        choices=["espeak"],
+        help="narrate with a draft voice (espeak-ng); with --narration, only the lines not "
+        "recorded yet",
+    )
+    parser.add_argument(
+        "--narration",
+        type=Path,
+        help="a folder of recordings, <scene>/<nn>-<key>.wav|flac|mp3 (one folder per language "
+        "when several: <folder>/<language>/...)",
+    )
+    parser.add_argument(
+        "--narration-script",
+        action="store_true",
+        help="write every line to record (script.txt, script.html, narration.json) into the "
+        "--narration folder (default: <out>/narration) and exit",
+    )
     args = parser.parse_args(argv)
     if args.lang is not None:
         args.langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()]
@@ -154,10 +177,19 @@ def ensure_data(config: LectureConfig, path: Path) -> None:
 class Segments:
     """out/segments: one MP4, .srt and record per scene, installed atomically."""
 
-    def __init__(self, out: Path, data: dict | None, lang: str, preset: Preset, theme: str) -> None:
+    def __init__(
+        self,
+        out: Path,
+        data: dict | None,
+        lang: str,
+        preset: Preset,
+        theme: str,
+        voice: VoiceSettings | None = None,
+    ) -> None:
         self.dir = out / "segments"
         self.work = out / ".work"
         self.data, self.lang, self.preset, self.theme = data, lang, preset, theme
+        self.voice = voice
         self._expected: dict[str, dict] = {}
 
     def paths(self, chapter: Chapter) -> tuple[Path, Path, Path]:
@@ -168,7 +200,13 @@ class Segments:
         """The record a segment made now would carry (hashing sources once per run)."""
         if chapter.name not in self._expected:
             self._expected[chapter.name] = expected_record(
-                chapter, self.data, self.lang, self.preset, ENCODER_OPTIONS, self.theme
+                chapter,
+                self.data,
+                self.lang,
+                self.preset,
+                ENCODER_OPTIONS,
+                self.theme,
+                voice_record(self.voice, chapter),
             )
         return self._expected[chapter.name]
 
@@ -179,16 +217,22 @@ class Segments:
             return "missing"
         return "current" if record == self.expected(chapter) else "stale"
 
-    def install(self, chapter: Chapter, video: Path) -> None:
-        """Copy a finished render into place; the record goes last."""
+    def install(self, chapter: Chapter, video: Path, rendered: Path) -> None:
+        """Copy a finished render (``video``, with the subtitles Manim wrote beside the
+        ``rendered`` file) into place; the record goes last."""
         self.dir.mkdir(parents=True, exist_ok=True)
         target, subtitles, record = self.paths(chapter)
         record.unlink(missing_ok=True)  # until the new record lands, the segment is stale
-        if video.with_suffix(".srt").is_file():
-            copy_atomic(video.with_suffix(".srt"), subtitles)
+        if rendered.with_suffix(".srt").is_file():
+            copy_atomic(rendered.with_suffix(".srt"), subtitles)
         else:
             subtitles.unlink(missing_ok=True)
         copy_atomic(video, target)
+        lines = rendered.with_suffix(".voice.json")  # where each narrated line starts
+        if lines.is_file():
+            copy_atomic(lines, target.with_suffix(".voice.json"))
+        else:
+            target.with_suffix(".voice.json").unlink(missing_ok=True)
         write_record(record, self.expected(chapter))
 
     def clean_leftovers(self) -> None:
@@ -200,6 +244,74 @@ class Segments:
 def _bar(done: int, total: int, width: int = 24) -> str:
     filled = round(width * done / total) if total else width
     return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+
+
+def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
+    """What a chapter's narration is made from: the draft voice, and each recording's hash."""
+    if voice is None:
+        return None
+    takes = {}
+    if voice.narration:
+        folder = Path(voice.narration) / (chapter.scene_key or chapter.name)
+        for path in sorted(folder.glob("*")) if folder.is_dir() else ():
+            if path.suffix in FORMATS:
+                takes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE}
+
+
+def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
+    """The voice settings of one language's render (None: silent)."""
+    if not args.voice and not args.narration:
+        return None
+    cache = (args.out / VOICE_CACHE).resolve()
+    return VoiceSettings(args.voice == "espeak", narration_folder(args, lang), str(cache))
+
+
+def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
+    if args.narration is None:
+        return None
+    folder = args.narration if len(args.langs) == 1 else args.narration / lang
+    return str(folder.resolve())
+
+
+def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
+    """Before anything renders: every recording readable and usable, and the missing ones
+    listed (drafted by the voice with --voice espeak, else an error)."""
+    for lang in args.langs:
+        folder = narration_folder(args, lang)
+        if folder is None:
+            continue
+        if not Path(folder).is_dir():
+            raise UsageError(f"--narration {folder}: no such folder")
+        try:
+            wanted = {c.name for c in selected} | {c.scene_key for c in selected if c.scene_key}
+            missing = check_folder(Path(folder), wanted)
+        except VoiceError as err:
+            raise UsageError(str(err)) from None
+        if missing and args.voice != "espeak":
+            shown = ", ".join(f"{name}.wav" for name in missing[:6])
+            raise UsageError(
+                f"{folder}: {len(missing)} recording(s) missing: {shown}"
+                + (" ..." if len(missing) > 6 else "")
+                + " (record them, or add --voice espeak to draft them)"
+            )
+        if missing:
+            print(f"voice: {len(missing)} line(s) not recorded yet, drafted with espeak-ng")
+
+
+def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
+    """Dry-run the chapters and write the lines to record, for each language."""
+    data_path = args.out / DATA_NAME
+    ensure_data(config, data_path)
+    for lang in args.langs:
+        folder = Path(narration_folder(args, lang) or lang_out(args, lang) / "narration")
+        media = args.out / ".work" / "narration-script"
+        entries = collect_lines(selected, lang, data_path, media)
+        shutil.rmtree(media, ignore_errors=True)
+        for path in write_script(folder, lang, entries):
+            print(f"  {path}")
+        print(f"narration: {len(entries)} lines to record in {lang}")
+    return 0
 
 
 def lang_out(args: argparse.Namespace, lang: str) -> Path:
@@ -236,7 +348,8 @@ def render(
     # render makes the segment stale next time instead of being recorded as rendered.
     languages = {}
     for lang in args.langs:
-        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme)
+        voice = voice_for(args, lang)
+        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme, voice)
         segments.clean_leftovers()
         states = {c.name: segments.state(c) for c in chapters}
         todo = [c for c in selected if args.force or states[c.name] != "current"]
@@ -262,6 +375,8 @@ def render(
             "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
             "LECTURE_THEME": args.theme,
         }
+        if segments.voice is not None:
+            env["LECTURE_VOICE"] = segments.voice.to_env()
         for chapter in todo:
             job = Job(chapter, args.preset, segments.work / chapter.name, env)
             jobs.append(job)
@@ -279,7 +394,10 @@ def render(
         if args.verbose:
             print(result.output)
         if result.ok:
-            segments.install(result.job.chapter, result.job.video())
+            rendered = video = result.job.video()
+            if segments.voice is not None:
+                video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
+            segments.install(result.job.chapter, video, rendered)
             shutil.rmtree(result.job.media_dir, ignore_errors=True)
             print(f"  done   {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
         else:
@@ -375,6 +493,10 @@ def main(argv: list[str] | None = None) -> int:
             list_chapters(args, lecture.config, chapters)
             return 0
         check_writable(args.out)
+        if args.narration_script:
+            with FolderLock(args.out, wait=args.wait):
+                return write_narration_script(args, lecture.config, selected)
+        check_narration(args, selected)
         with FolderLock(args.out, wait=args.wait):
             return render(args, lecture.config, chapters, selected)
     except (

@@ -1,5 +1,8 @@
 """Join segments into one lecture MP4 without re-encoding, with chapters and subtitles.
 
+When the segments have a voice, their sound tracks are decoded, each cut or padded to its
+chapter's frames exactly, joined, and encoded once as the lecture's AAC track.
+
 The H.264 packets of every segment are copied in order with shifted timestamps (PyAV
 remuxing; no system ffmpeg). The result has chapters (one per segment), a soft subtitle
 track (mov_text) and ``+faststart``; the merged subtitles are also written as .srt and .vtt,
@@ -17,8 +20,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import av
+import numpy as np
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
+from lecture.soundtrack import AAC_BITRATE, decode_track, encode_track
+from lecture.voice import SAMPLE_RATE, normalise
 from model.atomic import atomic_path, write_json_atomic, write_text_atomic
 from scenes.locale import language
 
@@ -123,6 +129,10 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
         text.time_base = _MS
         text.metadata["language"] = language(lang).iso639_2
         output.metadata["title"] = title
+        voiced = any(source.streams.audio for source in inputs)
+        if voiced:
+            sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")
+            sound.bit_rate = AAC_BITRATE
         step = round(1 / (template.base_rate * template.time_base))  # ticks a frame
         offset = 0
         for segment, source in zip(segments, inputs, strict=True):
@@ -132,6 +142,15 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
                 output.mux(_subtitle_packet(cue, text))
             offset += _copy_video(source, output, video, offset, step)
         duration = float(offset * template.time_base)
+        if voiced:  # each chapter's sound cut to its frames exactly: no drift at the joins
+            ends = [*starts[1:], duration]
+            track = np.concatenate(
+                [
+                    decode_track(segment.video, end - start)
+                    for segment, start, end in zip(segments, starts, ends, strict=True)
+                ]
+            )
+            encode_track(normalise(track), sound, output)
         output.set_chapters(_chapters(segments, starts, duration))
     return starts, duration, cues
 

@@ -88,8 +88,10 @@ def expected_record(
     preset: Preset,
     encoder: tuple[str, ...],
     theme: str = DEFAULT_THEME,
+    voice: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The record a segment made now would carry: every input of its render."""
+    """The record a segment made now would carry: every input of its render (``voice``:
+    what its narration is made from, None when silent)."""
     return {
         "record_version": RECORD_VERSION,
         "scene": chapter.name,
@@ -106,6 +108,7 @@ def expected_record(
         "data": data_hash(chapter, data),
         "words": words_hash(chapter, lang),
         "contents": {"part": chapter.part, "parts": list(chapter.parts)},
+        "voice": voice,
     }
 
 

@@ -23,13 +23,25 @@ from manim import (
     config,
 )
 
+from lecture import speech
+from lecture.voice import (
+    LINE_PAUSE,
+    VoiceError,
+    VoiceSettings,
+    find_recording,
+    recorded,
+    recording_name,
+    synthesise,
+    wav_seconds,
+)
+from model.atomic import write_json_atomic
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import EatApple, Example, ItCat
 from model.sentences import names_in
 from scenes import fastcopy, style
 from scenes.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
 from scenes.declarations import expand_reads
-from scenes.locale import Words, colour_label, current_language, locale_table
+from scenes.locale import Words, colour_label, current_language, language, locale_table
 from scenes.numbers import Ref, ShownNumber, Spoken
 from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
@@ -61,6 +73,17 @@ class _KeepMissing(dict):
 
     def __missing__(self, name: str) -> str:
         return "{" + name + "}"
+
+
+def _spread(cues: Sequence[str], seconds: float, fps: float) -> list[float]:
+    """Cue durations (whole frames) sharing ``seconds`` in proportion to their length."""
+    total = sum(len(cue) for cue in cues) or 1
+    ends = [
+        math.ceil(seconds * sum(len(c) for c in cues[: k + 1]) / total * fps)
+        for k in range(len(cues))
+    ]
+    frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+    return [max(f, 1) / fps for f in frames]
 
 
 def top_index(values: Sequence[float]) -> int:
@@ -131,6 +154,8 @@ class LectureScene(Scene):
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
         self.sentence_words = self.sentence_fields()
+        self.voice = VoiceSettings.from_env()  # None: silent, timed for reading
+        self.narration_lines: list[dict] = []  # every line said: index, key, text (and clip)
         self.chapter = chapter_of(type(self))
         if self.chapter is not None and self.chapter.part:
             self.enter_part(self.chapter.part)
@@ -328,13 +353,25 @@ class LectureScene(Scene):
         texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
         texts = {**self.sentence_words, **texts}
         words = self.shared(table) if table else self.words
-        cues = split_cues(words.format(key, **texts), self.lang)
+        line = words.format(key, **texts)
+        cues = split_cues(line, self.lang)
         start = self.renderer.time
+        self.narration_lines.append(
+            {"index": len(self.narration_lines) + 1, "key": key, "text": line}
+        )
+        clip = self._voice_clip(line) if self.voice else None
+        if clip is None:  # silent: each cue stays as long as reading it takes
+            durations = [cue_seconds(cue, self.lang, fps) for cue in cues]
+        else:  # voiced: the line's audio sets its time, its cues spread over it
+            spoken = wav_seconds(clip)
+            self.narration_lines[-1] |= {"start": start, "clip": str(clip), "seconds": spoken}
+            durations = _spread(cues, spoken, fps)
         offset = 0.0
-        for cue in cues:
-            seconds = cue_seconds(cue, self.lang, fps)
+        for cue, seconds in zip(cues, durations, strict=True):
             self.add_subcaption(cue, duration=seconds, offset=offset)
             offset += seconds
+        if clip is not None:
+            offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
         for group in groups:
@@ -342,6 +379,35 @@ class LectureScene(Scene):
         if not groups:
             self.beatless.append(key)
         self.hold_until(start + offset)
+
+    def _voice_clip(self, line: str) -> Path:
+        """This line's clip: its recording if there is one, else the draft voice."""
+        entry = self.narration_lines[-1]
+        index, key = entry["index"], entry["key"]
+        cache = Path(self.voice.cache)
+        if self.voice.narration:
+            found = find_recording(Path(self.voice.narration), self.scene_key, index, key)
+            if found is not None:
+                return recorded(found, line, cache)
+            if not self.voice.espeak:
+                name = recording_name(self.scene_key, index, key)
+                raise VoiceError(
+                    f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
+                    "(record it, or add --voice espeak to draft the missing lines)"
+                )
+        meta = language(self.lang)
+        symbols = locale_table(self.lang).get("speech", {})
+        text = speech.spoken(line, meta.numbers, symbols)
+        return synthesise(text, meta.voice, meta.voice_speed, cache)
+
+    def tear_down(self) -> None:
+        """With a voice, write where each line's clip starts beside the video (render.py
+        mixes them into the segment's sound track)."""
+        super().tear_down()
+        if self.voice and not config.dry_run:
+            movie = Path(self.renderer.file_writer.movie_file_path)
+            lines = [line for line in self.narration_lines if "clip" in line]
+            write_json_atomic(movie.with_suffix(".voice.json"), {"lines": lines})
 
     def hold_until(self, end: float) -> None:
         """Wait until the scene's clock reaches ``end`` (in whole frames, never short)."""

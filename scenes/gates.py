@@ -91,6 +91,7 @@ class GateReport:
     duration: float = 0.0
     animations: int = 0
     fullest: float = 0.0  # the most of the content area the picture has filled
+    lines: list[dict] = field(default_factory=list)  # each narrated line: index, key, text
 
     def add(self, problems: Iterable[Problem]) -> None:
         """Record problems; one already seen after an earlier animation is not repeated."""
@@ -371,6 +372,7 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
             for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
                 report.numbers.setdefault(id(number), number)
             report.duration = scene.renderer.time
+            report.lines = list(getattr(scene, "narration_lines", ()))
     finally:
         for key, value in saved.items():
             if value is None:

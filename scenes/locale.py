@@ -12,7 +12,7 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, ValidationError
 
@@ -89,6 +89,12 @@ class Language(Shape):
         break between any two characters, and clauses join without a space).
     chars_per_line, chars_per_second
         Subtitle limits: a line's length and the reading speed.
+    voice, voice_speed
+        The draft voice (``render.py --voice espeak``): an espeak-ng voice and its speed in
+        words a minute. Mandarin needs ``cmn-latn-pinyin``: plain ``cmn`` spells characters
+        it does not know, such as 蘋果, as English-spelled pinyin.
+    numbers
+        How the voice reads numbers (:data:`lecture.speech.READERS`: ``zh`` or ``en``).
     """
 
     code: str
@@ -97,6 +103,9 @@ class Language(Shape):
     spaces: bool
     chars_per_line: Annotated[int, Field(ge=8, le=80)]
     chars_per_second: Annotated[float, Field(gt=1, le=40)]
+    voice: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_+-]+$")] = "en-us"
+    voice_speed: Annotated[int, Field(ge=80, le=400)] = 160
+    numbers: Literal["zh", "en"] = "en"
 
 
 @cache

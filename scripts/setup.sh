@@ -19,7 +19,7 @@ TORCH_SPEC="torch==2.13.0"
 SYSTEM_PACKAGES=(
   python3-dev gcc pkg-config libcairo2-dev libpango1.0-dev
   texlive-latex-base texlive-latex-extra texlive-fonts-recommended
-  dvisvgm cm-super-minimal fonts-noto-cjk
+  dvisvgm cm-super-minimal fonts-noto-cjk espeak-ng
 )
 
 missing=()

@@ -1,0 +1,103 @@
+"""A segment's sound track: its narrated lines placed where the scene said them, as AAC.
+
+The scene writes ``<video>.voice.json`` (each line's start and clip, see
+``LectureScene.tear_down``); :func:`add_narration` mixes the clips into one track exactly as
+long as the video and writes the MP4 again with it (the video packets are copied, not
+re-encoded). :func:`decode_track` reads a segment's track back for the lecture, which joins
+the tracks sample-exactly at the chapters' frame boundaries, so they never drift.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import av
+import numpy as np
+
+from lecture.voice import SAMPLE_RATE, normalise, read_wav
+
+AAC_BITRATE = 96_000
+FRAME_SAMPLES = 1024  # one AAC frame
+
+
+def video_seconds(container: av.container.InputContainer) -> float:
+    """A video's length: its frames times the frame time (not the container's rounding)."""
+    stream = container.streams.video[0]
+    frames = sum(1 for packet in container.demux(stream) if packet.dts is not None)
+    container.seek(0)
+    return frames / float(stream.base_rate)
+
+
+def mix(lines: list[dict], seconds: float) -> np.ndarray:
+    """Every line's clip at its start, in a silent track of ``seconds``."""
+    track = np.zeros(round(seconds * SAMPLE_RATE), np.float32)
+    for line in lines:
+        clip = read_wav(Path(line["clip"]))
+        at = round(line["start"] * SAMPLE_RATE)
+        part = clip[: max(0, len(track) - at)]
+        track[at : at + len(part)] += part
+    return track
+
+
+def write_with_audio(video: Path, track: np.ndarray, target: Path) -> None:
+    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``."""
+    options = {"movflags": "+faststart"}
+    with (
+        av.open(str(video)) as source,
+        av.open(str(target), "w", format="mp4", container_options=options) as output,
+    ):
+        picture = output.add_stream_from_template(source.streams.video[0])
+        sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")
+        sound.bit_rate = AAC_BITRATE
+        for packet in source.demux(source.streams.video[0]):
+            if packet.dts is None:
+                continue
+            packet.stream = picture
+            output.mux(packet)
+        encode_track(track, sound, output)
+
+
+def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output) -> None:
+    """Encode float samples into ``stream`` and flush it."""
+    for at in range(0, len(track), FRAME_SAMPLES):
+        chunk = track[at : at + FRAME_SAMPLES]
+        frame = av.AudioFrame.from_ndarray(chunk.reshape(1, -1), format="fltp", layout="mono")
+        frame.sample_rate = SAMPLE_RATE
+        frame.pts = at
+        frame.time_base = stream.time_base if stream.time_base else None
+        for packet in stream.encode(frame):
+            output.mux(packet)
+    for packet in stream.encode(None):
+        output.mux(packet)
+
+
+def add_narration(video: Path) -> Path:
+    """The video with its narration track (``<video>.voice.json``), as a new file beside it;
+    ``video`` itself when the scene said nothing with a voice."""
+    sidecar = video.with_suffix(".voice.json")
+    if not sidecar.is_file():
+        return video
+    lines = json.loads(sidecar.read_text(encoding="utf-8"))["lines"]
+    with av.open(str(video)) as container:
+        seconds = video_seconds(container)
+    target = video.with_name(f"{video.stem}.voiced.mp4")
+    write_with_audio(video, normalise(mix(lines, seconds)), target)
+    return target
+
+
+def decode_track(path: Path, seconds: float) -> np.ndarray:
+    """A segment's sound as float samples, exactly ``seconds`` long (silence if it has none)."""
+    length = round(seconds * SAMPLE_RATE)
+    samples = np.zeros(length, np.float32)
+    with av.open(str(path)) as container:
+        if not container.streams.audio:
+            return samples
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
+        chunks = []
+        for frame in container.decode(audio=0):
+            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
+        chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
+    decoded = np.concatenate(chunks) if chunks else samples[:0]
+    samples[: min(length, len(decoded))] = decoded[:length]
+    return samples

@@ -1,0 +1,132 @@
+"""A narration line as a voice should say it: numbers in words, symbols in words.
+
+The subtitles print ``0.83``, ``786,432`` and ``1.1×10⁻¹⁶``; a voice reads them as the
+language speaks them ("零點八三", "seven hundred eighty-six thousand four hundred
+thirty-two", "one point one times ten to the minus sixteen"), never digit by digit or as
+"e minus sixteen". How each language reads numbers lives here, chosen by the locale's
+``[meta] numbers`` ("zh" or "en"); what its symbols are called (√, →, ×...) is the
+locale's ``[speech]`` table. Imports no Manim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+_SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+# A number as the lecture prints it: sign, digits (grouped or not), decimals, and an
+# optional power of ten written with superscripts.
+NUMBER = re.compile(
+    r"(?<![\w.])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?"
+)
+
+_ZH_DIGITS = "零一二三四五六七八九"
+_ZH_SMALL = ("", "十", "百", "千")
+_ZH_LARGE = ("", "萬", "億", "兆")
+
+
+def _zh_below_10000(n: int) -> str:
+    text, zero = "", False
+    for power in range(3, -1, -1):
+        digit = n // 10**power % 10
+        if digit == 0:
+            zero = bool(text)
+            continue
+        if zero:
+            text += "零"
+            zero = False
+        text += _ZH_DIGITS[digit] + _ZH_SMALL[power]
+    return text
+
+
+def zh_integer(n: int) -> str:
+    """A whole number in Chinese words: 786432 -> 七十八萬六千四百三十二."""
+    if n == 0:
+        return "零"
+    groups = []
+    while n:
+        groups.append(n % 10000)
+        n //= 10000
+    text = ""
+    for k in range(len(groups) - 1, -1, -1):
+        group = groups[k]
+        if group == 0:
+            continue
+        if text and group < 1000:
+            text += "零"
+        text += _zh_below_10000(group) + _ZH_LARGE[k]
+    return text[1:] if text.startswith("一十") else text  # 十二, not 一十二
+
+
+_EN_ONES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen",
+)  # fmt: skip
+_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_EN_LARGE = ("", " thousand", " million", " billion", " trillion")
+
+
+def _en_below_1000(n: int) -> str:
+    hundreds, rest = divmod(n, 100)
+    words = [f"{_EN_ONES[hundreds]} hundred"] if hundreds else []
+    if rest >= 20:
+        tens, ones = divmod(rest, 10)
+        words.append(_EN_TENS[tens] + (f"-{_EN_ONES[ones]}" if ones else ""))
+    elif rest:
+        words.append(_EN_ONES[rest])
+    return " ".join(words)
+
+
+def en_integer(n: int) -> str:
+    """A whole number in English words: 786432 -> seven hundred eighty-six thousand..."""
+    if n == 0:
+        return "zero"
+    words, k = [], 0
+    while n:
+        n, group = divmod(n, 1000)
+        if group:
+            words.append(_en_below_1000(group) + _EN_LARGE[k])
+        k += 1
+    return " ".join(reversed(words))
+
+
+def _zh(sign: str, whole: str, decimals: str | None, power: str | None) -> str:
+    text = ("負" if sign else "") + zh_integer(int(whole.replace(",", "")))
+    if decimals:
+        text += "點" + "".join(_ZH_DIGITS[int(d)] for d in decimals)
+    if power:
+        exponent = int(power.translate(_SUPER))
+        text += "乘以十的" + ("負" if exponent < 0 else "") + zh_integer(abs(exponent)) + "次方"
+    return text
+
+
+def _en(sign: str, whole: str, decimals: str | None, power: str | None) -> str:
+    text = ("minus " if sign else "") + en_integer(int(whole.replace(",", "")))
+    if decimals:
+        text += " point " + " ".join(_EN_ONES[int(d)] for d in decimals)
+    if power:
+        exponent = int(power.translate(_SUPER))
+        text += (
+            " times ten to the " + ("minus " if exponent < 0 else "") + en_integer(abs(exponent))
+        )
+    return text
+
+
+READERS: dict[str, Callable[[str, str, str | None, str | None], str]] = {"zh": _zh, "en": _en}
+FRACTION = re.compile(r"(?<![\w.])(\d+)/(\d+)(?![\w.])")
+FRACTIONS: dict[str, Callable[[int, int], str]] = {
+    "zh": lambda a, b: f"{zh_integer(b)}分之{zh_integer(a)}",
+    "en": lambda a, b: f"{en_integer(a)} over {en_integer(b)}",
+}
+
+
+def spoken(line: str, numbers: str, symbols: Mapping[str, str] = {}) -> str:
+    """``line`` with every number in words (``numbers``: a key of :data:`READERS`) and each
+    symbol of ``symbols`` replaced by its words."""
+    read, fraction = READERS[numbers], FRACTIONS[numbers]
+    text = FRACTION.sub(lambda m: fraction(int(m[1]), int(m[2])), line)
+    text = NUMBER.sub(lambda m: read(*m.groups()), text)
+    for symbol in sorted(symbols, key=len, reverse=True):  # "W_Q" before "W"
+        text = text.replace(symbol, symbols[symbol])
+    return text

@@ -1,0 +1,179 @@
+"""The lecture's voice: numbers read in words, a draft voice (espeak-ng) and recordings
+standing in for an instructor's, each driving the picture's timing, in AAC, at -16 LUFS."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+
+from lecture.speech import spoken
+from lecture.voice import SAMPLE_RATE, TARGET_LUFS, loudness
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "scenes" / "template.py"
+PLAN = (
+    '[[chapter]]\nscene = "template"\nfile = "{file}"\nclass = "TemplateScene"\n\n'
+    '[[chapter]]\nscene = "template_again"\nfile = "{file}"\nclass = "TemplateScene"\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "numbers", "said"),
+    [
+        ("0.83", "zh", "零點八三"),
+        ("786,432 個", "zh", "七十八萬六千四百三十二 個"),
+        ("1.1×10⁻¹⁶", "zh", "一點一乘以十的負十六次方"),
+        ("約 1/4", "zh", "約 四分之一"),
+        ("-0.50 與 12 與 105", "zh", "負零點五零 與 十二 與 一百零五"),
+        ("0.83", "en", "zero point eight three"),
+        ("786,432", "en", "seven hundred eighty-six thousand four hundred thirty-two"),
+        ("4.4×10⁻¹⁶", "en", "four point four times ten to the minus sixteen"),
+        ("about 1/3", "en", "about one over three"),
+    ],
+)
+def test_numbers_are_read_as_the_language_says_them(line: str, numbers: str, said: str) -> None:
+    assert spoken(line, numbers) == said
+
+
+def test_symbols_are_read_from_the_locale() -> None:
+    assert spoken("√d", "en", {"√": "root "}) == "root d"
+
+
+def _render(tmp: Path, out: Path, *flags: str) -> subprocess.CompletedProcess:
+    plan = tmp / "plan.toml"
+    plan.write_text(PLAN.format(file=TEMPLATE), encoding="utf-8")
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
+    command += ["--quality", "low", "--out", str(out), *flags]
+    return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def _audio(path: Path) -> np.ndarray:
+    resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
+    chunks = []
+    with av.open(str(path)) as container:
+        for frame in container.decode(audio=0):
+            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
+    return np.concatenate(chunks)
+
+
+def _streams(path: Path) -> tuple[float, float, float]:
+    """The video's duration, the audio's, and one frame."""
+    with av.open(str(path)) as container:
+        video, audio = container.streams.video[0], container.streams.audio[0]
+        assert audio.codec_context.name == "aac"
+        frames = sum(1 for p in container.demux(video) if p.dts is not None)
+        return (
+            frames / float(video.base_rate),
+            float(audio.duration * audio.time_base),
+            float(1 / video.base_rate),
+        )
+
+
+def _cue_starts(srt: Path) -> list[float]:
+    starts = []
+    for line in srt.read_text(encoding="utf-8").splitlines():
+        if "-->" in line:
+            h, m, s = line.split(" --> ")[0].replace(",", ".").split(":")
+            starts.append(int(h) * 3600 + int(m) * 60 + float(s))
+    return starts
+
+
+def _check_timing(segment: Path) -> list[dict]:
+    """Each line's first cue starts where its audio does (within 100 ms), and the audio is
+    heard there."""
+    lines = json.loads(segment.with_suffix(".voice.json").read_text(encoding="utf-8"))["lines"]
+    cues = _cue_starts(segment.with_suffix(".srt"))
+    sound = _audio(segment)
+    for line in lines:
+        assert min(abs(c - line["start"]) for c in cues) < 0.1, line["key"]
+        at = round(line["start"] * SAMPLE_RATE)
+        window = sound[at : at + round(0.3 * SAMPLE_RATE)]
+        assert np.max(np.abs(window)) > 0.05, f"{line['key']}: no sound where it starts"
+    return lines
+
+
+@pytest.mark.render
+def test_a_draft_voice_drives_the_picture(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = _render(tmp_path, out, "--voice", "espeak")
+    assert result.returncode == 0, result.stderr[-2000:]
+    segment = out / "segments" / "template.mp4"
+    video, audio, frame = _streams(segment)
+    assert abs(video - audio) <= frame
+    lines = _check_timing(segment)
+    assert [line["key"] for line in lines] == ["intro", "result_say"]
+    # The lecture decodes in full, picture and sound, at the target loudness.
+    lecture_video, lecture_audio, frame = _streams(out / "lecture.mp4")
+    assert abs(lecture_video - lecture_audio) <= frame
+    sound = _audio(out / "lecture.mp4")
+    assert abs(loudness(sound) - TARGET_LUFS) <= 1.0
+    assert np.max(np.abs(sound)) < 1.0  # no clipping
+    # A second render synthesises nothing: every clip comes from the cache.
+    cache = out / "voice-cache"
+    before = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    again = _render(tmp_path, out, "--voice", "espeak", "--force")
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == before
+
+
+def _tone(path: Path, seconds: float, amplitude: float = 0.3) -> None:
+    """A stand-in for a recorded line: a tone that fades in and out."""
+    t = np.arange(round(seconds * 22050)) / 22050
+    envelope = np.minimum(1, np.minimum(t, seconds - t) / 0.05)
+    samples = amplitude * envelope * np.sin(2 * np.pi * 220 * t)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(22050)
+        out.writeframes((samples * 32767).astype("<i2").tobytes())
+
+
+@pytest.mark.render
+def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path) -> None:
+    rec, out = tmp_path / "rec", tmp_path / "out"
+    script = _render(tmp_path, out, "--narration", str(rec), "--narration-script")
+    assert script.returncode == 0, script.stderr[-2000:]
+    assert (rec / "script.html").is_file() and "template/01-intro.wav" in (
+        rec / "script.txt"
+    ).read_text(encoding="utf-8")
+    # One line not recorded yet: named, nothing rendered.
+    _tone(rec / "template" / "01-intro.wav", 2.5)
+    missing = _render(tmp_path, out, "--narration", str(rec))
+    assert missing.returncode == 2 and "template/02-result_say.wav" in missing.stderr
+    assert not (out / "segments").exists()
+    # A broken, a silent and an over-long recording: each named with its line.
+    take = rec / "template" / "02-result_say.wav"
+    for content, problem in (
+        (b"RIFF\x00\x00not audio", "cannot be read as audio"),
+        (None, "is silent"),
+        ("long", "more than a line may"),
+    ):
+        if content is None:
+            _tone(take, 1.0, amplitude=0.0)
+        elif content == "long":
+            _tone(take, 50.0)
+        else:
+            take.write_bytes(content)
+        bad = _render(tmp_path, out, "--narration", str(rec))
+        assert bad.returncode == 2, bad.stderr
+        assert str(take) in bad.stderr and problem in bad.stderr, bad.stderr
+    # Both recorded: their lengths set the lines' times.
+    _tone(take, 3.0)
+    result = _render(tmp_path, out, "--narration", str(rec))
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = _check_timing(out / "segments" / "template.mp4")
+    assert [round(line["seconds"], 2) for line in lines] == [2.5, 3.0]
+    # The next line waits for the first to end, and a short pause (in whole frames).
+    assert lines[1]["start"] == pytest.approx(2.5 + 0.35, abs=2 / 15 + 1e-6)
+    # A new take re-renders the scenes that say it, and nothing else changes.
+    _tone(take, 2.0)
+    redo = _render(tmp_path, out, "--narration", str(rec))
+    assert redo.returncode == 0 and "2 rendered" in redo.stdout, redo.stdout

@@ -228,11 +228,11 @@ class Segments:
         else:
             subtitles.unlink(missing_ok=True)
         copy_atomic(video, target)
-        lines = rendered.with_suffix(".voice.json")  # where each narrated line starts
+        lines = rendered.with_suffix(".lines.json")  # where each narrated line starts, ends
         if lines.is_file():
-            copy_atomic(lines, target.with_suffix(".voice.json"))
+            copy_atomic(lines, target.with_suffix(".lines.json"))
         else:
-            target.with_suffix(".voice.json").unlink(missing_ok=True)
+            target.with_suffix(".lines.json").unlink(missing_ok=True)
         write_record(record, self.expected(chapter))
 
     def clean_leftovers(self) -> None:
@@ -454,7 +454,7 @@ def _assemble(
         print(f"render.py: error: {err}", file=sys.stderr)
         return 1
     print(f"render: lecture{where} {lecture.duration:.1f} s, {len(chapters)} chapters")
-    for path in (lecture.video, lecture.srt, lecture.vtt, lecture.chapters, segments.dir):
+    for path in (lecture.video, lecture.page, lecture.srt, lecture.vtt, lecture.chapters):
         print(f"  {path}")
     return 0
 

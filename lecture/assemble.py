@@ -23,6 +23,7 @@ import av
 import numpy as np
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
+from lecture.page import write_page
 from lecture.soundtrack import AAC_BITRATE, decode_track, encode_track
 from lecture.voice import SAMPLE_RATE, normalise
 from model.atomic import atomic_path, write_json_atomic, write_text_atomic
@@ -57,6 +58,7 @@ class Lecture:
     chapters: Path
     duration: float
     starts: tuple[float, ...]
+    page: Path  # index.html, the viewers' page
 
 
 def _format(stream: av.video.stream.VideoStream) -> tuple:
@@ -156,7 +158,8 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
 
 
 def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) -> Lecture:
-    """Write lecture.mp4, lecture.srt, lecture.vtt and chapters.txt into ``out_dir``."""
+    """Write lecture.mp4, lecture.srt, lecture.vtt, chapters.txt and the viewers' page
+    (index.html, lecture.data.js, stills/) into ``out_dir``."""
     manifest = out_dir / MANIFEST
     inputs = [av.open(str(s.video)) for s in segments]
     try:
@@ -171,11 +174,15 @@ def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) 
                 out_dir / "chapters.txt",
                 duration,
                 tuple(starts),
+                out_dir / "index.html",
             )
             write_text_atomic(lecture.srt, to_srt(cues))
             write_text_atomic(lecture.vtt, to_vtt(cues))
             titled = [(t, segment.title) for t, segment in zip(starts, segments, strict=True)]
             write_text_atomic(lecture.chapters, to_chapter_list(titled, duration))
+            fps = float(inputs[0].streams.video[0].base_rate)
+            shown = [(s.title, s.video) for s in segments]
+            write_page(out_dir, lang, title, shown, starts, duration, fps, cues)
             # leaving the block renames lecture.mp4 last: it always has its side files
     finally:
         for source in inputs:

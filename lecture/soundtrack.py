@@ -1,6 +1,6 @@
 """A segment's sound track: its narrated lines placed where the scene said them, as AAC.
 
-The scene writes ``<video>.voice.json`` (each line's start and clip, see
+The scene writes ``<video>.lines.json`` (each line's start and clip, see
 ``LectureScene.tear_down``); :func:`add_narration` mixes the clips into one track exactly as
 long as the video and writes the MP4 again with it (the video packets are copied, not
 re-encoded). :func:`decode_track` reads a segment's track back for the lecture, which joins
@@ -73,12 +73,14 @@ def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output)
 
 
 def add_narration(video: Path) -> Path:
-    """The video with its narration track (``<video>.voice.json``), as a new file beside it;
+    """The video with its narration track (``<video>.lines.json``), as a new file beside it;
     ``video`` itself when the scene said nothing with a voice."""
-    sidecar = video.with_suffix(".voice.json")
-    if not sidecar.is_file():
+    sidecar = video.with_suffix(".lines.json")
+    lines = []
+    if sidecar.is_file():
+        lines = [line for line in json.loads(sidecar.read_text("utf-8"))["lines"] if "clip" in line]
+    if not lines:
         return video
-    lines = json.loads(sidecar.read_text(encoding="utf-8"))["lines"]
     with av.open(str(video)) as container:
         seconds = video_seconds(container)
     target = video.with_name(f"{video.stem}.voiced.mp4")

@@ -356,15 +356,14 @@ class LectureScene(Scene):
         line = words.format(key, **texts)
         cues = split_cues(line, self.lang)
         start = self.renderer.time
-        self.narration_lines.append(
-            {"index": len(self.narration_lines) + 1, "key": key, "text": line}
-        )
+        entry = {"index": len(self.narration_lines) + 1, "key": key, "text": line, "start": start}
+        self.narration_lines.append(entry)
         clip = self._voice_clip(line) if self.voice else None
         if clip is None:  # silent: each cue stays as long as reading it takes
             durations = [cue_seconds(cue, self.lang, fps) for cue in cues]
         else:  # voiced: the line's audio sets its time, its cues spread over it
             spoken = wav_seconds(clip)
-            self.narration_lines[-1] |= {"start": start, "clip": str(clip), "seconds": spoken}
+            entry |= {"clip": str(clip), "seconds": spoken}
             durations = _spread(cues, spoken, fps)
         offset = 0.0
         for cue, seconds in zip(cues, durations, strict=True):
@@ -379,6 +378,7 @@ class LectureScene(Scene):
         if not groups:
             self.beatless.append(key)
         self.hold_until(start + offset)
+        entry["end"] = self.renderer.time
 
     def _voice_clip(self, line: str) -> Path:
         """This line's clip: its recording if there is one, else the draft voice."""
@@ -401,13 +401,13 @@ class LectureScene(Scene):
         return synthesise(text, meta.voice, meta.voice_speed, cache)
 
     def tear_down(self) -> None:
-        """With a voice, write where each line's clip starts beside the video (render.py
-        mixes them into the segment's sound track)."""
+        """Write where each line starts and ends (and its clip, with a voice) beside the
+        video: render.py mixes the clips into the segment's sound track, and the viewer's
+        page pauses at each line's end in presenter mode."""
         super().tear_down()
-        if self.voice and not config.dry_run:
+        if not config.dry_run:
             movie = Path(self.renderer.file_writer.movie_file_path)
-            lines = [line for line in self.narration_lines if "clip" in line]
-            write_json_atomic(movie.with_suffix(".voice.json"), {"lines": lines})
+            write_json_atomic(movie.with_suffix(".lines.json"), {"lines": self.narration_lines})
 
     def hold_until(self, end: float) -> None:
         """Wait until the scene's clock reaches ``end`` (in whole frames, never short)."""

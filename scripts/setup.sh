@@ -16,10 +16,12 @@ PYTHON=${PYTHON:-python3}
 TORCH_SPEC="torch==2.13.0"
 # python3-dev: Python.h and python3.pc, which pycairo's and manimpango's builds need
 # (neither has a Linux wheel); gcc compiles them; pkg-config finds cairo and pango.
+# espeak-ng: the draft voice (render.py --voice espeak); chromium and chromium-driver: the
+# viewers' page is tested in a real browser (no browser download at set-up or test time).
 SYSTEM_PACKAGES=(
   python3-dev gcc pkg-config libcairo2-dev libpango1.0-dev
   texlive-latex-base texlive-latex-extra texlive-fonts-recommended
-  dvisvgm cm-super-minimal fonts-noto-cjk espeak-ng
+  dvisvgm cm-super-minimal fonts-noto-cjk espeak-ng chromium chromium-driver
 )
 
 missing=()

@@ -88,7 +88,8 @@ def _cue_starts(srt: Path) -> list[float]:
 def _check_timing(segment: Path) -> list[dict]:
     """Each line's first cue starts where its audio does (within 100 ms), and the audio is
     heard there."""
-    lines = json.loads(segment.with_suffix(".voice.json").read_text(encoding="utf-8"))["lines"]
+    lines = json.loads(segment.with_suffix(".lines.json").read_text(encoding="utf-8"))["lines"]
+    lines = [line for line in lines if "clip" in line]
     cues = _cue_starts(segment.with_suffix(".srt"))
     sound = _audio(segment)
     for line in lines:

@@ -1,0 +1,139 @@
+"""The viewers' page, out/index.html, in a real browser: Debian's Chromium, headless, driven
+by Selenium with Debian's chromedriver (no browser download)."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "scenes" / "template.py"
+PLAN = (
+    '[[chapter]]\nscene = "template"\nfile = "{file}"\nclass = "TemplateScene"\n\n'
+    '[[chapter]]\nscene = "template_again"\nfile = "{file}"\nclass = "TemplateScene"\n'
+)
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+pytestmark = [pytest.mark.render, pytest.mark.xdist_group("page")]
+
+
+@pytest.fixture(scope="module")
+def lecture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A lecture of two short chapters, rendered silent at 480p15."""
+    tmp = tmp_path_factory.mktemp("page")
+    plan = tmp / "plan.toml"
+    plan.write_text(PLAN.format(file=TEMPLATE), encoding="utf-8")
+    out = tmp / "out"
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
+    command += ["--quality", "low", "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[webdriver.Chrome]:
+    assert CHROMIUM and DRIVER, "set-up installs Debian's chromium and chromium-driver"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--mute-audio",
+        "--autoplay-policy=no-user-gesture-required",
+        "--window-size=1280,800",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _open(browser: webdriver.Chrome, lecture: Path, hash_: str = "") -> None:
+    browser.get("about:blank")  # a fresh page, not a hash change of the last one
+    browser.get((lecture / "index.html").as_uri() + hash_)
+    _until(browser, "return document.getElementById('video').readyState >= 2")
+
+
+def _until(browser: webdriver.Chrome, script: str, seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while not browser.execute_script(script):
+        assert time.monotonic() < end, f"timed out: {script}"
+        time.sleep(0.05)
+
+
+def _video(browser: webdriver.Chrome, prop: str):
+    return browser.execute_script(f"return document.getElementById('video').{prop}")
+
+
+def test_the_page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> None:
+    manifest = json.loads((lecture / "lecture.json").read_text(encoding="utf-8"))
+    _open(browser, lecture)
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
+    assert _video(browser, "duration") == pytest.approx(manifest["duration"], abs=0.07)
+    chapters = browser.find_elements(By.CSS_SELECTOR, "#chapters li")
+    assert len(chapters) == len(manifest["chapters"]) == 2
+    chapters[1].click()
+    _until(browser, "return !document.getElementById('video').seeking")
+    assert _video(browser, "currentTime") == pytest.approx(
+        manifest["chapters"][1]["start"], abs=0.1
+    )
+    assert "current" in chapters[1].get_attribute("class")
+    vtt_cues = (lecture / "lecture.vtt").read_text(encoding="utf-8").count("-->")
+    lines = browser.find_elements(By.CSS_SELECTOR, "#transcript li")
+    assert len(lines) == vtt_cues
+    lines[2].click()
+    _until(browser, "return !document.getElementById('video').seeking")
+    assert "current" in lines[2].get_attribute("class")
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("data file")
+    shown = [li for li in lines if li.is_displayed()]
+    assert 0 < len(shown) < len(lines)
+    assert all("data file" in li.text for li in shown)
+    assert browser.execute_script("return document.getElementById('video').textTracks[0].mode") == (
+        "showing"
+    )
+    picture = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("L")
+    assert max(picture.getextrema()) - min(picture.getextrema()) > 100  # not blank
+    assert (
+        picture.resize((64, 40)).getcolors(4096)
+        and len(picture.resize((64, 40)).getcolors(4096)) > 20
+    )
+
+
+def test_presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Path) -> None:
+    _open(browser, lecture, "#present")
+    data = json.loads(
+        (lecture / "lecture.data.js").read_text(encoding="utf-8").split("=", 1)[1].rstrip(";\n")
+    )
+    frame = 1 / data["fps"]
+    body = browser.find_element(By.TAG_NAME, "body")
+    assert "present" in body.get_attribute("class")
+    for k in range(3):  # space plays the first line, then → each next one
+        body.send_keys(Keys.SPACE if k == 0 else Keys.ARROW_RIGHT)
+        _until(browser, "return !document.getElementById('video').paused", 5)
+        _until(browser, "return document.getElementById('video').paused", 20)
+        stopped = _video(browser, "currentTime")
+        assert stopped == pytest.approx(data["lines"][k]["end"], abs=frame + 1e-3), k
+    assert "Line" in browser.find_element(By.ID, "counter").text
+    body.send_keys(Keys.ARROW_LEFT)  # ← replays the line just heard
+    _until(browser, "return !document.getElementById('video').paused", 5)
+    _until(browser, "return document.getElementById('video').paused", 20)
+    assert _video(browser, "currentTime") == pytest.approx(
+        data["lines"][2]["end"], abs=frame + 1e-3
+    )

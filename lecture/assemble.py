@@ -24,8 +24,8 @@ import numpy as np
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from lecture.page import write_page
-from lecture.soundtrack import AAC_BITRATE, decode_track, encode_track
-from lecture.voice import SAMPLE_RATE, normalise
+from lecture.soundtrack import AAC_BITRATE, encode_track, segment_track
+from lecture.voice import SAMPLE_RATE
 from model.atomic import atomic_path, write_json_atomic, write_text_atomic
 from scenes.locale import language
 
@@ -148,11 +148,11 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
             ends = [*starts[1:], duration]
             track = np.concatenate(
                 [
-                    decode_track(segment.video, end - start)
+                    segment_track(segment.video, end - start)
                     for segment, start, end in zip(segments, starts, ends, strict=True)
                 ]
             )
-            encode_track(normalise(track), sound, output)
+            encode_track(track, sound, output)  # each chapter is at -16 LUFS already
         output.set_chapters(_chapters(segments, starts, duration))
     return starts, duration, cues
 

@@ -29,8 +29,14 @@ def still(video: Path, target: Path) -> None:
     """A small JPEG of ``video`` at :data:`STILL_AT` of its length."""
     with av.open(str(video)) as container:
         stream = container.streams.video[0]
-        frames = [f for f in container.decode(stream)]
-        picture = frames[min(len(frames) - 1, int(len(frames) * STILL_AT))].to_image()
+        at = container.duration / av.time_base * STILL_AT  # seconds
+        container.seek(int(at / stream.time_base), stream=stream)  # the keyframe before it
+        picture = None
+        for frame in container.decode(stream):
+            picture = frame
+            if frame.time is not None and frame.time >= at:
+                break
+        picture = picture.to_image()
     height = round(picture.height * STILL_WIDTH / picture.width)
     with atomic_path(target) as tmp:
         picture.resize((STILL_WIDTH, height)).save(tmp, format="JPEG", quality=80)

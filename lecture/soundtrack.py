@@ -17,7 +17,7 @@ import numpy as np
 
 from lecture.voice import SAMPLE_RATE, normalise, read_wav
 
-AAC_BITRATE = 96_000
+AAC_BITRATE = 128_000
 FRAME_SAMPLES = 1024  # one AAC frame
 
 
@@ -72,20 +72,42 @@ def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output)
         output.mux(packet)
 
 
-def add_narration(video: Path) -> Path:
-    """The video with its narration track (``<video>.lines.json``), as a new file beside it;
-    ``video`` itself when the scene said nothing with a voice."""
+def voiced_lines(video: Path) -> list[dict]:
+    """The lines of a segment that have a clip (from ``<video>.lines.json``)."""
     sidecar = video.with_suffix(".lines.json")
-    lines = []
-    if sidecar.is_file():
-        lines = [line for line in json.loads(sidecar.read_text("utf-8"))["lines"] if "clip" in line]
-    if not lines:
-        return video
+    if not sidecar.is_file():
+        return []
+    return [line for line in json.loads(sidecar.read_text("utf-8"))["lines"] if "clip" in line]
+
+
+def narration_track(video: Path, seconds: float) -> np.ndarray | None:
+    """A segment's narration mixed from its clips and normalised, ``seconds`` long; None
+    when it has no voice or a clip is gone (then its encoded track is what there is)."""
+    lines = voiced_lines(video)
+    if not lines or not all(Path(line["clip"]).is_file() for line in lines):
+        return None
+    return normalise(mix(lines, seconds))
+
+
+def add_narration(video: Path) -> Path:
+    """The video with its narration track, as a new file beside it; ``video`` itself when
+    the scene said nothing with a voice."""
     with av.open(str(video)) as container:
         seconds = video_seconds(container)
+    track = narration_track(video, seconds)
+    if track is None:
+        return video
     target = video.with_name(f"{video.stem}.voiced.mp4")
-    write_with_audio(video, normalise(mix(lines, seconds)), target)
+    write_with_audio(video, track, target)
     return target
+
+
+def segment_track(video: Path, seconds: float) -> np.ndarray:
+    """A segment's sound for the lecture, exactly ``seconds`` long: mixed again from its clips
+    (so that the lecture's AAC is encoded from the clips once, not from a decoded AAC), else
+    decoded from the segment."""
+    track = narration_track(video, seconds)
+    return track if track is not None else decode_track(video, seconds)
 
 
 def decode_track(path: Path, seconds: float) -> np.ndarray:

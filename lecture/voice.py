@@ -29,7 +29,7 @@ from model.atomic import atomic_path
 
 SAMPLE_RATE = 48_000
 TARGET_LUFS = -16.0  # integrated loudness of every line, hence of every chapter
-PEAK = 10 ** (-2 / 20)  # no sample above -2 dBFS (AAC overshoots a little: still below 0)
+PEAK = 10 ** (-3 / 20)  # no sample above -3 dBFS (AAC overshoots a little: still below 0)
 SILENT_PEAK = 10 ** (-50 / 20)  # a recording whose loudest sample is below -50 dBFS is silent
 MAX_LINE_SECONDS = 45.0  # a longer recording is not one narrated line
 LINE_PAUSE = 0.35  # seconds of quiet after each line

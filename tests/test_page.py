@@ -30,12 +30,14 @@ pytestmark = [pytest.mark.render, pytest.mark.xdist_group("page")]
 
 
 @pytest.fixture(scope="module")
-def lecture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
     """A lecture of two short chapters, rendered silent at 480p15."""
     tmp = tmp_path_factory.mktemp("page")
     plan = tmp / "plan.toml"
     plan.write_text(PLAN.format(file=TEMPLATE), encoding="utf-8")
     out = tmp / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")  # the same model: no training again
     command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
     command += ["--quality", "low", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
@@ -80,7 +82,13 @@ def _video(browser: webdriver.Chrome, prop: str):
     return browser.execute_script(f"return document.getElementById('video').{prop}")
 
 
-def test_the_page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> None:
+def test_the_page_and_presenter_mode(browser: webdriver.Chrome, lecture: Path) -> None:
+    """One lecture rendered once: the page as viewers use it, then presenter mode."""
+    _page_plays_seeks_and_searches(browser, lecture)
+    _presenter_mode_stops_after_each_line(browser, lecture)
+
+
+def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> None:
     manifest = json.loads((lecture / "lecture.json").read_text(encoding="utf-8"))
     _open(browser, lecture)
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
@@ -116,7 +124,7 @@ def test_the_page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: P
     )
 
 
-def test_presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Path) -> None:
+def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Path) -> None:
     _open(browser, lecture, "#present")
     data = json.loads(
         (lecture / "lecture.data.js").read_text(encoding="utf-8").split("=", 1)[1].rstrip(";\n")

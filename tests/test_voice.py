@@ -4,6 +4,7 @@ standing in for an instructor's, each driving the picture's timing, in AAC, at -
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import wave
@@ -46,9 +47,11 @@ def test_symbols_are_read_from_the_locale() -> None:
     assert spoken("√d", "en", {"√": "root "}) == "root d"
 
 
-def _render(tmp: Path, out: Path, *flags: str) -> subprocess.CompletedProcess:
+def _render(tmp: Path, out: Path, *flags: str, chapters: int = 2) -> subprocess.CompletedProcess:
+    """render.py on a plan of the template scene, once or twice (two chapters)."""
     plan = tmp / "plan.toml"
-    plan.write_text(PLAN.format(file=TEMPLATE), encoding="utf-8")
+    text = PLAN.format(file=TEMPLATE)
+    plan.write_text(text if chapters == 2 else text.split("\n\n")[0] + "\n", encoding="utf-8")
     command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
     command += ["--quality", "low", "--out", str(out), *flags]
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
@@ -101,8 +104,10 @@ def _check_timing(segment: Path) -> list[dict]:
 
 
 @pytest.mark.render
-def test_a_draft_voice_drives_the_picture(tmp_path: Path) -> None:
+def test_a_draft_voice_drives_the_picture(tmp_path: Path, data_file: Path) -> None:
     out = tmp_path / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")  # the same model: no training again
     result = _render(tmp_path, out, "--voice", "espeak")
     assert result.returncode == 0, result.stderr[-2000:]
     segment = out / "segments" / "template.mp4"
@@ -119,7 +124,7 @@ def test_a_draft_voice_drives_the_picture(tmp_path: Path) -> None:
     # A second render synthesises nothing: every clip comes from the cache.
     cache = out / "voice-cache"
     before = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
-    again = _render(tmp_path, out, "--voice", "espeak", "--force")
+    again = _render(tmp_path, out, "--voice", "espeak", "--force", chapters=1)
     assert again.returncode == 0, again.stderr[-2000:]
     assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == before
 
@@ -138,16 +143,18 @@ def _tone(path: Path, seconds: float, amplitude: float = 0.3) -> None:
 
 
 @pytest.mark.render
-def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path) -> None:
+def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_file: Path) -> None:
     rec, out = tmp_path / "rec", tmp_path / "out"
-    script = _render(tmp_path, out, "--narration", str(rec), "--narration-script")
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")
+    script = _render(tmp_path, out, "--narration", str(rec), "--narration-script", chapters=1)
     assert script.returncode == 0, script.stderr[-2000:]
     assert (rec / "script.html").is_file() and "template/01-intro.wav" in (
         rec / "script.txt"
     ).read_text(encoding="utf-8")
     # One line not recorded yet: named, nothing rendered.
     _tone(rec / "template" / "01-intro.wav", 2.5)
-    missing = _render(tmp_path, out, "--narration", str(rec))
+    missing = _render(tmp_path, out, "--narration", str(rec), chapters=1)
     assert missing.returncode == 2 and "template/02-result_say.wav" in missing.stderr
     assert not (out / "segments").exists()
     # A broken, a silent and an over-long recording: each named with its line.
@@ -163,18 +170,18 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path) -> Non
             _tone(take, 50.0)
         else:
             take.write_bytes(content)
-        bad = _render(tmp_path, out, "--narration", str(rec))
+        bad = _render(tmp_path, out, "--narration", str(rec), chapters=1)
         assert bad.returncode == 2, bad.stderr
         assert str(take) in bad.stderr and problem in bad.stderr, bad.stderr
     # Both recorded: their lengths set the lines' times.
     _tone(take, 3.0)
-    result = _render(tmp_path, out, "--narration", str(rec))
+    result = _render(tmp_path, out, "--narration", str(rec), chapters=1)
     assert result.returncode == 0, result.stderr[-2000:]
     lines = _check_timing(out / "segments" / "template.mp4")
     assert [round(line["seconds"], 2) for line in lines] == [2.5, 3.0]
     # The next line waits for the first to end, and a short pause (in whole frames).
     assert lines[1]["start"] == pytest.approx(2.5 + 0.35, abs=2 / 15 + 1e-6)
-    # A new take re-renders the scenes that say it, and nothing else changes.
+    # A new take re-renders the scene that says it.
     _tone(take, 2.0)
-    redo = _render(tmp_path, out, "--narration", str(rec))
-    assert redo.returncode == 0 and "2 rendered" in redo.stdout, redo.stdout
+    redo = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+    assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout

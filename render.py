@@ -25,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from lecture import soundtrack
 from lecture.jobs import ENCODER_OPTIONS
 from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
 from lecture.lock import FolderInUseError, FolderLock
@@ -256,7 +257,8 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
                 takes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE}
+    mixer = hashlib.sha256(Path(soundtrack.__file__).read_bytes()).hexdigest()[:16]
+    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "mixer": mixer}
 
 
 def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:

@@ -24,7 +24,13 @@ import numpy as np
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from lecture.page import write_page
-from lecture.soundtrack import AAC_BITRATE, encode_track, segment_track
+from lecture.soundtrack import (
+    AAC_BITRATE,
+    SAFE_PEAK,
+    decode_track,
+    encode_track,
+    segment_track,
+)
 from lecture.voice import SAMPLE_RATE
 from model.atomic import atomic_path, write_json_atomic, write_text_atomic
 from scenes.locale import language
@@ -119,8 +125,16 @@ def _chapters(segments: list[SegmentFile], starts: list[float], duration: float)
     ]
 
 
-def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, title: str):
-    """Write the joined MP4; return the segments' start times, the duration and the cues."""
+def _mux(
+    segments: list[SegmentFile],
+    inputs: list,
+    target: Path,
+    lang: str,
+    title: str,
+    gain: float = 1.0,
+):
+    """Write the joined MP4 (its sound times ``gain``); return the segments' start times,
+    the duration and the cues."""
     starts: list[float] = []
     cues: list[Cue] = []
     options = {"movflags": "+faststart"}
@@ -152,8 +166,24 @@ def _mux(segments: list[SegmentFile], inputs: list, target: Path, lang: str, tit
                     for segment, start, end in zip(segments, starts, ends, strict=True)
                 ]
             )
-            encode_track(track, sound, output)  # each chapter is at -16 LUFS already
+            encode_track(track * np.float32(gain), sound, output)  # each at -16 LUFS already
         output.set_chapters(_chapters(segments, starts, duration))
+    return starts, duration, cues
+
+
+def _join(segments: list[SegmentFile], inputs: list, target: Path, lang: str, title: str):
+    """:func:`_mux`, again a little quieter while AAC's overshoot passes full scale."""
+    gain = 1.0
+    for _ in range(3):
+        for source in inputs:
+            source.seek(0)
+        starts, duration, cues = _mux(segments, inputs, target, lang, title, gain)
+        if not any(source.streams.audio for source in inputs):
+            break
+        peak = float(np.max(np.abs(decode_track(target, duration))))
+        if peak <= SAFE_PEAK:
+            break
+        gain *= SAFE_PEAK * 0.98 / peak
     return starts, duration, cues
 
 
@@ -166,7 +196,7 @@ def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) 
         _check_formats(inputs)
         manifest.unlink(missing_ok=True)  # the set is changing: no manifest vouches for it
         with atomic_path(out_dir / "lecture.mp4") as tmp:
-            starts, duration, cues = _mux(segments, inputs, tmp, lang, title)
+            starts, duration, cues = _join(segments, inputs, tmp, lang, title)
             lecture = Lecture(
                 out_dir / "lecture.mp4",
                 out_dir / "lecture.srt",

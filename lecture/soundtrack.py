@@ -18,6 +18,7 @@ import numpy as np
 from lecture.voice import SAMPLE_RATE, normalise, read_wav
 
 AAC_BITRATE = 128_000
+SAFE_PEAK = 0.97  # the loudest decoded sample a file may have
 FRAME_SAMPLES = 1024  # one AAC frame
 
 
@@ -48,7 +49,22 @@ def mix(lines: list[dict], seconds: float) -> np.ndarray:
 
 
 def write_with_audio(video: Path, track: np.ndarray, target: Path) -> None:
-    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``."""
+    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``.
+
+    AAC can overshoot a sharp consonant by a few dB; when the decoded sound would pass
+    :data:`SAFE_PEAK`, the track is turned down by that much and encoded again.
+    """
+    with av.open(str(video)) as source:
+        seconds = video_seconds(source)
+    for _ in range(3):
+        _write(video, track, target)
+        peak = float(np.max(np.abs(decode_track(target, seconds))))
+        if peak <= SAFE_PEAK:
+            return
+        track = track * np.float32(SAFE_PEAK * 0.98 / peak)
+
+
+def _write(video: Path, track: np.ndarray, target: Path) -> None:
     options = {"movflags": "+faststart"}
     with (
         av.open(str(video)) as source,
@@ -114,7 +130,12 @@ def segment_track(video: Path, seconds: float) -> np.ndarray:
     (so that the lecture's AAC is encoded from the clips once, not from a decoded AAC), else
     decoded from the segment."""
     track = narration_track(video, seconds)
-    return track if track is not None else decode_track(video, seconds)
+    encoded = decode_track(video, seconds)
+    if track is None:
+        return encoded
+    # The segment may have been turned down to keep AAC's overshoot under full scale.
+    level = float(np.sqrt(np.mean(track**2))) or 1.0
+    return track * np.float32(min(1.0, float(np.sqrt(np.mean(encoded**2))) / level))
 
 
 def decode_track(path: Path, seconds: float) -> np.ndarray:

@@ -15,7 +15,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lecture.voice import FORMATS, VoiceError, check_recording, decode, recording_name
+from lecture.voice import (
+    FORMATS,
+    VoiceError,
+    check_recording,
+    decode,
+    find_recording,
+    recording_name,
+)
 from model.atomic import write_json_atomic, write_text_atomic
 from scenes.registry import Chapter
 
@@ -76,11 +83,6 @@ def read_manifest(folder: Path) -> list[dict[str, Any]]:
         raise VoiceError(f"{path}: not a narration list ({err})") from None
 
 
-def recording_of(folder: Path, name: str) -> Path | None:
-    found = [folder / f"{name}{ext}" for ext in FORMATS if (folder / f"{name}{ext}").is_file()]
-    return found[0] if found else None
-
-
 def check_folder(folder: Path, scenes: set[str]) -> list[str]:
     """Check every recording of ``scenes`` (chapter names or scene tables) now, one line per
     bad file, raised together; return the names of the lines with no recording yet."""
@@ -88,7 +90,7 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
     for entry in read_manifest(folder):
         if entry["scene"] not in scenes and entry["file"].split("/")[0] not in scenes:
             continue
-        path = recording_of(folder, entry["file"])
+        path = find_recording(folder, entry["file"])
         if path is None:
             stray = [p for p in folder.glob(f"{entry['file']}.*") if p.suffix not in FORMATS]
             if stray:

@@ -48,14 +48,13 @@ def mix(lines: list[dict], seconds: float) -> np.ndarray:
     return track
 
 
-def write_with_audio(video: Path, track: np.ndarray, target: Path) -> None:
+def write_with_audio(video: Path, track: np.ndarray, target: Path, seconds: float) -> None:
     """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``.
 
     AAC can overshoot a sharp consonant by a few dB; when the decoded sound would pass
-    :data:`SAFE_PEAK`, the track is turned down by that much and encoded again.
+    :data:`SAFE_PEAK`, the track is turned down by that much and encoded again. ``seconds``:
+    the video's length (:func:`video_seconds`).
     """
-    with av.open(str(video)) as source:
-        seconds = video_seconds(source)
     for _ in range(3):
         _write(video, track, target)
         peak = float(np.max(np.abs(decode_track(target, seconds))))
@@ -121,7 +120,7 @@ def add_narration(video: Path) -> Path:
     if track is None:
         return video
     target = video.with_name(f"{video.stem}.voiced.mp4")
-    write_with_audio(video, track, target)
+    write_with_audio(video, track, target, seconds)
     return target
 
 

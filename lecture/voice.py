@@ -68,10 +68,10 @@ def recording_name(scene: str, index: int, key: str) -> str:
     return f"{scene}/{index:02d}-{key}"
 
 
-def find_recording(folder: Path, scene: str, index: int, key: str) -> Path | None:
-    """The recording of a line in ``folder``, in any supported format, if there is one."""
-    base = folder / recording_name(scene, index, key)
-    found = [base.with_suffix(ext) for ext in FORMATS if base.with_suffix(ext).is_file()]
+def find_recording(folder: Path, name: str) -> Path | None:
+    """The recording ``name`` (see :func:`recording_name`) in ``folder``, in any supported
+    format, if there is one."""
+    found = [folder / f"{name}{ext}" for ext in FORMATS if (folder / f"{name}{ext}").is_file()]
     return found[0] if found else None
 
 

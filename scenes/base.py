@@ -386,11 +386,11 @@ class LectureScene(Scene):
         index, key = entry["index"], entry["key"]
         cache = Path(self.voice.cache)
         if self.voice.narration:
-            found = find_recording(Path(self.voice.narration), self.scene_key, index, key)
+            name = recording_name(self.scene_key, index, key)
+            found = find_recording(Path(self.voice.narration), name)
             if found is not None:
                 return recorded(found, line, cache)
             if not self.voice.espeak:
-                name = recording_name(self.scene_key, index, key)
                 raise VoiceError(
                     f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
                     "(record it, or add --voice espeak to draft the missing lines)"

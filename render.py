@@ -24,24 +24,26 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lecture import soundtrack
 from lecture.jobs import ENCODER_OPTIONS
 from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
 from lecture.lock import FolderInUseError, FolderLock
-from lecture.narration import check_folder, collect_lines, write_script
 from lecture.presets import PRESETS, Preset
 from lecture.records import expected_record, read_record, write_record
-from lecture.soundtrack import add_narration
-from lecture.voice import FORMATS, LINE_PAUSE, VoiceError, VoiceSettings
 from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
 from scenes.locale import LocaleError, available_languages
 from scenes.registry import DEFAULT_PLAN, Chapter, PlanError
 
+if TYPE_CHECKING:  # the voice's modules import av and numpy: loaded with a voice only
+    from lecture.voice import VoiceSettings
+
 DATA_NAME = "data.json"
 VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into --out
+MIXER = Path(__file__).resolve().parent / "lecture" / "soundtrack.py"  # imported with a voice only
+RENDER_CACHE = ".cache"  # formulas' and texts' SVGs, shared by the workers and every run
 
 
 class UsageError(Exception):
@@ -251,13 +253,15 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
     """What a chapter's narration is made from: the draft voice, and each recording's hash."""
     if voice is None:
         return None
+    from lecture.voice import FORMATS, LINE_PAUSE
+
     takes = {}
     if voice.narration:
         folder = Path(voice.narration) / (chapter.scene_key or chapter.name)
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
                 takes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    mixer = hashlib.sha256(Path(soundtrack.__file__).read_bytes()).hexdigest()[:16]
+    mixer = hashlib.sha256(MIXER.read_bytes()).hexdigest()[:16]
     return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "mixer": mixer}
 
 
@@ -265,6 +269,8 @@ def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
     """The voice settings of one language's render (None: silent)."""
     if not args.voice and not args.narration:
         return None
+    from lecture.voice import VoiceSettings
+
     cache = (args.out / VOICE_CACHE).resolve()
     return VoiceSettings(args.voice == "espeak", narration_folder(args, lang), str(cache))
 
@@ -285,6 +291,9 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
             continue
         if not Path(folder).is_dir():
             raise UsageError(f"--narration {folder}: no such folder")
+        from lecture.narration import check_folder
+        from lecture.voice import VoiceError
+
         try:
             wanted = {c.name for c in selected} | {c.scene_key for c in selected if c.scene_key}
             missing = check_folder(Path(folder), wanted)
@@ -303,6 +312,8 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
 
 def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
     """Dry-run the chapters and write the lines to record, for each language."""
+    from lecture.narration import collect_lines, write_script
+
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)
     for lang in args.langs:
@@ -340,7 +351,7 @@ def render(
 ) -> int:
     """Render what is stale among ``selected`` in every language (all scenes of all languages
     spread over the workers), then assemble each language whose chapters are all current."""
-    from lecture.jobs import Job, Runner
+    from lecture.jobs import Job, RenderTimes, Runner
 
     start = time.perf_counter()
     data_path = args.out / DATA_NAME
@@ -376,6 +387,7 @@ def render(
             "LECTURE_PLAN": str(args.plan.resolve()),
             "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
             "LECTURE_THEME": args.theme,
+            "LECTURE_CACHE": str((args.out / RENDER_CACHE).resolve()),
         }
         if segments.voice is not None:
             env["LECTURE_VOICE"] = segments.voice.to_env()
@@ -398,6 +410,8 @@ def render(
         if result.ok:
             rendered = video = result.job.video()
             if segments.voice is not None:
+                from lecture.soundtrack import add_narration  # av, numpy: with a voice only
+
                 video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
             segments.install(result.job.chapter, video, rendered)
             shutil.rmtree(result.job.media_dir, ignore_errors=True)
@@ -406,8 +420,9 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
+    times = RenderTimes(args.out / RENDER_CACHE / "render-seconds.json")
     try:
-        Runner(args.jobs).run(jobs, started, ended)
+        times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))
     finally:
         for segments, _ in languages.values():  # ours alone: the folder is locked
             shutil.rmtree(segments.work, ignore_errors=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
+import math
 import os
 import re
 import shutil
@@ -23,11 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lecture.presets import Preset
+from model.atomic import write_json_atomic
 from scenes.registry import Chapter
 
 # x264's "veryfast" preset: about a quarter less encoding time than Manim's default
 # ("medium") at 1080p, for a somewhat larger file at the same quality setting.
-ENCODER_OPTIONS = ("preset=veryfast",)
+ENCODER_OPTIONS = ("preset=veryfast", "threads=1")
 _BOX = re.compile(r"[│╭╮╰╯─┃━]+")
 
 
@@ -63,6 +66,10 @@ class Job:
             self.chapter.class_name,
         ]
 
+    def key(self) -> str:
+        """What a render time is remembered under: scene, language, size and frame rate."""
+        return f"{self.chapter.name} {self.env.get('LECTURE_LANG', '')} {self.preset}"
+
     def video(self) -> Path | None:
         """The finished MP4 Manim wrote, if any."""
         videos = [
@@ -71,6 +78,30 @@ class Job:
             if "partial_movie_files" not in p.parts
         ]
         return max(videos, key=lambda p: p.stat().st_mtime) if videos else None
+
+
+class RenderTimes:
+    """How long each scene took last time (``<out>/.cache/render-seconds.json``), so that the
+    longest start first and the last scene to finish does not run alone on the machine."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.seconds: dict[str, float] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # none yet, or unreadable: start afresh
+            self.seconds = {}
+
+    def longest_first(self, jobs: list[Job]) -> list[Job]:
+        """Scenes never timed first (they may be long), then the longest; ties keep order."""
+        return sorted(jobs, key=lambda job: -self.seconds.get(job.key(), math.inf))
+
+    def record(self, results: list[JobResult]) -> None:
+        if not results:
+            return
+        for result in results:
+            if result.ok:
+                self.seconds[result.job.key()] = round(result.seconds, 2)
+        write_json_atomic(self.path, self.seconds)
 
 
 @dataclass

@@ -38,7 +38,7 @@ from model.atomic import write_json_atomic
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import EatApple, Example, ItCat
 from model.sentences import names_in
-from scenes import fastcopy, style
+from scenes import fastcopy, fastframes, style, texcache
 from scenes.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
 from scenes.declarations import expand_reads
 from scenes.locale import Words, colour_label, current_language, language, locale_table
@@ -47,6 +47,9 @@ from scenes.registry import chapter_of
 from scenes.subtitles import cue_seconds, split_cues
 
 fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
+if os.environ.get(fastframes.SWITCH_ENV) != "0":  # off only to measure Manim's own way
+    fastframes.install()  # draws unchanged outlines and encodes holds without repeating work
+texcache.install_from_env()  # formulas and texts shared by render.py's workers and runs
 
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
 

@@ -46,7 +46,7 @@ from manim import (
     tempconfig,
 )
 
-from scenes import style
+from scenes import style, texcache
 from scenes.base import LectureScene
 from scenes.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.subtitles import limits_for, line_width, visible_length
@@ -351,6 +351,7 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
     """Dry-run one scene in one language and collect every gate's problems."""
     name = scene_class.__name__
     report = GateReport(scene=name, lang=lang)
+    texcache.install(media_dir / "cache")  # gate runs at once share it safely
     saved = {k: os.environ.get(k) for k in ("LECTURE_LANG", "LECTURE_DATA")}
     os.environ.update(LECTURE_LANG=lang, LECTURE_DATA=str(data_file))
     try:

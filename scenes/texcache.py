@@ -1,0 +1,92 @@
+"""LaTeX and Text renderings shared by every worker and every run, written atomically.
+
+Manim keeps the SVG of each formula and each text in its media folder, under a name made
+from a hash of what it shows. render.py gives every worker its own media folder (two Manim
+processes must not share one), so every worker compiled the same formulas again, and every
+run started from nothing. :func:`install` points both at one folder instead (render.py
+uses ``<out>/.cache``), named by the content alone, so an entry never goes stale:
+
+- a formula is compiled (latex, dvisvgm) in a private folder and its SVG renamed into the
+  cache when whole: Manim's own clean-up, which deletes every non-SVG file in its TeX
+  folder, cannot reach another worker's files half-way through;
+- a text's SVG is written by Pango under a private name and renamed into place, so a
+  worker never reads another's half-written file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import manimpango
+from manim import config
+from manim.mobject.text import tex_mobject
+from manim.utils import tex_file_writing
+from manim.utils.tex import TexTemplate
+
+CACHE_ENV = "LECTURE_CACHE"  # the folder render.py's workers share
+_compile = tex_file_writing.tex_to_svg_file  # Manim's own: into config.tex_dir
+_pango = manimpango.text2svg
+_folder: list[Path] = []
+
+
+def tex_to_svg_file(
+    expression: str, environment: str | None = None, tex_template: TexTemplate | None = None
+) -> Path:
+    """The SVG of a formula, from the shared cache or compiled once into it."""
+    template = tex_template or config["tex_template"]
+    code = (
+        template.get_texcode_for_expression_in_env(expression, environment)
+        if environment
+        else template.get_texcode_for_expression(expression)
+    )
+    recipe = f"{template.tex_compiler}\n{template.output_format}\n{code}"
+    folder = _folder[0] / "tex"
+    target = folder / f"{hashlib.sha256(recipe.encode()).hexdigest()[:32]}.svg"
+    if target.is_file():
+        return target
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = config.tex_dir
+    with tempfile.TemporaryDirectory(dir=folder, prefix=".compiling-") as private:
+        config.tex_dir = private
+        try:
+            svg = _compile(expression, environment, template)
+        finally:
+            config.tex_dir = saved
+        os.replace(svg, target)  # a twin another worker made is the same
+    return target
+
+
+def text2svg(*args: object, **kwargs: object) -> str:
+    """Pango's text2svg, written under a private name and renamed when whole."""
+    args = list(args)
+    named = "file_name" in kwargs
+    target = Path(str(kwargs["file_name"] if named else args[4]))  # named after the text's hash
+    handle, private = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-", suffix=".svg")
+    os.close(handle)
+    if named:
+        kwargs["file_name"] = private
+    else:
+        args[4] = private
+    try:
+        _pango(*args, **kwargs)
+        os.replace(private, target)
+    finally:
+        Path(private).unlink(missing_ok=True)
+    return str(target)
+
+
+def install(folder: Path) -> None:
+    """Share formulas and texts through ``folder`` (made when first needed)."""
+    _folder[:] = [folder.resolve()]
+    config.text_dir = str(_folder[0] / "texts")
+    tex_mobject.tex_to_svg_file = tex_to_svg_file
+    manimpango.text2svg = text2svg
+
+
+def install_from_env() -> None:
+    """In a worker render.py started: share through the folder it names, if any."""
+    if os.environ.get(CACHE_ENV):
+        install(Path(os.environ[CACHE_ENV]))

@@ -26,7 +26,7 @@ clean:
 	rm -rf out media
 
 bench: setup
-	$(PY) bench/render_bench.py --quality medium
+	$(PY) bench/render_bench.py
 
 # Both README commands on a bare Debian 12 tree (debootstrap), from the committed
 # HEAD. Root only; many minutes; run before calling a set-up change done.

@@ -30,7 +30,13 @@ from lecture.jobs import ENCODER_OPTIONS
 from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
 from lecture.lock import FolderInUseError, FolderLock
 from lecture.presets import PRESETS, Preset
-from lecture.records import expected_record, read_record, write_record
+from lecture.records import (
+    expected_record,
+    lecture_inputs,
+    lecture_is_current,
+    read_record,
+    write_record,
+)
 from model.atomic import copy_atomic, write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -453,9 +459,8 @@ def render(
 def _assemble(
     args: argparse.Namespace, lang: str, segments: Segments, chapters: tuple[Chapter, ...]
 ) -> int:
-    """Join one language's segments into its lecture.mp4 (when all are current)."""
-    from lecture.assemble import AssemblyError, SegmentFile, assemble
-
+    """Join one language's segments into its lecture.mp4 (when all are current, and
+    unless the lecture there was assembled from these very segments)."""
     missing = [c.name for c in chapters if segments.state(c) != "current"]
     where = f" [{lang}]" if len(args.langs) > 1 else ""
     if missing:
@@ -464,9 +469,16 @@ def _assemble(
         )
         return 0
     title = chapters[0].title(lang) if chapters else ""
+    out_dir = lang_out(args, lang)
+    made_from = lecture_inputs([(c.title(lang), *segments.paths(c)) for c in chapters], lang, title)
+    if lecture_is_current(out_dir, made_from):
+        print(f"render: lecture{where} unchanged: {out_dir / 'lecture.mp4'}")
+        return 0
+    from lecture.assemble import AssemblyError, SegmentFile, assemble
+
     files = [SegmentFile(c.title(lang), *segments.paths(c)[:2]) for c in chapters]
     try:
-        lecture = assemble(files, lang_out(args, lang), lang, title)
+        lecture = assemble(files, out_dir, lang, title, made_from)
     except AssemblyError as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 1

@@ -24,6 +24,7 @@ import numpy as np
 
 from lecture.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from lecture.page import write_page
+from lecture.records import MANIFEST, assembled_files
 from lecture.soundtrack import (
     AAC_BITRATE,
     SAFE_PEAK,
@@ -38,7 +39,6 @@ from scenes.locale import language
 _MS = Fraction(1, 1000)
 # Written last, naming the set (lecture.mp4 and its side files) by their hashes: a reader
 # that finds it matching knows the files belong together; a run killed mid-way leaves none.
-MANIFEST = "lecture.json"
 
 
 class AssemblyError(RuntimeError):
@@ -187,9 +187,17 @@ def _join(segments: list[SegmentFile], inputs: list, target: Path, lang: str, ti
     return starts, duration, cues
 
 
-def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) -> Lecture:
+def assemble(
+    segments: list[SegmentFile],
+    out_dir: Path,
+    lang: str,
+    title: str,
+    made_from: dict | None = None,
+) -> Lecture:
     """Write lecture.mp4, lecture.srt, lecture.vtt, chapters.txt and the viewers' page
-    (index.html, lecture.data.js, stills/) into ``out_dir``."""
+    (index.html, lecture.data.js, stills/) into ``out_dir``; the manifest records
+    ``made_from`` (:func:`lecture.records.lecture_inputs`), so that an unchanged lecture
+    is not assembled again."""
     manifest = out_dir / MANIFEST
     inputs = [av.open(str(s.video)) for s in segments]
     try:
@@ -217,7 +225,9 @@ def assemble(segments: list[SegmentFile], out_dir: Path, lang: str, title: str) 
     finally:
         for source in inputs:
             source.close()
-    write_json_atomic(manifest, _manifest(lecture, segments))
+    written = _manifest(lecture, segments)
+    written |= {"made_from": made_from, "written": assembled_files(out_dir)}
+    write_json_atomic(manifest, written)
     return lecture
 
 

@@ -67,8 +67,9 @@ class Job:
         ]
 
     def key(self) -> str:
-        """What a render time is remembered under: scene, language, size and frame rate."""
-        return f"{self.chapter.name} {self.env.get('LECTURE_LANG', '')} {self.preset}"
+        """What a render time is remembered under: the scene and language (at another size
+        the times differ, their order hardly)."""
+        return f"{self.chapter.name} {self.env.get('LECTURE_LANG', '')}"
 
     def video(self) -> Path | None:
         """The finished MP4 Manim wrote, if any."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,19 @@ from scenes.registry import Chapter
 from scenes.themes import DEFAULT_THEME
 
 RECORD_VERSION = 2
+MANIFEST = "lecture.json"  # beside lecture.mp4: what the lecture's files are and were made from
+# The code that joins segments into a lecture: a change to any of it assembles again.
+ASSEMBLY_CODE = tuple(
+    ROOT / "lecture" / name
+    for name in ("assemble.py", "captions.py", "page.py", "soundtrack.py", "viewer.html")
+)
+# The files an assembly writes besides lecture.mp4 (stills/ are named in the page's data).
+ASSEMBLED = ("lecture.mp4", "lecture.srt", "lecture.vtt", "chapters.txt", "index.html")
+ASSEMBLED += ("lecture.data.js",)
 
 
-def _imported_modules(source: Path) -> set[str]:
+@cache  # one parse per module a run: the chapters share most of theirs
+def _imported_modules(source: Path) -> frozenset[str]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -35,7 +46,9 @@ def _imported_modules(source: Path) -> set[str]:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
     # importing a.b.c runs a/__init__.py and a/b/__init__.py too
-    return names | {".".join(n.split(".")[:k]) for n in names for k in range(1, n.count(".") + 1)}
+    return frozenset(
+        names | {".".join(n.split(".")[:k]) for n in names for k in range(1, n.count(".") + 1)}
+    )
 
 
 def scene_sources(scene_file: Path) -> list[Path]:
@@ -121,3 +134,55 @@ def read_record(path: Path) -> dict[str, Any] | None:
 
 def write_record(path: Path, record: dict[str, Any]) -> None:
     write_json_atomic(path, record)
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns]
+
+
+def lecture_inputs(
+    segments: list[tuple[str, Path, Path, Path]], lang: str, title: str
+) -> dict[str, Any]:
+    """What a lecture is assembled from: each chapter's title, its segment's record (the
+    segment's every input) and its video and subtitle files as they are on disk, the
+    language, the title, and the assembling code. ``segments``: (title, video, subtitles,
+    record) per chapter. Reads no video: a no-op run stays well under a second."""
+    return {
+        "lang": lang,
+        "title": title,
+        "code": {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in ASSEMBLY_CODE},
+        "segments": [
+            {
+                "title": name,
+                "record": hashlib.sha256(record.read_bytes()).hexdigest(),
+                "video": _stat(video),
+                "subtitles": _stat(subtitles),
+            }
+            for name, video, subtitles, record in segments
+        ],
+    }
+
+
+def assembled_files(out_dir: Path) -> dict[str, list[int] | None]:
+    """Size and modification time of each file an assembly wrote."""
+    return {name: _stat(out_dir / name) for name in ASSEMBLED}
+
+
+def lecture_is_current(out_dir: Path, inputs: dict[str, Any]) -> bool:
+    """True when the lecture in ``out_dir`` was assembled from ``inputs`` and its files are
+    the ones that assembly wrote (none missing, none replaced since)."""
+    try:
+        manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    files = assembled_files(out_dir)
+    return (
+        isinstance(manifest, dict)
+        and manifest.get("made_from") == inputs
+        and manifest.get("written") == files
+        and None not in files.values()
+    )

@@ -78,7 +78,16 @@ def _write_frame(self: VideoSegmentEncoder, pixels: RGBAPixelArray, *, repeat: i
         raise self._operation_error("encode", error) from error
 
 
+_MANIMS_OWN = (Camera.set_cairo_context_path, VideoSegmentEncoder.write_frame)
+
+
 def install() -> None:
     """Make every frame Manim draws and encodes take the fast way."""
     Camera.set_cairo_context_path = _set_cairo_context_path
     VideoSegmentEncoder.write_frame = _write_frame
+
+
+def uninstall() -> None:
+    """Manim's own way again (to compare the two)."""
+    Camera.set_cairo_context_path, VideoSegmentEncoder.write_frame = _MANIMS_OWN
+    _paths.clear()

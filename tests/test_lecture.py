@@ -121,9 +121,12 @@ def test_second_run_renders_nothing(lecture: tuple[Path, Path]) -> None:
     plan, out = lecture
     listed = _render(plan, out, "--list")
     assert "first                current" in listed.stdout
+    before = (out / "lecture.mp4").stat().st_mtime_ns
     result = _render(plan, out)
     assert result.returncode == 0 and "0 to render, 2 unchanged" in result.stdout
     assert "start" not in result.stdout
+    assert "lecture unchanged" in result.stdout  # made from these segments: not joined again
+    assert (out / "lecture.mp4").stat().st_mtime_ns == before
 
 
 def test_touching_one_scene_renders_only_it(lecture: tuple[Path, Path]) -> None:
@@ -135,6 +138,7 @@ def test_touching_one_scene_renders_only_it(lecture: tuple[Path, Path]) -> None:
     assert result.returncode == 0, result.stderr
     assert "1 to render, 1 unchanged" in result.stdout
     assert "start  second" in result.stdout and "start  first" not in result.stdout
+    assert "lecture unchanged" not in result.stdout and manifest_matches(out)
 
 
 def test_a_failing_scene_fails_the_run_and_spares_the_others(

@@ -1,0 +1,117 @@
+"""The speed-ups change no frame, share their cache safely, and order the work."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from manim import (
+    BLUE,
+    DOWN,
+    ORANGE,
+    Circle,
+    FadeIn,
+    Scene,
+    Square,
+    Text,
+    Transform,
+    VGroup,
+    tempconfig,
+)
+
+from lecture.jobs import Job, JobResult, RenderTimes
+from lecture.presets import PRESETS
+from scenes import fastframes
+from scenes.registry import load_plan
+from scenes.video_gates import compare_videos, read_video
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Moves(Scene):
+    """Fades (outlines unchanged), a transform (outlines changed), a colour change, holds."""
+
+    def construct(self) -> None:
+        words = Text("注意力 attention", font_size=36)
+        shapes = VGroup(Square(), Circle()).arrange(buff=0.5).next_to(words, DOWN)
+        self.play(FadeIn(words), FadeIn(shapes))
+        self.wait(0.4)
+        self.play(Transform(shapes[0], Circle(color=ORANGE).move_to(shapes[0])))
+        self.play(words.animate.set_color(BLUE))
+        self.wait(0.4)
+
+
+def _render(folder: Path) -> Path:
+    settings = {"media_dir": str(folder), "pixel_width": 320, "pixel_height": 180}
+    with tempconfig({**settings, "frame_rate": 15, "disable_caching": True, "verbosity": "ERROR"}):
+        scene = _Moves()
+        scene.render()
+        return Path(scene.renderer.file_writer.movie_file_path)
+
+
+def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:
+    fastframes.uninstall()
+    try:
+        plain = _render(tmp_path / "plain")
+    finally:
+        fastframes.install()
+    fast = _render(tmp_path / "fast")
+    assert read_video(plain).frames == 15 * 0.8 + 3 * 15  # holds and moves, all there
+    assert compare_videos(plain, fast) == []  # decoded and hashed, frame by frame
+
+
+_FORMULAS = r"""
+import sys
+from pathlib import Path
+from manim import MathTex, Text
+from scenes import texcache
+texcache.install(Path(sys.argv[1]))
+for k in range(4):
+    MathTex(rf"\frac{{QK^\top}}{{\sqrt{{{k + 2}}}}}")
+    Text(f"第 {k} 句")
+"""
+
+
+def _make_formulas(cache: Path, env: dict[str, str]) -> subprocess.Popen:
+    command = [sys.executable, "-c", _FORMULAS, str(cache)]
+    return subprocess.Popen(command, cwd=tmp_cwd(cache), env=env, stderr=subprocess.PIPE, text=True)
+
+
+def tmp_cwd(cache: Path) -> Path:
+    """Each process its own working folder: only the cache is shared."""
+    folder = cache.parent / f"cwd-{len(list(cache.parent.glob('cwd-*')))}"
+    folder.mkdir()
+    return folder
+
+
+def test_formulas_and_texts_are_shared_whole_between_processes(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    racing = [_make_formulas(cache, env) for _ in range(2)]  # the same formulas at once
+    for process in racing:
+        assert process.wait(timeout=120) == 0, process.stderr.read()
+    assert len(list((cache / "tex").glob("*.svg"))) == 4
+    assert len(list((cache / "texts").glob("*.svg"))) == 4
+    assert not [p for p in cache.rglob(".*")]  # no private file or folder left behind
+    no_latex = {**env, "PATH": str(tmp_path)}  # latex cannot run: every formula is cached
+    again = _make_formulas(cache, no_latex)
+    assert again.wait(timeout=120) == 0, again.stderr.read()
+
+
+def test_longest_scenes_start_first_and_new_ones_before_them(tmp_path: Path) -> None:
+    chapters = load_plan()[:4]
+    jobs = [Job(c, PRESETS["low"], tmp_path, {"LECTURE_LANG": "en"}) for c in chapters]
+    times = RenderTimes(tmp_path / "times.json")
+    assert times.longest_first(jobs) == jobs  # nothing known: the plan's order
+    times.record([JobResult(job, True, seconds) for job, seconds in zip(jobs, (5, 30, 1, 9), strict=True)])
+    times.record([JobResult(jobs[2], False, 99)])  # a failed render's time is not kept
+    again = RenderTimes(tmp_path / "times.json")
+    assert [job.chapter for job in again.longest_first(jobs)] == [
+        chapters[k] for k in (1, 3, 0, 2)
+    ]
+    fresh = Job(load_plan()[5], PRESETS["low"], tmp_path, {"LECTURE_LANG": "en"})
+    assert again.longest_first([*jobs, fresh])[0] is fresh
+    assert json.loads((tmp_path / "times.json").read_text())[jobs[1].key()] == 30

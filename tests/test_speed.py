@@ -106,12 +106,11 @@ def test_longest_scenes_start_first_and_new_ones_before_them(tmp_path: Path) -> 
     jobs = [Job(c, PRESETS["low"], tmp_path, {"LECTURE_LANG": "en"}) for c in chapters]
     times = RenderTimes(tmp_path / "times.json")
     assert times.longest_first(jobs) == jobs  # nothing known: the plan's order
-    times.record([JobResult(job, True, seconds) for job, seconds in zip(jobs, (5, 30, 1, 9), strict=True)])
+    seconds = (5, 30, 1, 9)
+    times.record([JobResult(job, True, s) for job, s in zip(jobs, seconds, strict=True)])
     times.record([JobResult(jobs[2], False, 99)])  # a failed render's time is not kept
     again = RenderTimes(tmp_path / "times.json")
-    assert [job.chapter for job in again.longest_first(jobs)] == [
-        chapters[k] for k in (1, 3, 0, 2)
-    ]
+    assert [job.chapter for job in again.longest_first(jobs)] == [chapters[k] for k in (1, 3, 0, 2)]
     fresh = Job(load_plan()[5], PRESETS["low"], tmp_path, {"LECTURE_LANG": "en"})
     assert again.longest_first([*jobs, fresh])[0] is fresh
     assert json.loads((tmp_path / "times.json").read_text())[jobs[1].key()] == 30

@@ -51,6 +51,12 @@ def _imported_modules(source: Path) -> frozenset[str]:
     )
 
 
+@cache
+def _imports(source: Path) -> frozenset[Path]:
+    """The project modules one module imports directly."""
+    return frozenset(p for n in _imported_modules(source) if (p := module_file(n)) is not None)
+
+
 def scene_sources(scene_file: Path) -> list[Path]:
     """The scene's file and every project module it imports, transitively."""
     seen: set[Path] = set()
@@ -60,7 +66,7 @@ def scene_sources(scene_file: Path) -> list[Path]:
         if current in seen:
             continue
         seen.add(current)
-        todo += [p for n in _imported_modules(current) if (p := module_file(n)) is not None]
+        todo += _imports(current)
     return sorted(seen)
 
 
@@ -68,11 +74,16 @@ def _digest(payload: Any) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
+@cache  # read once a run: the chapters share most of their modules
+def _file_digest(path: Path) -> bytes:
+    return hashlib.sha256(path.read_bytes()).digest()
+
+
 def sources_hash(scene_file: Path) -> str:
     digest = hashlib.sha256()
     for path in scene_sources(scene_file):
         digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
-        digest.update(path.read_bytes())
+        digest.update(_file_digest(path))
     return digest.hexdigest()
 
 

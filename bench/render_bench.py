@@ -125,6 +125,11 @@ def main() -> None:
         best = plain(chapters, preset, work / f"best-{quality}", env, careful=True)
         default = plain(chapters, preset, work / f"default-{quality}", env, careful=False)
         rows.insert(0, (preset, video, default, best, ours))
+        print(
+            f"{preset}: {video:.0f} s of video; plain defaults {default:.0f} s, plain best "
+            f"{best:.0f} s, render.py {ours:.0f} s",
+            flush=True,
+        )
         if quality == qualities[0]:
             noop, _ = render_py(out, quality, args.scenes)
             edited_file = chapters[0].file
@@ -135,6 +140,7 @@ def main() -> None:
             finally:
                 edited_file.write_text(original, encoding="utf-8")
             own = float(DONE.search(log).group(2))
+            print(f"no-op {noop:.2f} s, edit {edit:.2f} s (own {own:.2f} s)", flush=True)
             frames = compare_frames(chapters, work / f"best-{quality}", out / "segments")
         shutil.rmtree(work / f"default-{quality}", ignore_errors=True)
 

@@ -10,7 +10,10 @@ uses ``<out>/.cache``), named by the content alone, so an entry never goes stale
   cache when whole: Manim's own clean-up, which deletes every non-SVG file in its TeX
   folder, cannot reach another worker's files half-way through;
 - a text's SVG is written by Pango under a private name and renamed into place, so a
-  worker never reads another's half-written file.
+  worker never reads another's half-written file;
+- Manim parses every SVG through a styled copy it writes beside it and deletes, under one
+  name per SVG (``<name>_.svg``): two workers making the same text deleted each other's
+  copy. The copy now has a name of its own.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import manimpango
-from manim import config
+import svgelements
+from manim import RIGHT, SVGMobject, config
 from manim.mobject.text import tex_mobject
 from manim.utils import tex_file_writing
 from manim.utils.tex import TexTemplate
@@ -78,12 +83,30 @@ def text2svg(*args: object, **kwargs: object) -> str:
     return str(target)
 
 
+def generate_mobject(self: SVGMobject) -> SVGMobject:
+    """Manim's own, with the styled copy of the SVG under a name no other process uses."""
+    file_path = self.get_file_path()
+    styled = self.modify_xml_tree(ET.parse(file_path))
+    handle, private = tempfile.mkstemp(dir=file_path.parent, prefix=f".{file_path.stem}-")
+    os.close(handle)
+    try:
+        styled.write(private)
+        svg = svgelements.SVG.parse(private)
+    finally:
+        os.unlink(private)
+    mobjects, self.id_to_vgroup_dict = self.get_mobjects_from(svg)
+    self.add(*mobjects)
+    self.flip(RIGHT)  # SVG's y axis points down
+    return self
+
+
 def install(folder: Path) -> None:
     """Share formulas and texts through ``folder`` (made when first needed)."""
     _folder[:] = [folder.resolve()]
     config.text_dir = str(_folder[0] / "texts")
     tex_mobject.tex_to_svg_file = tex_to_svg_file
     manimpango.text2svg = text2svg
+    SVGMobject.generate_mobject = generate_mobject
 
 
 def install_from_env() -> None:

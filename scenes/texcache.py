@@ -11,6 +11,10 @@ uses ``<out>/.cache``), named by the content alone, so an entry never goes stale
   folder, cannot reach another worker's files half-way through;
 - a text's SVG is written by Pango under a private name and renamed into place, so a
   worker never reads another's half-written file;
+- Manim rewrites a text's SVG in place each time it makes that text (Pango's
+  ``remove_last_M``), so a worker could read the file another had just emptied: the
+  rewrite now happens once, before the file is renamed into place, and is skipped when it
+  would change nothing;
 - Manim parses every SVG through a styled copy it writes beside it and deletes, under one
   name per SVG (``<name>_.svg``): two workers making the same text deleted each other's
   copy. The copy now has a name of its own.
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -77,10 +82,23 @@ def text2svg(*args: object, **kwargs: object) -> str:
         args[4] = private
     try:
         _pango(*args, **kwargs)
+        remove_last_m(private)
         os.replace(private, target)
     finally:
         Path(private).unlink(missing_ok=True)
     return str(target)
+
+
+def remove_last_m(file_name: str) -> None:
+    """Pango's clean-up of a text's SVG (a last stray move), written whole, and only when
+    it changes something."""
+    content = Path(file_name).read_text()
+    cleaned = re.sub(r'Z M [^A-Za-z]*? "\/>', 'Z "/>', content)
+    if cleaned != content:
+        handle, private = tempfile.mkstemp(dir=Path(file_name).parent, prefix=".clean-")
+        with os.fdopen(handle, "w") as out:
+            out.write(cleaned)
+        os.replace(private, file_name)
 
 
 def generate_mobject(self: SVGMobject) -> SVGMobject:
@@ -106,6 +124,7 @@ def install(folder: Path) -> None:
     config.text_dir = str(_folder[0] / "texts")
     tex_mobject.tex_to_svg_file = tex_to_svg_file
     manimpango.text2svg = text2svg
+    manimpango.PangoUtils.remove_last_M = staticmethod(remove_last_m)
     SVGMobject.generate_mobject = generate_mobject
 
 

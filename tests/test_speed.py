@@ -71,7 +71,8 @@ from scenes import texcache
 texcache.install(Path(sys.argv[1]))
 for k in range(4):
     MathTex(rf"\frac{{QK^\top}}{{\sqrt{{{k + 2}}}}}")
-    Text(f"第 {k} 句")
+for k in range(60):  # the same texts again and again: Manim used to rewrite them each time
+    Text(f"第 {k % 4} 句")
 """
 
 
@@ -96,9 +97,12 @@ def test_formulas_and_texts_are_shared_whole_between_processes(tmp_path: Path) -
     assert len(list((cache / "tex").glob("*.svg"))) == 4
     assert len(list((cache / "texts").glob("*.svg"))) == 4
     assert not [p for p in cache.rglob(".*")]  # no private file or folder left behind
+    written = {p: p.stat().st_mtime_ns for p in cache.rglob("*.svg")}
     no_latex = {**env, "PATH": str(tmp_path)}  # latex cannot run: every formula is cached
     again = _make_formulas(cache, no_latex)
     assert again.wait(timeout=120) == 0, again.stderr.read()
+    # read, never rewritten: another worker reading a cached file never finds it half-written
+    assert {p: p.stat().st_mtime_ns for p in cache.rglob("*.svg")} == written
 
 
 def test_longest_scenes_start_first_and_new_ones_before_them(tmp_path: Path) -> None:

@@ -10,9 +10,10 @@ most of them holds while a line is read: their conversion and encoding). The mai
 timed with its own CPU clock; the encoder's work is read from the CPU clocks of every other
 thread (Manim's encoder thread and x264's own threads), around each frame handed over.
 
-``--before`` profiles the pipeline as it was before the speed work: Manim's own way of
-handing frames over (a copy and a colour conversion for every frame of a hold), x264's
-default threads, and no cache shared between renders.
+``--before`` profiles the pipeline as it was before the speed work: Manim's own drawing
+(every outline traced on every frame) and way of handing frames over (a copy and a colour
+conversion for every frame of a hold), x264's default threads, and no cache shared between
+renders.
 """
 
 from __future__ import annotations
@@ -147,7 +148,9 @@ def main() -> None:
         "LECTURE_PLAN": str(DEFAULT_PLAN),
         "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
     }
-    if not args.before:
+    if args.before:
+        os.environ["LECTURE_FAST_FRAMES"] = "0"  # Manim's own drawing and encoding
+    else:
         os.environ["LECTURE_CACHE"] = str(work / "cache")
     command = Job(chapter, PRESETS[args.quality], work / "media", {}).command()[3:]
     if args.before:

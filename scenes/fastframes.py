@@ -7,19 +7,19 @@ fade changes only the opacity, a colour change only the colour, and a table bein
 leaves its other cells where they were). :func:`install` keeps the traced path of each
 outline, keyed by its exact points and the camera's frame, and replays it with one Cairo
 call when the same outline is drawn again (measured: about 60% of outlines in the qkv
-chapter, a fifth less drawing time). The same points give the same path, so the frame is the
-same: measured, identical frame hashes.
+chapter, about a quarter less drawing time). The same points give the same path, so the
+frame is the same: measured, identical frame hashes.
 
-Encoding:
-Manim hands each frame to :meth:`VideoSegmentEncoder.write_frame` as an RGBA array it gives
-up ("the caller must not mutate or reuse pixels"), with ``repeat`` the number of frames it
-lasts (a static wait, most often a hold while a narrated line is read). Manim's own method
-copies the array into a new PyAV frame once per repeated frame (``VideoFrame.from_ndarray``:
-about 11 ms at 1080p) and lets the encoder convert it to YUV 4:2:0 once per repeated frame
-again (about 4 ms). :func:`install` replaces it with one that wraps the array without a copy
-(``VideoFrame.from_numpy_buffer``) and, for a hold, converts it once and hands the same YUV
-picture to x264 for every frame of the hold. The bytes x264 receives are the same, so the
-video is the same, bit for bit (measured: identical frame hashes).
+Encoding: Manim hands each frame to :meth:`VideoSegmentEncoder.write_frame` as an RGBA array
+it gives up ("the caller must not mutate or reuse pixels"), with ``repeat`` the number of
+frames it lasts (a static wait, most often a hold while a narrated line is read). Manim's
+own method copies the array into a new PyAV frame once per repeated frame
+(``VideoFrame.from_ndarray``: about 11 ms at 1080p) and lets the encoder convert it to YUV
+4:2:0 once per repeated frame again (about 4 ms). :func:`install` replaces it with one that
+wraps the array without a copy (``VideoFrame.from_numpy_buffer``) and, for a hold, converts
+it once and hands the same YUV picture to x264 for every frame of the hold. The bytes x264
+receives are the same, so the video is the same, bit for bit (measured: identical frame
+hashes).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ ends, taken from the segments' ``.lines.json`` (what each scene's ``say`` record
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from pathlib import Path
@@ -40,6 +41,14 @@ def still(video: Path, target: Path) -> None:
     height = round(picture.height * STILL_WIDTH / picture.width)
     with atomic_path(target) as tmp:
         picture.resize((STILL_WIDTH, height)).save(tmp, format="JPEG", quality=80)
+
+
+def still_name(video: Path) -> str:
+    """A still's file name, from its segment as it is on disk: a chapter whose segment did
+    not change keeps its still, and re-assembling after one edit takes one new still."""
+    info = video.stat()
+    made_from = f"{video.name} {info.st_size} {info.st_mtime_ns} {STILL_AT} {STILL_WIDTH}"
+    return hashlib.sha256(made_from.encode()).hexdigest()[:16] + ".jpg"
 
 
 def narrated_lines(lines_files: list[Path], starts: list[float]) -> list[dict]:
@@ -76,12 +85,17 @@ def write_page(
     stills.mkdir(exist_ok=True)
     ends = [*starts[1:], duration]
     entries = []
-    for k, ((name, video), start, end) in enumerate(zip(chapters, starts, ends, strict=True)):
-        picture = stills / f"{k + 1:02d}.jpg"
-        still(video, picture)
+    for (name, video), start, end in zip(chapters, starts, ends, strict=True):
+        picture = stills / still_name(video)
+        if not picture.is_file():
+            still(video, picture)
         entries.append(
             {"title": name, "start": start, "end": end, "still": f"stills/{picture.name}"}
         )
+    kept = {entry["still"].removeprefix("stills/") for entry in entries}
+    for old in stills.glob("*.jpg"):  # stills of segments since re-rendered
+        if old.name not in kept:
+            old.unlink(missing_ok=True)
     data = {
         "title": title,
         "lang": lang,

@@ -36,6 +36,8 @@ from manim.mobject.text import tex_mobject
 from manim.utils import tex_file_writing
 from manim.utils.tex import TexTemplate
 
+from model.atomic import atomic_path, write_text_atomic
+
 CACHE_ENV = "LECTURE_CACHE"  # the folder render.py's workers share
 _compile = tex_file_writing.tex_to_svg_file  # Manim's own: into config.tex_dir
 _pango = manimpango.text2svg
@@ -70,22 +72,18 @@ def tex_to_svg_file(
 
 
 def text2svg(*args: object, **kwargs: object) -> str:
-    """Pango's text2svg, written under a private name and renamed when whole."""
+    """Pango's text2svg, written under a private name and renamed into place when whole
+    (and cleaned, once)."""
     args = list(args)
     named = "file_name" in kwargs
     target = Path(str(kwargs["file_name"] if named else args[4]))  # named after the text's hash
-    handle, private = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}-", suffix=".svg")
-    os.close(handle)
-    if named:
-        kwargs["file_name"] = private
-    else:
-        args[4] = private
-    try:
+    with atomic_path(target) as private:
+        if named:
+            kwargs["file_name"] = str(private)
+        else:
+            args[4] = str(private)
         _pango(*args, **kwargs)
-        remove_last_m(private)
-        os.replace(private, target)
-    finally:
-        Path(private).unlink(missing_ok=True)
+        remove_last_m(str(private))
     return str(target)
 
 
@@ -95,10 +93,7 @@ def remove_last_m(file_name: str) -> None:
     content = Path(file_name).read_text()
     cleaned = re.sub(r'Z M [^A-Za-z]*? "\/>', 'Z "/>', content)
     if cleaned != content:
-        handle, private = tempfile.mkstemp(dir=Path(file_name).parent, prefix=".clean-")
-        with os.fdopen(handle, "w") as out:
-            out.write(cleaned)
-        os.replace(private, file_name)
+        write_text_atomic(file_name, cleaned)
 
 
 def generate_mobject(self: SVGMobject) -> SVGMobject:

@@ -26,29 +26,29 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lecture.jobs import ENCODER_OPTIONS
-from lecture.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
-from lecture.lock import FolderInUseError, FolderLock
-from lecture.presets import PRESETS, Preset
-from lecture.records import (
+from common.atomic import copy_atomic, write_json_atomic
+from model.config import ConfigError, LectureConfig
+from model.datafile import is_current
+from pipeline.jobs import ENCODER_OPTIONS
+from pipeline.lock import FolderInUseError, FolderLock
+from pipeline.records import (
     expected_record,
     lecture_inputs,
     lecture_is_current,
     read_record,
+    voice_code,
     write_record,
 )
-from model.atomic import copy_atomic, write_json_atomic
-from model.config import ConfigError, LectureConfig
-from model.datafile import is_current
-from scenes.locale import LocaleError, available_languages
-from scenes.registry import DEFAULT_PLAN, Chapter, PlanError
+from syllabus.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
+from syllabus.locale import LocaleError, available_languages
+from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
+from syllabus.presets import PRESETS, Preset
 
 if TYPE_CHECKING:  # the voice's modules import av and numpy: loaded with a voice only
-    from lecture.voice import VoiceSettings
+    from voice.clips import VoiceSettings
 
 DATA_NAME = "data.json"
 VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into --out
-MIXER = Path(__file__).resolve().parent / "lecture" / "soundtrack.py"  # imported with a voice only
 RENDER_CACHE = ".cache"  # formulas' and texts' SVGs, shared by the workers and every run
 
 
@@ -259,7 +259,7 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
     """What a chapter's narration is made from: the draft voice, and each recording's hash."""
     if voice is None:
         return None
-    from lecture.voice import FORMATS, LINE_PAUSE
+    from voice.clips import FORMATS, LINE_PAUSE
 
     takes = {}
     if voice.narration:
@@ -267,15 +267,14 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
                 takes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    mixer = hashlib.sha256(MIXER.read_bytes()).hexdigest()[:16]
-    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "mixer": mixer}
+    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
 
 
 def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
     """The voice settings of one language's render (None: silent)."""
     if not args.voice and not args.narration:
         return None
-    from lecture.voice import VoiceSettings
+    from voice.clips import VoiceSettings
 
     cache = (args.out / VOICE_CACHE).resolve()
     return VoiceSettings(args.voice == "espeak", narration_folder(args, lang), str(cache))
@@ -297,8 +296,8 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
             continue
         if not Path(folder).is_dir():
             raise UsageError(f"--narration {folder}: no such folder")
-        from lecture.narration import check_folder
-        from lecture.voice import VoiceError
+        from pipeline.narration import check_folder
+        from voice.clips import VoiceError
 
         try:
             wanted = {c.name for c in selected} | {c.scene_key for c in selected if c.scene_key}
@@ -318,7 +317,7 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
 
 def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
     """Dry-run the chapters and write the lines to record, for each language."""
-    from lecture.narration import collect_lines, write_script
+    from pipeline.narration import collect_lines, write_script
 
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)
@@ -357,7 +356,7 @@ def render(
 ) -> int:
     """Render what is stale among ``selected`` in every language (all scenes of all languages
     spread over the workers), then assemble each language whose chapters are all current."""
-    from lecture.jobs import Job, RenderTimes, Runner
+    from pipeline.jobs import Job, RenderTimes, Runner
 
     start = time.perf_counter()
     data_path = args.out / DATA_NAME
@@ -416,7 +415,7 @@ def render(
         if result.ok:
             rendered = video = result.job.video()
             if segments.voice is not None:
-                from lecture.soundtrack import add_narration  # av, numpy: with a voice only
+                from pipeline.soundtrack import add_narration  # av, numpy: with a voice only
 
                 video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
             segments.install(result.job.chapter, video, rendered)
@@ -474,7 +473,7 @@ def _assemble(
     if lecture_is_current(out_dir, made_from):
         print(f"render: lecture{where} unchanged: {out_dir / 'lecture.mp4'}")
         return 0
-    from lecture.assemble import AssemblyError, SegmentFile, assemble
+    from pipeline.assemble import AssemblyError, SegmentFile, assemble
 
     files = [SegmentFile(c.title(lang), *segments.paths(c)[:2]) for c in chapters]
     try:

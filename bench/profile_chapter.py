@@ -124,17 +124,17 @@ def instrument(before: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("scene", help="a chapter's name, as in scenes/lecture.toml")
+    parser.add_argument("scene", help="a chapter's name, as in scenes/chapters/plan.toml")
     parser.add_argument("--quality", default="high")
     parser.add_argument("--lang", default="zh-TW")
     parser.add_argument("--before", action="store_true", help="the pipeline before the speed work")
     args = parser.parse_args()
 
-    from lecture.jobs import ENCODER_OPTIONS, Job
-    from lecture.presets import PRESETS
     from model.config import LectureConfig
     from model.datafile import is_current
-    from scenes.registry import DEFAULT_PLAN, load_plan
+    from pipeline.jobs import ENCODER_OPTIONS, Job
+    from syllabus.plan import DEFAULT_PLAN, load_plan
+    from syllabus.presets import PRESETS
 
     work = Path(tempfile.mkdtemp(prefix="profile-"))
     data = ROOT / "out" / "data.json"
@@ -177,7 +177,7 @@ def main() -> None:
 
 
 def report(args: argparse.Namespace, total_frames: int) -> None:
-    from lecture.presets import PRESETS
+    from syllabus.presets import PRESETS
 
     seconds = total_frames / PRESETS[args.quality].fps
     total = sum(cpu.values())

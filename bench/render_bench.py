@@ -37,12 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lecture.jobs import ENCODER_OPTIONS  # noqa: E402
-from lecture.lecture_file import load_lecture  # noqa: E402
-from lecture.presets import PRESETS, Preset  # noqa: E402
-from scenes.fastframes import SWITCH_ENV  # noqa: E402
-from scenes.registry import DEFAULT_PLAN, Chapter  # noqa: E402
-from scenes.video_gates import compare_videos, read_video  # noqa: E402
+from pipeline.jobs import ENCODER_OPTIONS  # noqa: E402
+from scenes.gates.video import compare_videos, read_video  # noqa: E402
+from scenes.patches.fastframes import SWITCH_ENV  # noqa: E402
+from syllabus.lecture_file import load_lecture  # noqa: E402
+from syllabus.plan import DEFAULT_PLAN, Chapter  # noqa: E402
+from syllabus.presets import PRESETS, Preset  # noqa: E402
 
 DONE = re.compile(r"done\s+(\S+) \(([\d.]+) s\)")
 

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from model.atomic import write_json_atomic
+from common.atomic import write_json_atomic
 from model.config import ConfigError, LectureConfig
 from model.datafile import DataFileError, LectureData, json_schema
 

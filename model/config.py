@@ -3,7 +3,7 @@
 The configuration is a frozen pydantic model, written whole into the data file (as
 nanoGPT stores its ``GPTConfig`` in a checkpoint), so a data file always says what made
 it, and the loader validates it with the same model. Instructors set any field under
-``[task]`` in their lecture file (``--config FILE``, see lecture/default_lecture.toml)::
+``[task]`` in their lecture file (``--config FILE``, see common/default_lecture.toml)::
 
     [task]
     seed = 7
@@ -20,7 +20,7 @@ from typing import Any, Self
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
-from model.schema import Shape, ShapeError, describe, one_line, read_toml
+from common.schema import Shape, ShapeError, describe, one_line, read_toml
 from model.sentences import DEFAULT_PRONOUN, DEFAULT_WALKTHROUGH, Pronoun, Walkthrough
 
 
@@ -58,7 +58,7 @@ REMOVED = {
 }
 
 
-# The office room holds Keys within these bounds (scenes/components.py: OfficeRoom).
+# The office room holds Keys within these bounds (scenes/kit/components.py: OfficeRoom).
 OFFICE_REACH = (2.2, 1.8)
 
 
@@ -244,7 +244,7 @@ class LectureConfig(Shape):
         """The ``[task]`` of a lecture file; every problem is a one-line :class:`ConfigError`.
 
         The file's other keys (chapters, languages...) are the lecture's, checked by
-        ``lecture.lecture_file``; a model key at the top level (the older config file) is
+        ``syllabus.lecture_file``; a model key at the top level (the older config file) is
         named with where it went.
         """
         source = f"lecture file {path}"

@@ -15,7 +15,6 @@ the key. The format is documented in docs/data-file.md.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -24,9 +23,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from common.closure import code_digest
+from common.schema import one_line
 from model import parts
 from model.config import ConfigError, LectureConfig
-from model.schema import one_line
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
@@ -217,13 +217,13 @@ def _reject_constant(name: str) -> float:
     raise ValueError(f"contains {name}, which the contract forbids")
 
 
+BUILDER = Path(__file__).resolve().parent / "lab.py"  # the data file is made by lab.build
+
+
 def model_source_hash() -> str:
-    """SHA-256 of model/'s Python sources: a data file made by other code is stale."""
-    digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(source.name.encode())
-        digest.update(source.read_bytes())
-    return digest.hexdigest()
+    """The digest of the builder's import closure: a data file made by other code is stale
+    (a change to a module the builder does not import, such as the atomic writer, is not)."""
+    return code_digest(BUILDER)
 
 
 def is_current(path: str | Path, config: LectureConfig) -> bool:

@@ -13,7 +13,7 @@ from typing import Annotated, Self
 
 from pydantic import RootModel, ValidationInfo, model_validator
 
-from model.schema import (
+from common.schema import (
     MaskedMatrix,
     Matrix,
     NonEmpty,

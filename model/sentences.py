@@ -24,7 +24,7 @@ from typing import Any, Self
 
 from pydantic import Field, model_validator
 
-from model.schema import Shape, ShapeError, need_length, need_matrix
+from common.schema import Shape, ShapeError, need_length, need_matrix
 
 MAX_WORDS = 9  # the longest sentence the pictures hold (the causal map, the T bars)
 MAX_SHORT = 4  # the most words the walkthrough follows (one row of working each)

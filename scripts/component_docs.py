@@ -1,4 +1,4 @@
-"""Write docs/components.md: every shared picture of scenes/components.py, its docstring and
+"""Write docs/components.md: every shared picture of scenes/kit/components.py, its docstring and
 the picture its own example draws (docs/components/<Name>.png).
 
     .venv/bin/python scripts/component_docs.py          # re-make the page and the pictures
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes import components  # noqa: E402
+from scenes.kit import components  # noqa: E402
 
 PAGE = ROOT / "docs" / "components.md"
 PICTURES = ROOT / "docs" / "components"
@@ -47,8 +47,8 @@ def render_example(name: str, code: str, target: Path) -> None:
     from manim import tempconfig
     from PIL import Image, ImageChops
 
-    from scenes import style
-    from scenes.numbers import Ref, ShownNumber
+    from scenes.kit import style
+    from scenes.kit.numbers import Ref, ShownNumber
 
     namespace = {**vars(manim), **vars(components), "style": style, "Ref": Ref}
     namespace["ShownNumber"] = ShownNumber
@@ -115,7 +115,7 @@ def page(entries: list[tuple[str, type, str, str]]) -> str:
     lines = [
         "# Components",
         "",
-        "The shared pictures of the lecture (`scenes/components.py`), for anyone writing a new",
+        "The shared pictures of the lecture (`scenes/kit/components.py`), for anyone writing a new",
         "scene: reuse them rather than drawing your own. Each picture is drawn by the example in",
         "the component's own docstring (`scripts/component_docs.py` re-makes this page).",
         "",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from manim import DOWN, RIGHT, UL, FadeIn, Scene, Text
 
-from scenes import style
-from scenes.base import LectureScene
 from scenes.gates import allow_overlap
-from scenes.numbers import Ref, ShownNumber, Spoken
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.numbers import Ref, ShownNumber, Spoken
 
 
 class OffFrame(Scene):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from model.atomic import write_json_atomic
+from common.atomic import write_json_atomic
 from model.config import LectureConfig
 
 

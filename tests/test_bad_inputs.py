@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import render
-from lecture.lock import FolderLock
-from scenes import locale
+from pipeline.lock import FolderLock
+from syllabus import locale
 
-SCENES = Path(__file__).resolve().parent.parent / "scenes"
+SCENES = Path(__file__).resolve().parent.parent / "scenes" / "chapters"
 CHAPTER = '[[chapter]]\nscene = "{scene}"\nfile = "{file}"\nclass = "{cls}"\n'
 
 
@@ -30,7 +30,7 @@ def _narrow_scene(tmp: Path) -> Path:
     return _file(
         tmp,
         "narrow.py",
-        "from scenes.base import LectureScene\n\n\n"
+        "from scenes.kit.base import LectureScene\n\n\n"
         "class Narrow(LectureScene):\n    scene_key = 'office'\n    max_positions = 4\n",
     )
 
@@ -50,7 +50,7 @@ def _bad_reads_scene(tmp: Path) -> Path:
     return _file(
         tmp,
         "nosy.py",
-        "from scenes.base import LectureScene\n\n\n"
+        "from scenes.kit.base import LectureScene\n\n\n"
         "class Nosy(LectureScene):\n    scene_key = 'office'\n    reads = ('nope.part',)\n",
     )
 

@@ -17,8 +17,8 @@ from manim.utils.testing import _frames_testers
 from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
-from scenes import style
-from scenes.components import (
+from scenes.kit import style
+from scenes.kit.components import (
     AttentionGrid,
     ColourMarker,
     ContentsList,
@@ -126,7 +126,8 @@ def test_fast_copy_is_a_deep_copy() -> None:
     import numpy as np
     from manim import Square, VGroup
 
-    from scenes import fastcopy, style
+    from scenes.kit import style
+    from scenes.patches import fastcopy
 
     fastcopy.install()
     word = style.text("蘋果")
@@ -165,7 +166,7 @@ def test_the_components_page_is_current() -> None:
 
 
 def test_long_names_stay_inside_the_office() -> None:
-    from scenes.components import OfficeRoom
+    from scenes.kit.components import OfficeRoom
 
     names = ["會計小陳", "Prof. Maximiliane Oberhauser-Lindqvist", "阿德"]
     room = OfficeRoom(names, [[2.0, 0.4], [-1.6, 1.2], [0.0, -1.5]], [5, 1, 3], "{n} days")

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from model import atomic, datafile
-from model.atomic import write_json_atomic
+from common import atomic
+from common.atomic import write_json_atomic
+from model import datafile
 from model.config import LectureConfig
 from model.datafile import DataFileError, LectureData, is_current
 

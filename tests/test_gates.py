@@ -9,9 +9,9 @@ import pytest
 
 from model.datafile import LectureData
 from scenes.gates import GateReport, main, run_gates
-from scenes.locale import available_languages
-from scenes.numbers import Ref
-from scenes.registry import checked
+from scenes.kit.numbers import Ref
+from syllabus.locale import available_languages
+from syllabus.plan import checked
 
 _REPORTS: dict[tuple, GateReport] = {}
 
@@ -49,7 +49,7 @@ def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_pat
 
 @pytest.mark.xdist_group("attention_map")
 def test_attention_map_lists_every_number_with_its_source(data_file: Path, tmp_path: Path) -> None:
-    from scenes.attention_map import AttentionMap
+    from scenes.chapters.attention_map import AttentionMap
 
     report = _gate(AttentionMap, data_file, tmp_path)
     ex = LectureData.from_file(data_file).example(AttentionMap.example_name)

@@ -13,8 +13,8 @@ import av
 import pytest
 
 import render
-from scenes.locale import Words
-from scenes.registry import load_plan
+from syllabus.locale import Words
+from syllabus.plan import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = ["colour_task", "scoring", "office"]  # reordered; the quiz and others dropped

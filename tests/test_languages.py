@@ -12,9 +12,10 @@ from pathlib import Path
 import av
 import pytest
 
-from scenes.locale import LOCALE_DIR
+from syllabus.locale import LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "scenes" / "chapters" / "template.py"
 
 
 def _made_up_language(folder: Path) -> Path:
@@ -34,7 +35,7 @@ def _made_up_language(folder: Path) -> Path:
 def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_file: Path) -> None:
     plan = tmp_path / "plan.toml"
     plan.write_text(
-        f'[[chapter]]\nscene = "template"\nfile = "{ROOT / "scenes" / "template.py"}"\n'
+        f'[[chapter]]\nscene = "template"\nfile = "{TEMPLATE}"\n'
         'class = "TemplateScene"\n'
     )
     env = {**os.environ, "LECTURE_LOCALES": str(_made_up_language(tmp_path / "locales"))}

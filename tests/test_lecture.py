@@ -14,9 +14,9 @@ import av
 import pytest
 import srt
 
-from lecture.assemble import manifest_matches
-from lecture.captions import read_srt
-from scenes.video_gates import check_video, read_video
+from pipeline.assemble import manifest_matches
+from pipeline.captions import read_srt
+from scenes.gates.video import check_video, read_video
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENES = Path(__file__).parent / "lecture_scenes"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import render
-from lecture.lecture_file import DEFAULT_LECTURE, load_lecture
 from model.config import LectureConfig
-from scenes.registry import load_plan
+from syllabus.lecture_file import DEFAULT_LECTURE, load_lecture
+from syllabus.plan import load_plan
 
 
 def test_the_built_in_lecture_file_is_the_whole_lecture() -> None:

@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "scenes" / "template.py"
+TEMPLATE = ROOT / "scenes" / "chapters" / "template.py"
 PLAN = (
     '[[chapter]]\nscene = "template"\nfile = "{file}"\nclass = "TemplateScene"\n\n'
     '[[chapter]]\nscene = "template_again"\nfile = "{file}"\nclass = "TemplateScene"\n'

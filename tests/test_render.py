@@ -13,8 +13,8 @@ import av
 import numpy as np
 import pytest
 
-from scenes.registry import checked, load_plan
-from scenes.video_gates import check_video, compare_videos, read_video
+from scenes.gates.video import check_video, compare_videos, read_video
+from syllabus.plan import checked, load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.xdist_group("render")

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from manim import tempconfig
 
-from scenes.locale import Words, available_languages
-from scenes.numbers import ShownNumber, format_number, phrase
-from scenes.registry import checked, lecture
-from scenes.subtitles import limits_for, line_width, split_cues, visible_length, wrap
+from scenes.kit.numbers import ShownNumber, format_number, phrase
+from scenes.kit.subtitles import limits_for, line_width, split_cues, visible_length, wrap
+from syllabus.locale import Words, available_languages
+from syllabus.plan import checked, lecture
 
 
 def _dry_run(entry, tmp_path: Path):

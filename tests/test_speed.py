@@ -22,11 +22,11 @@ from manim import (
     tempconfig,
 )
 
-from lecture.jobs import Job, JobResult, RenderTimes
-from lecture.presets import PRESETS
-from scenes import fastframes
-from scenes.registry import load_plan
-from scenes.video_gates import compare_videos, read_video
+from pipeline.jobs import Job, JobResult, RenderTimes
+from scenes.gates.video import compare_videos, read_video
+from scenes.patches import fastframes
+from syllabus.plan import load_plan
+from syllabus.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +67,7 @@ _FORMULAS = r"""
 import sys
 from pathlib import Path
 from manim import MathTex, Text
-from scenes import texcache
+from scenes.patches import texcache
 texcache.install(Path(sys.argv[1]))
 for k in range(4):
     MathTex(rf"\frac{{QK^\top}}{{\sqrt{{{k + 2}}}}}")

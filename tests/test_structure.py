@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from lecture.records import words_hash
 from model.datafile import PARTS, DataFileError, nest
-from scenes import locale
-from scenes.base import declared_reads
-from scenes.declarations import declaration
-from scenes.registry import Chapter, PlanError, checked, load_plan
+from pipeline.records import words_hash
+from scenes.kit.base import declared_reads
+from syllabus import locale
+from syllabus.declarations import declaration
+from syllabus.plan import Chapter, PlanError, checked, load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def test_declarations_read_from_source_match_the_class(chapter: Chapter) -> None
 def test_a_variant_reads_its_own_example_and_its_parents_words(tmp_path: Path) -> None:
     variant = tmp_path / "halves_map.py"
     variant.write_text(
-        "from scenes.attention_map import AttentionMap\n\n\n"
+        "from scenes.chapters.attention_map import AttentionMap\n\n\n"
         "class HalvesMap(AttentionMap):\n    example_name = 'halves'\n"
     )
     declared = declaration(variant, "HalvesMap")
@@ -105,8 +105,8 @@ def test_inputs_are_hashed_once_before_rendering(
 ) -> None:
     import json
 
-    from lecture.presets import PRESETS
     from render import Segments
+    from syllabus.presets import PRESETS
 
     data = json.loads(data_file.read_text(encoding="utf-8"))
     chapter = load_plan()[0]
@@ -125,7 +125,7 @@ def _plan(tmp_path: Path, *chapters: tuple[str, str, str, str | None]) -> Path:
     """A plan file of project scenes: (scene, file, class, part or None) per chapter."""
     text = ""
     for scene, file, cls, part in chapters:
-        text += f'[[chapter]]\nscene = "{scene}"\nfile = "{ROOT / "scenes" / file}"\n'
+        text += f'[[chapter]]\nscene = "{scene}"\nfile = "{ROOT / "scenes" / "chapters" / file}"\n'
         text += f'class = "{cls}"\n' + (f'part = "{part}"\n' if part else "") + "\n"
     plan = tmp_path / "plan.toml"
     plan.write_text(text)
@@ -163,8 +163,8 @@ def test_a_part_without_a_heading_names_the_key(tmp_path: Path) -> None:
 def test_a_scene_finds_its_own_chapter_and_part(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scenes.registry import chapter_of
-    from scenes.why import WhyAttention
+    from scenes.chapters.why import WhyAttention
+    from syllabus.plan import chapter_of
 
     assert chapter_of(WhyAttention).part == "why"
     plan = _plan(tmp_path, ("office", "office.py", "OfficeAnalogy", None))
@@ -173,8 +173,8 @@ def test_a_scene_finds_its_own_chapter_and_part(
 
 
 def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: dict) -> None:
-    from lecture.presets import PRESETS
-    from lecture.records import expected_record
+    from pipeline.records import expected_record
+    from syllabus.presets import PRESETS
 
     one = _plan(tmp_path, ("why", "why.py", "WhyAttention", "why"))
     (tmp_path / "two").mkdir()
@@ -192,8 +192,8 @@ def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: 
 
 
 def test_a_changed_theme_makes_the_segment_stale(built: dict) -> None:
-    from lecture.presets import PRESETS
-    from lecture.records import expected_record
+    from pipeline.records import expected_record
+    from syllabus.presets import PRESETS
 
     chapter, preset = load_plan()[0], PRESETS["low"]
     dark, light = (expected_record(chapter, built, "en", preset, (), t) for t in ("dark", "light"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scenes.themes import TASK_PALETTE, THEMES, contrast
+from syllabus.themes import TASK_PALETTE, THEMES, contrast
 
 ROOT = Path(__file__).resolve().parent.parent
 

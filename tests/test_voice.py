@@ -14,11 +14,11 @@ import av
 import numpy as np
 import pytest
 
-from lecture.speech import spoken
-from lecture.voice import SAMPLE_RATE, TARGET_LUFS, loudness
+from voice.clips import SAMPLE_RATE, TARGET_LUFS, loudness
+from voice.speech import spoken
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "scenes" / "template.py"
+TEMPLATE = ROOT / "scenes" / "chapters" / "template.py"
 PLAN = (
     '[[chapter]]\nscene = "template"\nfile = "{file}"\nclass = "TemplateScene"\n\n'
     '[[chapter]]\nscene = "template_again"\nfile = "{file}"\nclass = "TemplateScene"\n'

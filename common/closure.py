@@ -1,0 +1,98 @@
+""" "Made from this code": a module and every project module it imports, and their digest.
+
+The one way the project says what a file was made from: the data file (from model/'s
+entry point), each segment (from its scene's file), the assembly and the sound-track mixer
+(from their own modules). Imports are read with :mod:`ast`, never executed, so the closure
+of a Manim scene is known without importing Manim; a lazy import inside a function counts
+like one at the top. Imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# The project's own top-level packages and modules: imports of anything else are not followed.
+PROJECT_PACKAGES = ("common", "model", "syllabus", "voice", "scenes", "pipeline", "render")
+
+
+def module_file(name: str) -> Path | None:
+    """The project file of a dotted module name, or None for anything outside the project."""
+    parts = name.split(".")
+    if parts[0] not in PROJECT_PACKAGES:
+        return None
+    base = ROOT.joinpath(*parts)
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    return None
+
+
+def module_name(file: Path) -> str | None:
+    """The dotted name of a project file (``scenes/kit/base.py`` → ``scenes.kit.base``)."""
+    file = file.resolve()
+    if not file.is_relative_to(ROOT) or file.suffix != ".py":
+        return None
+    parts = list(file.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts) if parts and parts[0] in PROJECT_PACKAGES else None
+
+
+@cache  # one parse per module a run: the chapters share most of theirs
+def imported_names(source: Path) -> frozenset[str]:
+    """Every module name a file imports (``from a.b import c`` gives a, a.b and a.b.c)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    # importing a.b.c runs a/__init__.py and a/b/__init__.py too
+    return frozenset(
+        names | {".".join(n.split(".")[:k]) for n in names for k in range(1, n.count(".") + 1)}
+    )
+
+
+@cache
+def _imports(source: Path) -> frozenset[Path]:
+    """The project modules one module imports directly."""
+    return frozenset(p for n in imported_names(source) if (p := module_file(n)) is not None)
+
+
+def closure(roots: Iterable[Path], skip: tuple[str, ...] = ()) -> list[Path]:
+    """The root files and every project module they import, transitively, sorted; modules
+    under the folders ``skip`` names (``"voice"``) are left out and not followed."""
+    skipped = tuple(ROOT / folder for folder in skip)
+    seen: set[Path] = set()
+    todo = [Path(r).resolve() for r in roots]
+    while todo:
+        current = todo.pop()
+        if current in seen or any(current.is_relative_to(s) for s in skipped):
+            continue
+        seen.add(current)
+        if current.suffix == ".py":
+            todo += _imports(current)
+    return sorted(seen)
+
+
+@cache  # read once a run: the chapters share most of their modules
+def _file_digest(path: Path) -> bytes:
+    with path.open("rb") as f:
+        return hashlib.file_digest(f, "sha256").digest()
+
+
+def code_digest(*roots: Path, extra: Iterable[Path] = (), skip: tuple[str, ...] = ()) -> str:
+    """The digest of the closure of ``roots`` (less ``skip``), and of ``extra`` files the
+    code reads (a page template): each file's path in the project and its bytes."""
+    digest = hashlib.sha256()
+    for path in closure(roots, skip) + sorted(Path(p).resolve() for p in extra):
+        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+        digest.update(_file_digest(path))
+    return digest.hexdigest()

@@ -1,0 +1,201 @@
+"""Render scenes in parallel worker processes, each with its own Manim media folder.
+
+A worker is a plain ``python -m manim render`` process: a failing scene cannot stop or
+corrupt the others, and its error comes back as a few essential lines with the command
+that re-runs it alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from common.atomic import write_json_atomic
+from syllabus.plan import Chapter
+from syllabus.presets import Preset
+
+# x264's "veryfast" preset: about a quarter less encoding time than Manim's default
+# ("medium") at 1080p, for a somewhat larger file at the same quality setting.
+ENCODER_OPTIONS = ("preset=veryfast", "threads=1")
+_BOX = re.compile(r"[│╭╮╰╯─┃━]+")
+
+
+@dataclass
+class Job:
+    """One scene to render into one segment."""
+
+    chapter: Chapter
+    preset: Preset
+    media_dir: Path
+    env: dict[str, str]
+
+    def command(self) -> list[str]:
+        options = [arg for opt in ENCODER_OPTIONS for arg in ("--encoder-option", opt)]
+        return [
+            sys.executable,
+            "-m",
+            "manim",
+            "render",
+            "-r",
+            f"{self.preset.width},{self.preset.height}",
+            "--fps",
+            f"{self.preset.fps:g}",
+            "--media_dir",
+            str(self.media_dir),
+            "--disable_caching",
+            "--progress_bar",
+            "none",
+            "-v",
+            "WARNING",
+            *options,
+            str(self.chapter.file),
+            self.chapter.class_name,
+        ]
+
+    def key(self) -> str:
+        """What a render time is remembered under: the scene and language (at another size
+        the times differ, their order hardly)."""
+        return f"{self.chapter.name} {self.env.get('LECTURE_LANG', '')}"
+
+    def video(self) -> Path | None:
+        """The finished MP4 Manim wrote, if any."""
+        videos = [
+            p
+            for p in self.media_dir.glob(f"videos/**/{self.chapter.class_name}.mp4")
+            if "partial_movie_files" not in p.parts
+        ]
+        return max(videos, key=lambda p: p.stat().st_mtime) if videos else None
+
+
+class RenderTimes:
+    """How long each scene took last time (``<out>/.cache/render-seconds.json``), so that the
+    longest start first and the last scene to finish does not run alone on the machine."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.seconds: dict[str, float] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # none yet, or unreadable: start afresh
+            self.seconds = {}
+
+    def longest_first(self, jobs: list[Job]) -> list[Job]:
+        """Scenes never timed first (they may be long), then the longest; ties keep order."""
+        return sorted(jobs, key=lambda job: -self.seconds.get(job.key(), math.inf))
+
+    def record(self, results: list[JobResult]) -> None:
+        if not results:
+            return
+        for result in results:
+            if result.ok:
+                self.seconds[result.job.key()] = round(result.seconds, 2)
+        write_json_atomic(self.path, self.seconds)
+
+
+@dataclass
+class JobResult:
+    job: Job
+    ok: bool
+    seconds: float
+    output: str = ""
+    error: list[str] = field(default_factory=list)
+
+
+def essential_lines(output: str, keep: int = 6) -> list[str]:
+    """The last meaningful lines of a Manim error (its rich traceback's box stripped)."""
+    lines = [_BOX.sub("", line).strip() for line in output.splitlines()]
+    lines = [line for line in lines if line]
+    for k in range(len(lines) - 1, -1, -1):  # end at the exception line
+        if re.match(r"^[\w.]+(Error|Exception|Interrupt)\b", lines[k]):
+            return lines[max(0, k - keep + 1) : k + 1]
+    return lines[-keep:]
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the worker, before Manim starts: be killed when render.py dies, however it dies.
+
+    Linux's PR_SET_PDEATHSIG covers ``kill -9`` of render.py alone, which no handler in
+    render.py can see; elsewhere this does nothing, and Ctrl-C, SIGTERM and SIGHUP are
+    still handled by render.py stopping its workers.
+    """
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before the line above ran
+            os._exit(1)
+
+
+class Runner:
+    """Runs jobs on a pool of worker processes; Ctrl-C, SIGTERM and SIGHUP stop them all."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._running: set[subprocess.Popen] = set()
+        self._lock = threading.Lock()
+
+    def _run(self, job: Job, on_start: Callable[[Job], None]) -> JobResult:
+        on_start(job)
+        start = time.perf_counter()
+        shutil.rmtree(job.media_dir, ignore_errors=True)
+        with subprocess.Popen(
+            job.command(),
+            env=job.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            process_group=0,  # its own group, so that stop() kills what it started too
+            preexec_fn=_die_with_parent,
+        ) as process:
+            with self._lock:
+                self._running.add(process)
+            output, _ = process.communicate()
+            with self._lock:
+                self._running.discard(process)
+        seconds = time.perf_counter() - start
+        if process.returncode != 0 or job.video() is None:
+            error = essential_lines(output) or ["manim wrote no video"]
+            return JobResult(job, False, seconds, output, error)
+        return JobResult(job, True, seconds, output)
+
+    def run(
+        self,
+        jobs: Iterable[Job],
+        on_start: Callable[[Job], None],
+        on_end: Callable[[JobResult], None],
+    ) -> list[JobResult]:
+        results: list[JobResult] = []
+        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
+            futures = [pool.submit(self._run, job, on_start) for job in jobs]
+            try:
+                for future in as_completed(futures):
+                    result = future.result()
+                    on_end(result)
+                    results.append(result)
+            except KeyboardInterrupt:
+                self.stop()
+                pool.shutdown(cancel_futures=True)
+                raise
+        return results
+
+    def stop(self) -> None:
+        """Kill every running worker (and the processes it started)."""
+        with self._lock:
+            for process in self._running:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)

@@ -1,0 +1,106 @@
+"""The instructor's own voice: the script to read, and the recordings checked before a render.
+
+``render.py --narration-script --narration DIR`` dry-runs each chapter (no frame drawn), takes
+every line it says, and writes into DIR ``script.txt`` and ``script.html`` (numbered lines
+with the file each recording goes to) and ``narration.json`` (the same, for render.py). A
+render with ``--narration DIR`` reads ``narration.json`` first: recordings that are missing
+are listed, and every one present is decoded and checked (not empty, not silent, not longer
+than a line may be) before anything renders.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from common.atomic import write_json_atomic, write_text_atomic
+from syllabus.plan import Chapter
+from voice.clips import (
+    FORMATS,
+    VoiceError,
+    check_recording,
+    decode,
+    find_recording,
+    recording_name,
+)
+
+MANIFEST = "narration.json"
+
+
+def collect_lines(chapters: list[Chapter], lang: str, data_file: Path, media: Path) -> list[dict]:
+    """Every line the chapters say in ``lang``, in order, with its recording's name."""
+    from scenes.gates import run_gates  # imports Manim
+
+    entries, seen = [], set()
+    for chapter in chapters:
+        report = run_gates(chapter.load_class(), lang, data_file, media)
+        for line in report.lines:
+            name = recording_name(chapter.scene_key, line["index"], line["key"])
+            if name not in seen:  # a variant of a scene says its lines again: one take
+                seen.add(name)
+                entries.append({"scene": chapter.name, "file": name, "text": line["text"]})
+    return entries
+
+
+def write_script(folder: Path, lang: str, entries: list[dict]) -> list[Path]:
+    """script.txt, script.html and narration.json in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = [f"Narration script ({lang}): record each line into the file named after it.", ""]
+    rows = []
+    for k, entry in enumerate(entries, start=1):
+        text.append(f"{k:4d}. {entry['file']}.wav\n      {entry['text']}")
+        rows.append(
+            f"<tr><td>{k}</td><td><code>{html.escape(entry['file'])}.wav</code></td>"
+            f"<td>{html.escape(entry['text'])}</td></tr>"
+        )
+    page = (
+        f'<!doctype html>\n<html lang="{html.escape(lang)}"><meta charset="utf-8">'
+        f"<title>Narration script ({html.escape(lang)})</title>"
+        "<style>body{font:16px/1.5 sans-serif;margin:2em}td{padding:.4em .8em;"
+        "vertical-align:top;border-bottom:1px solid #ccc}tr{break-inside:avoid}</style>"
+        f"<h1>Narration script ({html.escape(lang)})</h1><table>{''.join(rows)}</table></html>\n"
+    )
+    paths = [folder / "script.txt", folder / "script.html", folder / MANIFEST]
+    write_text_atomic(paths[0], "\n".join(text) + "\n")
+    write_text_atomic(paths[1], page)
+    write_json_atomic(paths[2], {"lang": lang, "lines": entries})
+    return paths
+
+
+def read_manifest(folder: Path) -> list[dict[str, Any]]:
+    """The lines a narration folder should hold (its narration.json)."""
+    path = folder / MANIFEST
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["lines"]
+    except FileNotFoundError:
+        raise VoiceError(
+            f"{path} not found: write the script first (render.py --narration-script "
+            f"--narration {folder})"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise VoiceError(f"{path}: not a narration list ({err})") from None
+
+
+def check_folder(folder: Path, scenes: set[str]) -> list[str]:
+    """Check every recording of ``scenes`` (chapter names or scene tables) now, one line per
+    bad file, raised together; return the names of the lines with no recording yet."""
+    missing, problems = [], []
+    for entry in read_manifest(folder):
+        if entry["scene"] not in scenes and entry["file"].split("/")[0] not in scenes:
+            continue
+        path = find_recording(folder, entry["file"])
+        if path is None:
+            stray = [p for p in folder.glob(f"{entry['file']}.*") if p.suffix not in FORMATS]
+            if stray:
+                problems.append(f"{stray[0]}: unsupported format (use {', '.join(FORMATS)})")
+            missing.append(entry["file"])
+            continue
+        try:
+            check_recording(path, decode(path), entry["text"])
+        except VoiceError as err:
+            problems.append(str(err))
+    if problems:
+        raise VoiceError("; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))
+    return missing

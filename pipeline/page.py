@@ -1,0 +1,113 @@
+"""The viewers' page: ``index.html`` beside ``lecture.mp4``, from render.py's own run.
+
+The page (``pipeline/viewer.html``) is plain HTML, CSS and JavaScript: the video with its
+subtitle track, the chapters with a still of each, the transcript (current line followed,
+click to seek, search), keyboard control, and a presenter mode that pauses at the end of
+every narrated line. Its data, ``lecture.data.js``, is a script (``window.LECTURE``) rather
+than JSON, so that the page works opened from disk (browsers refuse ``fetch`` on file://):
+the chapters and their stills, every cue, and every narrated line with where it starts and
+ends, taken from the segments' ``.lines.json`` (what each scene's ``say`` recorded).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from pathlib import Path
+
+import av
+
+from common.atomic import atomic_path, write_text_atomic
+from pipeline.captions import Cue
+
+TEMPLATE = Path(__file__).with_name("viewer.html")
+STILL_WIDTH = 320
+STILL_AT = 0.6  # how far into a chapter its still is taken: past the title, into the picture
+
+
+def still(video: Path, target: Path) -> None:
+    """A small JPEG of ``video`` at :data:`STILL_AT` of its length."""
+    with av.open(str(video)) as container:
+        stream = container.streams.video[0]
+        at = container.duration / av.time_base * STILL_AT  # seconds
+        container.seek(int(at / stream.time_base), stream=stream)  # the keyframe before it
+        picture = None
+        for frame in container.decode(stream):
+            picture = frame
+            if frame.time is not None and frame.time >= at:
+                break
+        picture = picture.to_image()
+    height = round(picture.height * STILL_WIDTH / picture.width)
+    with atomic_path(target) as tmp:
+        picture.resize((STILL_WIDTH, height)).save(tmp, format="JPEG", quality=80)
+
+
+def still_name(video: Path) -> str:
+    """A still's file name, from its segment as it is on disk: a chapter whose segment did
+    not change keeps its still, and re-assembling after one edit takes one new still."""
+    info = video.stat()
+    made_from = f"{video.name} {info.st_size} {info.st_mtime_ns} {STILL_AT} {STILL_WIDTH}"
+    return hashlib.sha256(made_from.encode()).hexdigest()[:16] + ".jpg"
+
+
+def narrated_lines(lines_files: list[Path], starts: list[float]) -> list[dict]:
+    """Every narrated line in lecture time, with its chapter (from 0)."""
+    lines = []
+    for chapter, (path, start) in enumerate(zip(lines_files, starts, strict=True)):
+        if not path.is_file():
+            continue
+        for line in json.loads(path.read_text(encoding="utf-8"))["lines"]:
+            lines.append(
+                {
+                    "chapter": chapter,
+                    "start": round(start + line["start"], 3),
+                    "end": round(start + line["end"], 3),
+                    "text": line["text"],
+                }
+            )
+    return lines
+
+
+def write_page(
+    out_dir: Path,
+    lang: str,
+    title: str,
+    chapters: list[tuple[str, Path]],
+    starts: list[float],
+    duration: float,
+    fps: float,
+    cues: list[Cue],
+) -> Path:
+    """index.html, lecture.data.js and stills/ in ``out_dir``; ``chapters``: each chapter's
+    title and segment video (its ``.lines.json`` beside it)."""
+    stills = out_dir / "stills"
+    stills.mkdir(exist_ok=True)
+    ends = [*starts[1:], duration]
+    entries = []
+    for (name, video), start, end in zip(chapters, starts, ends, strict=True):
+        picture = stills / still_name(video)
+        if not picture.is_file():
+            still(video, picture)
+        entries.append(
+            {"title": name, "start": start, "end": end, "still": f"stills/{picture.name}"}
+        )
+    kept = {entry["still"].removeprefix("stills/") for entry in entries}
+    for old in stills.glob("*.jpg"):  # stills of segments since re-rendered
+        if old.name not in kept:
+            old.unlink(missing_ok=True)
+    data = {
+        "title": title,
+        "lang": lang,
+        "duration": duration,
+        "fps": fps,
+        "chapters": entries,
+        "cues": [{"start": c.start, "end": c.end, "text": c.text} for c in cues],
+        "lines": narrated_lines([v.with_suffix(".lines.json") for _, v in chapters], starts),
+    }
+    script = "window.LECTURE = " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n"
+    write_text_atomic(out_dir / "lecture.data.js", script)
+    page = TEMPLATE.read_text(encoding="utf-8")
+    page = page.replace("__TITLE__", html.escape(title)).replace("__LANG__", html.escape(lang))
+    write_text_atomic(out_dir / "index.html", page)
+    return out_dir / "index.html"

@@ -1,0 +1,165 @@
+"""What a segment was made from, so that an unchanged segment is never rendered again.
+
+A segment's record holds hashes of the scene's source and every project module it imports,
+of the parts of the data file it reads, and of its locale strings, with the language, the
+size, the frame rate and the Manim version. A segment whose record matches what it would
+be made from now is current.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from common.atomic import write_json_atomic
+from common.closure import code_digest
+from model.datafile import resolve
+from syllabus.locale import locale_table, shared_tables
+from syllabus.plan import Chapter
+from syllabus.presets import Preset
+from syllabus.themes import DEFAULT_THEME
+
+RECORD_VERSION = 2
+MANIFEST = "lecture.json"  # beside lecture.mp4: what the lecture's files are and were made from
+PIPELINE = Path(__file__).resolve().parent
+# The code that joins segments into a lecture (and the page template it fills): a change to
+# any of it assembles again.
+ASSEMBLY = PIPELINE / "assemble.py"
+ASSEMBLY_EXTRA = (PIPELINE / "viewer.html",)
+# What turns a line into sound and mixes a segment's clips: in a voiced segment's record.
+MIXER = PIPELINE / "soundtrack.py"
+
+
+def voice_code() -> str:
+    """The digest of the mixer and the voice it imports (speech, clips)."""
+    return code_digest(MIXER)
+
+
+# The files an assembly writes besides lecture.mp4 (stills/ are named in the page's data).
+ASSEMBLED = ("lecture.mp4", "lecture.srt", "lecture.vtt", "chapters.txt", "index.html")
+ASSEMBLED += ("lecture.data.js",)
+
+
+def sources_hash(scene_file: Path) -> str:
+    """The scene's code: its file and every project module it imports, less the voice
+    (a voiced segment's record names the voice's own code; a silent one does not need it)."""
+    return code_digest(scene_file, skip=("voice",))
+
+
+def _digest(payload: Any) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+def data_hash(chapter: Chapter, data: dict[str, Any]) -> str:
+    """Hash of the data-file parts the chapter's class reads, and the colour names."""
+    parts = {path: resolve(data, path) for path in chapter.reads}
+    parts["config.colours"] = data["config"]["colours"]
+    return _digest(parts)
+
+
+def words_hash(chapter: Chapter, lang: str) -> str:
+    """Hash of the scene's own locale table and every shared table of the language.
+
+    Shared tables (colours, subtitle rules, the language's meta) are every table that is
+    not a scene's, so a new one is covered without being listed here.
+    """
+    table = locale_table(lang)
+    own = table.get(chapter.scene_key) if chapter.scene_key else None
+    return _digest({"scene": own, "shared": shared_tables(lang)})
+
+
+def expected_record(
+    chapter: Chapter,
+    data: dict[str, Any],
+    lang: str,
+    preset: Preset,
+    encoder: tuple[str, ...],
+    theme: str = DEFAULT_THEME,
+    voice: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The record a segment made now would carry: every input of its render (``voice``:
+    what its narration is made from, None when silent)."""
+    return {
+        "record_version": RECORD_VERSION,
+        "scene": chapter.name,
+        "class": chapter.class_name,
+        "scene_key": chapter.scene_key,
+        "lang": lang,
+        "theme": theme,
+        "width": preset.width,
+        "height": preset.height,
+        "fps": preset.fps,
+        "encoder": list(encoder),
+        "manim": version("manim"),
+        "sources": sources_hash(chapter.file),
+        "data": data_hash(chapter, data),
+        "words": words_hash(chapter, lang),
+        "contents": {"part": chapter.part, "parts": list(chapter.parts)},
+        "voice": voice,
+    }
+
+
+def read_record(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_record(path: Path, record: dict[str, Any]) -> None:
+    write_json_atomic(path, record)
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns]
+
+
+def lecture_inputs(
+    segments: list[tuple[str, Path, Path, Path]], lang: str, title: str
+) -> dict[str, Any]:
+    """What a lecture is assembled from: each chapter's title, its segment's record (the
+    segment's every input) and its video and subtitle files as they are on disk, the
+    language, the title, and the assembling code. ``segments``: (title, video, subtitles,
+    record) per chapter. Reads no video: a no-op run stays well under a second."""
+    return {
+        "lang": lang,
+        "title": title,
+        "code": code_digest(ASSEMBLY, extra=ASSEMBLY_EXTRA),
+        "segments": [
+            {
+                "title": name,
+                "record": hashlib.sha256(record.read_bytes()).hexdigest(),
+                "video": _stat(video),
+                "subtitles": _stat(subtitles),
+            }
+            for name, video, subtitles, record in segments
+        ],
+    }
+
+
+def assembled_files(out_dir: Path) -> dict[str, list[int] | None]:
+    """Size and modification time of each file an assembly wrote."""
+    return {name: _stat(out_dir / name) for name in ASSEMBLED}
+
+
+def lecture_is_current(out_dir: Path, inputs: dict[str, Any]) -> bool:
+    """True when the lecture in ``out_dir`` was assembled from ``inputs`` and its files are
+    the ones that assembly wrote (none missing, none replaced since)."""
+    try:
+        manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    files = assembled_files(out_dir)
+    return (
+        isinstance(manifest, dict)
+        and manifest.get("made_from") == inputs
+        and manifest.get("written") == files
+        and None not in files.values()
+    )

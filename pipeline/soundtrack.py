@@ -1,0 +1,154 @@
+"""A segment's sound track: its narrated lines placed where the scene said them, as AAC.
+
+The scene writes ``<video>.lines.json`` (each line's start and clip, see
+``LectureScene.tear_down``); :func:`add_narration` mixes the clips into one track exactly as
+long as the video and writes the MP4 again with it (the video packets are copied, not
+re-encoded). :func:`decode_track` reads a segment's track back for the lecture, which joins
+the tracks sample-exactly at the chapters' frame boundaries, so they never drift.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import av
+import numpy as np
+
+from voice.clips import SAMPLE_RATE, normalise, read_wav
+
+AAC_BITRATE = 128_000
+SAFE_PEAK = 0.97  # the loudest decoded sample a file may have
+FRAME_SAMPLES = 1024  # one AAC frame
+
+
+def video_seconds(container: av.container.InputContainer) -> float:
+    """A video's length: its frames times the frame time (not the container's rounding)."""
+    stream = container.streams.video[0]
+    frames = sum(1 for packet in container.demux(stream) if packet.dts is not None)
+    container.seek(0)
+    return frames / float(stream.base_rate)
+
+
+FADE = 0.005  # seconds faded in and out at each clip's ends: no click, no AAC overshoot
+
+
+def mix(lines: list[dict], seconds: float) -> np.ndarray:
+    """Every line's clip at its start, in a silent track of ``seconds``."""
+    track = np.zeros(round(seconds * SAMPLE_RATE), np.float32)
+    for line in lines:
+        clip = read_wav(Path(line["clip"]))
+        ramp = np.linspace(0.0, 1.0, min(len(clip) // 2, round(FADE * SAMPLE_RATE)), np.float32)
+        if len(ramp):
+            clip[: len(ramp)] *= ramp
+            clip[-len(ramp) :] *= ramp[::-1]
+        at = round(line["start"] * SAMPLE_RATE)
+        part = clip[: max(0, len(track) - at)]
+        track[at : at + len(part)] += part
+    return track
+
+
+def write_with_audio(video: Path, track: np.ndarray, target: Path, seconds: float) -> None:
+    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``.
+
+    AAC can overshoot a sharp consonant by a few dB; when the decoded sound would pass
+    :data:`SAFE_PEAK`, the track is turned down by that much and encoded again. ``seconds``:
+    the video's length (:func:`video_seconds`).
+    """
+    for _ in range(3):
+        _write(video, track, target)
+        peak = float(np.max(np.abs(decode_track(target, seconds))))
+        if peak <= SAFE_PEAK:
+            return
+        track = track * np.float32(SAFE_PEAK * 0.98 / peak)
+
+
+def _write(video: Path, track: np.ndarray, target: Path) -> None:
+    options = {"movflags": "+faststart"}
+    with (
+        av.open(str(video)) as source,
+        av.open(str(target), "w", format="mp4", container_options=options) as output,
+    ):
+        picture = output.add_stream_from_template(source.streams.video[0])
+        sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")
+        sound.bit_rate = AAC_BITRATE
+        for packet in source.demux(source.streams.video[0]):
+            if packet.dts is None:
+                continue
+            packet.stream = picture
+            output.mux(packet)
+        encode_track(track, sound, output)
+
+
+def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output) -> None:
+    """Encode float samples into ``stream`` and flush it."""
+    for at in range(0, len(track), FRAME_SAMPLES):
+        chunk = track[at : at + FRAME_SAMPLES]
+        frame = av.AudioFrame.from_ndarray(chunk.reshape(1, -1), format="fltp", layout="mono")
+        frame.sample_rate = SAMPLE_RATE
+        frame.pts = at
+        frame.time_base = stream.time_base if stream.time_base else None
+        for packet in stream.encode(frame):
+            output.mux(packet)
+    for packet in stream.encode(None):
+        output.mux(packet)
+
+
+def voiced_lines(video: Path) -> list[dict]:
+    """The lines of a segment that have a clip (from ``<video>.lines.json``)."""
+    sidecar = video.with_suffix(".lines.json")
+    if not sidecar.is_file():
+        return []
+    return [line for line in json.loads(sidecar.read_text("utf-8"))["lines"] if "clip" in line]
+
+
+def narration_track(video: Path, seconds: float) -> np.ndarray | None:
+    """A segment's narration mixed from its clips and normalised, ``seconds`` long; None
+    when it has no voice or a clip is gone (then its encoded track is what there is)."""
+    lines = voiced_lines(video)
+    if not lines or not all(Path(line["clip"]).is_file() for line in lines):
+        return None
+    return normalise(mix(lines, seconds))
+
+
+def add_narration(video: Path) -> Path:
+    """The video with its narration track, as a new file beside it; ``video`` itself when
+    the scene said nothing with a voice."""
+    with av.open(str(video)) as container:
+        seconds = video_seconds(container)
+    track = narration_track(video, seconds)
+    if track is None:
+        return video
+    target = video.with_name(f"{video.stem}.voiced.mp4")
+    write_with_audio(video, track, target, seconds)
+    return target
+
+
+def segment_track(video: Path, seconds: float) -> np.ndarray:
+    """A segment's sound for the lecture, exactly ``seconds`` long: mixed again from its clips
+    (so that the lecture's AAC is encoded from the clips once, not from a decoded AAC), else
+    decoded from the segment."""
+    track = narration_track(video, seconds)
+    encoded = decode_track(video, seconds)
+    if track is None:
+        return encoded
+    # The segment may have been turned down to keep AAC's overshoot under full scale.
+    level = float(np.sqrt(np.mean(track**2))) or 1.0
+    return track * np.float32(min(1.0, float(np.sqrt(np.mean(encoded**2))) / level))
+
+
+def decode_track(path: Path, seconds: float) -> np.ndarray:
+    """A segment's sound as float samples, exactly ``seconds`` long (silence if it has none)."""
+    length = round(seconds * SAMPLE_RATE)
+    samples = np.zeros(length, np.float32)
+    with av.open(str(path)) as container:
+        if not container.streams.audio:
+            return samples
+        resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
+        chunks = []
+        for frame in container.decode(audio=0):
+            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
+        chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
+    decoded = np.concatenate(chunks) if chunks else samples[:0]
+    samples[: min(length, len(decoded))] = decoded[:length]
+    return samples

@@ -1,0 +1,205 @@
+"""Open its head: the trained model's attention map for one example sentence.
+
+Render alone with ``manim -ql scenes/chapters/attention_map.py AttentionMap``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    SurroundingRectangle,
+    TransformFromCopy,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
+from scenes.kit.numbers import Count, Mean, Ref, ShownNumber, Spoken, Sum, phrase
+
+CELL = 0.62  # the map fills the frame's height
+
+
+class AttentionMap(LectureScene):
+    """The attention map of the trained model, read row by row.
+
+    Variants override :attr:`example_name` (a pattern of the data file) and
+    :attr:`focus_row` (the row read aloud, counted from 0).
+    """
+
+    scene_key = "attention_map"
+    reads = ("examples.{example_name}",)
+    example_name = "mixed"
+    focus_row = 0
+
+    def construct(self) -> None:
+        self.example = self.data.example(self.example_name)
+        self.source = f"examples.{self.example_name}"
+        title = self.make_title()
+        self.grid = self._build_grid()
+        board = self._build_axes(self.grid)
+        n = self.example.n
+        crowded = n > style.REFERENCE_POSITIONS  # the side panel wraps and packs tighter
+        strip = TokenStrip(
+            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
+            self.example.values,
+            f"{self.source}.values",
+            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
+        )
+        self.scores = self._build_scores()
+        self.info = self._build_info()
+        side = VGroup(strip, self.scores, self.info).arrange(
+            DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
+        )
+        gap = style.GROUP_BUFF if crowded else style.WIDE_BUFF
+        style.place(VGroup(board, side).arrange(RIGHT, buff=gap))
+
+        self.say("intro", Write(title), FadeIn(strip, shift=UP * 0.2))
+        self.say(
+            "strip",
+            *(Indicate(strip.get_column(j)) for j in range(self.example.n)),
+            n=self.example.n,
+        )
+        self.say("grid", FadeIn(board, lag_ratio=0.02), run_time=2.5)
+        self.say("blocks", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
+        self._read_focus_row(strip)
+        self._why_equal()
+        self.say("outro", *self._undim(), FadeOut(self.block_frames))
+
+    # --- building ----------------------------------------------------------------------
+    def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
+        return [self.colour_marker(c, size) for c in self.example.colours]
+
+    def _build_grid(self) -> AttentionGrid:
+        """The map; with more than 8 positions its cells shrink, read by brightness."""
+        ex = self.example
+        return self.colour_map(
+            ex.colours, ex.attention, f"{self.source}.attention", CELL, header=CELL * 0.72
+        )
+
+    def _build_axes(self, grid: AttentionGrid) -> VGroup:
+        key_axis = style.text(self.words["key_axis"], style.LABEL_SIZE, style.KEY)
+        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        query_axis = vertical_label(self.words["query_axis"], color=style.QUERY)
+        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        return VGroup(grid, key_axis, query_axis)
+
+    def _build_scores(self) -> VGroup:
+        """The focus row's scores before the softmax, under their colour markers."""
+        i = self.focus_row
+        row = AttentionGrid(
+            [self.example.scores[i]],
+            f"{self.source}.scores",
+            col_headers=self._markers(style.CELL_SIZE * 0.72),
+            decimals=1,
+            heat=False,
+        )
+        for j, number in enumerate(row.numbers):  # each number's source names its cell
+            number.source = Ref(f"{self.source}.scores[{i}][{j}]")
+        label = style.text(self.words["scores_label"], style.LABEL_SIZE)
+        return VGroup(label, row).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+
+    def _build_info(self) -> VGroup:
+        i, ex = self.focus_row, self.example
+        row = ex.attention[i]
+        self.count = ShownNumber(
+            ex.colours.count(ex.colours[i]), 0, Count(f"{self.source}.colours", ex.colours[i])
+        )
+        self.prediction = ShownNumber(ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]"))
+        self.target = ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]"))
+        total = ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]"))
+        return VGroup(
+            phrase(self.words["share"], k=self.count),
+            phrase(self.words["row_sum"], total=total),
+            phrase(self.words["prediction"], prediction=self.prediction, target=self.target),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+
+    def _blocks(self) -> VGroup:
+        """A frame on every cell where a position looks at its own colour."""
+        self.block_frames = self.grid.block_frames(self.example.colours)
+        return self.block_frames
+
+    # --- reading one row ---------------------------------------------------------------
+    def _read_focus_row(self, strip: TokenStrip) -> None:
+        i, ex = self.focus_row, self.example
+        same = [j for j, c in enumerate(ex.colours) if c == ex.colours[i]]
+        k = len(same)
+        row = ex.attention[i]
+        frame = SurroundingRectangle(
+            self.grid.get_row(i), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
+        picked = VGroup(
+            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
+        )
+        picked.set_color(style.HIGHLIGHT)
+        share = Spoken(
+            sum(row[j] for j in same) / k, 2, Mean(f"{self.source}.attention[{i}]", tuple(same))
+        )
+        self.say(
+            "row",
+            *self._dim_except(i),
+            FadeIn(frame),
+            FadeIn(picked),
+            then=[[FadeIn(self.info[0], shift=RIGHT * 0.2)]],
+            row=i + 1,
+            k=self.count,
+            weight=share,
+        )
+        self.say("sum", FadeIn(self.info[1], shift=RIGHT * 0.2))
+        self.say(
+            "prediction_say",
+            FadeIn(self.info[2], shift=RIGHT * 0.2),
+            prediction=self.prediction,
+            target=self.target,
+        )
+
+    def _why_equal(self) -> None:
+        """Equal high scores for the same colour, low ones for the rest: softmax does the rest."""
+        i, ex = self.focus_row, self.example
+        same = tuple(j for j, c in enumerate(ex.colours) if c == ex.colours[i])
+        other = tuple(j for j in range(ex.n) if j not in same)
+        high = Spoken(
+            sum(ex.scores[i][j] for j in same) / len(same),
+            1,
+            Mean(f"{self.source}.scores[{i}]", same),
+        )
+        low = Spoken(
+            sum(ex.scores[i][j] for j in other) / len(other),
+            1,
+            Mean(f"{self.source}.scores[{i}]", other),
+        )
+        grid = self.scores[1]
+        frames = VGroup(
+            *(
+                SurroundingRectangle(grid.get_cell(0, j), buff=0, color=style.HIGHLIGHT)
+                for j in same
+            )
+        )
+        self.say(
+            "scores_say", FadeIn(self.scores), FadeIn(frames, lag_ratio=0.2), high=high, low=low
+        )
+        # The scores fly into the map's row (into its numbers, where the map writes them).
+        targets = self.grid.numbers if len(self.grid.numbers) else self.grid.cells
+        self.say(
+            "equal",
+            *(TransformFromCopy(grid.get_number(0, j), targets[i * ex.n + j]) for j in range(ex.n)),
+            FadeOut(frames),
+            run_time=1.5,
+        )
+
+    def _dim_except(self, i: int) -> list:
+        return [
+            self.grid.get_row(r).animate.set_opacity(0.3) for r in range(self.grid.n_rows) if r != i
+        ]
+
+    def _undim(self) -> list:
+        return [self.grid.get_row(r).animate.set_opacity(1) for r in range(self.grid.n_rows)]

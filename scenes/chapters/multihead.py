@@ -1,0 +1,236 @@
+"""Multi-head attention (seeds 000, 002, 003): heads a real run made specialise, then W_O.
+
+Two heads trained together on a task with two kinds of "related" (the mean of my colour,
+the number just before me) split the work; their outputs are joined and mixed by W_O. Four
+heads: one per rule, one redundant, one with no nameable rule. Then seed 003's bookkeeping.
+Render alone with ``manim -ql scenes/chapters/multihead.py MultiHead``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    RIGHT,
+    UP,
+    ArcBetweenPoints,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    MathTex,
+    Rectangle,
+    SurroundingRectangle,
+    TransformFromCopy,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid
+from scenes.kit.numbers import Ordinal, Ref, ShownNumber, Spoken, phrase
+
+
+def _touch(a: VGroup, b: VGroup) -> bool:
+    """Whether two labels' boxes overlap."""
+    return (
+        a.get_left()[0] < b.get_right()[0]
+        and b.get_left()[0] < a.get_right()[0]
+        and a.get_bottom()[1] < b.get_top()[1]
+        and b.get_bottom()[1] < a.get_top()[1]
+    )
+
+
+OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
+
+
+class MultiHead(LectureScene):
+    """Several kinds of related; two trained heads, W_O; four heads; 4096 = 32 x 128."""
+
+    scene_key = "multihead"
+    reads = ("multihead.two", "multihead.four", "multihead.bookkeeping")
+
+    def construct(self) -> None:
+        self.title = self.make_title()
+        self._relations()
+        self._two_heads()
+        self._join()
+        self._four_heads()
+        self._bookkeeping()
+
+    def _map(self, run, path: str, h: int, cell: float) -> VGroup:
+        """Head ``h``'s map; ``cell`` is for 8 positions, and shrinks for more."""
+        cell *= min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
+        markers = [self.colour_marker(c, cell * 0.7) for c in run.colours]
+        grid = AttentionGrid(
+            run.maps[h],
+            f"{path}.maps[{h}]",
+            row_headers=markers,
+            col_headers=[self.colour_marker(c, cell * 0.7) for c in run.colours],
+            cell_size=cell,
+            show_numbers=False,
+        )
+        name = phrase(self.words["head"], style.BODY_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
+        return VGroup(name.next_to(grid, UP, buff=style.ITEM_BUFF), grid)
+
+    def _relations(self) -> None:
+        words = VGroup(*(style.text(w, style.TITLE_SIZE) for w in self.words["sentence"].split()))
+        words.arrange(RIGHT, buff=style.GROUP_BUFF)
+        style.place(words)
+        arcs, names = VGroup(), VGroup()
+        kinds = self.words["relations"].split(",")
+        for pair, kind in zip(self.words["pairs"].split(","), kinds, strict=True):
+            a, b = sorted(int(i) for i in pair.split("-"))
+            arc = ArcBetweenPoints(
+                words[b].get_top() + UP * style.HUG_BUFF,
+                words[a].get_top() + UP * style.HUG_BUFF,
+                angle=1.2,
+                color=style.FOREGROUND,
+            )
+            arcs.add(arc)
+            name = style.text(kind, style.LABEL_SIZE, style.MUTED).next_to(arc, UP, buff=0.1)
+            while any(_touch(name, other) for other in names):  # stack, never overlap
+                name.shift(UP * (name.height + style.HUG_BUFF))
+            names.add(name)
+        self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.2))
+        self.say("kinds", *(Create(arc) for arc in arcs), FadeIn(names, lag_ratio=0.3), run_time=2)
+        formula = MathTex(
+            r"\mathrm{head}_h = \mathrm{softmax}\Big(\frac{Q_h K_h^\top}{\sqrt{d_h}}\Big) V_h",
+            font_size=48,
+        ).next_to(words, DOWN, buff=style.SECTION_BUFF)
+        self.say("more_sets", Write(formula))
+        self.play(FadeOut(VGroup(words, arcs, names, formula)))
+
+    def _two_heads(self) -> None:
+        run = self.data.two_heads
+        colour = max(range(2), key=lambda h: run.colour_match[h])
+        maps = VGroup(*(self._map(run, "multihead.two", h, 0.5) for h in range(2)))
+        maps.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        self.maps = maps
+        rules = VGroup(
+            style.text(self.words["rule_colour"], style.LABEL_SIZE),
+            style.text(self.words["rule_previous"], style.LABEL_SIZE),
+        )
+        rules[0].next_to(maps[colour], DOWN, buff=style.ITEM_BUFF)
+        rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)
+        style.place(VGroup(maps, rules))
+        self.rules = rules
+        self.say("task", FadeIn(maps[0][0]), FadeIn(maps[1][0]))
+        self.say(
+            "colour_head",
+            FadeIn(maps[colour][1]),
+            FadeIn(rules[0]),
+            h=colour + 1,
+            m=Spoken(run.colour_match[colour], 2, Ref(f"multihead.two.colour_match[{colour}]")),
+        )
+        self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
+        self.say("nobody", Indicate(maps, scale_factor=1.03))
+
+    def _join(self) -> None:
+        run = self.data.two_heads
+        # More than 8 positions: smaller cells, read by brightness instead of numbers.
+        cell = OUTPUT_CELL * min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
+        written = cell >= style.MIN_NUMBER_CELL
+        values = [v for h in range(2) for row in run.head_outputs[h] for v in row]
+        outputs = VGroup(
+            *(
+                AttentionGrid(
+                    run.head_outputs[h],
+                    f"multihead.two.head_outputs[{h}]",
+                    cell_size=cell,
+                    heat=not written,
+                    show_numbers=written,
+                    value_range=(min(values), max(max(values), min(values) + 1e-9)),
+                    decimals=1,
+                    text_size=style.LABEL_SIZE,
+                )
+                for h in range(2)
+            )
+        ).arrange(RIGHT, buff=0)
+        w_o = Rectangle(width=3.0, height=3.0).set_stroke(style.FOREGROUND, 2)
+        w_label = MathTex("W_O", font_size=64).move_to(w_o)
+        width = ShownNumber(run.width, 0, Ref("multihead.two.width"))
+        shape = phrase(self.words["w_o_shape"], style.LABEL_SIZE, a=width, b=width.copy())
+        shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
+        times = MathTex(r"\times", font_size=48)
+        line = VGroup(outputs, times, VGroup(w_o, w_label, shape)).arrange(
+            RIGHT, buff=style.GROUP_BUFF
+        )
+        style.place(line)
+        d_head = ShownNumber(run.d_head, 0, Ref("multihead.two.d_head"))
+        self.say(
+            "outputs",
+            FadeOut(self.rules),
+            *(TransformFromCopy(self.maps[h][1].cells, outputs[h].cells) for h in range(2)),
+            FadeOut(self.maps),
+            then=[[FadeIn(VGroup(outputs[0].numbers, outputs[1].numbers))]],
+            n=len(run.colours),
+            d=d_head,
+        )
+        frame = SurroundingRectangle(outputs, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        self.say("concat", Create(frame), w=width)
+        self.say("w_o", FadeIn(times), FadeIn(VGroup(w_o, w_label)), FadeIn(shape), a=width)
+        self.say("w_o_job", Indicate(VGroup(w_o, w_label)))
+        self.clear_below_title(self.title)
+
+    def _four_heads(self) -> None:
+        run = self.data.four_heads
+        maps = VGroup(*(self._map(run, "multihead.four", h, 0.36) for h in range(4)))
+        style.place(maps.arrange(RIGHT, buff=style.GROUP_BUFF))
+        colour = max(range(4), key=lambda h: run.colour_match[h])
+        pair = max(
+            ((a, b) for a in range(4) for b in range(a + 1, 4)),
+            key=lambda p: run.similarity[p[0]][p[1]],
+        )
+        unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
+        overlap = Spoken(
+            run.similarity[pair[0]][pair[1]],
+            2,
+            Ref(f"multihead.four.similarity[{pair[0]}][{pair[1]}]"),
+        )
+        frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
+        self.say("four", FadeIn(maps, lag_ratio=0.2))
+        self.say("four_colour", FadeIn(frames[colour]), h=colour + 1)
+        pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
+        # Say what the most alike pair shares: looking left, or looking at the colour.
+        left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
+        self.say(
+            "four_pair" if left else "four_pair_colour",
+            FadeOut(frames[colour]),
+            FadeIn(pair_frames),
+            a=pair[0] + 1,
+            b=pair[1] + 1,
+            s=overlap,
+        )
+        self.say("four_unnamed", FadeOut(pair_frames), FadeIn(frames[unnamed]), h=unnamed + 1)
+        self.say("caveat", Indicate(maps, scale_factor=1.02))
+        self.clear_below_title(self.title)
+
+    def _bookkeeping(self) -> None:
+        b = self.data.bookkeeping
+        slices = VGroup(
+            *(Rectangle(width=0.36, height=0.9).set_stroke(style.MUTED, 1) for _ in b.slices)
+        ).arrange(RIGHT, buff=0)
+        slices[0].set_fill(style.FOREGROUND, 0.7)
+        slices[1].set_fill(style.FOREGROUND, 0.35)
+        numbers = {
+            "width": ShownNumber(b.width, 0, Ref("multihead.bookkeeping.width")),
+            "heads": ShownNumber(b.heads, 0, Ref("multihead.bookkeeping.heads")),
+            "d_head": ShownNumber(b.d_head, 0, Ref("multihead.bookkeeping.d_head")),
+        }
+        sum_line = phrase(self.words["split_line"], style.BODY_SIZE, **numbers)
+        ranges = VGroup(
+            *(
+                phrase(
+                    self.words["slice_line"],
+                    style.LABEL_SIZE,
+                    k=ShownNumber(k + 1, 0, Ordinal()),
+                    a=ShownNumber(b.slices[k][0], 0, Ref(f"multihead.bookkeeping.slices[{k}][0]")),
+                    z=ShownNumber(b.slices[k][1], 0, Ref(f"multihead.bookkeeping.slices[{k}][1]")),
+                )
+                for k in (0, 1)
+            )
+        ).arrange(DOWN, aligned_edge=RIGHT, buff=style.ITEM_BUFF)
+        style.place(VGroup(sum_line, slices, ranges).arrange(DOWN, buff=style.SECTION_BUFF))
+        self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
+        self.say("slices", FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2]))

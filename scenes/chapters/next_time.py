@@ -1,0 +1,100 @@
+"""Next time (seed 000's open question): how does it generate, one word after another, and
+when does it stop? The causal map learned earlier is the one piece already in hand.
+
+Render alone with ``manim -ql scenes/chapters/next_time.py NextTime``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    RIGHT,
+    Arrow,
+    Create,
+    CurvedArrow,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Indicate,
+    ReplacementTransform,
+    Square,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+
+WORD_SIZE = 36  # the prompt's words
+BOX = 0.55  # side of one position's box in the sequence-to-sequence sketch
+
+
+def _row(n: int) -> VGroup:
+    return VGroup(*(Square(BOX).set_stroke(style.MUTED, 2) for _ in range(n))).arrange(
+        RIGHT, buff=style.ITEM_BUFF
+    )
+
+
+class NextTime(LectureScene):
+    """Sequence in, sequence out; then a prompt with a blank after it, the loop, the stop."""
+
+    scene_key = "next_time"
+    reads = ("causal",)
+
+    def construct(self) -> None:
+        self.title = self.make_title()
+        self.say("intro", Write(self.title))
+        run = self.data.causal
+        inputs, outputs = _row(len(run.colours)), _row(len(run.colours))
+        sketch = VGroup(inputs, outputs).arrange(DOWN, buff=style.WIDE_BUFF * 1.5)
+        style.place(sketch)
+        flow = VGroup(
+            *(
+                Arrow(a.get_bottom(), b.get_top(), buff=0.1, color=style.MUTED)
+                for a, b in zip(inputs, outputs, strict=True)
+            )
+        )
+        self.say("task", FadeIn(inputs), then=[[*map(GrowArrow, flow), FadeIn(outputs)]])
+        self.play(FadeOut(VGroup(inputs, outputs, flow)))
+        self._generate(run)
+
+    def _generate(self, run) -> None:
+        words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
+        blank = style.text(self.words["next_word"], WORD_SIZE, style.HIGHLIGHT)
+        sentence = VGroup(*words, blank).arrange(RIGHT, buff=style.ITEM_BUFF * 1.5)
+        grid = self.colour_map(run.colours, run.attention, "causal.attention", 0.52)
+        label = style.text(self.words["causal_label"], style.BODY_SIZE)
+        right = VGroup(label, grid).arrange(DOWN, buff=style.GROUP_BUFF)
+        second = blank.copy()
+        stop = style.text(self.words["stop"], WORD_SIZE, style.HIGHLIGHT)
+        second.next_to(sentence, RIGHT, buff=style.ITEM_BUFF * 1.5)
+        stop.next_to(second, DOWN, buff=style.WIDE_BUFF * 1.5)
+        left = VGroup(sentence, second, stop)
+        style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF))
+        frame = SurroundingRectangle(blank, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        self.say("prompt_say", FadeIn(words, lag_ratio=0.3), then=[[FadeIn(blank), FadeIn(frame)]])
+        self.say(
+            "mask", FadeIn(label), FadeIn(grid), then=[[Indicate(grid.cells, scale_factor=1.03)]]
+        )
+        written = style.text("·", WORD_SIZE).move_to(blank)  # a word, not yet known
+        back = CurvedArrow(
+            blank.get_bottom() + DOWN * 0.1, words[0].get_bottom() + DOWN * 0.1, angle=-1.2
+        )
+        back.set_color(style.MUTED)
+        self.say(
+            "loop",
+            ReplacementTransform(blank, written),
+            frame.animate.move_to(second),
+            then=[[FadeIn(second), Create(back)]],
+        )
+        self.say(
+            "stop_say",
+            FadeIn(stop, shift=DOWN * 0.3),
+            then=[[Indicate(stop, color=style.HIGHLIGHT)]],
+        )
+        self.say(
+            "outro",
+            FadeOut(VGroup(words, written, second, frame, back, stop, right)),
+            then=[[Indicate(self.title)]],
+        )

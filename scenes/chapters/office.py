@@ -1,0 +1,134 @@
+"""The office analogy (seed 000): Keys to compare with, Values to use, a Query to look.
+
+Render alone with ``manim -ql scenes/chapters/office.py OfficeAnalogy``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Arrow,
+    FadeIn,
+    GrowArrow,
+    Indicate,
+    ReplacementTransform,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import OfficeRoom, WeightBars
+from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+
+FLOOR_UNIT = 1.25  # scene units per unit of a Key
+ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)
+
+
+class OfficeAnalogy(LectureScene):
+    """Five colleagues at their Keys, each holding a Value; a Query arrow sweeps and grows.
+
+    Variants override :attr:`sweep_stops` (which stops of ``office.sweep`` to show).
+    """
+
+    scene_key = "office"
+    reads = ("office",)
+    sweep_stops = (0, 2, 5)
+
+    def construct(self) -> None:
+        self.office = self.data.office
+        title = self.make_title()
+        floor = self._build_floor()
+        self.bars = self._bars("sweep", self.sweep_stops[0])
+        self.output = self._output("sweep", self.sweep_stops[0])
+        side = VGroup(self.bars, self.output)
+        style.place(VGroup(floor, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        self.say("intro", Write(title), FadeIn(self.room))
+        self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
+        self.say("values", *(Indicate(p[2], color=style.VALUE) for p in self.people))
+        first = self.office.sweep[self.sweep_stops[0]]
+        self.arrow = self._arrow(first.query)
+        self.say("query", GrowArrow(self.arrow))
+        self.say("weights", FadeIn(self.bars), **self._about("sweep", self.sweep_stops[0]))
+        self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
+        for k, stop in enumerate(self.sweep_stops[1:], start=1):
+            self._move_to("sweep", stop, f"sweep_{k}")
+        self._grow()
+        self.say(
+            "outro",
+            *(Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people),
+            then=[[Indicate(p[2], color=style.VALUE) for p in self.people]],
+        )
+
+    # --- building ----------------------------------------------------------------------
+    def _build_floor(self) -> OfficeRoom:
+        office = self.office
+        names = [self.words[person] for person in office.people]
+        floor = OfficeRoom(names, office.keys, office.values, self.words["days"], unit=FLOOR_UNIT)
+        self.room, self.people = floor.room, floor.people
+        self.floor = floor
+        return floor
+
+    def _arrow(self, query: tuple[float, ...]) -> Arrow:
+        start, end = self.room.get_center(), self.floor.point(query, ARROW_UNIT)
+        return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)
+
+    def _bars(self, kind: str, k: int) -> WeightBars:
+        stop = getattr(self.office, kind)[k]
+        labels = [
+            style.text(self.words[p], style.LABEL_SIZE, style.KEY) for p in self.office.people
+        ]
+        bars = WeightBars(
+            labels, stop.weights, f"office.{kind}[{k}].weights", length=3.2, bar_height=0.42
+        )
+        return bars.move_to(self.bars) if hasattr(self, "bars") else bars
+
+    def _output(self, kind: str, k: int) -> VGroup:
+        stop = getattr(self.office, kind)[k]
+        number = ShownNumber(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        line = phrase(self.words["output_line"], style.BODY_SIZE, style.RESULT, out=number)
+        return line.next_to(self.bars, DOWN, buff=style.SECTION_BUFF).align_to(self.bars, LEFT)
+
+    # --- moving the Query --------------------------------------------------------------
+    def _about(self, kind: str, k: int) -> dict[str, str | Spoken]:
+        """Words for a stop: who gets the most attention, and the average."""
+        stop = getattr(self.office, kind)[k]
+        top = self.office.people[stop.weights.index(max(stop.weights))]
+        out = Spoken(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        return {"top": self.words[top], "out": out}
+
+    def _top_share(self, kind: str, k: int) -> Spoken:
+        """The largest weight of a stop, as the narration says it."""
+        weights = getattr(self.office, kind)[k].weights
+        j = weights.index(max(weights))
+        return Spoken(weights[j], 2, Ref(f"office.{kind}[{k}].weights[{j}]"))
+
+    def _move_to(self, kind: str, k: int, words: str, **fields: Spoken) -> None:
+        stop = getattr(self.office, kind)[k]
+        bars, output = self._bars(kind, k), self._output(kind, k)
+        self.say(
+            words,
+            ReplacementTransform(self.arrow, arrow := self._arrow(stop.query)),
+            ReplacementTransform(self.bars, bars),
+            ReplacementTransform(self.output, output),
+            run_time=1.5,
+            **self._about(kind, k),
+            **fields,
+        )
+        self.arrow, self.bars, self.output = arrow, bars, output
+
+    def _grow(self) -> None:
+        grow = self.office.grow
+        last = len(grow) - 1
+        self._move_to("grow", 0, "grow_start")
+        for k in range(1, last):
+            self._move_to("grow", k, "grow_step")
+        self._move_to(
+            "grow",
+            last,
+            "grow_end",
+            first=self._top_share("grow", 0),
+            last=self._top_share("grow", last),
+        )

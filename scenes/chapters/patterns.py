@@ -1,0 +1,92 @@
+"""Change the colours, watch it re-divide (seed 000): 1/8, 1/4, 1/2, 1/1 — found by itself.
+
+Render alone with ``manim -ql scenes/chapters/patterns.py ColourPatterns``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    ReplacementTransform,
+    VGroup,
+    Write,
+)
+
+from scenes.chapters.attention_map import AttentionMap
+from scenes.kit import style
+from scenes.kit.numbers import Count, Ref, ShownNumber, Spoken, phrase
+
+
+class ColourPatterns(AttentionMap):
+    """The trained map for several colour patterns in turn, each group's share next to it.
+
+    Variants override :attr:`patterns` (example names of the data file, shown in order).
+    """
+
+    scene_key = "patterns"
+    reads = ("examples.{patterns}",)
+    patterns = ("all_same", "halves", "one_two_rest")
+
+    def construct(self) -> None:
+        title = self.make_title()
+        self.say("intro", Write(title))
+        board = shares = None
+        for k, name in enumerate(self.patterns):
+            self.example_name = name
+            self.example = self.data.example(name)
+            self.source = f"examples.{name}"
+            self.grid = self._build_grid()
+            new_board = self._build_axes(self.grid)
+            new_shares = self._shares()
+            style.place(VGroup(new_board, new_shares).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+            animations = (
+                [FadeIn(new_board), FadeIn(new_shares)]
+                if board is None
+                else [ReplacementTransform(board, new_board), FadeOut(shares), FadeIn(new_shares)]
+            )
+            self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
+            board, shares = new_board, new_shares
+        self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))
+        self.say("softmax", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
+        self.say(
+            "nobody_told", FadeOut(self.block_frames), Indicate(board[0].cells, scale_factor=1.03)
+        )
+
+    def _groups(self) -> list[tuple[int, int]]:
+        """(colour, first position) of each colour present, in order of appearance."""
+        seen: dict[int, int] = {}
+        for j, c in enumerate(self.example.colours):
+            seen.setdefault(c, j)
+        return list(seen.items())
+
+    def _shares(self) -> VGroup:
+        lines = VGroup()
+        for colour, j in self._groups():
+            marker = self.colour_marker(colour)
+            line = phrase(
+                self.words["share_line"],
+                style.BODY_SIZE,
+                k=ShownNumber(
+                    self.example.colours.count(colour), 0, Count(f"{self.source}.colours", colour)
+                ),
+                w=ShownNumber(
+                    self.example.attention[j][j], 2, Ref(f"{self.source}.attention[{j}][{j}]")
+                ),
+            )
+            lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
+        return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+
+    def _fields(self) -> dict[str, Spoken]:
+        """Each group's share and size, for the narration: w1, k1, w2, k2..."""
+        fields: dict[str, Spoken] = {}
+        for g, (colour, j) in enumerate(self._groups(), start=1):
+            share = self.example.attention[j][j]
+            fields[f"w{g}"] = Spoken(share, 2, Ref(f"{self.source}.attention[{j}][{j}]"))
+            size = self.example.colours.count(colour)
+            fields[f"k{g}"] = Spoken(size, 0, Count(f"{self.source}.colours", colour))
+        return fields

@@ -1,0 +1,162 @@
+"""Pitfall 1 (seed 000): why project? Without W_Q and W_K every word looks at itself.
+
+Render alone with ``manim -ql scenes/chapters/projection.py WhyProject``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    FadeOut,
+    Line,
+    MathTex,
+    NumberLine,
+    Rectangle,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid
+from scenes.kit.numbers import Ref, ShownNumber, phrase
+
+SRC = "pitfalls.projection"
+BIN = 0.02  # histogram bin width (share of attention)
+CELL = 0.42  # three maps side by side
+
+
+class WhyProject(LectureScene):
+    """One draw's two maps side by side, then the self-share of all the draws."""
+
+    scene_key = "projection"
+    reads = ("pitfalls.projection",)
+
+    def construct(self) -> None:
+        self.p = self.data.projection
+        self.title = self.make_title()
+        self.say("intro", Write(self.title), FadeIn(self._question()))
+        self._maps()
+        self._draws()
+        wants = style.text(self.words["looks_for"], style.TITLE_SIZE, style.QUERY)
+        is_ = style.text(self.words["is"], style.TITLE_SIZE, style.KEY)
+        line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(
+            RIGHT, buff=style.ROW_BUFF
+        )
+        self.say("two_things", FadeIn(style.place(line), lag_ratio=0.3))
+
+    def _question(self) -> MathTex:
+        question = MathTex(r"x_i \cdot x_j \;?", font_size=72)
+        self.question = style.place(question)
+        return question
+
+    def _map(self, kind: str, colour) -> VGroup:
+        weights = getattr(self.p.example, kind)
+        grid = AttentionGrid(weights, f"{SRC}.example.{kind}", cell_size=CELL, show_numbers=False)
+        name = style.text(self.words[kind], style.LABEL_SIZE, colour)
+        formula = MathTex(self.words[f"{kind}_tex"], font_size=30, color=colour)
+        head = VGroup(name, formula).arrange(DOWN, buff=style.ITEM_BUFF)
+        return VGroup(head.next_to(grid, UP, buff=style.ITEM_BUFF), grid)
+
+    def _maps(self) -> None:
+        maps = VGroup(
+            self._map("plain", style.WITHOUT),
+            self._map("shared", style.WITHOUT),
+            self._map("projected", style.WITH),
+        ).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+        plain, shared, projected = style.place(maps)
+        diagonal = VGroup(
+            *(
+                SurroundingRectangle(plain[1].get_cell(i, i), buff=0, stroke_width=2)
+                for i in range(self.p.positions)
+            )
+        ).set_color(style.HIGHLIGHT)
+        self_dot = MathTex(r"x \cdot x = |x|^2", font_size=44)
+        other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=44)
+        beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF)
+        beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
+        longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
+        longer.next_to(beats, DOWN, buff=style.GROUP_BUFF).align_to(beats, LEFT)
+        self.say(
+            "setup",
+            FadeOut(self.question),
+            FadeIn(plain),
+            n=self.p.positions,
+            width=self.p.width,
+        )
+        self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
+        self.say("why", Write(self_dot), then=[[Write(other_dot)]])
+        self.say("not_always", Write(longer), width=self.p.width)
+        self.say("shared_say", FadeOut(VGroup(beats, longer)), FadeIn(shared))
+        self.say("projected_say", FadeIn(projected), FadeOut(diagonal))
+        self.play(FadeOut(maps))
+
+    def _histogram(self, kind: str, colour, line: NumberLine) -> VGroup:
+        values = getattr(self.p, kind).values
+        counts = [0] * round(1 / BIN)
+        for v in values:
+            counts[min(int(v / BIN), len(counts) - 1)] += 1
+        tallest = max(counts)
+        bars = VGroup()
+        for b, count in enumerate(counts):
+            if count:
+                bar = Rectangle(width=line.get_unit_size() * BIN, height=1.4 * count / tallest)
+                bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
+                bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
+        return bars
+
+    def _draws(self) -> None:
+        p = self.p
+        rows = VGroup()
+        for kind, colour in (("plain", style.WITHOUT), ("projected", style.WITH)):
+            line = NumberLine(x_range=[0, 1, 0.25], length=9, color=style.MUTED)
+            ticks = VGroup(
+                *(
+                    style.tick_label(f"{t:g}").next_to(line.n2p(t), DOWN, buff=style.ITEM_BUFF)
+                    for t in (0, 0.25, 0.5, 0.75, 1)
+                )
+            )
+            line.add(ticks)
+            bars = self._histogram(kind, colour, line)
+            name = style.text(self.words[kind], style.LABEL_SIZE, colour)
+            rows.add(VGroup(line, bars, name.next_to(line, LEFT, buff=style.GROUP_BUFF)))
+        rows.arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
+        uniform = rows[1][0].n2p(p.uniform_share)
+        mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
+        mark.set_stroke(width=2)
+        uniform_share = ShownNumber(p.uniform_share, 3, Ref(f"{SRC}.uniform_share"))
+        even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
+        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
+        lowest = ShownNumber(p.plain.min, 3, Ref(f"{SRC}.plain.min"))
+        plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
+        plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)
+        spread = {
+            key: ShownNumber(getattr(p.projected, key), 2, Ref(f"{SRC}.projected.{key}"))
+            for key in ("min", "max", "mean")
+        }
+        proj = phrase(
+            self.words["range_line"],
+            style.SMALL_SIZE,
+            style.WITH,
+            lo=spread["min"],
+            hi=spread["max"],
+            mean=spread["mean"],
+        )
+        proj.next_to(rows[1][0], DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(rows, mark, even, plain_min, proj))
+        self.say("draws", FadeIn(rows[0]), FadeIn(plain_min), draws=p.draws, min=lowest)
+        self.say(
+            "draws_projected",
+            FadeIn(rows[1]),
+            FadeIn(proj),
+            lo=spread["min"],
+            hi=spread["max"],
+            mean=spread["mean"],
+        )
+        self.say("even", FadeIn(mark), FadeIn(even), w=uniform_share, n=p.positions)
+        self.clear_below_title(self.title)

@@ -1,0 +1,113 @@
+"""Quiz (seed 000): three questions on what the lecture showed, each with a visible "pause
+and think" countdown, then the answer with its one-line reason and its measured numbers.
+
+Render alone with ``manim -ql scenes/chapters/quiz.py Quiz``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Circle,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    SurroundingRectangle,
+    Uncreate,
+    ValueTracker,
+    VGroup,
+    Write,
+    always_redraw,
+    linear,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.numbers import Ref, ShownNumber, phrase
+
+SQRT_D = "pitfalls.sqrt_d.dims"
+SHUFFLE = "pitfalls.shuffle.without_positions.max_abs_diff"
+
+
+class Quiz(LectureScene):
+    """Question, countdown, answer; three times.
+
+    Variants override :attr:`pause` (seconds of the countdown).
+    """
+
+    scene_key = "quiz"
+    reads = ("pitfalls.shuffle", "pitfalls.sqrt_d")
+    pause = 5
+
+    def construct(self) -> None:
+        self.title = self.make_title()
+        self.say("intro", Write(self.title))
+        for k in (1, 2, 3):
+            self._question(k)
+
+    def _answer(self, k: int) -> tuple[VGroup, dict]:
+        """The answer line of question ``k`` and the numbers its narration says."""
+        if k == 2:
+            diff = ShownNumber(
+                self.data.shuffle.without_positions.max_abs_diff,
+                1,
+                Ref(SHUFFLE),
+                notation="scientific",
+            )
+            return phrase(self.words["a2"], style.BODY_SIZE, diff=diff), {"diff": diff}
+        if k == 3:
+            last = len(self.data.sqrt_d.dims) - 1
+            row = self.data.sqrt_d.dims[last]
+            numbers = {
+                "d": ShownNumber(row.d, 0, Ref(f"{SQRT_D}[{last}].d")),
+                "unscaled": ShownNumber(
+                    row.mean_max_unscaled, 2, Ref(f"{SQRT_D}[{last}].mean_max_unscaled")
+                ),
+                "scaled": ShownNumber(
+                    row.mean_max_scaled, 2, Ref(f"{SQRT_D}[{last}].mean_max_scaled")
+                ),
+            }
+            return phrase(self.words["a3"], style.BODY_SIZE, **numbers), numbers
+        return VGroup(style.text(self.words["a1"], style.BODY_SIZE)), {}
+
+    def _countdown(self) -> tuple[VGroup, ValueTracker]:
+        ring = Circle(radius=0.7).set_stroke(style.HIGHLIGHT, 6)
+        left = ValueTracker(self.pause)
+
+        def seconds() -> VGroup:
+            shown = max(1, math.ceil(left.get_value() - 1e-9))
+            return style.name_text(str(shown), style.TITLE_SIZE).move_to(ring)
+
+        return VGroup(ring, always_redraw(seconds)), left
+
+    def _question(self, k: int) -> None:
+        heading = style.text(self.words.format("question", k=k), style.BODY_SIZE, style.MUTED)
+        question = style.text(self.words[f"q{k}"], style.TITLE_SIZE)
+        answer, numbers = self._answer(k)
+        (ring, seconds), left = self._countdown()
+        top = VGroup(heading, question).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        box = SurroundingRectangle(answer, color=style.RESULT, buff=style.GROUP_BUFF)
+        body = VGroup(top, VGroup(answer, box)).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF * 2.2
+        )
+        style.place(VGroup(body, ring).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP))
+        seconds.update()
+        self.say(f"ask_{k}", FadeIn(heading), Write(question))
+        self.say("pause", Create(ring), FadeIn(seconds))
+        self.play(left.animate.set_value(0), Uncreate(ring), run_time=self.pause, rate_func=linear)
+        seconds.clear_updaters()
+        self.say(
+            f"answer_{k}",
+            FadeOut(seconds),
+            FadeIn(answer, shift=UP * 0.2),
+            Create(box),
+            then=[[Indicate(answer[0], color=style.HIGHLIGHT)]],
+            **numbers,
+        )
+        self.play(FadeOut(VGroup(heading, question, answer, box)))

@@ -1,0 +1,147 @@
+"""Scoring: Q·K (seeds 003, 002). One query against every key, step by step, then the table.
+
+Render alone with ``manim -ql scenes/chapters/scoring.py Scoring``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    ReplacementTransform,
+    TransformFromCopy,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid, NumberVector, vertical_label
+from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+
+SOURCE = "tokens.eat_apple"
+
+
+class Scoring(LectureScene):
+    """蘋果's query scores each key: products, their sum, the division by sqrt(d)."""
+
+    scene_key = "scoring"
+    reads = ("tokens.eat_apple",)
+
+    def construct(self) -> None:
+        self.ex = ex = self.data.eat_apple
+        self.i = ex.query_index
+        title = self.make_title()
+        self.grid = self._build_table()
+        q = NumberVector(
+            ex.q[self.i],
+            f"{SOURCE}.q[{self.i}]",
+            self._name("q", self.i),
+            style.QUERY,
+            size=style.LABEL_SIZE,
+        )
+        # The widest the working gets (every key's name), for the layout.
+        self.fit = 1.0  # the scale the layout puts on the working, kept by later steps
+        left = VGroup(q, *(step for j in range(ex.short) for step in self._steps(j, q)))
+        width = q.width
+        style.place(VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        self.fit = q.width / width
+        self.say("intro", Write(title), FadeIn(self.table_frame))
+        self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
+        steps = self._steps(0, q)
+        self.say("key", FadeIn(steps[0]), token=self.apple_words()[0])
+        self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=self._numbers(0)["dot"])
+        self.say("scale", FadeIn(steps[3]), **self._numbers(0))
+        self._land(0, steps[3])
+        for j in range(1, ex.short):
+            new = self._steps(j, q)
+            swap = [ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)]
+            steps = new
+            line = "key_self" if j == self.i else "key_next" if j == 1 else "key_more"
+            self._land(j, steps[3], words=line, first=swap)
+        self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
+
+    def _name(self, letter: str, j: int) -> str:
+        return self.apple_label(letter, j)
+
+    def _numbers(self, j: int) -> dict[str, str | Spoken]:
+        """What the narration says of key j: its dot product, the scale, the score."""
+        row = self.ex.last_row
+        return {
+            "dot": Spoken(self.ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+            "scale": Spoken(row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
+            "score": Spoken(row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")),
+            "token": self.apple_words()[j],
+        }
+
+    # --- the computation ---------------------------------------------------------------
+    def _steps(self, j: int, q: NumberVector) -> list:
+        ex = self.ex
+        size = style.LABEL_SIZE
+        k = NumberVector(ex.k[j], f"{SOURCE}.k[{j}]", self._name("k", j), style.KEY, size=size)
+        products = NumberVector(ex.products[j], f"{SOURCE}.products[{j}]", "×", size=size)
+        total = phrase(
+            self.words["sum_line"],
+            style.BODY_SIZE,
+            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+        )
+        result = phrase(
+            self.words["scale_line"],
+            style.BODY_SIZE,
+            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+            scale=ShownNumber(ex.last_row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
+            score=ShownNumber(
+                ex.last_row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")
+            ),
+        )
+        column = VGroup(k, products, total, result).arrange(
+            DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF
+        )
+        column.scale(self.fit)
+        column.next_to(q, DOWN, buff=style.ROW_BUFF).align_to(q, RIGHT)
+        return list(column)
+
+    # --- the table ---------------------------------------------------------------------
+    def _build_table(self) -> VGroup:
+        n, ex = self.ex.short, self.ex
+        tokens = self.apple_words()[:n]
+        grid = AttentionGrid(
+            ex.short_full.scores,
+            f"{SOURCE}.short_full.scores",
+            row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in tokens],
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in tokens],
+            cell_size=1.0,
+            heat=False,
+        )
+        self.cells_grid = grid
+        key_axis = style.text(self.words["key_axis"], style.SMALL_SIZE, style.KEY)
+        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        query_axis = vertical_label(self.words["query_axis"], style.LABEL_SIZE, style.QUERY)
+        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        self.table_frame = VGroup(
+            grid.cells, grid.row_headers, grid.col_headers, key_axis, query_axis
+        )
+        return VGroup(self.table_frame, grid.numbers)
+
+    def _land(self, j: int, result: VGroup, words: str = "land", first: Sequence = ()) -> None:
+        """The score flies from the working into its cell (after ``first``, if given)."""
+        target = self.cells_grid.get_number(self.i, j)
+        land = [TransformFromCopy(result[-1], target)]
+        groups = [list(first), land] if first else [land]
+        self.say(words, *groups[0], then=groups[1:], **self._numbers(j))
+
+    def _other_rows(self) -> VGroup:
+        grid = self.cells_grid
+        return VGroup(
+            *(
+                grid.get_number(r, c)
+                for r in range(grid.n_rows)
+                if r != self.i
+                for c in range(grid.n_cols)
+            )
+        )

@@ -1,0 +1,167 @@
+"""Pitfall 3 (seed 000): shuffle the input, the output is only shuffled; then positions.
+
+The outputs of the trained model travel with their positions (measured to the last bits of
+a float64); adding the positional table (the very one drawn) breaks that symmetry, which
+is what positions can do for a model, not yet a model that uses word order.
+Render alone with ``manim -ql scenes/chapters/shuffle.py Shuffle``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Circumscribe,
+    FadeIn,
+    FadeOut,
+    Line,
+    MathTex,
+    SurroundingRectangle,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid
+from scenes.kit.numbers import Ordinal, Ref, ShownNumber, phrase
+
+SRC = "pitfalls.shuffle"
+PE_CELL = 0.62  # a cell of the positional table, for 8 positions
+CROWDED_ROW = 12  # a row of more positions is written in the smallest size
+
+
+class Shuffle(LectureScene):
+    """Permutation equivariance measured to the last decimals, and positional encoding."""
+
+    scene_key = "shuffle"
+    reads = ("pitfalls.shuffle", "positional")
+    fingerprint = 3  # the position whose row of the table is pointed at
+
+    def construct(self) -> None:
+        self.s = self.data.shuffle
+        self.title = self.make_title()
+        self._sentences()
+        self._measure()
+        self._positions()
+
+    def _sentences(self) -> None:
+        """貓 追 狗 becomes 狗 追 貓: the same words, only moved."""
+        words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        formula = MathTex(r"\mathrm{softmax}\Big(\frac{QK^\top}{\sqrt{d}}\Big)V", font_size=56)
+        style.place(VGroup(formula, words).arrange(DOWN, buff=style.WIDE_BUFF * 1.5))
+        self.say("intro", Write(self.title), FadeIn(formula))
+        self.say("no_position", FadeIn(words, lag_ratio=0.3))
+        first, last = words[0].get_center(), words[-1].get_center()
+        self.say("same_to_it", words[0].animate.move_to(last), words[-1].animate.move_to(first))
+        self.play(FadeOut(VGroup(formula, words)))
+
+    # --- the measurement ---------------------------------------------------------------
+    def _row(self, order: list[int], outputs: list[float], out_path: str) -> VGroup:
+        # More than 8 positions: smaller numbers, closer columns, so that a row fits.
+        crowded = len(order) > style.REFERENCE_POSITIONS
+        size = style.BODY_SIZE if not crowded else style.LABEL_SIZE
+        if len(order) > CROWDED_ROW:
+            size = style.SMALL_SIZE
+        columns = VGroup()
+        for k, j in enumerate(order):
+            columns.add(
+                VGroup(
+                    ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
+                    self.colour_marker(self.s.colours[j]),
+                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]"), size),
+                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), size),
+                ).arrange(DOWN, buff=style.ITEM_BUFF)
+            )
+        gap = style.ITEM_BUFF * 1.5 if crowded else style.WIDE_BUFF * 0.55
+        columns.arrange(RIGHT, buff=gap, aligned_edge=DOWN)
+        boxes = VGroup(*(SurroundingRectangle(c[3], buff=style.HUG_BUFF) for c in columns))
+        return VGroup(columns, boxes.set_color(style.RESULT))
+
+    def _measure(self) -> None:
+        n, run = len(self.s.colours), self.s.without_positions
+        original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out")
+        order = list(self.s.permutation)
+        shuffled = self._row(order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled")
+        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.SECTION_BUFF)
+        names = VGroup()
+        for key, row in zip(("input", "shuffled"), rows, strict=True):
+            name = style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
+            out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
+            names.add(name, out.next_to(row[0][0][3], LEFT, buff=0.6).align_to(name, RIGHT))
+        gap = ShownNumber(
+            run.max_abs_diff, 1, Ref(f"{SRC}.without_positions.max_abs_diff"), notation="scientific"
+        )
+        diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
+        style.place(VGroup(rows, names, diff.next_to(rows, DOWN, buff=style.SECTION_BUFF)))
+        links = VGroup(
+            *(
+                Line(
+                    original[0][j][3].get_bottom(),
+                    shuffled[0][order.index(j)][0].get_top(),
+                    color=style.MUTED,
+                    stroke_width=2,
+                )
+                for j in range(n)
+            )
+        )
+        self.say("test", FadeIn(original), FadeIn(names[:2]))
+        self.say("shuffle", FadeIn(shuffled), FadeIn(names[2:]))
+        self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
+        self.say("diff", FadeIn(diff), FadeOut(links))
+        law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
+        self.say("equivariant", FadeOut(diff), Write(law.move_to(diff).align_to(diff, DOWN)))
+        self.clear_below_title(self.title)
+
+    # --- positional encoding -----------------------------------------------------------
+    def _positions(self) -> None:
+        pe = self.data.positional
+        # More than 8 positions: smaller cells, read by brightness (-1 dark, 1 bright).
+        written = pe.positions <= style.REFERENCE_POSITIONS
+        table = AttentionGrid(
+            pe.table,
+            "positional.table",
+            row_headers=[
+                ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
+            ],
+            cell_size=PE_CELL * min(1.0, style.REFERENCE_POSITIONS / pe.positions),
+            decimals=1,
+            heat=not written,
+            show_numbers=written,
+            value_range=(-1.0, 1.0),
+            text_size=style.LABEL_SIZE,
+        )
+        add = MathTex(r"X + PE", font_size=64)
+        p = self.fingerprint
+        row = SurroundingRectangle(table.get_row(p), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
+        caption = phrase(
+            self.words["row_line"], style.LABEL_SIZE, p=ShownNumber(p + 1, 0, Ordinal())
+        )
+        caption.next_to(row, RIGHT, buff=style.ITEM_BUFF)
+        half = pe.width // 2
+        fast = SurroundingRectangle(VGroup(*(table.get_cell(0, c) for c in range(half))))
+        fast.stretch_to_fit_height(table.cells.height + 0.1).match_y(table.cells)
+        slow = fast.copy().match_x(VGroup(*(table.get_cell(0, c) for c in range(half, pe.width))))
+        speed = VGroup(
+            style.text(self.words["fast"], style.LABEL_SIZE).next_to(fast, DOWN),
+            style.text(self.words["slow"], style.LABEL_SIZE).next_to(slow, DOWN),
+        )
+        gap = ShownNumber(
+            self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
+        )
+        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        board = VGroup(table, VGroup(fast, slow).set_color(style.MUTED), speed, row, caption)
+        left = VGroup(add, again).arrange(DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(left, board).arrange(RIGHT, buff=style.WIDE_BUFF))
+        self.say("fix", Write(add))
+        self.say("table", FadeIn(table))
+        self.say(
+            "fingerprint",
+            FadeIn(row),
+            FadeIn(caption),
+            then=[[FadeIn(fast), FadeIn(slow), FadeIn(speed)]],
+        )
+        self.say("again", FadeIn(again), d=gap)
+        self.say("order_aware", Circumscribe(again, color=style.HIGHLIGHT), FadeOut(row))

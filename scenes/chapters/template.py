@@ -1,0 +1,41 @@
+"""Template for a new chapter: copy this file, rename the class, add its locale table.
+
+Preview it with ``manim -pql scenes/chapters/template.py TemplateScene``; check it against every
+quality gate with ``python -m scenes.gates template``.
+"""
+
+from __future__ import annotations
+
+from manim import RIGHT, FadeIn, Indicate, VGroup, Write
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import AttentionGrid
+from scenes.kit.numbers import Ref, ShownNumber, phrase
+
+
+class TemplateScene(LectureScene):
+    """One idea per scene; words in syllabus/locales/*.toml under [template]."""
+
+    scene_key = "template"  # the scene's table in the locale files
+    reads = ("training", "examples.mixed")  # the parts of the data file it shows
+
+    def construct(self) -> None:
+        title = self.make_title()
+        # Every number on screen is a ShownNumber read from the data file, with its source.
+        training = self.data.training
+        result = phrase(
+            self.words["result"],
+            style.BODY_SIZE,
+            val=ShownNumber(training.val_mse, 5, Ref("training.val_mse")),
+            base=ShownNumber(training.baseline_mse, 3, Ref("training.baseline_mse")),
+        )
+        grid = AttentionGrid(
+            self.data.example("mixed").attention, "examples.mixed.attention", cell_size=0.6
+        )
+        # One picture fills the content area, between the title and the subtitle band.
+        style.place(VGroup(grid, result).arrange(RIGHT, buff=style.WIDE_BUFF))
+        # say() shows the narration as subtitles, timed for reading, while animating:
+        # every line gets its own animation (the beats gate checks).
+        self.say("intro", Write(title), FadeIn(grid))
+        self.say("result_say", FadeIn(result), Indicate(grid.cells, scale_factor=1.02))

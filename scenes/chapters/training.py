@@ -1,0 +1,77 @@
+"""Training (seed 000): the loss curve falling, the time it took, validation vs guessing 0.
+
+Render alone with ``manim -ql scenes/chapters/training.py Training``.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    Circumscribe,
+    Create,
+    FadeIn,
+    Flash,
+    Indicate,
+    MathTex,
+    VGroup,
+    Write,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.components import LossPlot
+from scenes.kit.numbers import Ref, ShownNumber, phrase
+
+CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
+
+
+class Training(LectureScene):
+    """The run that produced the data file, measured."""
+
+    scene_key = "training"
+    reads = ("training",)
+
+    def construct(self) -> None:
+        tr = self.data.training
+        title = self.make_title()
+        plot = LossPlot(tr.loss_curve, "training.steps", self.words["x_axis"], CURVE_POINTS)
+        n = {  # every number of the chapter, shown and said
+            "steps": ShownNumber(tr.steps, 0, Ref("training.steps")),
+            "ms": ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
+            "first": ShownNumber(tr.loss_curve[0], 3, Ref("training.loss_curve[0]")),
+            "last": ShownNumber(tr.loss_curve[-1], 5, Ref(f"training.loss_curve[{tr.steps - 1}]")),
+            "val_size": ShownNumber(tr.val_size, 0, Ref("training.val_size")),
+            "val": ShownNumber(tr.val_mse, 5, Ref("training.val_mse")),
+            "base": ShownNumber(tr.baseline_mse, 3, Ref("training.baseline_mse")),
+        }
+        run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])
+        first = phrase(self.words["first_line"], loss=n["first"])
+        last = phrase(self.words["last_line"], loss=n["last"])
+        val = phrase(self.words["val_line"], n=n["val_size"], mse=n["val"])
+        base = phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"])
+        formula = MathTex(
+            r"\text{loss} = \tfrac{1}{n}\sum_i (\hat{y}_i - y_i)^2", font_size=36, color=style.MUTED
+        )
+        side = VGroup(formula, run, first, last, val, base).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
+        )
+        style.place(VGroup(plot, side).arrange(RIGHT, buff=style.WIDE_BUFF))
+
+        self.say("intro", Write(title), FadeIn(plot.frame))
+        self.say("loss", Write(formula))
+        self.say(
+            "curve",
+            Create(plot.curve),
+            FadeIn(first),
+            FadeIn(last),
+            run_time=4,
+            first=n["first"],
+            last=n["last"],
+        )
+        self.say("run", FadeIn(run), steps=n["steps"], ms=n["ms"])
+        self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
+        self.say("base", FadeIn(base), mse=n["base"])
+        self.say("meaning", Circumscribe(val, color=style.HIGHLIGHT), Indicate(base))
+        self.say("outro", Flash(plot.get_end(), color=style.HIGHLIGHT, flash_radius=0.4))

@@ -1,0 +1,439 @@
+"""Quality gates every scene must pass: layout, subtitles and the numbers on screen.
+
+A scene is run under Manim's dry run with its ``play`` and ``wait`` wrapped, so after every
+animation the gates look at what is on screen:
+
+* **layout**: every visible mobject lies inside the frame with a safe margin and above the
+  subtitle band (:data:`scenes.kit.style.SUBTITLE_BAND`); no two visible texts overlap (unless
+  one is marked with :func:`allow_overlap`); no text is under :data:`MIN_TEXT_PX` pixels
+  high at 1080p; at its fullest the picture spans at least :data:`MIN_SPAN` of the content
+  area's width and height (no chapter drawn in one corner);
+* **beats**: every narrated line comes with its own animation (a picture that stands still
+  while a line is read is a defect);
+* **subtitles**: each cue fits the language's lines, is read at the language's speed,
+  stays 0.83-7 s, never overlaps the next and lies within the scene;
+* **numbers**: every :class:`~scenes.kit.numbers.ShownNumber` equals the data-file value its
+  source names, to the displayed precision, and no plain text spells a measured number.
+
+Run on one scene: ``python -m scenes.gates attention_map`` (``--lang en``, ``--data FILE``).
+The pixel, video-file and determinism gates live in the test suite (tests/test_gates.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from manim import (
+    DecimalNumber,
+    MarkupText,
+    MathTex,
+    Mobject,
+    Paragraph,
+    Scene,
+    SingleStringMathTex,
+    Tex,
+    Text,
+    VMobject,
+    config,
+    tempconfig,
+)
+
+from scenes.kit import style
+from scenes.kit.base import LectureScene
+from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
+from scenes.kit.subtitles import limits_for, line_width, visible_length
+from scenes.patches import texcache
+
+FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
+MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
+CAP_HEIGHT = 0.0106  # scene units of a digit's height per point of font size (Noto Sans CJK)
+MIN_SPAN = 0.7  # of the content area's width and height, at the scene's fullest moment
+OVERLAP_TOLERANCE = 0.01  # scene units two texts' boxes may share (touching is fine)
+TEXT_TYPES = (Text, MarkupText, Paragraph, MathTex, Tex, SingleStringMathTex, DecimalNumber)
+_MEASURED_NUMBER = re.compile(r"\d+[.,]\d+|\d{2,}")
+
+
+def allow_overlap(mobject: Mobject) -> Mobject:
+    """Mark a text as intentionally drawn over another text (the layout gate allows it)."""
+    mobject.gate_overlap_ok = True
+    return mobject
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One failed check, in one line: gate, scene, where and what."""
+
+    gate: str
+    scene: str
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.gate}] {self.scene} {self.where}: {self.message}"
+
+
+@dataclass
+class GateReport:
+    """What the gates saw in one dry run of one scene in one language."""
+
+    scene: str
+    lang: str
+    problems: list[Problem] = field(default_factory=list)
+    numbers: dict[int, ShownNumber | Spoken] = field(default_factory=dict)
+    captions: list[Any] = field(default_factory=list)
+    duration: float = 0.0
+    animations: int = 0
+    fullest: float = 0.0  # the most of the content area the picture has filled
+    lines: list[dict] = field(default_factory=list)  # each narrated line: index, key, text
+
+    def add(self, problems: Iterable[Problem]) -> None:
+        """Record problems; one already seen after an earlier animation is not repeated."""
+        seen = {(p.gate, p.message) for p in self.problems}
+        self.problems += [p for p in problems if (p.gate, p.message) not in seen]
+
+    def listing(self) -> list[str]:
+        """Every number shown, with where it came from."""
+        return [f"{n.text:>8}  {n.source}" for n in self.numbers.values()]
+
+
+def _visible(m: Mobject) -> bool:
+    if not isinstance(m, VMobject) or len(m.points) == 0:
+        return False
+    fill = m.get_fill_opacity() if m.fill_rgbas is not None and len(m.fill_rgbas) else 0
+    stroke = m.get_stroke_opacity() if m.stroke_width > 0 else 0
+    return fill > 0.01 or stroke > 0.01
+
+
+def _describe(m: Mobject) -> str:
+    text = getattr(m, "text", None) or getattr(m, "tex_string", None)
+    return f"{type(m).__name__}({text!r})" if text else type(m).__name__
+
+
+def _texts(mobjects: Iterable[Mobject]) -> list[Mobject]:
+    """Outermost text mobjects with at least one visible glyph."""
+    found: list[Mobject] = []
+    seen: set[int] = set()
+
+    def walk(m: Mobject) -> None:
+        if isinstance(m, TEXT_TYPES):
+            if id(m) not in seen and any(_visible(leaf) for leaf in m.get_family()):
+                seen.add(id(m))
+                found.append(m)
+            return
+        for sub in m.submobjects:
+            walk(sub)
+
+    for m in mobjects:
+        walk(m)
+    return found
+
+
+def _box(m: Mobject) -> tuple[float, float, float, float]:
+    points = [leaf.points for leaf in m.get_family() if _visible(leaf)]
+    xs = [p[0] for block in points for p in block]
+    ys = [p[1] for block in points for p in block]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
+    """Frame, overlap and size checks on what is on screen now."""
+    where = f"after animation {index}"
+    problems: list[Problem] = []
+    half_w = config.frame_width / 2 - FRAME_MARGIN
+    half_h = config.frame_height / 2 - FRAME_MARGIN
+    band = -config.frame_height / 2 + style.SUBTITLE_BAND
+    for top in scene.mobjects:
+        leaves = [leaf for leaf in top.get_family() if _visible(leaf)]
+        if not leaves:
+            continue
+        left, bottom, right, top_y = _box(top)
+        if bottom < band - FRAME_MARGIN and not bottom < -half_h:
+            problems.append(
+                Problem(
+                    "layout",
+                    name,
+                    where,
+                    f"{_describe(top)} reaches into the subtitle band (bottom y {bottom:.2f}, "
+                    f"the band starts at {band:.2f})",
+                )
+            )
+        if left < -half_w or right > half_w or bottom < -half_h or top_y > half_h:
+            culprits = [t for t in _texts([top]) if _outside(t, half_w, half_h)] or [top]
+            problems.append(
+                Problem(
+                    "layout",
+                    name,
+                    where,
+                    f"{_describe(culprits[0])} leaves the frame "
+                    f"(box x {left:.2f}..{right:.2f}, y {bottom:.2f}..{top_y:.2f})",
+                )
+            )
+    texts = _texts(scene.mobjects)
+    px_per_unit = 1080 / config.frame_height
+    for t in texts:
+        tallest = _cap_height(t) * px_per_unit
+        if tallest < MIN_TEXT_PX:
+            problems.append(
+                Problem(
+                    "layout",
+                    name,
+                    where,
+                    f"{_describe(t)} is {tallest:.0f} px high at "
+                    f"1080p (at least {MIN_TEXT_PX:.0f})",
+                )
+            )
+    boxes = [(t, _box(t)) for t in texts]
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            if getattr(a, "gate_overlap_ok", False) or getattr(b, "gate_overlap_ok", False):
+                continue
+            if _overlap(box_a, box_b):
+                problems.append(
+                    Problem("layout", name, where, f"{_describe(a)} overlaps {_describe(b)}")
+                )
+    return problems
+
+
+def _cap_height(t: Mobject) -> float:
+    """A digit's height at the text's current size ("=" and "." are short by design)."""
+    size = getattr(t, "font_size", None)
+    if size:
+        return size * CAP_HEIGHT
+    return max(leaf.height for leaf in t.get_family() if _visible(leaf))
+
+
+def _outside(m: Mobject, half_w: float, half_h: float) -> bool:
+    left, bottom, right, top = _box(m)
+    return left < -half_w or right > half_w or bottom < -half_h or top > half_h
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width > OVERLAP_TOLERANCE and height > OVERLAP_TOLERANCE
+
+
+def check_subtitles(captions: list[Any], duration: float, name: str, lang: str) -> list[Problem]:
+    """Lines, reading speed, on-screen time, order and range of every cue."""
+    lim = limits_for(lang)
+    problems: list[Problem] = []
+    previous_end = 0.0
+    for k, cue in enumerate(captions, start=1):
+        start, end = cue.start.total_seconds(), cue.end.total_seconds()
+        where = f"cue {k} ({start:.2f}-{end:.2f} s)"
+
+        def fail(message: str, where: str = where) -> None:
+            problems.append(Problem("subtitles", name, where, message))
+
+        lines = cue.content.split("\n")
+        if len(lines) > lim.max_lines:
+            fail(f"has {len(lines)} lines (at most {lim.max_lines})")
+        for line in lines:
+            if (width := line_width(line, lang)) > lim.chars_per_line:
+                fail(f"line {line!r} is {width:g} characters wide (at most {lim.chars_per_line})")
+        shown = end - start
+        if not lim.min_seconds - 1e-6 <= shown <= lim.max_seconds + 1e-6:
+            fail(f"is on screen {shown:.2f} s (allowed {lim.min_seconds}-{lim.max_seconds} s)")
+        elif visible_length(cue.content, lang) / shown > lim.chars_per_second + 1e-6:
+            speed = visible_length(cue.content, lang) / shown
+            fail(f"needs {speed:.1f} characters/s (at most {lim.chars_per_second:g})")
+        if start < previous_end - 1e-6:
+            fail(f"starts before the previous cue ends ({previous_end:.2f} s)")
+        if end > duration + 1e-6:
+            fail(f"ends after the scene ({duration:.2f} s)")
+        previous_end = end
+    if not captions:
+        problems.append(Problem("subtitles", name, "whole scene", "has no subtitles"))
+    return problems
+
+
+def check_numbers(numbers: Iterable[ShownNumber | Spoken], data: Any, name: str) -> list[Problem]:
+    """Each shown number equals the data-file value of its source, as displayed."""
+    problems: list[Problem] = []
+    for number in numbers:
+        if isinstance(number.source, Ordinal):
+            continue
+        try:
+            expected = number.source.value(data)
+        except (KeyError, IndexError, TypeError, ValueError):
+            problems.append(Problem("numbers", name, str(number.source), "is not in the data file"))
+            continue
+        shown = format_number(expected, number.decimals, number.notation)
+        if number.text != shown or abs(number.value - expected) > 1e-9:
+            problems.append(
+                Problem(
+                    "numbers",
+                    name,
+                    str(number.source),
+                    f"shows {number.text}, the data file says {shown}",
+                )
+            )
+    return problems
+
+
+def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
+    """Plain texts must not spell measured numbers: those go through ShownNumber."""
+    return [
+        Problem(
+            "numbers",
+            name,
+            f"after animation {index}",
+            f"{_describe(t)} writes a number that is not a ShownNumber",
+        )
+        for t in _texts(scene.mobjects)
+        if not isinstance(t, ShownNumber | MathTex | SingleStringMathTex)
+        and not getattr(t, "gate_not_measured", False)
+        and _MEASURED_NUMBER.search(getattr(t, "text", "") or "")
+    ]
+
+
+def _span(scene: Scene) -> float:
+    """How much of the content area the picture (all but the title) fills now: the smaller
+    of its width's and its height's share."""
+    boxes = [
+        _box(m)
+        for m in scene.mobjects
+        if not getattr(m, "gate_title", False) and any(_visible(x) for x in m.get_family())
+    ]
+    if not boxes:
+        return 0.0
+    left, bottom, right, top = style.content_area()
+    width = max(b[2] for b in boxes) - min(b[0] for b in boxes)
+    height = max(b[3] for b in boxes) - min(b[1] for b in boxes)
+    return min(width / (right - left), height / (top - bottom))
+
+
+def check_span(fullest: float, name: str) -> list[Problem]:
+    """At its fullest, the picture fills most of the content area's width and height."""
+    if fullest >= MIN_SPAN - 1e-6:
+        return []
+    message = (
+        f"fills at most {fullest:.0%} of the content area's width or height "
+        f"(at least {MIN_SPAN:.0%}): use the frame"
+    )
+    return [Problem("layout", name, "whole scene", message)]
+
+
+def check_beats(beatless: Iterable[str], name: str) -> list[Problem]:
+    """Every narrated line has an animation of its own."""
+    return [
+        Problem("beats", name, f"line '{key}'", "is narrated over a still picture")
+        for key in beatless
+    ]
+
+
+def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
+    original = getattr(scene, method)
+
+    def checked(*args: Any, **kwargs: Any) -> None:
+        original(*args, **kwargs)
+        index = report.animations
+        report.animations += 1
+        report.add(check_layout(scene, report.scene, index))
+        report.fullest = max(report.fullest, _span(scene))
+        report.add(check_typed_numbers(scene, report.scene, index))
+        for m in scene.mobjects:
+            for sub in m.get_family():
+                if isinstance(sub, ShownNumber):
+                    report.numbers.setdefault(id(sub), sub)
+
+    return checked
+
+
+def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: Path) -> GateReport:
+    """Dry-run one scene in one language and collect every gate's problems."""
+    name = scene_class.__name__
+    report = GateReport(scene=name, lang=lang)
+    texcache.install(media_dir / "cache")  # gate runs at once share it safely
+    saved = {k: os.environ.get(k) for k in ("LECTURE_LANG", "LECTURE_DATA")}
+    os.environ.update(LECTURE_LANG=lang, LECTURE_DATA=str(data_file))
+    try:
+        quiet = {"progress_bar": "none", "verbosity": "WARNING"}
+        settings = {
+            "dry_run": True,
+            "media_dir": str(media_dir),
+            "quality": "low_quality",
+            "disable_caching": True,
+        }
+        with tempconfig({**settings, **quiet}):
+            scene = scene_class(skip_animations=True)  # end states only: fast
+            # A dry run writes no frame, so drawing one is wasted: the gates read geometry.
+            scene.renderer.update_frame = lambda *args, **kwargs: None
+            scene.play = _wrap(scene, report, "play")
+            scene.wait = _wrap(scene, report, "wait")
+            scene.render()
+            report.captions = list(scene.renderer.file_writer.subcaptions)
+            for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
+                report.numbers.setdefault(id(number), number)
+            report.duration = scene.renderer.time
+            report.lines = list(getattr(scene, "narration_lines", ()))
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    data = json.loads(Path(data_file).read_text(encoding="utf-8"))
+    report.add(check_subtitles(report.captions, report.duration, name, lang))
+    if isinstance(scene, LectureScene):  # a chapter, not a bare test scene
+        report.add(check_span(report.fullest, name))
+        report.add(check_beats(scene.beatless, name))
+    report.add(check_numbers(report.numbers.values(), data, name))
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    from scenes.kit.base import data_path
+    from syllabus.locale import available_languages
+    from syllabus.plan import checked
+
+    parser = argparse.ArgumentParser(
+        prog="python -m scenes.gates", description=__doc__.split("\n")[0]
+    )
+    chapters = checked()
+    names = [entry.name for entry in chapters]
+    parser.add_argument("scenes", nargs="*", help=f"scene names (default: all of {names})")
+    parser.add_argument("--lang", default="all", help="a language, or 'all'")
+    parser.add_argument("--data", type=Path, default=data_path(), help="data file")
+    parser.add_argument("--numbers", action="store_true", help="list every number shown")
+    args = parser.parse_args(argv)
+    unknown = [s for s in args.scenes if s not in names]
+    langs = available_languages() if args.lang == "all" else [args.lang]
+    if unknown or not set(langs) <= set(available_languages()):
+        bad = unknown[0] if unknown else args.lang
+        print(f"gates: error: unknown scene or language '{bad}'", file=sys.stderr)
+        return 2
+    if not args.data.is_file():
+        print(f"gates: error: {args.data}: data file not found (make data)", file=sys.stderr)
+        return 2
+    failed = 0
+    media = Path(os.environ.get("TMPDIR", "/tmp")) / "lecture-gates"
+    for entry in chapters:
+        if args.scenes and entry.name not in args.scenes:
+            continue
+        scene_class = entry.load_class()
+        for lang in langs:
+            report = run_gates(scene_class, lang, args.data, media)
+            state = "ok" if not report.problems else f"{len(report.problems)} problem(s)"
+            print(
+                f"{entry.name} [{lang}]: {report.animations} animations, "
+                f"{len(report.captions)} cues, {len(report.numbers)} numbers: {state}"
+            )
+            for problem in report.problems:
+                print(f"  {problem}")
+            if args.numbers:
+                print("\n".join(f"    {line}" for line in report.listing()))
+            failed += bool(report.problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,421 @@
+"""What every lecture scene shares: the data, the words, the style and narration."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from manim import (
+    RIGHT,
+    UP,
+    Animation,
+    Create,
+    FadeIn,
+    FadeOut,
+    Mobject,
+    Scene,
+    SurroundingRectangle,
+    Text,
+    VGroup,
+    config,
+)
+
+from common.atomic import write_json_atomic
+from model.datafile import PART_BY_NAME, DataFileError, LectureData
+from model.parts import EatApple, Example, ItCat
+from model.sentences import names_in
+from scenes.kit import style
+from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
+from scenes.kit.numbers import Ref, ShownNumber, Spoken
+from scenes.kit.subtitles import cue_seconds, split_cues
+from scenes.patches import fastcopy, fastframes, texcache
+from syllabus.declarations import expand_reads
+from syllabus.locale import Words, colour_label, current_language, language, locale_table
+from syllabus.plan import chapter_of
+from voice import speech
+from voice.clips import (
+    LINE_PAUSE,
+    VoiceError,
+    VoiceSettings,
+    find_recording,
+    recorded,
+    recording_name,
+    synthesise,
+    wav_seconds,
+)
+
+fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
+if os.environ.get(fastframes.SWITCH_ENV) != "0":  # off only to measure Manim's own way
+    fastframes.install()  # draws unchanged outlines and encodes holds without repeating work
+texcache.install_from_env()  # formulas and texts shared by render.py's workers and runs
+
+APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
+
+
+def data_path() -> Path:
+    """The data file scenes read: ``LECTURE_DATA`` or ``out/data.json`` in the project."""
+    return Path(os.environ.get("LECTURE_DATA", DEFAULT_DATA))
+
+
+def lecture_data() -> LectureData:
+    """The validated data file at :func:`data_path` (each file loaded once per process)."""
+    return _load(data_path().resolve())
+
+
+@cache
+def _load(path: Path) -> LectureData:
+    return LectureData.from_file(path)
+
+
+class _KeepMissing(dict):
+    """Format fields: a name it does not hold stays a placeholder."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def _spread(cues: Sequence[str], seconds: float, fps: float) -> list[float]:
+    """Cue durations (whole frames) sharing ``seconds`` in proportion to their length."""
+    total = sum(len(cue) for cue in cues) or 1
+    ends = [
+        math.ceil(seconds * sum(len(c) for c in cues[: k + 1]) / total * fps)
+        for k in range(len(cues))
+    ]
+    frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+    return [max(f, 1) / fps for f in frames]
+
+
+def top_index(values: Sequence[float]) -> int:
+    """The position of the largest value (the first, on a tie)."""
+    return max(range(len(values)), key=values.__getitem__)
+
+
+def declared_reads(cls: type) -> tuple[str, ...]:
+    """The data-file paths a scene class reads: its ``reads``, expanded."""
+    attributes = {name: getattr(cls, name) for name in dir(cls) if not name.startswith("_")}
+    return expand_reads(tuple(cls.reads), attributes)
+
+
+class ScopedData:
+    """The data file as one scene may see it: only the parts its class declares.
+
+    render.py re-renders a scene when a part it declares (its class's ``reads``) changes;
+    reading any other part would let a stale segment through, so it is an error that names
+    the scene and the part.
+    """
+
+    def __init__(self, data: LectureData, reads: tuple[str, ...], scene: str) -> None:
+        self._data, self._reads, self._scene = data, reads, scene
+
+    def _check(self, path: str) -> None:
+        if not any(path == r or path.startswith((r + ".", r + "[")) for r in self._reads):
+            raise DataFileError(
+                f"scene {self._scene} reads '{path}', but its class declares only "
+                f"reads = {self._reads}: add it to 'reads'"
+            )
+
+    @property
+    def colour_names(self) -> tuple[str, ...]:
+        return self._data.colour_names  # config.colours: every scene may read it
+
+    def example(self, name: str) -> Example:
+        self._check(f"examples.{name}")
+        return self._data.example(name)
+
+    def part(self, path: str) -> object:
+        self._check(path)
+        return self._data.part(path)
+
+    def __getattr__(self, name: str) -> object:
+        if name not in PART_BY_NAME:
+            raise AttributeError(name)
+        self._check(PART_BY_NAME[name].path)
+        return getattr(self._data, name)
+
+
+class LectureScene(Scene):
+    """Base of every chapter: sets the background, loads data and words, narrates.
+
+    Subclasses set :attr:`scene_key` (their table in the locale files) and write
+    ``construct`` with :meth:`say`, which shows narration as subtitles and gives each
+    cue the time it needs to be read.
+    """
+
+    scene_key: str = ""
+    reads: tuple[str, ...] = ()  # data-file paths; "{attribute}" is filled from the class
+    max_positions: int | None = None  # the most colour-task positions the layout holds
+
+    def setup(self) -> None:
+        self.camera.background_color = style.BACKGROUND
+        self.lang = current_language()
+        self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
+        self.words = Words(self.scene_key, self.lang)
+        self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
+        self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
+        self.sentence_words = self.sentence_fields()
+        self.voice = VoiceSettings.from_env()  # None: silent, timed for reading
+        self.narration_lines: list[dict] = []  # every line said: index, key, text (and clip)
+        self.chapter = chapter_of(type(self))
+        if self.chapter is not None and self.chapter.part:
+            self.enter_part(self.chapter.part)
+
+    def contents(self) -> ContentsList:
+        """The plan's parts as a list (headings from the locale's ``[contents]`` table), placed."""
+        words = self.shared("contents")
+        parts = self.chapter.parts if self.chapter else ()
+        contents = ContentsList(words["heading"], [words[p] for p in parts])
+        if parts:  # room for the highlight frame on the first and the last part
+            style.place(VGroup(contents, contents.frame(0), contents.frame(len(parts) - 1)))
+        return contents
+
+    def enter_part(self, part: str) -> None:
+        """Show the contents again, this part highlighted, before the chapter's own title."""
+        contents = self.contents()
+        k = self.chapter.parts.index(part)
+        frame = contents.frame(k)
+        self.say(
+            "enter",
+            FadeIn(contents),
+            then=[[Create(frame), contents.dim_except(k).animate.set_opacity(style.DIMMED)]],
+            table="contents",
+            k=str(k + 1),
+            part=self.shared("contents")[part],
+        )
+        self.play(FadeOut(contents), FadeOut(frame))
+
+    def make_title(self) -> Text:
+        """The scene's title (its locale key ``title``), at the top of the frame."""
+        title = style.text(self.words["title"], style.TITLE_SIZE).to_edge(UP, buff=style.EDGE_BUFF)
+        title.gate_title = True  # the frame-use gate measures the picture without it
+        return title
+
+    def clear_below_title(self, title: Mobject) -> None:
+        """Fade out everything on screen but the title, to start the scene's next part."""
+        self.play(*(FadeOut(m) for m in self.mobjects if m is not title))
+
+    def apple_words(self) -> list[str]:
+        """The words of the walkthrough (我 吃 蘋果 很 開心) as this language shows them: the
+        tokens, or their gloss (``show`` in the locale's shared ``[eat_apple]`` table)."""
+        ex = self.data.eat_apple
+        return list(ex.gloss if self.shows_gloss() else ex.tokens)
+
+    def shows_gloss(self) -> bool:
+        return self.shared("eat_apple")["show"] == "gloss"
+
+    def apple_label(self, role: str, j: int) -> str:
+        """A vector's name with its word: ``v（蘋果）``, ``v(apple)``."""
+        return self.shared("eat_apple").format("of", role=role, token=self.apple_words()[j])
+
+    def dim_names(self, sentence: EatApple | ItCat) -> list[str]:
+        """What each dimension of a hand-made sentence's vectors means, in this language."""
+        names = names_in(sentence.dims, self.lang)
+        if names is None:  # the lecture file is checked for this; a data file made elsewhere
+            raise DataFileError(f"the sentence's 'dims' have no names in '{self.lang}'")
+        return names
+
+    def sentence_fields(self) -> dict[str, str]:
+        """Words the narration may name about the sentences this scene reads, all computed.
+
+        The walkthrough: ``{sentence}`` (its short part), ``{whole}``, ``{asker}`` (the word
+        that asks), ``{picked}`` (the word it gives the most), ``{later}`` (the words after
+        it), ``{meaning}`` (the asker's largest input dimension), ``{wants}`` (where W_Q's row
+        of that dimension is largest), ``{seeks}`` (the asker's largest Query dimension),
+        ``{brings}`` (the largest dimension of its attention output). The pronoun sentence:
+        ``{pronoun_sentence}``, ``{pronoun}``, ``{referent}`` and ``{pronoun_axis}``.
+        """
+        fields: dict[str, str] = {}
+        reads = declared_reads(type(self))
+        if "tokens.eat_apple" in reads:
+            ex, words = self.data.eat_apple, self.apple_words()
+            dims, i = self.dim_names(ex), ex.query_index
+            meaning = top_index(ex.x[i])
+            fields |= {
+                "sentence": " ".join(words[: ex.short]),
+                "whole": " ".join(words),
+                "asker": words[i],
+                "picked": words[ex.target],
+                "later": " ".join(words[i + 1 :]),
+                "meaning": dims[meaning],
+                "wants": dims[top_index(ex.w_q[meaning])],
+                "seeks": dims[top_index(ex.q[i])],
+                "brings": dims[top_index(ex.last_row.outputs[0])],
+            }
+        if "tokens.it_cat" in reads:
+            c = self.data.it_cat
+            fields |= {
+                "pronoun_sentence": " ".join(c.tokens),
+                "pronoun": c.tokens[c.query_index],
+                "referent": c.tokens[c.referent],
+                "pronoun_axis": self.dim_names(c)[top_index(c.scaled.outputs[c.query_index])],
+            }
+        return fields
+
+    def apple_choice(self) -> tuple[VGroup, LookingArrows]:
+        """The short sentence ("我 吃 蘋果") in a row, and its query word's arrow to each word,
+        as thick as the weight it gives."""
+        ex = self.data.eat_apple
+        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        weights = ex.last_row.weights[0]
+        return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
+
+    def say_apple_choice(self, key: str, words: VGroup, arrows: LookingArrows) -> Mobject:
+        """Narrate ``key`` while the arrows grow, then frame the word given the most; the
+        line may say ``{token}``, ``{target}`` and ``{w}``. Returns the frame."""
+        ex = self.data.eat_apple
+        weights = ex.last_row.weights[0]
+        target = max(range(len(weights)), key=weights.__getitem__)
+        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        self.say(
+            key,
+            *(Create(a) for a in arrows.arrows),
+            FadeIn(arrows.numbers),
+            then=[[Create(frame)]],
+            token=self.apple_words()[ex.query_index],
+            target=self.apple_words()[target],
+            w=Spoken(weights[target], 2, Ref(f"{APPLE_ROW}[{target}]")),
+        )
+        return frame
+
+    def template(self, key: str) -> str:
+        """A locale line for :func:`~scenes.kit.numbers.phrase`: the sentences' words filled in
+        (``{pronoun}``...), its number placeholders kept."""
+        return self.words[key].format_map(_KeepMissing(self.sentence_words))
+
+    def shared(self, table: str) -> Words:
+        """A shared locale table (an example's words, used by several scenes)."""
+        return Words(table, self.lang)
+
+    def colour_name(self, colour_index: int) -> str:
+        """A task colour as the narration says it (the locale's ``[colour_names]``, else the
+        config's own name)."""
+        name = self.data.colour_names[colour_index]
+        return locale_table(self.lang).get("colour_names", {}).get(name, name)
+
+    def colour_label(self, colour_index: int) -> str:
+        return colour_label(self.data.colour_names[colour_index], self.lang)
+
+    def colour_map(
+        self,
+        colours: Sequence[int],
+        weights: Sequence[Sequence[float]],
+        source: str,
+        cell: float,
+        header: float = style.HEADER_MARKER,
+    ) -> AttentionGrid:
+        """A colour-task map with a marker before each row and above each column.
+
+        ``cell`` is the side for the lecture's 8 positions; with more, the cells shrink so the
+        map keeps its size, and once they are too small for legible numbers the map is read
+        by its brightness alone.
+        """
+        cell *= min(1.0, style.REFERENCE_POSITIONS / len(colours))
+        marker = min(header, cell * 0.8)  # ``header``: the markers' size, if the cells allow
+        return AttentionGrid(
+            weights,
+            source,
+            row_headers=[self.colour_marker(c, marker) for c in colours],
+            col_headers=[self.colour_marker(c, marker) for c in colours],
+            cell_size=cell,
+            show_numbers=cell >= style.MIN_NUMBER_CELL,
+        )
+
+    def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
+        """The marker of a task colour: its colour, its shape and its letter."""
+        name = self.data.colour_names[colour_index]
+        return ColourMarker(style.task_colour(name), self.colour_label(colour_index), size)
+
+    def say(
+        self,
+        key: str,
+        *animations: Animation,
+        run_time: float = 1.0,
+        then: Sequence[Sequence[Animation]] = (),
+        table: str | None = None,
+        **fields,
+    ) -> None:
+        """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
+
+        The narration is cut into cues; the animations play first (at most ``run_time``
+        seconds, and never longer than the narration), then the scene holds until the
+        last cue has been on screen long enough to read. Cue times are whole frames, so
+        consecutive cues never overlap. A measured number in ``fields`` is passed as the
+        :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
+        the numbers gate checks what is said against the data file too. ``then`` lists
+        further groups of animations played one after another under the same line (each
+        at most ``run_time``; all of them within the line's time). ``table`` takes the line
+        from a shared locale table instead of the scene's own.
+        """
+        fps = config.frame_rate
+        numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
+        self.spoken_numbers.extend(numbers)
+        texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
+        texts = {**self.sentence_words, **texts}
+        words = self.shared(table) if table else self.words
+        line = words.format(key, **texts)
+        cues = split_cues(line, self.lang)
+        start = self.renderer.time
+        entry = {"index": len(self.narration_lines) + 1, "key": key, "text": line, "start": start}
+        self.narration_lines.append(entry)
+        clip = self._voice_clip(line) if self.voice else None
+        if clip is None:  # silent: each cue stays as long as reading it takes
+            durations = [cue_seconds(cue, self.lang, fps) for cue in cues]
+        else:  # voiced: the line's audio sets its time, its cues spread over it
+            spoken = wav_seconds(clip)
+            entry |= {"clip": str(clip), "seconds": spoken}
+            durations = _spread(cues, spoken, fps)
+        offset = 0.0
+        for cue, seconds in zip(cues, durations, strict=True):
+            self.add_subcaption(cue, duration=seconds, offset=offset)
+            offset += seconds
+        if clip is not None:
+            offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
+        groups = [list(animations), *(list(step) for step in then)]
+        groups = [group for group in groups if group]
+        for group in groups:
+            self.play(*group, run_time=min(run_time, offset / len(groups)))
+        if not groups:
+            self.beatless.append(key)
+        self.hold_until(start + offset)
+        entry["end"] = self.renderer.time
+
+    def _voice_clip(self, line: str) -> Path:
+        """This line's clip: its recording if there is one, else the draft voice."""
+        entry = self.narration_lines[-1]
+        index, key = entry["index"], entry["key"]
+        cache = Path(self.voice.cache)
+        if self.voice.narration:
+            name = recording_name(self.scene_key, index, key)
+            found = find_recording(Path(self.voice.narration), name)
+            if found is not None:
+                return recorded(found, line, cache)
+            if not self.voice.espeak:
+                raise VoiceError(
+                    f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
+                    "(record it, or add --voice espeak to draft the missing lines)"
+                )
+        meta = language(self.lang)
+        symbols = locale_table(self.lang).get("speech", {})
+        text = speech.spoken(line, meta.numbers, symbols)
+        return synthesise(text, meta.voice, meta.voice_speed, cache)
+
+    def tear_down(self) -> None:
+        """Write where each line starts and ends (and its clip, with a voice) beside the
+        video: render.py mixes the clips into the segment's sound track, and the viewer's
+        page pauses at each line's end in presenter mode."""
+        super().tear_down()
+        if not config.dry_run:
+            movie = Path(self.renderer.file_writer.movie_file_path)
+            write_json_atomic(movie.with_suffix(".lines.json"), {"lines": self.narration_lines})
+
+    def hold_until(self, end: float) -> None:
+        """Wait until the scene's clock reaches ``end`` (in whole frames, never short)."""
+        remaining = end - self.renderer.time
+        if remaining > 1e-6:
+            frames = math.ceil(remaining * config.frame_rate - 1e-6)
+            self.wait(frames / config.frame_rate)

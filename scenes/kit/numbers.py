@@ -1,0 +1,227 @@
+"""Numbers on screen: every one is made here, from a value read from the data file.
+
+A :class:`ShownNumber` remembers the value it shows and a :class:`Source` saying where in
+the data file that value comes from, so the quality gates (:mod:`scenes.gates.run`) can list
+every number a scene writes and check it against the data file to the displayed precision.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from string import Formatter
+from typing import Any, Literal
+
+from manim import RIGHT, ManimColor, Text, VGroup
+
+from model.datafile import resolve
+from scenes.kit import style
+
+Notation = Literal["fixed", "grouped", "scientific", "power"]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """The number at ``path`` in the data file."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return resolve(data, self.path)
+
+    def __str__(self) -> str:
+        return self.path
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The sum of the list at ``path`` (a row of weights summing to 1, say)."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return sum(resolve(data, self.path))
+
+    def __str__(self) -> str:
+        return f"sum({self.path})"
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many entries of the list at ``path`` equal ``equals`` (a colour group's size)."""
+
+    path: str
+    equals: Any
+
+    def value(self, data: Any) -> float:
+        return sum(1 for x in resolve(data, self.path) if x == self.equals)
+
+    def __str__(self) -> str:
+        return f"count({self.path} == {self.equals!r})"
+
+
+@dataclass(frozen=True)
+class Mean:
+    """The mean of the entries ``at`` of the list at ``path`` (a colour group's share)."""
+
+    path: str
+    at: tuple[int, ...]
+
+    def value(self, data: Any) -> float:
+        row = resolve(data, self.path)
+        return sum(row[j] for j in self.at) / len(self.at)
+
+    def __str__(self) -> str:
+        return f"mean({self.path}{list(self.at)})"
+
+
+@dataclass(frozen=True)
+class Ordinal:
+    """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
+
+    def value(self, data: Any) -> None:
+        return None
+
+    def __str__(self) -> str:
+        return "ordinal"
+
+
+Source = Ref | Sum | Count | Mean | Ordinal
+
+
+class ShownNumber(Text):
+    """A number written with a fixed count of decimals, remembering its source.
+
+    Parameters
+    ----------
+    value
+        The value as read from the data file.
+    decimals
+        Digits after the decimal point.
+    source
+        Where the value comes from in the data file.
+    size, color
+        Font size and colour.
+    notation
+        ``"fixed"`` (``0.83``), ``"grouped"`` (``13,107,200``, a count of weights),
+        ``"scientific"`` (``1.1×10⁻¹⁶``, for differences near
+        machine precision) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick). Narration
+        says such numbers in words instead.
+
+    Examples
+    --------
+    .. manim:: ShownNumberExample
+        :save_last_frame:
+
+        class ShownNumberExample(Scene):
+            def construct(self):
+                self.add(ShownNumber(0.125, 2, Ref("examples.all_same.attention[0][0]")))
+    """
+
+    def __init__(
+        self,
+        value: float,
+        decimals: int,
+        source: Source,
+        size: float = style.SMALL_SIZE,
+        color: ManimColor = style.FOREGROUND,
+        notation: Notation = "fixed",
+    ) -> None:
+        self.value = value
+        self.decimals = decimals
+        self.source = source
+        self.notation = notation
+        super().__init__(
+            format_number(value, decimals, notation), font=style.FONT, font_size=size, color=color
+        )
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A number the narration says, traced to the data file as a :class:`ShownNumber` is.
+
+    Pass it (or the ShownNumber the screen shows) as a field of ``LectureScene.say``: the
+    words get its text, and the numbers gate checks it against its source.
+    """
+
+    value: float
+    decimals: int
+    source: Source
+    notation: Notation = "fixed"
+
+    @property
+    def text(self) -> str:
+        return format_number(self.value, self.decimals, self.notation)
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def format_number(value: float, decimals: int = 2, notation: Notation = "fixed") -> str:
+    """The text of a number as the lecture prints it (no "-0.00"; see ShownNumber's notation)."""
+    if notation == "scientific":
+        mantissa, exponent = f"{value:.{decimals}e}".split("e")
+        return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    if notation == "power":  # an exact power of ten, as an axis labels it
+        return f"10{str(round(math.log10(value))).translate(_SUPERSCRIPT)}"
+    if notation == "grouped":
+        return f"{value:,.{decimals}f}"
+    shown = f"{value:.{decimals}f}"
+    return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
+
+
+def phrase(
+    template: str,
+    size: float = style.LABEL_SIZE,
+    color: ManimColor = style.FOREGROUND,
+    **numbers: ShownNumber,
+) -> VGroup:
+    """A line of words with numbers in it: ``phrase("Sum = {total}", total=ShownNumber(..))``.
+
+    The words come from a locale string; each ``{placeholder}`` becomes the given
+    :class:`ShownNumber` (sized to match), so every number on the line stays traceable.
+    """
+    parts = VGroup()
+    gaps: list[float] = []
+    for literal, field, _, _ in Formatter().parse(template):
+        if literal.strip():
+            if parts:
+                gaps.append(_gap(literal[:1], size))
+            parts.add(Text(literal.strip(), font=style.FONT, font_size=size, color=color))
+        if field is not None:
+            if field not in numbers:
+                raise KeyError(f"phrase {template!r} needs a number for '{field}'")
+            if parts:
+                gaps.append(_gap(literal[-1:], size))
+            # A number may appear twice in one template: each place gets its own copy.
+            number = numbers[field]
+            number = number.copy() if any(p is number for p in parts) else number
+            parts.add(number.set(font_size=size).set_color(color))
+    for (left, right), gap in zip(pairwise(parts), gaps, strict=True):
+        right.next_to(left, RIGHT, buff=gap)
+    return parts
+
+
+def _gap(boundary: str, size: float) -> float:
+    """Space between parts of a phrase: a word space where the template has one.
+
+    A Traditional Chinese font centres full-width punctuation in its square and a part's
+    box holds only its ink, so beside a number "，" needs back the half square it lost
+    (else "步，1133" prints as "步 ,1133").
+    """
+    if boundary.isspace():
+        return 0.14
+    if unicodedata.category(boundary).startswith("P") and unicodedata.east_asian_width(
+        boundary
+    ) in ("W", "F"):
+        return 0.4 * _em(size)
+    return 0.04
+
+
+@cache
+def _em(size: float) -> float:
+    """Width of one full-width character at font ``size``."""
+    return Text("中", font=style.FONT, font_size=size).width

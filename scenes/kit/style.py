@@ -1,0 +1,205 @@
+"""The lecture's look, in one place: palette, fonts, sizes and spacing.
+
+Colours come from the Okabe-Ito palette, which stays distinguishable for the common
+kinds of colour blindness. Colour is never the only cue: each task colour also has a
+shape and a letter (see :data:`TASK_COLOURS`), and Q, K and V are always labelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from manim import (
+    Arc,
+    Arrow,
+    Axes,
+    Line,
+    ManimColor,
+    MathTex,
+    Mobject,
+    Polygon,
+    Rectangle,
+    Tex,
+    Text,
+    VMobject,
+    config,
+    interpolate_color,
+)
+
+from syllabus.themes import TASK_PALETTE, THEMES, current_theme
+
+# --- palette ---------------------------------------------------------------------------
+# The colours that depend on the background come from the theme in force (syllabus/themes.py,
+# chosen by the lecture file's `theme`; render.py passes it to each scene as LECTURE_THEME).
+THEME_NAME = current_theme()
+if THEME_NAME not in THEMES:
+    raise ValueError(f"unknown theme '{THEME_NAME}' (allowed: {', '.join(THEMES)})")
+_THEME = THEMES[THEME_NAME]
+BACKGROUND = ManimColor(_THEME.background)
+FOREGROUND = ManimColor(_THEME.foreground)
+MUTED = ManimColor(_THEME.muted)
+HIGHLIGHT = ManimColor(_THEME.highlight)  # only a frame or pointer on what is spoken of
+DIMMED = 0.3  # opacity of what is not being spoken of
+
+# Q, K and V keep these colours across the whole lecture.
+QUERY = ManimColor(_THEME.query)  # sky blue
+KEY = ManimColor(_THEME.key)  # orange
+VALUE = ManimColor(_THEME.value)  # reddish purple
+
+PLAIN_CELL = ManimColor(_THEME.plain_cell)  # a table cell that is not a heat map
+
+# Attention weights are brightness, never a hue: a neutral ramp from the background to
+# the text colour, so no cell reads as a task colour or as Q, K or V. Bars of weight use its
+# top.
+HEAT_STOPS = tuple(ManimColor(c) for c in _THEME.heat)
+WEIGHT = HEAT_STOPS[-1]
+FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
+
+# Results (an answer, a model's output, a new vector) are white, boxed and labelled.
+RESULT = FOREGROUND
+
+# The two sides of a comparison (no projection / projection, no sqrt(d) / sqrt(d)):
+# grey and dashed without the fix, white with it; always labelled as well.
+WITHOUT = MUTED
+WITH = FOREGROUND
+
+
+@dataclass(frozen=True)
+class TaskColour:
+    """How one colour of the colour task is drawn: fill, shape and letter."""
+
+    fill: ManimColor
+    shape: str  # "circle", "square", "triangle", "diamond" or "hexagon"
+
+
+TASK_COLOURS: dict[str, TaskColour] = {
+    name: TaskColour(ManimColor(fill), shape) for name, (fill, shape) in TASK_PALETTE.items()
+}
+
+
+def task_colour(name: str) -> TaskColour:
+    """The drawing of a task colour (the lecture file allows only these names)."""
+    return TASK_COLOURS[name]
+
+
+def heat(weight: float) -> ManimColor:
+    """Colour of a heat-map cell for a weight in [0, 1]."""
+    # A gamma below 1 lifts small weights, so a share of 1/8 is visibly lit.
+    w = min(max(weight, 0.0), 1.0) ** 0.6 * (len(HEAT_STOPS) - 1)
+    i = min(int(w), len(HEAT_STOPS) - 2)
+    return interpolate_color(HEAT_STOPS[i], HEAT_STOPS[i + 1], w - i)
+
+
+def ink_on(fill: ManimColor) -> ManimColor:
+    """Near-black or near-white, whichever reads better on ``fill`` (in any theme)."""
+    r, g, b = fill.to_rgb()
+    return ManimColor("#111111") if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else LIGHT_INK
+
+
+LIGHT_INK = ManimColor("#EDEDED")
+
+
+# --- type ------------------------------------------------------------------------------
+FONT = "Noto Sans CJK TC"  # Chinese and Latin text alike
+TITLE_SIZE = 40
+BODY_SIZE = 30
+LABEL_SIZE = 24
+SMALL_SIZE = 20  # digits about 29 px high at 1080p
+CELL_TEXT_SIZE = 18  # numbers in heat-map cells: digits about 26 px high at 1080p
+MARKER_TEXT_SIZE = 17  # the letter on a colour marker: CJK about 29 px, Latin capitals 22 px
+
+# --- spacing ---------------------------------------------------------------------------
+EDGE_BUFF = 0.4  # from the frame's edge
+GROUP_BUFF = 0.5  # between blocks of content
+ITEM_BUFF = 0.2  # between items of one block
+TIGHT_BUFF = 0.05  # a frame drawn around a cell or a row of a grid
+HUG_BUFF = 0.1  # a frame or label hugging its object (a box around a word, a name by a dot)
+ROW_BUFF = 0.35  # between the rows of a list or a column of steps
+SECTION_BUFF = 0.75  # between the parts of one picture (the title and what is below it)
+WIDE_BUFF = 1.0  # between pictures side by side
+INSET = 0.8  # content set in from the frame's edge
+CELL_SIZE = 0.54  # heat-map cell side
+MARKER_SIZE = 0.46  # width of a colour marker
+HEADER_MARKER = 0.34  # a colour marker heading a row or a column of a map
+LETTERED_MARKER = 0.2  # a smaller colour marker is its shape alone (the letter won't fit)
+REFERENCE_POSITIONS = 8  # maps are sized for this many positions and shrink for more
+MIN_NUMBER_CELL = 0.45  # a map cell smaller than this is read by brightness, unwritten
+
+
+# --- the layout grid ---------------------------------------------------------------------
+# Every chapter lays out in the same grid: the title band at the top, the subtitle band at
+# the bottom (players draw soft subtitles there, over the picture), and the content area
+# between them, which pictures fill (the layout gate checks both bands).
+TITLE_BAND = 1.15  # frame units from the top edge kept for the title
+SUBTITLE_BAND = 1.3  # frame units from the bottom edge kept clear for two subtitle lines
+
+
+def content_area() -> tuple[float, float, float, float]:
+    """Left, bottom, right and top of the content area, in frame units."""
+    half_w, half_h = config.frame_width / 2, config.frame_height / 2
+    return -half_w + EDGE_BUFF, -half_h + SUBTITLE_BAND, half_w - EDGE_BUFF, half_h - TITLE_BAND
+
+
+def place(mobject: Mobject, aligned: np.ndarray | None = None) -> Mobject:
+    """Centre ``mobject`` in the content area (or align its ``aligned`` edge to the area's),
+    scaled down if it does not fit."""
+    left, bottom, right, top = content_area()
+    scale = min(1.0, (right - left) / mobject.width, (top - bottom) / mobject.height)
+    mobject.scale(scale)
+    centre = np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
+    mobject.move_to(centre)
+    if aligned is not None:
+        edge = np.array([left if aligned[0] < 0 else right, top if aligned[1] > 0 else bottom, 0])
+        mobject.shift((edge - mobject.get_critical_point(aligned)) * np.abs(np.sign(aligned)))
+    return mobject
+
+
+def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
+    """Text in the lecture's font."""
+    return Text(content, font=FONT, font_size=size, color=color)
+
+
+def tick_label(content: str, size: float = SMALL_SIZE) -> Text:
+    """A label on a scale (an axis tick, a decade): sans, muted, and marked as a scale mark,
+    not a measured number (the numbers gate lets it through)."""
+    label = text(content, size, MUTED)
+    label.gate_not_measured = True
+    return label
+
+
+def name_text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
+    """Text whose digits are part of a name or a date (AlphaFold 2, a paper's year), not a
+    measured number: the numbers gate lets it through."""
+    label = text(content, size, color)
+    label.gate_not_measured = True
+    return label
+
+
+def muted_axes(
+    x_range: list[float],
+    y_range: list[float],
+    x_length: float,
+    y_length: float,
+    **axis_config: object,
+) -> Axes:
+    """Plot axes in the lecture's muted colour, without arrow tips.
+
+    Extra keyword arguments go to the y axis. Write tick numbers with :func:`tick_label`
+    (sans, like every other text), not Manim's LaTeX numbers.
+    """
+    return Axes(
+        x_range=x_range,
+        y_range=y_range,
+        x_length=x_length,
+        y_length=y_length,
+        axis_config={"color": MUTED, "include_tip": False},
+        y_axis_config=axis_config,
+    )
+
+
+# Manim draws lines, shapes and LaTeX in white unless told otherwise: on a light background
+# they take the theme's text colour (the dark theme keeps Manim's own defaults).
+if THEME_NAME != "dark":
+    for _kind in (VMobject, Line, Arrow, Arc, Rectangle, Polygon, MathTex, Tex):
+        _kind.set_default(color=FOREGROUND)

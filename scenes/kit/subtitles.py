@@ -1,0 +1,243 @@
+"""Cut narration into subtitle cues that can be read in time.
+
+The limits follow the usual broadcast subtitle guides: at most two lines a cue, at most
+16 CJK characters a line for zh-TW (42 characters for English), a reading speed of at
+most 9 characters a second for zh-TW (17 for English), each cue on screen 0.83-7 s.
+Narration is cut at punctuation, never inside a word: Chinese words come from jieba.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from syllabus.locale import LocaleError, language, locale_table
+
+
+@dataclass(frozen=True)
+class CueLimits:
+    """Subtitle limits of one language."""
+
+    chars_per_line: int
+    chars_per_second: float
+    max_lines: int = 2
+    min_seconds: float = 0.83
+    max_seconds: float = 7.0
+
+    @property
+    def chars_per_cue(self) -> int:
+        return min(
+            self.chars_per_line * self.max_lines, int(self.max_seconds * self.chars_per_second)
+        )
+
+
+# A clause ends after CJK punctuation, or after ASCII punctuation followed by a space
+# (so "0.33" and "1/3" stay whole). The punctuation stays with its clause.
+_CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*|(?<=[,.!?;:])\s+")
+# Good places to break a CJK line when no punctuation is near: after these particles.
+_SOFT_BREAK_AFTER = set("的是在了和跟就都也把給而與或")
+# Units that must not be cut: a run of Latin letters/digits, or any other single character.
+_UNIT = re.compile(r"[A-Za-z0-9_.'’%+\-−=/√·×^]+|\s+|.", re.S)
+
+
+def limits_for(lang: str) -> CueLimits:
+    """Limits of ``lang``, from its locale's ``[meta]`` table."""
+    meta = language(lang)
+    return CueLimits(meta.chars_per_line, meta.chars_per_second)
+
+
+def _width(ch: str, lang: str) -> float:
+    """A character's width in the language's characters: in a language written without
+    spaces the unit is one full-width character, and a Latin letter, digit or space is half."""
+    if language(lang).spaces:
+        return 1
+    return 1 if unicodedata.east_asian_width(ch) in "WF" else 0.5
+
+
+def visible_length(text: str, lang: str) -> float:
+    """How long ``text`` takes to read, in the language's characters (whitespace is free)."""
+    return sum(_width(ch, lang) for ch in text if not ch.isspace())
+
+
+def line_width(text: str, lang: str) -> float:
+    """How wide ``text`` is on one line, in the language's characters (spaces included)."""
+    return sum(_width(ch, lang) for ch in text if ch != "\n")
+
+
+def _units(text: str) -> list[str]:
+    return _UNIT.findall(text)
+
+
+def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
+    """Join pieces, in order, into as few chunks of at most ``limit`` as possible, balanced.
+
+    Among the packings with the fewest chunks, the one whose chunks are closest to equal
+    wins (least sum of squared slack), so a sentence never ends on a stray word.
+    """
+    n = len(pieces)
+    best: list[tuple[int, float, int] | None] = [None] * (n + 1)  # (chunks, cost, start)
+    best[0] = (0, 0.0, 0)
+    for end in range(1, n + 1):
+        for start in range(end - 1, -1, -1):
+            length = line_width(joiner.join(pieces[start:end]), lang)
+            if length > limit and end - start > 1:
+                break
+            if best[start] is None:
+                continue
+            chunks, cost, _ = best[start]
+            option = (chunks + 1, cost + (limit - length) ** 2, start)
+            if best[end] is None or option[:2] < best[end][:2]:
+                best[end] = option
+    cuts, end = [], n
+    while end:
+        start = best[end][2]
+        cuts.append(joiner.join(pieces[start:end]))
+        end = start
+    return cuts[::-1]
+
+
+def _split_long(clause: str, limit: float, lang: str) -> list[str]:
+    """Split one clause longer than ``limit`` between units (never inside a word)."""
+    return [c.strip() for c in _pack(_units(clause), limit, "", lang) if c.strip()]
+
+
+_NO_LINE_START = set("，。！？；：、）」』,.!?;:)")
+# A break inside a word costs this much balance.
+_INSIDE_WORD = 20
+
+
+@cache
+def _segmenter(extra_words: tuple[str, ...] = ()) -> Callable[[str], list[str]]:
+    """jieba's word cutter for Traditional Chinese text, knowing ``extra_words`` too
+    (imported only when CJK text wraps; one per list of extra words).
+
+    jieba's packaged dictionary is Simplified: each character is converted on its own
+    (zhconv), so offsets keep their meaning, then the Simplified text is cut and the word
+    lengths are mapped back onto the original text.
+    """
+    import jieba
+    import zhconv
+
+    jieba.setLogLevel(logging.WARNING)
+    tokenizer = jieba.Tokenizer()
+
+    def simplified(text: str) -> str:
+        chars = [zhconv.convert(ch, "zh-hans") for ch in text]
+        return "".join(c if len(c) == 1 else o for c, o in zip(chars, text, strict=True))
+
+    for word in extra_words:
+        tokenizer.add_word(simplified(word))
+    return lambda text: list(tokenizer.cut(simplified(text)))
+
+
+def _keep_together(lang: str) -> tuple[str, ...]:
+    try:
+        return tuple(locale_table(lang).get("subtitles", {}).get("keep_together", []))
+    except LocaleError:
+        return ()
+
+
+def _word_boundaries(text: str, lang: str) -> set[int]:
+    """Character offsets where a line should not be cut: inside a word, or before punctuation.
+
+    Languages written with spaces break between units already. For CJK text the words
+    come from jieba, plus the locale's ``[subtitles] keep_together`` list (the lecture's
+    own terms, which instructors extend), which wins over the segmenter.
+    """
+    # No line starts with closing punctuation.
+    inside = {i for i, ch in enumerate(text) if i and ch in _NO_LINE_START}
+    if language(lang).spaces:
+        return inside
+    keep = _keep_together(lang)
+    offset = 0
+    for word in _segmenter(keep)(text):
+        inside.update(range(offset + 1, offset + len(word)))
+        offset += len(word)
+    for word in keep:
+        start = text.find(word)
+        while start != -1:
+            inside.update(range(start + 1, start + len(word)))
+            start = text.find(word, start + 1)
+    return inside
+
+
+def split_cues(text: str, lang: str) -> list[str]:
+    """Cut narration into cues, each fitting the language's lines; lines joined by '\\n'."""
+    lim = limits_for(lang)
+    clauses: list[str] = []
+    for clause in _CLAUSE_END.split(text.strip()):
+        if not clause:
+            continue
+        clauses += (
+            [clause]
+            if line_width(clause, lang) <= lim.chars_per_cue
+            else _split_long(clause, lim.chars_per_cue, lang)
+        )
+    joiner = " " if language(lang).spaces else ""
+    chunks = _pack(clauses, lim.chars_per_cue, joiner, lang)
+    return [c for chunk in chunks for c in _fit(chunk, lang)]
+
+
+def _fit(chunk: str, lang: str) -> list[str]:
+    """The chunk as one wrapped cue, or cut in two (at the best break) until each fits."""
+    wrapped = wrap(chunk, lang)
+    if wrapped is not None:
+        return [wrapped]
+    units = _units(chunk)
+    inside = _word_boundaries(chunk, lang)
+
+    def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
+        offset = len("".join(units[:k]))
+        distance = abs(line_width("".join(units[:k]), lang) - line_width(chunk, lang) / 2)
+        punctuation = 6 if _CLAUSE_END.search(units[k - 1] + " ") else 0
+        return distance - punctuation + (_INSIDE_WORD if offset in inside else 0)
+
+    k = min(range(1, len(units)), key=badness)
+    return _fit("".join(units[:k]).strip(), lang) + _fit("".join(units[k:]).strip(), lang)
+
+
+def wrap(cue: str, lang: str) -> str | None:
+    """Break a cue into at most two balanced lines, at a clause end where possible.
+
+    None when no break between words gives two lines that fit.
+    """
+    lim = limits_for(lang)
+    if line_width(cue, lang) <= lim.chars_per_line:
+        return cue
+    units = _units(cue)
+    inside = _word_boundaries(cue, lang)
+    best, best_score = None, None
+    offset = 0
+    for k, unit in enumerate(units[:-1], start=1):
+        offset += len(unit)
+        width = line_width(cue[:offset].rstrip(), lang)
+        rest = line_width(cue[offset:].lstrip(), lang)
+        if width > lim.chars_per_line or rest > lim.chars_per_line or offset in inside:
+            continue
+        score = abs(width - rest)
+        if _CLAUSE_END.search(unit + " "):
+            score -= 6
+        elif unit in _SOFT_BREAK_AFTER:
+            score -= 3
+        if best_score is None or score < best_score:
+            best, best_score = k, score
+    if best is None:
+        return None
+    return "".join(units[:best]).strip() + "\n" + "".join(units[best:]).strip()
+
+
+def cue_seconds(cue: str, lang: str, fps: float = 60) -> float:
+    """How long a cue must stay on screen to be read, in whole frames at ``fps``."""
+    lim = limits_for(lang)
+    seconds = visible_length(cue, lang) / lim.chars_per_second + 0.3
+    seconds = min(max(seconds, lim.min_seconds + 0.2), lim.max_seconds)
+    return (
+        math.floor(seconds * fps + 1e-9) / fps
+        if seconds == lim.max_seconds
+        else (math.ceil(seconds * fps - 1e-9) / fps)
+    )

@@ -1,0 +1,208 @@
+"""The lecture's voice: a draft voice (espeak-ng) or the instructor's own recordings.
+
+Each narrated line (one ``LectureScene.say``) gets one audio clip, mono at
+:data:`SAMPLE_RATE`, normalised to :data:`TARGET_LUFS` (ITU-R BS.1770, with pyloudnorm) and
+kept below :data:`PEAK`, so that lines and chapters sound equally loud. Clips are cached
+by content: a synthesised line by the hash of its words, voice and speed; a recording by
+the hash of its file. A re-render synthesises and normalises nothing twice.
+
+render.py passes the settings to its workers in ``LECTURE_VOICE`` (JSON, see
+:class:`VoiceSettings`). A recording is ``<narration>/<scene>/<nn>-<key>.<wav|flac|mp3>``:
+the scene's table, the line's number in the scene (from 01) and its locale key;
+``render.py --narration-script`` lists them all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import wave
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import av
+import numpy as np
+
+from common.atomic import atomic_path
+
+SAMPLE_RATE = 48_000
+TARGET_LUFS = -16.0  # integrated loudness of every line, hence of every chapter
+PEAK = 10 ** (-3 / 20)  # no sample above -3 dBFS (AAC overshoots a little: still below 0)
+SILENT_PEAK = 10 ** (-50 / 20)  # a recording whose loudest sample is below -50 dBFS is silent
+MAX_LINE_SECONDS = 45.0  # a longer recording is not one narrated line
+LINE_PAUSE = 0.35  # seconds of quiet after each line
+FORMATS = (".wav", ".flac", ".mp3")
+ENV = "LECTURE_VOICE"
+
+
+class VoiceError(ValueError):
+    """A recording that cannot be used, or a line with no voice; the message names it."""
+
+
+@dataclass(frozen=True)
+class VoiceSettings:
+    """Where a line's voice comes from.
+
+    ``espeak``: synthesise lines (those without a recording, when ``narration`` is set);
+    ``narration``: the folder of recordings; ``cache``: the folder of finished clips.
+    """
+
+    espeak: bool
+    narration: str | None
+    cache: str
+
+    def to_env(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_env(cls) -> VoiceSettings | None:
+        """The settings render.py passed, or None: a silent lecture."""
+        text = os.environ.get(ENV)
+        return cls(**json.loads(text)) if text else None
+
+
+def recording_name(scene: str, index: int, key: str) -> str:
+    """A line's recording, without its extension: ``qkv/03-apple_row``."""
+    return f"{scene}/{index:02d}-{key}"
+
+
+def find_recording(folder: Path, name: str) -> Path | None:
+    """The recording ``name`` (see :func:`recording_name`) in ``folder``, in any supported
+    format, if there is one."""
+    found = [folder / f"{name}{ext}" for ext in FORMATS if (folder / f"{name}{ext}").is_file()]
+    return found[0] if found else None
+
+
+def decode(path: Path) -> np.ndarray:
+    """A recording as mono float samples at :data:`SAMPLE_RATE` (WAV, FLAC or MP3)."""
+    if path.suffix.lower() not in FORMATS:
+        raise VoiceError(f"{path}: unsupported format (use {', '.join(FORMATS)})")
+    resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
+    chunks = []
+    try:
+        with av.open(str(path)) as container:
+            if not container.streams.audio:
+                raise VoiceError(f"{path}: holds no audio")
+            for frame in container.decode(audio=0):
+                chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
+            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
+    except (av.error.FFmpegError, UnicodeDecodeError) as err:
+        raise VoiceError(f"{path}: cannot be read as audio ({err})") from None
+    return np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, np.float32)
+
+
+def check_recording(path: Path, samples: np.ndarray, line: str) -> None:
+    """An empty, silent or over-long recording is named with its line."""
+    seconds = len(samples) / SAMPLE_RATE
+    where = f"{path} (line: {line[:50]!r})"
+    if seconds < 0.1:
+        raise VoiceError(f"{where}: is empty")
+    if float(np.max(np.abs(samples))) < SILENT_PEAK:
+        raise VoiceError(f"{where}: is silent")
+    if seconds > MAX_LINE_SECONDS:
+        raise VoiceError(
+            f"{where}: lasts {seconds:.0f} s, more than a line may ({MAX_LINE_SECONDS:.0f} s): "
+            "split it, or cut the silence"
+        )
+
+
+def loudness(samples: np.ndarray) -> float:
+    """Integrated loudness in LUFS (ITU-R BS.1770, gated: silence does not count)."""
+    import pyloudnorm  # scipy behind it: imported by the processes that need it only
+
+    padded = samples
+    if len(samples) < SAMPLE_RATE:  # the meter needs whole 400 ms blocks; silence is gated out
+        padded = np.concatenate([samples, np.zeros(SAMPLE_RATE - len(samples), np.float32)])
+    return float(pyloudnorm.Meter(SAMPLE_RATE).integrated_loudness(padded.astype(np.float64)))
+
+
+def limit(samples: np.ndarray) -> np.ndarray:
+    """Peaks brought under :data:`PEAK` by a gain that dips around them (5 ms ahead, 50 ms
+    to recover) instead of clipping them."""
+    from scipy.ndimage import maximum_filter1d, minimum_filter1d, uniform_filter1d
+
+    ahead, recover = int(0.005 * SAMPLE_RATE), int(0.05 * SAMPLE_RATE)
+    envelope = maximum_filter1d(np.abs(samples), size=2 * ahead + 1)
+    gain = np.minimum(1.0, PEAK / np.maximum(envelope, 1e-9))
+    gain = uniform_filter1d(minimum_filter1d(gain, size=recover), size=recover)
+    return np.clip(samples * gain, -PEAK, PEAK).astype(np.float32)
+
+
+def normalise(samples: np.ndarray) -> np.ndarray:
+    """``samples`` at :data:`TARGET_LUFS` integrated, no sample above :data:`PEAK`."""
+    out = samples.astype(np.float32)
+    for _ in range(3):  # limiting lowers the loudness a little: measure again
+        level = loudness(out)
+        if not np.isfinite(level) or abs(level - TARGET_LUFS) < 0.2:
+            break
+        out = limit(out * np.float32(10 ** ((TARGET_LUFS - level) / 20)))
+    return out
+
+
+def write_wav(path: Path, samples: np.ndarray) -> None:
+    """16-bit mono WAV at :data:`SAMPLE_RATE`, written atomically."""
+    pcm = (np.clip(samples, -1.0, 1.0) * 32767).astype("<i2")
+    with atomic_path(path) as tmp, wave.open(str(tmp), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(SAMPLE_RATE)
+        out.writeframes(pcm.tobytes())
+
+
+def read_wav(path: Path) -> np.ndarray:
+    """A clip this module wrote, as float samples."""
+    with wave.open(str(path), "rb") as clip:
+        pcm = np.frombuffer(clip.readframes(clip.getnframes()), dtype="<i2")
+    return pcm.astype(np.float32) / 32767
+
+
+def wav_seconds(path: Path) -> float:
+    with wave.open(str(path), "rb") as clip:
+        return clip.getnframes() / clip.getframerate()
+
+
+def _digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8") if isinstance(part, str) else part)
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+def synthesise(text: str, voice: str, speed: int, cache: Path) -> Path:
+    """espeak-ng saying ``text``, normalised, from the cache when it has been said before."""
+    clip = cache / f"espeak-{_digest(text, voice, str(speed))}.wav"
+    if clip.is_file():
+        return clip
+    cache.mkdir(parents=True, exist_ok=True)
+    raw = cache / f"{clip.stem}.{os.getpid()}.raw.wav"
+    try:
+        result = subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), "--stdin"],
+            input=text.encode("utf-8"),
+            capture_output=True,
+            timeout=120,
+        )
+        if result.returncode != 0 or not raw.is_file():
+            message = result.stderr.decode("utf-8", "replace").strip()
+            raise VoiceError(f"espeak-ng -v {voice} failed: {message or 'no audio written'}")
+        write_wav(clip, normalise(decode(raw)))
+    except FileNotFoundError:
+        raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
+    finally:
+        raw.unlink(missing_ok=True)
+    return clip
+
+
+def recorded(path: Path, line: str, cache: Path) -> Path:
+    """A recording, checked and normalised, from the cache when this file was used before."""
+    clip = cache / f"take-{_digest(path.read_bytes())}.wav"
+    if clip.is_file():
+        return clip
+    samples = decode(path)
+    check_recording(path, samples, line)
+    cache.mkdir(parents=True, exist_ok=True)
+    write_wav(clip, normalise(samples))
+    return clip

@@ -24,12 +24,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from common.atomic import copy_atomic, write_json_atomic
+from common.settings import Settings, VoiceSettings, settings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
-from pipeline.jobs import ENCODER_OPTIONS
+from pipeline.jobs import ENCODER_OPTIONS, worker_env
 from pipeline.lock import FolderInUseError, FolderLock
 from pipeline.records import (
     expected_record,
@@ -43,9 +43,6 @@ from syllabus.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, lo
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
 from syllabus.presets import PRESETS, Preset
-
-if TYPE_CHECKING:  # the voice's modules import av and numpy: loaded with a voice only
-    from voice.clips import VoiceSettings
 
 DATA_NAME = "data.json"
 VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into --out
@@ -274,8 +271,6 @@ def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
     """The voice settings of one language's render (None: silent)."""
     if not args.voice and not args.narration:
         return None
-    from voice.clips import VoiceSettings
-
     cache = (args.out / VOICE_CACHE).resolve()
     return VoiceSettings(args.voice == "espeak", narration_folder(args, lang), str(cache))
 
@@ -385,17 +380,18 @@ def render(
         for chapter in selected:
             if chapter not in todo:
                 print(f"  skip   {chapter.name}{tag} (unchanged)")
-        env = {
-            **os.environ,
-            "LECTURE_DATA": str(data_path.resolve()),
-            "LECTURE_LANG": lang,
-            "LECTURE_PLAN": str(args.plan.resolve()),
-            "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
-            "LECTURE_THEME": args.theme,
-            "LECTURE_CACHE": str((args.out / RENDER_CACHE).resolve()),
-        }
-        if segments.voice is not None:
-            env["LECTURE_VOICE"] = segments.voice.to_env()
+        env = worker_env(
+            Settings(
+                lang=lang,
+                theme=args.theme,
+                data=data_path.resolve(),
+                plan=args.plan.resolve(),
+                chapters=tuple(c.name for c in chapters),
+                locales=settings().locales,
+                cache=(args.out / RENDER_CACHE).resolve(),
+                voice=segments.voice,
+            )
+        )
         for chapter in todo:
             job = Job(chapter, args.preset, segments.work / chapter.name, env)
             jobs.append(job)

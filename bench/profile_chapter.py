@@ -130,6 +130,7 @@ def main() -> None:
     parser.add_argument("--before", action="store_true", help="the pipeline before the speed work")
     args = parser.parse_args()
 
+    from common.settings import Settings
     from model.config import LectureConfig
     from model.datafile import is_current
     from pipeline.jobs import ENCODER_OPTIONS, Job
@@ -142,16 +143,14 @@ def main() -> None:
         sys.exit(f"{data} is missing or stale: run `make data` first")
     chapters = load_plan(DEFAULT_PLAN)
     chapter = next(c for c in chapters if c.name == args.scene)
-    os.environ |= {
-        "LECTURE_DATA": str(data),
-        "LECTURE_LANG": args.lang,
-        "LECTURE_PLAN": str(DEFAULT_PLAN),
-        "LECTURE_CHAPTERS": ",".join(c.name for c in chapters),
-    }
-    if args.before:
-        os.environ["LECTURE_FAST_FRAMES"] = "0"  # Manim's own drawing and encoding
-    else:
-        os.environ["LECTURE_CACHE"] = str(work / "cache")
+    os.environ |= Settings(
+        lang=args.lang,
+        data=data,
+        plan=DEFAULT_PLAN,
+        chapters=tuple(c.name for c in chapters),
+        fast_frames=not args.before,  # before: Manim's own drawing and encoding
+        cache=None if args.before else work / "cache",
+    ).to_env()
     command = Job(chapter, PRESETS[args.quality], work / "media", {}).command()[3:]
     if args.before:
         options = [i for i, arg in enumerate(command) if arg == "--encoder-option"]

@@ -24,7 +24,6 @@ shared and noisy: read the ratios, which come from one run.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -37,9 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pipeline.jobs import ENCODER_OPTIONS  # noqa: E402
+from common.settings import Settings  # noqa: E402
+from pipeline.jobs import ENCODER_OPTIONS, worker_env  # noqa: E402
 from scenes.gates.video import compare_videos, read_video  # noqa: E402
-from scenes.patches.fastframes import SWITCH_ENV  # noqa: E402
 from syllabus.lecture_file import load_lecture  # noqa: E402
 from syllabus.plan import DEFAULT_PLAN, Chapter  # noqa: E402
 from syllabus.presets import PRESETS, Preset  # noqa: E402
@@ -104,15 +103,16 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="render-bench-"))
     out = work / "out"
     render_py(out, "low", "opening")  # trains the data file, renders one scene: not timed
-    env = {
-        **os.environ,
-        "LECTURE_DATA": str(out / "data.json"),
-        "LECTURE_LANG": lecture.languages[0],
-        "LECTURE_PLAN": str(DEFAULT_PLAN),
-        "LECTURE_CHAPTERS": ",".join(c.name for c in lecture.chapters),
-        "LECTURE_THEME": lecture.theme,
-        SWITCH_ENV: "0",
-    }
+    env = worker_env(
+        Settings(
+            lang=lecture.languages[0],
+            theme=lecture.theme,
+            data=out / "data.json",
+            plan=DEFAULT_PLAN,
+            chapters=tuple(c.name for c in lecture.chapters),
+            fast_frames=False,
+        )
+    )
     rows = []
     for quality in reversed(qualities):  # the first size last: it starts longest-first too
         preset = PRESETS[quality]

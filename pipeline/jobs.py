@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from common.atomic import write_json_atomic
+from common.settings import PREFIX, Settings
 from syllabus.plan import Chapter
 from syllabus.presets import Preset
 
@@ -32,6 +33,13 @@ from syllabus.presets import Preset
 # ("medium") at 1080p, for a somewhat larger file at the same quality setting.
 ENCODER_OPTIONS = ("preset=veryfast", "threads=1")
 _BOX = re.compile(r"[│╭╮╰╯─┃━]+")
+
+
+def worker_env(settings: Settings) -> dict[str, str]:
+    """A worker's environment: this process's, its ``LECTURE_*`` variables replaced by
+    ``settings``."""
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith(PREFIX)}
+    return {**inherited, **settings.to_env()}
 
 
 @dataclass
@@ -69,7 +77,7 @@ class Job:
     def key(self) -> str:
         """What a render time is remembered under: the scene and language (at another size
         the times differ, their order hardly)."""
-        return f"{self.chapter.name} {self.env.get('LECTURE_LANG', '')}"
+        return f"{self.chapter.name} {Settings.from_env(self.env).lang}"
 
     def video(self) -> Path | None:
         """The finished MP4 Manim wrote, if any."""

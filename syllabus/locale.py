@@ -7,7 +7,6 @@ language comes from ``LECTURE_LANG`` (default ``zh-TW``).
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -16,10 +15,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, ValidationError
 
+from common.defaults import default
 from common.schema import Shape, one_line
+from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"
-DEFAULT_LANG = "zh-TW"
+DEFAULT_LANG = default("languages")[0]  # the built-in lecture file's first language
 
 
 class LocaleError(KeyError):
@@ -30,10 +31,9 @@ class LocaleError(KeyError):
 
 
 def locale_dirs() -> list[Path]:
-    """Where locale tables are found: syllabus/locales, then the folders in ``LECTURE_LOCALES``
-    (an instructor's own languages, separated by ``os.pathsep``)."""
-    extra = os.environ.get("LECTURE_LOCALES", "")
-    return [LOCALE_DIR, *(Path(p) for p in extra.split(os.pathsep) if p)]
+    """Where locale tables are found: syllabus/locales, then the settings' ``locales`` (an
+    instructor's own languages; ``LECTURE_LOCALES``, separated by ``os.pathsep``)."""
+    return [LOCALE_DIR, *settings().locales]
 
 
 def locale_path(lang: str) -> Path:
@@ -47,7 +47,8 @@ def available_languages() -> list[str]:
 
 
 def current_language() -> str:
-    return os.environ.get("LECTURE_LANG", DEFAULT_LANG)
+    """The language in force (the settings' ``lang``)."""
+    return settings().lang
 
 
 @cache

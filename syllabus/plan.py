@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import os
 import sys
 from collections.abc import Sequence
 from functools import cached_property
@@ -22,6 +21,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.schema import Shape, one_line, read_toml
+from common.settings import settings
 from model.datafile import covering_part
 from syllabus.declarations import Declaration, DeclarationError, declaration
 from syllabus.locale import LocaleError, Words
@@ -149,18 +149,19 @@ class Chapter:
 
 
 def plan_path() -> Path:
-    return Path(os.environ.get("LECTURE_PLAN", DEFAULT_PLAN))
+    """The plan in force: the settings' ``plan``, else the project's."""
+    return settings().plan or DEFAULT_PLAN
 
 
 def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tuple[Chapter, ...]:
     """The chapters of a plan, every problem a one-line PlanError; ``only`` picks and orders
-    some of them (the lecture file's ``chapters``, by default ``LECTURE_CHAPTERS``).
+    some of them (the lecture file's ``chapters``, by default the settings').
 
     A chapter belongs to the part named last before it in the plan. In a selection, each
     part begins at its first chosen chapter, and parts with none chosen are not listed.
     """
-    if only is None and path is None and os.environ.get("LECTURE_CHAPTERS"):
-        only = os.environ["LECTURE_CHAPTERS"].split(",")
+    if only is None and path is None:
+        only = settings().chapters
     path = Path(path or plan_path())
     data: Any = read_toml(path, "lecture file", PlanError)
     for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):

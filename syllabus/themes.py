@@ -12,8 +12,10 @@ its shape and letter (:data:`scenes.kit.style.TASK_COLOURS`).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
+
+from common.defaults import default
+from common.settings import settings
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ THEMES: dict[str, Theme] = {
         heat=("#EEEEEA", "#C2C6CC", "#6E747E", "#111111"),
     ),
 }
-DEFAULT_THEME = "dark"
+DEFAULT_THEME = default("theme")  # the built-in lecture file's
 
 # The colours a colour task may use, by name: (fill, shape). Red, green and blue are
 # Okabe-Ito's vermillion, bluish green and blue; purple and yellow are Paul Tol's wine and
@@ -91,8 +93,8 @@ TASK_PALETTE: dict[str, tuple[str, str]] = {
 
 
 def current_theme() -> str:
-    """The theme in force: ``LECTURE_THEME`` (render.py sets it from the lecture file)."""
-    return os.environ.get("LECTURE_THEME", DEFAULT_THEME)
+    """The theme in force: the settings' ``theme`` (render.py sets it from the lecture file)."""
+    return settings().theme
 
 
 def contrast(a: str, b: str) -> float:

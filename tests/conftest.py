@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from common.atomic import write_json_atomic
+from common.settings import tempsettings
 from model.config import LectureConfig
 
 
@@ -38,11 +40,10 @@ def data_copy(built: dict) -> dict:
 
 
 @pytest.fixture
-def scene_env(data_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def scene_env(data_file: Path) -> Iterator[Path]:
     """Point scenes at the test data file, in zh-TW."""
-    monkeypatch.setenv("LECTURE_DATA", str(data_file))
-    monkeypatch.setenv("LECTURE_LANG", "zh-TW")
-    return data_file
+    with tempsettings(data=data_file, lang="zh-TW"):
+        yield data_file
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

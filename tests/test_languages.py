@@ -35,8 +35,7 @@ def _made_up_language(folder: Path) -> Path:
 def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_file: Path) -> None:
     plan = tmp_path / "plan.toml"
     plan.write_text(
-        f'[[chapter]]\nscene = "template"\nfile = "{TEMPLATE}"\n'
-        'class = "TemplateScene"\n'
+        f'[[chapter]]\nscene = "template"\nfile = "{TEMPLATE}"\nclass = "TemplateScene"\n'
     )
     env = {**os.environ, "LECTURE_LOCALES": str(_made_up_language(tmp_path / "locales"))}
     out = tmp_path / "out"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from manim import tempconfig
 
+from common.settings import tempsettings
 from scenes.kit.numbers import ShownNumber, format_number, phrase
 from scenes.kit.subtitles import limits_for, line_width, split_cues, visible_length, wrap
 from syllabus.locale import Words, available_languages
@@ -21,9 +22,11 @@ def _dry_run(entry, tmp_path: Path):
     return scene
 
 
-def test_scene_fails_clearly_without_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LECTURE_DATA", str(tmp_path / "missing.json"))
-    with pytest.raises(Exception, match="data file not found"):
+def test_scene_fails_clearly_without_data(tmp_path: Path) -> None:
+    with (
+        tempsettings(data=tmp_path / "missing.json"),
+        pytest.raises(Exception, match="data file not found"),
+    ):
         _dry_run(lecture()[0], tmp_path)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from common.settings import tempsettings
 from model.datafile import PARTS, DataFileError, nest
 from pipeline.records import words_hash
 from scenes.kit.base import declared_reads
@@ -160,16 +161,14 @@ def test_a_part_without_a_heading_names_the_key(tmp_path: Path) -> None:
         chapter.check("lecture file", ["en"])
 
 
-def test_a_scene_finds_its_own_chapter_and_part(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_scene_finds_its_own_chapter_and_part(tmp_path: Path) -> None:
     from scenes.chapters.why import WhyAttention
     from syllabus.plan import chapter_of
 
     assert chapter_of(WhyAttention).part == "why"
     plan = _plan(tmp_path, ("office", "office.py", "OfficeAnalogy", None))
-    monkeypatch.setenv("LECTURE_PLAN", str(plan))
-    assert chapter_of(WhyAttention) is None  # not in this plan: no contents shown
+    with tempsettings(plan=plan):
+        assert chapter_of(WhyAttention) is None  # not in this plan: no contents shown
 
 
 def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: dict) -> None:

@@ -6,8 +6,9 @@ kept below :data:`PEAK`, so that lines and chapters sound equally loud. Clips ar
 by content: a synthesised line by the hash of its words, voice and speed; a recording by
 the hash of its file. A re-render synthesises and normalises nothing twice.
 
-render.py passes the settings to its workers in ``LECTURE_VOICE`` (JSON, see
-:class:`VoiceSettings`). A recording is ``<narration>/<scene>/<nn>-<key>.<wav|flac|mp3>``:
+render.py passes the settings to its workers as the settings' ``voice``
+(:class:`common.settings.VoiceSettings`). A recording is
+``<narration>/<scene>/<nn>-<key>.<wav|flac|mp3>``:
 the scene's table, the line's number in the scene (from 01) and its locale key;
 ``render.py --narration-script`` lists them all.
 """
@@ -15,11 +16,9 @@ the scene's table, the line's number in the scene (from 01) and its locale key;
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import subprocess
 import wave
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import av
@@ -34,33 +33,10 @@ SILENT_PEAK = 10 ** (-50 / 20)  # a recording whose loudest sample is below -50 
 MAX_LINE_SECONDS = 45.0  # a longer recording is not one narrated line
 LINE_PAUSE = 0.35  # seconds of quiet after each line
 FORMATS = (".wav", ".flac", ".mp3")
-ENV = "LECTURE_VOICE"
 
 
 class VoiceError(ValueError):
     """A recording that cannot be used, or a line with no voice; the message names it."""
-
-
-@dataclass(frozen=True)
-class VoiceSettings:
-    """Where a line's voice comes from.
-
-    ``espeak``: synthesise lines (those without a recording, when ``narration`` is set);
-    ``narration``: the folder of recordings; ``cache``: the folder of finished clips.
-    """
-
-    espeak: bool
-    narration: str | None
-    cache: str
-
-    def to_env(self) -> str:
-        return json.dumps(asdict(self))
-
-    @classmethod
-    def from_env(cls) -> VoiceSettings | None:
-        """The settings render.py passed, or None: a silent lecture."""
-        text = os.environ.get(ENV)
-        return cls(**json.loads(text)) if text else None
 
 
 def recording_name(scene: str, index: int, key: str) -> str:

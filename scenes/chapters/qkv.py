@@ -16,6 +16,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Indicate,
+    ManimColor,
     MathTex,
     ReplacementTransform,
     SurroundingRectangle,
@@ -29,7 +30,12 @@ from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionFormula, LabelledMatrix, NumberVector
 from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
 
-ROLES = (("q", "Q", style.QUERY), ("k", "K", style.KEY), ("v", "V", style.VALUE))
+
+def roles() -> tuple[tuple[str, str, ManimColor], ...]:
+    """Q, K and V: their key in the data, their letter and their colour in this theme."""
+    return (("q", "Q", style.QUERY), ("k", "K", style.KEY), ("v", "V", style.VALUE))
+
+
 SRC = "tokens.eat_apple"
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
@@ -102,7 +108,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "q", TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0]), run_time=1.5
         )
-        for (key, letter, colour), vector in zip(ROLES[1:], kept[1:], strict=True):
+        for (key, letter, colour), vector in zip(roles()[1:], kept[1:], strict=True):
             w_new = self._matrix(
                 getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
             ).move_to(w)
@@ -142,7 +148,7 @@ class ThreeRoles(LectureScene):
         """蘋果's Query, Key and Value, one under another at the bottom, with their meaning."""
         i = self.ex.query_index
         rows = VGroup()
-        for key, letter, colour in ROLES:
+        for key, letter, colour in roles():
             vector = NumberVector(
                 getattr(self.ex, key)[i], f"{SRC}.{key}[{i}]", "", colour, decimals=1
             )
@@ -180,7 +186,7 @@ class ThreeRoles(LectureScene):
     def _differ(self, kept: VGroup) -> None:
         """The equation gives way; 蘋果's three different vectors stay."""
         differ = MathTex(r"W_Q", r"\neq", r"W_K", r"\neq", r"W_V", font_size=56)
-        for part, (_, _, colour) in zip(differ[::2], ROLES, strict=True):
+        for part, (_, _, colour) in zip(differ[::2], roles(), strict=True):
             part.set_color(colour)
         style.place(VGroup(differ, kept.copy()).arrange(DOWN, buff=style.SECTION_BUFF))
         target = kept.copy().next_to(differ, DOWN, buff=style.SECTION_BUFF)

@@ -46,6 +46,7 @@ from manim import (
     tempconfig,
 )
 
+from common.settings import tempsettings
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
@@ -353,34 +354,23 @@ def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: P
     name = scene_class.__name__
     report = GateReport(scene=name, lang=lang)
     texcache.install(media_dir / "cache")  # gate runs at once share it safely
-    saved = {k: os.environ.get(k) for k in ("LECTURE_LANG", "LECTURE_DATA")}
-    os.environ.update(LECTURE_LANG=lang, LECTURE_DATA=str(data_file))
-    try:
-        quiet = {"progress_bar": "none", "verbosity": "WARNING"}
-        settings = {
-            "dry_run": True,
-            "media_dir": str(media_dir),
-            "quality": "low_quality",
-            "disable_caching": True,
-        }
-        with tempconfig({**settings, **quiet}):
-            scene = scene_class(skip_animations=True)  # end states only: fast
-            # A dry run writes no frame, so drawing one is wasted: the gates read geometry.
-            scene.renderer.update_frame = lambda *args, **kwargs: None
-            scene.play = _wrap(scene, report, "play")
-            scene.wait = _wrap(scene, report, "wait")
-            scene.render()
-            report.captions = list(scene.renderer.file_writer.subcaptions)
-            for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
-                report.numbers.setdefault(id(number), number)
-            report.duration = scene.renderer.time
-            report.lines = list(getattr(scene, "narration_lines", ()))
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    quiet = {"progress_bar": "none", "verbosity": "WARNING"}
+    dry = {"dry_run": True, "media_dir": str(media_dir), "quality": "low_quality"}
+    with (
+        tempsettings(lang=lang, data=Path(data_file)),
+        tempconfig({**dry, "disable_caching": True, **quiet}),
+    ):
+        scene = scene_class(skip_animations=True)  # end states only: fast
+        # A dry run writes no frame, so drawing one is wasted: the gates read geometry.
+        scene.renderer.update_frame = lambda *args, **kwargs: None
+        scene.play = _wrap(scene, report, "play")
+        scene.wait = _wrap(scene, report, "wait")
+        scene.render()
+        report.captions = list(scene.renderer.file_writer.subcaptions)
+        for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
+            report.numbers.setdefault(id(number), number)
+        report.duration = scene.renderer.time
+        report.lines = list(getattr(scene, "narration_lines", ()))
     data = json.loads(Path(data_file).read_text(encoding="utf-8"))
     report.add(check_subtitles(report.captions, report.duration, name, lang))
     if isinstance(scene, LectureScene):  # a chapter, not a bare test scene

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -24,14 +23,15 @@ from manim import (
 )
 
 from common.atomic import write_json_atomic
+from common.settings import settings
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import EatApple, Example, ItCat
 from model.sentences import names_in
+from scenes import patches
 from scenes.kit import style
 from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
 from scenes.kit.numbers import Ref, ShownNumber, Spoken
 from scenes.kit.subtitles import cue_seconds, split_cues
-from scenes.patches import fastcopy, fastframes, texcache
 from syllabus.declarations import expand_reads
 from syllabus.locale import Words, colour_label, current_language, language, locale_table
 from syllabus.plan import chapter_of
@@ -39,7 +39,6 @@ from voice import speech
 from voice.clips import (
     LINE_PAUSE,
     VoiceError,
-    VoiceSettings,
     find_recording,
     recorded,
     recording_name,
@@ -47,19 +46,14 @@ from voice.clips import (
     wav_seconds,
 )
 
-fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
-if os.environ.get(fastframes.SWITCH_ENV) != "0":  # off only to measure Manim's own way
-    fastframes.install()  # draws unchanged outlines and encodes holds without repeating work
-texcache.install_from_env()  # formulas and texts shared by render.py's workers and runs
+patches.install(settings())  # the speed-ups, as the settings of this process ask
 
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent / "out" / "data.json"
-
 
 def data_path() -> Path:
-    """The data file scenes read: ``LECTURE_DATA`` or ``out/data.json`` in the project."""
-    return Path(os.environ.get("LECTURE_DATA", DEFAULT_DATA))
+    """The data file scenes read: the settings' ``data`` (``out/data.json`` by default)."""
+    return settings().data
 
 
 def lecture_data() -> LectureData:
@@ -151,6 +145,7 @@ class LectureScene(Scene):
     max_positions: int | None = None  # the most colour-task positions the layout holds
 
     def setup(self) -> None:
+        style.use_theme(settings().theme)  # the theme of this scene, before anything is made
         self.camera.background_color = style.BACKGROUND
         self.lang = current_language()
         self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
@@ -158,7 +153,7 @@ class LectureScene(Scene):
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
         self.sentence_words = self.sentence_fields()
-        self.voice = VoiceSettings.from_env()  # None: silent, timed for reading
+        self.voice = settings().voice  # None: silent, timed for reading
         self.narration_lines: list[dict] = []  # every line said: index, key, text (and clip)
         self.chapter = chapter_of(type(self))
         if self.chapter is not None and self.chapter.part:

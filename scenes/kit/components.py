@@ -309,7 +309,9 @@ class TokenStrip(VGroup):
         return self.columns[k]
 
 
-def vertical_label(words: str, size: float = style.LABEL_SIZE, color=style.FOREGROUND) -> VGroup:
+def vertical_label(
+    words: str, size: float = style.LABEL_SIZE, color: ManimColor | None = None
+) -> VGroup:
     """A label for a vertical axis: CJK stacked a character a line, other scripts turned."""
     if all(ord(ch) > 0x2E80 for ch in words):
         chars = (style.text(ch, size, color) for ch in words)
@@ -355,11 +357,12 @@ class NumberVector(VGroup):
         values: Sequence[float],
         source: str,
         label: str = "",
-        color: ManimColor = style.FOREGROUND,
+        color: ManimColor | None = None,
         decimals: int = 2,
         size: float = style.SMALL_SIZE,
     ) -> None:
         super().__init__()
+        color = color or style.FOREGROUND
         self.entries = VGroup(
             *(ShownNumber(v, decimals, Ref(f"{source}[{i}]"), size) for i, v in enumerate(values))
         ).arrange(RIGHT, buff=0.22)
@@ -414,10 +417,11 @@ class WeightBars(VGroup):
         weights: Sequence[float],
         source: str,
         length: float = 3.0,
-        color: ManimColor = style.WEIGHT,
+        color: ManimColor | None = None,
         bar_height: float = BAR_HEIGHT,
     ) -> None:
         super().__init__()
+        color = color or style.WEIGHT
         self.rows = VGroup()
         pitch = bar_height + style.ITEM_BUFF
         for j, (label, w) in enumerate(zip(labels, weights, strict=True)):

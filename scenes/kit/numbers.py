@@ -127,7 +127,7 @@ class ShownNumber(Text):
         decimals: int,
         source: Source,
         size: float = style.SMALL_SIZE,
-        color: ManimColor = style.FOREGROUND,
+        color: ManimColor | None = None,
         notation: Notation = "fixed",
     ) -> None:
         self.value = value
@@ -135,7 +135,10 @@ class ShownNumber(Text):
         self.source = source
         self.notation = notation
         super().__init__(
-            format_number(value, decimals, notation), font=style.FONT, font_size=size, color=color
+            format_number(value, decimals, notation),
+            font=style.FONT,
+            font_size=size,
+            color=color or style.FOREGROUND,
         )
 
 
@@ -176,7 +179,7 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
 def phrase(
     template: str,
     size: float = style.LABEL_SIZE,
-    color: ManimColor = style.FOREGROUND,
+    color: ManimColor | None = None,
     **numbers: ShownNumber,
 ) -> VGroup:
     """A line of words with numbers in it: ``phrase("Sum = {total}", total=ShownNumber(..))``.
@@ -184,6 +187,7 @@ def phrase(
     The words come from a locale string; each ``{placeholder}`` becomes the given
     :class:`ShownNumber` (sized to match), so every number on the line stays traceable.
     """
+    color = color or style.FOREGROUND
     parts = VGroup()
     gaps: list[float] = []
     for literal, field, _, _ in Formatter().parse(template):

@@ -31,38 +31,46 @@ from syllabus.themes import TASK_PALETTE, THEMES, current_theme
 
 # --- palette ---------------------------------------------------------------------------
 # The colours that depend on the background come from the theme in force (syllabus/themes.py,
-# chosen by the lecture file's `theme`; render.py passes it to each scene as LECTURE_THEME).
-THEME_NAME = current_theme()
-if THEME_NAME not in THEMES:
-    raise ValueError(f"unknown theme '{THEME_NAME}' (allowed: {', '.join(THEMES)})")
-_THEME = THEMES[THEME_NAME]
-BACKGROUND = ManimColor(_THEME.background)
-FOREGROUND = ManimColor(_THEME.foreground)
-MUTED = ManimColor(_THEME.muted)
-HIGHLIGHT = ManimColor(_THEME.highlight)  # only a frame or pointer on what is spoken of
+# chosen by the lecture file's `theme`; render.py passes it to each scene in its settings).
+# :func:`use_theme` sets them; every scene calls it with its settings' theme (LectureScene).
 DIMMED = 0.3  # opacity of what is not being spoken of
-
-# Q, K and V keep these colours across the whole lecture.
-QUERY = ManimColor(_THEME.query)  # sky blue
-KEY = ManimColor(_THEME.key)  # orange
-VALUE = ManimColor(_THEME.value)  # reddish purple
-
-PLAIN_CELL = ManimColor(_THEME.plain_cell)  # a table cell that is not a heat map
-
-# Attention weights are brightness, never a hue: a neutral ramp from the background to
-# the text colour, so no cell reads as a task colour or as Q, K or V. Bars of weight use its
-# top.
-HEAT_STOPS = tuple(ManimColor(c) for c in _THEME.heat)
-WEIGHT = HEAT_STOPS[-1]
 FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
+# Manim draws lines, shapes and LaTeX in white unless told otherwise: on a light background
+# they take the theme's text colour (the dark theme keeps Manim's own defaults).
+_DRAWN = (VMobject, Line, Arrow, Arc, Rectangle, Polygon, MathTex, Tex)
 
-# Results (an answer, a model's output, a new vector) are white, boxed and labelled.
-RESULT = FOREGROUND
 
-# The two sides of a comparison (no projection / projection, no sqrt(d) / sqrt(d)):
-# grey and dashed without the fix, white with it; always labelled as well.
-WITHOUT = MUTED
-WITH = FOREGROUND
+def use_theme(name: str) -> None:
+    """Make ``name`` the theme of every colour below (and of Manim's default stroke)."""
+    global THEME_NAME, BACKGROUND, FOREGROUND, MUTED, HIGHLIGHT, QUERY, KEY, VALUE
+    global PLAIN_CELL, HEAT_STOPS, WEIGHT, RESULT, WITHOUT, WITH
+    if name not in THEMES:
+        raise ValueError(f"unknown theme '{name}' (allowed: {', '.join(THEMES)})")
+    theme = THEMES[name]
+    THEME_NAME = name
+    BACKGROUND = ManimColor(theme.background)
+    FOREGROUND = ManimColor(theme.foreground)
+    MUTED = ManimColor(theme.muted)
+    HIGHLIGHT = ManimColor(theme.highlight)  # only a frame or pointer on what is spoken of
+    # Q, K and V keep these colours across the whole lecture.
+    QUERY = ManimColor(theme.query)  # sky blue
+    KEY = ManimColor(theme.key)  # orange
+    VALUE = ManimColor(theme.value)  # reddish purple
+    PLAIN_CELL = ManimColor(theme.plain_cell)  # a table cell that is not a heat map
+    # Attention weights are brightness, never a hue: a neutral ramp from the background to
+    # the text colour, so no cell reads as a task colour or as Q, K or V. Bars of weight use
+    # its top.
+    HEAT_STOPS = tuple(ManimColor(c) for c in theme.heat)
+    WEIGHT = HEAT_STOPS[-1]
+    # Results (an answer, a model's output, a new vector) are white, boxed and labelled.
+    RESULT = FOREGROUND
+    # The two sides of a comparison (no projection / projection, no sqrt(d) / sqrt(d)):
+    # grey and dashed without the fix, white with it; always labelled as well.
+    WITHOUT, WITH = MUTED, FOREGROUND
+    for kind in _DRAWN:
+        kind.set_default()  # Manim's own first: defaults would stack
+        if name != "dark":
+            kind.set_default(color=FOREGROUND)
 
 
 @dataclass(frozen=True)
@@ -155,9 +163,9 @@ def place(mobject: Mobject, aligned: np.ndarray | None = None) -> Mobject:
     return mobject
 
 
-def text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
-    """Text in the lecture's font."""
-    return Text(content, font=FONT, font_size=size, color=color)
+def text(content: str, size: float = BODY_SIZE, color: ManimColor | None = None) -> Text:
+    """Text in the lecture's font (in the theme's text colour unless told)."""
+    return Text(content, font=FONT, font_size=size, color=color or FOREGROUND)
 
 
 def tick_label(content: str, size: float = SMALL_SIZE) -> Text:
@@ -168,7 +176,7 @@ def tick_label(content: str, size: float = SMALL_SIZE) -> Text:
     return label
 
 
-def name_text(content: str, size: float = BODY_SIZE, color: ManimColor = FOREGROUND) -> Text:
+def name_text(content: str, size: float = BODY_SIZE, color: ManimColor | None = None) -> Text:
     """Text whose digits are part of a name or a date (AlphaFold 2, a paper's year), not a
     measured number: the numbers gate lets it through."""
     label = text(content, size, color)
@@ -196,10 +204,3 @@ def muted_axes(
         axis_config={"color": MUTED, "include_tip": False},
         y_axis_config=axis_config,
     )
-
-
-# Manim draws lines, shapes and LaTeX in white unless told otherwise: on a light background
-# they take the theme's text colour (the dark theme keeps Manim's own defaults).
-if THEME_NAME != "dark":
-    for _kind in (VMobject, Line, Arrow, Arc, Rectangle, Polygon, MathTex, Tex):
-        _kind.set_default(color=FOREGROUND)

@@ -33,7 +33,6 @@ from manim.camera.camera import Camera
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 from manim.typing import RGBAPixelArray
 
-SWITCH_ENV = "LECTURE_FAST_FRAMES"  # "0": Manim's own way (the benchmark's plain Manim)
 _trace = Camera.set_cairo_context_path  # Manim's own, point by point
 _PATHS_KEPT = 256 * 2**20  # bytes of outline points remembered before starting afresh
 _paths: dict[tuple, cairo.Path] = {}

@@ -38,7 +38,6 @@ from manim.utils.tex import TexTemplate
 
 from common.atomic import atomic_path, write_text_atomic
 
-CACHE_ENV = "LECTURE_CACHE"  # the folder render.py's workers share
 _compile = tex_file_writing.tex_to_svg_file  # Manim's own: into config.tex_dir
 _pango = manimpango.text2svg
 _folder: list[Path] = []
@@ -121,9 +120,3 @@ def install(folder: Path) -> None:
     manimpango.text2svg = text2svg
     manimpango.PangoUtils.remove_last_M = staticmethod(remove_last_m)
     SVGMobject.generate_mobject = generate_mobject
-
-
-def install_from_env() -> None:
-    """In a worker render.py started: share through the folder it names, if any."""
-    if os.environ.get(CACHE_ENV):
-        install(Path(os.environ[CACHE_ENV]))

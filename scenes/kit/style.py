@@ -73,6 +73,9 @@ def use_theme(name: str) -> None:
             kind.set_default(color=FOREGROUND)
 
 
+use_theme(current_theme())  # the settings' theme; a scene sets its own again
+
+
 @dataclass(frozen=True)
 class TaskColour:
     """How one colour of the colour task is drawn: fill, shape and letter."""

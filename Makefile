@@ -3,7 +3,8 @@
 # (system packages, .venv) and returns at once when all is in place.
 
 PY := .venv/bin/python
-QUALITY ?= high
+# QUALITY=medium overrides the lecture file's quality (common/default_lecture.toml).
+QUALITY ?=
 
 .PHONY: setup lecture test lint data clean bench fresh-check
 
@@ -11,7 +12,7 @@ setup:
 	@bash scripts/setup.sh
 
 lecture: setup
-	$(PY) render.py --quality $(QUALITY)
+	$(PY) render.py $(if $(QUALITY),--quality $(QUALITY))
 
 test: setup
 	$(PY) -m pytest -n 2 --dist loadgroup

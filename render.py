@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from common.atomic import copy_atomic, write_json_atomic
+from common.defaults import DEFAULT_LECTURE
 from common.settings import Settings, VoiceSettings, settings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -39,7 +40,7 @@ from pipeline.records import (
     voice_code,
     write_record,
 )
-from syllabus.lecture_file import DEFAULT_LECTURE, Lecture, LectureFileError, load_lecture
+from syllabus.lecture_file import Lecture, LectureFileError, load_lecture
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
 from syllabus.presets import PRESETS, Preset
@@ -312,7 +313,8 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
 
 def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
     """Dry-run the chapters and write the lines to record, for each language."""
-    from pipeline.narration import collect_lines, write_script
+    from pipeline.narration import write_script
+    from scenes.gates.script import collect_lines  # imports Manim
 
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)

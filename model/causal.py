@@ -13,10 +13,10 @@ import torch
 
 from model.attention import SelfAttention
 from model.config import LectureConfig
+from model.streams import Stream
 from model.task import causal_targets_for, encode, sample_batch
-from model.train import Task, fit, generator
+from model.train import Task, fit, generator, seed_weights
 
-_TRAIN_STREAM, _VAL_STREAM, _EXAMPLE_STREAM = 30, 31, 32
 EXAMPLE = "mixed"  # the pattern shown beside the bidirectional map
 STEPS = 600  # fewer than the lecture's head needs: the masked task is learned sooner
 
@@ -36,12 +36,13 @@ def causal_task(config: LectureConfig) -> Task:
 
 def causal_run(config: LectureConfig) -> dict[str, Any]:
     """Train the masked head and run it on the lecture's example pattern."""
-    torch.manual_seed(config.seed * 1000 + _TRAIN_STREAM)
+    seed_weights(config, Stream.CAUSAL_INIT)
     n_colours = len(config.colours)
     model = SelfAttention(d_in=n_colours + 1, d=config.d, causal=True)
-    result = fit(config, model, causal_task(config), (_TRAIN_STREAM, _VAL_STREAM), STEPS)
+    streams = (Stream.CAUSAL_BATCHES, Stream.CAUSAL_VALIDATION)
+    result = fit(config, model, causal_task(config), streams, STEPS)
     colours = torch.tensor([config.pattern_indices(config.examples[EXAMPLE])])  # (1, n)
-    values = torch.randn(1, config.positions, generator=generator(config, _EXAMPLE_STREAM))
+    values = torch.randn(1, config.positions, generator=generator(config, Stream.CAUSAL_EXAMPLES))
     with torch.no_grad():
         predictions, attention = model(encode(colours, values, n_colours))
     return {

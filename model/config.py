@@ -20,8 +20,10 @@ from typing import Any, Self
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
+from common.defaults import default
 from common.schema import Shape, ShapeError, describe, one_line, read_toml
-from model.sentences import DEFAULT_PRONOUN, DEFAULT_WALKTHROUGH, Pronoun, Walkthrough
+from model.sentences import Pronoun, Walkthrough
+from model.streams import MAX_SEED
 
 
 def default_examples(positions: int, initials: str) -> dict[str, str]:
@@ -78,15 +80,6 @@ class Colleague(Shape):
         return self
 
 
-DEFAULT_OFFICE = (
-    Colleague(id="accountant", key=[2.0, 0.4], days=5.0),
-    Colleague(id="engineer", key=[-1.6, 1.2], days=1.0),
-    Colleague(id="hr", key=[0.4, 1.8], days=3.0),
-    Colleague(id="sales", key=[-0.6, -1.8], days=7.0),
-    Colleague(id="legal", key=[1.4, -1.4], days=10.0),
-)
-
-
 class LectureConfig(Shape):
     """Everything that decides the model's run; same config, same numbers.
 
@@ -115,19 +108,29 @@ class LectureConfig(Shape):
         The hand-made sentences and their vectors (:mod:`model.sentences`).
     """
 
-    seed: int = Field(0, ge=0, lt=2**63)
-    positions: int = Field(8, ge=2, le=16)
-    colours: tuple[str, ...] = ("red", "green", "blue")
-    d: int = Field(8, ge=1, le=512)
-    steps: int = Field(1000, ge=1, le=100_000)
-    lr: float = Field(0.03, gt=0, lt=1)
-    batch_size: int = Field(64, ge=1, le=4096)
-    val_size: int = Field(256, ge=1, le=100_000)
-    examples: dict[str, str] = Field(default_factory=dict)
-    sqrt_d_dims: tuple[int, ...] = (4, 8, 16, 32, 64, 128, 256, 512)
-    office: tuple[Colleague, ...] = DEFAULT_OFFICE
-    walkthrough: Walkthrough = DEFAULT_WALKTHROUGH
-    pronoun: Pronoun = DEFAULT_PRONOUN
+    # No defaults here: every omitted key takes its value from the built-in lecture file's
+    # [task] (common/default_lecture.toml), the one home of each default.
+    seed: int = Field(ge=0, le=MAX_SEED)
+    positions: int = Field(ge=2, le=16)
+    colours: tuple[str, ...]
+    d: int = Field(ge=1, le=512)
+    steps: int = Field(ge=1, le=100_000)
+    lr: float = Field(gt=0, lt=1)
+    batch_size: int = Field(ge=1, le=4096)
+    val_size: int = Field(ge=1, le=100_000)
+    examples: dict[str, str]
+    sqrt_d_dims: tuple[int, ...]
+    office: tuple[Colleague, ...]
+    walkthrough: Walkthrough
+    pronoun: Pronoun
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        """Each omitted key takes the built-in lecture file's value."""
+        if isinstance(data, dict):
+            return {**default("task"), **data}
+        return data
 
     @field_validator("office", mode="before")
     @classmethod

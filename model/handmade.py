@@ -18,13 +18,13 @@ from typing import Any
 
 import torch
 
-from model.config import DEFAULT_OFFICE, Colleague
-from model.sentences import DEFAULT_PRONOUN, DEFAULT_WALKTHROUGH, Pronoun, Walkthrough
+from model.config import Colleague
+from model.sentences import Pronoun, Walkthrough
 
 # The sentences and their vectors are the lecture file's (model.sentences: the defaults).
 IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
-# The office's people are the lecture file's (model.config: DEFAULT_OFFICE by default).
+# The office's people are the lecture file's ([[task.office]]).
 OFFICE_SWEEP_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)  # degrees, at length 1.5
 OFFICE_SWEEP_LENGTH = 1.5
 OFFICE_LENGTHS = (0.5, 1.0, 2.0, 4.0)  # towards the accountant
@@ -60,7 +60,7 @@ def contributions(weights: list[float], v: torch.Tensor) -> list[list[float]]:
     return (torch.tensor(weights, dtype=torch.float64).unsqueeze(1) * v).tolist()
 
 
-def eat_apple(sentence: Walkthrough = DEFAULT_WALKTHROUGH) -> dict[str, Any]:
+def eat_apple(sentence: Walkthrough) -> dict[str, Any]:
     """Seed 003's walk through one query row, then the causal mask on the longer sentence."""
     x = torch.tensor(sentence.x, dtype=torch.float64)  # (n, d)
     w_q, w_k, w_v = (
@@ -98,7 +98,7 @@ def eat_apple(sentence: Walkthrough = DEFAULT_WALKTHROUGH) -> dict[str, Any]:
     }
 
 
-def it_cat(sentence: Pronoun = DEFAULT_PRONOUN) -> dict[str, Any]:
+def it_cat(sentence: Pronoun) -> dict[str, Any]:
     """Seed 002's sentence: the full map at T = 1, with and without sqrt(d), and a T sweep.
 
     The referent is the word the pronoun gives the most weight at T = 1; dividing by √d or
@@ -141,7 +141,7 @@ def _office_stop(keys: torch.Tensor, values: torch.Tensor, angle: float, length:
     }
 
 
-def office(people: tuple[Colleague, ...] = DEFAULT_OFFICE) -> dict[str, Any]:
+def office(people: tuple[Colleague, ...]) -> dict[str, Any]:
     """The office analogy: a Query arrow sweeping round, then growing towards the first
     person."""
     keys = torch.tensor([p.key for p in people], dtype=torch.float64)

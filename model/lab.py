@@ -13,10 +13,9 @@ from model import causal, handmade, multihead, probes
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash, nest
 from model.dead_ends import dead_ends
+from model.streams import Stream
 from model.task import encode, targets_for
-from model.train import _EXAMPLE_STREAM, TrainResult, generator, train
-
-_RANDOM_PATTERN_STREAM = 3
+from model.train import TrainResult, generator, train
 
 
 def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
@@ -29,7 +28,7 @@ RANDOM_EXAMPLES = 3
 
 def example_patterns(config: LectureConfig) -> dict[str, str]:
     """The config's named patterns plus ``random_1``.. drawn from the seed."""
-    g = generator(config, _RANDOM_PATTERN_STREAM)
+    g = generator(config, Stream.RANDOM_PATTERNS)
     patterns = dict(config.examples)
     for r in range(1, RANDOM_EXAMPLES + 1):
         draw = torch.randint(0, len(config.colours), (config.positions,), generator=g)
@@ -39,7 +38,7 @@ def example_patterns(config: LectureConfig) -> dict[str, str]:
 
 def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
     """Each named pattern with seeded numbers, run through the trained model."""
-    numbers = generator(config, _EXAMPLE_STREAM)
+    numbers = generator(config, Stream.EXAMPLES)
     examples: dict[str, Any] = {}
     for name, pattern in example_patterns(config).items():
         colours = torch.tensor([config.pattern_indices(pattern)])  # (1, n)

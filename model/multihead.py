@@ -16,15 +16,15 @@ import torch
 from model.attention import MultiHeadAttention
 from model.config import LectureConfig
 from model.probes import sinusoidal_table
+from model.streams import Stream
 from model.task import encode, previous_values, sample_batch, targets_for
-from model.train import Task, fit, generator
+from model.train import Task, fit, generator, seed_weights
 
 BOOKKEEPING_WIDTH, BOOKKEEPING_HEADS = 4096, 32
 HEADS_WIDTH = 8  # H x d_head: two heads of 4, or four heads of 2
 POSITION_WIDTH = 8  # width of the sin/cos table concatenated to the input
 HEADS_STEPS = 1000
 EXAMPLE = "mixed"
-_HEADS_STREAM = 40
 
 
 def bookkeeping(width: int = BOOKKEEPING_WIDTH, heads: int = BOOKKEEPING_HEADS) -> dict[str, Any]:
@@ -83,13 +83,13 @@ def overlap(a: torch.Tensor, b: torch.Tensor, rows: slice = slice(None)) -> floa
 
 def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
     """Train ``heads`` heads with W_O on the two-relation task; read each head's map."""
-    torch.manual_seed(config.seed * 1000 + _HEADS_STREAM + heads)
+    seed_weights(config, Stream.HEADS_INIT)
     d_in = len(config.colours) + 1 + POSITION_WIDTH
     model = MultiHeadAttention(d_in, heads, HEADS_WIDTH // heads, 2)
-    streams = (_HEADS_STREAM, _HEADS_STREAM + 1)
+    streams = (Stream.HEADS_BATCHES, Stream.HEADS_VALIDATION)
     result = fit(config, model, heads_task(config), streams, HEADS_STEPS)
     colours = torch.tensor([config.pattern_indices(config.examples[EXAMPLE])])  # (1, n)
-    values = torch.randn(1, config.positions, generator=generator(config, _HEADS_STREAM + 2))
+    values = torch.randn(1, config.positions, generator=generator(config, Stream.HEADS_EXAMPLES))
     x = heads_input(config, colours, values)  # (1, n, d_in)
     with torch.no_grad():
         outputs, maps = model(x)

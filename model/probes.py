@@ -17,14 +17,13 @@ import torch
 
 from model.attention import SelfAttention
 from model.config import LectureConfig
+from model.streams import Stream
 from model.task import encode
 from model.train import generator
 
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
 PE_BASE = 10000.0
-
-_PROJECTION_STREAM, _SQRT_D_STREAM, _SHUFFLE_STREAM = 10, 11, 12
 
 
 def _self_share(weights: torch.Tensor) -> float:
@@ -35,7 +34,7 @@ def _self_share(weights: torch.Tensor) -> float:
 def projection_probe(config: LectureConfig) -> dict[str, Any]:
     """Self-attention share without projections vs with random W_Q, W_K, over many draws;
     for the first draw also the map with one matrix for both roles (W_Q = W_K)."""
-    g = generator(config, _PROJECTION_STREAM)
+    g = generator(config, Stream.PROJECTION)
     n, d = PROJECTION_POSITIONS, PROJECTION_WIDTH
     plain_shares, projected_shares, first = [], [], {}
     for draw in range(PROJECTION_DRAWS):
@@ -76,7 +75,7 @@ def _summary(values: list[float]) -> dict[str, Any]:
 
 def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
     """Largest weight in a row of scores q.k, unscaled vs divided by sqrt(d), for growing d."""
-    g = generator(config, _SQRT_D_STREAM)
+    g = generator(config, Stream.SQRT_D)
     n = SQRT_D_POSITIONS
     rows = []
     for d in config.sqrt_d_dims:
@@ -135,7 +134,7 @@ def shuffle_probe(config: LectureConfig, model: SelfAttention, example: str) -> 
     model = _float64_copy(model)
     pattern = config.examples[example]
     colours = torch.tensor(config.pattern_indices(pattern))  # (n,)
-    g = generator(config, _SHUFFLE_STREAM)
+    g = generator(config, Stream.SHUFFLE)
     values = torch.randn(config.positions, generator=g, dtype=torch.float64)  # (n,)
     perm = torch.randperm(config.positions, generator=g)  # (n,)
     x = encode(colours.unsqueeze(0), values.unsqueeze(0), len(config.colours))[0]  # (n, d_in)

@@ -12,16 +12,18 @@ from torch import nn
 
 from model.attention import SelfAttention
 from model.config import LectureConfig
+from model.streams import Stream, stream_seed
 from model.task import encode, sample_batch
 
-# Separate streams, so that changing the number of steps does not change the
-# validation set or the example values.
-_TRAIN_STREAM, _VAL_STREAM, _EXAMPLE_STREAM = 0, 1, 2
 
-
-def generator(config: LectureConfig, stream: int) -> torch.Generator:
+def generator(config: LectureConfig, stream: Stream) -> torch.Generator:
     """A torch generator for one named stream of the config's seed."""
-    return torch.Generator().manual_seed(config.seed * 1000 + stream)
+    return torch.Generator().manual_seed(stream_seed(config.seed, stream))
+
+
+def seed_weights(config: LectureConfig, stream: Stream) -> None:
+    """Seed torch's global generator, which initialises a module's weights, from ``stream``."""
+    torch.manual_seed(stream_seed(config.seed, stream))
 
 
 @dataclass
@@ -61,7 +63,7 @@ def colour_task(config: LectureConfig) -> Task:
 
 
 def fit(
-    config: LectureConfig, model: nn.Module, task: Task, streams: tuple[int, int], steps: int
+    config: LectureConfig, model: nn.Module, task: Task, streams: tuple[Stream, Stream], steps: int
 ) -> TrainResult:
     """Train ``model`` with Adam on fresh batches of ``task``; validate on unseen ones.
 
@@ -94,6 +96,7 @@ def fit(
 
 def train(config: LectureConfig) -> TrainResult:
     """The lecture's head, trained on the colour task."""
-    torch.manual_seed(config.seed)
+    seed_weights(config, Stream.TRAIN_INIT)
     model = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
-    return fit(config, model, colour_task(config), (_TRAIN_STREAM, _VAL_STREAM), config.steps)
+    streams = (Stream.TRAIN_BATCHES, Stream.VALIDATION)
+    return fit(config, model, colour_task(config), streams, config.steps)

@@ -16,32 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from common.atomic import write_json_atomic, write_text_atomic
-from syllabus.plan import Chapter
 from voice.clips import (
     FORMATS,
     VoiceError,
     check_recording,
     decode,
     find_recording,
-    recording_name,
 )
 
 MANIFEST = "narration.json"
-
-
-def collect_lines(chapters: list[Chapter], lang: str, data_file: Path, media: Path) -> list[dict]:
-    """Every line the chapters say in ``lang``, in order, with its recording's name."""
-    from scenes.gates import run_gates  # imports Manim
-
-    entries, seen = [], set()
-    for chapter in chapters:
-        report = run_gates(chapter.load_class(), lang, data_file, media)
-        for line in report.lines:
-            name = recording_name(chapter.scene_key, line["index"], line["key"])
-            if name not in seen:  # a variant of a scene says its lines again: one take
-                seen.add(name)
-                entries.append({"scene": chapter.name, "file": name, "text": line["text"]})
-    return entries
 
 
 def write_script(folder: Path, lang: str, entries: list[dict]) -> list[Path]:

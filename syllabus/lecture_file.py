@@ -17,17 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import ValidationError
 
+from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
 from syllabus.locale import Words, available_languages, locale_path
-from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError, load_plan
+from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
 from syllabus.themes import TASK_PALETTE, THEMES
-
-DEFAULT_LECTURE = Path(__file__).resolve().parent / "default_lecture.toml"
 
 
 class LectureFileError(ValueError):
@@ -35,13 +34,17 @@ class LectureFileError(ValueError):
 
 
 class _Keys(Shape):
-    """The lecture file's own keys, with their types (``[task]`` is checked by the model)."""
+    """The lecture file's own keys, with their types (``[task]`` is checked by the model).
+
+    No defaults here: an omitted key takes the built-in lecture file's value, and omitted
+    ``chapters`` mean every chapter of the plan, in its order.
+    """
 
     chapters: list[str] | None = None
-    languages: list[str] = Field(default_factory=lambda: ["zh-TW"])
-    theme: str = "dark"
-    quality: str = "high"
-    task: dict[str, Any] = Field(default_factory=dict)
+    languages: list[str]
+    theme: str
+    quality: str
+    task: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -64,21 +67,24 @@ def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
 def _check_sentences(
     source: str, config: LectureConfig, chapters: Sequence[Chapter], languages: Sequence[str]
 ) -> None:
-    """The hand-made sentences name their dimensions (and senses) in every language shown."""
+    """What the chapters need from ``[task]`` is there (their ``needs``), and the hand-made
+    sentences name their dimensions (and senses) in every language shown."""
     reads = {path for chapter in chapters for path in chapter.reads}
     names = []
     if "tokens.eat_apple" in reads:
         names.append(("task.walkthrough.dims", config.walkthrough.dims))
     if "tokens.it_cat" in reads:
         names.append(("task.pronoun.dims", config.pronoun.dims))
-    if any(chapter.scene_key == "why" for chapter in chapters):
-        sense = config.walkthrough.other_sense
-        if sense is None:
-            raise LectureFileError(
-                f"{source}: 'task.walkthrough.other_sense' is missing: the 'why' chapter shows "
-                "the asking word in a sentence where it means something else (or drop 'why')"
-            )
-        names.append(("task.walkthrough.other_sense.means", sense.means))
+    for chapter in chapters:
+        for key in chapter.needs:
+            value = _task_value(config, key)
+            if value is None:
+                raise LectureFileError(
+                    f"{source}: 'task.{key}' is missing: the chapter '{chapter.name}' needs it "
+                    f"(common/default_lecture.toml shows one), or drop '{chapter.name}'"
+                )
+            if hasattr(value, "means"):  # a sense names itself in every language
+                names.append((f"task.{key}.means", value.means))
     for key, table in names:
         for lang in languages:
             if names_in(table, lang) is None:
@@ -88,17 +94,24 @@ def _check_sentences(
                 )
 
 
+def _task_value(config: LectureConfig, key: str) -> Any:
+    """The value of a dotted ``[task]`` key (``walkthrough.other_sense``), None if unset."""
+    value: Any = config
+    for name in key.split("."):
+        value = getattr(value, name, None)
+    return value
+
+
 def load_lecture(
     path: Path | None = None, plan: Path | None = None, languages: Sequence[str] | None = None
 ) -> Lecture:
     """Read and check a lecture file (the built-in default when ``path`` is None), for its
     own languages or for ``languages`` (``--lang``), which then replace them.
 
-    ``plan`` is the list of scenes the chapters are chosen from (scenes/chapters/plan.toml). With
-    another plan and no lecture file of one's own, the lecture is every scene of that plan.
+    ``plan`` is the list of scenes the chapters are chosen from (scenes/chapters/plan.toml by
+    default). A lecture file without ``chapters`` (the built-in one) is every chapter of it;
+    every other omitted key takes the built-in lecture file's value.
     """
-    own_plan = plan is not None and Path(plan).resolve() != DEFAULT_PLAN.resolve()
-    every_scene = path is None and own_plan
     path = Path(path or DEFAULT_LECTURE)
     source = f"lecture file {path}"
     data = read_toml(path, "lecture file", LectureFileError)
@@ -113,7 +126,11 @@ def load_lecture(
         allowed = ", ".join(_Keys.model_fields)
         raise LectureFileError(f"{source}: unknown key '{unknown[0]}' (allowed: {allowed})")
     try:
-        keys = _Keys.model_validate(data)
+        keys = _Keys.model_validate(
+            {k: default(k) for k in ("languages", "theme", "quality")}
+            | data
+            | {"task": data.get("task", {})}
+        )
     except ValidationError as err:
         raise LectureFileError(one_line(source, err)) from None
     known = available_languages()
@@ -129,7 +146,7 @@ def load_lecture(
     if keys.chapters is not None and not keys.chapters:
         raise LectureFileError(f"{source}: 'chapters' is empty: list at least one")
     try:
-        chapters = load_plan(plan, None if every_scene else keys.chapters)
+        chapters = load_plan(plan or plan_path(), keys.chapters)
         config = LectureConfig.from_dict(keys.task, source, prefix="task")
     except (PlanError, ConfigError) as err:
         message = str(err)
@@ -144,14 +161,14 @@ def load_lecture(
             chapter.check(source, list(rendered))
         except PlanError as err:
             raise LectureFileError(str(err)) from None
-    if any(chapter.scene_key == "office" for chapter in chapters):
-        for lang in rendered:
-            names = Words("office", lang)
-            for k, person in enumerate(config.office, 1):
+    for chapter in chapters:  # the people a chapter names (its ``named``) have names
+        for key, lang in ((key, lang) for key in chapter.named for lang in rendered):
+            names = Words(chapter.scene_key, lang)
+            for k, person in enumerate(_task_value(config, key) or (), 1):
                 if person.id not in names:
                     raise LectureFileError(
-                        f"{source}: 'task.office' person {k}: '{person.id}' has no name in "
-                        f'{locale_path(lang)} [office] (add {person.id} = "...")'
+                        f"{source}: 'task.{key}' person {k}: '{person.id}' has no name in "
+                        f'{locale_path(lang)} [{chapter.scene_key}] (add {person.id} = "...")'
                     )
     _check_sentences(source, config, chapters, rendered)
     for chapter in chapters:

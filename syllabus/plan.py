@@ -104,6 +104,14 @@ class Chapter:
         return self.declared.max_positions
 
     @property
+    def needs(self) -> tuple[str, ...]:
+        return self.declared.needs
+
+    @property
+    def named(self) -> tuple[str, ...]:
+        return self.declared.named
+
+    @property
     def module(self) -> str:
         """The module name: ``scenes.chapters.<stem>`` for the project's scenes, else the stem."""
         if self.file.parent == CHAPTERS_DIR:

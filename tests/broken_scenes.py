@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from manim import DOWN, RIGHT, UL, FadeIn, Scene, Text
 
-from scenes.gates import allow_overlap
+from scenes.gates.run import allow_overlap
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ref, ShownNumber, Spoken

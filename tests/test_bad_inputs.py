@@ -185,7 +185,7 @@ CASES = {
     ),
     "why without the other sense": (
         _lecture("chapters = ['why']\n" + _walkthrough()),
-        "'task.walkthrough.other_sense' is missing: the 'why' chapter",
+        "'task.walkthrough.other_sense' is missing: the chapter 'why' needs it",
     ),
     "the other sense points at another word": (
         _lecture(

@@ -8,7 +8,7 @@ import broken_scenes
 import pytest
 
 from model.datafile import LectureData
-from scenes.gates import GateReport, main, run_gates
+from scenes.gates.run import GateReport, main, run_gates
 from scenes.kit.numbers import Ref
 from syllabus.locale import available_languages
 from syllabus.plan import checked

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 import render
+from common.defaults import DEFAULT_LECTURE
 from model.config import LectureConfig
-from syllabus.lecture_file import DEFAULT_LECTURE, load_lecture
+from syllabus.lecture_file import load_lecture
 from syllabus.plan import load_plan
 
 

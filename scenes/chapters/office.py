@@ -34,6 +34,7 @@ class OfficeAnalogy(LectureScene):
     """
 
     scene_key = "office"
+    named = ("office",)  # each person's name is in the words table, by their id
     reads = ("office",)
     sweep_stops = (0, 2, 5)
 

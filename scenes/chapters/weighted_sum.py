@@ -24,9 +24,8 @@ from manim import (
     Write,
 )
 
-from model.parts import EatApple, ItCat
 from scenes.kit import style
-from scenes.kit.base import LectureScene, top_index
+from scenes.kit.base import LectureScene, Sentence, top_index
 from scenes.kit.components import AttentionGrid, NumberVector, fit_column_labels
 from scenes.kit.numbers import Ref, ShownNumber, Spoken
 
@@ -60,7 +59,7 @@ class WeightedSum(LectureScene):
     ) -> NumberVector:
         return NumberVector(values, source, label, colour, size=size)
 
-    def _dims(self, vector: NumberVector, sentence: EatApple | ItCat) -> VGroup:
+    def _dims(self, vector: NumberVector, sentence: Sentence) -> VGroup:
         names = self.dim_names(sentence)
         return fit_column_labels(
             VGroup(

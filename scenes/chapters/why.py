@@ -31,7 +31,6 @@ from manim import (
     Write,
 )
 
-from model.sentences import names_in
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.components import NumberVector, fit_column_labels
@@ -52,6 +51,7 @@ class WhyAttention(LectureScene):
     """Lengths vary; two 蘋果 share one vector; the goal: a vector moved by its context."""
 
     scene_key = "why"
+    needs = ("walkthrough.other_sense",)  # the asking word where it means something else
     reads = ("tokens.eat_apple",)
 
     def construct(self) -> None:
@@ -92,7 +92,7 @@ class WhyAttention(LectureScene):
 
     def _two_meanings(self) -> None:
         i, sense = self.ex.query_index, self.ex.other_sense
-        there, here = names_in(sense.means, self.lang)
+        there, here = self.names_of(sense.means, "means")
         other = sense.gloss if self.shows_gloss() and sense.gloss else sense.tokens
         company = self._sentence(other, there)
         fruit = self._sentence(self.apple_words()[: self.ex.short], here)

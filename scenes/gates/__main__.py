@@ -2,6 +2,6 @@
 
 import sys
 
-from scenes.gates import main
+from scenes.gates.run import main
 
 sys.exit(main())

@@ -26,7 +26,7 @@ from common.atomic import write_json_atomic
 from common.settings import settings
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import EatApple, Example, ItCat
-from model.sentences import names_in
+from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
 from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
@@ -48,6 +48,7 @@ from voice.clips import (
 
 patches.install(settings())  # the speed-ups, as the settings of this process ask
 
+Sentence = EatApple | ItCat  # a hand-made sentence of the data file
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
 
 
@@ -143,6 +144,8 @@ class LectureScene(Scene):
     scene_key: str = ""
     reads: tuple[str, ...] = ()  # data-file paths; "{attribute}" is filled from the class
     max_positions: int | None = None  # the most colour-task positions the layout holds
+    needs: tuple[str, ...] = ()  # [task] keys the chapter cannot do without
+    named: tuple[str, ...] = ()  # [task] lists whose every ``id`` the words table must name
 
     def setup(self) -> None:
         style.use_theme(settings().theme)  # the theme of this scene, before anything is made
@@ -206,11 +209,15 @@ class LectureScene(Scene):
         """A vector's name with its word: ``v（蘋果）``, ``v(apple)``."""
         return self.shared("eat_apple").format("of", role=role, token=self.apple_words()[j])
 
-    def dim_names(self, sentence: EatApple | ItCat) -> list[str]:
+    def dim_names(self, sentence: Sentence) -> list[str]:
         """What each dimension of a hand-made sentence's vectors means, in this language."""
-        names = names_in(sentence.dims, self.lang)
+        return self.names_of(sentence.dims, "dims")
+
+    def names_of(self, table: Names, key: str) -> list[str]:
+        """A sentence's names (``dims``, a sense's ``means``) in this language."""
+        names = names_in(table, self.lang)
         if names is None:  # the lecture file is checked for this; a data file made elsewhere
-            raise DataFileError(f"the sentence's 'dims' have no names in '{self.lang}'")
+            raise DataFileError(f"the sentence's '{key}' have no names in '{self.lang}'")
         return names
 
     def sentence_fields(self) -> dict[str, str]:

@@ -1,0 +1,26 @@
+"""The narration script's lines: each chapter dry-run by the gates, every line it says.
+
+``render.py --narration-script`` asks for them (pipeline/narration.py writes the script);
+a dry run draws no frame, so this takes seconds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scenes.gates.run import run_gates
+from syllabus.plan import Chapter
+from voice.clips import recording_name
+
+
+def collect_lines(chapters: list[Chapter], lang: str, data_file: Path, media: Path) -> list[dict]:
+    """Every line the chapters say in ``lang``, in order, with its recording's name."""
+    entries, seen = [], set()
+    for chapter in chapters:
+        report = run_gates(chapter.load_class(), lang, data_file, media)
+        for line in report.lines:
+            name = recording_name(chapter.scene_key, line["index"], line["key"])
+            if name not in seen:  # a variant of a scene says its lines again: one take
+                seen.add(name)
+                entries.append({"scene": chapter.name, "file": name, "text": line["text"]})
+    return entries

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from common.atomic import copy_atomic, write_json_atomic
 from common.defaults import DEFAULT_LECTURE
+from common.files import LinesFile
+from common.files import RenderTimes as RenderTimesFile
 from common.settings import Settings, VoiceSettings, settings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -235,11 +237,11 @@ class Segments:
         else:
             subtitles.unlink(missing_ok=True)
         copy_atomic(video, target)
-        lines = rendered.with_suffix(".lines.json")  # where each narrated line starts, ends
+        lines = LinesFile.beside(rendered)  # where each narrated line starts and ends
         if lines.is_file():
-            copy_atomic(lines, target.with_suffix(".lines.json"))
+            copy_atomic(lines, LinesFile.beside(target))
         else:
-            target.with_suffix(".lines.json").unlink(missing_ok=True)
+            LinesFile.beside(target).unlink(missing_ok=True)
         write_record(record, self.expected(chapter))
 
     def clean_leftovers(self) -> None:
@@ -423,7 +425,7 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
-    times = RenderTimes(args.out / RENDER_CACHE / "render-seconds.json")
+    times = RenderTimes(args.out / RENDER_CACHE / RenderTimesFile.NAME)
     try:
         times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))
     finally:

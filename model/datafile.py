@@ -125,15 +125,33 @@ class LectureData:
     """
 
     def __init__(
-        self, source: str, source_hash: str, config: LectureConfig, found: dict[str, Any]
+        self,
+        source: str,
+        source_hash: str,
+        config: LectureConfig,
+        found: dict[str, Any],
+        raw: dict[str, Any],
     ) -> None:
         self.source, self.source_hash, self.config = source, source_hash, config
+        self._raw = raw  # the validated JSON, for values named by their path
         self.schema_version = SCHEMA_VERSION
         self._parts = found
 
     @property
     def colour_names(self) -> tuple[str, ...]:
         return self.config.colours
+
+    def value(self, path: str) -> Any:
+        """The value at a data-file path (``tokens.eat_apple.dots[2]``), as the file holds it."""
+        try:
+            return resolve(self._raw, path)
+        except (KeyError, IndexError, TypeError):
+            raise DataFileError(f"{self.source}: no value at '{path}'") from None
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """The file's JSON (read only: the numbers' sources compute from it)."""
+        return self._raw
 
     def part(self, path: str) -> Any:
         """A validated part by its data-file path."""
@@ -210,7 +228,7 @@ class LectureData:
                 found[part.path] = part.model.model_validate(content, context=context)
             except ValidationError as err:
                 raise DataFileError(one_line(source, err, part.path.split("."))) from None
-        return cls(source, str(data["source_hash"]), config, found)
+        return cls(source, str(data["source_hash"]), config, found, data)
 
 
 def _reject_constant(name: str) -> float:

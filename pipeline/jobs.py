@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import json
 import math
 import os
 import re
@@ -24,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from common.atomic import write_json_atomic
+from common.files import OwnFileError
+from common.files import RenderTimes as TimesFile
 from common.settings import PREFIX, Settings
 from syllabus.plan import Chapter
 from syllabus.presets import Preset
@@ -96,8 +96,8 @@ class RenderTimes:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.seconds: dict[str, float] = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):  # none yet, or unreadable: start afresh
+            self.seconds: dict[str, float] = dict(TimesFile.read(path).root)
+        except (OSError, OwnFileError):  # none yet, or unreadable: start afresh
             self.seconds = {}
 
     def longest_first(self, jobs: list[Job]) -> list[Job]:
@@ -110,7 +110,7 @@ class RenderTimes:
         for result in results:
             if result.ok:
                 self.seconds[result.job.key()] = round(result.seconds, 2)
-        write_json_atomic(self.path, self.seconds)
+        TimesFile(self.seconds).write(self.path)
 
 
 @dataclass

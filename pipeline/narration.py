@@ -11,11 +11,10 @@ than a line may be) before anything renders.
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
-from typing import Any
 
-from common.atomic import write_json_atomic, write_text_atomic
+from common.atomic import write_text_atomic
+from common.files import NarrationFile, OwnFileError, ScriptLine
 from voice.clips import (
     FORMATS,
     VoiceError,
@@ -24,19 +23,17 @@ from voice.clips import (
     find_recording,
 )
 
-MANIFEST = "narration.json"
 
-
-def write_script(folder: Path, lang: str, entries: list[dict]) -> list[Path]:
+def write_script(folder: Path, lang: str, entries: list[ScriptLine]) -> list[Path]:
     """script.txt, script.html and narration.json in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     text = [f"Narration script ({lang}): record each line into the file named after it.", ""]
     rows = []
     for k, entry in enumerate(entries, start=1):
-        text.append(f"{k:4d}. {entry['file']}.wav\n      {entry['text']}")
+        text.append(f"{k:4d}. {entry.file}.wav\n      {entry.text}")
         rows.append(
-            f"<tr><td>{k}</td><td><code>{html.escape(entry['file'])}.wav</code></td>"
-            f"<td>{html.escape(entry['text'])}</td></tr>"
+            f"<tr><td>{k}</td><td><code>{html.escape(entry.file)}.wav</code></td>"
+            f"<td>{html.escape(entry.text)}</td></tr>"
         )
     page = (
         f'<!doctype html>\n<html lang="{html.escape(lang)}"><meta charset="utf-8">'
@@ -45,24 +42,24 @@ def write_script(folder: Path, lang: str, entries: list[dict]) -> list[Path]:
         "vertical-align:top;border-bottom:1px solid #ccc}tr{break-inside:avoid}</style>"
         f"<h1>Narration script ({html.escape(lang)})</h1><table>{''.join(rows)}</table></html>\n"
     )
-    paths = [folder / "script.txt", folder / "script.html", folder / MANIFEST]
+    paths = [folder / "script.txt", folder / "script.html", folder / NarrationFile.NAME]
     write_text_atomic(paths[0], "\n".join(text) + "\n")
     write_text_atomic(paths[1], page)
-    write_json_atomic(paths[2], {"lang": lang, "lines": entries})
+    NarrationFile(lang=lang, lines=entries).write(paths[2])
     return paths
 
 
-def read_manifest(folder: Path) -> list[dict[str, Any]]:
+def read_manifest(folder: Path) -> list[ScriptLine]:
     """The lines a narration folder should hold (its narration.json)."""
-    path = folder / MANIFEST
+    path = folder / NarrationFile.NAME
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["lines"]
+        return NarrationFile.read(path).lines
     except FileNotFoundError:
         raise VoiceError(
             f"{path} not found: write the script first (render.py --narration-script "
             f"--narration {folder})"
         ) from None
-    except (OSError, ValueError, KeyError, TypeError) as err:
+    except (OSError, OwnFileError) as err:
         raise VoiceError(f"{path}: not a narration list ({err})") from None
 
 
@@ -71,17 +68,17 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
     bad file, raised together; return the names of the lines with no recording yet."""
     missing, problems = [], []
     for entry in read_manifest(folder):
-        if entry["scene"] not in scenes and entry["file"].split("/")[0] not in scenes:
+        if entry.scene not in scenes and entry.file.split("/")[0] not in scenes:
             continue
-        path = find_recording(folder, entry["file"])
+        path = find_recording(folder, entry.file)
         if path is None:
-            stray = [p for p in folder.glob(f"{entry['file']}.*") if p.suffix not in FORMATS]
+            stray = [p for p in folder.glob(f"{entry.file}.*") if p.suffix not in FORMATS]
             if stray:
                 problems.append(f"{stray[0]}: unsupported format (use {', '.join(FORMATS)})")
-            missing.append(entry["file"])
+            missing.append(entry.file)
             continue
         try:
-            check_recording(path, decode(path), entry["text"])
+            check_recording(path, decode(path), entry.text)
         except VoiceError as err:
             problems.append(str(err))
     if problems:

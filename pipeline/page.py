@@ -19,6 +19,7 @@ from pathlib import Path
 import av
 
 from common.atomic import atomic_path, write_text_atomic
+from common.files import LinesFile
 from pipeline.captions import Cue
 
 TEMPLATE = Path(__file__).with_name("viewer.html")
@@ -57,13 +58,13 @@ def narrated_lines(lines_files: list[Path], starts: list[float]) -> list[dict]:
     for chapter, (path, start) in enumerate(zip(lines_files, starts, strict=True)):
         if not path.is_file():
             continue
-        for line in json.loads(path.read_text(encoding="utf-8"))["lines"]:
+        for line in LinesFile.read(path).lines:
             lines.append(
                 {
                     "chapter": chapter,
-                    "start": round(start + line["start"], 3),
-                    "end": round(start + line["end"], 3),
-                    "text": line["text"],
+                    "start": round(start + line.start, 3),
+                    "end": round(start + line.end, 3),
+                    "text": line.text,
                 }
             )
     return lines
@@ -103,7 +104,7 @@ def write_page(
         "fps": fps,
         "chapters": entries,
         "cues": [{"start": c.start, "end": c.end, "text": c.text} for c in cues],
-        "lines": narrated_lines([v.with_suffix(".lines.json") for _, v in chapters], starts),
+        "lines": narrated_lines([LinesFile.beside(v) for _, v in chapters], starts),
     }
     script = "window.LECTURE = " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n"
     write_text_atomic(out_dir / "lecture.data.js", script)

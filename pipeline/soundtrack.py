@@ -9,12 +9,12 @@ the tracks sample-exactly at the chapters' frame boundaries, so they never drift
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import av
 import numpy as np
 
+from common.files import LinesFile, NarratedLine
 from voice.clips import SAMPLE_RATE, normalise, read_wav
 
 AAC_BITRATE = 128_000
@@ -33,16 +33,16 @@ def video_seconds(container: av.container.InputContainer) -> float:
 FADE = 0.005  # seconds faded in and out at each clip's ends: no click, no AAC overshoot
 
 
-def mix(lines: list[dict], seconds: float) -> np.ndarray:
+def mix(lines: list[NarratedLine], seconds: float) -> np.ndarray:
     """Every line's clip at its start, in a silent track of ``seconds``."""
     track = np.zeros(round(seconds * SAMPLE_RATE), np.float32)
     for line in lines:
-        clip = read_wav(Path(line["clip"]))
+        clip = read_wav(Path(line.clip))
         ramp = np.linspace(0.0, 1.0, min(len(clip) // 2, round(FADE * SAMPLE_RATE)), np.float32)
         if len(ramp):
             clip[: len(ramp)] *= ramp
             clip[-len(ramp) :] *= ramp[::-1]
-        at = round(line["start"] * SAMPLE_RATE)
+        at = round(line.start * SAMPLE_RATE)
         part = clip[: max(0, len(track) - at)]
         track[at : at + len(part)] += part
     return track
@@ -94,19 +94,19 @@ def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output)
         output.mux(packet)
 
 
-def voiced_lines(video: Path) -> list[dict]:
+def voiced_lines(video: Path) -> list[NarratedLine]:
     """The lines of a segment that have a clip (from ``<video>.lines.json``)."""
-    sidecar = video.with_suffix(".lines.json")
+    sidecar = LinesFile.beside(video)
     if not sidecar.is_file():
         return []
-    return [line for line in json.loads(sidecar.read_text("utf-8"))["lines"] if "clip" in line]
+    return [line for line in LinesFile.read(sidecar).lines if line.clip is not None]
 
 
 def narration_track(video: Path, seconds: float) -> np.ndarray | None:
     """A segment's narration mixed from its clips and normalised, ``seconds`` long; None
     when it has no voice or a clip is gone (then its encoded track is what there is)."""
     lines = voiced_lines(video)
-    if not lines or not all(Path(line["clip"]).is_file() for line in lines):
+    if not lines or not all(Path(line.clip).is_file() for line in lines):
         return None
     return normalise(mix(lines, seconds))
 

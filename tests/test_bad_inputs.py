@@ -140,8 +140,8 @@ CASES = {
         "'task.colours' is 'teal' (allowed: red, green, blue, purple, yellow)",
     ),
     "seed too large": (
-        _lecture("[task]\nseed = 99999999999999999999"),
-        "'task.seed' must be less than",
+        _lecture("[task]\nseed = 4294967296"),
+        "'task.seed' must be at most 4294967295",
     ),
     "unknown task key": (_lecture("[task]\nstepz = 3"), "unknown key 'task.stepz'"),
     "√d widths not increasing": (

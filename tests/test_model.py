@@ -133,3 +133,17 @@ def test_stored_weights_reproduce_stored_attention(built: dict) -> None:
         torch.testing.assert_close(
             torch.softmax(scores, -1), torch.tensor(ex["attention"]), atol=1e-6, rtol=0
         )
+
+
+def test_random_streams_neither_overflow_nor_collide() -> None:
+    """Every (seed, stream) pair has its own seed, and the largest fits torch's 64 bits
+    (seed * 1000 + 42 once served both a head's weights and its examples, and a seed near
+    2**63 crashed training)."""
+    from model.streams import MAX_SEED, Stream, stream_seed
+
+    seeds = [0, 1, 2, 999, MAX_SEED - 1, MAX_SEED]
+    made = [stream_seed(seed, stream) for seed in seeds for stream in Stream]
+    assert len(set(made)) == len(made)
+    torch.Generator().manual_seed(max(made))  # no "Overflow when unpacking long long"
+    with pytest.raises(ValueError, match="seed must be"):
+        stream_seed(MAX_SEED + 1, Stream.TRAIN_INIT)

@@ -4,9 +4,6 @@ the common colour blindnesses, in every theme."""
 from __future__ import annotations
 
 import itertools
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -73,12 +70,26 @@ def test_contrast_is_wcag() -> None:
     assert contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)
 
 
-def test_the_theme_in_force_is_the_one_asked_for() -> None:
-    """A scene process takes its colours from LECTURE_THEME (render.py sets it); the guide's
-    test renders a light lecture and runs every gate on it (tests/test_guide.py)."""
-    env = {**os.environ, "LECTURE_THEME": "light"}
-    code = "from scenes import style; print(style.BACKGROUND.to_hex(), style.FOREGROUND.to_hex())"
-    colours = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
-    assert colours == [THEMES["light"].background, THEMES["light"].foreground]
+def test_the_theme_in_force_is_the_one_asked_for(scene_env: Path, tmp_path: Path) -> None:
+    """A scene takes its colours from its settings' theme (render.py sets it), in the same
+    process as a scene of the other theme; the guide's test renders a light lecture and
+    runs every gate on it (tests/test_guide.py)."""
+    from manim import Line, tempconfig
+
+    from common.settings import settings, tempsettings
+    from scenes.chapters.template import TemplateScene
+    from scenes.kit import style
+
+    dry = {"dry_run": True, "media_dir": str(tmp_path), "quality": "low_quality"}
+    try:
+        for name in ("light", "dark"):
+            with tempsettings(theme=name), tempconfig(dry):
+                scene = TemplateScene()
+                scene.setup()
+                theme = THEMES[name]
+                assert scene.camera.background_color.to_hex() == theme.background
+                assert style.FOREGROUND.to_hex() == theme.foreground
+                manims_white = "#FFFFFF" if name == "dark" else theme.foreground
+                assert Line().get_color().to_hex() == manims_white
+    finally:
+        style.use_theme(settings().theme)

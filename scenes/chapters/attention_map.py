@@ -24,7 +24,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
-from scenes.kit.numbers import Count, Mean, Ref, ShownNumber, Spoken, Sum, phrase
+from scenes.kit.numbers import Count, Mean, Sum, phrase
 
 CELL = 0.62  # the map fills the frame's height
 
@@ -102,21 +102,17 @@ class AttentionMap(LectureScene):
             col_headers=self._markers(style.CELL_SIZE * 0.72),
             decimals=1,
             heat=False,
+            first_row=i,  # each number's source names its cell of the whole map
         )
-        for j, number in enumerate(row.numbers):  # each number's source names its cell
-            number.source = Ref(f"{self.source}.scores[{i}][{j}]")
         label = style.text(self.words["scores_label"], style.LABEL_SIZE)
         return VGroup(label, row).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
 
     def _build_info(self) -> VGroup:
         i, ex = self.focus_row, self.example
-        row = ex.attention[i]
-        self.count = ShownNumber(
-            ex.colours.count(ex.colours[i]), 0, Count(f"{self.source}.colours", ex.colours[i])
-        )
-        self.prediction = ShownNumber(ex.predictions[i], 2, Ref(f"{self.source}.predictions[{i}]"))
-        self.target = ShownNumber(ex.targets[i], 2, Ref(f"{self.source}.targets[{i}]"))
-        total = ShownNumber(sum(row), 2, Sum(f"{self.source}.attention[{i}]"))
+        self.count = self.number(Count(f"{self.source}.colours", ex.colours[i]), 0)
+        self.prediction = self.number(f"{self.source}.predictions[{i}]", 2)
+        self.target = self.number(f"{self.source}.targets[{i}]", 2)
+        total = self.number(Sum(f"{self.source}.attention[{i}]"), 2)
         return VGroup(
             phrase(self.words["share"], k=self.count),
             phrase(self.words["row_sum"], total=total),
@@ -132,8 +128,6 @@ class AttentionMap(LectureScene):
     def _read_focus_row(self, strip: TokenStrip) -> None:
         i, ex = self.focus_row, self.example
         same = [j for j, c in enumerate(ex.colours) if c == ex.colours[i]]
-        k = len(same)
-        row = ex.attention[i]
         frame = SurroundingRectangle(
             self.grid.get_row(i), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
         )
@@ -141,9 +135,7 @@ class AttentionMap(LectureScene):
             *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
         )
         picked.set_color(style.HIGHLIGHT)
-        share = Spoken(
-            sum(row[j] for j in same) / k, 2, Mean(f"{self.source}.attention[{i}]", tuple(same))
-        )
+        share = self.spoken(Mean(f"{self.source}.attention[{i}]", tuple(same)), 2)
         self.say(
             "row",
             *self._dim_except(i),
@@ -167,16 +159,8 @@ class AttentionMap(LectureScene):
         i, ex = self.focus_row, self.example
         same = tuple(j for j, c in enumerate(ex.colours) if c == ex.colours[i])
         other = tuple(j for j in range(ex.n) if j not in same)
-        high = Spoken(
-            sum(ex.scores[i][j] for j in same) / len(same),
-            1,
-            Mean(f"{self.source}.scores[{i}]", same),
-        )
-        low = Spoken(
-            sum(ex.scores[i][j] for j in other) / len(other),
-            1,
-            Mean(f"{self.source}.scores[{i}]", other),
-        )
+        high = self.spoken(Mean(f"{self.source}.scores[{i}]", same), 1)
+        low = self.spoken(Mean(f"{self.source}.scores[{i}]", other), 1)
         grid = self.scores[1]
         frames = VGroup(
             *(

@@ -25,7 +25,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, Sum, phrase
+from scenes.kit.numbers import Sum, phrase
 
 EAT = "tokens.eat_apple"
 CELL = 0.8
@@ -75,9 +75,9 @@ class CausalMask(LectureScene):
         weights = self._grid(c.weights, "weights", heat=True)
         sums = VGroup(
             *(
-                ShownNumber(
-                    sum(row), 2, Sum(f"{EAT}.causal.weights[{i}]"), style.LABEL_SIZE
-                ).next_to(weights.get_cell(i, n - 1), RIGHT, buff=style.GROUP_BUFF)
+                self.number(Sum(f"{EAT}.causal.weights[{i}]"), 2, style.LABEL_SIZE).next_to(
+                    weights.get_cell(i, n - 1), RIGHT, buff=style.GROUP_BUFF
+                )
                 for i, row in enumerate(c.weights)
             )
         )
@@ -142,8 +142,8 @@ class CausalMask(LectureScene):
             label = style.text(self.words[name], style.BODY_SIZE)
             maps.add(VGroup(label.next_to(grid, UP, buff=style.ITEM_BUFF), grid))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN)
-        val = ShownNumber(run.val_mse, 5, Ref("causal.val_mse"))
-        base = ShownNumber(run.baseline_mse, 3, Ref("causal.baseline_mse"))
+        val = self.number("causal.val_mse", 5)
+        base = self.number("causal.baseline_mse", 3)
         result = phrase(self.words["result"], style.LABEL_SIZE, val=val, base=base)
         style.place(VGroup(maps, result).arrange(DOWN, buff=style.ITEM_BUFF))
         self.say("retrain", FadeIn(maps[0]))
@@ -151,7 +151,7 @@ class CausalMask(LectureScene):
         row = len(run.colours) - 2
         k = sum(1 for j in range(row + 1) if run.colours[j] == run.colours[row])
         frame = SurroundingRectangle(maps[1][1].get_row(row), color=style.HIGHLIGHT, buff=0)
-        share = Spoken(run.attention[row][row], 2, Ref(f"causal.attention[{row}][{row}]"))
+        share = self.spoken(f"causal.attention[{row}][{row}]", 2)
         self.say("row", FadeIn(frame), row=row + 1, k=k, w=share)
         self.say("result_say", FadeIn(result), val=val, base=base)
         self.say("outro", FadeOut(frame), Indicate(maps[1][1].cells, scale_factor=1.03))

@@ -22,7 +22,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import TokenStrip
-from scenes.kit.numbers import Count, Ref, ShownNumber, phrase
+from scenes.kit.numbers import Count, phrase
 
 
 class ColourTask(LectureScene):
@@ -46,15 +46,15 @@ class ColourTask(LectureScene):
         frames = VGroup(
             *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
         )
-        count = ShownNumber(len(same), 0, Count(f"{src}.colours", ex.colours[self.focus]))
-        answer = ShownNumber(ex.targets[self.focus], 2, Ref(f"{src}.targets[{self.focus}]"))
+        count = self.number(Count(f"{src}.colours", ex.colours[self.focus]), 0)
+        answer = self.number(f"{src}.targets[{self.focus}]", 2)
         worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
         worked.next_to(strip, DOWN, buff=style.GROUP_BUFF)
         answers = VGroup(
             *(
-                ShownNumber(
-                    t, 2, Ref(f"{src}.targets[{j}]"), style.BODY_SIZE, style.RESULT
-                ).next_to(strip.get_column(j), DOWN, buff=style.GROUP_BUFF * 2.2)
+                self.number(f"{src}.targets[{j}]", 2, style.BODY_SIZE, style.RESULT).next_to(
+                    strip.get_column(j), DOWN, buff=style.GROUP_BUFF * 2.2
+                )
                 for j, t in enumerate(ex.targets)
             )
         )

@@ -33,7 +33,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import ShownNumber, phrase
 
 EAT = "tokens.eat_apple"
 SLOT = 0.38  # side of one number's square in a word's vector
@@ -105,35 +105,25 @@ class DeadEnds(LectureScene):
         c = self.costs
         longest = max(c.concat_weights)
         rows = VGroup()
-        for k, (n, w) in enumerate(zip(c.lengths, c.concat_weights, strict=True)):
+        for k, w in enumerate(c.concat_weights):
             label = phrase(
                 self.words["words_n"],
                 style.BODY_SIZE,
-                n=ShownNumber(n, 0, Ref(f"dead_ends.lengths[{k}]")),
+                n=self.number(f"dead_ends.lengths[{k}]", 0),
             )
             rows.add(
                 self._bar_row(
                     label,
                     w / longest,
-                    ShownNumber(
-                        w,
-                        0,
-                        Ref(f"dead_ends.concat_weights[{k}]"),
-                        style.BODY_SIZE,
-                        notation="grouped",
+                    self.number(
+                        f"dead_ends.concat_weights[{k}]", 0, style.BODY_SIZE, notation="grouped"
                     ),
                 )
             )
         attention = self._bar_row(
             style.text(self.words["any_length"], style.BODY_SIZE),
             c.attention_weights / longest,
-            ShownNumber(
-                c.attention_weights,
-                0,
-                Ref("dead_ends.attention_weights"),
-                style.BODY_SIZE,
-                notation="grouped",
-            ),
+            self.number("dead_ends.attention_weights", 0, style.BODY_SIZE, notation="grouped"),
         )
         caption = style.text(self.words["attention_row"], style.BODY_SIZE)
         table = VGroup(*rows, caption, attention).arrange(
@@ -145,13 +135,13 @@ class DeadEnds(LectureScene):
             row[2].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
         top = head.copy()
         style.place(VGroup(top, table).arrange(DOWN, buff=style.GROUP_BUFF))
-        width = Spoken(c.width, 0, Ref("dead_ends.width"))
+        width = self.spoken("dead_ends.width", 0)
 
         def said(k: int) -> dict:
             return {
-                "n" if k == 0 else f"n{k}": Spoken(c.lengths[k], 0, Ref(f"dead_ends.lengths[{k}]")),
-                "w" if k == 0 else f"w{k}": Spoken(
-                    c.concat_weights[k], 0, Ref(f"dead_ends.concat_weights[{k}]"), "grouped"
+                "n" if k == 0 else f"n{k}": self.spoken(f"dead_ends.lengths[{k}]", 0),
+                "w" if k == 0 else f"w{k}": self.spoken(
+                    f"dead_ends.concat_weights[{k}]", 0, "grouped"
                 ),
             }
 
@@ -171,7 +161,7 @@ class DeadEnds(LectureScene):
             **said(1),
             **said(2),
         )
-        a = Spoken(c.attention_weights, 0, Ref("dead_ends.attention_weights"), "grouped")
+        a = self.spoken("dead_ends.attention_weights", 0, "grouped")
         self.say(
             "attention_cost",
             FadeIn(caption),
@@ -205,7 +195,7 @@ class DeadEnds(LectureScene):
         window = SurroundingRectangle(
             words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
         )
-        w = Spoken(reach, 0, Ref("dead_ends.window"))
+        w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
             FadeIn(head.move_to(picture[0])),

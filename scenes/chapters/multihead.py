@@ -28,7 +28,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid
-from scenes.kit.numbers import Ordinal, Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 
 def _touch(a: VGroup, b: VGroup) -> bool:
@@ -121,7 +121,7 @@ class MultiHead(LectureScene):
             FadeIn(maps[colour][1]),
             FadeIn(rules[0]),
             h=colour + 1,
-            m=Spoken(run.colour_match[colour], 2, Ref(f"multihead.two.colour_match[{colour}]")),
+            m=self.spoken(f"multihead.two.colour_match[{colour}]", 2),
         )
         self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
         self.say("nobody", Indicate(maps, scale_factor=1.03))
@@ -149,7 +149,7 @@ class MultiHead(LectureScene):
         ).arrange(RIGHT, buff=0)
         w_o = Rectangle(width=3.0, height=3.0).set_stroke(style.FOREGROUND, 2)
         w_label = MathTex("W_O", font_size=64).move_to(w_o)
-        width = ShownNumber(run.width, 0, Ref("multihead.two.width"))
+        width = self.number("multihead.two.width", 0)
         shape = phrase(self.words["w_o_shape"], style.LABEL_SIZE, a=width, b=width.copy())
         shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
         times = MathTex(r"\times", font_size=48)
@@ -157,7 +157,7 @@ class MultiHead(LectureScene):
             RIGHT, buff=style.GROUP_BUFF
         )
         style.place(line)
-        d_head = ShownNumber(run.d_head, 0, Ref("multihead.two.d_head"))
+        d_head = self.number("multihead.two.d_head", 0)
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -183,11 +183,7 @@ class MultiHead(LectureScene):
             key=lambda p: run.similarity[p[0]][p[1]],
         )
         unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
-        overlap = Spoken(
-            run.similarity[pair[0]][pair[1]],
-            2,
-            Ref(f"multihead.four.similarity[{pair[0]}][{pair[1]}]"),
-        )
+        overlap = self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2)
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
         self.say("four", FadeIn(maps, lag_ratio=0.2))
         self.say("four_colour", FadeIn(frames[colour]), h=colour + 1)
@@ -214,9 +210,9 @@ class MultiHead(LectureScene):
         slices[0].set_fill(style.FOREGROUND, 0.7)
         slices[1].set_fill(style.FOREGROUND, 0.35)
         numbers = {
-            "width": ShownNumber(b.width, 0, Ref("multihead.bookkeeping.width")),
-            "heads": ShownNumber(b.heads, 0, Ref("multihead.bookkeeping.heads")),
-            "d_head": ShownNumber(b.d_head, 0, Ref("multihead.bookkeeping.d_head")),
+            "width": self.number("multihead.bookkeeping.width", 0),
+            "heads": self.number("multihead.bookkeeping.heads", 0),
+            "d_head": self.number("multihead.bookkeeping.d_head", 0),
         }
         sum_line = phrase(self.words["split_line"], style.BODY_SIZE, **numbers)
         ranges = VGroup(
@@ -225,8 +221,8 @@ class MultiHead(LectureScene):
                     self.words["slice_line"],
                     style.LABEL_SIZE,
                     k=ShownNumber(k + 1, 0, Ordinal()),
-                    a=ShownNumber(b.slices[k][0], 0, Ref(f"multihead.bookkeeping.slices[{k}][0]")),
-                    z=ShownNumber(b.slices[k][1], 0, Ref(f"multihead.bookkeeping.slices[{k}][1]")),
+                    a=self.number(f"multihead.bookkeeping.slices[{k}][0]", 0),
+                    z=self.number(f"multihead.bookkeeping.slices[{k}][1]", 0),
                 )
                 for k in (0, 1)
             )

@@ -21,7 +21,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import OfficeRoom, WeightBars
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import Spoken, phrase
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
 ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)
@@ -87,8 +87,7 @@ class OfficeAnalogy(LectureScene):
         return bars.move_to(self.bars) if hasattr(self, "bars") else bars
 
     def _output(self, kind: str, k: int) -> VGroup:
-        stop = getattr(self.office, kind)[k]
-        number = ShownNumber(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        number = self.number(f"office.{kind}[{k}].output", 2)
         line = phrase(self.words["output_line"], style.BODY_SIZE, style.RESULT, out=number)
         return line.next_to(self.bars, DOWN, buff=style.SECTION_BUFF).align_to(self.bars, LEFT)
 
@@ -97,14 +96,14 @@ class OfficeAnalogy(LectureScene):
         """Words for a stop: who gets the most attention, and the average."""
         stop = getattr(self.office, kind)[k]
         top = self.office.people[stop.weights.index(max(stop.weights))]
-        out = Spoken(stop.output, 2, Ref(f"office.{kind}[{k}].output"))
+        out = self.spoken(f"office.{kind}[{k}].output", 2)
         return {"top": self.words[top], "out": out}
 
     def _top_share(self, kind: str, k: int) -> Spoken:
         """The largest weight of a stop, as the narration says it."""
         weights = getattr(self.office, kind)[k].weights
         j = weights.index(max(weights))
-        return Spoken(weights[j], 2, Ref(f"office.{kind}[{k}].weights[{j}]"))
+        return self.spoken(f"office.{kind}[{k}].weights[{j}]", 2)
 
     def _move_to(self, kind: str, k: int, words: str, **fields: Spoken) -> None:
         stop = getattr(self.office, kind)[k]

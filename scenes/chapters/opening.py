@@ -24,7 +24,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 EAT = "tokens.eat_apple"
 
@@ -77,7 +77,7 @@ class Opening(LectureScene):
         example = self.data.example(self.teaser)
         source = f"examples.{self.teaser}"
         grid = self.colour_map(example.colours, example.attention, f"{source}.attention", 0.55)
-        steps = ShownNumber(self.data.training.steps, 0, Ref("training.steps"))
+        steps = self.number("training.steps", 0)
         label = phrase(self.words["trained"], style.BODY_SIZE, steps=steps)
         style.place(VGroup(grid, label).arrange(RIGHT, buff=style.WIDE_BUFF))
         self.say("not_hard", FadeIn(grid, lag_ratio=0.02), run_time=2)

@@ -19,7 +19,7 @@ from manim import (
 
 from scenes.chapters.attention_map import AttentionMap
 from scenes.kit import style
-from scenes.kit.numbers import Count, Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import Count, Spoken, phrase
 
 
 class ColourPatterns(AttentionMap):
@@ -71,12 +71,8 @@ class ColourPatterns(AttentionMap):
             line = phrase(
                 self.words["share_line"],
                 style.BODY_SIZE,
-                k=ShownNumber(
-                    self.example.colours.count(colour), 0, Count(f"{self.source}.colours", colour)
-                ),
-                w=ShownNumber(
-                    self.example.attention[j][j], 2, Ref(f"{self.source}.attention[{j}][{j}]")
-                ),
+                k=self.number(Count(f"{self.source}.colours", colour), 0),
+                w=self.number(f"{self.source}.attention[{j}][{j}]", 2),
             )
             lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
         return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
@@ -85,8 +81,6 @@ class ColourPatterns(AttentionMap):
         """Each group's share and size, for the narration: w1, k1, w2, k2..."""
         fields: dict[str, Spoken] = {}
         for g, (colour, j) in enumerate(self._groups(), start=1):
-            share = self.example.attention[j][j]
-            fields[f"w{g}"] = Spoken(share, 2, Ref(f"{self.source}.attention[{j}][{j}]"))
-            size = self.example.colours.count(colour)
-            fields[f"k{g}"] = Spoken(size, 0, Count(f"{self.source}.colours", colour))
+            fields[f"w{g}"] = self.spoken(f"{self.source}.attention[{j}][{j}]", 2)
+            fields[f"k{g}"] = self.spoken(Count(f"{self.source}.colours", colour), 0)
         return fields

@@ -24,7 +24,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 SRC = "pitfalls.projection"
 BIN = 0.02  # histogram bin width (share of attention)
@@ -129,16 +129,13 @@ class WhyProject(LectureScene):
         uniform = rows[1][0].n2p(p.uniform_share)
         mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
         mark.set_stroke(width=2)
-        uniform_share = ShownNumber(p.uniform_share, 3, Ref(f"{SRC}.uniform_share"))
+        uniform_share = self.number(f"{SRC}.uniform_share", 3)
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
         even.next_to(mark, UP, buff=style.TIGHT_BUFF)
-        lowest = ShownNumber(p.plain.min, 3, Ref(f"{SRC}.plain.min"))
+        lowest = self.number(f"{SRC}.plain.min", 3)
         plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
         plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)
-        spread = {
-            key: ShownNumber(getattr(p.projected, key), 2, Ref(f"{SRC}.projected.{key}"))
-            for key in ("min", "max", "mean")
-        }
+        spread = {key: self.number(f"{SRC}.projected.{key}", 2) for key in ("min", "max", "mean")}
         proj = phrase(
             self.words["range_line"],
             style.SMALL_SIZE,

@@ -28,7 +28,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionFormula, LabelledMatrix, NumberVector
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import phrase
 
 
 def roles() -> tuple[tuple[str, str, ManimColor], ...]:
@@ -139,7 +139,7 @@ class ThreeRoles(LectureScene):
             SurroundingRectangle(q.grid.get_row(i), buff=style.TIGHT_BUFF),
         ).set_color(style.HIGHLIGHT)
         cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
-        big = Spoken(self.ex.q[i][eat], 1, Ref(f"{SRC}.q[{i}][{eat}]"))
+        big = self.spoken(f"{SRC}.q[{i}][{eat}]", 1)
         self.say("apple_row", FadeIn(frames, lag_ratio=0.5), token=self.apple_words()[i], big=big)
         self.say("apple_q", ReplacementTransform(frames, cell), big=big)
         self.play(FadeOut(cell))
@@ -165,8 +165,8 @@ class ThreeRoles(LectureScene):
 
     def _shape(self, result: VGroup) -> None:
         n, d = (
-            ShownNumber(self.n, 0, Ref(f"{SRC}.short")),
-            ShownNumber(self.ex.d, 0, Ref(f"{SRC}.d")),
+            self.number(f"{SRC}.short", 0),
+            self.number(f"{SRC}.d", 0),
         )
         self.shape = phrase(self.words["shape"], style.SMALL_SIZE, style.MUTED, n=n, d=d)
         # Under the matrix, or beside it where the kept vectors are below.

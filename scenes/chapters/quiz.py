@@ -29,7 +29,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 SQRT_D = "pitfalls.sqrt_d.dims"
 SHUFFLE = "pitfalls.shuffle.without_positions.max_abs_diff"
@@ -54,24 +54,14 @@ class Quiz(LectureScene):
     def _answer(self, k: int) -> tuple[VGroup, dict]:
         """The answer line of question ``k`` and the numbers its narration says."""
         if k == 2:
-            diff = ShownNumber(
-                self.data.shuffle.without_positions.max_abs_diff,
-                1,
-                Ref(SHUFFLE),
-                notation="scientific",
-            )
+            diff = self.number(SHUFFLE, 1, notation="scientific")
             return phrase(self.words["a2"], style.BODY_SIZE, diff=diff), {"diff": diff}
         if k == 3:
             last = len(self.data.sqrt_d.dims) - 1
-            row = self.data.sqrt_d.dims[last]
             numbers = {
-                "d": ShownNumber(row.d, 0, Ref(f"{SQRT_D}[{last}].d")),
-                "unscaled": ShownNumber(
-                    row.mean_max_unscaled, 2, Ref(f"{SQRT_D}[{last}].mean_max_unscaled")
-                ),
-                "scaled": ShownNumber(
-                    row.mean_max_scaled, 2, Ref(f"{SQRT_D}[{last}].mean_max_scaled")
-                ),
+                "d": self.number(f"{SQRT_D}[{last}].d", 0),
+                "unscaled": self.number(f"{SQRT_D}[{last}].mean_max_unscaled", 2),
+                "scaled": self.number(f"{SQRT_D}[{last}].mean_max_scaled", 2),
             }
             return phrase(self.words["a3"], style.BODY_SIZE, **numbers), numbers
         return VGroup(style.text(self.words["a1"], style.BODY_SIZE)), {}

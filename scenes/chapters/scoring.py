@@ -22,7 +22,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid, NumberVector, vertical_label
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import Spoken, phrase
 
 SOURCE = "tokens.eat_apple"
 
@@ -71,11 +71,10 @@ class Scoring(LectureScene):
 
     def _numbers(self, j: int) -> dict[str, str | Spoken]:
         """What the narration says of key j: its dot product, the scale, the score."""
-        row = self.ex.last_row
         return {
-            "dot": Spoken(self.ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
-            "scale": Spoken(row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
-            "score": Spoken(row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")),
+            "dot": self.spoken(f"{SOURCE}.dots[{j}]", 2),
+            "scale": self.spoken(f"{SOURCE}.last_row.scale", 0),
+            "score": self.spoken(f"{SOURCE}.last_row.scores[0][{j}]", 2),
             "token": self.apple_words()[j],
         }
 
@@ -88,16 +87,14 @@ class Scoring(LectureScene):
         total = phrase(
             self.words["sum_line"],
             style.BODY_SIZE,
-            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
+            dot=self.number(f"{SOURCE}.dots[{j}]", 2),
         )
         result = phrase(
             self.words["scale_line"],
             style.BODY_SIZE,
-            dot=ShownNumber(ex.dots[j], 2, Ref(f"{SOURCE}.dots[{j}]")),
-            scale=ShownNumber(ex.last_row.scale, 0, Ref(f"{SOURCE}.last_row.scale")),
-            score=ShownNumber(
-                ex.last_row.scores[0][j], 2, Ref(f"{SOURCE}.last_row.scores[0][{j}]")
-            ),
+            dot=self.number(f"{SOURCE}.dots[{j}]", 2),
+            scale=self.number(f"{SOURCE}.last_row.scale", 0),
+            score=self.number(f"{SOURCE}.last_row.scores[0][{j}]", 2),
         )
         column = VGroup(k, products, total, result).arrange(
             DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF

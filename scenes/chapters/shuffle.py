@@ -25,7 +25,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid
-from scenes.kit.numbers import Ordinal, Ref, ShownNumber, phrase
+from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions
@@ -71,8 +71,8 @@ class Shuffle(LectureScene):
                 VGroup(
                     ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
                     self.colour_marker(self.s.colours[j]),
-                    ShownNumber(self.s.values[j], 2, Ref(f"{SRC}.values[{j}]"), size),
-                    ShownNumber(outputs[k], 2, Ref(f"{out_path}[{k}]"), size),
+                    self.number(f"{SRC}.values[{j}]", 2, size),
+                    self.number(f"{out_path}[{k}]", 2, size),
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
             )
         gap = style.ITEM_BUFF * 1.5 if crowded else style.WIDE_BUFF * 0.55
@@ -91,9 +91,7 @@ class Shuffle(LectureScene):
             name = style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
             out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
             names.add(name, out.next_to(row[0][0][3], LEFT, buff=0.6).align_to(name, RIGHT))
-        gap = ShownNumber(
-            run.max_abs_diff, 1, Ref(f"{SRC}.without_positions.max_abs_diff"), notation="scientific"
-        )
+        gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
         diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
         style.place(VGroup(rows, names, diff.next_to(rows, DOWN, buff=style.SECTION_BUFF)))
         links = VGroup(
@@ -148,9 +146,7 @@ class Shuffle(LectureScene):
             style.text(self.words["fast"], style.LABEL_SIZE).next_to(fast, DOWN),
             style.text(self.words["slow"], style.LABEL_SIZE).next_to(slow, DOWN),
         )
-        gap = ShownNumber(
-            self.s.with_positions.max_abs_diff, 2, Ref(f"{SRC}.with_positions.max_abs_diff")
-        )
+        gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
         again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
         board = VGroup(table, VGroup(fast, slow).set_color(style.MUTED), speed, row, caption)
         left = VGroup(add, again).arrange(DOWN, buff=style.SECTION_BUFF)

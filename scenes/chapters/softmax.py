@@ -21,7 +21,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid, WeightBars
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, Sum, phrase
+from scenes.kit.numbers import Spoken, Sum, phrase
 
 EAT = "tokens.eat_apple"
 CELL = 1.4
@@ -63,10 +63,10 @@ class Softmax(LectureScene):
                 for k, grid in zip(("scores", "exp", "shares"), rows, strict=True)
             )
         )
-        exp_sum = ShownNumber(sum(row.exps[0]), 2, Sum(f"{EAT}.last_row.exps[0]"))
+        exp_sum = self.number(Sum(f"{EAT}.last_row.exps[0]"), 2)
         total = phrase(self.words["total"], style.BODY_SIZE, total=exp_sum)
         total.next_to(exps, RIGHT, buff=style.WIDE_BUFF)
-        weight_sum = ShownNumber(sum(row.weights[0]), 2, Sum(f"{EAT}.last_row.weights[0]"))
+        weight_sum = self.number(Sum(f"{EAT}.last_row.weights[0]"), 2)
         one = phrase(self.words["total"], style.BODY_SIZE, total=weight_sum)
         one.next_to(weights, RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(rows, labels, total, one))
@@ -86,7 +86,7 @@ class Softmax(LectureScene):
         self.say(
             "sum", TransformFromCopy(exps.numbers, total[-1]), FadeIn(total[:-1]), total=exp_sum
         )
-        top_share = Spoken(row.weights[0][top], 2, Ref(f"{EAT}.last_row.weights[0][{top}]"))
+        top_share = self.spoken(f"{EAT}.last_row.weights[0][{top}]", 2)
         self.say(
             "divide",
             FadeIn(weights.cells),
@@ -136,11 +136,9 @@ class Softmax(LectureScene):
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.BODY_SIZE, style.KEY) for t in c.tokens]
         bars = WeightBars(labels, temp.weights[it], source, length=6.0, bar_height=0.46)
-        shown_t = ShownNumber(temp.t, 2, Ref(f"{IT}.temperatures[{k}].t"))
+        shown_t = self.number(f"{IT}.temperatures[{k}].t", 2)
         t = phrase(self.words["t_line"], style.BODY_SIZE, t=shown_t)
-        total = phrase(
-            self.words["total"], total=ShownNumber(sum(temp.weights[it]), 2, Sum(source))
-        )
+        total = phrase(self.words["total"], total=self.number(Sum(source), 2))
         side = VGroup(t, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.WIDE_BUFF * 1.5))
         group.total = total
@@ -150,8 +148,7 @@ class Softmax(LectureScene):
         """The it -> cat weight at the k-th temperature, as the narration says it."""
         c = self.data.it_cat
         it, cat = c.query_index, c.referent
-        weight = c.temperatures[k].weights[it][cat]
-        return Spoken(weight, 2, Ref(f"{IT}.temperatures[{k}].weights[{it}][{cat}]"))
+        return self.spoken(f"{IT}.temperatures[{k}].weights[{it}][{cat}]", 2)
 
     def _temperature(self) -> None:
         c = self.data.it_cat

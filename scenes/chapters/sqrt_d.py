@@ -27,7 +27,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import WeightBars
-from scenes.kit.numbers import Ref, ShownNumber, Spoken, phrase
+from scenes.kit.numbers import Spoken, phrase
 
 SRC = "pitfalls.sqrt_d"
 
@@ -94,10 +94,10 @@ class SqrtD(LectureScene):
         size = style.BODY_SIZE
         cells = [
             [
-                ShownNumber(r.d, 0, Ref(f"{SRC}.dims[{k}].d"), size),
-                ShownNumber(r.spread_unscaled, 1, Ref(f"{SRC}.dims[{k}].spread_unscaled"), size),
-                ShownNumber(r.sqrt_d, 1, Ref(f"{SRC}.dims[{k}].sqrt_d"), size),
-                ShownNumber(r.spread_scaled, 2, Ref(f"{SRC}.dims[{k}].spread_scaled"), size),
+                self.number(f"{SRC}.dims[{k}].d", 0, size),
+                self.number(f"{SRC}.dims[{k}].spread_unscaled", 1, size),
+                self.number(f"{SRC}.dims[{k}].sqrt_d", 1, size),
+                self.number(f"{SRC}.dims[{k}].spread_scaled", 2, size),
             ]
             for k, r in rows
         ]
@@ -142,8 +142,7 @@ class SqrtD(LectureScene):
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""
         k %= len(self.probe.dims)
-        value = getattr(self.probe.dims[k], f"mean_max_{kind}")
-        return Spoken(value, 2, Ref(f"{SRC}.dims[{k}].mean_max_{kind}"))
+        return self.spoken(f"{SRC}.dims[{k}].mean_max_{kind}", 2)
 
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
@@ -152,7 +151,7 @@ class SqrtD(LectureScene):
         )
         ticks = VGroup(
             *(
-                ShownNumber(d, 0, Ref(f"{SRC}.dims[{k}].d"), color=style.MUTED).next_to(
+                self.number(f"{SRC}.dims[{k}].d", 0, color=style.MUTED).next_to(
                     axes.c2p(math.log2(d), 0), DOWN
                 )
                 for k, d in enumerate(dims)
@@ -164,7 +163,7 @@ class SqrtD(LectureScene):
         )
         x_name = style.text(self.words["x_axis"], style.SMALL_SIZE, style.MUTED)
         x_name.next_to(ticks, DOWN, buff=style.ITEM_BUFF)
-        draws = ShownNumber(self.probe.draws, 0, Ref(f"{SRC}.draws"))
+        draws = self.number(f"{SRC}.draws", 0)
         y_name = phrase(self.words["y_axis"], style.SMALL_SIZE, style.MUTED, draws=draws)
         y_name.next_to(axes, UP, buff=style.ITEM_BUFF).align_to(axes, LEFT)
         group = VGroup(axes, ticks, x_name, y_name)
@@ -210,7 +209,7 @@ class SqrtD(LectureScene):
         d = phrase(
             self.words["d_line"],
             style.BODY_SIZE,
-            d=ShownNumber(row.d, 0, Ref(f"{SRC}.dims[{k}].d")),
+            d=self.number(f"{SRC}.dims[{k}].d", 0),
         )
         return VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
 
@@ -218,11 +217,7 @@ class SqrtD(LectureScene):
         c = self.data.it_cat
         it, cat = c.query_index, c.referent
         weight = {
-            kind: ShownNumber(
-                getattr(c, kind).weights[it][cat],
-                2,
-                Ref(f"tokens.it_cat.{kind}.weights[{it}][{cat}]"),
-            )
+            kind: self.number(f"tokens.it_cat.{kind}.weights[{it}][{cat}]", 2)
             for kind in ("scaled", "unscaled")
         }
         lines = VGroup(

@@ -28,7 +28,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import WeightBars
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 IT = "tokens.it_cat"
 POINTS = ("idea", "roles", "steps", "learned", "pitfalls", "knob", "map")
@@ -102,7 +102,7 @@ class Summary(LectureScene):
             length=2.0,
             bar_height=0.26,
         )
-        t = ShownNumber(temp.t, 2, Ref(f"{IT}.temperatures[{k}].t"))
+        t = self.number(f"{IT}.temperatures[{k}].t", 2)
         return VGroup(phrase(self.words["knob_t_value"], style.BODY_SIZE, t=t), bars).arrange(
             DOWN, buff=style.GROUP_BUFF
         )

@@ -1,7 +1,8 @@
-"""Template for a new chapter: copy this file, rename the class, add its locale table.
+"""Template for a new chapter: copy this file, rename the class, add its locale table and
+its entry in plan.toml.
 
-Preview it with ``manim -pql scenes/chapters/template.py TemplateScene``; check it against every
-quality gate with ``python -m scenes.gates template``.
+Preview it with ``manim -pql scenes/chapters/template.py TemplateScene``; check it against
+every quality gate with ``python -m scenes.gates template``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from manim import RIGHT, FadeIn, Indicate, VGroup, Write
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import AttentionGrid
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 
 class TemplateScene(LectureScene):
@@ -22,13 +23,13 @@ class TemplateScene(LectureScene):
 
     def construct(self) -> None:
         title = self.make_title()
-        # Every number on screen is a ShownNumber read from the data file, with its source.
-        training = self.data.training
+        # Every number on screen is named by its data-file path: self.number(path, decimals)
+        # reads the value there, so what is shown and its source cannot disagree.
         result = phrase(
             self.words["result"],
             style.BODY_SIZE,
-            val=ShownNumber(training.val_mse, 5, Ref("training.val_mse")),
-            base=ShownNumber(training.baseline_mse, 3, Ref("training.baseline_mse")),
+            val=self.number("training.val_mse", 5),
+            base=self.number("training.baseline_mse", 3),
         )
         grid = AttentionGrid(
             self.data.example("mixed").attention, "examples.mixed.attention", cell_size=0.6

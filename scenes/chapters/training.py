@@ -22,7 +22,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.components import LossPlot
-from scenes.kit.numbers import Ref, ShownNumber, phrase
+from scenes.kit.numbers import phrase
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
 
@@ -38,13 +38,13 @@ class Training(LectureScene):
         title = self.make_title()
         plot = LossPlot(tr.loss_curve, "training.steps", self.words["x_axis"], CURVE_POINTS)
         n = {  # every number of the chapter, shown and said
-            "steps": ShownNumber(tr.steps, 0, Ref("training.steps")),
-            "ms": ShownNumber(tr.train_ms, 0, Ref("training.train_ms")),
-            "first": ShownNumber(tr.loss_curve[0], 3, Ref("training.loss_curve[0]")),
-            "last": ShownNumber(tr.loss_curve[-1], 5, Ref(f"training.loss_curve[{tr.steps - 1}]")),
-            "val_size": ShownNumber(tr.val_size, 0, Ref("training.val_size")),
-            "val": ShownNumber(tr.val_mse, 5, Ref("training.val_mse")),
-            "base": ShownNumber(tr.baseline_mse, 3, Ref("training.baseline_mse")),
+            "steps": self.number("training.steps", 0),
+            "ms": self.number("training.train_ms", 0),
+            "first": self.number("training.loss_curve[0]", 3),
+            "last": self.number(f"training.loss_curve[{tr.steps - 1}]", 5),
+            "val_size": self.number("training.val_size", 0),
+            "val": self.number("training.val_mse", 5),
+            "base": self.number("training.baseline_mse", 3),
         }
         run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])
         first = phrase(self.words["first_line"], loss=n["first"])

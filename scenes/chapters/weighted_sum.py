@@ -27,7 +27,6 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
 from scenes.kit.components import AttentionGrid, NumberVector, fit_column_labels
-from scenes.kit.numbers import Ref, ShownNumber, Spoken
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
@@ -83,7 +82,7 @@ class WeightedSum(LectureScene):
         )
         rows = VGroup()
         for j in range(n):
-            w = ShownNumber(weights[j], 2, Ref(f"{EAT}.last_row.weights[0][{j}]"), style.BODY_SIZE)
+            w = self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.BODY_SIZE)
             v = self._vector(ex.v[j], f"{EAT}.v[{j}]", self.apple_label("v", j), style.VALUE)
             term = self._vector(ex.contributions[j], f"{EAT}.contributions[{j}]", "")
             rows.add(
@@ -168,9 +167,7 @@ class WeightedSum(LectureScene):
         order = sorted(range(len(c.tokens)), key=lambda j: -c.scaled.weights[it][j])[:2]
         terms = VGroup()
         for j in order:
-            w = ShownNumber(
-                c.scaled.weights[it][j], 2, Ref(f"{IT}.scaled.weights[{it}][{j}]"), style.TITLE_SIZE
-            )
+            w = self.number(f"{IT}.scaled.weights[{it}][{j}]", 2, style.TITLE_SIZE)
             v = self._vector(c.v[j], f"{IT}.v[{j}]", f"v({c.tokens[j]})", style.VALUE, BIG)
             terms.add(VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF))
         terms.add(style.text(self.words["and_the_rest"], style.BODY_SIZE, style.MUTED))
@@ -186,7 +183,7 @@ class WeightedSum(LectureScene):
         )
         style.place(block)
         cat = c.referent
-        cat_share = Spoken(c.scaled.weights[it][cat], 2, Ref(f"{IT}.scaled.weights[{it}][{cat}]"))
+        cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say("it_terms", FadeIn(terms, lag_ratio=0.3), w=cat_share)
         self.say("v_is_k_say", FadeIn(note), Indicate(VGroup(*(t[2] for t in terms[:-1]))))
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))

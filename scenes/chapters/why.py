@@ -34,7 +34,6 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.components import NumberVector, fit_column_labels
-from scenes.kit.numbers import Ref, Spoken
 
 EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane
@@ -185,11 +184,7 @@ class WhyAttention(LectureScene):
             FadeIn(change_label),
             then=[[GrowArrow(arrows[1])]],
             dim=self.dim_names(ex)[self.across],
-            eat=Spoken(  # as the vectors show it: one decimal
-                ex.last_row.outputs[0][self.across],
-                1,
-                Ref(f"{EAT}.last_row.outputs[0][{self.across}]"),
-            ),
+            eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 1),
         )
         self.say(
             "moved",

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from common.files import ScriptLine
 from scenes.gates.run import run_gates
 from syllabus.plan import Chapter
 from voice.clips import recording_name
 
 
-def collect_lines(chapters: list[Chapter], lang: str, data_file: Path, media: Path) -> list[dict]:
+def collect_lines(
+    chapters: list[Chapter], lang: str, data_file: Path, media: Path
+) -> list[ScriptLine]:
     """Every line the chapters say in ``lang``, in order, with its recording's name."""
     entries, seen = [], set()
     for chapter in chapters:
@@ -22,5 +25,5 @@ def collect_lines(chapters: list[Chapter], lang: str, data_file: Path, media: Pa
             name = recording_name(chapter.scene_key, line["index"], line["key"])
             if name not in seen:  # a variant of a scene says its lines again: one take
                 seen.add(name)
-                entries.append({"scene": chapter.name, "file": name, "text": line["text"]})
+                entries.append(ScriptLine(scene=chapter.name, file=name, text=line["text"]))
     return entries

@@ -14,6 +14,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    ManimColor,
     Mobject,
     Scene,
     SurroundingRectangle,
@@ -22,7 +23,7 @@ from manim import (
     config,
 )
 
-from common.atomic import write_json_atomic
+from common.files import LinesFile, NarratedLine
 from common.settings import settings
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import EatApple, Example, ItCat
@@ -30,7 +31,7 @@ from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
 from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
-from scenes.kit.numbers import Ref, ShownNumber, Spoken
+from scenes.kit.numbers import Measured, Notation, Ref, ShownNumber, Spoken
 from scenes.kit.subtitles import cue_seconds, split_cues
 from syllabus.declarations import expand_reads
 from syllabus.locale import Words, colour_label, current_language, language, locale_table
@@ -126,6 +127,11 @@ class ScopedData:
         self._check(path)
         return self._data.part(path)
 
+    def value(self, source: Measured) -> float:
+        """What ``source`` (a :class:`Ref`, :class:`Sum`...) computes from the data file."""
+        self._check(source.path)
+        return source.value(self._data.raw)
+
     def __getattr__(self, name: str) -> object:
         if name not in PART_BY_NAME:
             raise AttributeError(name)
@@ -185,6 +191,25 @@ class LectureScene(Scene):
             part=self.shared("contents")[part],
         )
         self.play(FadeOut(contents), FadeOut(frame))
+
+    def number(
+        self,
+        source: str | Measured,
+        decimals: int,
+        size: float = style.SMALL_SIZE,
+        color: ManimColor | None = None,
+        notation: Notation = "fixed",
+    ) -> ShownNumber:
+        """The number at a data-file path (or computed by a :class:`Sum`, :class:`Count`,
+        :class:`Mean` of one), shown: ``self.number("training.steps", 0)``. The value is read
+        from the path, so what is shown and where it is said to come from cannot disagree."""
+        source = Ref(source) if isinstance(source, str) else source
+        return ShownNumber(self.data.value(source), decimals, source, size, color, notation)
+
+    def spoken(self, source: str | Measured, decimals: int, notation: Notation = "fixed") -> Spoken:
+        """A number the narration says, read from its data-file path as :meth:`number`."""
+        source = Ref(source) if isinstance(source, str) else source
+        return Spoken(self.data.value(source), decimals, source, notation)
 
     def make_title(self) -> Text:
         """The scene's title (its locale key ``title``), at the top of the frame."""
@@ -280,7 +305,7 @@ class LectureScene(Scene):
             then=[[Create(frame)]],
             token=self.apple_words()[ex.query_index],
             target=self.apple_words()[target],
-            w=Spoken(weights[target], 2, Ref(f"{APPLE_ROW}[{target}]")),
+            w=self.spoken(f"{APPLE_ROW}[{target}]", 2),
         )
         return frame
 
@@ -413,7 +438,8 @@ class LectureScene(Scene):
         super().tear_down()
         if not config.dry_run:
             movie = Path(self.renderer.file_writer.movie_file_path)
-            write_json_atomic(movie.with_suffix(".lines.json"), {"lines": self.narration_lines})
+            lines = [NarratedLine(**entry) for entry in self.narration_lines]
+            LinesFile(lines=lines).write(LinesFile.beside(movie))
 
     def hold_until(self, end: float) -> None:
         """Wait until the scene's clock reaches ``end`` (in whole frames, never short)."""

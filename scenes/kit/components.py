@@ -141,6 +141,9 @@ class AttentionGrid(VGroup):
         The values coloured darkest and brightest (weights: 0 and 1).
     text_size
         Font size of the numbers in the cells.
+    first_row
+        The row of the data at ``source`` that the grid's first row shows (a grid of one row
+        of a map names its numbers by their cells in the whole map).
 
     Examples
     --------
@@ -164,8 +167,10 @@ class AttentionGrid(VGroup):
         show_numbers: bool = True,
         value_range: tuple[float, float] = (0.0, 1.0),
         text_size: float = style.CELL_TEXT_SIZE,
+        first_row: int = 0,
     ) -> None:
         super().__init__()
+        self.first_row = first_row  # the data's row the grid's first row shows
         self.heat = heat
         self.text_size = text_size
         self.value_range = value_range
@@ -204,7 +209,8 @@ class AttentionGrid(VGroup):
                     numbers.add(VGroup().move_to(self.get_cell(i, j)))
                     continue
                 ink = style.MUTED if self.heat and w < 0.05 else style.ink_on(self._fill(w))
-                number = ShownNumber(w, decimals, Ref(f"{source}[{i}][{j}]"), self.text_size, ink)
+                cell = Ref(f"{source}[{self.first_row + i}][{j}]")
+                number = ShownNumber(w, decimals, cell, self.text_size, ink)
                 if self.heat and round(w, decimals) == 0:
                     number.set_opacity(style.FAINT)  # a share too small to matter recedes
                 numbers.add(number.move_to(self.get_cell(i, j)))

@@ -89,7 +89,8 @@ class Ordinal:
         return "ordinal"
 
 
-Source = Ref | Sum | Count | Mean | Ordinal
+Measured = Ref | Sum | Count | Mean  # a value computed from the data file
+Source = Measured | Ordinal
 
 
 class ShownNumber(Text):

@@ -1,0 +1,88 @@
+"""The files the project writes for itself, each shape declared once (pydantic, as the
+inputs are): a segment's narrated lines, a narration script's list, the render times.
+
+Each model says where its file lives (``SUFFIX`` beside a video, or ``NAME`` in a folder),
+writes it atomically and reads it back validated; writers and readers share the one model,
+so the shape and the name are spelled here only. Imports nothing of ours but ``common``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, Self
+
+from pydantic import Field, RootModel, ValidationError
+
+from common.atomic import write_text_atomic
+from common.schema import Shape, one_line
+
+
+class OwnFileError(ValueError):
+    """A file the project wrote is missing pieces or is not the shape it writes."""
+
+
+class _Own:
+    """Atomic writing and validated reading, shared by the models below."""
+
+    def write(self, path: Path) -> Path:
+        write_text_atomic(path, self.model_dump_json(indent=1, exclude_none=True) + "\n")
+        return path
+
+    @classmethod
+    def read(cls, path: Path) -> Self:
+        """The file at ``path``; a missing one raises FileNotFoundError, a damaged one
+        :class:`OwnFileError` naming the file and the key."""
+        text = Path(path).read_text(encoding="utf-8")
+        try:
+            return cls.model_validate_json(text)
+        except ValidationError as err:
+            raise OwnFileError(one_line(str(path), err)) from None
+
+
+class NarratedLine(Shape):
+    """One line a scene said (one ``LectureScene.say``), in the segment's time."""
+
+    model_config = Shape.model_config | {"strict": False}  # JSON gives ints for whole floats
+    index: int = Field(ge=1)  # its place in the scene, from 1
+    key: str  # its locale key
+    text: str  # the words as said, numbers filled in
+    start: float = Field(ge=0)
+    end: float = Field(ge=0)
+    clip: str | None = None  # with a voice: the line's audio clip
+    seconds: float | None = None  # and its length
+
+
+class LinesFile(_Own, Shape):
+    """``<segment>.lines.json``, beside each segment: where each narrated line starts and
+    ends (and its clip, with a voice). The mixer and the viewers' page read it."""
+
+    SUFFIX: ClassVar[str] = ".lines.json"
+    lines: list[NarratedLine]
+
+    @classmethod
+    def beside(cls, video: Path) -> Path:
+        """Where the lines of ``video`` are."""
+        return Path(video).with_suffix(cls.SUFFIX)
+
+
+class ScriptLine(Shape):
+    """One line to record: its chapter, its recording's name (no extension) and its words."""
+
+    scene: str
+    file: str
+    text: str
+
+
+class NarrationFile(_Own, Shape):
+    """``<narration>/narration.json``: every line of the script, in order."""
+
+    NAME: ClassVar[str] = "narration.json"
+    lang: str
+    lines: list[ScriptLine]
+
+
+class RenderTimes(_Own, RootModel[dict[str, float]]):
+    """``<out>/.cache/render-seconds.json``: each scene's last render time, by
+    ``"<scene> <language>"``."""
+
+    NAME: ClassVar[str] = "render-seconds.json"

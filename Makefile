@@ -18,7 +18,7 @@ test: setup
 	$(PY) -m pytest -n 2 --dist loadgroup
 
 lint: setup
-	$(PY) -m ruff check . && $(PY) -m ruff format --check .
+	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m deptry .
 
 data: setup
 	$(PY) -m model --out out/data.json

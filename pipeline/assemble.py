@@ -244,11 +244,8 @@ def _manifest(lecture: Lecture, segments: list[SegmentFile]) -> dict:
 
 
 def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def manifest_matches(out_dir: Path) -> bool:

@@ -1,14 +1,14 @@
 """Render scenes in parallel worker processes, each with its own Manim media folder.
 
-A worker is a plain ``python -m manim render`` process: a failing scene cannot stop or
-corrupt the others, and its error comes back as a few essential lines with the command
-that re-runs it alone.
+A worker is a ``python -m scenes.worker render`` process, Manim's own ``manim render``
+that dies with render.py (it sets that itself, see scenes/worker.py): a failing scene
+cannot stop or corrupt the others, and its error comes back as a few essential lines with
+the command that re-runs it alone.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import math
 import os
 import re
@@ -32,6 +32,7 @@ from syllabus.presets import Preset
 # x264's "veryfast" preset: about a quarter less encoding time than Manim's default
 # ("medium") at 1080p, for a somewhat larger file at the same quality setting.
 ENCODER_OPTIONS = ("preset=veryfast", "threads=1")
+WORKER = "scenes.worker"  # run by name: the pipeline never imports Manim
 _BOX = re.compile(r"[│╭╮╰╯─┃━]+")
 
 
@@ -56,7 +57,7 @@ class Job:
         return [
             sys.executable,
             "-m",
-            "manim",
+            WORKER,
             "render",
             "-r",
             f"{self.preset.width},{self.preset.height}",
@@ -132,23 +133,6 @@ def essential_lines(output: str, keep: int = 6) -> list[str]:
     return lines[-keep:]
 
 
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """In the worker, before Manim starts: be killed when render.py dies, however it dies.
-
-    Linux's PR_SET_PDEATHSIG covers ``kill -9`` of render.py alone, which no handler in
-    render.py can see; elsewhere this does nothing, and Ctrl-C, SIGTERM and SIGHUP are
-    still handled by render.py stopping its workers.
-    """
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:  # the parent died before the line above ran
-            os._exit(1)
-
-
 class Runner:
     """Runs jobs on a pool of worker processes; Ctrl-C, SIGTERM and SIGHUP stop them all."""
 
@@ -168,7 +152,6 @@ class Runner:
             stderr=subprocess.STDOUT,
             text=True,
             process_group=0,  # its own group, so that stop() kills what it started too
-            preexec_fn=_die_with_parent,
         ) as process:
             with self._lock:
                 self._running.add(process)

@@ -12,26 +12,19 @@ written under it. ``--sheet FILE`` also puts them all on one contact sheet.
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 import av
+import srt
 from PIL import Image, ImageDraw, ImageFont
 
 FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-_TIME = re.compile(r"(\d+):(\d+):(\d+)[,.](\d+) --> (\d+):(\d+):(\d+)[,.](\d+)")
 
 
-def cue_ends(srt: Path) -> list[tuple[float, str]]:
+def cue_ends(path: Path) -> list[tuple[float, str]]:
     """(end time, text) of every cue of an .srt file."""
-    found = []
-    for block in srt.read_text(encoding="utf-8").strip().split("\n\n"):
-        lines = block.splitlines()
-        for k, line in enumerate(lines):
-            if m := _TIME.search(line):
-                h, mi, s, ms = (int(g) for g in m.groups()[4:])
-                found.append((h * 3600 + mi * 60 + s + ms / 1000, " ".join(lines[k + 1 :])))
-    return found
+    cues = srt.parse(path.read_text(encoding="utf-8"))
+    return [(cue.end.total_seconds(), " ".join(cue.content.splitlines())) for cue in cues]
 
 
 def grab(video: Path, times: list[float], every: float | None) -> list[tuple[float, Image.Image]]:

@@ -14,6 +14,7 @@ import importlib.util
 import inspect
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any
@@ -54,6 +55,7 @@ class _Plan(Shape):
     chapter: Annotated[list[_ChapterEntry], Field(min_length=1)]
 
 
+@dataclass(frozen=True)
 class Chapter:
     """One segment of the lecture: a Manim scene class in a file.
 
@@ -63,28 +65,14 @@ class Chapter:
     shows again, its own part highlighted.
     """
 
-    def __init__(
-        self,
-        name: str,
-        file: Path,
-        class_name: str,
-        part: str | None = None,
-        parts: tuple[str, ...] = (),
-    ) -> None:
-        self.name, self.file, self.class_name = name, file, class_name
-        self.part, self.parts = part, parts
+    name: str
+    file: Path
+    class_name: str
+    part: str | None = None
+    parts: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return f"Chapter({self.name!r}, {self.class_name})"
-
-    def _key(self) -> tuple:
-        return (self.name, self.file, self.class_name, self.part, self.parts)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Chapter) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     @cached_property
     def declared(self) -> Declaration:

@@ -49,9 +49,10 @@ w_v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
 
 
 def _edit(text: str, key: str, value: str) -> str:
-    """Replace a top-level key's value, as an instructor edits the printed file."""
+    """Replace a top-level key's value, as an instructor edits the printed file (a key the
+    file shows commented out, as an example, is uncommented)."""
     lines = text.splitlines()
-    start = next(k for k, line in enumerate(lines) if line.startswith(f"{key} ="))
+    start = next(k for k, line in enumerate(lines) if line.lstrip("# ").startswith(f"{key} ="))
     end = start + 1
     if lines[start].rstrip().endswith("["):  # a list written over several lines
         end = next(k for k in range(start, len(lines)) if lines[k].startswith("]")) + 1

@@ -19,7 +19,7 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
 from scenes.kit.components import OfficeRoom, WeightBars
 from scenes.kit.numbers import Spoken, phrase
 
@@ -95,14 +95,14 @@ class OfficeAnalogy(LectureScene):
     def _about(self, kind: str, k: int) -> dict[str, str | Spoken]:
         """Words for a stop: who gets the most attention, and the average."""
         stop = getattr(self.office, kind)[k]
-        top = self.office.people[stop.weights.index(max(stop.weights))]
+        top = self.office.people[top_index(stop.weights)]
         out = self.spoken(f"office.{kind}[{k}].output", 2)
         return {"top": self.words[top], "out": out}
 
     def _top_share(self, kind: str, k: int) -> Spoken:
         """The largest weight of a stop, as the narration says it."""
         weights = getattr(self.office, kind)[k].weights
-        j = weights.index(max(weights))
+        j = top_index(weights)
         return self.spoken(f"office.{kind}[{k}].weights[{j}]", 2)
 
     def _move_to(self, kind: str, k: int, words: str, **fields: Spoken) -> None:

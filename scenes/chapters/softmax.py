@@ -19,7 +19,7 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
 from scenes.kit.components import AttentionGrid, WeightBars
 from scenes.kit.numbers import Spoken, Sum, phrase
 
@@ -70,7 +70,7 @@ class Softmax(LectureScene):
         one = phrase(self.words["total"], style.BODY_SIZE, total=weight_sum)
         one.next_to(weights, RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(rows, labels, total, one))
-        top = row.weights[0].index(max(row.weights[0]))
+        top = top_index(row.weights[0])
         self.say("intro", Write(self.title), FadeIn(VGroup(scores, labels[0])))
         self.say(
             "scores",

@@ -296,7 +296,7 @@ class LectureScene(Scene):
         line may say ``{token}``, ``{target}`` and ``{w}``. Returns the frame."""
         ex = self.data.eat_apple
         weights = ex.last_row.weights[0]
-        target = max(range(len(weights)), key=weights.__getitem__)
+        target = top_index(weights)
         frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         self.say(
             key,

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import manimpango
 import svgelements
-from manim import RIGHT, SVGMobject, config
+from manim import RIGHT, SVGMobject, config, tempconfig
 from manim.mobject.text import tex_mobject
 from manim.utils import tex_file_writing
 from manim.utils.tex import TexTemplate
@@ -59,13 +59,11 @@ def tex_to_svg_file(
     if target.is_file():
         return target
     folder.mkdir(parents=True, exist_ok=True)
-    saved = config.tex_dir
-    with tempfile.TemporaryDirectory(dir=folder, prefix=".compiling-") as private:
-        config.tex_dir = private
-        try:
-            svg = _compile(expression, environment, template)
-        finally:
-            config.tex_dir = saved
+    with (
+        tempfile.TemporaryDirectory(dir=folder, prefix=".compiling-") as private,
+        tempconfig({"tex_dir": private}),
+    ):
+        svg = _compile(expression, environment, template)
         os.replace(svg, target)  # a twin another worker made is the same
     return target
 

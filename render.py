@@ -42,7 +42,7 @@ from pipeline.records import (
     voice_code,
     write_record,
 )
-from syllabus.lecture_file import Lecture, LectureFileError, load_lecture
+from syllabus.lecture_file import LectureFile, LectureFileError, load_lecture
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
 from syllabus.presets import PRESETS, Preset
@@ -139,7 +139,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def apply_lecture(args: argparse.Namespace, lecture: Lecture) -> None:
+def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
     """Fill what the flags left open from the lecture file: languages, quality, preset."""
     args.langs = list(lecture.languages)  # the file's, or --lang's (load_lecture took them)
     args.quality = args.quality or lecture.quality

@@ -55,7 +55,7 @@ class SegmentFile:
 
 
 @dataclass(frozen=True)
-class Lecture:
+class AssembledLecture:
     """What the assembly wrote."""
 
     video: Path
@@ -193,7 +193,7 @@ def assemble(
     lang: str,
     title: str,
     made_from: dict | None = None,
-) -> Lecture:
+) -> AssembledLecture:
     """Write lecture.mp4, lecture.srt, lecture.vtt, chapters.txt and the viewers' page
     (index.html, lecture.data.js, stills/) into ``out_dir``; the manifest records
     ``made_from`` (:func:`pipeline.records.lecture_inputs`), so that an unchanged lecture
@@ -205,7 +205,7 @@ def assemble(
         manifest.unlink(missing_ok=True)  # the set is changing: no manifest vouches for it
         with atomic_path(out_dir / "lecture.mp4") as tmp:
             starts, duration, cues = _join(segments, inputs, tmp, lang, title)
-            lecture = Lecture(
+            lecture = AssembledLecture(
                 out_dir / "lecture.mp4",
                 out_dir / "lecture.srt",
                 out_dir / "lecture.vtt",
@@ -231,7 +231,7 @@ def assemble(
     return lecture
 
 
-def _manifest(lecture: Lecture, segments: list[SegmentFile]) -> dict:
+def _manifest(lecture: AssembledLecture, segments: list[SegmentFile]) -> dict:
     files = (lecture.video, lecture.srt, lecture.vtt, lecture.chapters)
     return {
         "files": {path.name: _sha256(path) for path in files},

@@ -48,7 +48,7 @@ class _Keys(Shape):
 
 
 @dataclass(frozen=True)
-class Lecture:
+class LectureFile:
     """A loaded, checked lecture file."""
 
     path: Path
@@ -104,7 +104,7 @@ def _task_value(config: LectureConfig, key: str) -> Any:
 
 def load_lecture(
     path: Path | None = None, plan: Path | None = None, languages: Sequence[str] | None = None
-) -> Lecture:
+) -> LectureFile:
     """Read and check a lecture file (the built-in default when ``path`` is None), for its
     own languages or for ``languages`` (``--lang``), which then replace them.
 
@@ -179,4 +179,4 @@ def load_lecture(
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
-    return Lecture(path, chapters, tuple(rendered), keys.theme, keys.quality, config)
+    return LectureFile(path, chapters, tuple(rendered), keys.theme, keys.quality, config)

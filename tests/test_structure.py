@@ -197,3 +197,51 @@ def test_a_changed_theme_makes_the_segment_stale(built: dict) -> None:
     chapter, preset = load_plan()[0], PRESETS["low"]
     dark, light = (expected_record(chapter, built, "en", preset, (), t) for t in ("dark", "light"))
     assert dark != light and {**dark, "theme": "light"} == light
+
+
+def test_made_from_this_code_follows_each_root() -> None:
+    """The data file is made from the builder's import closure (not the atomic writer it
+    never imports), and a silent segment from its scene's closure less the voice, which a
+    voiced segment names through the mixer's closure."""
+    from common.closure import ROOT as PROJECT
+    from common.closure import closure
+    from model.datafile import BUILDER
+    from pipeline.records import MIXER
+
+    made = closure([BUILDER])
+    assert PROJECT / "model" / "attention.py" in made
+    assert PROJECT / "common" / "atomic.py" not in made
+    scene = load_plan()[0].file
+    voice = PROJECT / "voice" / "clips.py"
+    assert voice in closure([scene])  # the kit imports the voice...
+    assert voice not in closure([scene], skip=("voice",))  # ...a silent record leaves it out
+    assert voice in closure([MIXER])
+
+
+def test_no_default_is_written_in_python() -> None:
+    """Every default lives in common/default_lecture.toml: the config and the lecture file's
+    keys have none of their own (an omitted ``chapters`` is the whole plan)."""
+    from common.defaults import default, default_lecture
+    from model.config import LectureConfig
+    from syllabus.lecture_file import _Keys
+
+    assert all(f.is_required() for f in LectureConfig.model_fields.values())
+    assert [k for k, f in _Keys.model_fields.items() if not f.is_required()] == ["chapters"]
+    assert (
+        LectureConfig().model_dump(mode="json")
+        == LectureConfig.from_dict(default("task")).to_dict()
+    )
+    assert "chapters" not in default_lecture()
+
+
+def test_own_files_are_read_back_by_their_one_model(tmp_path: Path) -> None:
+    """A damaged sidecar is one line naming the file and the key."""
+    from common.files import LinesFile, NarratedLine, OwnFileError
+
+    video = tmp_path / "scene.mp4"
+    line = NarratedLine(index=1, key="intro", text="你好", start=0.0, end=1.5)
+    LinesFile(lines=[line]).write(LinesFile.beside(video))
+    assert LinesFile.read(LinesFile.beside(video)).lines == [line]
+    LinesFile.beside(video).write_text('{"lines": [{"index": 0}]}', encoding="utf-8")
+    with pytest.raises(OwnFileError, match=r"scene\.lines\.json: 'lines\[0\]\.index'"):
+        LinesFile.read(LinesFile.beside(video))

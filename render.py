@@ -14,7 +14,6 @@ when whole; a killed run leaves the previous files intact and the next run resum
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import shlex
@@ -26,6 +25,7 @@ import time
 from pathlib import Path
 
 from common.atomic import copy_atomic, write_json_atomic
+from common.closure import file_digest
 from common.defaults import DEFAULT_LECTURE
 from common.files import LinesFile
 from common.files import RenderTimes as RenderTimesFile
@@ -266,7 +266,7 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
         folder = Path(voice.narration) / (chapter.scene_key or chapter.name)
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
-                takes[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+                takes[path.name] = file_digest(path).hex()
     return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
 
 

@@ -123,10 +123,12 @@ def instrument(before: bool) -> None:
 
 
 def main() -> None:
+    from common.defaults import default
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scene", help="a chapter's name, as in scenes/chapters/plan.toml")
-    parser.add_argument("--quality", default="high")
-    parser.add_argument("--lang", default="zh-TW")
+    parser.add_argument("--quality", default=default("quality"))
+    parser.add_argument("--lang", default=default("languages")[0])
     parser.add_argument("--before", action="store_true", help="the pipeline before the speed work")
     args = parser.parse_args()
 
@@ -159,7 +161,7 @@ def main() -> None:
     imported = time.thread_time()
     from manim.__main__ import main as manim_main
 
-    __import__(f"scenes.{chapter.file.stem}")
+    __import__(chapter.module)
     cpu["start-up"] = time.thread_time() - imported + (imported - START)
     instrument(args.before)
     main_start = time.thread_time()

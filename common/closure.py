@@ -33,17 +33,6 @@ def module_file(name: str) -> Path | None:
     return None
 
 
-def module_name(file: Path) -> str | None:
-    """The dotted name of a project file (``scenes/kit/base.py`` → ``scenes.kit.base``)."""
-    file = file.resolve()
-    if not file.is_relative_to(ROOT) or file.suffix != ".py":
-        return None
-    parts = list(file.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts) if parts and parts[0] in PROJECT_PACKAGES else None
-
-
 @cache  # one parse per module a run: the chapters share most of theirs
 def imported_names(source: Path) -> frozenset[str]:
     """Every module name a file imports (``from a.b import c`` gives a, a.b and a.b.c)."""
@@ -82,10 +71,13 @@ def closure(roots: Iterable[Path], skip: tuple[str, ...] = ()) -> list[Path]:
     return sorted(seen)
 
 
-@cache  # read once a run: the chapters share most of their modules
-def _file_digest(path: Path) -> bytes:
-    with path.open("rb") as f:
+def file_digest(path: Path) -> bytes:
+    """The SHA-256 of a file's bytes."""
+    with Path(path).open("rb") as f:
         return hashlib.file_digest(f, "sha256").digest()
+
+
+_file_digest = cache(file_digest)  # code is read once a run: the chapters share most of it
 
 
 def code_digest(*roots: Path, extra: Iterable[Path] = (), skip: tuple[str, ...] = ()) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from common.atomic import write_json_atomic
-from common.closure import code_digest
+from common.closure import code_digest, file_digest
 from model.datafile import resolve
 from syllabus.locale import locale_table, shared_tables
 from syllabus.plan import Chapter
@@ -33,9 +33,13 @@ ASSEMBLY_EXTRA = (PIPELINE / "viewer.html",)
 MIXER = PIPELINE / "soundtrack.py"
 
 
+VOICE = MIXER.parent.parent / "voice"  # every module of it: a line's words become its sound
+
+
 def voice_code() -> str:
-    """The digest of the mixer and the voice it imports (speech, clips)."""
-    return code_digest(MIXER)
+    """The digest of the mixer and of the whole voice (clips, speech: what a line sounds
+    like and how long it lasts), which a silent segment's record leaves out."""
+    return code_digest(MIXER, *sorted(VOICE.glob("*.py")))
 
 
 # The files an assembly writes besides lecture.mp4 (stills/ are named in the page's data).
@@ -135,7 +139,7 @@ def lecture_inputs(
         "segments": [
             {
                 "title": name,
-                "record": hashlib.sha256(record.read_bytes()).hexdigest(),
+                "record": file_digest(record).hex(),
                 "video": _stat(video),
                 "subtitles": _stat(subtitles),
             }

@@ -2,7 +2,8 @@
 
 ``syllabus/locales/<lang>.toml`` has one table per scene (its ``scene_key``) plus shared
 tables such as ``[colours]``. A rewording or a translation touches no Python. The
-language comes from ``LECTURE_LANG`` (default ``zh-TW``).
+language is the settings' ``lang`` (:mod:`common.settings`; by default the built-in
+lecture file's first language).
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, ValidationError
 
-from common.defaults import default
 from common.schema import Shape, one_line
 from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"
-DEFAULT_LANG = default("languages")[0]  # the built-in lecture file's first language
 
 
 class LocaleError(KeyError):

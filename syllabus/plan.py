@@ -9,10 +9,7 @@ or a test's).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import inspect
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -41,7 +38,7 @@ _MOVED = {
 
 
 class PlanError(ValueError):
-    """The lecture file is missing, not TOML, or a chapter is incomplete."""
+    """The plan is missing, not TOML, or a chapter is incomplete."""
 
 
 class _ChapterEntry(Shape):
@@ -113,17 +110,6 @@ class Chapter:
         """
         return Words(self.scene_key, lang)["title"] if self.scene_key else self.name
 
-    def load_class(self) -> type:
-        """Import the scene class (the project's as ``scenes.chapters.<module>``)."""
-        if self.file.parent == CHAPTERS_DIR:
-            module = importlib.import_module(self.module)
-        else:
-            spec = importlib.util.spec_from_file_location(self.file.stem, self.file)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[self.file.stem] = module
-            spec.loader.exec_module(module)
-        return getattr(module, self.class_name)
-
     def check(self, where: str, languages: list[str]) -> None:
         """Its class exists, declares a words table with a title, and reads known parts."""
         try:
@@ -159,25 +145,25 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
     if only is None and path is None:
         only = settings().chapters
     path = Path(path or plan_path())
-    data: Any = read_toml(path, "lecture file", PlanError)
+    data: Any = read_toml(path, "plan", PlanError)
     for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):
         moved = next((key for key in _MOVED if isinstance(entry, dict) and key in entry), None)
         if moved:
-            raise PlanError(f"lecture file {path}, chapter {k + 1}: '{moved}': {_MOVED[moved]}")
+            raise PlanError(f"plan {path}, chapter {k + 1}: '{moved}': {_MOVED[moved]}")
     try:
         plan = _Plan.model_validate(data)
     except ValidationError as err:
-        raise PlanError(one_line(f"lecture file {path}", err)) from None
+        raise PlanError(one_line(f"plan {path}", err)) from None
     parts = tuple(entry.part for entry in plan.chapter if entry.part)
     for kind, names in (("scene", [e.scene for e in plan.chapter]), ("part", list(parts))):
         twice = next((n for n in names if names.count(n) > 1), None)
         if twice:
-            raise PlanError(f"lecture file {path} lists the {kind} '{twice}' twice")
+            raise PlanError(f"plan {path} lists the {kind} '{twice}' twice")
     entries, member, current = {}, {}, None
     for k, entry in enumerate(plan.chapter, 1):
         file = (path.parent / entry.file).resolve()
         if not file.is_file():
-            raise PlanError(f"lecture file {path}, chapter {k}: file {file} not found")
+            raise PlanError(f"plan {path}, chapter {k}: file {file} not found")
         entries[entry.scene] = (file, entry.class_)
         current = entry.part or current
         member[entry.scene] = current
@@ -211,11 +197,6 @@ def chapter_of(scene_class: type) -> Chapter | None:
 
 # Not part of the lecture, but held to the same gates: the starting point of a new scene.
 TEMPLATE = Chapter("template", CHAPTERS_DIR / "template.py", "TemplateScene")
-
-
-def lecture() -> tuple[Chapter, ...]:
-    """The chapters of the lecture file in force."""
-    return load_plan()
 
 
 def checked() -> tuple[Chapter, ...]:

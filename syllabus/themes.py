@@ -34,6 +34,9 @@ class Theme:
         A table cell that is not a heat map.
     heat
         The weight ramp, from weight 0 (near the background) to 1 (near the text colour).
+    lines_in_text_colour
+        Whether Manim's lines, shapes and LaTeX are drawn in ``foreground`` unless told
+        otherwise (False: Manim's own white, which reads on a dark background).
     """
 
     background: str
@@ -45,6 +48,7 @@ class Theme:
     value: str
     plain_cell: str
     heat: tuple[str, str, str, str]
+    lines_in_text_colour: bool
 
     def text_colours(self) -> dict[str, str]:
         """The colours drawn as text: each must read against the background."""
@@ -63,6 +67,7 @@ THEMES: dict[str, Theme] = {
         value="#CC79A7",  # reddish purple
         plain_cell="#2A2F3A",
         heat=("#1B1F2A", "#4A505C", "#A3A9B3", "#FFFFFF"),
+        lines_in_text_colour=False,
     ),
     "light": Theme(
         background="#FAFAF7",
@@ -74,6 +79,7 @@ THEMES: dict[str, Theme] = {
         value="#A3407F",  # the reddish purple, darkened
         plain_cell="#E6E8EC",
         heat=("#EEEEEA", "#C2C6CC", "#6E747E", "#111111"),
+        lines_in_text_colour=True,
     ),
 }
 DEFAULT_THEME = default("theme")  # the built-in lecture file's

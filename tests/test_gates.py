@@ -8,7 +8,7 @@ import broken_scenes
 import pytest
 
 from model.datafile import LectureData
-from scenes.gates.run import GateReport, main, run_gates
+from scenes.gates.run import GateReport, load_scene, main, run_gates
 from scenes.kit.numbers import Ref
 from syllabus.locale import available_languages
 from syllabus.plan import checked
@@ -38,7 +38,7 @@ def _entries() -> list:
 @pytest.mark.parametrize("lang", available_languages())
 @pytest.mark.parametrize("entry", _entries())
 def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_path: Path) -> None:
-    scene_class = entry.load_class()
+    scene_class = load_scene(entry)
     report = _gate(scene_class, data_file, tmp_path, lang)
     assert not report.problems, "\n".join(map(str, report.problems))
     assert report.animations >= 2 and len(report.captions) >= 2

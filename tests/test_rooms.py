@@ -52,7 +52,9 @@ def _imports(file: Path) -> list[tuple[int, str]]:
     for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.level > 0:
+            found.append((node.lineno, "." * node.level + (node.module or "")))
+        elif isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
                 sub = f"{node.module}.{alias.name}"
                 found.append((node.lineno, sub if module_file(sub) else node.module))
@@ -79,6 +81,9 @@ def _violations(file: Path, name: str | None = None) -> list[str]:
     problems = []
     for line, imported in _imports(file):
         where = f"{name}:{line}"
+        if imported.startswith("."):
+            problems.append(f"{where}: a relative import ({imported}): write it absolute")
+            continue
         target = module_file(imported)
         if target is not None:
             if not _within(imported, allowed):
@@ -108,6 +113,10 @@ def test_the_rule_catches_an_import_upwards(tmp_path: Path) -> None:
     probe.write_text("import manim\n")
     assert _violations(probe, "pipeline.probe") == [
         "pipeline.probe:1: room pipeline must not import manim"
+    ]
+    probe.write_text("from .style import FONT\n")
+    assert _violations(probe, "scenes.kit.probe") == [
+        "scenes.kit.probe:1: a relative import (.style): write it absolute"
     ]
 
 

@@ -9,15 +9,16 @@ import pytest
 from manim import tempconfig
 
 from common.settings import tempsettings
+from scenes.gates.run import load_scene
 from scenes.kit.numbers import ShownNumber, format_number, phrase
 from scenes.kit.subtitles import limits_for, line_width, split_cues, visible_length, wrap
 from syllabus.locale import Words, available_languages
-from syllabus.plan import checked, lecture
+from syllabus.plan import checked, load_plan
 
 
 def _dry_run(entry, tmp_path: Path):
     with tempconfig({"dry_run": True, "media_dir": str(tmp_path), "quality": "low_quality"}):
-        scene = entry.load_class()(skip_animations=True)
+        scene = load_scene(entry)(skip_animations=True)
         scene.render()
     return scene
 
@@ -27,7 +28,7 @@ def test_scene_fails_clearly_without_data(tmp_path: Path) -> None:
         tempsettings(data=tmp_path / "missing.json"),
         pytest.raises(Exception, match="data file not found"),
     ):
-        _dry_run(lecture()[0], tmp_path)
+        _dry_run(load_plan()[0], tmp_path)
 
 
 def test_every_language_has_every_key() -> None:

@@ -11,6 +11,7 @@ import pytest
 from common.settings import tempsettings
 from model.datafile import PARTS, DataFileError, nest
 from pipeline.records import words_hash
+from scenes.gates.run import load_scene
 from scenes.kit.base import declared_reads
 from syllabus import locale
 from syllabus.declarations import declaration
@@ -29,7 +30,7 @@ def test_render_imports_neither_manim_nor_torch() -> None:
 
 @pytest.mark.parametrize("chapter", checked(), ids=lambda c: c.name)
 def test_declarations_read_from_source_match_the_class(chapter: Chapter) -> None:
-    cls = chapter.load_class()
+    cls = load_scene(chapter)
     assert chapter.scene_key == cls.scene_key
     assert chapter.reads == declared_reads(cls)
 
@@ -215,7 +216,10 @@ def test_made_from_this_code_follows_each_root() -> None:
     voice = PROJECT / "voice" / "clips.py"
     assert voice in closure([scene])  # the kit imports the voice...
     assert voice not in closure([scene], skip=("voice",))  # ...a silent record leaves it out
+    from pipeline.records import VOICE
+
     assert voice in closure([MIXER])
+    assert {PROJECT / "voice" / "speech.py", voice} <= set(VOICE.glob("*.py"))
 
 
 def test_no_default_is_written_in_python() -> None:

@@ -89,7 +89,7 @@ def test_the_theme_in_force_is_the_one_asked_for(scene_env: Path, tmp_path: Path
                 theme = THEMES[name]
                 assert scene.camera.background_color.to_hex() == theme.background
                 assert style.FOREGROUND.to_hex() == theme.foreground
-                manims_white = "#FFFFFF" if name == "dark" else theme.foreground
-                assert Line().get_color().to_hex() == manims_white
+                stroke = theme.foreground if theme.lines_in_text_colour else "#FFFFFF"
+                assert Line().get_color().to_hex() == stroke
     finally:
         style.use_theme(settings().theme)

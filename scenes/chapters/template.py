@@ -1,5 +1,5 @@
-"""Template for a new chapter: copy this file, rename the class, add its locale table and
-its entry in plan.toml.
+"""Template for a new chapter: copy this file, rename the class and its ``scene_key``, add
+its locale table and its entry in plan.toml.
 
 Preview it with ``manim -pql scenes/chapters/template.py TemplateScene``; check it against
 every quality gate with ``python -m scenes.gates template``.

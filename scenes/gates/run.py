@@ -22,6 +22,8 @@ The pixel, video-file and determinism gates live in the test suite (tests/test_g
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -52,6 +54,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.kit.subtitles import limits_for, line_width, visible_length
 from scenes.patches import texcache
+from syllabus.plan import Chapter
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
@@ -349,6 +352,19 @@ def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
     return checked
 
 
+def load_scene(chapter: Chapter) -> type[Scene]:
+    """Import a chapter's scene class (the project's as ``scenes.chapters.<module>``, another
+    file by its path)."""
+    if chapter.module.startswith("scenes.chapters."):
+        module = importlib.import_module(chapter.module)
+    else:
+        spec = importlib.util.spec_from_file_location(chapter.file.stem, chapter.file)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[chapter.file.stem] = module
+        spec.loader.exec_module(module)
+    return getattr(module, chapter.class_name)
+
+
 def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: Path) -> GateReport:
     """Dry-run one scene in one language and collect every gate's problems."""
     name = scene_class.__name__
@@ -409,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     for entry in chapters:
         if args.scenes and entry.name not in args.scenes:
             continue
-        scene_class = entry.load_class()
+        scene_class = load_scene(entry)
         for lang in langs:
             report = run_gates(scene_class, lang, args.data, media)
             state = "ok" if not report.problems else f"{len(report.problems)} problem(s)"

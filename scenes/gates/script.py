@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from common.files import ScriptLine
-from scenes.gates.run import run_gates
+from scenes.gates.run import load_scene, run_gates
 from syllabus.plan import Chapter
 from voice.clips import recording_name
 
@@ -20,7 +20,7 @@ def collect_lines(
     """Every line the chapters say in ``lang``, in order, with its recording's name."""
     entries, seen = [], set()
     for chapter in chapters:
-        report = run_gates(chapter.load_class(), lang, data_file, media)
+        report = run_gates(load_scene(chapter), lang, data_file, media)
         for line in report.lines:
             name = recording_name(chapter.scene_key, line["index"], line["key"])
             if name not in seen:  # a variant of a scene says its lines again: one take

@@ -35,8 +35,8 @@ from syllabus.themes import TASK_PALETTE, THEMES, current_theme
 # :func:`use_theme` sets them; every scene calls it with its settings' theme (LectureScene).
 DIMMED = 0.3  # opacity of what is not being spoken of
 FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
-# Manim draws lines, shapes and LaTeX in white unless told otherwise: on a light background
-# they take the theme's text colour (the dark theme keeps Manim's own defaults).
+# Manim draws lines, shapes and LaTeX in white unless told otherwise: a theme may draw them in
+# its text colour instead (the light theme does; see Theme.lines_in_text_colour).
 _DRAWN = (VMobject, Line, Arrow, Arc, Rectangle, Polygon, MathTex, Tex)
 
 
@@ -69,7 +69,7 @@ def use_theme(name: str) -> None:
     WITHOUT, WITH = MUTED, FOREGROUND
     for kind in _DRAWN:
         kind.set_default()  # Manim's own first: defaults would stack
-        if name != "dark":
+        if theme.lines_in_text_colour:
             kind.set_default(color=FOREGROUND)
 
 

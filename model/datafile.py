@@ -66,7 +66,6 @@ PARTS: tuple[Part, ...] = (
 )
 PART_BY_NAME = {p.name: p for p in PARTS}
 PART_BY_PATH = {p.path: p for p in PARTS}
-HEADER_KEYS = ("schema_version", "source_hash", "config", "run_ms")
 
 _PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 

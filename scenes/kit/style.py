@@ -129,7 +129,6 @@ HUG_BUFF = 0.1  # a frame or label hugging its object (a box around a word, a na
 ROW_BUFF = 0.35  # between the rows of a list or a column of steps
 SECTION_BUFF = 0.75  # between the parts of one picture (the title and what is below it)
 WIDE_BUFF = 1.0  # between pictures side by side
-INSET = 0.8  # content set in from the frame's edge
 CELL_SIZE = 0.54  # heat-map cell side
 MARKER_SIZE = 0.46  # width of a colour marker
 HEADER_MARKER = 0.34  # a colour marker heading a row or a column of a map

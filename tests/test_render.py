@@ -147,7 +147,7 @@ def test_determinism_gate_names_the_differing_frame(tmp_path: Path) -> None:
         (["--out", "/proc/forbidden"], "output folder /proc/forbidden is not writable"),
         (["--jobs", "0"], "--jobs must be at least 1, got 0"),
         (["--fps", "500"], "--fps must be between 1 and 120, got 500"),
-        (["--plan", "/nonexistent.toml"], "lecture file /nonexistent.toml not found"),
+        (["--plan", "/nonexistent.toml"], "plan /nonexistent.toml not found"),
     ],
 )
 def test_bad_flags_are_one_line_exit_2(args: list[str], message: str) -> None:

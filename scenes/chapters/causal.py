@@ -142,7 +142,7 @@ class CausalMask(LectureScene):
             label = style.text(self.words[name], style.BODY_SIZE)
             maps.add(VGroup(label.next_to(grid, UP, buff=style.ITEM_BUFF), grid))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN)
-        val = self.number("causal.val_mse", 5)
+        val = self.number("causal.val_mse", 3, notation="auto")
         base = self.number("causal.baseline_mse", 3)
         result = phrase(self.words["result"], style.LABEL_SIZE, val=val, base=base)
         style.place(VGroup(maps, result).arrange(DOWN, buff=style.ITEM_BUFF))

@@ -13,12 +13,14 @@ from manim import (
     RIGHT,
     UP,
     ArcBetweenPoints,
+    Brace,
     Create,
     FadeIn,
     FadeOut,
     Indicate,
     MathTex,
     Rectangle,
+    Square,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -42,6 +44,7 @@ def _touch(a: VGroup, b: VGroup) -> bool:
 
 
 OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
+INPUT_CELL = 0.42  # one number of a position's input
 
 
 class MultiHead(LectureScene):
@@ -101,6 +104,23 @@ class MultiHead(LectureScene):
         self.say("more_sets", Write(formula))
         self.play(FadeOut(VGroup(words, arcs, names, formula)))
 
+    def _inputs(self, run) -> VGroup:
+        """One position's input, as the heads get it: its colour (one-hot), its number and
+        the sin/cos position table, side by side; each part braced and named."""
+        parts = VGroup()
+        counts = (len(self.data.colour_names), 1, run.position_width)
+        for count, key in zip(
+            counts, ("input_colour", "input_number", "input_position"), strict=True
+        ):
+            cells = VGroup(*(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in range(count)))
+            cells.arrange(RIGHT, buff=0)
+            brace = Brace(cells, DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+            label = phrase(
+                self.words[key], style.LABEL_SIZE, p=self.number("multihead.two.position_width", 0)
+            )
+            parts.add(VGroup(cells, brace, label.next_to(brace, DOWN, buff=style.HUG_BUFF)))
+        return parts.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+
     def _two_heads(self) -> None:
         run = self.data.two_heads
         colour = max(range(2), key=lambda h: run.colour_match[h])
@@ -116,8 +136,16 @@ class MultiHead(LectureScene):
         style.place(VGroup(maps, rules))
         self.rules = rules
         self.say("task", FadeIn(maps[0][0]), FadeIn(maps[1][0]))
+        inputs = style.place(self._inputs(run))
+        self.say(
+            "positions",
+            FadeIn(inputs[0]),
+            then=[[FadeIn(inputs[1])], [FadeIn(inputs[2])]],
+            p=self.spoken("multihead.two.position_width", 0),
+        )
         self.say(
             "colour_head",
+            FadeOut(inputs),
             FadeIn(maps[colour][1]),
             FadeIn(rules[0]),
             h=colour + 1,
@@ -215,6 +243,19 @@ class MultiHead(LectureScene):
             "d_head": self.number("multihead.bookkeeping.d_head", 0),
         }
         sum_line = phrase(self.words["split_line"], style.BODY_SIZE, **numbers)
+        head_shape = phrase(
+            self.words["head_shape_line"],
+            style.BODY_SIZE,
+            a=self.number("multihead.bookkeeping.per_head_shape[0]", 0),
+            b=self.number("multihead.bookkeeping.per_head_shape[1]", 0),
+        )
+        projection = phrase(
+            self.words["projection_line"],
+            style.LABEL_SIZE,
+            style.MUTED,
+            a=self.number("multihead.bookkeeping.projection_shape[0]", 0),
+            b=self.number("multihead.bookkeeping.projection_shape[1]", 0),
+        )
         ranges = VGroup(
             *(
                 phrase(
@@ -227,6 +268,22 @@ class MultiHead(LectureScene):
                 for k in (0, 1)
             )
         ).arrange(DOWN, aligned_edge=RIGHT, buff=style.ITEM_BUFF)
-        style.place(VGroup(sum_line, slices, ranges).arrange(DOWN, buff=style.SECTION_BUFF))
+        picture = VGroup(sum_line, slices, ranges, VGroup(head_shape, projection).arrange(DOWN))
+        style.place(picture.arrange(DOWN, buff=style.GROUP_BUFF))
         self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
-        self.say("slices", FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2]))
+        self.say(
+            "per_head",
+            FadeIn(head_shape),
+            Indicate(slices[0]),
+            width=self.spoken("multihead.bookkeeping.width", 0),
+            a=self.spoken("multihead.bookkeeping.per_head_shape[0]", 0),
+            b=self.spoken("multihead.bookkeeping.per_head_shape[1]", 0),
+        )
+        self.say(
+            "slices",
+            FadeIn(projection),
+            then=[[FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2])]],
+            width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),
+            a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),
+            z0=self.spoken("multihead.bookkeeping.slices[0][1]", 0),
+        )

@@ -28,7 +28,7 @@ class TemplateScene(LectureScene):
         result = phrase(
             self.words["result"],
             style.BODY_SIZE,
-            val=self.number("training.val_mse", 5),
+            val=self.number("training.val_mse", 3, notation="auto"),
             base=self.number("training.baseline_mse", 3),
         )
         grid = AttentionGrid(

@@ -41,9 +41,9 @@ class Training(LectureScene):
             "steps": self.number("training.steps", 0),
             "ms": self.number("training.train_ms", 0),
             "first": self.number("training.loss_curve[0]", 3),
-            "last": self.number(f"training.loss_curve[{tr.steps - 1}]", 5),
+            "last": self.number(f"training.loss_curve[{tr.steps - 1}]", 3, notation="auto"),
             "val_size": self.number("training.val_size", 0),
-            "val": self.number("training.val_mse", 5),
+            "val": self.number("training.val_mse", 3, notation="auto"),
             "base": self.number("training.baseline_mse", 3),
         }
         run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])

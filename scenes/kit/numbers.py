@@ -20,7 +20,7 @@ from manim import RIGHT, ManimColor, Text, VGroup
 from model.datafile import resolve
 from scenes.kit import style
 
-Notation = Literal["fixed", "grouped", "scientific", "power"]
+Notation = Literal["fixed", "grouped", "scientific", "power", "auto"]
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,10 @@ class ShownNumber(Text):
     notation
         ``"fixed"`` (``0.83``), ``"grouped"`` (``13,107,200``, a count of weights),
         ``"scientific"`` (``1.1×10⁻¹⁶``, for differences near
-        machine precision) or ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick). Narration
-        says such numbers in words instead.
+        machine precision), ``"power"`` (``10⁻⁵`` for 1e-5, an axis tick) or ``"auto"``
+        (fixed with ``decimals``, unless that shows fewer than two significant digits:
+        then scientific, ``5.7×10⁻⁶`` rather than ``0.00001``, for a loss that can be
+        either).
 
     Examples
     --------
@@ -166,6 +168,9 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def format_number(value: float, decimals: int = 2, notation: Notation = "fixed") -> str:
     """The text of a number as the lecture prints it (no "-0.00"; see ShownNumber's notation)."""
+    if notation == "auto":  # fixed, unless that leaves fewer than two significant digits
+        small = value != 0 and abs(value) < 10 ** (1 - decimals)
+        return format_number(value, 1, "scientific") if small else format_number(value, decimals)
     if notation == "scientific":
         mantissa, exponent = f"{value:.{decimals}e}".split("e")
         return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"

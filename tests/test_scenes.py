@@ -102,3 +102,10 @@ def test_a_sentence_is_packed_into_balanced_cues() -> None:
     cues = split_cues("把 X 分別乘上三個矩陣 W_Q、W_K、W_V，就得到 Q、K、V。" * 2, "zh-TW")
     widths = [visible_length(c, "zh-TW") for c in cues]
     assert max(widths) - min(widths) <= 8, cues  # greedy packing left "K、V。" alone
+
+
+def test_a_sum_shown_says_approximately_when_its_rounded_terms_do_not_add_up() -> None:
+    from scenes.kit.numbers import sum_sign
+
+    assert sum_sign([0.536, 0.146], 0.682, 2) == "≈"  # 0.54 + 0.15 shown, total shown 0.68
+    assert sum_sign([0.5, 0.25], 0.75, 2) == "="

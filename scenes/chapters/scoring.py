@@ -85,7 +85,7 @@ class Scoring(LectureScene):
         k = NumberVector(ex.k[j], f"{SOURCE}.k[{j}]", self._name("k", j), style.KEY, size=size)
         products = NumberVector(ex.products[j], f"{SOURCE}.products[{j}]", "×", size=size)
         total = phrase(
-            self.words["sum_line"],
+            self.with_sign("sum_line", ex.products[j], ex.dots[j], 2),
             style.BODY_SIZE,
             dot=self.number(f"{SOURCE}.dots[{j}]", 2),
         )

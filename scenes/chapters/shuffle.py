@@ -108,7 +108,7 @@ class Shuffle(LectureScene):
         self.say("test", FadeIn(original), FadeIn(names[:2]))
         self.say("shuffle", FadeIn(shuffled), FadeIn(names[2:]))
         self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
-        self.say("diff", FadeIn(diff), FadeOut(links))
+        self.say("diff", FadeIn(diff), FadeOut(links), d=gap)
         law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
         self.say("equivariant", FadeOut(diff), Write(law.move_to(diff).align_to(diff, DOWN)))
         self.clear_below_title(self.title)

@@ -27,6 +27,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
 from scenes.kit.components import AttentionGrid, NumberVector, fit_column_labels
+from scenes.kit.numbers import sum_sign
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
@@ -95,10 +96,16 @@ class WeightedSum(LectureScene):
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"]
         )
         self.output.next_to(rows, DOWN, buff=style.SECTION_BUFF).align_to(rows, RIGHT)
+        adds_up = all(  # each dimension: the terms as shown add up to the output as shown
+            sum_sign([t[c] for t in ex.contributions], total, 2) == "="
+            for c, total in enumerate(ex.last_row.outputs[0])
+        )
+        sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
         dims = VGroup(self._dims(rows[0][2], ex), self._dims(rows[0][4], ex))
         picture = VGroup(shares, VGroup(dims, rows, self.output)).arrange(
             RIGHT, buff=style.WIDE_BUFF * 1.5
         )
+        picture.add(sign)
         style.place(picture)
         self.say("intro", Write(self.title), FadeIn(shares), FadeIn(dims))
         for j, row in enumerate(rows):
@@ -119,6 +126,7 @@ class WeightedSum(LectureScene):
             "sum",
             TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output),
             FadeIn(box),
+            FadeIn(sign),
             n=str(n),
         )
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])

@@ -31,7 +31,7 @@ from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
 from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
-from scenes.kit.numbers import Measured, Notation, Ref, ShownNumber, Spoken
+from scenes.kit.numbers import Measured, Notation, Ref, ShownNumber, Spoken, sum_sign
 from scenes.kit.subtitles import cue_seconds, split_cues
 from syllabus.declarations import expand_reads
 from syllabus.locale import Words, colour_label, current_language, language, locale_table
@@ -308,6 +308,11 @@ class LectureScene(Scene):
             w=self.spoken(f"{APPLE_ROW}[{target}]", 2),
         )
         return frame
+
+    def with_sign(self, key: str, terms: Sequence[float], total: float, decimals: int) -> str:
+        """The locale line ``key`` with its ``{sign}`` filled by :func:`sum_sign`: "=" when
+        the terms as shown add up to the total as shown, else "≈"."""
+        return self.words[key].replace("{sign}", sum_sign(terms, total, decimals))
 
     def template(self, key: str) -> str:
         """A locale line for :func:`~scenes.kit.numbers.phrase`: the sentences' words filled in

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -180,6 +181,13 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
         return f"{value:,.{decimals}f}"
     shown = f"{value:.{decimals}f}"
     return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
+
+
+def sum_sign(terms: Sequence[float], total: float, decimals: int) -> str:
+    """ "=" when the terms, as shown with ``decimals``, add up to the total as shown; else "≈"
+    (0.54 + 0.15 shown beside a total of 0.68 is a rounding difference, and says so)."""
+    shown = sum(float(format_number(t, decimals)) for t in terms)
+    return "=" if format_number(shown, decimals) == format_number(total, decimals) else "≈"
 
 
 def phrase(

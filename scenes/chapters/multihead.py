@@ -149,7 +149,7 @@ class MultiHead(LectureScene):
             FadeIn(maps[colour][1]),
             FadeIn(rules[0]),
             h=colour + 1,
-            m=self.spoken(f"multihead.two.colour_match[{colour}]", 2),
+            m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
         self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
         self.say("nobody", Indicate(maps, scale_factor=1.03))
@@ -206,6 +206,7 @@ class MultiHead(LectureScene):
         maps = VGroup(*(self._map(run, "multihead.four", h, 0.36) for h in range(4)))
         style.place(maps.arrange(RIGHT, buff=style.GROUP_BUFF))
         colour = max(range(4), key=lambda h: run.colour_match[h])
+        previous = max(range(4), key=lambda h: run.previous_match[h])
         pair = max(
             ((a, b) for a in range(4) for b in range(a + 1, 4)),
             key=lambda p: run.similarity[p[0]][p[1]],
@@ -214,13 +215,16 @@ class MultiHead(LectureScene):
         overlap = self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2)
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
         self.say("four", FadeIn(maps, lag_ratio=0.2))
-        self.say("four_colour", FadeIn(frames[colour]), h=colour + 1)
+        named = VGroup(
+            *dict.fromkeys([frames[colour], frames[previous]])
+        )  # one if one head does both
+        self.say("four_colour", FadeIn(named), h=colour + 1, p=previous + 1)
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         self.say(
             "four_pair" if left else "four_pair_colour",
-            FadeOut(frames[colour]),
+            FadeOut(named),
             FadeIn(pair_frames),
             a=pair[0] + 1,
             b=pair[1] + 1,

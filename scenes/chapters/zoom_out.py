@@ -120,12 +120,17 @@ class ZoomOut(LectureScene):
         self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(arrows[0]))
         self.say("ffn_say", GrowArrow(arrows[1]), FadeIn(ffn, shift=UP * 0.2))
         self.say("residual", *(Create(s) for s in skips), FadeIn(norms))
+        n = len(it.tokens)
+        later = VGroup(*(tile.get_cell(i, j) for i in range(n) for j in range(i + 1, n)))
         self.say(
             "stack",
             Create(frame),
             FadeIn(shadows),
             FadeIn(layers),
-            then=[[GrowArrow(arrows[2]), FadeIn(output)]],
+            then=[
+                [GrowArrow(arrows[2]), FadeIn(output)],
+                [later.animate.set_opacity(style.DIMMED)],  # generating: every head is masked
+            ],
         )
         self.say(
             "training", FadeIn(learned), Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)

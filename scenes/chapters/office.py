@@ -36,7 +36,7 @@ class OfficeAnalogy(LectureScene):
     scene_key = "office"
     named = ("office",)  # each person's name is in the words table, by their id
     reads = ("office",)
-    sweep_stops = (0, 2, 5)
+    sweep_stops = (0, 2, 6)  # three distinct averages (stops 0 and 5 both come to 6.29 days)
 
     def construct(self) -> None:
         self.office = self.data.office

@@ -13,6 +13,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Create,
     FadeIn,
     FadeOut,
     Indicate,
@@ -131,8 +132,15 @@ class WeightedSum(LectureScene):
         )
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
         frame = SurroundingRectangle(self.output.get_entry(eat), color=style.HIGHLIGHT)
-        self.say("output_meaning", FadeIn(frame), eat=self.output.get_entry(eat))
-        self.apple_parts = VGroup(shares, dims, rows, box, frame)
+        own = top_index(ex.x[ex.query_index])  # the asker's own meaning: from its own V
+        own_frame = SurroundingRectangle(self.output.get_entry(own), color=style.HIGHLIGHT)
+        self.say(
+            "output_meaning",
+            FadeIn(frame),
+            then=[[Create(own_frame), Indicate(rows[ex.query_index][4])]],
+            eat=self.output.get_entry(eat),
+        )
+        self.apple_parts = VGroup(shares, dims, rows, box, frame, own_frame)
 
     def _residual(self) -> None:
         """x(蘋果) + the attention output = 蘋果's new vector (the residual connection)."""

@@ -97,7 +97,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
         "examples": run_examples(config, result),
         "pitfalls.projection": probes.projection_probe(config),
         "pitfalls.sqrt_d": probes.sqrt_d_probe(config),
-        "pitfalls.shuffle": probes.shuffle_probe(config, model, _shuffle_example(config)),
+        "pitfalls.shuffle": probes.shuffle_probe(config),
         "positional": probes.positional_table(config),
         "tokens.eat_apple": handmade.eat_apple(config.walkthrough),
         "tokens.it_cat": handmade.it_cat(config.pronoun),
@@ -107,7 +107,3 @@ def _build(config: LectureConfig) -> dict[str, Any]:
         "multihead.bookkeeping": multihead.bookkeeping(),
         "dead_ends": dead_ends(),
     }
-
-
-def _shuffle_example(config: LectureConfig) -> str:
-    return "mixed" if "mixed" in config.examples else next(iter(config.examples))

@@ -139,6 +139,8 @@ class ProjectionProbe(Shape):
     positions: int
     width: int
     uniform_share: Number
+    self_dot_mean: Number  # the mean of x_i . x_i over every draw: about the width
+    cross_dot_std: Number  # the spread of x_i . x_j, i != j: about the width's square root
     plain: ShareSummary
     projected: ShareSummary
     example: ProjectionExample
@@ -187,16 +189,20 @@ class SqrtDProbe(Shape):
 
 
 class ShuffleRun(Shape):
-    """out(shuffled input) against shuffled(out(input))."""
+    """out(shuffled input) against shuffled(out(input)): one output vector per word."""
 
-    out: Vector
-    out_of_shuffled: Vector
-    shuffled_out: Vector
+    out: Matrix
+    out_of_shuffled: Matrix
+    shuffled_out: Matrix
     max_abs_diff: Number
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        diff = max(abs(a - b) for a, b in zip(self.out_of_shuffled, self.shuffled_out, strict=True))
+        diff = max(
+            abs(a - b)
+            for row, other in zip(self.out_of_shuffled, self.shuffled_out, strict=True)
+            for a, b in zip(row, other, strict=True)
+        )
         if abs(diff - self.max_abs_diff) > 1e-15:
             raise ShapeError(
                 "max_abs_diff", f"is {self.max_abs_diff}, but the outputs differ by {diff}"
@@ -205,21 +211,19 @@ class ShuffleRun(Shape):
 
 
 class ShuffleProbe(Shape):
-    """Pitfall 3: permutation equivariance, and how positional encoding breaks it."""
+    """Pitfall 3: permutation equivariance, and how positional encoding breaks it, on the
+    walkthrough sentence with its own W_Q, W_K and W_V."""
 
-    example: str
-    colours: list[int]
-    values: Vector
+    tokens: list[str]
     permutation: list[int]
     without_positions: ShuffleRun
     with_positions: ShuffleRun
 
     @model_validator(mode="after")
     def _check(self) -> Self:
-        n = len(self.colours)
+        n = len(self.tokens)
         if sorted(self.permutation) != list(range(n)):
             raise ShapeError("permutation", f"must be a permutation of 0..{n - 1}")
-        need_length("values", self.values, n)
         for key in ("without_positions", "with_positions"):
             for field in ("out", "out_of_shuffled", "shuffled_out"):
                 need_length(f"{key}.{field}", getattr(getattr(self, key), field), n)

@@ -2,7 +2,8 @@
 
 * Pitfall 1, why project: without W_Q and W_K every word mostly looks at itself.
 * Pitfall 2, why divide by sqrt(d): unscaled scores saturate softmax as d grows.
-* Pitfall 3, shuffle: attention is permutation equivariant, to the last decimals.
+* Pitfall 3, shuffle: attention is permutation equivariant, to the last decimals (on the
+  walkthrough sentence, whose words all have different outputs).
 * Positional encoding: the sin/cos table, and the shuffle test again with it added.
 
 All numbers are float64 and drawn from generators seeded by the config's seed.
@@ -15,10 +16,9 @@ from typing import Any
 
 import torch
 
-from model.attention import SelfAttention
 from model.config import LectureConfig
+from model.sentences import Walkthrough
 from model.streams import Stream
-from model.task import encode
 from model.train import generator
 
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
@@ -37,8 +37,13 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
     g = generator(config, Stream.PROJECTION)
     n, d = PROJECTION_POSITIONS, PROJECTION_WIDTH
     plain_shares, projected_shares, first = [], [], {}
+    self_dots, cross_dots = [], []
+    off_diagonal = ~torch.eye(n, dtype=torch.bool)  # (n, n)
     for draw in range(PROJECTION_DRAWS):
         x = torch.randn(n, d, generator=g, dtype=torch.float64)  # (n, d) word vectors
+        dots = x @ x.T  # (n, n): |x_i|^2 on the diagonal, x_i . x_j off it
+        self_dots.append(dots.diagonal())  # (n,)
+        cross_dots.append(dots[off_diagonal])  # (n * (n - 1),)
         w_q = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
         w_k = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
         plain = torch.softmax(x @ x.T / math.sqrt(d), dim=-1)  # (n, n)
@@ -58,6 +63,8 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
         "positions": n,
         "width": d,
         "uniform_share": 1 / n,
+        "self_dot_mean": torch.cat(self_dots).mean().item(),  # about d
+        "cross_dot_std": torch.cat(cross_dots).std().item(),  # about sqrt(d)
         "plain": _summary(plain_shares),
         "projected": _summary(projected_shares),
         "example": first,
@@ -112,55 +119,57 @@ def sinusoidal_table(positions: int, width: int) -> torch.Tensor:
     return table
 
 
+def _sentence_attention(x: torch.Tensor, sentence: Walkthrough) -> torch.Tensor:
+    """softmax(Q K^T / sqrt(d)) V of a whole sentence, no mask: (n, d) -> (n, d)."""
+    w_q, w_k, w_v = (
+        torch.tensor(w, dtype=torch.float64) for w in (sentence.w_q, sentence.w_k, sentence.w_v)
+    )  # (d, d) each
+    q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d) each
+    weights = torch.softmax(q @ k.T / math.sqrt(q.shape[1]), dim=-1)  # (n, n)
+    return weights @ v  # (n, d)
+
+
 def _shuffle_run(
-    model: SelfAttention, x: torch.Tensor, perm: torch.Tensor, positions: torch.Tensor | None
+    sentence: Walkthrough, x: torch.Tensor, perm: torch.Tensor, positions: torch.Tensor | None
 ) -> dict[str, Any]:
     """out(shuffled input) vs shuffled(out(input)), optionally with positions added."""
-    pe = torch.zeros_like(x) if positions is None else positions  # (n, d_in)
-    with torch.no_grad():
-        out, _ = model((x + pe).unsqueeze(0))  # (1, n)
-        out_of_shuffled, _ = model((x[perm] + pe).unsqueeze(0))  # (1, n)
-    shuffled_out = out[0][perm]  # (n,)
+    pe = torch.zeros_like(x) if positions is None else positions  # (n, d)
+    out = _sentence_attention(x + pe, sentence)  # (n, d)
+    out_of_shuffled = _sentence_attention(x[perm] + pe, sentence)  # (n, d)
+    shuffled_out = out[perm]  # (n, d)
     return {
-        "out": out[0].tolist(),
-        "out_of_shuffled": out_of_shuffled[0].tolist(),
+        "out": out.tolist(),
+        "out_of_shuffled": out_of_shuffled.tolist(),
         "shuffled_out": shuffled_out.tolist(),
-        "max_abs_diff": (out_of_shuffled[0] - shuffled_out).abs().max().item(),
+        "max_abs_diff": (out_of_shuffled - shuffled_out).abs().max().item(),
     }
 
 
-def shuffle_probe(config: LectureConfig, model: SelfAttention, example: str) -> dict[str, Any]:
-    """Pitfall 3 and its fix, on the trained model in float64."""
-    model = _float64_copy(model)
-    pattern = config.examples[example]
-    colours = torch.tensor(config.pattern_indices(pattern))  # (n,)
-    g = generator(config, Stream.SHUFFLE)
-    values = torch.randn(config.positions, generator=g, dtype=torch.float64)  # (n,)
-    perm = torch.randperm(config.positions, generator=g)  # (n,)
-    x = encode(colours.unsqueeze(0), values.unsqueeze(0), len(config.colours))[0]  # (n, d_in)
-    table = torch.tensor(positional_table(config)["table"], dtype=torch.float64)  # (n, d_in)
+def shuffle_probe(config: LectureConfig) -> dict[str, Any]:
+    """Pitfall 3 and its fix, on the walkthrough sentence with its own W_Q, W_K and W_V
+    (every word's output differs, so the eye can follow each one as it moves), in float64."""
+    sentence = config.walkthrough
+    x = torch.tensor(sentence.x, dtype=torch.float64)  # (n, d)
+    n = x.shape[0]
+    perm = torch.randperm(n, generator=generator(config, Stream.SHUFFLE))  # (n,)
+    if torch.equal(perm, torch.arange(n)):  # a shuffle that moves nothing shows nothing
+        perm = torch.roll(perm, 1)
+    table = torch.tensor(positional_table(config)["table"], dtype=torch.float64)  # (n, d)
     return {
-        "example": example,
-        "colours": colours.tolist(),
-        "values": values.tolist(),
+        "tokens": list(sentence.tokens),
         "permutation": perm.tolist(),
-        "without_positions": _shuffle_run(model, x, perm, None),
-        "with_positions": _shuffle_run(model, x, perm, table),
+        "without_positions": _shuffle_run(sentence, x, perm, None),
+        "with_positions": _shuffle_run(sentence, x, perm, table),
     }
-
-
-def _float64_copy(model: SelfAttention) -> SelfAttention:
-    copy = SelfAttention(model.w_q.in_features, model.d).double()
-    copy.load_state_dict({k: v.double() for k, v in model.state_dict().items()})
-    return copy
 
 
 def positional_table(config: LectureConfig) -> dict[str, Any]:
-    """The sin/cos table the shuffle probe adds: the lecture's positions x the input width."""
-    width = len(config.colours) + 1  # the model's input: one-hot colour and the number
+    """The sin/cos table the shuffle probe adds: one row per word of the walkthrough, as wide
+    as its vectors (it is added to them)."""
+    positions, width = len(config.walkthrough.x), len(config.walkthrough.x[0])
     return {
-        "positions": config.positions,
+        "positions": positions,
         "width": width,
         "base": PE_BASE,
-        "table": sinusoidal_table(config.positions, width).tolist(),
+        "table": sinusoidal_table(positions, width).tolist(),
     }

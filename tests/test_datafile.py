@@ -66,7 +66,7 @@ def _damage(data: dict, path: str, value: object) -> None:
         ("pitfalls.projection.plain.mean", 0.5, "'pitfalls.projection.plain.mean' disagrees"),
         ("pitfalls.projection.example.plain.0", [1.0] * 8, "example.plain' row 0 sums to 8"),
         ("pitfalls.sqrt_d.dims.1.example_scaled", [0.5] * 8, "dims[1].example_scaled' sums"),
-        ("pitfalls.shuffle.permutation", [0] * 8, "must be a permutation of 0..7"),
+        ("pitfalls.shuffle.permutation", [0] * 5, "must be a permutation of 0..4"),
         ("pitfalls.shuffle.without_positions.max_abs_diff", 0.5, "but the outputs differ"),
         ("positional.table.0.0", 3.0, "'positional.table' has values outside [-1, 1]"),
         ("tokens.eat_apple.causal.weights.0", [0.5, 0.5, 0, 0, 0], "gives weight to a masked"),

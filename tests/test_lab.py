@@ -164,6 +164,8 @@ def test_attention_is_permutation_equivariant(data: LectureData) -> None:
     assert run.max_abs_diff <= 1e-12
     assert list(run.shuffled_out) == [run.out[p] for p in s.permutation]
     assert s.permutation != list(range(len(s.permutation)))
+    # every word's output differs, so the eye can follow each one as it moves
+    assert len({tuple(round(v, 2) for v in row) for row in run.out}) == len(run.out)
 
 
 def test_positions_break_the_equivariance(data: LectureData) -> None:
@@ -173,8 +175,9 @@ def test_positions_break_the_equivariance(data: LectureData) -> None:
 
 def test_sinusoidal_table(data: LectureData) -> None:
     pe = data.positional
-    # The table drawn is the one the shuffle probe adds: as wide as the model's input.
-    assert (pe.positions, pe.width) == (8, len(data.config.colours) + 1)
+    # The table drawn is the one the shuffle probe adds: a row per word, as wide as its vectors.
+    walk = data.config.walkthrough
+    assert (pe.positions, pe.width) == (len(walk.x), len(walk.x[0]))
     for p, row in enumerate(pe.table):
         for i in range(0, pe.width, 2):
             angle = p / pe.base ** (i / pe.width)

@@ -78,7 +78,13 @@ class WhyProject(LectureScene):
         ).set_color(style.HIGHLIGHT)
         self_dot = MathTex(r"x \cdot x = |x|^2", font_size=44)
         other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=44)
-        beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF)
+        self_size = self.number(f"{SRC}.self_dot_mean", 0)
+        cross_size = self.number(f"{SRC}.cross_dot_std", 0)
+        self_dot = VGroup(self_dot, phrase(self.words["self_dot_line"], d=self_size))
+        other_dot = VGroup(other_dot, phrase(self.words["cross_dot_line"], d=cross_size))
+        for beat in (self_dot, other_dot):
+            beat.arrange(RIGHT, buff=style.ITEM_BUFF)
+        beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
         beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
         longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
         longer.next_to(beats, DOWN, buff=style.GROUP_BUFF).align_to(beats, LEFT)
@@ -90,7 +96,14 @@ class WhyProject(LectureScene):
             width=self.p.width,
         )
         self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
-        self.say("why", Write(self_dot), then=[[Write(other_dot)]])
+        self.say(
+            "why",
+            Write(self_dot),
+            then=[[Write(other_dot)]],
+            width=self.p.width,
+            self_dot=self_size,
+            cross_dot=cross_size,
+        )
         self.say("not_always", Write(longer), width=self.p.width)
         self.say("shared_say", FadeOut(VGroup(beats, longer)), FadeIn(shared))
         self.say("projected_say", FadeIn(projected), FadeOut(diagonal))

@@ -1,8 +1,9 @@
 """Pitfall 3 (seed 000): shuffle the input, the output is only shuffled; then positions.
 
-The outputs of the trained model travel with their positions (measured to the last bits of
-a float64); adding the positional table (the very one drawn) breaks that symmetry, which
-is what positions can do for a model, not yet a model that uses word order.
+The walkthrough sentence's attention outputs (its own W_Q, W_K and W_V; every word's output
+differs) travel with their words, measured to the last bits of a float64; adding the
+positional table (the very one drawn) breaks that symmetry, which is what positions can do
+for a model, not yet a model that uses word order.
 Render alone with ``manim -ql scenes/chapters/shuffle.py Shuffle``.
 """
 
@@ -28,7 +29,8 @@ from scenes.kit.components import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
-PE_CELL = 0.62  # a cell of the positional table, for 8 positions
+PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
+PE_CELL_MAX = 0.9
 CROWDED_ROW = 12  # a row of more positions is written in the smallest size
 
 
@@ -36,7 +38,7 @@ class Shuffle(LectureScene):
     """Permutation equivariance measured to the last decimals, and positional encoding."""
 
     scene_key = "shuffle"
-    reads = ("pitfalls.shuffle", "positional")
+    reads = ("pitfalls.shuffle", "positional", "tokens.eat_apple")
     fingerprint = 3  # the position whose row of the table is pointed at
 
     def construct(self) -> None:
@@ -59,56 +61,62 @@ class Shuffle(LectureScene):
         self.play(FadeOut(VGroup(formula, words)))
 
     # --- the measurement ---------------------------------------------------------------
-    def _row(self, order: list[int], outputs: list[float], out_path: str) -> VGroup:
-        # More than 8 positions: smaller numbers, closer columns, so that a row fits.
-        crowded = len(order) > style.REFERENCE_POSITIONS
-        size = style.BODY_SIZE if not crowded else style.LABEL_SIZE
-        if len(order) > CROWDED_ROW:
-            size = style.SMALL_SIZE
+    def _row(self, order: list[int], outputs: list[list[float]], out_path: str) -> VGroup:
+        """One column per word, in ``order``: its place, the word, and its attention output
+        (boxed); ``outputs[k]`` is the output of the word at place k."""
         columns = VGroup()
         for k, j in enumerate(order):
+            vector = VGroup(
+                *(
+                    self.number(f"{out_path}[{k}][{c}]", 2, style.LABEL_SIZE)
+                    for c in range(len(outputs[k]))
+                )
+            ).arrange(DOWN, buff=style.TIGHT_BUFF)
             columns.add(
                 VGroup(
-                    ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED),
-                    self.colour_marker(self.s.colours[j]),
-                    self.number(f"{SRC}.values[{j}]", 2, size),
-                    self.number(f"{out_path}[{k}]", 2, size),
+                    ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED),
+                    style.text(self.apple_words()[j], style.BODY_SIZE),
+                    vector,
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
             )
-        gap = style.ITEM_BUFF * 1.5 if crowded else style.WIDE_BUFF * 0.55
-        columns.arrange(RIGHT, buff=gap, aligned_edge=DOWN)
-        boxes = VGroup(*(SurroundingRectangle(c[3], buff=style.HUG_BUFF) for c in columns))
+        columns.arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+        boxes = VGroup(*(SurroundingRectangle(c[2], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
     def _measure(self) -> None:
-        n, run = len(self.s.colours), self.s.without_positions
+        n, run = len(self.s.tokens), self.s.without_positions
         original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out")
         order = list(self.s.permutation)
         shuffled = self._row(order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled")
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.SECTION_BUFF)
-        names = VGroup()
-        for key, row in zip(("input", "shuffled"), rows, strict=True):
-            name = style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
-            out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
-            names.add(name, out.next_to(row[0][0][3], LEFT, buff=0.6).align_to(name, RIGHT))
+        names = VGroup(
+            *(
+                style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
+                for key, row in zip(("input", "shuffled"), rows, strict=True)
+            )
+        )
+        out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
+        names.add(out.next_to(original[1], RIGHT, buff=style.ITEM_BUFF))
         gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
         diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
-        style.place(VGroup(rows, names, diff.next_to(rows, DOWN, buff=style.SECTION_BUFF)))
+        diff.next_to(shuffled, RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(rows, names, diff))
         links = VGroup(
             *(
                 Line(
-                    original[0][j][3].get_bottom(),
-                    shuffled[0][order.index(j)][0].get_top(),
+                    original[0][j][2].get_bottom() + DOWN * style.HUG_BUFF,
+                    shuffled[0][order.index(j)][1].get_top(),
                     color=style.MUTED,
                     stroke_width=2,
                 )
                 for j in range(n)
             )
         )
-        self.say("test", FadeIn(original), FadeIn(names[:2]))
-        self.say("shuffle", FadeIn(shuffled), FadeIn(names[2:]))
+        self.say("test", FadeIn(original), FadeIn(names[0]), FadeIn(names[2]))
+        self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
         self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
-        self.say("diff", FadeIn(diff), FadeOut(links), d=gap)
+        exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
+        self.say("diff_exact" if exact else "diff", FadeIn(diff), FadeOut(links), d=gap)
         law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
         self.say("equivariant", FadeOut(diff), Write(law.move_to(diff).align_to(diff, DOWN)))
         self.clear_below_title(self.title)
@@ -124,7 +132,7 @@ class Shuffle(LectureScene):
             row_headers=[
                 ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
             ],
-            cell_size=PE_CELL * min(1.0, style.REFERENCE_POSITIONS / pe.positions),
+            cell_size=min(PE_CELL * style.REFERENCE_POSITIONS / pe.positions, PE_CELL_MAX),
             decimals=1,
             heat=not written,
             show_numbers=written,

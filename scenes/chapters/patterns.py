@@ -21,6 +21,10 @@ from scenes.chapters.attention_map import AttentionMap
 from scenes.kit import style
 from scenes.kit.numbers import Count, Spoken, phrase
 
+# A group's weight to 3 decimals: 0.125 is 1/8 (to 2, the map's 0.1249 and 0.1251 read 0.12
+# and 0.13, and the cells say only "about").
+WEIGHT_DECIMALS = 3
+
 
 class ColourPatterns(AttentionMap):
     """The trained map for several colour patterns in turn, each group's share next to it.
@@ -72,7 +76,7 @@ class ColourPatterns(AttentionMap):
                 self.words["share_line"],
                 style.BODY_SIZE,
                 k=self.number(Count(f"{self.source}.colours", colour), 0),
-                w=self.number(f"{self.source}.attention[{j}][{j}]", 2),
+                w=self.number(f"{self.source}.attention[{j}][{j}]", WEIGHT_DECIMALS),
             )
             lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
         return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
@@ -81,6 +85,6 @@ class ColourPatterns(AttentionMap):
         """Each group's share and size, for the narration: w1, k1, w2, k2..."""
         fields: dict[str, Spoken] = {}
         for g, (colour, j) in enumerate(self._groups(), start=1):
-            fields[f"w{g}"] = self.spoken(f"{self.source}.attention[{j}][{j}]", 2)
+            fields[f"w{g}"] = self.spoken(f"{self.source}.attention[{j}][{j}]", WEIGHT_DECIMALS)
             fields[f"k{g}"] = self.spoken(Count(f"{self.source}.colours", colour), 0)
         return fields

@@ -48,7 +48,27 @@ class WhyProject(LectureScene):
         line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(
             RIGHT, buff=style.ROW_BUFF
         )
-        self.say("two_things", FadeIn(style.place(line), lag_ratio=0.3))
+        # The seed's office case (the asker's own Key differs from its Query), then V's search
+        # analogy (the title is matched, the body is read).
+        tags = VGroup(
+            self._tag(self.words["query_tag"], style.QUERY).next_to(wants, DOWN),
+            self._tag(self.words["key_tag"], style.KEY).next_to(is_, DOWN),
+        )
+        value = style.text(self.words["value_label"], style.TITLE_SIZE, style.VALUE)
+        search = VGroup(
+            style.text(self.words["search_key"], style.BODY_SIZE, style.KEY),
+            style.text(self.words["search_value"], style.BODY_SIZE, style.VALUE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        third = VGroup(value, search).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(VGroup(line, tags), third).arrange(DOWN, buff=style.WIDE_BUFF))
+        self.say("two_things", FadeIn(line, lag_ratio=0.3))
+        self.say("front_end", FadeIn(tags[0]), then=[[FadeIn(tags[1])]])
+        self.say("value_too", FadeIn(value), then=[[FadeIn(search[0])], [FadeIn(search[1])]])
+
+    def _tag(self, words: str, colour) -> VGroup:
+        """A person's words in a speech tag of their role's colour."""
+        text = style.text(words, style.BODY_SIZE, colour)
+        return VGroup(SurroundingRectangle(text, color=colour, buff=style.ITEM_BUFF), text)
 
     def _question(self) -> MathTex:
         question = MathTex(r"x_i \cdot x_j \;?", font_size=72)

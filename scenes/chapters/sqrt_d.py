@@ -132,12 +132,16 @@ class SqrtD(LectureScene):
             r"\frac{\partial w_j}{\partial s_j} = w_j\,(1 - w_j) \approx 0",
             font_size=48,
         )
-        picture = VGroup(VGroup(items, brace, result), gradient).arrange(
-            DOWN, buff=style.SECTION_BUFF
+        harms = VGroup(
+            style.text(self.words["harm_one"], style.BODY_SIZE),
+            style.text(self.words["harm_two"], style.BODY_SIZE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        picture = VGroup(VGroup(items, brace, result), harms, gradient).arrange(
+            DOWN, buff=style.GROUP_BUFF
         )
         style.place(picture)
         self.say("knob", FadeIn(items, lag_ratio=0.4), then=[[FadeIn(brace), FadeIn(result)]])
-        self.say("why", Write(gradient))
+        self.say("why", FadeIn(harms[0]), then=[[FadeIn(harms[1]), Write(gradient)]])
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

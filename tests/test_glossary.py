@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import tomllib
 from collections.abc import Iterator
@@ -53,3 +54,26 @@ def test_the_glossary_catches_a_variant() -> None:
     ]
     assert _misuses("en", {"x": {"y": "the shares add up to 1"}})
     assert not _misuses("en", {"x": {"y": "positions that share its colour"}})
+
+
+CLAIMS = Path(__file__).resolve().parent.parent / "docs" / "claims.md"
+
+
+def test_every_claim_names_a_line_that_exists() -> None:
+    """docs/claims.md: each row's chapter is a locale table and each key one of its lines in
+    both languages (a line removed or renamed must take its row along)."""
+    tables = {lang: locale_table(lang) for lang in ("zh-TW", "en")}
+    problems, rows = [], 0
+    for line in CLAIMS.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        if len(cells) != 4 or cells[0] in ("chapter", "---"):
+            continue
+        rows += 1
+        chapters = [c.strip() for c in cells[0].split(",")]
+        keys = [k.split("(")[0].strip() for k in re.split(r"[,/]", cells[1])]
+        for key in (k for k in keys if k and k != "—"):
+            for lang, table in tables.items():
+                lines = [line for chapter in chapters for line in table.get(chapter, {})]
+                if not fnmatch.filter(lines, key):
+                    problems.append(f"{cells[0]} / {key}: no such line in {lang}")
+    assert rows > 100 and not problems, "\n".join(problems[:20])

@@ -133,7 +133,7 @@ class Shuffle(LectureScene):
                 ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
             ],
             cell_size=min(PE_CELL * style.REFERENCE_POSITIONS / pe.positions, PE_CELL_MAX),
-            decimals=1,
+            decimals=2,  # the slow columns change in the second decimal
             heat=not written,
             show_numbers=written,
             value_range=(-1.0, 1.0),

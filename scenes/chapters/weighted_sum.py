@@ -101,13 +101,12 @@ class WeightedSum(LectureScene):
             sum_sign([t[c] for t in ex.contributions], total, 2) == "="
             for c, total in enumerate(ex.last_row.outputs[0])
         )
-        sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
         dims = VGroup(self._dims(rows[0][2], ex), self._dims(rows[0][4], ex))
         picture = VGroup(shares, VGroup(dims, rows, self.output)).arrange(
             RIGHT, buff=style.WIDE_BUFF * 1.5
         )
-        picture.add(sign)
-        style.place(picture)
+        sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
+        style.place(picture.add(sign))
         self.say("intro", Write(self.title), FadeIn(shares), FadeIn(dims))
         for j, row in enumerate(rows):
             line = (

@@ -135,6 +135,8 @@ class ZoomOut(LectureScene):
         self.say(
             "training", FadeIn(learned), Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)
         )
+        every = VGroup(*(tile.get_row(i) for i in range(len(it.tokens))))  # all rows at once
+        self.say("parallel", Indicate(every, color=style.HIGHLIGHT, scale_factor=1.02))
         self.clear_below_title(self.title)
 
     def _residuals(self, *steps) -> tuple[VGroup, VGroup]:

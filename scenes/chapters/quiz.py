@@ -14,10 +14,10 @@ from manim import (
     RIGHT,
     UP,
     Circle,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
-    Indicate,
     SurroundingRectangle,
     Uncreate,
     ValueTracker,
@@ -97,7 +97,7 @@ class Quiz(LectureScene):
             FadeOut(seconds),
             FadeIn(answer, shift=UP * 0.2),
             Create(box),
-            then=[[Indicate(answer[0], color=style.HIGHLIGHT)]],
+            then=[[Circumscribe(answer[0], color=style.HIGHLIGHT)]],  # no growing over its numbers
             **numbers,
         )
         self.play(FadeOut(VGroup(heading, question, answer, box)))

@@ -66,7 +66,7 @@ class ZoomOut(LectureScene):
             IT_CAT,
             row_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
-            cell_size=0.68,
+            cell_size=0.8,  # room for the widest word ("scared") as a column header
         )
         head_label = style.text(self.words["head"], style.BODY_SIZE).next_to(
             head, RIGHT, buff=style.WIDE_BUFF

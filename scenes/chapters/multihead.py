@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
     ArcBetweenPoints,
@@ -44,7 +45,7 @@ def _touch(a: VGroup, b: VGroup) -> bool:
 
 
 OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
-INPUT_CELL = 0.42  # one number of a position's input
+INPUT_CELL = 0.6  # one number of a position's input
 
 
 class MultiHead(LectureScene):
@@ -186,6 +187,10 @@ class MultiHead(LectureScene):
         )
         style.place(line)
         d_head = self.number("multihead.two.d_head", 0)
+        frame = SurroundingRectangle(outputs, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        joined = [o.get_center() for o in outputs]  # where concat puts them, side by side
+        for o, side in zip(outputs, (LEFT, RIGHT), strict=True):
+            o.shift(side * style.GROUP_BUFF)  # two separate outputs first
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -195,8 +200,12 @@ class MultiHead(LectureScene):
             n=len(run.colours),
             d=d_head,
         )
-        frame = SurroundingRectangle(outputs, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-        self.say("concat", Create(frame), w=width)
+        self.say(
+            "concat",
+            *(o.animate.move_to(c) for o, c in zip(outputs, joined, strict=True)),
+            then=[[Create(frame)]],
+            w=width,
+        )
         self.say("w_o", FadeIn(times), FadeIn(VGroup(w_o, w_label)), FadeIn(shape), a=width)
         self.say("w_o_job", Indicate(VGroup(w_o, w_label)))
         self.clear_below_title(self.title)

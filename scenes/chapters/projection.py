@@ -90,12 +90,7 @@ class WhyProject(LectureScene):
             self._map("projected", style.WITH),
         ).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
         plain, shared, projected = style.place(maps)
-        diagonal = VGroup(
-            *(
-                SurroundingRectangle(plain[1].get_cell(i, i), buff=0, stroke_width=2)
-                for i in range(self.p.positions)
-            )
-        ).set_color(style.HIGHLIGHT)
+        diagonal = self._diagonal(plain[1])
         self_dot = MathTex(r"x \cdot x = |x|^2", font_size=44)
         other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=44)
         self_size = self.number(f"{SRC}.self_dot_mean", 0)
@@ -125,9 +120,23 @@ class WhyProject(LectureScene):
             cross_dot=cross_size,
         )
         self.say("not_always", Write(longer), width=self.p.width)
-        self.say("shared_say", FadeOut(VGroup(beats, longer)), FadeIn(shared))
-        self.say("projected_say", FadeIn(projected), FadeOut(diagonal))
+        shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now
+        self.say(
+            "shared_say",
+            FadeOut(VGroup(beats, longer)),
+            FadeIn(shared),
+            then=[[FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)]],
+        )
+        self.say("projected_say", FadeIn(projected), FadeOut(shared_diagonal))
         self.play(FadeOut(maps))
+
+    def _diagonal(self, grid: AttentionGrid) -> VGroup:
+        """A frame on each cell of a map's diagonal: each word with itself."""
+        frames = (
+            SurroundingRectangle(grid.get_cell(i, i), buff=0, stroke_width=2)
+            for i in range(self.p.positions)
+        )
+        return VGroup(*frames).set_color(style.HIGHLIGHT)
 
     def _histogram(self, kind: str, colour, line: NumberLine) -> VGroup:
         values = getattr(self.p, kind).values

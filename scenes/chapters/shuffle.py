@@ -13,6 +13,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
     Circumscribe,
     FadeIn,
     FadeOut,
@@ -31,6 +32,7 @@ from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 SRC = "pitfalls.shuffle"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
 PE_CELL_MAX = 0.9
+ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
 CROWDED_ROW = 12  # a row of more positions is written in the smallest size
 
 
@@ -61,9 +63,12 @@ class Shuffle(LectureScene):
         self.play(FadeOut(VGroup(formula, words)))
 
     # --- the measurement ---------------------------------------------------------------
-    def _row(self, order: list[int], outputs: list[list[float]], out_path: str) -> VGroup:
+    def _row(
+        self, order: list[int], outputs: list[list[float]], out_path: str, gap: float
+    ) -> VGroup:
         """One column per word, in ``order``: its place, the word, and its attention output
-        (boxed); ``outputs[k]`` is the output of the word at place k."""
+        (boxed); ``outputs[k]`` is the output of the word at place k. ``gap``: between
+        columns."""
         columns = VGroup()
         for k, j in enumerate(order):
             vector = VGroup(
@@ -72,23 +77,27 @@ class Shuffle(LectureScene):
                     for c in range(len(outputs[k]))
                 )
             ).arrange(DOWN, buff=style.TIGHT_BUFF)
-            columns.add(
-                VGroup(
-                    ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED),
-                    style.text(self.apple_words()[j], style.BODY_SIZE),
-                    vector,
-                ).arrange(DOWN, buff=style.ITEM_BUFF)
-            )
-        columns.arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+            word = style.text(self.apple_words()[j], style.BODY_SIZE)
+            word.next_to(vector, UP, buff=style.ITEM_BUFF)  # clear of the box around the vector
+            place = ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED)
+            columns.add(VGroup(place.next_to(word, UP, buff=style.HUG_BUFF), word, vector))
+        columns.arrange(RIGHT, buff=gap, aligned_edge=DOWN)
         boxes = VGroup(*(SurroundingRectangle(c[2], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
     def _measure(self) -> None:
         n, run = len(self.s.tokens), self.s.without_positions
-        original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out")
         order = list(self.s.permutation)
-        shuffled = self._row(order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled")
-        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.SECTION_BUFF)
+        # The columns' gap shrinks for a long sentence, so that the row fits at full size.
+        left, _, right, _ = style.content_area()
+        probe = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out", 0)
+        room = right - left - ROW_MARGIN - probe.width
+        gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
+        original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out", gap)
+        shuffled = self._row(
+            order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled", gap
+        )
+        rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
                 style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
@@ -99,7 +108,7 @@ class Shuffle(LectureScene):
         names.add(out.next_to(original[1], RIGHT, buff=style.ITEM_BUFF))
         gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
         diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
-        diff.next_to(shuffled, RIGHT, buff=style.WIDE_BUFF)
+        diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
         style.place(VGroup(rows, names, diff))
         links = VGroup(
             *(

@@ -28,7 +28,6 @@ from common.atomic import copy_atomic, write_json_atomic
 from common.closure import file_digest
 from common.defaults import DEFAULT_LECTURE
 from common.files import LinesFile
-from common.files import RenderTimes as RenderTimesFile
 from common.settings import Settings, VoiceSettings, settings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -425,7 +424,7 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
-    times = RenderTimes(args.out / RENDER_CACHE / RenderTimesFile.NAME)
+    times = RenderTimes.in_folder(args.out / RENDER_CACHE)
     try:
         times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))
     finally:

@@ -101,6 +101,11 @@ class RenderTimes:
         except (OSError, OwnFileError):  # none yet, or unreadable: start afresh
             self.seconds = {}
 
+    @classmethod
+    def in_folder(cls, folder: Path) -> RenderTimes:
+        """The render times kept in ``folder`` (a run's cache), under their file's own name."""
+        return cls(folder / TimesFile.NAME)
+
     def longest_first(self, jobs: list[Job]) -> list[Job]:
         """Scenes never timed first (they may be long), then the longest; ties keep order."""
         return sorted(jobs, key=lambda job: -self.seconds.get(job.key(), math.inf))

@@ -127,7 +127,7 @@ def load_lecture(
         raise LectureFileError(f"{source}: unknown key '{unknown[0]}' (allowed: {allowed})")
     try:
         keys = _Keys.model_validate(
-            {k: default(k) for k in ("languages", "theme", "quality")}
+            {k: default(k) for k in _Keys.model_fields if k not in ("chapters", "task")}
             | data
             | {"task": data.get("task", {})}
         )

@@ -114,7 +114,7 @@ class Shuffle(LectureScene):
             *(
                 Line(
                     original[0][j][2].get_bottom() + DOWN * style.HUG_BUFF,
-                    shuffled[0][order.index(j)][1].get_top(),
+                    shuffled[0][order.index(j)][0].get_top(),  # to its new place number
                     color=style.MUTED,
                     stroke_width=2,
                 )

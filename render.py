@@ -41,8 +41,8 @@ from pipeline.records import (
     voice_code,
     write_record,
 )
-from syllabus.lecture_file import LectureFile, LectureFileError, load_lecture
-from syllabus.locale import LocaleError, available_languages
+from syllabus.lecture_file import VOICES, LectureFile, LectureFileError, load_lecture
+from syllabus.locale import LocaleError, available_languages, language
 from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
 from syllabus.presets import PRESETS, Preset
 
@@ -107,9 +107,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
     parser.add_argument(
         "--voice",
-        choices=["espeak"],
-        help="narrate with a draft voice (espeak-ng); with --narration, only the lines not "
-        "recorded yet",
+        choices=list(VOICES),
+        help="kokoro: a natural neural voice; espeak: a quick robotic draft; none: silent, "
+        "timed for reading (default: the lecture file's, kokoro); with --narration, the "
+        "voice says only the lines not recorded",
     )
     parser.add_argument(
         "--narration",
@@ -144,6 +145,8 @@ def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
     args.quality = args.quality or lecture.quality
     args.preset = PRESETS[args.quality].with_fps(args.fps)
     args.theme = lecture.theme
+    args.voice = args.voice or lecture.voice
+    args.voices = lecture.voices
 
 
 def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
@@ -255,7 +258,8 @@ def _bar(done: int, total: int, width: int = 24) -> str:
 
 
 def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
-    """What a chapter's narration is made from: the draft voice, and each recording's hash."""
+    """What a chapter's narration is made from: the voice (its engine, voice, speed and, for
+    Kokoro, the model's and the voice file's hashes), and each recording's hash."""
     if voice is None:
         return None
     from voice.clips import FORMATS, LINE_PAUSE
@@ -266,15 +270,50 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
                 takes[path.name] = file_digest(path).hex()
-    return {"espeak": voice.espeak, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
+    said = {"engine": voice.engine, "name": voice.name, "speed": voice.speed}
+    if voice.engine == "kokoro":
+        from voice.kokoro import model_sha256, voice_hashes
+
+        said |= {"model": model_sha256(), "voice_file": voice_hashes()[voice.name]}
+    return {"voice": said, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
 
 
 def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
     """The voice settings of one language's render (None: silent)."""
-    if not args.voice and not args.narration:
+    if args.voice == "none" and not args.narration:
         return None
-    cache = (args.out / VOICE_CACHE).resolve()
-    return VoiceSettings(args.voice == "espeak", narration_folder(args, lang), str(cache))
+    cache = str((args.out / VOICE_CACHE).resolve())
+    folder = narration_folder(args, lang)
+    if args.voice == "kokoro":
+        choice = args.voices[lang]
+        return VoiceSettings("kokoro", choice.name, choice.speed, folder, cache)
+    meta = language(lang)  # espeak's voice is the locale's; "none": recordings only
+    engine = "espeak" if args.voice == "espeak" else None
+    return VoiceSettings(engine, meta.voice, float(meta.voice_speed), folder, cache)
+
+
+def check_voice(args: argparse.Namespace) -> None:
+    """Before anything renders: each language's Kokoro voice is one set-up keeps, and the
+    model and the voice files are there and whole (one line naming a missing or damaged
+    one, and the command that fixes it)."""
+    if args.voice != "kokoro":
+        return
+    from voice.kokoro import KokoroError, check_model, check_voice, voice_hashes
+
+    source = f"lecture file {args.config or DEFAULT_LECTURE}"
+    for lang in args.langs:
+        name = args.voices[lang].name
+        if name not in voice_hashes():
+            raise UsageError(
+                f"{source}: 'voices.{lang}.name' is '{name}' "
+                f"(allowed: {', '.join(sorted(voice_hashes()))})"
+            )
+    try:
+        check_model()
+        for lang in args.langs:
+            check_voice(args.voices[lang].name)
+    except KokoroError as err:
+        raise UsageError(str(err)) from None
 
 
 def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
@@ -301,15 +340,15 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
             missing = check_folder(Path(folder), wanted)
         except VoiceError as err:
             raise UsageError(str(err)) from None
-        if missing and args.voice != "espeak":
+        if missing and args.voice == "none":
             shown = ", ".join(f"{name}.wav" for name in missing[:6])
             raise UsageError(
                 f"{folder}: {len(missing)} recording(s) missing: {shown}"
                 + (" ..." if len(missing) > 6 else "")
-                + " (record them, or add --voice espeak to draft them)"
+                + " (record them, or render with --voice kokoro or espeak to say them)"
             )
         if missing:
-            print(f"voice: {len(missing)} line(s) not recorded yet, drafted with espeak-ng")
+            print(f"voice: {len(missing)} line(s) not recorded yet, said by {args.voice}")
 
 
 def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
@@ -524,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
             with FolderLock(args.out, wait=args.wait):
                 return write_narration_script(args, lecture.config, selected)
         check_narration(args, selected)
+        check_voice(args)
         with FolderLock(args.out, wait=args.wait):
             return render(args, lecture.config, chapters, selected)
     except (

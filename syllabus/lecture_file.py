@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import ValidationError
+from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
@@ -44,7 +44,16 @@ class _Keys(Shape):
     languages: list[str]
     theme: str
     quality: str
+    voice: str
+    voices: dict[str, KokoroChoice]
     task: dict[str, Any]
+
+
+class KokoroChoice(Shape):
+    """One language's natural voice: a Kokoro voice and its speed (1: the voice's own)."""
+
+    name: Annotated[str, StringConstraints(pattern=r"^[a-z]{2}_[a-z]+$")]
+    speed: Annotated[float, Field(ge=0.5, le=2.0)]
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,11 @@ class LectureFile:
     theme: str
     quality: str
     config: LectureConfig
+    voice: str  # "kokoro", "espeak" or "none" (see VOICES)
+    voices: dict[str, KokoroChoice]  # each rendered language's Kokoro voice
+
+
+VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
 
 
 def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
@@ -129,7 +143,7 @@ def load_lecture(
         keys = _Keys.model_validate(
             {k: default(k) for k in _Keys.model_fields if k not in ("chapters", "task")}
             | data
-            | {"task": data.get("task", {})}
+            | {"task": data.get("task", {}), "voices": default("voices") | data.get("voices", {})}
         )
     except ValidationError as err:
         raise LectureFileError(one_line(source, err)) from None
@@ -143,6 +157,7 @@ def load_lecture(
         raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
     _one_of(source, "theme", keys.theme, list(THEMES))
     _one_of(source, "quality", keys.quality, list(PRESETS))
+    _one_of(source, "voice", keys.voice, list(VOICES))
     if keys.chapters is not None and not keys.chapters:
         raise LectureFileError(f"{source}: 'chapters' is empty: list at least one")
     try:
@@ -179,4 +194,19 @@ def load_lecture(
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
-    return LectureFile(path, chapters, tuple(rendered), keys.theme, keys.quality, config)
+    _check_voices(source, keys.voices, rendered if keys.voice == "kokoro" else [])
+    return LectureFile(
+        path, chapters, tuple(rendered), keys.theme, keys.quality, config, keys.voice, keys.voices
+    )
+
+
+def _check_voices(source: str, voices: dict[str, KokoroChoice], languages: Sequence[str]) -> None:
+    """Each language rendered has a Kokoro voice named (render.py checks that set-up keeps
+    it: the voices are the voice room's)."""
+    for lang in languages:
+        if lang not in voices:
+            raise LectureFileError(
+                f"{source}: 'voices.{lang}' is missing: name a Kokoro voice for {lang} "
+                f'([voices.{lang}] name = "zf_xiaobei", speed = 1.0), or set voice = "espeak" '
+                'or "none"'
+            )

@@ -75,6 +75,13 @@ def _walkthrough(**changes: str) -> str:
 
 
 CASES = {
+    "unknown voice engine": (lambda t: ["--voice", "loud"], "invalid choice: 'loud'"),
+    "voice engine in the file": (_lecture('voice = "loud"'), "'voice' is 'loud' (allowed: kokoro"),
+    "unknown Kokoro voice": (
+        _lecture('[voices.zh-TW]\nname = "zf_nobody"\nspeed = 1.0'),
+        "'voices.zh-TW.name' is 'zf_nobody' (allowed: af_alloy",
+    ),
+    "Kokoro speed": (_lecture('[voices.en]\nname = "af_heart"\nspeed = 5'), "voices.en.speed"),
     # flags
     "unknown language": (lambda t: ["--lang", "xx"], "unknown language 'xx'"),
     "no jobs": (lambda t: ["--jobs", "0"], "--jobs must be at least 1"),

@@ -71,6 +71,7 @@ def test_the_guide_makes_an_instructors_lecture(
     text = _edit(text, "chapters", str(CHAPTERS).replace("'", '"'))
     text = _edit(text, "theme", '"light"')
     text = _edit(text, "quality", '"low"')
+    text = _edit(text, "voice", '"none"')  # silent: the voice has tests of its own
     text = _edit(text, "positions", "12")
     text = _edit(text, "colours", '["red", "green", "blue", "purple", "yellow"]')
     text = text.replace("[task.examples]", '[task.examples]\nmine = "RRGGBBPPYYRG"')

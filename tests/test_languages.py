@@ -42,6 +42,7 @@ def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_fi
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # current for the default lecture: no training
     command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--out", str(out)]
+    command += ["--voice", "none"]
     result = subprocess.run(
         [*command, "--lang", "zh-TW,eo", "--quality", "low"],
         capture_output=True,

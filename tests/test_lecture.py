@@ -57,6 +57,8 @@ def _render(plan: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
     command = [
         sys.executable,
         str(ROOT / "render.py"),
+        "--voice",
+        "none",
         "--quality",
         "low",
         "--plan",
@@ -164,6 +166,8 @@ def test_a_killed_run_leaves_no_corrupt_file(lecture: tuple[Path, Path]) -> None
     command = [
         sys.executable,
         str(ROOT / "render.py"),
+        "--voice",
+        "none",
         "--quality",
         "low",
         "--force",
@@ -227,7 +231,7 @@ def _alive(pid: int) -> bool:
 
 
 def _start(plan: Path, out: Path, *args: str) -> subprocess.Popen:
-    command = [sys.executable, str(ROOT / "render.py"), "--quality", "low"]
+    command = [sys.executable, str(ROOT / "render.py"), "--quality", "low", "--voice", "none"]
     command += ["--plan", str(plan), "--out", str(out), *args]
     return subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

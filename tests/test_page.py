@@ -39,7 +39,7 @@ def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # the same model: no training again
     command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
-    command += ["--quality", "low", "--out", str(out)]
+    command += ["--quality", "low", "--voice", "none", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     return out

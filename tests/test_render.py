@@ -22,7 +22,7 @@ pytestmark = pytest.mark.xdist_group("render")
 
 def _render(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(ROOT / "render.py"), *args],
+        [sys.executable, str(ROOT / "render.py"), "--voice", "none", *args],
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -1,5 +1,6 @@
-"""The lecture's voice: numbers read in words, a draft voice (espeak-ng) and recordings
-standing in for an instructor's, each driving the picture's timing, in AAC, at -16 LUFS."""
+"""The lecture's voice: numbers read in words, the natural voice (Kokoro), the draft voice
+(espeak-ng) and recordings standing in for an instructor's, each driving the picture's
+timing, in AAC, at -16 LUFS."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ import av
 import numpy as np
 import pytest
 
-from voice.clips import SAMPLE_RATE, TARGET_LUFS, loudness
+from voice.clips import (
+    SAMPLE_RATE,
+    TARGET_LUFS,
+    Espeak,
+    loudness,
+    pause_after,
+    read_wav,
+    speak_line,
+)
 from voice.speech import spoken
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +99,7 @@ def _cue_starts(srt: Path) -> list[float]:
 
 def _check_timing(segment: Path) -> list[dict]:
     """Each line's first cue starts where its audio does (within 100 ms), and the audio is
-    heard there."""
+    heard there; with a synthesised voice, every cue starts where its words do."""
     lines = json.loads(segment.with_suffix(".lines.json").read_text(encoding="utf-8"))["lines"]
     lines = [line for line in lines if "clip" in line]
     cues = _cue_starts(segment.with_suffix(".srt"))
@@ -103,18 +112,45 @@ def _check_timing(segment: Path) -> list[dict]:
     return lines
 
 
+def _check_cues(segment: Path, lines: list[dict]) -> None:
+    """Every cue of a synthesised line is shown from the frame its words start: quiet just
+    before it (the pause its punctuation calls for), speech just after."""
+    shown = _cue_starts(segment.with_suffix(".srt"))
+    sound = _audio(segment)
+    later = [(line, start) for line in lines for start in line["cues"][1:]]
+    assert later, "no line of more than one cue to check"
+    for line, start in later:
+        at = line["start"] + start
+        assert min(abs(c - at) for c in shown) < 1 / 15 + 1e-6, line["key"]
+        k = round(at * SAMPLE_RATE)
+        before = sound[k - round(0.1 * SAMPLE_RATE) : k - round(0.03 * SAMPLE_RATE)]
+        after = sound[k : k + round(0.3 * SAMPLE_RATE)]
+        assert np.sqrt(np.mean(before**2)) < 0.3 * np.sqrt(np.mean(after**2)), line["key"]
+
+
+def test_the_draft_voice_says_each_cue_on_its_own(tmp_path: Path) -> None:
+    line = speak_line(["zero point eight three,", "then one."], Espeak("en-us", 165), tmp_path)
+    clip = read_wav(line.clip)
+    assert abs(sum(line.cue_seconds) - len(clip) / SAMPLE_RATE) < 1e-3
+    assert line.cue_seconds[0] > pause_after("zero point eight three,") == 0.2
+    assert abs(loudness(clip) - TARGET_LUFS) < 0.5
+
+
 @pytest.mark.render
-def test_a_draft_voice_drives_the_picture(tmp_path: Path, data_file: Path) -> None:
+def test_the_natural_voice_drives_the_picture(tmp_path: Path, data_file: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # the same model: no training again
-    result = _render(tmp_path, out, "--voice", "espeak")
+    result = _render(tmp_path, out, "--voice", "kokoro")
     assert result.returncode == 0, result.stderr[-2000:]
     segment = out / "segments" / "template.mp4"
     video, audio, frame = _streams(segment)
     assert abs(video - audio) <= frame
     lines = _check_timing(segment)
     assert [line["key"] for line in lines] == ["intro", "result_say"]
+    _check_cues(segment, lines)
+    record = json.loads(segment.with_suffix(".json").read_text(encoding="utf-8"))
+    assert record["voice"]["voice"]["name"] == "af_heart"  # the lecture file's English voice
     # The lecture decodes in full, picture and sound, at the target loudness.
     lecture_video, lecture_audio, frame = _streams(out / "lecture.mp4")
     assert abs(lecture_video - lecture_audio) <= frame
@@ -124,7 +160,7 @@ def test_a_draft_voice_drives_the_picture(tmp_path: Path, data_file: Path) -> No
     # A second render synthesises nothing: every clip comes from the cache.
     cache = out / "voice-cache"
     before = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
-    again = _render(tmp_path, out, "--voice", "espeak", "--force", chapters=1)
+    again = _render(tmp_path, out, "--voice", "kokoro", "--force", chapters=1)
     assert again.returncode == 0, again.stderr[-2000:]
     assert {p.name: p.stat().st_mtime_ns for p in cache.iterdir()} == before
 
@@ -154,7 +190,7 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     ).read_text(encoding="utf-8")
     # One line not recorded yet: named, nothing rendered.
     _tone(rec / "template" / "01-intro.wav", 2.5)
-    missing = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+    missing = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=1)
     assert missing.returncode == 2 and "template/02-result_say.wav" in missing.stderr
     assert not (out / "segments").exists()
     # A broken, a silent and an over-long recording: each named with its line.

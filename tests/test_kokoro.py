@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from common.defaults import default
 from voice.clips import PEAK, SAMPLE_RATE, TARGET_LUFS, loudness, pause_after, read_wav
 from voice.install import assemble_model
 from voice.kokoro import KokoroError, check_model, check_voice, pieces, token_ids
@@ -40,9 +41,13 @@ for name, voice, speed, cues, numbers in json.loads(sys.argv[2]):
 out["model_loaded"] = kokoro.kokoro.cache_info().currsize
 print(json.dumps(out))
 """
+VOICES = default("voices")  # the built-in lecture file's voice and speed, per language
 LINES = [
-    ("zh", "zf_xiaobei", 1.2, ["今天的主題是 self-attention，", "每個字自己決定要看哪裡。"], "zh"),
-    ("en", "af_heart", 1.0, ["Each word decides,", "on its own, where to look."], "en"),
+    (name, VOICES[lang]["name"], VOICES[lang]["speed"], cues, numbers)
+    for name, lang, cues, numbers in (
+        ("zh", "zh-TW", ["今天的主題是 self-attention，", "每個字自己決定要看哪裡。"], "zh"),
+        ("en", "en", ["Each word decides,", "on its own, where to look."], "en"),
+    )
 ]
 
 

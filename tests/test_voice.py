@@ -5,6 +5,7 @@ timing, in AAC, at -16 LUFS."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -157,6 +158,11 @@ def test_the_natural_voice_drives_the_picture(tmp_path: Path, data_file: Path) -
     sound = _audio(out / "lecture.mp4")
     assert abs(loudness(sound) - TARGET_LUFS) <= 1.0
     assert np.max(np.abs(sound)) < 1.0  # no clipping
+    # --list knows a segment by its voice: current as voiced, stale for a silent lecture.
+    listed = _render(tmp_path, out, "--voice", "kokoro", "--list").stdout
+    assert re.search(r"template\s+current", listed), listed
+    listed = _render(tmp_path, out, "--voice", "none", "--list").stdout
+    assert re.search(r"template\s+stale", listed), listed
     # A second render synthesises nothing: every clip comes from the cache.
     cache = out / "voice-cache"
     before = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}

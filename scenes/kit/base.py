@@ -39,10 +39,8 @@ from syllabus.plan import chapter_of
 from voice import speech
 from voice.clips import (
     LINE_PAUSE,
-    Engine,
-    Espeak,
-    KokoroVoice,
     VoiceError,
+    engine_for,
     find_recording,
     recorded,
     recording_name,
@@ -91,10 +89,28 @@ def _spread(cues: Sequence[str], seconds: float, fps: float) -> list[float]:
 
 def _frames(seconds: Sequence[float], fps: float) -> list[float]:
     """Durations (whole frames) whose running sums fall on the frames nearest to those of
-    ``seconds``: each cue starts within half a frame of its words."""
-    ends = [round(sum(seconds[: k + 1]) * fps) for k in range(len(seconds))]
-    frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
-    return [max(f, 1) / fps for f in frames]
+    ``seconds``: each cue starts within half a frame of its words (a cue of less than a
+    frame still gets one, and the next starts a frame later)."""
+    ends: list[int] = []
+    for k in range(len(seconds)):
+        ends.append(max(round(sum(seconds[: k + 1]) * fps), (ends[-1] if ends else 0) + 1))
+    return [(b - a) / fps for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def spoken_cues(cues: Sequence[str], lang: str) -> list[str]:
+    """Subtitle cues as a voice says them: one line each, the locale's ``[pronounce]`` words
+    re-spelled, numbers and symbols (``[speech]``) in words."""
+    meta, table = language(lang), locale_table(lang)
+    joiner = " " if meta.spaces else ""
+    return [
+        speech.spoken(
+            joiner.join(cue.split("\n")),
+            meta.numbers,
+            table.get("speech", {}),
+            table.get("pronounce", {}),
+        )
+        for cue in cues
+    ]
 
 
 def top_index(values: Sequence[float]) -> int:
@@ -445,25 +461,8 @@ class LectureScene(Scene):
                     f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
                     "(record it, or render with a voice to say the missing lines)"
                 )
-        meta = language(self.lang)
-        table = locale_table(self.lang)
-        joiner = " " if meta.spaces else ""
-        said = [
-            speech.spoken(
-                joiner.join(cue.split("\n")),
-                meta.numbers,
-                table.get("speech", {}),
-                table.get("pronounce", {}),
-            )
-            for cue in cues
-        ]
-        spoken = speak_line(said, self._engine(), cache)
+        spoken = speak_line(spoken_cues(cues, self.lang), engine_for(self.voice), cache)
         return spoken.clip, list(spoken.cue_seconds)
-
-    def _engine(self) -> Engine:
-        if self.voice.engine == "kokoro":
-            return KokoroVoice(self.voice.name, self.voice.speed)
-        return Espeak(self.voice.name, round(self.voice.speed))
 
     def tear_down(self) -> None:
         """Write where each line starts and ends (and its clip, with a voice) beside the

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from common.defaults import default
+from scenes.gates.motion import changes
 from voice.clips import (
     SAMPLE_RATE,
     TARGET_LUFS,
@@ -131,6 +132,15 @@ def _check_cues(segment: Path, lines: list[dict]) -> None:
         assert np.sqrt(np.mean(before**2)) < 0.3 * np.sqrt(np.mean(after**2)), line["key"]
 
 
+def _check_beat(segment: Path, line: dict) -> None:
+    """The template's intro marks <cues> before its second cue: the picture holds still
+    just before that cue is heard and moves on the frame it starts."""
+    moved, fps = changes(segment)
+    k = round((line["start"] + line["cues"][1]) * fps)
+    assert not moved[k - round(0.5 * fps) : k].any(), "the picture moved before the beat"
+    assert moved[k : k + 2].any(), "the beat did not start when its words did"
+
+
 def test_the_draft_voice_says_each_cue_on_its_own(tmp_path: Path) -> None:
     cues = ["zero point eight three,", "then one."]
     line = speak_line(cues, Espeak("en-us", 165), tmp_path)
@@ -156,6 +166,7 @@ def test_the_natural_voice_drives_the_picture(tmp_path: Path, data_file: Path) -
     lines = _check_timing(segment)
     assert [line["key"] for line in lines] == ["intro", "result_say"]
     _check_cues(segment, lines)
+    _check_beat(segment, lines[0])
     record = json.loads(segment.with_suffix(".json").read_text(encoding="utf-8"))
     assert record["voice"]["voice"][:2] == ["kokoro", default("voices")["en"]["name"]]
     # The lecture decodes in full, picture and sound, at the target loudness.
@@ -239,3 +250,23 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     _tone(take, 2.0)
     redo = _render(tmp_path, out, "--narration", str(rec), chapters=1)
     assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout
+
+
+def test_a_beat_needs_its_marker_in_every_language() -> None:
+    from types import SimpleNamespace
+
+    from scenes.kit.base import LectureScene
+    from syllabus.locale import LocaleError, Words
+
+    words = Words("template", "en")
+    scene = SimpleNamespace(lang="en")
+    line, cues, at = LectureScene._beat_cues(scene, words, "intro", "One. <b>Two.", {"b": []})
+    assert line == "One. Two." and cues == ["One.", "Two."] and at == {"b": 1}
+    for marked, beats, problem in (
+        ("One. <b>Two.", {}, "marks <b> but the scene has no such beat"),
+        ("One. Two.", {"b": []}, "has no <b> marker"),
+        ("One. <b>Two. <b>Three.", {"b": []}, "marks <b> twice"),
+        ("One. Two.<b>", {"b": []}, "a <marker> ends the line"),
+    ):
+        with pytest.raises(LocaleError, match=problem):
+            LectureScene._beat_cues(scene, words, "intro", marked, beats)

@@ -13,10 +13,12 @@ from manim import (
     RIGHT,
     UP,
     Brace,
+    Circumscribe,
     Create,
     Dot,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     Indicate,
     MathTex,
     ReplacementTransform,
@@ -140,8 +142,25 @@ class SqrtD(LectureScene):
             DOWN, buff=style.GROUP_BUFF
         )
         style.place(picture)
-        self.say("knob", FadeIn(items, lag_ratio=0.4), then=[[FadeIn(brace), FadeIn(result)]])
-        self.say("why", FadeIn(harms[0]), then=[[FadeIn(harms[1]), Write(gradient)]])
+        self.say(
+            "knob",
+            beats={
+                "arrow": [FadeIn(items[0], shift=RIGHT * style.ITEM_BUFF)],
+                "temp": [FadeIn(items[1], shift=RIGHT * style.ITEM_BUFF)],
+                "root": [FadeIn(items[2], shift=RIGHT * style.ITEM_BUFF)],
+                "knob": [GrowFromCenter(brace)],
+                "sharp": [FadeIn(result, shift=RIGHT * style.ITEM_BUFF)],
+            },
+        )
+        self.say(
+            "why",
+            Circumscribe(result, color=style.HIGHLIGHT),
+            beats={
+                "one": [FadeIn(harms[0], shift=UP * style.ITEM_BUFF)],
+                "two": [FadeIn(harms[1], shift=UP * style.ITEM_BUFF), Write(gradient)],
+                "back": [Circumscribe(items[2], color=style.HIGHLIGHT)],
+            },
+        )
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

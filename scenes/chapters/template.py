@@ -7,7 +7,7 @@ every quality gate with ``python -m scenes.gates template``.
 
 from __future__ import annotations
 
-from manim import RIGHT, FadeIn, Indicate, VGroup, Write
+from manim import RIGHT, Circumscribe, FadeIn, Indicate, VGroup, Write
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
@@ -36,7 +36,9 @@ class TemplateScene(LectureScene):
         )
         # One picture fills the content area, between the title and the subtitle band.
         style.place(VGroup(grid, result).arrange(RIGHT, buff=style.WIDE_BUFF))
-        # say() shows the narration as subtitles, timed for reading, while animating:
-        # every line gets its own animation (the beats gate checks).
-        self.say("intro", Write(title), FadeIn(grid))
-        self.say("result_say", FadeIn(result), Indicate(grid.cells, scale_factor=1.02))
+        # say() shows the narration as subtitles, timed for reading (or, with a voice, as
+        # they are heard), while animating: every line gets its own animation (the beats
+        # gate checks). A beat starts when its words do: the locale line marks the place
+        # with <cues>, in every language.
+        self.say("intro", Write(title), FadeIn(grid), beats={"cues": [Indicate(grid.cells)]})
+        self.say("result_say", FadeIn(result), Circumscribe(result))

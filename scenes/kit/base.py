@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -34,7 +35,15 @@ from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, Loo
 from scenes.kit.numbers import Measured, Notation, Ref, ShownNumber, Spoken, sum_sign
 from scenes.kit.subtitles import cue_seconds, split_cues
 from syllabus.declarations import expand_reads
-from syllabus.locale import Words, colour_label, current_language, language, locale_table
+from syllabus.locale import (
+    LocaleError,
+    Words,
+    colour_label,
+    current_language,
+    language,
+    locale_path,
+    locale_table,
+)
 from syllabus.plan import chapter_of
 from voice import speech
 from voice.clips import (
@@ -47,6 +56,8 @@ from voice.clips import (
     speak_line,
     wav_seconds,
 )
+
+BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
 
 patches.install(settings())  # the speed-ups, as the settings of this process ask
 
@@ -396,19 +407,27 @@ class LectureScene(Scene):
         run_time: float = 1.0,
         then: Sequence[Sequence[Animation]] = (),
         table: str | None = None,
+        beats: Mapping[str, Sequence[Animation]] | None = None,
         **fields,
     ) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
 
         The narration is cut into cues; the animations play first (at most ``run_time``
         seconds, and never longer than the narration), then the scene holds until the
-        last cue has been on screen long enough to read. Cue times are whole frames, so
-        consecutive cues never overlap. A measured number in ``fields`` is passed as the
-        :class:`ShownNumber` the screen shows or as a :class:`Spoken`, never as text, so that
-        the numbers gate checks what is said against the data file too. ``then`` lists
-        further groups of animations played one after another under the same line (each
-        at most ``run_time``; all of them within the line's time). ``table`` takes the line
-        from a shared locale table instead of the scene's own.
+        last cue has been on screen long enough to read, or, with a voice, has been said.
+        Cue times are whole frames, so consecutive cues never overlap. A measured number in
+        ``fields`` is passed as the :class:`ShownNumber` the screen shows or as a
+        :class:`Spoken`, never as text, so that the numbers gate checks what is said
+        against the data file too. ``then`` lists further groups of animations played one
+        after another under the same line (each at most ``run_time``; all of them before
+        the line's first beat). ``table`` takes the line from a shared locale table
+        instead of the scene's own.
+
+        ``beats`` answer the words as they are said: the line marks a place with
+        ``<name>`` (in every language, wherever its words fall), a cue begins there, and
+        the animations of ``beats[name]`` start on the frame that cue starts: when it is
+        read, or, with a voice, when its words are heard. Every marker needs its beat and
+        every beat its marker.
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
@@ -416,8 +435,8 @@ class LectureScene(Scene):
         texts = {k: v.text if isinstance(v, ShownNumber | Spoken) else v for k, v in fields.items()}
         texts = {**self.sentence_words, **texts}
         words = self.shared(table) if table else self.words
-        line = words.format(key, **texts)
-        cues = split_cues(line, self.lang)
+        marked = words.format(key, **texts)
+        line, cues, beat_cues = self._beat_cues(words, key, marked, dict(beats or {}))
         start = self.renderer.time
         entry = {"index": len(self.narration_lines) + 1, "key": key, "text": line, "start": start}
         self.narration_lines.append(entry)
@@ -436,14 +455,55 @@ class LectureScene(Scene):
             offset += seconds
         if voiced is not None:
             offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
+        cue_starts = [sum(durations[:k]) for k in range(len(cues))] + [offset]
+        timeline = sorted((cue_starts[k], name) for name, k in beat_cues.items())
+        first_beat = timeline[0][0] if timeline else offset
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
         for group in groups:
-            self.play(*group, run_time=min(run_time, offset / len(groups)))
-        if not groups:
+            window = max(first_beat, 1 / fps) / len(groups)
+            self.play(*group, run_time=min(run_time, window))
+        for k, (at, name) in enumerate(timeline):
+            self.hold_until(start + at)
+            until = timeline[k + 1][0] if k + 1 < len(timeline) else offset
+            window = max(start + until - self.renderer.time, 1 / fps)
+            self.play(*beats[name], run_time=min(run_time, window))
+        if not groups and not timeline:
             self.beatless.append(key)
         self.hold_until(start + offset)
         entry["end"] = self.renderer.time
+
+    def _beat_cues(
+        self, words: Words, key: str, marked: str, beats: dict[str, Sequence[Animation]]
+    ) -> tuple[str, list[str], dict[str, int]]:
+        """The line without its ``<name>`` markers, its cues (a cue begins at each marker),
+        and the cue each beat starts with; a marker without a beat, or a beat without a
+        marker, is a LocaleError naming the file and the line."""
+        parts = BEAT_MARK.split(marked)
+        pieces, names = parts[0::2], parts[1::2]
+        where = f"{locale_path(self.lang)}: [{words.scene_key}] {key}"
+        for name in names:
+            if name not in beats or names.count(name) > 1:
+                raise LocaleError(
+                    f"{where}: marks <{name}> "
+                    + ("twice" if name in beats else "but the scene has no such beat")
+                    + f" (its beats: {', '.join(sorted(beats)) or 'none'})"
+                )
+        unmarked = sorted(set(beats) - set(names))
+        if unmarked:
+            raise LocaleError(f"{where}: has no <{unmarked[0]}> marker for the scene's beat")
+        joiner = " " if language(self.lang).spaces else ""
+        cues: list[str] = []
+        beat_cues: dict[str, int] = {}
+        for name, piece in zip([None, *names], pieces, strict=True):
+            if name is not None:
+                beat_cues[name] = len(cues)
+            if piece.strip():
+                cues += split_cues(piece.strip(), self.lang)
+        line = joiner.join(piece.strip() for piece in pieces if piece.strip())
+        if any(k >= len(cues) for k in beat_cues.values()):
+            raise LocaleError(f"{where}: a <marker> ends the line; put it before its words")
+        return line, cues, beat_cues
 
     def _voice_clip(self, line: str, cues: Sequence[str]) -> tuple[Path, list[float] | None]:
         """This line's clip: its recording if there is one (its cues then spread over it),

@@ -10,8 +10,10 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Create,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     MathTex,
     NumberLine,
@@ -61,9 +63,26 @@ class WhyProject(LectureScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
         third = VGroup(value, search).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(VGroup(line, tags), third).arrange(DOWN, buff=style.WIDE_BUFF))
-        self.say("two_things", FadeIn(line, lag_ratio=0.3))
-        self.say("front_end", FadeIn(tags[0]), then=[[FadeIn(tags[1])]])
-        self.say("value_too", FadeIn(value), then=[[FadeIn(search[0])], [FadeIn(search[1])]])
+        self.say(
+            "two_things",
+            beats={
+                "two": [FadeIn(line, lag_ratio=0.3)],
+                "train": [Indicate(line[1], color=style.HIGHLIGHT)],
+            },
+        )
+        self.say(
+            "front_end",
+            FadeIn(tags[0], shift=DOWN * style.ITEM_BUFF),
+            beats={
+                "key": [FadeIn(tags[1], shift=DOWN * style.ITEM_BUFF)],
+                "differ": [Indicate(line[1], color=style.HIGHLIGHT)],
+            },
+        )
+        self.say(
+            "value_too",
+            FadeIn(value),
+            beats={"title": [FadeIn(search[0])], "body": [FadeIn(search[1])]},
+        )
 
     def _tag(self, words: str, colour) -> VGroup:
         """A person's words in a speech tag of their role's colour."""
@@ -113,19 +132,27 @@ class WhyProject(LectureScene):
         self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
         self.say(
             "why",
-            Write(self_dot),
-            then=[[Write(other_dot)]],
+            Indicate(diagonal, color=style.HIGHLIGHT),
+            beats={"self": [Write(self_dot)], "other": [Write(other_dot)]},
             width=self.p.width,
             self_dot=self_size,
             cross_dot=cross_size,
         )
-        self.say("not_always", Write(longer), width=self.p.width)
+        self.say(
+            "not_always",
+            Write(longer),
+            beats={"rare": [Indicate(other_dot[0], color=style.HIGHLIGHT)]},
+            width=self.p.width,
+        )
         shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now
         self.say(
             "shared_say",
             FadeOut(VGroup(beats, longer)),
             FadeIn(shared),
-            then=[[FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)]],
+            beats={
+                "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
+                "own": [Indicate(shared_diagonal, color=style.HIGHLIGHT)],
+            },
         )
         self.say("projected_say", FadeIn(projected), FadeOut(shared_diagonal))
         self.play(FadeOut(maps))
@@ -188,7 +215,13 @@ class WhyProject(LectureScene):
         )
         proj.next_to(rows[1][0], DOWN, buff=style.SECTION_BUFF)
         style.place(VGroup(rows, mark, even, plain_min, proj))
-        self.say("draws", FadeIn(rows[0]), FadeIn(plain_min), draws=p.draws, min=lowest)
+        self.say(
+            "draws",
+            FadeIn(rows[0][0]),
+            beats={"never": [FadeIn(rows[0][1:]), FadeIn(plain_min)]},
+            draws=p.draws,
+            min=lowest,
+        )
         self.say(
             "draws_projected",
             FadeIn(rows[1]),
@@ -197,5 +230,12 @@ class WhyProject(LectureScene):
             hi=spread["max"],
             mean=spread["mean"],
         )
-        self.say("even", FadeIn(mark), FadeIn(even), w=uniform_share, n=p.positions)
+        self.say(
+            "even",
+            Create(mark),
+            FadeIn(even),
+            beats={"wobble": [Indicate(rows[1][1], color=style.HIGHLIGHT)]},
+            w=uniform_share,
+            n=p.positions,
+        )
         self.clear_below_title(self.title)

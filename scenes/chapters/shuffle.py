@@ -15,8 +15,10 @@ from manim import (
     RIGHT,
     UP,
     Circumscribe,
+    Create,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     MathTex,
     SurroundingRectangle,
@@ -59,7 +61,12 @@ class Shuffle(LectureScene):
         self.say("intro", Write(self.title), FadeIn(formula))
         self.say("no_position", FadeIn(words, lag_ratio=0.3))
         first, last = words[0].get_center(), words[-1].get_center()
-        self.say("same_to_it", words[0].animate.move_to(last), words[-1].animate.move_to(first))
+        self.say(
+            "same_to_it",
+            words[0].animate.move_to(last),
+            words[-1].animate.move_to(first),
+            beats={"same": [Indicate(words[0]), Indicate(words[-1])]},
+        )
         self.play(FadeOut(VGroup(formula, words)))
 
     # --- the measurement ---------------------------------------------------------------
@@ -121,13 +128,25 @@ class Shuffle(LectureScene):
                 for j in range(n)
             )
         )
-        self.say("test", FadeIn(original), FadeIn(names[0]), FadeIn(names[2]))
+        self.say(
+            "test",
+            FadeIn(original[0]),
+            FadeIn(names[0]),
+            beats={"boxes": [Create(original[1]), FadeIn(names[2])]},
+        )
         self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
         self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
         exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
         self.say("diff_exact" if exact else "diff", FadeIn(diff), FadeOut(links), d=gap)
         law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
-        self.say("equivariant", FadeOut(diff), Write(law.move_to(diff).align_to(diff, DOWN)))
+        self.say(
+            "equivariant",
+            FadeOut(diff),
+            beats={
+                "law": [Write(law.move_to(diff).align_to(diff, DOWN))],
+                "harm": [Circumscribe(law, color=style.HIGHLIGHT)],
+            },
+        )
         self.clear_below_title(self.title)
 
     # --- positional encoding -----------------------------------------------------------
@@ -169,12 +188,24 @@ class Shuffle(LectureScene):
         left = VGroup(add, again).arrange(DOWN, buff=style.SECTION_BUFF)
         style.place(VGroup(left, board).arrange(RIGHT, buff=style.WIDE_BUFF))
         self.say("fix", Write(add))
-        self.say("table", FadeIn(table))
+        self.say(
+            "table",
+            FadeIn(table.row_headers),
+            beats={"this": [FadeIn(VGroup(table.cells, table.numbers, table.col_headers))]},
+        )
         self.say(
             "fingerprint",
             FadeIn(row),
             FadeIn(caption),
-            then=[[FadeIn(fast), FadeIn(slow), FadeIn(speed)]],
+            beats={
+                "fast": [Create(fast), FadeIn(speed[0])],
+                "slow": [Create(slow), FadeIn(speed[1])],
+            },
         )
-        self.say("again", FadeIn(again), d=gap)
-        self.say("order_aware", Circumscribe(again, color=style.HIGHLIGHT), FadeOut(row))
+        self.say("again", Indicate(add), beats={"gap": [FadeIn(again)]}, d=gap)
+        self.say(
+            "order_aware",
+            Circumscribe(again, color=style.HIGHLIGHT),
+            FadeOut(row),
+            beats={"hand": [Indicate(add)]},
+        )

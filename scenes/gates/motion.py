@@ -2,10 +2,10 @@
 
 A frame *changes* when any pixel of its grey image, shrunk to :data:`GRID` pixels wide,
 moves by more than :data:`LEVELS` grey levels from the frame before. A cue is *still* when
-no frame changes while it is on screen; a *long still* is a run of unchanged frames longer
-than :data:`LONG_STILL` seconds. The lecture's targets (issue 29): at most 10% of cues
-still, at most 15% of the time in long stills. Subtitles are a soft track, so they never
-count as motion. Imports no Manim.
+no frame changes while it is on screen; a *long still* is a picture that lasts longer than
+:data:`LONG_STILL` seconds, from the frame it appears on to the next change. The lecture's
+targets (issue 29): at most 10% of cues still, at most 15% of the time in long stills.
+Subtitles are a soft track, so they never count as motion. Imports no Manim.
 """
 
 from __future__ import annotations
@@ -68,12 +68,7 @@ def measure(video: Path, subtitles: Path | None = None) -> Motion:
         last = max(first, int(cue.end.total_seconds() * fps))
         if not moved[first:last].any():
             still.append(k)
-    long_frames, run = 0, 0
-    for changed in [*moved[1:], True]:  # a run of unchanged frames ends at a change
-        if changed:
-            if run / fps > LONG_STILL:
-                long_frames += run
-            run = 0
-        else:
-            run += 1
+    # A picture lasts from the frame it appears on to the next change (or the end).
+    lasting = np.diff([*np.flatnonzero(moved), len(moved)])
+    long_frames = int(lasting[lasting / fps > LONG_STILL].sum())
     return Motion(video.stem, len(moved) / fps, len(cues), tuple(still), long_frames / fps)

@@ -71,14 +71,14 @@ class WrongSpokenNumber(LectureScene):
     reads = ("examples.mixed",)
 
     def construct(self) -> None:
-        self.say("intro", w=Spoken(0.5, 2, Ref("examples.mixed.attention[0][0]")))
+        self.say("result_say", w=Spoken(0.5, 2, Ref("examples.mixed.attention[0][0]")))
 
 
 class InOneCorner(LectureScene):
     scene_key = "template"
 
     def construct(self) -> None:
-        self.say("intro", FadeIn(style.text("角落").to_corner(UL, buff=1.5)))
+        self.say("result_say", FadeIn(style.text("角落").to_corner(UL, buff=1.5)))
 
 
 class IntoSubtitleBand(Scene):
@@ -90,5 +90,5 @@ class StillLine(LectureScene):
     scene_key = "template"
 
     def construct(self) -> None:
-        self.say("intro", FadeIn(style.text("一個畫面").scale(4)))
+        self.say("intro", FadeIn(style.text("一個畫面").scale(4)), beats={"cues": []})
         self.say("result_say")  # read over a picture that does not move

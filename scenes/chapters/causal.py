@@ -64,7 +64,14 @@ class CausalMask(LectureScene):
         style.place(words.arrange(RIGHT, buff=style.WIDE_BUFF))
         later = words[self.ex.short :]
         self.say("intro", Write(self.title), FadeIn(words[: self.ex.short], lag_ratio=0.3))
-        self.say("no_peeking", FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3))
+        self.say(
+            "no_peeking",
+            FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3),
+            beats={
+                "whole": [later.animate.set_opacity(1)],
+                "mask": [later.animate.set_opacity(style.DIMMED)],
+            },
+        )
         self.play(FadeOut(words))
 
     def _step_by_step(self) -> None:
@@ -146,7 +153,7 @@ class CausalMask(LectureScene):
         base = self.number("causal.baseline_mse", 3)
         result = phrase(self.words["result"], style.LABEL_SIZE, val=val, base=base)
         style.place(VGroup(maps, result).arrange(DOWN, buff=style.ITEM_BUFF))
-        self.say("retrain", FadeIn(maps[0]))
+        self.say("retrain", beats={"left": [FadeIn(maps[0])]})
         self.say("triangle", TransformFromCopy(maps[0], maps[1]))
         row = len(run.colours) - 2
         k = sum(1 for j in range(row + 1) if run.colours[j] == run.colours[row])

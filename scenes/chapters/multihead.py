@@ -15,6 +15,7 @@ from manim import (
     UP,
     ArcBetweenPoints,
     Brace,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -97,12 +98,19 @@ class MultiHead(LectureScene):
                 name.shift(UP * (name.height + style.HUG_BUFF))
             names.add(name)
         self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.2))
-        self.say("kinds", *(Create(arc) for arc in arcs), FadeIn(names, lag_ratio=0.3), run_time=2)
+        self.say(
+            "kinds",
+            beats={f"r{k}": [Create(arcs[k]), FadeIn(names[k])] for k in range(len(arcs))},
+        )
         formula = MathTex(
             r"\mathrm{head}_h = \mathrm{softmax}\Big(\frac{Q_h K_h^\top}{\sqrt{d_h}}\Big) V_h",
             font_size=48,
         ).next_to(words, DOWN, buff=style.SECTION_BUFF)
-        self.say("more_sets", Write(formula))
+        self.say(
+            "more_sets",
+            Indicate(arcs, color=style.HIGHLIGHT),
+            beats={"heads": [Write(formula)]},
+        )
         self.play(FadeOut(VGroup(words, arcs, names, formula)))
 
     def _inputs(self, run) -> VGroup:
@@ -140,8 +148,11 @@ class MultiHead(LectureScene):
         inputs = style.place(self._inputs(run))
         self.say(
             "positions",
-            FadeIn(inputs[0]),
-            then=[[FadeIn(inputs[1])], [FadeIn(inputs[2])]],
+            beats={
+                "colour": [FadeIn(inputs[0])],
+                "number": [FadeIn(inputs[1])],
+                "table": [FadeIn(inputs[2])],
+            },
             p=self.spoken("multihead.two.position_width", 0),
         )
         self.say(
@@ -153,7 +164,11 @@ class MultiHead(LectureScene):
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
         self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
-        self.say("nobody", Indicate(maps, scale_factor=1.03))
+        self.say(
+            "nobody",
+            Indicate(maps, scale_factor=1.03),
+            beats={"training": [Circumscribe(rules[0]), Circumscribe(rules[1])]},
+        )
 
     def _join(self) -> None:
         run = self.data.two_heads

@@ -467,8 +467,9 @@ class LectureScene(Scene):
             self.hold_until(start + at)
             until = timeline[k + 1][0] if k + 1 < len(timeline) else offset
             window = max(start + until - self.renderer.time, 1 / fps)
-            self.play(*beats[name], run_time=min(run_time, window))
-        if not groups and not timeline:
+            if beats[name]:  # an empty beat: its cue begins there, nothing moves
+                self.play(*beats[name], run_time=min(run_time, window))
+        if not groups and not any(beats[name] for _, name in timeline):
             self.beatless.append(key)
         self.hold_until(start + offset)
         entry["end"] = self.renderer.time

@@ -51,7 +51,7 @@ class Opening(LectureScene):
         picture = VGroup(idea, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF)
         style.place(picture)
         self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.3))
-        self.say("idea_say", Write(idea))
+        self.say("idea_say", beats={"idea": [Write(idea)]})
         frame = self.say_apple_choice("look", words, arrows)
         block = VGroup(words, arrows, frame)
         names = VGroup(*(style.text(n, style.BODY_SIZE) for n in self.words["blocks"].split(",")))
@@ -69,7 +69,7 @@ class Opening(LectureScene):
             "block",
             FadeOut(idea),
             Transform(block, moved),
-            then=[[Create(box), FadeIn(names, lag_ratio=0.3), *(GrowArrow(p) for p in pointers)]],
+            beats={"names": [Create(box), FadeIn(names, lag_ratio=0.3), *map(GrowArrow, pointers)]},
         )
         self.clear_below_title(self.title)
 
@@ -80,8 +80,13 @@ class Opening(LectureScene):
         steps = self.number("training.steps", 0)
         label = phrase(self.words["trained"], style.BODY_SIZE, steps=steps)
         style.place(VGroup(grid, label).arrange(RIGHT, buff=style.WIDE_BUFF))
-        self.say("not_hard", FadeIn(grid, lag_ratio=0.02), run_time=2)
-        self.say("teaser", FadeIn(label), Indicate(grid.numbers, scale_factor=1.1), steps=steps)
+        self.say("not_hard", beats={"see": [FadeIn(grid, lag_ratio=0.02)]}, run_time=2)
+        self.say(
+            "teaser",
+            FadeIn(label),
+            beats={"numbers": [Indicate(grid.numbers, scale_factor=1.1)]},
+            steps=steps,
+        )
         self.clear_below_title(self.title)
 
     def _contents(self) -> None:

@@ -57,7 +57,12 @@ class ThreeRoles(LectureScene):
         line = self._equation(x)
         self.say("intro", Write(title), FadeIn(x.body), FadeIn(x.grid.row_headers))
         self.say("x", *(Indicate(x.grid.get_row(i), color=style.FOREGROUND) for i in range(self.n)))
-        self.say("dims", FadeIn(x.grid.col_headers, lag_ratio=0.3), FadeIn(x.name))
+        self.say(
+            "dims",
+            FadeIn(x.grid.col_headers, lag_ratio=0.3),
+            FadeIn(x.name),
+            beats={"picked": [Indicate(x.grid.col_headers, color=style.HIGHLIGHT)]},
+        )
         kept = self._project_all(line)
         self._differ(kept)
         self._formula()
@@ -140,7 +145,13 @@ class ThreeRoles(LectureScene):
         ).set_color(style.HIGHLIGHT)
         cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
         big = self.spoken(f"{SRC}.q[{i}][{eat}]", 1)
-        self.say("apple_row", FadeIn(frames, lag_ratio=0.5), token=self.apple_words()[i], big=big)
+        self.say(
+            "apple_row",
+            FadeIn(frames[0]),
+            beats={"wq": [FadeIn(frames[1:], lag_ratio=0.5)]},
+            token=self.apple_words()[i],
+            big=big,
+        )
         self.say("apple_q", ReplacementTransform(frames, cell), big=big)
         self.play(FadeOut(cell))
 
@@ -200,7 +211,10 @@ class ThreeRoles(LectureScene):
             *(SurroundingRectangle(row, buff=style.HUG_BUFF) for row in kept)
         ).set_color(style.HIGHLIGHT)
         self.say(
-            "self", FadeIn(frames, lag_ratio=0.3), token=self.apple_words()[self.ex.query_index]
+            "self",
+            Indicate(differ, color=style.HIGHLIGHT),
+            beats={"roles": [FadeIn(frames, lag_ratio=0.3)]},
+            token=self.apple_words()[self.ex.query_index],
         )
         self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 

@@ -12,6 +12,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Circumscribe,
     FadeIn,
     FadeOut,
     Indicate,
@@ -69,11 +70,24 @@ class AttentionMap(LectureScene):
             *(Indicate(strip.get_column(j)) for j in range(self.example.n)),
             n=self.example.n,
         )
-        self.say("grid", FadeIn(board, lag_ratio=0.02), run_time=2.5)
+        self.say(
+            "grid",
+            FadeIn(board, lag_ratio=0.02),
+            beats={
+                "cols": [Indicate(self.grid.col_headers, color=style.HIGHLIGHT)],
+                "cells": [Indicate(self.grid.cells, scale_factor=1.02)],
+            },
+            run_time=2.5,
+        )
         self.say("blocks", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
         self._read_focus_row(strip)
         self._why_equal()
-        self.say("outro", *self._undim(), FadeOut(self.block_frames))
+        self.say(
+            "outro",
+            *self._undim(),
+            FadeOut(self.block_frames),
+            beats={"itself": [Indicate(self.grid.cells, scale_factor=1.02)]},
+        )
 
     # --- building ----------------------------------------------------------------------
     def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
@@ -140,13 +154,16 @@ class AttentionMap(LectureScene):
             "row",
             *self._dim_except(i),
             FadeIn(frame),
-            FadeIn(picked),
-            then=[[FadeIn(self.info[0], shift=RIGHT * 0.2)]],
+            beats={"share": [FadeIn(picked), FadeIn(self.info[0], shift=RIGHT * 0.2)]},
             row=i + 1,
             k=self.count,
             weight=share,
         )
-        self.say("sum", FadeIn(self.info[1], shift=RIGHT * 0.2))
+        self.say(
+            "sum",
+            FadeIn(self.info[1], shift=RIGHT * 0.2),
+            beats={"softmax": [Circumscribe(self.info[1], color=style.HIGHLIGHT)]},
+        )
         self.say(
             "prediction_say",
             FadeIn(self.info[2], shift=RIGHT * 0.2),

@@ -13,6 +13,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -136,7 +137,7 @@ class WeightedSum(LectureScene):
         self.say(
             "output_meaning",
             FadeIn(frame),
-            then=[[Create(own_frame), Indicate(rows[ex.query_index][4])]],
+            beats={"own": [Create(own_frame), Indicate(rows[ex.query_index][4])]},
             eat=self.output.get_entry(eat),
         )
         self.apple_parts = VGroup(shares, dims, rows, box, frame, own_frame)
@@ -165,7 +166,7 @@ class WeightedSum(LectureScene):
             FadeOut(self.apple_parts),
             ReplacementTransform(self.output, output),
             FadeIn(VGroup(x, signs, rule, dims)),
-            then=[[TransformFromCopy(VGroup(x, output), new), FadeIn(box)]],
+            beats={"add": [TransformFromCopy(VGroup(x, output), new), FadeIn(box)]},
         )
         food = max(range(ex.d), key=lambda c: ex.x[i][c])
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
@@ -200,14 +201,23 @@ class WeightedSum(LectureScene):
         cat = c.referent
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say("it_terms", FadeIn(terms, lag_ratio=0.3), w=cat_share)
-        self.say("v_is_k_say", FadeIn(note), Indicate(VGroup(*(t[2] for t in terms[:-1]))))
+        self.say(
+            "v_is_k_say",
+            FadeIn(note),
+            Indicate(VGroup(*(t[2] for t in terms[:-1]))),
+            beats={"real": [Circumscribe(note, color=style.HIGHLIGHT)]},
+        )
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
         axis = top_index(c.scaled.outputs[it])
         entity = SurroundingRectangle(
             VGroup(out.get_entry(axis), dims[axis]), color=style.HIGHLIGHT
         )
         self.say("it_axis", FadeIn(entity))
-        self.say("caveat", FadeIn(hand), Indicate(terms[0][0], color=style.HIGHLIGHT))
+        self.say(
+            "caveat",
+            FadeIn(hand),
+            beats={"not": [Indicate(terms[0][0], color=style.HIGHLIGHT)]},
+        )
         self.clear_below_title(self.title)
 
     # --- n in, n out -------------------------------------------------------------------
@@ -241,5 +251,13 @@ class WeightedSum(LectureScene):
             )
         )
         self.say("shape", FadeIn(tokens), FadeIn(VGroup(outputs, label)), n=n)
-        self.say("outro", FadeIn(links, lag_ratio=0.1), run_time=2)
+        self.say(
+            "outro",
+            FadeIn(links, lag_ratio=0.1),
+            beats={
+                "avg": [Indicate(outputs, scale_factor=1.03)],
+                "this": [Circumscribe(VGroup(tokens, outputs), color=style.HIGHLIGHT)],
+            },
+            run_time=2,
+        )
         self.play(FadeOut(VGroup(tokens, outputs, label, links)))

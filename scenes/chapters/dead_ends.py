@@ -97,7 +97,10 @@ class DeadEnds(LectureScene):
         )
         extra = _column(self.ex.d).arrange(RIGHT, buff=0).next_to(slots, RIGHT, buff=0)
         overflow = SurroundingRectangle(extra, color=style.HIGHLIGHT, buff=0.04)
-        self.say("longer", FadeIn(extra, shift=LEFT * 0.3), then=[[Create(overflow)]])
+        self.say(
+            "longer",
+            beats={"grow": [FadeIn(extra, shift=LEFT * 0.3)], "misfit": [Create(overflow)]},
+        )
         self.play(FadeOut(VGroup(sentence, slots, socket, feed, network, extra, overflow)))
         self._weights(heads[0])
 
@@ -166,7 +169,7 @@ class DeadEnds(LectureScene):
             "attention_cost",
             FadeIn(caption),
             FadeIn(attention),
-            then=[[Indicate(attention[2], color=style.HIGHLIGHT)]],
+            beats={"same": [Indicate(attention[2], color=style.HIGHLIGHT)]},
             a=a,
         )
         self.play(FadeOut(table), FadeOut(head))
@@ -209,9 +212,17 @@ class DeadEnds(LectureScene):
         self.say("far", Indicate(words[far], color=style.HIGHLIGHT), Create(miss))
         small = window.copy()
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        self.say("how_wide", Transform(window, whole))
+        self.say(
+            "how_wide",
+            Indicate(window, color=style.HIGHLIGHT),
+            beats={"whole": [Transform(window, whole)]},
+        )
         small.set_stroke(style.MUTED)
-        self.say("same_mistake", FadeIn(labels[0]), then=[[FadeIn(small), FadeIn(labels[1])]])
+        self.say(
+            "same_mistake",
+            Indicate(head),
+            beats={"all": [FadeIn(labels[0])], "near": [FadeIn(small), FadeIn(labels[1])]},
+        )
         self.play(FadeOut(VGroup(head, words, window, small, labels, miss)))
 
     def _each_decides(self) -> None:

@@ -9,6 +9,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    Circumscribe,
     FadeIn,
     FadeOut,
     Indicate,
@@ -84,6 +85,10 @@ class Softmax(LectureScene):
             FadeIn(exps.cells),
             TransformFromCopy(scores.numbers, exps.numbers),
             FadeIn(labels[1]),
+            beats={
+                "pos": [Indicate(exps.numbers, color=style.HIGHLIGHT)],
+                "gap": [Circumscribe(VGroup(scores.numbers, exps.numbers), color=style.HIGHLIGHT)],
+            },
         )
         self.say(
             "sum", TransformFromCopy(exps.numbers, total[-1]), FadeIn(total[:-1]), total=exp_sum
@@ -98,7 +103,12 @@ class Softmax(LectureScene):
             token=self.apple_words()[top],
             top=top_share,
         )
-        self.say("one", TransformFromCopy(weights.numbers, one[-1]), FadeIn(one[:-1]))
+        self.say(
+            "one",
+            TransformFromCopy(weights.numbers, one[-1]),
+            FadeIn(one[:-1]),
+            beats={"only": [Indicate(weights.numbers, color=style.HIGHLIGHT)]},
+        )
         self._whole_map(weights, VGroup(scores, exps, labels, total, one))
 
     def _whole_map(self, weights: AttentionGrid, rest: VGroup) -> None:

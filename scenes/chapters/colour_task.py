@@ -11,9 +11,11 @@ from manim import (
     PI,
     UP,
     ArcBetweenPoints,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -73,8 +75,17 @@ class ColourTask(LectureScene):
         self.say("worked_say", FadeIn(worked), k=count, answer=answer)
         self.play(FadeOut(worked), FadeOut(frames))
         self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box))
-        self.say("only_way", Create(arcs, lag_ratio=0.2), run_time=2.5)
-        self.say("prediction", FadeIn(prediction))
+        self.say(
+            "only_way",
+            Indicate(strip, scale_factor=1.03),
+            beats={"same": [Create(arcs, lag_ratio=0.2)], "only": [Indicate(arcs)]},
+            run_time=2.5,
+        )
+        self.say(
+            "prediction",
+            FadeIn(prediction),
+            beats={"refutable": [Circumscribe(prediction, color=style.HIGHLIGHT)]},
+        )
 
     def _links(self, strip: TokenStrip, colours: list[int]) -> VGroup:
         """An arc over the strip between every two positions of one colour, in that colour."""

@@ -17,6 +17,7 @@ from manim import (
     MathTex,
     ReplacementTransform,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
     Write,
@@ -68,8 +69,9 @@ class CausalMask(LectureScene):
             "no_peeking",
             FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3),
             beats={
-                "whole": [later.animate.set_opacity(1)],
-                "mask": [later.animate.set_opacity(style.DIMMED)],
+                # Copies made now: two .animate builders on one mobject share its target.
+                "whole": [Transform(later, later.copy().set_opacity(1))],
+                "mask": [Transform(later, later.copy().set_opacity(style.DIMMED))],
             },
         )
         self.play(FadeOut(words))

@@ -80,7 +80,12 @@ class Opening(LectureScene):
         steps = self.number("training.steps", 0)
         label = phrase(self.words["trained"], style.BODY_SIZE, steps=steps)
         style.place(VGroup(grid, label).arrange(RIGHT, buff=style.WIDE_BUFF))
-        self.say("not_hard", beats={"see": [FadeIn(grid, lag_ratio=0.02)]}, run_time=2)
+        self.say(
+            "not_hard",
+            FadeIn(grid, lag_ratio=0.02),
+            beats={"see": [Indicate(grid.cells, scale_factor=1.02)]},
+            run_time=2,
+        )
         self.say(
             "teaser",
             FadeIn(label),

@@ -133,7 +133,11 @@ class WhyProject(LectureScene):
         self.say(
             "why",
             Indicate(diagonal, color=style.HIGHLIGHT),
-            beats={"self": [Write(self_dot)], "other": [Write(other_dot)]},
+            beats={
+                "self": [Write(self_dot)],
+                "other": [Write(other_dot[0])],
+                "spread": [FadeIn(other_dot[1])],
+            },
             width=self.p.width,
             self_dot=self_size,
             cross_dot=cross_size,

@@ -148,11 +148,16 @@ class ThreeRoles(LectureScene):
         self.say(
             "apple_row",
             FadeIn(frames[0]),
-            beats={"wq": [FadeIn(frames[1:], lag_ratio=0.5)]},
+            beats={"wq": [FadeIn(frames[1])]},
             token=self.apple_words()[i],
             big=big,
         )
-        self.say("apple_q", ReplacementTransform(frames, cell), big=big)
+        self.say(
+            "apple_q",
+            FadeIn(frames[2]),
+            beats={"cell": [ReplacementTransform(frames, cell)]},
+            big=big,
+        )
         self.play(FadeOut(cell))
 
     def _apple_vectors(self) -> VGroup:

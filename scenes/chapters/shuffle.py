@@ -63,9 +63,11 @@ class Shuffle(LectureScene):
         first, last = words[0].get_center(), words[-1].get_center()
         self.say(
             "same_to_it",
-            words[0].animate.move_to(last),
-            words[-1].animate.move_to(first),
-            beats={"same": [Indicate(words[0]), Indicate(words[-1])]},
+            Indicate(words),
+            beats={
+                "swap": [words[0].animate.move_to(last), words[-1].animate.move_to(first)],
+                "same": [Indicate(words[0]), Indicate(words[-1])],
+            },
         )
         self.play(FadeOut(VGroup(formula, words)))
 

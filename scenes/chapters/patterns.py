@@ -56,9 +56,19 @@ class ColourPatterns(AttentionMap):
             self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
             board, shares = new_board, new_shares
         self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))
-        self.say("softmax", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
         self.say(
-            "nobody_told", FadeOut(self.block_frames), Indicate(board[0].cells, scale_factor=1.03)
+            "softmax",
+            Indicate(board[0].cells, scale_factor=1.02),
+            beats={
+                "learned": [FadeIn(self._blocks(), lag_ratio=0.05)],
+                "denom": [*(Indicate(line, color=style.HIGHLIGHT) for line in shares)],
+            },
+            run_time=2,
+        )
+        self.say(
+            "nobody_told",
+            FadeOut(self.block_frames),
+            beats={"learned": [Indicate(board[0].cells, scale_factor=1.03)]},
         )
 
     def _groups(self) -> list[tuple[int, int]]:

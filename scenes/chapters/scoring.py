@@ -12,6 +12,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Circumscribe,
     FadeIn,
     ReplacementTransform,
     TransformFromCopy,
@@ -64,7 +65,12 @@ class Scoring(LectureScene):
             steps = new
             line = "key_self" if j == self.i else "key_next" if j == 1 else "key_more"
             self._land(j, steps[3], words=line, first=swap)
-        self.say("rest", FadeIn(self._other_rows(), lag_ratio=0.1), run_time=2)
+        self.say(
+            "rest",
+            FadeIn(self._other_rows(), lag_ratio=0.1),
+            beats={"layout": [Circumscribe(self.table_frame, color=style.HIGHLIGHT)]},
+            run_time=2,
+        )
 
     def _name(self, letter: str, j: int) -> str:
         return self.apple_label(letter, j)

@@ -73,5 +73,9 @@ class Training(LectureScene):
         self.say("run", FadeIn(run), steps=n["steps"], ms=n["ms"])
         self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
         self.say("base", FadeIn(base), mse=n["base"])
-        self.say("meaning", Circumscribe(val, color=style.HIGHLIGHT), Indicate(base))
+        self.say(
+            "meaning",
+            Indicate(base),
+            beats={"unseen": [Circumscribe(val, color=style.HIGHLIGHT), Indicate(plot.curve)]},
+        )
         self.say("outro", Flash(plot.get_end(), color=style.HIGHLIGHT, flash_radius=0.4))

@@ -76,8 +76,10 @@ class WhyAttention(LectureScene):
         self.say(
             "lengths",
             FadeOut(label),
-            ReplacementTransform(fixed, short),
-            then=[[ReplacementTransform(short, long)]],
+            beats={
+                "five": [ReplacementTransform(fixed, short)],
+                "fifty": [ReplacementTransform(short, long)],
+            },
         )
         self.play(FadeOut(long))
 
@@ -112,7 +114,7 @@ class WhyAttention(LectureScene):
         )
         style.place(VGroup(rows, company[1], fruit[1], same))
         equal.move_to(vectors)
-        self.say("deadly", FadeIn(company[0]), FadeIn(fruit[0]))
+        self.say("deadly", beats={"look": [FadeIn(company[0]), FadeIn(fruit[0])]})
         frames = VGroup(
             *(SurroundingRectangle(a, color=style.HIGHLIGHT, buff=style.HUG_BUFF) for a in apples)
         )
@@ -129,7 +131,11 @@ class WhyAttention(LectureScene):
             *(TransformFromCopy(a, v) for a, v in zip(apples, vectors, strict=True)),
             then=[[FadeIn(same)]],
         )
-        self.say("impossible", FadeIn(equal), Indicate(vectors, color=style.HIGHLIGHT))
+        self.say(
+            "impossible",
+            Indicate(vectors, color=style.HIGHLIGHT),
+            beats={"same": [FadeIn(equal)]},
+        )
         self.clear_below_title(self.title)
 
     def _goal(self) -> None:

@@ -52,15 +52,22 @@ class OfficeAnalogy(LectureScene):
         first = self.office.sweep[self.sweep_stops[0]]
         self.arrow = self._arrow(first.query)
         self.say("query", GrowArrow(self.arrow))
-        self.say("weights", FadeIn(self.bars), **self._about("sweep", self.sweep_stops[0]))
+        self.say(
+            "weights",
+            FadeIn(self.bars),
+            beats={"top": [Indicate(self.bars, color=style.HIGHLIGHT)]},
+            **self._about("sweep", self.sweep_stops[0]),
+        )
         self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
         for k, stop in enumerate(self.sweep_stops[1:], start=1):
             self._move_to("sweep", stop, f"sweep_{k}")
         self._grow()
         self.say(
             "outro",
-            *(Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people),
-            then=[[Indicate(p[2], color=style.VALUE) for p in self.people]],
+            beats={
+                "key": [Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people],
+                "value": [Indicate(p[2], color=style.VALUE) for p in self.people],
+            },
         )
 
     # --- building ----------------------------------------------------------------------

@@ -97,7 +97,8 @@ class Quiz(LectureScene):
             FadeOut(seconds),
             FadeIn(answer, shift=UP * 0.2),
             Create(box),
-            then=[[Circumscribe(answer[0], color=style.HIGHLIGHT)]],  # no growing over its numbers
+            # on the words that give the reason (a frame: nothing grows over its numbers)
+            beats={"why": [Circumscribe(answer[0], color=style.HIGHLIGHT)]},
             **numbers,
         )
         self.play(FadeOut(VGroup(heading, question, answer, box)))

@@ -18,8 +18,10 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
+    Indicate,
     MathTex,
     ReplacementTransform,
+    Succession,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -74,8 +76,15 @@ class Summary(LectureScene):
             }.get(key, [])
             self.say(key, *extra, *focus, then=[[FadeIn(knob.panels[0])]] if key == "knob" else ())
             if key == "knob":
-                turns = [[ReplacementTransform(a, b)] for a, b in pairwise(knob.panels)]
-                self.say("knob_turn", *turns[0], then=turns[1:], run_time=1.5)
+                # A large scale (the first panel, peaked) is on screen; the knob turns down,
+                # panel by panel, when the words reach the small scale.
+                turns = Succession(*(ReplacementTransform(a, b) for a, b in pairwise(knob.panels)))
+                self.say(
+                    "knob_turn",
+                    Indicate(knob.panels[0], color=style.HIGHLIGHT),
+                    beats={"small": [turns]},
+                    run_time=3,
+                )
 
     def _formula(self) -> VGroup:
         """The three lines of attention, each symbol in the colour of its role."""

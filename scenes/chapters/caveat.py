@@ -119,7 +119,12 @@ class NotExplanation(LectureScene):
         label = style.text(self.words["heads_label"], style.BODY_SIZE)
         research = style.text(self.words["research"], style.TITLE_SIZE)
         style.place(VGroup(label, maps, research).arrange(DOWN, buff=style.SECTION_BUFF))
-        self.say("heads", FadeIn(label), FadeIn(maps, lag_ratio=0.3))
+        self.say(
+            "heads",
+            FadeIn(label),
+            FadeIn(maps, lag_ratio=0.3),
+            beats={"differ": [Indicate(m, scale_factor=1.05) for m in maps]},
+        )
         self.say("research_say", Write(research))
         self.play(FadeOut(VGroup(label, maps, research)))
 
@@ -133,6 +138,11 @@ class NotExplanation(LectureScene):
         side = VGroup(good, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
         style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         blocks = grid.block_frames(self.example.colours)
-        self.say("debug", FadeIn(grid), then=[[Create(blocks), FadeIn(good[1])]])
+        self.say("debug", FadeIn(grid), beats={"blocks": [Create(blocks), FadeIn(good[1])]})
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
-        self.say("outro", FadeIn(good[0], shift=UP * 0.2), FadeIn(reason), then=[[Create(cross)]])
+        self.say(
+            "outro",
+            FadeIn(good[0], shift=UP * 0.2),
+            FadeIn(reason),
+            beats={"not": [Create(cross)]},
+        )

@@ -55,7 +55,13 @@ class NextTime(LectureScene):
                 for a, b in zip(inputs, outputs, strict=True)
             )
         )
-        self.say("task", FadeIn(inputs), then=[[*map(GrowArrow, flow), FadeIn(outputs)]])
+        self.say(
+            "task",
+            FadeIn(inputs),
+            *map(GrowArrow, flow),
+            FadeIn(outputs),
+            beats={"generate": [Indicate(outputs, color=style.HIGHLIGHT)]},
+        )
         self.play(FadeOut(VGroup(inputs, outputs, flow)))
         self._generate(run)
 
@@ -73,9 +79,15 @@ class NextTime(LectureScene):
         left = VGroup(sentence, second, stop)
         style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF))
         frame = SurroundingRectangle(blank, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say("prompt_say", FadeIn(words, lag_ratio=0.3), then=[[FadeIn(blank), FadeIn(frame)]])
         self.say(
-            "mask", FadeIn(label), FadeIn(grid), then=[[Indicate(grid.cells, scale_factor=1.03)]]
+            "prompt_say",
+            FadeIn(words, lag_ratio=0.3),
+            beats={"next": [FadeIn(blank), FadeIn(frame)]},
+        )
+        self.say(
+            "mask",
+            FadeIn(label),
+            beats={"triangle": [FadeIn(grid, lag_ratio=0.02)]},
         )
         written = style.text("·", WORD_SIZE).move_to(blank)  # a word, not yet known
         back = CurvedArrow(
@@ -96,5 +108,5 @@ class NextTime(LectureScene):
         self.say(
             "outro",
             FadeOut(VGroup(words, written, second, frame, back, stop, right)),
-            then=[[Indicate(self.title)]],
+            beats={"thanks": [Indicate(self.title)]},
         )

@@ -115,11 +115,12 @@ class ZoomOut(LectureScene):
             "heads",
             FadeOut(head.numbers, head.row_headers, head.col_headers, head_label),
             ReplacementTransform(head.cells, tile.cells),
-            then=[[FadeIn(others, lag_ratio=0.3), Create(multi_box), FadeIn(multi_label)]],
+            FadeIn(others, lag_ratio=0.3),
+            beats={"join": [Create(multi_box), FadeIn(multi_label)]},
         )
         self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(arrows[0]))
         self.say("ffn_say", GrowArrow(arrows[1]), FadeIn(ffn, shift=UP * 0.2))
-        self.say("residual", *(Create(s) for s in skips), FadeIn(norms))
+        self.say("residual", *(Create(s) for s in skips), beats={"norm": [FadeIn(norms)]})
         n = len(it.tokens)
         later = VGroup(*(tile.get_cell(i, j) for i in range(n) for j in range(i + 1, n)))
         self.say(
@@ -127,16 +128,19 @@ class ZoomOut(LectureScene):
             Create(frame),
             FadeIn(shadows),
             FadeIn(layers),
-            then=[
-                [GrowArrow(arrows[2]), FadeIn(output)],
-                [later.animate.set_opacity(style.DIMMED)],  # generating: every head is masked
-            ],
+            beats={
+                "mask": [later.animate.set_opacity(style.DIMMED)],  # every head is masked
+                "top": [GrowArrow(arrows[2]), FadeIn(output)],
+            },
         )
         self.say(
             "training", FadeIn(learned), Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)
         )
         every = VGroup(*(tile.get_row(i) for i in range(len(it.tokens))))  # all rows at once
-        self.say("parallel", Indicate(every, color=style.HIGHLIGHT, scale_factor=1.02))
+        self.say(
+            "parallel",
+            beats={"once": [Indicate(every, color=style.HIGHLIGHT, scale_factor=1.02)]},
+        )
         self.clear_below_title(self.title)
 
     def _residuals(self, *steps) -> tuple[VGroup, VGroup]:

@@ -110,10 +110,18 @@ class SqrtD(LectureScene):
         table.arrange_in_grid(len(rows) + 1, 4, buff=(style.WIDE_BUFF * 1.5, style.GROUP_BUFF))
         table.next_to(dot, DOWN, buff=style.SECTION_BUFF)
         columns = [VGroup(heads[c], *(row[c] for row in cells)) for c in range(4)]
-        self.say("random_walk", FadeIn(columns[0]), FadeIn(columns[1], lag_ratio=0.2))
+        self.say(
+            "random_walk",
+            Indicate(dot, color=style.HIGHLIGHT),
+            beats={
+                "more": [FadeIn(columns[0])],
+                "column": [FadeIn(columns[1], lag_ratio=0.2)],
+            },
+        )
         self.say(
             "spread_say",
-            FadeIn(columns[2], lag_ratio=0.2),
+            Circumscribe(VGroup(cells[0][1], cells[-1][1]), color=style.HIGHLIGHT),
+            beats={"root": [FadeIn(columns[2], lag_ratio=0.2)]},
             d0=cells[0][0],
             s0=cells[0][1],
             d1=cells[-1][0],
@@ -250,5 +258,11 @@ class SqrtD(LectureScene):
             ),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         style.place(lines)
-        self.say("it_cat", FadeIn(lines, lag_ratio=0.5), w=weight["scaled"], u=weight["unscaled"])
+        self.say(
+            "it_cat",
+            FadeIn(lines[0]),
+            beats={"without": [FadeIn(lines[1])]},
+            w=weight["scaled"],
+            u=weight["unscaled"],
+        )
         self.play(FadeOut(lines))

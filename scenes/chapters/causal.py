@@ -11,6 +11,7 @@ from manim import (
     DOWN,
     RIGHT,
     UP,
+    Create,
     FadeIn,
     FadeOut,
     Indicate,
@@ -106,8 +107,14 @@ class CausalMask(LectureScene):
                 for i, j in later
             )
         )
-        self.say("scores", FadeIn(grid))
-        self.say("minus", FadeIn(minus, lag_ratio=0.1))
+        upper = VGroup(  # the blank cells, about to be masked, outlined as the words name them
+            *(
+                SurroundingRectangle(grid.get_cell(i, j), buff=0, color=style.HIGHLIGHT)
+                for i, j in later
+            )
+        ).set_stroke(width=2)
+        self.say("scores", FadeIn(grid), beats={"upper": [Create(upper, lag_ratio=0.1)]})
+        self.say("minus", FadeOut(upper), FadeIn(minus, lag_ratio=0.1))
         zeros = VGroup(*(weights.get_number(i, j) for i, j in later))
 
         def seen(g: AttentionGrid) -> VGroup:  # the numbers at or before the diagonal

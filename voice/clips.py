@@ -24,6 +24,7 @@ import tempfile
 import wave
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Protocol
 
@@ -181,12 +182,14 @@ def trim(samples: np.ndarray) -> np.ndarray:
     return samples[first : loud[-1] + round(TRIM_MARGIN[1] * SAMPLE_RATE)]
 
 
+@cache
 def _code(*modules: str) -> str:
     """The digest of these modules of voice/ (what turns words into a cue's samples)."""
     here = Path(__file__).parent
     return _digest(*((here / f"{m}.py").read_bytes() for m in modules))
 
 
+@cache
 def _versions(*packages: str) -> tuple[str, ...]:
     from importlib.metadata import version
 
@@ -205,6 +208,15 @@ class Engine(Protocol):
     def samples(self, text: str) -> np.ndarray: ...
 
 
+@cache
+def _espeak_version() -> str:
+    try:
+        found = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
+    except FileNotFoundError:
+        raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
+    return found.stdout.strip()
+
+
 @dataclass(frozen=True)
 class Espeak:
     """espeak-ng, the light draft voice: ``voice`` (``cmn-latn-pinyin``) at ``speed`` words
@@ -215,11 +227,7 @@ class Espeak:
     name: str = "espeak"
 
     def identity(self) -> tuple[str, ...]:
-        try:
-            found = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
-        except FileNotFoundError:
-            raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
-        return (self.voice, str(self.speed), found.stdout.strip(), _code("clips"))
+        return (self.voice, str(self.speed), _espeak_version(), _code("clips"))
 
     def samples(self, text: str) -> np.ndarray:
         with tempfile.TemporaryDirectory() as work:

@@ -6,6 +6,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import accumulate
 from pathlib import Path
 
 from manim import (
@@ -448,15 +449,15 @@ class LectureScene(Scene):
             spoken = wav_seconds(clip)
             entry |= {"clip": str(clip), "seconds": spoken}
             durations = _spread(cues, spoken, fps) if said is None else _frames(said, fps)
-            entry["cues"] = [sum(durations[:k]) for k in range(len(cues))]
-        offset = 0.0
-        for cue, seconds in zip(cues, durations, strict=True):
-            self.add_subcaption(cue, duration=seconds, offset=offset)
-            offset += seconds
+        starts = list(accumulate(durations, initial=0.0))  # each cue's start, then the end
+        if voiced is not None:
+            entry["cues"] = starts[:-1]
+        for cue, at, seconds in zip(cues, starts[:-1], durations, strict=True):
+            self.add_subcaption(cue, duration=seconds, offset=at)
+        offset = starts[-1]
         if voiced is not None:
             offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
-        cue_starts = [sum(durations[:k]) for k in range(len(cues))] + [offset]
-        timeline = sorted((cue_starts[k], name) for name, k in beat_cues.items())
+        timeline = sorted((starts[k], name) for name, k in beat_cues.items())
         first_beat = timeline[0][0] if timeline else offset
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]

@@ -12,18 +12,24 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
+    PI,
     RIGHT,
     UP,
+    ArcBetweenPoints,
     Arrow,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
     Indicate,
+    LaggedStartMap,
+    MathTex,
     Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     SurroundingRectangle,
+    Transform,
     VGroup,
     VMobject,
     Write,
@@ -31,10 +37,13 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid
+from scenes.kit.components import AttentionGrid, TransformerLayers, WordBoxes
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-USE_SIZE = 36  # the uses, one a line
+USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
+CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
+RESIDUES = 10  # beads on the protein chain
+PROTEIN_LINKS = ((1, 7), (2, 9), (4, 8))  # residues far apart along the chain that attend
 TILE = 1.0  # side of one head's tile in the block
 
 
@@ -85,32 +94,24 @@ class ZoomOut(LectureScene):
         )
         tiles = VGroup(tile, *others).arrange(RIGHT, buff=style.ITEM_BUFF)
         multi_box = SurroundingRectangle(tiles, color=style.FOREGROUND, buff=style.ITEM_BUFF)
-        multi_label = style.text(self.words["multi"], style.LABEL_SIZE).next_to(
-            multi_box, LEFT, buff=style.ITEM_BUFF
-        )
-        attention = VGroup(tiles, multi_box, multi_label)
-        inputs, ffn = self._box("positional", 5.0), self._box("ffn", 5.0)
-        output = self._box("next_token", 5.0)
-        stack = VGroup(inputs, attention, ffn, output).arrange(UP, buff=0.5)
-        output.shift(UP * 0.5)  # above the frame of the stacked layers
-        arrows = VGroup(
-            *(
-                Arrow(a.get_top(), b.get_bottom(), buff=0.05, color=style.MUTED)
-                for a, b in ((inputs, multi_box), (multi_box, ffn), (ffn, output))
-            )
-        )
-        skips, norms = self._residuals(multi_box, ffn)
-        block = VGroup(attention, ffn, skips, norms)
-        frame = SurroundingRectangle(block, color=style.MUTED, buff=style.ITEM_BUFF)
-        shadows = VGroup(
-            *(frame.copy().shift((UP + RIGHT) * 0.12 * k).set_stroke(opacity=0.5) for k in (1, 2))
-        )
-        layers = style.text(self.words["layers"], style.BODY_SIZE).next_to(
-            frame, RIGHT, buff=style.GROUP_BUFF
-        )
-        learned = style.text(self.words["learned"], style.LABEL_SIZE)
-        learned.next_to(inputs, DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(stack, arrows, block, frame, shadows, layers, learned))
+        multi_label = style.text(self.words["multi"], style.LABEL_SIZE)
+        ffn = self._box("ffn", multi_box.width)
+        norms = [style.text(self.words["add_norm"], style.SMALL_SIZE, style.MUTED) for _ in "ab"]
+        layers = TransformerLayers(VGroup(multi_box, tiles), ffn, norms, multi_label)
+        inputs = self._box("positional", multi_box.width)
+        inputs.next_to(layers.card, DOWN, buff=style.GROUP_BUFF).set_x(layers.entry()[0])
+        output = self._box("next_token", multi_box.width)
+        output.next_to(layers, UP, buff=style.GROUP_BUFF).set_x(layers.exit()[0])
+        into = Arrow(inputs.get_top(), layers.entry(), buff=0, color=style.MUTED)
+        out = Arrow(layers.exit(), output.get_bottom(), buff=0, color=style.MUTED)
+        count = style.text(self.words["layers"], style.BODY_SIZE)
+        count.next_to(layers.cards_behind, RIGHT, buff=style.GROUP_BUFF)
+        learned = VGroup(
+            style.text(self.words["learned"], style.LABEL_SIZE),
+            MathTex(r"W_Q,\ W_K,\ W_V,\ W_O,\ \ldots", color=style.FOREGROUND),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        learned.next_to(layers, LEFT, buff=style.WIDE_BUFF)
+        style.place(VGroup(layers, inputs, output, into, out, count, learned))
         self.say(
             "heads",
             FadeOut(head.numbers, head.row_headers, head.col_headers, head_label),
@@ -118,23 +119,47 @@ class ZoomOut(LectureScene):
             FadeIn(others, lag_ratio=0.3),
             beats={"join": [Create(multi_box), FadeIn(multi_label)]},
         )
-        self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(arrows[0]))
-        self.say("ffn_say", GrowArrow(arrows[1]), FadeIn(ffn, shift=UP * 0.2))
-        self.say("residual", *(Create(s) for s in skips), beats={"norm": [FadeIn(norms)]})
+        self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(into))
+        main = layers.main_line
+        self.say(
+            "ffn_say",
+            GrowArrow(main[0]),
+            GrowArrow(main[1]),
+            GrowArrow(main[2]),
+            FadeIn(ffn, shift=UP * 0.2),
+        )
+        self.say(
+            "residual",
+            FadeIn(layers.branches),
+            *(Create(r) for r in layers.residuals),
+            FadeIn(layers.nodes),
+            GrowArrow(main[3]),
+            beats={"norm": [FadeIn(layers.norm_labels), Create(layers.card)]},
+        )
         n = len(it.tokens)
         later = VGroup(*(tile.get_cell(i, j) for i in range(n) for j in range(i + 1, n)))
         self.say(
             "stack",
-            Create(frame),
-            FadeIn(shadows),
-            FadeIn(layers),
+            FadeIn(layers.cards_behind, lag_ratio=0.4),
+            FadeIn(count),
+            Create(main[4]),
             beats={
                 "mask": [later.animate.set_opacity(style.DIMMED)],  # every head is masked
-                "top": [GrowArrow(arrows[2]), FadeIn(output)],
+                "top": [GrowArrow(out), FadeIn(output)],
             },
         )
         self.say(
-            "training", FadeIn(learned), Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)
+            "training",
+            FadeIn(learned),
+            beats={
+                "embed": [Indicate(inputs, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "heads": [Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "rest": [
+                    Indicate(ffn, color=style.HIGHLIGHT, scale_factor=1.05),
+                    Indicate(layers.norm_labels, color=style.HIGHLIGHT, scale_factor=1.05),
+                    Indicate(output, color=style.HIGHLIGHT, scale_factor=1.05),
+                ],
+            },
         )
         every = VGroup(*(tile.get_row(i) for i in range(len(it.tokens))))  # all rows at once
         self.say(
@@ -143,33 +168,94 @@ class ZoomOut(LectureScene):
         )
         self.clear_below_title(self.title)
 
-    def _residuals(self, *steps) -> tuple[VGroup, VGroup]:
-        """A skip arrow around each step, from below it to above it, and its add-and-norm."""
-        skips, norms = VGroup(), VGroup()
-        for step in steps:
-            reach = step.get_right()[0] + 0.6
-            below, above = step.get_bottom() + DOWN * 0.25, step.get_top() + UP * 0.25
-            corners = [below, [reach, below[1], 0], [reach, above[1], 0]]
-            line = VMobject().set_points_as_corners(corners).set_stroke(style.MUTED, 3)
-            skip = VGroup(
-                line, Arrow(corners[-1], above, buff=0, color=style.MUTED, stroke_width=3)
-            )
-            norm = style.text(self.words["add_norm"], style.SMALL_SIZE, style.MUTED)
-            skips.add(skip)
-            norms.add(norm.next_to(skip, RIGHT, buff=style.ITEM_BUFF))
-        return skips, norms
-
     def _uses(self) -> None:
-        items = VGroup(
-            *(
-                style.name_text(self.words[key], USE_SIZE)
-                for key in ("use_gpt", "use_translation", "use_code", "use_alphafold")
-            )
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        heading = style.text(self.words["uses_head"], style.TITLE_SIZE, style.MUTED)
-        style.place(
-            VGroup(heading, items).arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)
+        """Four uses, each drawn: text generation adds a token, translation writes a
+        sentence in another language, code is cut into tokens, a protein chain's residues
+        attend to residues far along the chain."""
+        panels = VGroup(self._generation(), self._translation(), self._code(), self._protein())
+        for panel, key in zip(panels, USES, strict=True):
+            caption = style.name_text(self.words[key], style.LABEL_SIZE)
+            panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
+        panels.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF * 2))
+        heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
+        style.place(VGroup(heading, panels).arrange(DOWN, buff=style.GROUP_BUFF))
+        generation, translation, code, protein = panels
+        self.say(
+            "uses",
+            FadeIn(heading),
+            FadeIn(generation[0], generation.prompt),
+            beats={"gen": [GrowArrow(generation.arrow), FadeIn(generation.next, shift=RIGHT)]},
         )
-        for item, key in zip(items, ("uses", "translation", "code", "alphafold"), strict=True):
-            extra = [FadeIn(heading)] if key == "uses" else []
-            self.say(key, *extra, FadeIn(item, shift=RIGHT * 0.3))
+        self.say(
+            "translation",
+            FadeIn(translation[0], translation.source),
+            beats={
+                "paper": [
+                    GrowArrow(translation.arrow),
+                    LaggedStartMap(FadeIn, translation.target, lag_ratio=0.3),
+                ]
+            },
+        )
+        self.say(
+            "code",
+            FadeIn(code[0], code.line),
+            beats={"tokens": [Transform(code.line, code.tokens)]},
+        )
+        self.say(
+            "alphafold",
+            FadeIn(protein[0], protein.chain),
+            beats={"family": [LaggedStartMap(Create, protein.links, lag_ratio=0.3)]},
+        )
+
+    def _generation(self) -> VGroup:
+        """The pronoun sentence but its last word, and that word as the next token."""
+        tokens = self.data.it_cat.tokens
+        panel = VGroup()
+        panel.prompt = WordBoxes(tokens[:-1], style.LABEL_SIZE)
+        panel.next = WordBoxes([tokens[-1]], style.LABEL_SIZE, style.HIGHLIGHT)
+        panel.arrow = Arrow(LEFT, RIGHT, color=style.MUTED).scale(0.5)
+        panel.add(
+            VGroup(panel.prompt, panel.arrow, panel.next).arrange(RIGHT, buff=style.ITEM_BUFF)
+        )
+        return panel
+
+    def _translation(self) -> VGroup:
+        """A sentence and its translation (the locale's own example), one token at a time."""
+        panel = VGroup()
+        panel.source = WordBoxes(self.words["translation_source"].split(), style.LABEL_SIZE)
+        panel.target = WordBoxes(
+            self.words["translation_target"].split(), style.LABEL_SIZE, style.HIGHLIGHT
+        )
+        panel.arrow = Arrow(UP, DOWN, color=style.MUTED).scale(0.35)
+        rows = VGroup(panel.source, panel.arrow, panel.target).arrange(DOWN, buff=style.HUG_BUFF)
+        panel.add(rows)
+        return panel
+
+    def _code(self) -> VGroup:
+        """A line of code, then the same line cut into tokens."""
+        panel = VGroup()
+        panel.tokens = WordBoxes(CODE_TOKENS, style.LABEL_SIZE)
+        panel.line = style.name_text("".join(CODE_TOKENS), style.LABEL_SIZE).move_to(panel.tokens)
+        panel.add(VGroup(panel.line, panel.tokens))  # the tokens take the line's place
+        return panel
+
+    def _protein(self) -> VGroup:
+        """A chain of residues, and attention between residues far apart along it."""
+        panel = VGroup()
+        residues = VGroup(*(Dot(radius=0.09, color=style.FOREGROUND) for _ in range(RESIDUES)))
+        residues.arrange(RIGHT, buff=style.GROUP_BUFF)
+        for k, dot in enumerate(residues):
+            dot.shift(UP * style.ROW_BUFF * (k % 2))  # a zigzag backbone
+        backbone = VMobject().set_points_as_corners([d.get_center() for d in residues])
+        backbone.set_stroke(style.MUTED, 3)
+        panel.chain = VGroup(backbone, residues)
+        panel.links = VGroup(
+            *(
+                ArcBetweenPoints(
+                    residues[a].get_top(), residues[b].get_top(), angle=-PI / 2
+                ).set_stroke(style.HIGHLIGHT, 3)
+                for a, b in PROTEIN_LINKS
+            )
+        )
+        panel.add(VGroup(panel.chain, panel.links))
+        return panel

@@ -59,6 +59,8 @@ from voice.clips import (
 )
 
 BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
+HOLD = 2.0  # the longest the picture waits, unmoving, under the words before the next beat
+STRETCH = 4.5  # the longest a beat's animations may be drawn out to shorten that wait
 
 patches.install(settings())  # the speed-ups, as the settings of this process ask
 
@@ -107,6 +109,16 @@ def _frames(seconds: Sequence[float], fps: float) -> list[float]:
     for k in range(len(seconds)):
         ends.append(max(round(sum(seconds[: k + 1]) * fps), (ends[-1] if ends else 0) + 1))
     return [(b - a) / fps for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def _paced(run_time: float, window: float, steps: int = 1) -> float:
+    """How long one of ``steps`` animations, one after another in a ``window`` of the words,
+    plays: ``run_time`` when the picture then waits at most :data:`HOLD` before the next
+    beat, else drawn out (to at most :data:`STRETCH`) so that it does; never past the
+    window. The picture moves while the words that it answers are said."""
+    share = window / steps
+    drawn_out = (window - HOLD) / steps
+    return min(share, max(run_time, min(drawn_out, STRETCH)))
 
 
 def spoken_cues(cues: Sequence[str], lang: str) -> list[str]:
@@ -413,8 +425,9 @@ class LectureScene(Scene):
     ) -> None:
         """Narrate the locale string ``key`` (formatted with ``fields``) while animating.
 
-        The narration is cut into cues; the animations play first (at most ``run_time``
-        seconds, and never longer than the narration), then the scene holds until the
+        The narration is cut into cues; the animations play first (``run_time`` seconds,
+        drawn out when the words would otherwise go on over a picture that has not moved
+        for :data:`HOLD` seconds, never longer than the narration), then the scene holds until the
         last cue has been on screen long enough to read, or, with a voice, has been said.
         Cue times are whole frames, so consecutive cues never overlap. A measured number in
         ``fields`` is passed as the :class:`ShownNumber` the screen shows or as a
@@ -462,14 +475,13 @@ class LectureScene(Scene):
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
         for group in groups:
-            window = max(first_beat, 1 / fps) / len(groups)
-            self.play(*group, run_time=min(run_time, window))
+            self.play(*group, run_time=_paced(run_time, max(first_beat, 1 / fps), len(groups)))
         for k, (at, name) in enumerate(timeline):
             self.hold_until(start + at)
             until = timeline[k + 1][0] if k + 1 < len(timeline) else offset
             window = max(start + until - self.renderer.time, 1 / fps)
             if beats[name]:  # an empty beat: its cue begins there, nothing moves
-                self.play(*beats[name], run_time=min(run_time, window))
+                self.play(*beats[name], run_time=_paced(run_time, window))
         if not groups and not any(beats[name] for _, name in timeline):
             self.beatless.append(key)
         self.hold_until(start + offset)

@@ -15,9 +15,11 @@ from manim import (
     RIGHT,
     UP,
     Arc,
+    Arrow,
     Circle,
     CurvedArrow,
     Dot,
+    Line,
     ManimColor,
     MathTex,
     Rectangle,
@@ -849,3 +851,148 @@ class AttentionFormula(VGroup):
     def get_values(self) -> VMobject:
         """The ``V`` the weights average."""
         return self.attention[7]
+
+
+class SumNode(VGroup):
+    """The ⊕ where a residual path joins the main line: a circle with a plus in it."""
+
+    def __init__(self, radius: float = style.SUM_NODE, color: ManimColor | None = None) -> None:
+        super().__init__()
+        ink = color or style.MUTED
+        arm = radius * 0.6
+        self.add(
+            Circle(radius=radius).set_stroke(ink, 3),
+            Line(LEFT * arm, RIGHT * arm).set_stroke(ink, 3),
+            Line(DOWN * arm, UP * arm).set_stroke(ink, 3),
+        )
+
+
+class TransformerLayers(VGroup):
+    """A stack of Transformer layers as the original paper draws one, bottom to top.
+
+    The front card is one layer: ``attention``, a ⊕, ``ffn``, a ⊕, on one straight main
+    line. Each sublayer's residual path leaves the main line just below it, runs up its left
+    side in right angles and joins the line again at the ⊕ above it, where ``norm_label``
+    (one per ⊕) says what happens there. ``behind`` more cards are stacked behind it, up
+    and to the right; they are filled, so no line runs across them: the main line enters
+    the front card at its bottom and leaves the last card at its top.
+
+    Parameters
+    ----------
+    attention, ffn
+        The two sublayers, as boxes (a box and what it holds).
+    norm_labels
+        The label beside each ⊕, two of them.
+    attention_label
+        The attention sublayer's name, set beside it.
+    behind
+        How many cards are drawn behind the front one.
+    """
+
+    def __init__(
+        self,
+        attention: VMobject,
+        ffn: VMobject,
+        norm_labels: Sequence[VMobject],
+        attention_label: VMobject,
+        behind: int = 2,
+    ) -> None:
+        super().__init__()
+        self.sublayers = VGroup(attention, ffn)
+        self.nodes = VGroup(SumNode(), SumNode())
+        column = VGroup(attention, self.nodes[0], ffn, self.nodes[1])
+        column.arrange(UP, buff=style.ROW_BUFF)
+        x = attention.get_center()[0]
+        self.norm_labels = VGroup(
+            *(
+                label.next_to(node, RIGHT, buff=style.ITEM_BUFF)
+                for label, node in zip(norm_labels, self.nodes, strict=True)
+            )
+        )
+        self.attention_label = attention_label.next_to(attention, RIGHT, buff=style.ITEM_BUFF)
+        side = min(attention.get_left()[0], ffn.get_left()[0]) - style.GROUP_BUFF
+        self.residuals, branches = VGroup(), VGroup()
+        for node, below in (  # each residual leaves the main line halfway below its sublayer
+            (self.nodes[0], attention.get_bottom()[1] - style.ROW_BUFF / 2),
+            (self.nodes[1], (self.nodes[0].get_top()[1] + ffn.get_bottom()[1]) / 2),
+        ):
+            join = node.get_left()
+            corners = [[x, below, 0], [side, below, 0], [side, join[1], 0]]
+            path = VMobject().set_points_as_corners(corners).set_stroke(style.MUTED, 3)
+            tip = Arrow([side, join[1], 0], join, buff=0, color=style.MUTED, stroke_width=3)
+            self.residuals.add(VGroup(path, tip))
+            branches.add(Dot([x, below, 0], radius=0.05, color=style.MUTED))
+        self.branches = branches
+        inside = VGroup(column, self.attention_label, self.norm_labels, self.residuals, branches)
+        self.card = SurroundingRectangle(inside, buff=style.ITEM_BUFF, corner_radius=0.1)
+        self.card.set_stroke(style.MUTED, 2).set_fill(style.BACKGROUND, opacity=1)
+        self.card.set_z_index(-1)  # filled: what the layer holds is drawn over it
+        bottom, top = self.card.get_bottom()[1], self.card.get_top()[1]
+        self.main_line = VGroup(
+            Arrow([x, bottom, 0], attention.get_bottom(), buff=0, color=style.MUTED),
+            Arrow(attention.get_top(), self.nodes[0].get_bottom(), buff=0, color=style.MUTED),
+            Arrow(self.nodes[0].get_top(), ffn.get_bottom(), buff=0, color=style.MUTED),
+            Arrow(ffn.get_top(), self.nodes[1].get_bottom(), buff=0, color=style.MUTED),
+            Line(self.nodes[1].get_top(), [x, top, 0]).set_stroke(style.MUTED, 3),
+        )
+        self.cards_behind = VGroup(
+            *(
+                self.card.copy().set_stroke(opacity=0.6).shift(style.STACK_STEP * k)
+                for k in range(behind, 0, -1)
+            )
+        )
+        self.cards_behind.set_z_index(-2)
+        self.add(self.cards_behind, self.card, column, self.attention_label, self.norm_labels)
+        self.add(self.residuals)
+        self.add(branches, self.main_line)
+
+    def entry(self) -> np.ndarray:
+        """Where the main line enters the first layer (the middle of the front card's bottom)."""
+        return np.array([self.main_line[0].get_start()[0], self.card.get_bottom()[1], 0.0])
+
+    def exit(self) -> np.ndarray:
+        """Where the main line leaves the last layer (the top of the hindmost card)."""
+        last = self.cards_behind[0] if len(self.cards_behind) else self.card
+        shift = last.get_center() - self.card.get_center()
+        return np.array([self.entry()[0] + shift[0], last.get_top()[1], 0.0])
+
+    def layer(self) -> VGroup:
+        """The front card and all it holds (one layer)."""
+        parts = (self.sublayers, self.attention_label, self.nodes, self.norm_labels)
+        parts += (self.residuals, self.branches)
+        return VGroup(self.card, *parts, self.main_line)
+
+
+class WordBoxes(VGroup):
+    """Words (tokens) in a row, each in its own rounded box: a sentence cut into tokens.
+
+    Parameters
+    ----------
+    words
+        The tokens, in order.
+    size
+        Their font size.
+    color
+        The boxes' colour (the theme's muted one unless told).
+    """
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        size: float = style.SMALL_SIZE,
+        color: ManimColor | None = None,
+    ) -> None:
+        super().__init__()
+        for word in words:
+            label = style.name_text(word, size)
+            box = RoundedRectangle(
+                corner_radius=0.06,
+                width=label.width + 2 * style.HUG_BUFF,
+                height=max(label.height, style.text("Ag", size).height) + 2 * style.HUG_BUFF,
+            ).set_stroke(color or style.MUTED, 2)
+            self.add(VGroup(box, label.move_to(box)))
+        self.arrange(RIGHT, buff=style.TIGHT_BUFF * 2)
+
+    def get_box(self, k: int) -> VGroup:
+        """Token ``k``: its box and its word."""
+        return self[k]

@@ -30,7 +30,7 @@ from model.config import ConfigError, LectureConfig
 
 __all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 
 class DataFileError(ValueError):

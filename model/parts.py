@@ -237,12 +237,17 @@ class PositionalTable(Shape):
     width: int
     base: Number
     table: Matrix
+    wide_positions: int
+    wide_width: int
+    wide: Matrix
 
     @model_validator(mode="after")
     def _check(self) -> Self:
         need_matrix("table", self.table, self.positions, self.width)
-        if any(abs(x) > 1 for row in self.table for x in row):
-            raise ShapeError("table", "has values outside [-1, 1]")
+        need_matrix("wide", self.wide, self.wide_positions, self.wide_width)
+        for key in ("table", "wide"):
+            if any(abs(x) > 1 for row in getattr(self, key) for x in row):
+                raise ShapeError(key, "has values outside [-1, 1]")
         return self
 
 

@@ -24,6 +24,7 @@ from model.train import generator
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
 PE_BASE = 10000.0
+WIDE_POSITIONS, WIDE_WIDTH = 32, 64  # the classic table as the lecture shows it, seed 000
 
 
 def _self_share(weights: torch.Tensor) -> float:
@@ -165,11 +166,15 @@ def shuffle_probe(config: LectureConfig) -> dict[str, Any]:
 
 def positional_table(config: LectureConfig) -> dict[str, Any]:
     """The sin/cos table the shuffle probe adds: one row per word of the walkthrough, as wide
-    as its vectors (it is added to them)."""
+    as its vectors (it is added to them); and the same formula on 32 positions of 64
+    dimensions (``wide``), where its fast and slow columns can be seen."""
     positions, width = len(config.walkthrough.x), len(config.walkthrough.x[0])
     return {
         "positions": positions,
         "width": width,
         "base": PE_BASE,
         "table": sinusoidal_table(positions, width).tolist(),
+        "wide_positions": WIDE_POSITIONS,
+        "wide_width": WIDE_WIDTH,
+        "wide": sinusoidal_table(WIDE_POSITIONS, WIDE_WIDTH).tolist(),
     }

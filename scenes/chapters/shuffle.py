@@ -28,7 +28,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid
+from scenes.kit.components import AttentionGrid, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
@@ -170,25 +170,11 @@ class Shuffle(LectureScene):
             text_size=style.LABEL_SIZE,
         )
         add = MathTex(r"X + PE", font_size=64)
-        p = self.fingerprint
-        row = SurroundingRectangle(table.get_row(p), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
-        caption = phrase(
-            self.words["row_line"], style.LABEL_SIZE, p=ShownNumber(p + 1, 0, Ordinal())
-        )
-        caption.next_to(row, RIGHT, buff=style.ITEM_BUFF)
-        half = pe.width // 2
-        fast = SurroundingRectangle(VGroup(*(table.get_cell(0, c) for c in range(half))))
-        fast.stretch_to_fit_height(table.cells.height + 0.1).match_y(table.cells)
-        slow = fast.copy().match_x(VGroup(*(table.get_cell(0, c) for c in range(half, pe.width))))
-        speed = VGroup(
-            style.text(self.words["fast"], style.LABEL_SIZE).next_to(fast, DOWN),
-            style.text(self.words["slow"], style.LABEL_SIZE).next_to(slow, DOWN),
-        )
+        left = VGroup(add, table).arrange(DOWN, buff=style.SECTION_BUFF)
+        wide = self._wide_table()
+        style.place(VGroup(left, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
-        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
-        board = VGroup(table, VGroup(fast, slow).set_color(style.MUTED), speed, row, caption)
-        left = VGroup(add, again).arrange(DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(left, board).arrange(RIGHT, buff=style.WIDE_BUFF))
+        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap).move_to(wide)
         self.say("fix", Write(add))
         self.say(
             "table",
@@ -197,17 +183,38 @@ class Shuffle(LectureScene):
         )
         self.say(
             "fingerprint",
-            FadeIn(row),
-            FadeIn(caption),
+            FadeIn(wide.label),
+            FadeIn(wide.image),
+            Create(wide.axes),
+            FadeIn(wide.row, wide.curve),
             beats={
-                "fast": [Create(fast), FadeIn(speed[0])],
-                "slow": [Create(slow), FadeIn(speed[1])],
+                "rows": [wide.scan()],
+                "fast": [Create(wide.fast), FadeIn(wide.speeds[0])],
+                "slow": [Create(wide.slow), FadeIn(wide.speeds[1])],
             },
+            n=self.spoken("positional.wide_positions", 0),
+            w=self.spoken("positional.wide_width", 0),
         )
-        self.say("again", Indicate(add), beats={"gap": [FadeIn(again)]}, d=gap)
+        self.say(
+            "again",
+            Indicate(add),
+            FadeOut(wide),
+            beats={"gap": [FadeIn(again)]},
+            d=gap,
+        )
         self.say(
             "order_aware",
             Circumscribe(again, color=style.HIGHLIGHT),
-            FadeOut(row),
             beats={"hand": [Indicate(add)]},
         )
+
+    def _wide_table(self) -> WideTable:
+        pe = self.data.positional
+        label = phrase(
+            self.words["wide_line"],
+            style.LABEL_SIZE,
+            n=self.number("positional.wide_positions", 0),
+            w=self.number("positional.wide_width", 0),
+        )
+        speeds = (self.words["fast"], self.words["slow"])
+        return WideTable(pe.wide, label, speeds, self.fingerprint)

@@ -14,6 +14,7 @@ from manim import (
     PI,
     RIGHT,
     UP,
+    Animation,
     Arc,
     Arrow,
     Circle,
@@ -28,6 +29,7 @@ from manim import (
     Square,
     SurroundingRectangle,
     Triangle,
+    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
 )
@@ -996,3 +998,93 @@ class WordBoxes(VGroup):
     def get_box(self, k: int) -> VGroup:
         """Token ``k``: its box and its word."""
         return self[k]
+
+
+class WideTable(VGroup):
+    """A wide sin/cos positional table as a heat image, and one position's row as a curve.
+
+    A row per position, a column per dimension, a square each (−1 dark, 1 bright): the
+    fast columns on the left, the slow ones on the right. One row is framed, and drawn
+    below the image as two curves over its frequencies, fast to slow (its sin columns and
+    its cos columns); :meth:`scan` moves the frame down every row, the curves changing shape
+    with it (the seed's slider).
+
+    Parameters
+    ----------
+    table
+        Positions × dimensions, values in [−1, 1], from the data file.
+    label
+        What the image is, set above it.
+    speeds
+        The words under its left and right halves ("fast", "slow").
+    position
+        The row framed first.
+    width
+        The image's width; its height keeps one square per value.
+    """
+
+    def __init__(
+        self,
+        table: Sequence[Sequence[float]],
+        label: VMobject,
+        speeds: tuple[str, str],
+        position: int = 0,
+        width: float = style.WIDE_IMAGE,
+    ) -> None:
+        super().__init__()
+        self.table = [list(row) for row in table]
+        rows, cols = len(self.table), len(self.table[0])
+        side = width / cols
+        self.image = VGroup(
+            *(
+                Square(side).set_fill(style.heat((x + 1) / 2), opacity=1)
+                for row in self.table
+                for x in row
+            )
+        ).arrange_in_grid(rows, cols, buff=0)
+        for square in self.image:  # an outline of its own fill: no seams between squares
+            square.set_stroke(square.get_fill_color(), width=1)
+        self.label = label.next_to(self.image, UP, buff=style.ITEM_BUFF)
+        half = Rectangle(
+            width=width / 2 - style.TIGHT_BUFF, height=self.image.height + 2 * style.TIGHT_BUFF
+        ).set_stroke(style.FOREGROUND, 3)
+        self.fast = half.copy().align_to(self.image, LEFT).match_y(self.image)
+        self.slow = half.copy().align_to(self.image, RIGHT).match_y(self.image)
+        self.speeds = VGroup(
+            *(
+                style.text(word, style.LABEL_SIZE).next_to(frame, DOWN, buff=style.HUG_BUFF)
+                for word, frame in zip(speeds, (self.fast, self.slow), strict=True)
+            )
+        )
+        pairs = cols // 2  # the sin and the cos of one frequency share a pair of columns
+        self.axes = style.muted_axes(
+            [0, pairs - 1, pairs // 4], [-1, 1, 1], width, style.CURVE_HEIGHT
+        )
+        self.axes.next_to(self.speeds, DOWN, buff=style.ITEM_BUFF)
+        self.row = Rectangle(width=width, height=self.image.height / rows)
+        self.row.set_stroke(style.HIGHLIGHT, 3)
+        self.curve = VGroup(  # the row's sin columns, and its cos columns
+            VMobject().set_stroke(style.HIGHLIGHT, 3), VMobject().set_stroke(style.FOREGROUND, 2)
+        )
+        self._show(position)
+        self.add(self.image, self.label, self.axes, self.row, self.curve)
+        self.add(self.fast, self.slow, self.speeds)
+
+    def _show(self, position: int) -> None:
+        """Frame row ``position`` and draw it as the curve."""
+        rows = len(self.table)
+        pitch = self.image.height / rows
+        self.row.move_to(self.image.get_top() + DOWN * pitch * (position + 0.5))
+        self.row.match_x(self.image)
+        row = self.table[position]
+        for first, line in enumerate(self.curve):  # columns 0, 2, 4... (sin); 1, 3, 5... (cos)
+            line.set_points_as_corners([self.axes.c2p(i, x) for i, x in enumerate(row[first::2])])
+
+    def scan(self) -> Animation:
+        """The frame going down every row, from the first to the last, the curve following."""
+        rows = len(self.table)
+
+        def step(group: VGroup, alpha: float) -> None:
+            self._show(min(int(alpha * rows), rows - 1))
+
+        return UpdateFromAlphaFunc(VGroup(self.row, self.curve), step)

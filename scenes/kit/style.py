@@ -136,6 +136,8 @@ LETTERED_MARKER = 0.2  # a smaller colour marker is its shape alone (the letter 
 REFERENCE_POSITIONS = 8  # maps are sized for this many positions and shrink for more
 SUM_NODE = 0.16  # radius of the ⊕ where a residual path joins the main line
 STACK_STEP = np.array([0.15, 0.15, 0.0])  # from one stacked card to the one behind it
+WIDE_IMAGE = 7.0  # width of a table drawn as a heat image (the wide positional table)
+CURVE_HEIGHT = 1.3  # a small plot under a picture (one row of a table as a curve)
 MIN_NUMBER_CELL = 0.45  # a map cell smaller than this is read by brightness, unwritten
 
 

@@ -116,17 +116,27 @@ class NotExplanation(LectureScene):
                 for h, m in enumerate(four.maps)
             )
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        names, rules = self.head_captions(four)
+        for m, name, rule in zip(maps, names, rules, strict=True):
+            name.next_to(m, DOWN, buff=style.ITEM_BUFF)
+            rule.next_to(name, DOWN, buff=style.HUG_BUFF)
+        captions = VGroup(names, rules)
         label = style.text(self.words["heads_label"], style.BODY_SIZE)
         research = style.text(self.words["research"], style.TITLE_SIZE)
-        style.place(VGroup(label, maps, research).arrange(DOWN, buff=style.SECTION_BUFF))
+        pictures = VGroup(maps, captions)
+        style.place(VGroup(label, pictures, research).arrange(DOWN, buff=style.SECTION_BUFF))
         self.say(
             "heads",
             FadeIn(label),
             FadeIn(maps, lag_ratio=0.3),
-            beats={"differ": [Indicate(m, scale_factor=1.05) for m in maps]},
+            FadeIn(names, lag_ratio=0.3),
+            beats={
+                "differ": [Indicate(m, scale_factor=1.05) for m in maps],
+                "rules": [FadeIn(rules)],
+            },
         )
         self.say("research_say", Write(research))
-        self.play(FadeOut(VGroup(label, maps, research)))
+        self.play(FadeOut(VGroup(label, pictures, research)))
 
     def _right_use(self) -> None:
         grid = self._map()

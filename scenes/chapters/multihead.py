@@ -228,7 +228,12 @@ class MultiHead(LectureScene):
     def _four_heads(self) -> None:
         run = self.data.four_heads
         maps = VGroup(*(self._map(run, "multihead.four", h, 0.36) for h in range(4)))
-        style.place(maps.arrange(RIGHT, buff=style.GROUP_BUFF))
+        maps.arrange(RIGHT, buff=style.GROUP_BUFF)
+        names, rules = self.head_captions(run)
+        for m, name, rule in zip(maps, names, rules, strict=True):
+            name.next_to(m, DOWN, buff=style.ITEM_BUFF)
+            rule.next_to(name, DOWN, buff=style.HUG_BUFF)
+        style.place(VGroup(maps, names, rules))
         colour = max(range(4), key=lambda h: run.colour_match[h])
         previous = max(range(4), key=lambda h: run.previous_match[h])
         pair = max(
@@ -238,11 +243,11 @@ class MultiHead(LectureScene):
         unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
         overlap = self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2)
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say("four", FadeIn(maps, lag_ratio=0.2))
+        self.say("four", FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2))
         named = VGroup(
             *dict.fromkeys([frames[colour], frames[previous]])
         )  # one if one head does both
-        self.say("four_colour", FadeIn(named), h=colour + 1, p=previous + 1)
+        self.say("four_colour", FadeIn(named), FadeIn(rules), h=colour + 1, p=previous + 1)
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0

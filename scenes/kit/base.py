@@ -10,6 +10,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from manim import (
+    DOWN,
     RIGHT,
     UP,
     Animation,
@@ -28,12 +29,21 @@ from manim import (
 from common.files import LinesFile, NarratedLine
 from common.settings import settings
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
-from model.parts import EatApple, Example, ItCat
+from model.parts import EatApple, Example, HeadsRun, ItCat
 from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
 from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
-from scenes.kit.numbers import Measured, Notation, Ref, ShownNumber, Spoken, sum_sign
+from scenes.kit.numbers import (
+    Measured,
+    Notation,
+    Ordinal,
+    Ref,
+    ShownNumber,
+    Spoken,
+    phrase,
+    sum_sign,
+)
 from scenes.kit.subtitles import cue_seconds, split_cues
 from syllabus.declarations import expand_reads
 from syllabus.locale import (
@@ -407,6 +417,30 @@ class LectureScene(Scene):
             cell_size=cell,
             show_numbers=cell >= style.MIN_NUMBER_CELL,
         )
+
+    def head_captions(self, run: HeadsRun) -> tuple[VGroup, VGroup]:
+        """Under each map of a trained multi-head run: its name ("第 1 個 head"), and, for the
+        head that matches the colour blocks best and the one that best looks one to the left,
+        the rule it learned (the shared ``[multihead]`` words). Returns names and rules (an
+        empty group where a head has no rule)."""
+        words = self.shared("multihead")
+        heads = len(run.maps)
+        colour = max(range(heads), key=lambda h: run.colour_match[h])
+        previous = max(range(heads), key=lambda h: run.previous_match[h])
+        names = VGroup(
+            *(
+                phrase(words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
+                for h in range(heads)
+            )
+        )
+        learned = {h: [] for h in range(heads)}  # one head may learn both rules
+        learned[colour].append(words["rule_colour"])
+        learned[previous].append(words["rule_previous"])
+        rules = VGroup()
+        for h in range(heads):
+            rule = VGroup(*(style.text(line, style.SMALL_SIZE, style.MUTED) for line in learned[h]))
+            rules.add(rule.arrange(DOWN, buff=style.HUG_BUFF) if learned[h] else rule)
+        return names, rules
 
     def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
         """The marker of a task colour: its colour, its shape and its letter."""

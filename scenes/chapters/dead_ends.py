@@ -17,11 +17,13 @@ from manim import (
     Arrow,
     Create,
     CurvedArrow,
+    DashedLine,
     FadeIn,
     FadeOut,
     GrowArrow,
     GrowFromEdge,
     Indicate,
+    MathTex,
     Rectangle,
     ReplacementTransform,
     Square,
@@ -123,19 +125,28 @@ class DeadEnds(LectureScene):
                     ),
                 )
             )
+        # Attention's row is labelled by whose weights they are (its W_Q, W_K and W_V) over
+        # the length it serves, below a line: another method, not a fourth length.
+        caption = VGroup(
+            style.text(self.words["attention_row"], style.LABEL_SIZE, style.HIGHLIGHT),
+            MathTex(r"W_Q,\ W_K,\ W_V", color=style.HIGHLIGHT, font_size=style.TITLE_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        label = VGroup(caption, style.text(self.words["any_length"], style.BODY_SIZE))
         attention = self._bar_row(
-            style.text(self.words["any_length"], style.BODY_SIZE),
+            label.arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF),
             c.attention_weights / longest,
             self.number("dead_ends.attention_weights", 0, style.BODY_SIZE, notation="grouped"),
         )
-        caption = style.text(self.words["attention_row"], style.BODY_SIZE)
-        table = VGroup(*rows, caption, attention).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF
-        )
+        attention[1].set_fill(style.HIGHLIGHT)
+        table = VGroup(*rows, attention).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
         bars_at = max(row[0].get_right()[0] for row in (*rows, attention)) + style.GROUP_BUFF
         for row in (*rows, attention):  # labels, then every bar from one line
             row[1].shift(RIGHT * (bars_at - row[1].get_left()[0]))
             row[2].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
+        divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(table.width)
+        divider.set_y((rows[-1].get_bottom()[1] + attention.get_top()[1]) / 2)
+        divider.align_to(table, LEFT)
+        table.add(divider)
         top = head.copy()
         style.place(VGroup(top, table).arrange(DOWN, buff=style.GROUP_BUFF))
         width = self.spoken("dead_ends.width", 0)
@@ -167,7 +178,7 @@ class DeadEnds(LectureScene):
         a = self.spoken("dead_ends.attention_weights", 0, "grouped")
         self.say(
             "attention_cost",
-            FadeIn(caption),
+            Create(divider),
             FadeIn(attention),
             beats={"same": [Indicate(attention[2], color=style.HIGHLIGHT)]},
             a=a,

@@ -856,7 +856,17 @@ class AttentionFormula(VGroup):
 
 
 class SumNode(VGroup):
-    """The ⊕ where a residual path joins the main line: a circle with a plus in it."""
+    """The ⊕ where a residual path joins the main line: a circle with a plus in it.
+
+    Examples
+    --------
+    .. manim:: SumNodeExample
+        :save_last_frame:
+
+        class SumNodeExample(Scene):
+            def construct(self):
+                self.add(SumNode().scale(4))
+    """
 
     def __init__(self, radius: float = style.SUM_NODE, color: ManimColor | None = None) -> None:
         super().__init__()
@@ -889,6 +899,17 @@ class TransformerLayers(VGroup):
         The attention sublayer's name, set beside it.
     behind
         How many cards are drawn behind the front one.
+
+    Examples
+    --------
+    .. manim:: TransformerLayersExample
+        :save_last_frame:
+
+        class TransformerLayersExample(Scene):
+            def construct(self):
+                boxes = [Rectangle(width=4, height=0.8) for _ in "ab"]
+                labels = [Text("add, norm", font_size=20) for _ in "ab"]
+                self.add(TransformerLayers(*boxes, labels, Text("attention", font_size=24)))
     """
 
     def __init__(
@@ -921,7 +942,14 @@ class TransformerLayers(VGroup):
             join = node.get_left()
             corners = [[x, below, 0], [side, below, 0], [side, join[1], 0]]
             path = VMobject().set_points_as_corners(corners).set_stroke(style.MUTED, 3)
-            tip = Arrow([side, join[1], 0], join, buff=0, color=style.MUTED, stroke_width=3)
+            tip = Arrow(
+                [side, join[1], 0],
+                join,
+                buff=0,
+                color=style.MUTED,
+                stroke_width=3,
+                tip_length=style.SUM_NODE,  # as long as the radius of the ⊕ it points at
+            )
             self.residuals.add(VGroup(path, tip))
             branches.add(Dot([x, below, 0], radius=0.05, color=style.MUTED))
         self.branches = branches
@@ -976,6 +1004,15 @@ class WordBoxes(VGroup):
         Their font size.
     color
         The boxes' colour (the theme's muted one unless told).
+
+    Examples
+    --------
+    .. manim:: WordBoxesExample
+        :save_last_frame:
+
+        class WordBoxesExample(Scene):
+            def construct(self):
+                self.add(WordBoxes(["The", "cat", "was", "scared"], 36))
     """
 
     def __init__(
@@ -1021,6 +1058,16 @@ class WideTable(VGroup):
         The row framed first.
     width
         The image's width; its height keeps one square per value.
+
+    Examples
+    --------
+    .. manim:: WideTableExample
+        :save_last_frame:
+
+        class WideTableExample(Scene):
+            def construct(self):
+                table = [[math.sin(p / 2**c) for c in range(16)] for p in range(8)]
+                self.add(WideTable(table, Text("sin", font_size=24), ("fast", "slow"), 3))
     """
 
     def __init__(

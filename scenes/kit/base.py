@@ -461,8 +461,9 @@ class LectureScene(Scene):
 
         The narration is cut into cues; the animations play first (``run_time`` seconds,
         drawn out when the words would otherwise go on over a picture that has not moved
-        for :data:`HOLD` seconds, never longer than the narration), then the scene holds until the
-        last cue has been on screen long enough to read, or, with a voice, has been said.
+        for :data:`HOLD` seconds, never longer than the narration), then the scene holds
+        until the last cue has been on screen long enough to read, or, with a voice, has
+        been said.
         Cue times are whole frames, so consecutive cues never overlap. A measured number in
         ``fields`` is passed as the :class:`ShownNumber` the screen shows or as a
         :class:`Spoken`, never as text, so that the numbers gate checks what is said
@@ -474,8 +475,8 @@ class LectureScene(Scene):
         ``beats`` answer the words as they are said: the line marks a place with
         ``<name>`` (in every language, wherever its words fall), a cue begins there, and
         the animations of ``beats[name]`` start on the frame that cue starts: when it is
-        read, or, with a voice, when its words are heard. Every marker needs its beat and
-        every beat its marker.
+        read, or, with a voice, when its words are heard (drawn out as the line's own are).
+        Every marker needs its beat and every beat its marker.
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]

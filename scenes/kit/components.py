@@ -986,12 +986,6 @@ class TransformerLayers(VGroup):
         shift = last.get_center() - self.card.get_center()
         return np.array([self.entry()[0] + shift[0], last.get_top()[1], 0.0])
 
-    def layer(self) -> VGroup:
-        """The front card and all it holds (one layer)."""
-        parts = (self.sublayers, self.attention_label, self.nodes, self.norm_labels)
-        parts += (self.residuals, self.branches)
-        return VGroup(self.card, *parts, self.main_line)
-
 
 class WordBoxes(VGroup):
     """Words (tokens) in a row, each in its own rounded box: a sentence cut into tokens.
@@ -1031,10 +1025,6 @@ class WordBoxes(VGroup):
             ).set_stroke(color or style.MUTED, 2)
             self.add(VGroup(box, label.move_to(box)))
         self.arrange(RIGHT, buff=style.TIGHT_BUFF * 2)
-
-    def get_box(self, k: int) -> VGroup:
-        """Token ``k``: its box and its word."""
-        return self[k]
 
 
 class WideTable(VGroup):

@@ -174,7 +174,8 @@ class Shuffle(LectureScene):
         wide = self._wide_table()
         style.place(VGroup(left, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
-        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap).move_to(wide)
+        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        again.scale(min(1.0, wide.width / again.width)).move_to(wide)  # in the wide table's place
         self.say("fix", Write(add))
         self.say(
             "table",
@@ -186,6 +187,7 @@ class Shuffle(LectureScene):
             FadeIn(wide.label),
             FadeIn(wide.image),
             Create(wide.axes),
+            FadeIn(wide.axis),
             FadeIn(wide.row, wide.curve),
             beats={
                 "rows": [wide.scan()],
@@ -217,4 +219,5 @@ class Shuffle(LectureScene):
             w=self.number("positional.wide_width", 0),
         )
         speeds = (self.words["fast"], self.words["slow"])
-        return WideTable(pe.wide, label, speeds, self.fingerprint)
+        axis = style.text(self.words["dims_axis"], style.SMALL_SIZE, style.MUTED)
+        return WideTable(pe.wide, label, speeds, axis, self.fingerprint)

@@ -71,6 +71,7 @@ from voice.clips import (
 BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
 HOLD = 2.0  # the longest the picture waits, unmoving, under the words before the next beat
 STRETCH = 4.5  # the longest a beat's animations may be drawn out to shorten that wait
+RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
 
 patches.install(settings())  # the speed-ups, as the settings of this process ask
 
@@ -419,27 +420,30 @@ class LectureScene(Scene):
         )
 
     def head_captions(self, run: HeadsRun) -> tuple[VGroup, VGroup]:
-        """Under each map of a trained multi-head run: its name ("第 1 個 head"), and, for the
-        head that matches the colour blocks best and the one that best looks one to the left,
-        the rule it learned (the shared ``[multihead]`` words). Returns names and rules (an
-        empty group where a head has no rule)."""
+        """Under each map of a trained multi-head run: its name ("第 1 個 head"), and the rule
+        it learned, for each head whose map overlaps that rule's ideal map by at least
+        :data:`RULE_MATCH` (the shared ``[multihead]`` words). Returns names and rules (an
+        empty group where a head matches no rule)."""
         words = self.shared("multihead")
         heads = len(run.maps)
-        colour = max(range(heads), key=lambda h: run.colour_match[h])
-        previous = max(range(heads), key=lambda h: run.previous_match[h])
         names = VGroup(
             *(
                 phrase(words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
                 for h in range(heads)
             )
         )
-        learned = {h: [] for h in range(heads)}  # one head may learn both rules
-        learned[colour].append(words["rule_colour"])
-        learned[previous].append(words["rule_previous"])
         rules = VGroup()
         for h in range(heads):
-            rule = VGroup(*(style.text(line, style.SMALL_SIZE, style.MUTED) for line in learned[h]))
-            rules.add(rule.arrange(DOWN, buff=style.HUG_BUFF) if learned[h] else rule)
+            learned = [
+                words[key]
+                for key, match in (
+                    ("rule_colour", run.colour_match),
+                    ("rule_previous", run.previous_match),
+                )
+                if match[h] >= RULE_MATCH
+            ]
+            rule = VGroup(*(style.text(line, style.SMALL_SIZE, style.MUTED) for line in learned))
+            rules.add(rule.arrange(DOWN, buff=style.HUG_BUFF) if learned else rule)
         return names, rules
 
     def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:

@@ -1044,6 +1044,8 @@ class WideTable(VGroup):
         What the image is, set above it.
     speeds
         The words under its left and right halves ("fast", "slow").
+    axis
+        What the curves run along, set under their axes.
     position
         The row framed first.
     width
@@ -1057,7 +1059,8 @@ class WideTable(VGroup):
         class WideTableExample(Scene):
             def construct(self):
                 table = [[math.sin(p / 2**c) for c in range(16)] for p in range(8)]
-                self.add(WideTable(table, Text("sin", font_size=24), ("fast", "slow"), 3))
+                label, axis = Text("sin", font_size=24), Text("column", font_size=20)
+                self.add(WideTable(table, label, ("fast", "slow"), axis, 3))
     """
 
     def __init__(
@@ -1065,6 +1068,7 @@ class WideTable(VGroup):
         table: Sequence[Sequence[float]],
         label: VMobject,
         speeds: tuple[str, str],
+        axis: VMobject,
         position: int = 0,
         width: float = style.WIDE_IMAGE,
     ) -> None:
@@ -1098,13 +1102,14 @@ class WideTable(VGroup):
             [0, pairs - 1, pairs // 4], [-1, 1, 1], width, style.CURVE_HEIGHT
         )
         self.axes.next_to(self.speeds, DOWN, buff=style.ITEM_BUFF)
+        self.axis = axis.next_to(self.axes, DOWN, buff=style.HUG_BUFF)
         self.row = Rectangle(width=width, height=self.image.height / rows)
         self.row.set_stroke(style.HIGHLIGHT, 3)
         self.curve = VGroup(  # the row's sin columns, and its cos columns
             VMobject().set_stroke(style.HIGHLIGHT, 3), VMobject().set_stroke(style.FOREGROUND, 2)
         )
         self._show(position)
-        self.add(self.image, self.label, self.axes, self.row, self.curve)
+        self.add(self.image, self.label, self.axes, self.axis, self.row, self.curve)
         self.add(self.fast, self.slow, self.speeds)
 
     def _show(self, position: int) -> None:

@@ -134,6 +134,7 @@ MARKER_SIZE = 0.46  # width of a colour marker
 HEADER_MARKER = 0.34  # a colour marker heading a row or a column of a map
 LETTERED_MARKER = 0.2  # a smaller colour marker is its shape alone (the letter won't fit)
 REFERENCE_POSITIONS = 8  # maps are sized for this many positions and shrink for more
+SYMBOL_SIZE = 64  # a formula's symbol standing for a picture (q, X + PE)
 SUM_NODE = 0.16  # radius of the ⊕ where a residual path joins the main line
 STACK_STEP = np.array([0.15, 0.15, 0.0])  # from one stacked card to the one behind it
 WIDE_IMAGE = 7.0  # width of a table drawn as a heat image (the wide positional table)

@@ -62,12 +62,15 @@ class WhyProject(LectureScene):
             style.text(self.words["search_value"], style.BODY_SIZE, style.VALUE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
         third = VGroup(value, search).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(VGroup(line, tags), third).arrange(DOWN, buff=style.WIDE_BUFF))
+        learned = MathTex(r"W_Q \ne W_K", font_size=style.SYMBOL_SIZE, color=style.HIGHLIGHT)
+        learned.next_to(line, RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(VGroup(line, tags, learned), third).arrange(DOWN, buff=style.WIDE_BUFF))
         self.say(
             "two_things",
+            FadeIn(line, lag_ratio=0.3),
             beats={
-                "two": [FadeIn(line, lag_ratio=0.3)],
                 "train": [Indicate(line[1], color=style.HIGHLIGHT)],
+                "high": [Write(learned)],
             },
         )
         self.say(
@@ -149,6 +152,18 @@ class WhyProject(LectureScene):
             width=self.p.width,
         )
         shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now
+        n, weights = self.p.positions, self.p.example.shared
+        off_diagonal = VGroup(
+            *(shared[1].get_cell(i, j) for i in range(n) for j in range(n) if i != j)
+        )
+        # The other word that comes nearest to beating a word's own score, in this draw.
+        i, j = max(
+            ((i, j) for i in range(n) for j in range(n) if i != j),
+            key=lambda c: weights[c[0]][c[1]],
+        )
+        nearest = SurroundingRectangle(
+            shared[1].get_cell(i, j), buff=0, color=style.HIGHLIGHT, stroke_width=4
+        )
         self.say(
             "shared_say",
             FadeOut(VGroup(beats, longer)),
@@ -156,9 +171,11 @@ class WhyProject(LectureScene):
             beats={
                 "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
                 "own": [Indicate(shared_diagonal, color=style.HIGHLIGHT)],
+                "others": [FadeOut(shared_diagonal), Indicate(off_diagonal, scale_factor=1.0)],
+                "longer": [Create(nearest)],
             },
         )
-        self.say("projected_say", FadeIn(projected), FadeOut(shared_diagonal))
+        self.say("projected_say", FadeIn(projected), FadeOut(nearest))
         self.play(FadeOut(maps))
 
     def _diagonal(self, grid: AttentionGrid) -> VGroup:

@@ -13,6 +13,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Indicate,
+    MathTex,
     ReplacementTransform,
     TransformFromCopy,
     VGroup,
@@ -169,13 +170,26 @@ class Softmax(LectureScene):
         temps = [t.t for t in c.temperatures]
         words = {0: "t_low", temps.index(1.0): "t_mid", len(temps) - 1: "t_high"}
         sentence = VGroup(*(style.text(t, style.TITLE_SIZE) for t in c.tokens))
-        style.place(sentence.arrange(RIGHT, buff=style.GROUP_BUFF))
+        sentence.arrange(RIGHT, buff=style.GROUP_BUFF)
+        knob = MathTex(r"\mathrm{softmax}(\mathrm{score} / T)", font_size=style.SYMBOL_SIZE)
+        usual = MathTex(r"T = 1", font_size=style.SYMBOL_SIZE, color=style.HIGHLIGHT)
+        formula = VGroup(knob, usual).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(formula, sentence).arrange(DOWN, buff=style.SECTION_BUFF))
         shown = self._bars(0)
-        self.say("t_intro", FadeIn(sentence, lag_ratio=0.2))
+        self.say(
+            "t_intro",
+            beats={
+                "divide": [Write(knob)],
+                "one": [FadeIn(usual, shift=LEFT * style.ITEM_BUFF)],
+                "sentence": [FadeIn(sentence, lag_ratio=0.2)],
+                "plain": [Indicate(sentence[c.query_index], color=style.HIGHLIGHT)],
+            },
+        )
         # The sentence's words fall into place as the bars' labels.
         rows = shown[0].rows
         self.say(
             words[0],
+            FadeOut(formula),
             *(ReplacementTransform(word, row[0]) for word, row in zip(sentence, rows, strict=True)),
             FadeIn(VGroup(*(row[1:] for row in rows)), shown[1]),
             w=self._it_cat(0),

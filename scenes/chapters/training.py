@@ -60,11 +60,17 @@ class Training(LectureScene):
         style.place(VGroup(plot, side).arrange(RIGHT, buff=style.WIDE_BUFF))
 
         self.say("intro", Write(title), FadeIn(plot.frame))
-        self.say("loss", Write(formula))
+        self.say(
+            "loss",
+            Write(formula),
+            beats={
+                "batch": [FadeIn(first)],
+                "adam": [Indicate(formula, color=style.HIGHLIGHT, scale_factor=1.05)],
+            },
+        )
         self.say(
             "curve",
             Create(plot.curve),
-            FadeIn(first),
             FadeIn(last),
             run_time=4,
             first=n["first"],

@@ -69,8 +69,8 @@ from voice.clips import (
 )
 
 BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
-HOLD = 2.0  # the longest the picture waits, unmoving, under the words before the next beat
-STRETCH = 4.5  # the longest a beat's animations may be drawn out to shorten that wait
+HOLD = 1.5  # the longest the picture waits, unmoving, under the words before the next beat
+STRETCH = 5.0  # the longest a beat's animations may be drawn out to shorten that wait
 RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
 
 patches.install(settings())  # the speed-ups, as the settings of this process ask

@@ -84,7 +84,7 @@ class AttentionMap(LectureScene):
         self._why_equal()
         self.say(
             "outro",
-            *self._undim(),
+            *self.grid.undim_rows(),
             FadeOut(self.block_frames),
             beats={"itself": [Indicate(self.grid.cells, scale_factor=1.02)]},
         )
@@ -152,7 +152,7 @@ class AttentionMap(LectureScene):
         share = self.spoken(Mean(f"{self.source}.attention[{i}]", tuple(same)), 2)
         self.say(
             "row",
-            *self._dim_except(i),
+            *self.grid.dim_rows(i),
             FadeIn(frame),
             beats={"share": [FadeIn(picked), FadeIn(self.info[0], shift=RIGHT * 0.2)]},
             row=i + 1,
@@ -196,11 +196,3 @@ class AttentionMap(LectureScene):
             FadeOut(frames),
             run_time=1.5,
         )
-
-    def _dim_except(self, i: int) -> list:
-        return [
-            self.grid.get_row(r).animate.set_opacity(0.3) for r in range(self.grid.n_rows) if r != i
-        ]
-
-    def _undim(self) -> list:
-        return [self.grid.get_row(r).animate.set_opacity(1) for r in range(self.grid.n_rows)]

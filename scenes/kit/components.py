@@ -32,6 +32,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
+    interpolate_color,
 )
 
 from scenes.kit import style
@@ -212,7 +213,7 @@ class AttentionGrid(VGroup):
                 if w is None:  # a masked score (minus infinity): nothing is written
                     numbers.add(VGroup().move_to(self.get_cell(i, j)))
                     continue
-                ink = style.MUTED if self.heat and w < 0.05 else style.ink_on(self._fill(w))
+                ink = self._ink(w, self._fill(w))
                 cell = Ref(f"{source}[{self.first_row + i}][{j}]")
                 number = ShownNumber(w, decimals, cell, self.text_size, ink)
                 if self.heat and round(w, decimals) == 0:
@@ -252,6 +253,33 @@ class AttentionGrid(VGroup):
     def get_number(self, i: int, j: int) -> ShownNumber:
         """The number written in cell (i, j)."""
         return self.numbers[i * self.n_cols + j]
+
+    def _ink(self, w: float, fill: ManimColor) -> ManimColor:
+        """The colour of a weight's number on its cell's ``fill``."""
+        return style.MUTED if self.heat and w < 0.05 else style.ink_on(fill)
+
+    def dim_rows(self, keep: int) -> list[Animation]:
+        """Every row but ``keep`` receding: each cell's fill blended toward the background
+        (a brighter cell stays brighter), each number inked anew to stay readable on it."""
+        return self._recolour(keep, style.DIMMED)
+
+    def undim_rows(self) -> list[Animation]:
+        """Every row back to its own colours."""
+        return self._recolour(None, 1.0)
+
+    def _recolour(self, keep: int | None, strength: float) -> list[Animation]:
+        animations = []
+        for i, row in enumerate(self.weights):
+            if i == keep:
+                continue
+            for j, w in enumerate(row):
+                if w is None:
+                    continue
+                fill = interpolate_color(style.BACKGROUND, self._fill(w), strength)
+                animations.append(self.get_cell(i, j).animate.set_fill(fill, opacity=1))
+                if len(self.numbers):
+                    animations.append(self.get_number(i, j).animate.set_color(self._ink(w, fill)))
+        return animations
 
     def get_row(self, i: int) -> VGroup:
         """Cells and numbers of query row ``i``."""

@@ -8,10 +8,8 @@ every number a scene writes and check it against the data file to the displayed 
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import pairwise
 from string import Formatter
 from typing import Any, Literal
@@ -207,13 +205,13 @@ def phrase(
     for literal, field, _, _ in Formatter().parse(template):
         if literal.strip():
             if parts:
-                gaps.append(_gap(literal[:1], size))
-            parts.add(Text(literal.strip(), font=style.FONT, font_size=size, color=color))
+                gaps.append(style.gap(literal[:1], size))
+            parts.add(style.text(literal.strip(), size, color))
         if field is not None:
             if field not in numbers:
                 raise KeyError(f"phrase {template!r} needs a number for '{field}'")
             if parts:
-                gaps.append(_gap(literal[-1:], size))
+                gaps.append(style.gap(literal[-1:], size))
             # A number may appear twice in one template: each place gets its own copy.
             number = numbers[field]
             number = number.copy() if any(p is number for p in parts) else number
@@ -221,25 +219,3 @@ def phrase(
     for (left, right), gap in zip(pairwise(parts), gaps, strict=True):
         right.next_to(left, RIGHT, buff=gap)
     return parts
-
-
-def _gap(boundary: str, size: float) -> float:
-    """Space between parts of a phrase: a word space where the template has one.
-
-    A Traditional Chinese font centres full-width punctuation in its square and a part's
-    box holds only its ink, so beside a number "，" needs back the half square it lost
-    (else "步，1133" prints as "步 ,1133").
-    """
-    if boundary.isspace():
-        return 0.14
-    if unicodedata.category(boundary).startswith("P") and unicodedata.east_asian_width(
-        boundary
-    ) in ("W", "F"):
-        return 0.4 * _em(size)
-    return 0.04
-
-
-@cache
-def _em(size: float) -> float:
-    """Width of one full-width character at font ``size``."""
-    return Text("中", font=style.FONT, font_size=size).width

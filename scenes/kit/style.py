@@ -7,10 +7,16 @@ shape and a letter (see :data:`TASK_COLOURS`), and Q, K and V are always labelle
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
 
 import numpy as np
 from manim import (
+    RIGHT,
+    UP,
     Arc,
     Arrow,
     Axes,
@@ -22,6 +28,7 @@ from manim import (
     Rectangle,
     Tex,
     Text,
+    VGroup,
     VMobject,
     config,
     interpolate_color,
@@ -170,9 +177,77 @@ def place(mobject: Mobject, aligned: np.ndarray | None = None) -> Mobject:
     return mobject
 
 
-def text(content: str, size: float = BODY_SIZE, color: ManimColor | None = None) -> Text:
-    """Text in the lecture's font (in the theme's text colour unless told)."""
-    return Text(content, font=FONT, font_size=size, color=color or FOREGROUND)
+# Symbols written in a line of text and set in LaTeX: "√d" as one glyph whose bar covers
+# the d, W_Q as W with a subscript Q; each with the glyph that sits on the words' baseline
+# (the d under the root, the W).
+MATH_IN_TEXT = {"√d": (r"\sqrt{d}", -1), **{f"W_{r}": (f"W_{r}", 0) for r in "QKVO"}}
+_MATH = re.compile("(" + "|".join(map(re.escape, MATH_IN_TEXT)) + ")")
+MATH_SCALE = 1.3  # LaTeX beside the font's glyphs at the same size looks small
+
+
+def gap(boundary: str, size: float) -> float:
+    """Space between two parts of one line of text (words and a number, or a formula): a
+    word space where the line has one.
+
+    A Traditional Chinese font centres full-width punctuation in its square and a part's
+    box holds only its ink, so beside a number "，" needs back the half square it lost
+    (else "步，1133" prints as "步 ,1133").
+    """
+    if not boundary:
+        return 0.04
+    if boundary.isspace():
+        return 0.14
+    wide = unicodedata.east_asian_width(boundary) in ("W", "F")
+    if unicodedata.category(boundary).startswith("P") and wide:
+        return 0.4 * _em(size)
+    return 0.04
+
+
+@cache
+def _em(size: float) -> float:
+    """Width of one full-width character at font ``size``."""
+    return Text("中", font=FONT, font_size=size).width
+
+
+def text(content: str, size: float = BODY_SIZE, color: ManimColor | None = None) -> Text | VGroup:
+    """Text in the lecture's font (in the theme's text colour unless told); the symbols of
+    :data:`MATH_IN_TEXT` in it are set in LaTeX, on the words' baseline."""
+    ink = color or FOREGROUND
+    pieces = _MATH.split(content)  # words, a symbol, words, a symbol... (words may be "")
+    if len(pieces) == 1:
+        return Text(content, font=FONT, font_size=size, color=ink)
+    parts, gaps = VGroup(), []
+    for k, piece in enumerate(pieces):
+        if k % 2:  # a symbol
+            if parts:
+                gaps.append(gap(pieces[k - 1][-1:], size))
+            tex, on_baseline = MATH_IN_TEXT[piece]
+            symbol = MathTex(tex, font_size=size * MATH_SCALE, color=ink)
+            symbol.on_baseline = symbol[0][on_baseline]
+            parts.add(symbol)
+        elif piece.strip():
+            if parts:
+                gaps.append(gap(piece[:1], size))
+            parts.add(Text(piece.strip(), font=FONT, font_size=size, color=ink))
+    parts.arrange(RIGHT, buff=0)
+    for (left, right), buff in zip(pairwise(parts), gaps, strict=True):
+        right.next_to(left, RIGHT, buff=buff)
+    words = [part for part in parts if isinstance(part, Text)]
+    baseline = _baseline(words[0]) if words else parts.get_bottom()[1]
+    for part in parts:
+        if isinstance(part, MathTex):
+            part.shift(UP * (baseline - part.on_baseline.get_bottom()[1]))
+    return parts
+
+
+def _baseline(words: Text) -> float:
+    """Where a line of text sits: the bottom of its first glyph that has no descender."""
+    glyphs = zip((c for c in words.original_text if not c.isspace()), words, strict=False)
+    sitting = [glyph for c, glyph in glyphs if c not in DESCENDERS]
+    return (sitting[0] if sitting else words).get_bottom()[1]
+
+
+DESCENDERS = set("gjpqy,;()[]{}，；（）「」")  # glyphs that reach below the line
 
 
 def tick_label(content: str, size: float = SMALL_SIZE) -> Text:

@@ -19,6 +19,7 @@ from manim import (
     ReplacementTransform,
     Square,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
@@ -28,6 +29,7 @@ from scenes.kit.base import LectureScene
 
 WORD_SIZE = 36  # the prompt's words
 BOX = 0.55  # side of one position's box in the sequence-to-sequence sketch
+LAST_SCALE = 2.0  # the open questions, grown to fill the frame once the map has gone
 
 
 def _row(n: int) -> VGroup:
@@ -105,8 +107,11 @@ class NextTime(LectureScene):
             FadeIn(stop, shift=DOWN * 0.3),
             then=[[Indicate(stop, color=style.HIGHLIGHT)]],
         )
+        # The questions left open stay as the last picture, filling the frame.
+        questions = VGroup(words, written, second, frame, back, stop)
         self.say(
             "outro",
-            FadeOut(VGroup(words, written, second, frame, back, stop, right)),
+            FadeOut(right),
+            Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
             beats={"thanks": [Indicate(self.title)]},
         )

@@ -18,6 +18,8 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    LaggedStartMap,
+    RoundedRectangle,
     SurroundingRectangle,
     Uncreate,
     ValueTracker,
@@ -82,23 +84,47 @@ class Quiz(LectureScene):
         answer, numbers = self._answer(k)
         (ring, seconds), left = self._countdown()
         top = VGroup(heading, question).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        choices, right = self._choices(k)
         box = SurroundingRectangle(answer, color=style.RESULT, buff=style.GROUP_BUFF)
-        body = VGroup(top, VGroup(answer, box)).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF * 2.2
+        body = VGroup(top, choices, VGroup(answer, box)).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF
         )
         style.place(VGroup(body, ring).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP))
         seconds.update()
-        self.say(f"ask_{k}", FadeIn(heading), Write(question))
+        self.say(
+            f"ask_{k}",
+            FadeIn(heading),
+            Write(question),
+            then=[[LaggedStartMap(FadeIn, choices, lag_ratio=0.3)]],
+        )
         self.say("pause", Create(ring), FadeIn(seconds))
         self.play(left.animate.set_value(0), Uncreate(ring), run_time=self.pause, rate_func=linear)
         seconds.clear_updaters()
+        wrong = [c for j, c in enumerate(choices) if j != right]
         self.say(
             f"answer_{k}",
             FadeOut(seconds),
+            choices[right][0].animate.set_stroke(style.RESULT, 6),
+            *(c[0].animate.set_stroke(opacity=style.DIMMED) for c in wrong),
+            *(c[1].animate.set_opacity(style.DIMMED) for c in wrong),
             FadeIn(answer, shift=UP * 0.2),
             Create(box),
             # on the words that give the reason (a frame: nothing grows over its numbers)
             beats={"why": [Circumscribe(answer[0], color=style.HIGHLIGHT)]},
             **numbers,
         )
-        self.play(FadeOut(VGroup(heading, question, answer, box)))
+        self.play(FadeOut(VGroup(heading, question, choices, answer, box)))
+
+    def _choices(self, k: int) -> tuple[VGroup, int]:
+        """Question ``k``'s choices in boxes, side by side, and which one is right."""
+        said, right = self.choices(f"choices_{k}")
+        choices = VGroup()
+        for choice in said:
+            label = style.text(choice, style.TITLE_SIZE)
+            frame = RoundedRectangle(
+                corner_radius=0.1,
+                width=label.width + 2 * style.GROUP_BUFF,
+                height=label.height + 2 * style.GROUP_BUFF,
+            ).set_stroke(style.MUTED, 3)
+            choices.add(VGroup(frame, label.move_to(frame)))
+        return choices.arrange(RIGHT, buff=style.WIDE_BUFF), right

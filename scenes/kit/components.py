@@ -92,7 +92,7 @@ class ColourMarker(VGroup):
         return shape.set_fill(colour.fill, opacity=1).set_stroke(style.FOREGROUND, width=1.5)
 
 
-def fit_column_labels(labels: VGroup, gap: float = style.HUG_BUFF) -> VGroup:
+def fit_column_labels(labels: VGroup, gap: float = style.ITEM_BUFF) -> VGroup:
     """Keep a left-to-right row of labels over columns from overlapping (long words over
     narrow columns), ``gap`` apart: set them a little smaller when that is enough (down to
     :data:`LEAST_LABEL_SCALE`), else raise every other one by a label's height, shrinking

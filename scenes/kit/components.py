@@ -322,16 +322,22 @@ class TokenStrip(VGroup):
         per_row: int | None = None,
     ) -> None:
         super().__init__()
+        # Every marker in a slot as tall as the tallest (a circle, a square and a triangle
+        # differ), so that the numbers under them share one line.
+        tallest = max(marker.height for marker in markers)
         self.columns = VGroup(
             *(
                 VGroup(
                     ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED),
                     marker,
                     ShownNumber(v, 2, Ref(f"{source}[{k}]")),
-                ).arrange(DOWN, buff=style.ITEM_BUFF)
+                )
                 for k, (marker, v) in enumerate(zip(markers, values, strict=True))
             )
         )
+        for index, marker, number in self.columns:
+            marker.next_to(index, DOWN, buff=style.ITEM_BUFF + (tallest - marker.height) / 2)
+            number.next_to(index, DOWN, buff=2 * style.ITEM_BUFF + tallest)
         gap = style.ITEM_BUFF * 1.1
         if per_row is None or per_row >= len(self.columns):
             self.columns.arrange(RIGHT, buff=gap, aligned_edge=UP)

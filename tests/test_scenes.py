@@ -109,3 +109,25 @@ def test_a_sum_shown_says_approximately_when_its_rounded_terms_do_not_add_up() -
 
     assert sum_sign([0.536, 0.146], 0.682, 2) == "≈"  # 0.54 + 0.15 shown, total shown 0.68
     assert sum_sign([0.5, 0.25], 0.75, 2) == "="
+
+
+def test_a_multiple_choice_has_one_right_answer() -> None:
+    """Every language's quiz choices give two or more choices, one of them right (the same
+    one in each language); a line without exactly one "*" is one clear line."""
+    from types import SimpleNamespace
+
+    from scenes.kit.base import LectureScene
+    from syllabus.locale import LocaleError
+
+    def choices(line: str, lang: str = "en") -> tuple[list[str], int]:
+        scene = SimpleNamespace(words={"c": line}, lang=lang, scene_key="quiz")
+        return LectureScene.choices(scene, "c")
+
+    assert choices("Q|K|*V") == (["Q", "K", "V"], 2)
+    for lang in available_languages():
+        words = Words("quiz", lang)
+        rights = [choices(words[f"choices_{k}"], lang)[1] for k in (1, 2, 3)]
+        assert rights == [choices(Words("quiz", "zh-TW")[f"choices_{k}"])[1] for k in (1, 2, 3)]
+    for bad in ("Q|K|V", "*Q|*K|V", "*V"):
+        with pytest.raises(LocaleError, match=r"\[quiz\] c: write two or more choices"):
+            choices(bad)

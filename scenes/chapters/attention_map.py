@@ -75,7 +75,7 @@ class AttentionMap(LectureScene):
             FadeIn(board, lag_ratio=0.02),
             beats={
                 "cols": [Indicate(self.grid.col_headers, color=style.HIGHLIGHT)],
-                "cells": [Indicate(self.grid.cells, scale_factor=1.02)],
+                "cells": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)],
             },
             run_time=2.5,
         )
@@ -86,7 +86,7 @@ class AttentionMap(LectureScene):
             "outro",
             *self.grid.undim_rows(),
             FadeOut(self.block_frames),
-            beats={"itself": [Indicate(self.grid.cells, scale_factor=1.02)]},
+            beats={"itself": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)]},
         )
 
     # --- building ----------------------------------------------------------------------

@@ -11,10 +11,10 @@ from manim import (
     DOWN,
     RIGHT,
     UP,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
-    Indicate,
     MathTex,
     ReplacementTransform,
     SurroundingRectangle,
@@ -170,4 +170,4 @@ class CausalMask(LectureScene):
         share = self.spoken(f"causal.attention[{row}][{row}]", 2)
         self.say("row", FadeIn(frame), row=row + 1, k=k, w=share)
         self.say("result_say", FadeIn(result), val=val, base=base)
-        self.say("outro", FadeOut(frame), Indicate(maps[1][1].cells, scale_factor=1.03))
+        self.say("outro", FadeOut(frame), Circumscribe(maps[1][1].cells, color=style.HIGHLIGHT))

@@ -14,12 +14,12 @@ from manim import (
     RIGHT,
     UP,
     Arrow,
+    Circumscribe,
     Create,
     Cross,
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     RoundedRectangle,
     SurroundingRectangle,
     Transform,
@@ -77,7 +77,9 @@ class NotExplanation(LectureScene):
             "flow",
             FadeOut(VGroup(claim, cross, pointer)),
             Create(frame),
-            then=[[FadeIn(label), Indicate(self.grid.get_row(self.row), scale_factor=1.05)]],
+            then=[
+                [FadeIn(label), Circumscribe(self.grid.get_row(self.row), color=style.HIGHLIGHT)]
+            ],
             row=str(self.row + 1),
         )
         self.play(FadeOut(label), FadeOut(frame))
@@ -131,7 +133,7 @@ class NotExplanation(LectureScene):
             FadeIn(maps, lag_ratio=0.3),
             FadeIn(names, lag_ratio=0.3),
             beats={
-                "differ": [Indicate(m, scale_factor=1.05) for m in maps],
+                "differ": [Circumscribe(m, color=style.HIGHLIGHT) for m in maps],
                 "rules": [FadeIn(rules)],
             },
         )

@@ -19,7 +19,9 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     Indicate,
+    LaggedStartMap,
     MathTex,
     Rectangle,
     Square,
@@ -45,6 +47,7 @@ def _touch(a: VGroup, b: VGroup) -> bool:
     )
 
 
+SHARED_KV = 4  # heads drawn sharing one K and V, for grouped-query attention (an example)
 OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
 INPUT_CELL = 0.6  # one number of a position's input
 
@@ -144,10 +147,21 @@ class MultiHead(LectureScene):
         rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)
         style.place(VGroup(maps, rules))
         self.rules = rules
-        self.say("task", FadeIn(maps[0][0]), FadeIn(maps[1][0]))
+        # The two answers every position must give, before any head has learned one.
+        answers = VGroup(
+            *(style.text(self.words[key], style.LABEL_SIZE) for key in ("answer_1", "answer_2"))
+        ).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        answers.move_to(rules).match_y(rules)
+        self.say(
+            "task",
+            FadeIn(maps[0][0]),
+            FadeIn(maps[1][0]),
+            beats={"one": [FadeIn(answers[0])], "two": [FadeIn(answers[1])]},
+        )
         inputs = style.place(self._inputs(run))
         self.say(
             "positions",
+            FadeOut(answers),
             beats={
                 "colour": [FadeIn(inputs[0])],
                 "number": [FadeIn(inputs[1])],
@@ -166,7 +180,7 @@ class MultiHead(LectureScene):
         self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
         self.say(
             "nobody",
-            Indicate(maps, scale_factor=1.03),
+            Circumscribe(maps, color=style.HIGHLIGHT),
             beats={"training": [Circumscribe(rules[0]), Circumscribe(rules[1])]},
         )
 
@@ -260,7 +274,12 @@ class MultiHead(LectureScene):
             s=overlap,
         )
         self.say("four_unnamed", FadeOut(pair_frames), FadeIn(frames[unnamed]), h=unnamed + 1)
-        self.say("caveat", Indicate(maps, scale_factor=1.02))
+        self.say(
+            "caveat",
+            FadeOut(frames[unnamed]),
+            FadeIn(pair_frames),
+            beats={"unnamed": [FadeIn(frames[unnamed])]},
+        )
         self.clear_below_title(self.title)
 
     def _bookkeeping(self) -> None:
@@ -301,13 +320,25 @@ class MultiHead(LectureScene):
                 for k in (0, 1)
             )
         ).arrange(DOWN, aligned_edge=RIGHT, buff=style.ITEM_BUFF)
-        picture = VGroup(sum_line, slices, ranges, VGroup(head_shape, projection).arrange(DOWN))
+        # Grouped-query attention, drawn: a brace over each group of heads sharing K and V.
+        shared = VGroup(
+            *(
+                Brace(slices[k : k + SHARED_KV], UP, buff=style.HUG_BUFF, color=style.MUTED)
+                for k in range(0, len(slices), SHARED_KV)
+            )
+        )
+        picture = VGroup(
+            sum_line, VGroup(shared, slices), ranges, VGroup(head_shape, projection).arrange(DOWN)
+        )
         style.place(picture.arrange(DOWN, buff=style.GROUP_BUFF))
         self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
         self.say(
             "per_head",
-            FadeIn(head_shape),
             Indicate(slices[0]),
+            beats={
+                "whole": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "shape": [FadeIn(head_shape, shift=UP * style.ITEM_BUFF)],
+            },
             width=self.spoken("multihead.bookkeeping.width", 0),
             a=self.spoken("multihead.bookkeeping.per_head_shape[0]", 0),
             b=self.spoken("multihead.bookkeeping.per_head_shape[1]", 0),
@@ -315,7 +346,11 @@ class MultiHead(LectureScene):
         self.say(
             "slices",
             FadeIn(projection),
-            then=[[FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2])]],
+            beats={
+                "first": [FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2])],
+                "join": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "share": [LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1)],
+            },
             width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),
             a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),
             z0=self.spoken("multihead.bookkeeping.slices[0][1]", 0),

@@ -10,10 +10,14 @@ from manim import (
     LEFT,
     RIGHT,
     Arrow,
+    Create,
     FadeIn,
+    FadeOut,
     GrowArrow,
     Indicate,
+    LaggedStartMap,
     ReplacementTransform,
+    SurroundingRectangle,
     VGroup,
     Write,
 )
@@ -48,7 +52,18 @@ class OfficeAnalogy(LectureScene):
         style.place(VGroup(floor, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say("intro", Write(title), FadeIn(self.room))
         self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
-        self.say("values", *(Indicate(p[2], color=style.VALUE) for p in self.people))
+        held = VGroup(
+            *(
+                SurroundingRectangle(p[2], color=style.VALUE, buff=style.HUG_BUFF)
+                for p in self.people
+            )
+        )
+        self.say(
+            "values",
+            LaggedStartMap(Create, held, lag_ratio=0.3),
+            beats={"days": [Indicate(VGroup(*(p[2] for p in self.people)), color=style.VALUE)]},
+        )
+        self.play(FadeOut(held))
         first = self.office.sweep[self.sweep_stops[0]]
         self.arrow = self._arrow(first.query)
         self.say("query", GrowArrow(self.arrow))

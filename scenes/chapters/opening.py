@@ -11,6 +11,7 @@ from manim import (
     LEFT,
     RIGHT,
     Arrow,
+    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -83,7 +84,7 @@ class Opening(LectureScene):
         self.say(
             "not_hard",
             FadeIn(grid, lag_ratio=0.02),
-            beats={"see": [Indicate(grid.cells, scale_factor=1.02)]},
+            beats={"see": [Circumscribe(grid.cells, color=style.HIGHLIGHT)]},
             run_time=2,
         )
         self.say(

@@ -9,6 +9,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    Circumscribe,
     FadeIn,
     FadeOut,
     Indicate,
@@ -58,7 +59,7 @@ class ColourPatterns(AttentionMap):
         self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))
         self.say(
             "softmax",
-            Indicate(board[0].cells, scale_factor=1.02),
+            Circumscribe(board[0].cells, color=style.HIGHLIGHT),
             beats={
                 "learned": [FadeIn(self._blocks(), lag_ratio=0.05)],
                 "denom": [*(Indicate(line, color=style.HIGHLIGHT) for line in shares)],
@@ -68,7 +69,7 @@ class ColourPatterns(AttentionMap):
         self.say(
             "nobody_told",
             FadeOut(self.block_frames),
-            beats={"learned": [Indicate(board[0].cells, scale_factor=1.03)]},
+            beats={"learned": [Circumscribe(board[0].cells, color=style.HIGHLIGHT)]},
         )
 
     def _groups(self) -> list[tuple[int, int]]:

@@ -99,7 +99,10 @@ class Summary(LectureScene):
                 knob = self.knob
                 # A large scale (the first panel, peaked) is on screen; the knob turns down,
                 # panel by panel, when the words reach the small scale.
-                turns = Succession(*(ReplacementTransform(a, b) for a, b in pairwise(knob.panels)))
+                # One panel gives way to the next: never two sets of digits at once.
+                turns = Succession(
+                    *(step for a, b in pairwise(knob.panels) for step in (FadeOut(a), FadeIn(b)))
+                )
                 self.say(
                     "knob_turn",
                     Indicate(knob.panels[0], color=style.HIGHLIGHT),

@@ -7,7 +7,7 @@ every quality gate with ``python -m scenes.gates template``.
 
 from __future__ import annotations
 
-from manim import RIGHT, Circumscribe, FadeIn, Indicate, VGroup, Write
+from manim import RIGHT, Circumscribe, FadeIn, VGroup, Write
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
@@ -40,5 +40,10 @@ class TemplateScene(LectureScene):
         # they are heard), while animating: every line gets its own animation (the beats
         # gate checks). A beat starts when its words do: the locale line marks the place
         # with <cues>, in every language.
-        self.say("intro", Write(title), FadeIn(grid), beats={"cues": [Indicate(grid.cells)]})
+        self.say(
+            "intro",
+            Write(title),
+            FadeIn(grid),
+            beats={"cues": [Circumscribe(grid.cells, color=style.HIGHLIGHT)]},
+        )
         self.say("result_say", FadeIn(result), Circumscribe(result))

@@ -17,6 +17,7 @@ from manim import (
     UP,
     ArcBetweenPoints,
     Arrow,
+    Circumscribe,
     Create,
     Dot,
     FadeIn,
@@ -144,7 +145,10 @@ class ZoomOut(LectureScene):
             FadeIn(count),
             Create(main[4]),
             beats={
-                "mask": [later.animate.set_opacity(style.DIMMED)],  # every head is masked
+                "mask": [  # every head is masked
+                    later.animate.set_opacity(style.DIMMED),
+                    Circumscribe(tiles, color=style.HIGHLIGHT),
+                ],
                 "top": [GrowArrow(out), FadeIn(output)],
             },
         )
@@ -153,7 +157,7 @@ class ZoomOut(LectureScene):
             FadeIn(learned),
             beats={
                 "embed": [Indicate(inputs, color=style.HIGHLIGHT, scale_factor=1.05)],
-                "heads": [Indicate(tiles, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "heads": [Circumscribe(tiles, color=style.HIGHLIGHT)],
                 "rest": [
                     Indicate(ffn, color=style.HIGHLIGHT, scale_factor=1.05),
                     Indicate(layers.norm_labels, color=style.HIGHLIGHT, scale_factor=1.05),
@@ -164,7 +168,7 @@ class ZoomOut(LectureScene):
         every = VGroup(*(tile.get_row(i) for i in range(len(it.tokens))))  # all rows at once
         self.say(
             "parallel",
-            beats={"once": [Indicate(every, color=style.HIGHLIGHT, scale_factor=1.02)]},
+            beats={"once": [Circumscribe(every, color=style.HIGHLIGHT)]},
         )
         self.clear_below_title(self.title)
 

@@ -70,9 +70,12 @@ class ColourMarker(VGroup):
         self.shape = self._build_shape(colour, size)
         ink = style.ink_on(colour.fill)
         self.letter = style.text(letter, style.MARKER_TEXT_SIZE, ink)
-        self.letter.move_to(
-            self.shape.get_center_of_mass() if colour.shape == "triangle" else self.shape
-        )
+        if colour.shape == "triangle":  # inside the triangle's inscribed square, at its centre
+            room = self.shape.width * TRIANGLE_ROOM
+            self.letter.scale(min(1.0, room / max(self.letter.width, self.letter.height)))
+            self.letter.move_to(self.shape.get_center_of_mass())
+        else:
+            self.letter.move_to(self.shape)
         self.add(self.shape)
         if size >= style.LETTERED_MARKER:
             self.add(self.letter)
@@ -88,7 +91,7 @@ class ColourMarker(VGroup):
         elif colour.shape == "hexagon":
             shape = RegularPolygon(6).scale_to_fit_width(size * 1.05)
         else:
-            shape = Triangle().scale_to_fit_width(size * 1.15)
+            shape = Triangle().scale_to_fit_width(size * 1.22)
         return shape.set_fill(colour.fill, opacity=1).set_stroke(style.FOREGROUND, width=1.5)
 
 
@@ -115,6 +118,7 @@ def fit_column_labels(labels: VGroup, gap: float = style.ITEM_BUFF) -> VGroup:
     return labels
 
 
+TRIANGLE_ROOM = 0.46  # a letter's room: the square inscribed in a triangle, by its side
 LEAST_LABEL_SCALE = 0.8  # labels set smaller than this are raised instead (still legible)
 
 

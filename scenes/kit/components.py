@@ -72,7 +72,8 @@ class ColourMarker(VGroup):
         self.letter = style.text(letter, style.MARKER_TEXT_SIZE, ink)
         if colour.shape == "triangle":  # inside the triangle's inscribed square, at its centre
             room = self.shape.width * TRIANGLE_ROOM
-            self.letter.scale(min(1.0, room / max(self.letter.width, self.letter.height)))
+            fit = room / max(self.letter.width, self.letter.height)
+            self.letter.scale(min(1.0, max(fit, LEAST_LETTER_SCALE)))
             self.letter.move_to(self.shape.get_center_of_mass())
         else:
             self.letter.move_to(self.shape)
@@ -119,6 +120,7 @@ def fit_column_labels(labels: VGroup, gap: float = style.ITEM_BUFF) -> VGroup:
 
 
 TRIANGLE_ROOM = 0.46  # a letter's room: the square inscribed in a triangle, by its side
+LEAST_LETTER_SCALE = 0.95  # a marker's letter set smaller than this is no longer legible
 LEAST_LABEL_SCALE = 0.8  # labels set smaller than this are raised instead (still legible)
 
 

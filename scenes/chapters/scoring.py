@@ -28,6 +28,9 @@ from scenes.kit.numbers import Spoken, phrase
 SOURCE = "tokens.eat_apple"
 
 
+GROW = 1.5  # the most the working and its table are enlarged to fill the frame
+
+
 class Scoring(LectureScene):
     """蘋果's query scores each key: products, their sum, the division by sqrt(d)."""
 
@@ -50,7 +53,10 @@ class Scoring(LectureScene):
         self.fit = 1.0  # the scale the layout puts on the working, kept by later steps
         left = VGroup(q, *(step for j in range(ex.short) for step in self._steps(j, q)))
         width = q.width
-        style.place(VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        board = VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
+        area_left, bottom, area_right, top = style.content_area()
+        fill = min((area_right - area_left) / board.width, (top - bottom) / board.height)
+        style.place(board.scale(min(fill, GROW)))  # the working and its table fill the frame
         self.fit = q.width / width
         self.say("intro", Write(title), FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])

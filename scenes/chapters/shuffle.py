@@ -19,6 +19,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Indicate,
+    LaggedStartMap,
     Line,
     MathTex,
     SurroundingRectangle,
@@ -180,7 +181,8 @@ class Shuffle(LectureScene):
         self.say(
             "table",
             FadeIn(table.row_headers),
-            beats={"this": [FadeIn(VGroup(table.cells, table.numbers, table.col_headers))]},
+            LaggedStartMap(FadeIn, VGroup(*(table.get_row(i) for i in range(pe.positions)))),
+            beats={"this": [Circumscribe(table, color=style.HIGHLIGHT)]},
         )
         self.say(
             "fingerprint",

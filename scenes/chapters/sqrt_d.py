@@ -45,7 +45,18 @@ class SqrtD(LectureScene):
         title = self.make_title()
         self.title = title
         dot = MathTex(r"q \cdot k = q_1 k_1 + q_2 k_2 + \cdots + q_d k_d", font_size=56)
-        self.say("intro", Write(title), FadeIn(style.place(dot, UP)))
+        formula = MathTex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right)V", font_size=96)
+        style.place(formula)
+        style.place(dot, UP)
+        self.say(
+            "intro",
+            Write(title),
+            FadeIn(formula),
+            beats={
+                "rote": [Circumscribe(formula, color=style.HIGHLIGHT)],
+                "reason": [ReplacementTransform(formula, dot)],
+            },
+        )
         self._spread(dot)
         self.axes = self._axes()
         shown = self._draw(0)

@@ -54,9 +54,7 @@ class Scoring(LectureScene):
         left = VGroup(q, *(step for j in range(ex.short) for step in self._steps(j, q)))
         width = q.width
         board = VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
-        area_left, bottom, area_right, top = style.content_area()
-        fill = min((area_right - area_left) / board.width, (top - bottom) / board.height)
-        style.place(board.scale(min(fill, GROW)))  # the working and its table fill the frame
+        style.place(board, grow=GROW)  # the working and its table fill the frame
         self.fit = q.width / width
         self.say("intro", Write(title), FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])

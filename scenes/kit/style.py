@@ -163,11 +163,12 @@ def content_area() -> tuple[float, float, float, float]:
     return -half_w + EDGE_BUFF, -half_h + SUBTITLE_BAND, half_w - EDGE_BUFF, half_h - TITLE_BAND
 
 
-def place(mobject: Mobject, aligned: np.ndarray | None = None) -> Mobject:
+def place(mobject: Mobject, aligned: np.ndarray | None = None, grow: float = 1.0) -> Mobject:
     """Centre ``mobject`` in the content area (or align its ``aligned`` edge to the area's),
-    scaled down if it does not fit."""
+    scaled down if it does not fit; ``grow`` above 1 lets a small picture be enlarged, by up
+    to that much, to fill the area."""
     left, bottom, right, top = content_area()
-    scale = min(1.0, (right - left) / mobject.width, (top - bottom) / mobject.height)
+    scale = min(grow, (right - left) / mobject.width, (top - bottom) / mobject.height)
     mobject.scale(scale)
     centre = np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
     mobject.move_to(centre)

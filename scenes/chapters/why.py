@@ -105,7 +105,10 @@ class WhyAttention(LectureScene):
                 for s, v in zip((company, fruit), vectors, strict=True)
             )
         )
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF * 2)  # the frame's height
+        right = max(v.get_left()[0] for v in vectors)
+        for v in vectors:  # one column: the same vector, one above the other
+            v.shift(RIGHT * (right - v.get_left()[0]))
         for s in (company, fruit):
             s[1].next_to(s[0], DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         equal = style.text("=", style.TITLE_SIZE).rotate(PI / 2).move_to(vectors)
@@ -164,7 +167,7 @@ class WhyAttention(LectureScene):
         change_label.next_to(change, RIGHT, buff=style.GROUP_BUFF)
         box = SurroundingRectangle(new, color=style.RESULT, buff=style.HUG_BUFF)
         left = VGroup(sentence, VGroup(column, change_label, box)).arrange(
-            DOWN, buff=style.SECTION_BUFF
+            DOWN, buff=style.WIDE_BUFF
         )
         plane, arrows, labels = self._plane(x, change, new)
         style.place(

@@ -27,7 +27,7 @@ from pathlib import Path
 from common.atomic import copy_atomic, write_json_atomic
 from common.closure import file_digest
 from common.defaults import DEFAULT_LECTURE
-from common.files import LinesFile
+from common.files import LinesFile, OutsideFolderError, inside
 from common.settings import Settings, VoiceSettings, settings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
@@ -35,6 +35,7 @@ from pipeline.jobs import ENCODER_OPTIONS, worker_env
 from pipeline.lock import FolderInUseError, FolderLock
 from pipeline.records import (
     expected_record,
+    installed_files,
     lecture_inputs,
     lecture_is_current,
     read_record,
@@ -222,10 +223,13 @@ class Segments:
         return self._expected[chapter.name]
 
     def state(self, chapter: Chapter) -> str:
-        video, _, record_path = self.paths(chapter)
+        video, subtitles, record_path = self.paths(chapter)
         record = read_record(record_path) if video.is_file() else None
         if record is None:
             return "missing"
+        files = record.pop("files", None)  # the segment's files as they were installed
+        if files != installed_files(video, subtitles, LinesFile.beside(video)):
+            return "stale"  # cut short, replaced or removed since
         return "current" if record == self.expected(chapter) else "stale"
 
     def install(self, chapter: Chapter, video: Path, rendered: Path) -> None:
@@ -244,12 +248,32 @@ class Segments:
             copy_atomic(lines, LinesFile.beside(target))
         else:
             LinesFile.beside(target).unlink(missing_ok=True)
-        write_record(record, self.expected(chapter))
+        installed = installed_files(target, subtitles, LinesFile.beside(target))
+        write_record(record, {**self.expected(chapter), "files": installed})
 
     def clean_leftovers(self) -> None:
         for folder in (self.dir, self.dir.parent):
             for tmp in folder.glob(".*.tmp") if folder.is_dir() else ():
                 tmp.unlink(missing_ok=True)
+
+
+DISK_FULL = ("No space left on device", "[Errno 28]", "ENOSPC", "Disk quota exceeded")
+LEAST_FREE = 64 * 2**20  # bytes: with less free, a failed scene is taken for a full disk
+
+
+def disk_full(out: Path, outputs: list[str]) -> str | None:
+    """The one line to print when scenes failed because the disk of ``out`` is full (their
+    output says so, or hardly any space is left); None otherwise."""
+    if not outputs:
+        return None
+    free = shutil.disk_usage(out).free
+    said = any(sign in output for output in outputs for sign in DISK_FULL)
+    if not said and free >= LEAST_FREE:
+        return None
+    return (
+        f"the disk of {out} is full ({free / 2**20:.0f} MiB free): {len(outputs)} scene(s) "
+        "could not be written; free some space and run again (finished segments are kept)"
+    )
 
 
 def _bar(done: int, total: int, width: int = 24) -> str:
@@ -269,7 +293,7 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
     if voice.narration:
         folder = Path(voice.narration) / (chapter.scene_key or chapter.name)
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
-            if path.suffix in FORMATS:
+            if path.suffix in FORMATS and path.is_file():  # never a pipe or a folder
                 takes[path.name] = file_digest(path).hex()
     from voice.clips import engine_for
 
@@ -332,7 +356,7 @@ def check_voice_files(args: argparse.Namespace) -> None:
 def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
     if args.narration is None:
         return None
-    folder = args.narration if len(args.langs) == 1 else args.narration / lang
+    folder = args.narration if len(args.langs) == 1 else inside(args.narration, lang)
     return str(folder.resolve())
 
 
@@ -367,8 +391,34 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
             print(f"voice: {len(missing)} line(s) not recorded yet, said by {args.voice}: {shown}")
 
 
-def write_narration_script(args: argparse.Namespace, config: LectureConfig, selected) -> int:
-    """Dry-run the chapters and write the lines to record, for each language."""
+def lecture_settings(
+    args: argparse.Namespace,
+    lang: str,
+    chapters: tuple[Chapter, ...],
+    voice: VoiceSettings | None = None,
+) -> Settings:
+    """What a scene of this lecture is rendered with in ``lang``: the one place a worker's
+    settings are made, for the render and for the narration script's dry run alike."""
+    return Settings(
+        lang=lang,
+        theme=args.theme,
+        data=(args.out / DATA_NAME).resolve(),
+        plan=args.plan.resolve(),
+        chapters=tuple(c.name for c in chapters),
+        locales=settings().locales,
+        cache=(args.out / RENDER_CACHE).resolve(),
+        voice=voice,
+    )
+
+
+def write_narration_script(
+    args: argparse.Namespace,
+    config: LectureConfig,
+    chapters: tuple[Chapter, ...],
+    selected: list[Chapter],
+) -> int:
+    """Dry-run the chapters with the lecture's own settings (its plan, chapters and theme,
+    exactly as the render's workers get them) and write the lines to record."""
     from pipeline.narration import write_script
     from scenes.gates.script import collect_lines  # imports Manim
 
@@ -377,7 +427,11 @@ def write_narration_script(args: argparse.Namespace, config: LectureConfig, sele
     for lang in args.langs:
         folder = Path(narration_folder(args, lang) or lang_out(args, lang) / "narration")
         media = args.out / ".work" / "narration-script"
-        entries = collect_lines(selected, lang, data_path, media)
+        made = lecture_settings(args, lang, chapters)
+        lecture = {"plan": made.plan, "chapters": made.chapters, "theme": made.theme}
+        entries = collect_lines(
+            selected, lang, data_path, media, lecture | {"locales": made.locales}
+        )
         shutil.rmtree(media, ignore_errors=True)
         for path in write_script(folder, lang, entries):
             print(f"  {path}")
@@ -387,7 +441,7 @@ def write_narration_script(args: argparse.Namespace, config: LectureConfig, sele
 
 def lang_out(args: argparse.Namespace, lang: str) -> Path:
     """Where a language's lecture goes: ``--out`` itself, or ``--out/<lang>`` for several."""
-    return args.out if len(args.langs) == 1 else args.out / lang
+    return args.out if len(args.langs) == 1 else inside(args.out, lang)
 
 
 def rerun_hint(args: argparse.Namespace, chapter: Chapter) -> str:
@@ -409,7 +463,7 @@ def render(
 ) -> int:
     """Render what is stale among ``selected`` in every language (all scenes of all languages
     spread over the workers), then assemble each language whose chapters are all current."""
-    from pipeline.jobs import Job, RenderTimes, Runner
+    from pipeline.jobs import Job, RenderTimes, Runner, drop_damaged
 
     start = time.perf_counter()
     data_path = args.out / DATA_NAME
@@ -438,18 +492,7 @@ def render(
         for chapter in selected:
             if chapter not in todo:
                 print(f"  skip   {chapter.name}{tag} (unchanged)")
-        env = worker_env(
-            Settings(
-                lang=lang,
-                theme=args.theme,
-                data=data_path.resolve(),
-                plan=args.plan.resolve(),
-                chapters=tuple(c.name for c in chapters),
-                locales=settings().locales,
-                cache=(args.out / RENDER_CACHE).resolve(),
-                voice=segments.voice,
-            )
-        )
+        env = worker_env(lecture_settings(args, lang, chapters, segments.voice))
         for chapter in todo:
             job = Job(chapter, args.preset, segments.work / chapter.name, env)
             jobs.append(job)
@@ -479,12 +522,16 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
+    drop_damaged(args.out / RENDER_CACHE)  # a damaged cache is as good as none
     times = RenderTimes.in_folder(args.out / RENDER_CACHE)
     try:
         times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))
     finally:
         for segments, _ in languages.values():  # ours alone: the folder is locked
             shutil.rmtree(segments.work, ignore_errors=True)
+    full = disk_full(args.out, [result.output for result in failed])
+    if full:
+        raise UsageError(full)  # one line, exit 2: no scene is wrong, the disk is
     for result in failed:
         chapter = result.job.chapter
         print(
@@ -576,12 +623,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             list_chapters(args, lecture.config, chapters)
             return 0
-        check_writable(args.out)
         if args.narration_script:
+            check_writable(args.out)
             with FolderLock(args.out, wait=args.wait):
-                return write_narration_script(args, lecture.config, selected)
-        check_narration(args, selected)
+                return write_narration_script(args, lecture.config, chapters, selected)
+        check_narration(args, selected)  # every check before the output folder is made
         check_voice_files(args)
+        check_writable(args.out)
         with FolderLock(args.out, wait=args.wait):
             return render(args, lecture.config, chapters, selected)
     except (
@@ -591,6 +639,7 @@ def main(argv: list[str] | None = None) -> int:
         LocaleError,
         FolderInUseError,
         LectureFileError,
+        OutsideFolderError,
     ) as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2

@@ -9,9 +9,9 @@ so the shape and the name are spelled here only. Imports nothing of ours but ``c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Self
+from typing import Annotated, ClassVar, Self
 
-from pydantic import Field, RootModel, ValidationError
+from pydantic import Field, RootModel, StringConstraints, ValidationError
 
 from common.atomic import write_text_atomic
 from common.schema import Shape, one_line
@@ -19,6 +19,27 @@ from common.schema import Shape, one_line
 
 class OwnFileError(ValueError):
     """A file the project wrote is missing pieces or is not the shape it writes."""
+
+
+class OutsideFolderError(ValueError):
+    """A path made from input (a name, a language, a recording) leads out of its folder."""
+
+
+def inside(folder: Path, *parts: str) -> Path:
+    """``folder/parts...``, checked to stay inside ``folder`` once ``..`` and links are
+    resolved; otherwise :class:`OutsideFolderError` naming both."""
+    path = Path(folder).joinpath(*parts)
+    if not path.resolve().is_relative_to(Path(folder).resolve()):
+        raise OutsideFolderError(f"{path} leads out of {folder}: a name may not hold '..' or '/'")
+    return path
+
+
+# A recording's name, as narration.json lists it: ``<scene>/<nn>-<key>`` (no '..', no '/').
+RecordingName = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}/[0-9]{2,3}-[A-Za-z0-9_-]{1,64}$"),
+]
+SceneName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")]
 
 
 class _Own:
@@ -32,7 +53,12 @@ class _Own:
     def read(cls, path: Path) -> Self:
         """The file at ``path``; a missing one raises FileNotFoundError, a damaged one
         :class:`OwnFileError` naming the file and the key."""
-        text = Path(path).read_text(encoding="utf-8")
+        if Path(path).exists() and not Path(path).is_file():  # a folder, a pipe: never read
+            raise OwnFileError(f"{path}: not a regular file")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise OwnFileError(f"{path}: not UTF-8 text") from None
         try:
             return cls.model_validate_json(text)
         except ValidationError as err:
@@ -69,8 +95,8 @@ class LinesFile(_Own, Shape):
 class ScriptLine(Shape):
     """One line to record: its chapter, its recording's name (no extension) and its words."""
 
-    scene: str
-    file: str
+    scene: SceneName
+    file: RecordingName
     text: str
 
 

@@ -139,3 +139,5 @@ def read_toml(path: str | Path, what: str, error: type[Exception]) -> dict[str, 
         raise error(f"{what} {path} is not UTF-8 text (is it a TOML file?)") from None
     except tomllib.TOMLDecodeError as err:
         raise error(f"{what} {path} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise error(f"{what} {path} is nested too deep to be one") from None

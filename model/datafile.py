@@ -195,7 +195,12 @@ class LectureData:
             ) from None
         except ValueError as err:
             raise DataFileError(f"{path}: {err}") from None
-        return cls.from_dict(data, source=str(path))
+        except RecursionError:
+            raise DataFileError(f"{path}: nested too deep to be a data file") from None
+        try:
+            return cls.from_dict(data, source=str(path))
+        except RecursionError:
+            raise DataFileError(f"{path}: nested too deep to be a data file") from None
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<data>") -> LectureData:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import torch
 
+from common.processes import child_context, die_with_parent
 from model import causal, handmade, multihead, probes
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash, nest
@@ -62,9 +63,14 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
 def build(config: LectureConfig) -> dict[str, Any]:
     """Train, run the examples and every probe, and return the data file's content."""
     start = time.perf_counter()
-    # The four-head run trains in a forked second process while this one does the rest (one
-    # core each, one thread each: the same numbers as in one process).
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+    # The four-head run trains in a second process while this one does the rest (one core
+    # each, one thread each: the same numbers as in one process). The process is spawned,
+    # not forked, and dies with this one (common/processes.py): it holds no copy of the
+    # output folder's lock, and a killed render.py leaves no trainer behind.
+    pool = ProcessPoolExecutor(
+        1, mp_context=child_context(), initializer=die_with_parent, initargs=(os.getpid(),)
+    )
+    with pool:
         four_heads = pool.submit(multihead.heads_run, config, 4)
         contents = _build(config)
         contents["multihead.four"] = four_heads.result()

@@ -31,7 +31,7 @@ def read_srt(path: Path, shift: float = 0.0) -> list[Cue]:
 def to_srt(cues: list[Cue]) -> str:
     return srt.compose(
         [
-            srt.Subtitle(k, timedelta(seconds=c.start), timedelta(seconds=c.end), c.text)
+            srt.Subtitle(k, timedelta(seconds=c.start), timedelta(seconds=c.end), cue_text(c.text))
             for k, c in enumerate(cues, start=1)
         ],
         reindex=False,
@@ -43,9 +43,16 @@ def _vtt_time(seconds: float) -> str:
     return f"{ms // 3_600_000:02d}:{ms // 60_000 % 60:02d}:{ms // 1000 % 60:02d}.{ms % 1000:03d}"
 
 
+def cue_text(text: str) -> str:
+    """A cue's lines as a subtitle file may hold them: no blank line (it ends a cue) and no
+    ``-->`` (it makes a WebVTT timing line)."""
+    lines = (line.strip().replace("-->", "→") for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
 def to_vtt(cues: list[Cue]) -> str:
     blocks = [
-        f"{k}\n{_vtt_time(c.start)} --> {_vtt_time(c.end)}\n{c.text}"
+        f"{k}\n{_vtt_time(c.start)} --> {_vtt_time(c.end)}\n{cue_text(c.text)}"
         for k, c in enumerate(cues, start=1)
     ]
     return "WEBVTT\n\n" + "\n\n".join(blocks) + "\n"

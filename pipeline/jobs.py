@@ -119,6 +119,24 @@ class RenderTimes:
         TimesFile(self.seconds).write(self.path)
 
 
+def drop_damaged(cache: Path) -> list[Path]:
+    """Delete the formulas' and texts' SVGs in a run's cache that are cut short or are not
+    SVG (a crash, a full disk, a hand edit), so that they are made again, as if the cache
+    had been deleted. Reads the last bytes of each file only."""
+    dropped = []
+    for path in sorted(cache.glob("*/*.svg")) if cache.is_dir() else ():
+        whole = False
+        if path.is_file():  # never opens a pipe
+            with contextlib.suppress(OSError), path.open("rb") as svg:
+                svg.seek(max(0, path.stat().st_size - 64))
+                whole = svg.read().rstrip().endswith(b"</svg>")
+        if not whole:
+            with contextlib.suppress(OSError):
+                path.unlink() if not path.is_dir() else shutil.rmtree(path)
+            dropped.append(path)
+    return dropped
+
+
 @dataclass
 class JobResult:
     job: Job

@@ -14,7 +14,7 @@ import html
 from pathlib import Path
 
 from common.atomic import write_text_atomic
-from common.files import NarrationFile, OwnFileError, ScriptLine
+from common.files import NarrationFile, OwnFileError, ScriptLine, inside
 from voice.clips import (
     FORMATS,
     VoiceError,
@@ -69,6 +69,15 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
     missing, problems = [], []
     for entry in read_manifest(folder):
         if entry.scene not in scenes and entry.file.split("/")[0] not in scenes:
+            continue
+        odd = [
+            p
+            for ext in FORMATS
+            if (p := inside(folder, f"{entry.file}{ext}")).exists() and not p.is_file()
+        ]
+        if odd:  # a folder or a pipe named like a recording: never opened
+            kind = "a folder" if odd[0].is_dir() else "not a regular file"
+            problems.append(f"{odd[0]}: is {kind}, not a recording")
             continue
         path = find_recording(folder, entry.file)
         if path is None:

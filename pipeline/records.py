@@ -106,11 +106,18 @@ def expected_record(
     }
 
 
+def installed_files(video: Path, *others: Path) -> dict[str, list[int] | None]:
+    """Size and modification time of a segment's files as installed, kept in its record:
+    a segment cut short or replaced since is then not current (reads no video)."""
+    return {path.name: _stat(path) for path in (video, *others)}
+
+
 def read_record(path: Path) -> dict[str, Any] | None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
         return None
+    return record if isinstance(record, dict) else None
 
 
 def write_record(path: Path, record: dict[str, Any]) -> None:
@@ -158,7 +165,7 @@ def lecture_is_current(out_dir: Path, inputs: dict[str, Any]) -> bool:
     the ones that assembly wrote (none missing, none replaced since)."""
     try:
         manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     files = assembled_files(out_dir)
     return (

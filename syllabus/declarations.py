@@ -115,7 +115,9 @@ def declaration(file: Path, class_name: str) -> Declaration:
     """The scene class's ``scene_key`` and expanded ``reads``, read from its source."""
     try:
         attributes = _class_attributes(file.resolve(), class_name)
-    except (OSError, SyntaxError) as err:
+    except UnicodeDecodeError:
+        raise DeclarationError(f"{file}: not UTF-8 text (save the scene as UTF-8)") from None
+    except (OSError, SyntaxError, RecursionError, ValueError) as err:
         raise DeclarationError(f"{file}: cannot be read ({err})") from None
     scene_key, reads = attributes.get("scene_key"), attributes.get("reads", ())
     if scene_key is not None and (not isinstance(scene_key, str) or not scene_key):

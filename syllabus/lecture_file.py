@@ -23,7 +23,7 @@ from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
-from syllabus.locale import Words, available_languages, locale_path
+from syllabus.locale import Words, available_languages, check_tables, locale_path
 from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
 from syllabus.themes import TASK_PALETTE, THEMES
@@ -179,6 +179,7 @@ def load_lecture(
             chapter.check(source, list(rendered))
         except PlanError as err:
             raise LectureFileError(str(err)) from None
+    check_tables(rendered, [chapter.scene_key for chapter in chapters])  # before any render
     for chapter in chapters:  # the people a chapter names (its ``named``) have names
         for key, lang in ((key, lang) for key in chapter.named for lang in rendered):
             names = Words(chapter.scene_key, lang)

@@ -8,18 +8,28 @@ lecture file's first language).
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from string import Formatter
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, ValidationError
 
+from common.defaults import default
 from common.schema import Shape, one_line
 from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"
+# A language is a locale file's name, and becomes a folder's (out/<lang>/): a BCP 47 tag
+# such as en, zh-TW or pt-BR, never "..", a dot or a separator.
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$")
+# Tables whose keys differ between languages (their words, their pronunciations), and
+# [meta], which Language checks.
+OWN_KEYS = ("meta", "pronounce", "subtitles", "speech")
+PLACEHOLDER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 class LocaleError(KeyError):
@@ -42,7 +52,14 @@ def locale_path(lang: str) -> Path:
 
 
 def available_languages() -> list[str]:
-    return sorted({p.stem for d in locale_dirs() for p in d.glob("*.toml")})
+    """The languages with a locale table (files whose name is no language code are not)."""
+    found = {p.stem for d in locale_dirs() for p in d.glob("*.toml")}
+    return sorted(code for code in found if LANGUAGE_CODE.match(code))
+
+
+def is_language_code(code: str) -> bool:
+    """Whether ``code`` is a language's name (``en``, ``zh-TW``), safe as a folder name."""
+    return bool(LANGUAGE_CODE.match(code))
 
 
 def current_language() -> str:
@@ -61,6 +78,12 @@ def _table(lang: str) -> dict:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise LocaleError(f"{path}: not valid TOML: {err}") from None
+    except UnicodeDecodeError:
+        raise LocaleError(f"{path}: not UTF-8 text (save it as UTF-8)") from None
+    except RecursionError:
+        raise LocaleError(f"{path}: nested too deep to be a locale table") from None
+    except OSError as err:
+        raise LocaleError(f"{path}: cannot be read ({err.strerror})") from None
 
 
 def locale_table(lang: str) -> dict:
@@ -139,15 +162,21 @@ class Words(Mapping[str, str]):
         return self._strings[key]
 
     def format(self, key: str, **fields: object) -> str:
-        """The string ``key`` with its ``{placeholders}`` filled; an unknown one is named."""
+        """The string ``key`` with its plain ``{placeholders}`` filled; an unknown one is
+        named. Only ``{name}`` is filled: no index, attribute, conversion or format."""
         text = self[key]
-        try:
-            return text.format(**fields)
-        except (KeyError, IndexError, ValueError) as err:
+        where = f"{locale_path(self.lang)}: [{self.scene_key}] {key}"
+        names = placeholders(text, where)
+        unknown = sorted(names - set(fields))
+        if unknown:
             raise LocaleError(
-                f"{locale_path(self.lang)}: [{self.scene_key}] {key}: placeholder {err} "
-                f"is not one this scene fills (it fills: {', '.join(sorted(fields)) or 'none'})"
-            ) from None
+                f"{where}: placeholder '{unknown[0]}' is not one this scene fills "
+                f"(it fills: {', '.join(sorted(fields)) or 'none'})"
+            )
+        return "".join(
+            literal + ("" if name is None else str(fields[name]))
+            for literal, name, _, _ in Formatter().parse(text)
+        )
 
     def __iter__(self):
         return iter(self._strings)
@@ -160,3 +189,113 @@ def colour_label(name: str, lang: str | None = None) -> str:
     """Short label of a task colour (``紅`` for red in zh-TW), else its initial."""
     labels = _table(lang or current_language()).get("colours", {})
     return labels.get(name, name[:1].upper())
+
+
+def placeholders(text: str, where: str) -> set[str]:
+    """The ``{names}`` of a line; anything but a plain name in braces is a LocaleError
+    naming ``where`` (``{{`` and ``}}`` are braces themselves)."""
+    try:
+        fields = list(Formatter().parse(text))
+    except ValueError as err:
+        raise LocaleError(f"{where}: {err} (write {{{{ and }}}} for a brace itself)") from None
+    names = set()
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not PLACEHOLDER.match(name) or spec or conversion:
+            shown = (
+                "{"
+                + name
+                + (f"!{conversion}" if conversion else "")
+                + (f":{spec}" if spec else "")
+                + "}"
+            )
+            raise LocaleError(
+                f"{where}: placeholder '{shown}' is not allowed: write a plain name, such as "
+                "{steps}"
+            )
+        names.add(name)
+    return names
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    return "a table" if isinstance(value, dict) else type(value).__name__
+
+
+def _check_value(where: str, value: Any, model: Any) -> None:
+    """``value`` has the kind of the reference language's ``model`` (None: no reference),
+    and its lines use only the placeholders the model's do."""
+    if model is not None and _kind(value) != _kind(model):
+        raise LocaleError(
+            f"{where} must be {_kind(model)} (as in {reference_path()}), got {value!r}"[:300]
+        )
+    if isinstance(value, str):
+        names = placeholders(value, where)
+        if isinstance(model, str):
+            extra = sorted(names - placeholders(model, where))
+            if extra:
+                used = ", ".join(sorted(placeholders(model, where))) or "none"
+                raise LocaleError(
+                    f"{where}: placeholder '{extra[0]}' is not one the scene fills "
+                    f"(it fills: {used})"
+                )
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            inner = (
+                model[k]
+                if isinstance(model, list) and k < len(model)
+                else (model[0] if isinstance(model, list) and model else None)
+            )
+            _check_value(f"{where}[{k}]", item, inner)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_value(f"{where}.{key}", item, (model or {}).get(key))
+
+
+def reference_path() -> Path:
+    """The built-in table every language is checked against: the first default language's."""
+    return LOCALE_DIR / f"{default('languages')[0]}.toml"
+
+
+def check_tables(languages: Iterable[str], scene_keys: Iterable[str | None]) -> None:
+    """Before anything renders: each language's table is readable, its [meta] is whole, and
+    the tables of ``scene_keys`` and the shared ones have every key of the built-in
+    reference language, of the same kind, with plain placeholders the scene fills."""
+    reference = tomllib.loads(reference_path().read_text(encoding="utf-8"))
+    keys = [key for key in dict.fromkeys(scene_keys) if key]
+    for lang in languages:
+        table = _table(lang)
+        language(lang)
+        path = locale_path(lang)
+        shared = [k for k, v in reference.items() if isinstance(v, dict) and "title" not in v]
+        for name in [*keys, *shared]:
+            if name in OWN_KEYS:
+                continue
+            model = reference.get(name)
+            if name not in table:
+                if model is None or name in keys:
+                    raise LocaleError(f"{path}: no table [{name}] for scene '{name}'")
+                raise LocaleError(f"{path}: table [{name}] is missing (as in {reference_path()})")
+            words = table[name]
+            if not isinstance(words, dict):
+                raise LocaleError(f"{path}: [{name}] must be a table, got {words!r}"[:200])
+            if name in keys and not isinstance(words.get("title"), str):
+                raise LocaleError(
+                    f"{path}: [{name}] title must be text, got {words.get('title')!r}"
+                )
+            for key in model or {}:
+                if key not in words:
+                    raise LocaleError(f"{path}: [{name}] has no key '{key}'")
+            for key, value in words.items():
+                _check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))
+        for name in ("pronounce", "subtitles", "speech"):
+            for key, value in (table.get(name) or {}).items():
+                _check_value(f"{path}: [{name}] {key}", value, (reference.get(name) or {}).get(key))

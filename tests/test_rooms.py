@@ -28,7 +28,10 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("torch",),
     ),
     "scenes": ((), ("torch",)),  # scenes/__init__.py: a docstring
-    "scenes.worker": ((), ("torch",)),  # a render worker: Manim's CLI, dying with its parent
+    "scenes.worker": (
+        ("common",),
+        ("torch",),
+    ),  # a render worker: Manim's CLI, dying with its parent
     "pipeline": (("common", *CONTRACT, "syllabus", "voice", "pipeline"), ("torch", "manim")),
     # render.py: the command; Manim (the narration script's dry run) and torch (training)
     # only inside the functions that need them, which the test below checks at run time.

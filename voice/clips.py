@@ -32,6 +32,7 @@ import av
 import numpy as np
 
 from common.atomic import atomic_path
+from common.files import inside
 from common.settings import VoiceSettings
 
 SAMPLE_RATE = 48_000
@@ -55,7 +56,7 @@ def recording_name(scene: str, index: int, key: str) -> str:
 def find_recording(folder: Path, name: str) -> Path | None:
     """The recording ``name`` (see :func:`recording_name`) in ``folder``, in any supported
     format, if there is one."""
-    found = [folder / f"{name}{ext}" for ext in FORMATS if (folder / f"{name}{ext}").is_file()]
+    found = [p for ext in FORMATS if (p := inside(folder, f"{name}{ext}")).is_file()]
     return found[0] if found else None
 
 
@@ -145,6 +146,19 @@ def read_wav(path: Path) -> np.ndarray:
 def wav_seconds(path: Path) -> float:
     with wave.open(str(path), "rb") as clip:
         return clip.getnframes() / clip.getframerate()
+
+
+def cached(clip: Path) -> bool:
+    """Whether ``clip`` is a whole clip of the cache (a damaged or cut one is made again)."""
+    if not clip.is_file():
+        return False
+    try:
+        with wave.open(str(clip), "rb") as wav:
+            expected = wav.getnframes() * wav.getsampwidth() * wav.getnchannels()
+            whole = wav.getframerate() == SAMPLE_RATE and len(wav.readframes(wav.getnframes()))
+            return bool(expected) and whole == expected
+    except (OSError, EOFError, wave.Error):
+        return False
 
 
 def _digest(*parts: str | bytes) -> str:
@@ -325,13 +339,13 @@ def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
     clips = []
     for cue in cues:
         clip = cache / f"{engine.name}-cue-{_digest(cue, *identity)}.wav"
-        if not clip.is_file():
+        if not cached(clip):
             write_wav(clip, trim(engine.samples(cue)))
         clips.append(clip)
     pauses = [pause_after(cue) for cue in cues[:-1]] + [0.0]
     seconds = tuple(wav_seconds(c) + p for c, p in zip(clips, pauses, strict=True))
     line = cache / f"{engine.name}-line-{_digest(*(c.name for c in clips), *map(str, pauses))}.wav"
-    if not line.is_file():
+    if not cached(line):
         parts = []
         for clip, pause in zip(clips, pauses, strict=True):
             parts += [read_wav(clip), np.zeros(round(pause * SAMPLE_RATE), np.float32)]
@@ -345,7 +359,7 @@ def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
 def recorded(path: Path, line: str, cache: Path) -> Path:
     """A recording, checked and normalised, from the cache when this file was used before."""
     clip = cache / f"take-{_digest(path.read_bytes())}.wav"
-    if clip.is_file():
+    if cached(clip):
         return clip
     samples = decode(path)
     check_recording(path, samples, line)

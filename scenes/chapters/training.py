@@ -76,7 +76,7 @@ class Training(LectureScene):
             first=n["first"],
             last=n["last"],
         )
-        self.say("run", FadeIn(run), steps=n["steps"], ms=n["ms"])
+        self.say("run", FadeIn(run), steps=n["steps"])  # a time is shown, never said: it varies
         self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
         self.say("base", FadeIn(base), mse=n["base"])
         self.say(

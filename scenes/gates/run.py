@@ -365,15 +365,18 @@ def load_scene(chapter: Chapter) -> type[Scene]:
     return getattr(module, chapter.class_name)
 
 
-def run_gates(scene_class: type[Scene], lang: str, data_file: Path, media_dir: Path) -> GateReport:
-    """Dry-run one scene in one language and collect every gate's problems."""
+def run_gates(
+    scene_class: type[Scene], lang: str, data_file: Path, media_dir: Path, **settings: Any
+) -> GateReport:
+    """Dry-run one scene in one language and collect every gate's problems (``settings``:
+    the lecture's own, as a render's worker gets them: its plan, chapters, theme)."""
     name = scene_class.__name__
     report = GateReport(scene=name, lang=lang)
     texcache.install(media_dir / "cache")  # gate runs at once share it safely
     quiet = {"progress_bar": "none", "verbosity": "WARNING"}
     dry = {"dry_run": True, "media_dir": str(media_dir), "quality": "low_quality"}
     with (
-        tempsettings(lang=lang, data=Path(data_file)),
+        tempsettings(**{**settings, "lang": lang, "data": Path(data_file)}),
         tempconfig({**dry, "disable_caching": True, **quiet}),
     ):
         scene = scene_class(skip_animations=True)  # end states only: fast

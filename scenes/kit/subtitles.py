@@ -69,8 +69,29 @@ def line_width(text: str, lang: str) -> float:
     return sum(_width(ch, lang) for ch in text if ch != "\n")
 
 
-def _units(text: str) -> list[str]:
-    return _UNIT.findall(text)
+def _units(text: str, lang: str) -> list[str]:
+    """The pieces a line may break between; a run longer than a line (a URL, a long word)
+    is cut after its slashes, dots or hyphens where it can, else where it must."""
+    limit = limits_for(lang).chars_per_line
+    units = []
+    for unit in _UNIT.findall(text):
+        while line_width(unit, lang) > limit:
+            fits = max(k for k in range(1, len(unit)) if line_width(unit[:k], lang) <= limit)
+            soft = [k for k in range(fits // 2, fits + 1) if unit[k - 1] in "/.-_"]
+            cut = soft[-1] if soft else fits
+            units.append(unit[:cut])
+            unit = unit[cut:]
+        units.append(unit)
+    return units
+
+
+def clean(text: str, lang: str) -> str:
+    """Narration as one line of plain text for a subtitle: whitespace (newlines too)
+    collapsed (and dropped between two CJK characters in a language without spaces), and
+    no ``-->``, which ends a WebVTT cue's timing line."""
+    if not language(lang).spaces:
+        text = re.sub(r"(?<=[^\x00-\x7f])\s+(?=[^\x00-\x7f])", "", text)
+    return re.sub(r"\s+", " ", text).strip().replace("-->", "→")
 
 
 def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
@@ -103,7 +124,7 @@ def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
 
 def _split_long(clause: str, limit: float, lang: str) -> list[str]:
     """Split one clause longer than ``limit`` between units (never inside a word)."""
-    return [c.strip() for c in _pack(_units(clause), limit, "", lang) if c.strip()]
+    return [c.strip() for c in _pack(_units(clause, lang), limit, "", lang) if c.strip()]
 
 
 _NO_LINE_START = set("，。！？；：、）」』,.!?;:)")
@@ -170,7 +191,7 @@ def split_cues(text: str, lang: str) -> list[str]:
     """Cut narration into cues, each fitting the language's lines; lines joined by '\\n'."""
     lim = limits_for(lang)
     clauses: list[str] = []
-    for clause in _CLAUSE_END.split(text.strip()):
+    for clause in _CLAUSE_END.split(clean(text, lang)):
         if not clause:
             continue
         clauses += (
@@ -188,7 +209,7 @@ def _fit(chunk: str, lang: str) -> list[str]:
     wrapped = wrap(chunk, lang)
     if wrapped is not None:
         return [wrapped]
-    units = _units(chunk)
+    units = _units(chunk, lang)
     inside = _word_boundaries(chunk, lang)
 
     def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
@@ -209,7 +230,7 @@ def wrap(cue: str, lang: str) -> str | None:
     lim = limits_for(lang)
     if line_width(cue, lang) <= lim.chars_per_line:
         return cue
-    units = _units(cue)
+    units = _units(cue, lang)
     inside = _word_boundaries(cue, lang)
     best, best_score = None, None
     offset = 0

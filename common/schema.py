@@ -126,6 +126,8 @@ def one_line(source: str, err: ValidationError, prefix: Sequence[str | int] = ()
 def read_toml(path: str | Path, what: str, error: type[Exception]) -> dict[str, Any]:
     """A TOML file's tables; a missing, unreadable or broken file is one line of ``error``."""
     path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():  # a pipe: never read
+        raise error(f"{what} {path} is not a regular file")
     try:
         text = path.read_bytes().decode("utf-8")
         return tomllib.loads(text)

@@ -178,6 +178,8 @@ class LectureData:
     def from_file(cls, path: str | Path) -> LectureData:
         """Read and validate a data file; every problem is a one-line DataFileError."""
         path = Path(path)
+        if path.exists() and not path.is_file():  # a folder or a pipe: never read
+            raise DataFileError(f"{path}: cannot be read (not a regular file)")
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:

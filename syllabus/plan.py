@@ -162,6 +162,8 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
     entries, member, current = {}, {}, None
     for k, entry in enumerate(plan.chapter, 1):
         file = (path.parent / entry.file).resolve()
+        if file.is_dir():
+            raise PlanError(f"plan {path}, chapter {k}: {file} is a folder, not a scene file")
         if not file.is_file():
             raise PlanError(f"plan {path}, chapter {k}: file {file} not found")
         entries[entry.scene] = (file, entry.class_)

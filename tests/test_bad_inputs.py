@@ -3,14 +3,26 @@ exit code 2, and the output folder exactly as it was. Run in-process (no Manim i
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import render
+from common.settings import VoiceSettings, tempsettings
+from pipeline.captions import Cue, to_srt, to_vtt
+from pipeline.jobs import RenderTimes, drop_damaged
 from pipeline.lock import FolderLock
+from scenes.kit.subtitles import limits_for, line_width, split_cues
 from syllabus import locale
+from syllabus.plan import load_plan
+from syllabus.presets import PRESETS
+from voice.clips import cached, write_wav
 
 SCENES = Path(__file__).resolve().parent.parent / "scenes" / "chapters"
 CHAPTER = '[[chapter]]\nscene = "{scene}"\nfile = "{file}"\nclass = "{cls}"\n'
@@ -43,6 +55,11 @@ def _file(tmp: Path, name: str, content: str | bytes | None) -> Path:
         path.write_bytes(content)
     else:
         path.write_text(content, encoding="utf-8")
+    return path
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
     return path
 
 
@@ -84,6 +101,8 @@ CASES = {
     "Kokoro speed": (_lecture('[voices.en]\nname = "af_heart"\nspeed = 5'), "voices.en.speed"),
     # flags
     "unknown language": (lambda t: ["--lang", "xx"], "unknown language 'xx'"),
+    "a language that is a path": (lambda t: ["--lang", "../en"], "unknown language '../en'"),
+    "a language that is the parent": (lambda t: ["--lang", ".."], "unknown language '..'"),
     "no jobs": (lambda t: ["--jobs", "0"], "--jobs must be at least 1"),
     "silly fps": (lambda t: ["--fps", "500"], "--fps must be between 1 and 120"),
     "unknown quality": (lambda t: ["--quality", "ultra"], "invalid choice: 'ultra'"),
@@ -102,6 +121,18 @@ CASES = {
         "is a folder, not a file",
     ),
     "missing lecture file": (lambda t: ["--config", str(t / "none.toml")], "not found"),
+    "lecture file is a pipe": (
+        lambda t: ["--config", str(_fifo(t / "c.toml"))],
+        "c.toml is not a regular file",
+    ),
+    "lecture file nested too deep": (
+        _lecture("a = " + "[" * 5000 + "]" * 5000),
+        "is nested too deep to be one",
+    ),
+    "a language in the file that is a path": (
+        _lecture("languages = ['..']"),
+        "'languages' is '..' (allowed: en, zh-TW)",
+    ),
     "unknown key": (_lecture("colour = 'red'"), "unknown key 'colour' (allowed: chapters,"),
     "wrong type": (_lecture("languages = 'en'"), "'languages' must be a list, got 'en'"),
     "no languages": (_lecture("languages = []"), "'languages' is empty"),
@@ -214,6 +245,10 @@ CASES = {
         lambda t: ["--plan", str(_file(t, "p.toml", None))],
         "is a folder, not a file",
     ),
+    "plan is a pipe": (
+        lambda t: ["--plan", str(_fifo(t / "p.toml"))],
+        "p.toml is not a regular file",
+    ),
     "plan not TOML": (lambda t: ["--plan", str(_file(t, "p.toml", "[[chapter"))], "not valid TOML"),
     "empty plan": (lambda t: ["--plan", str(_file(t, "p.toml", ""))], "'chapter' is missing"),
     "scene name escapes": (
@@ -236,9 +271,105 @@ CASES = {
         lambda t: ["--plan", str(_plan(t, file=str(_narrow_scene(t)), cls="Narrow"))],
         "'office' is laid out for at most 4 positions, and 'task.positions' is 8",
     ),
+    "plan nested too deep": (
+        lambda t: ["--plan", str(_file(t, "p.toml", "a = " + "[" * 5000 + "]" * 5000))],
+        "is nested too deep to be one",
+    ),
+    "a scene file in Latin-1": (
+        lambda t: ["--plan", str(_plan(t, file=str(_file(t, "s.py", "# café".encode("latin-1")))))],
+        "not UTF-8 text (save the scene as UTF-8)",
+    ),
+    "a scene file that is a folder": (
+        lambda t: ["--plan", str(_plan(t, file=str(_file(t, "s.py", None))))],
+        "s.py is a folder, not a scene file",
+    ),
     "old title key": (
         lambda t: ["--plan", str(_file(t, "p.toml", 'title = 1\n[[chapter]]\ntitle = "x"'))],
         "chapter titles live in the locale tables",
+    ),
+}
+
+
+def _narration(tmp: Path, manifest: str | bytes | None, **recordings: str | bytes | None):
+    """A case: --narration with a folder holding ``manifest`` as narration.json (None: a
+    pipe) and ``recordings`` (name with '__' for '/': content; None: a folder; b'fifo': a
+    pipe), said by no voice."""
+    folder = tmp / "rec"
+    folder.mkdir()
+    if manifest is None:
+        os.mkfifo(folder / "narration.json")
+    elif manifest != "absent":
+        _file(folder, "narration.json", manifest)
+    for name, content in recordings.items():
+        path = folder / name.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if content == b"fifo":
+            os.mkfifo(path)
+        else:
+            _file(path.parent, path.name, content)
+    return ["--narration", str(folder), "--voice", "none", "--scenes", "office"]
+
+
+def _listing(*files: str, scene: str = "office") -> str:
+    lines = [{"scene": scene, "file": f, "text": "a line"} for f in files]
+    return json.dumps({"lang": "zh-TW", "lines": lines})
+
+
+CASES |= {
+    # recordings: checked before the output folder is made, never a pipe read
+    "no narration folder": (
+        lambda t: ["--narration", str(t / "none"), "--voice", "none"],
+        "no such folder",
+    ),
+    "no narration list": (
+        lambda t: _narration(t, "absent"),
+        "narration.json not found: write the script first",
+    ),
+    "a narration list that is not JSON": (
+        lambda t: _narration(t, "{lines"),
+        "not a narration list",
+    ),
+    "a narration list of the wrong shape": (
+        lambda t: _narration(t, "[1, 2]"),
+        "not a narration list",
+    ),
+    "a narration list in Latin-1": (
+        lambda t: _narration(t, '{"lang": "caf\xe9"}'.encode("latin-1")),
+        "not UTF-8 text",
+    ),
+    "a narration list that is a pipe": (
+        lambda t: _narration(t, None),
+        "not a regular file",
+    ),
+    "a recording path out of its folder": (
+        lambda t: _narration(t, _listing("../outside")),
+        "'lines[0].file' String should match pattern",
+    ),
+    "a recording path that is absolute": (
+        lambda t: _narration(t, _listing("/etc/01-passwd")),
+        "'lines[0].file' String should match pattern",
+    ),
+    "a scene name with a slash in the list": (
+        lambda t: _narration(t, _listing("office/01-intro", scene="../office")),
+        "'lines[0].scene' String should match pattern",
+    ),
+    "a recording that is a pipe": (
+        lambda t: _narration(t, _listing("office/01-intro"), **{"office__01-intro.wav": b"fifo"}),
+        "01-intro.wav: is not a regular file, not a recording",
+    ),
+    "a recording that is a folder": (
+        lambda t: _narration(t, _listing("office/01-intro"), **{"office__01-intro.wav": None}),
+        "01-intro.wav: is a folder, not a recording",
+    ),
+    "a recording that is not audio": (
+        lambda t: _narration(
+            t, _listing("office/01-intro"), **{"office__01-intro.wav": b"RIFF\x00nothing"}
+        ),
+        "cannot be read as audio",
+    ),
+    "a recording not made, with no voice": (
+        lambda t: _narration(t, _listing("office/01-intro")),
+        "1 recording(s) missing: office/01-intro.wav",
     ),
 }
 
@@ -317,14 +448,19 @@ def test_a_locked_folder_is_refused_with_the_holder(
 
 
 @pytest.mark.parametrize(
-    "damage", [b'{"schema_version": 4, "conf', b'"x"', None], ids=["truncated", "string", "dir"]
+    "damage",
+    [b'{"schema_version": 4, "conf', b'"x"', None, "fifo", b"[" * 100_000 + b"]" * 100_000],
+    ids=["truncated", "string", "dir", "pipe", "nested too deep"],
 )
 def test_list_with_a_damaged_data_file_says_what_a_render_would_do(
     tmp_path: Path, damage: bytes | None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    _file(out, "data.json", damage)
+    if damage == "fifo":
+        _fifo(out / "data.json")
+    else:
+        _file(out, "data.json", damage)
     assert render.main(["--list", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "a render re-makes it first" in printed and " missing " in printed
@@ -341,3 +477,181 @@ def test_list_follows_the_config(
     config = _file(tmp_path, "c.toml", "[task]\nseed = 7")
     render.main(["--list", "--out", str(out), "--config", str(config)])
     assert "re-makes it" in capsys.readouterr().out
+
+
+# An instructor's own language, "xx": the English table with one change (old -> new).
+EN = (locale.LOCALE_DIR / "en.toml").read_text(encoding="utf-8")
+RUN_LINE = 'run = "Adam took {steps} steps.'
+LOCALE_CASES = {
+    "an index in a placeholder": (
+        (RUN_LINE, RUN_LINE.replace("{steps}", "{steps[0]}")),
+        "placeholder '{steps[0]}' is not allowed",
+    ),
+    "an attribute in a placeholder": (
+        (RUN_LINE, RUN_LINE.replace("{steps}", "{steps.real}")),
+        "placeholder '{steps.real}' is not allowed",
+    ),
+    "a conversion in a placeholder": (
+        (RUN_LINE, RUN_LINE.replace("{steps}", "{steps!r}")),
+        "placeholder '{steps!r}' is not allowed",
+    ),
+    "a format in a placeholder": (
+        (RUN_LINE, RUN_LINE.replace("{steps}", "{steps:>9}")),
+        "placeholder '{steps:>9}' is not allowed",
+    ),
+    "a placeholder the scene does not fill": (
+        (RUN_LINE, RUN_LINE.replace("{steps}", "{ms}")),
+        "[training] run: placeholder 'ms' is not one the scene fills (it fills: steps)",
+    ),
+    "a lone brace": ((RUN_LINE, RUN_LINE.replace("{steps}", "{steps")), "write {{ and }}"),
+    "a title that is a number": (
+        ('title = "Training: the loss curve and validation"', "title = 5"),
+        "[training] title must be text",
+    ),
+    "a line that is a list": (
+        ('outro = "It learned.', 'outro = ["It learned."]\noutro_ = "'),
+        "[training] outro must be text",
+    ),
+    "a missing line": (
+        ('outro = "It learned.', 'outro_renamed = "It learned.'),
+        "has no key 'outro'",
+    ),
+    "a missing scene table": (("[training]", "[trainingz]"), "no table [training]"),
+    "a missing shared table": (("[colours]", "[colourz]"), "table [colours] is missing"),
+    "a missing meta table": (("[meta]", "[metaz]"), "table [meta] is missing"),
+    "not TOML": (("[training]", "[training"), "not valid TOML"),
+    "nested too deep": (("[meta]", "deep = " + "[" * 3000 + "]" * 3000 + "\n[meta]"), "too deep"),
+    "not UTF-8": (("[meta]", "# caf\udce9\n[meta]"), "not UTF-8 text"),
+}
+
+
+@pytest.fixture
+def own_locales(tmp_path: Path) -> Iterator[Path]:
+    """A folder of an instructor's own locale tables, in force, the tables read afresh."""
+    folder = tmp_path / "locales"
+    folder.mkdir()
+    locale._table.cache_clear()
+    locale.language.cache_clear()
+    with tempsettings(locales=(folder,)):
+        yield folder
+    locale._table.cache_clear()
+    locale.language.cache_clear()
+
+
+@pytest.mark.parametrize("case", list(LOCALE_CASES), ids=list(LOCALE_CASES))
+def test_a_bad_locale_table_is_one_line_before_anything_runs(
+    case: str, own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (old, new), message = LOCALE_CASES[case]
+    assert old in EN
+    text = EN.replace(old, new, 1).replace('name = "English"', 'name = "Xx"')
+    (own_locales / "xx.toml").write_bytes(text.encode("utf-8", "surrogateescape"))
+    out = tmp_path / "out"
+    code = render.main(["--lang", "xx", "--out", str(out), "--quality", "low", "--voice", "none"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and message in err and "xx.toml" in err, err
+    assert not out.exists()  # nothing trained, nothing made
+
+
+def test_a_locale_file_named_like_no_language_is_none(
+    own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``...toml`` would be the language ``..``: out/.. is the parent of the output."""
+    (own_locales / "...toml").write_text(EN, encoding="utf-8")
+    assert ".." not in locale.available_languages()
+    assert render.main(["--lang", "..", "--out", str(tmp_path / "out")]) == 2
+    assert "unknown language '..'" in capsys.readouterr().err
+
+
+def test_the_built_in_languages_pass_the_table_check() -> None:
+    locale.check_tables(["zh-TW", "en"], [c.scene_key for c in load_plan()])
+
+
+def test_only_plain_placeholders_are_filled() -> None:
+    words = locale.Words("training", "en")
+    assert "3 steps" in words.format("run", steps=3)
+    with pytest.raises(locale.LocaleError, match="is not allowed"):
+        locale.placeholders("{steps[0]} and {x}", "here")
+    assert locale.placeholders("{{steps}} and {x}", "here") == {"x"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["W" * 43, "See https://example.com/a/very/long/path/that/goes/on/and/on/index.html now."],
+    ids=["a long word", "a URL"],
+)
+def test_a_word_longer_than_a_line_breaks(text: str) -> None:
+    cues = split_cues(text, "en")
+    width = limits_for("en").chars_per_line
+    assert all(line_width(line, "en") <= width for cue in cues for line in cue.split("\n"))
+    assert "".join(cues).replace("\n", "").replace(" ", "") == text.replace(" ", "")
+
+
+def test_an_arrow_or_newline_in_a_line_cannot_break_a_subtitle_file() -> None:
+    cues = split_cues("first\n\nsecond --> third", "en")
+    assert cues == ["first second → third"]
+    vtt = to_vtt([Cue(0.0, 1.0, "a --> b\n\nc")])
+    blocks = vtt.split("\n\n")[1:]
+    assert len(blocks) == 1 and blocks[0].count("-->") == 1, vtt
+    assert "\n\n" not in to_srt([Cue(0.0, 1.0, "a\n\nb")]).strip()
+
+
+def test_a_narration_error_leaves_no_output_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "never"
+    assert render.main([*_narration(tmp_path, "{"), "--out", str(out)]) == 2
+    assert "not a narration list" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_segment_cut_short_is_not_current(tmp_path: Path, data_copy: dict) -> None:
+    chapter = load_plan()[0]
+    segments = render.Segments(tmp_path, data_copy, "en", PRESETS["low"], "dark")
+    made = tmp_path / "made.mp4"
+    made.write_bytes(b"\0" * 4096)
+    segments.install(chapter, made, made)
+    assert segments.state(chapter) == "current"
+    video = segments.paths(chapter)[0]
+    with video.open("r+b") as file:
+        file.truncate(1000)
+    assert segments.state(chapter) == "stale"
+
+
+def test_a_damaged_cache_is_made_again(tmp_path: Path) -> None:
+    tex = tmp_path / ".cache" / "tex"
+    tex.mkdir(parents=True)
+    (tex / "whole.svg").write_text("<svg>\n</svg>\n")
+    (tex / "cut.svg").write_text("<svg><path d='M 0")
+    os.mkfifo(tex / "pipe.svg")
+    assert sorted(p.name for p in drop_damaged(tmp_path / ".cache")) == ["cut.svg", "pipe.svg"]
+    assert [p.name for p in tex.iterdir()] == ["whole.svg"]
+    clip = tmp_path / "clip.wav"
+    write_wav(clip, np.full(4800, 0.1))
+    assert cached(clip)
+    clip.write_bytes(clip.read_bytes()[:2000])
+    assert not cached(clip)
+    times = tmp_path / ".cache" / "render-seconds.json"
+    times.write_bytes(b"\xff\xfe")
+    assert RenderTimes.in_folder(times.parent).seconds == {}
+
+
+def test_a_pipe_named_like_a_recording_is_never_read(tmp_path: Path) -> None:
+    folder = tmp_path / "rec" / "office"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "01-intro.wav")
+    voice = VoiceSettings(None, "cmn", 1.0, str(tmp_path / "rec"), str(tmp_path / "cache"))
+    signal.alarm(10)  # a read would block for ever
+    try:
+        record = render.voice_record(voice, load_plan()[3])
+    finally:
+        signal.alarm(0)
+    assert record["recordings"] == {}
+
+
+def test_a_full_disk_is_named(tmp_path: Path) -> None:
+    said = render.disk_full(tmp_path, ["OSError: [Errno 28] No space left on device"])
+    assert said and "is full" in said and "run again" in said
+    assert render.disk_full(tmp_path, ["ValueError: a scene's own bug"]) is None
+    assert render.disk_full(tmp_path, []) is None

@@ -252,6 +252,43 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout
 
 
+@pytest.mark.render
+def test_the_script_of_a_chapter_subset_is_what_renders(tmp_path: Path, data_file: Path) -> None:
+    """A lecture file that picks its chapters: the template alone, which then begins the
+    plan's first part (so it says the part's entry line first). The script lists exactly
+    the lines the render says, under the names it looks for: recorded as listed, every
+    line is found, with no voice to fill in."""
+    first = ROOT / "tests" / "lecture_scenes" / "first.py"
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        f'[[chapter]]\nscene = "first"\nfile = "{first}"\nclass = "First"\npart = "why"\n\n'
+        f'[[chapter]]\nscene = "template"\nfile = "{TEMPLATE}"\nclass = "TemplateScene"\n',
+        encoding="utf-8",
+    )
+    lecture = tmp_path / "lecture.toml"
+    lecture.write_text('chapters = ["template"]\nlanguages = ["en"]\n', encoding="utf-8")
+    rec, out = tmp_path / "rec", tmp_path / "out"
+    out.mkdir()
+    shutil.copy(data_file, out / "data.json")
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--config"]
+    command += [str(lecture), "--quality", "low", "--out", str(out), "--narration", str(rec)]
+    script = subprocess.run([*command, "--narration-script"], capture_output=True, text=True)
+    assert script.returncode == 0, script.stderr[-2000:]
+    listed = json.loads((rec / "narration.json").read_text(encoding="utf-8"))["lines"]
+    assert [line["file"] for line in listed] == [
+        "template/01-enter",
+        "template/02-intro",
+        "template/03-result_say",
+    ]
+    for k, line in enumerate(listed):
+        _tone(rec / f"{line['file']}.wav", 1.5 + k / 2)
+    result = subprocess.run([*command, "--voice", "none"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    said = json.loads((out / "segments" / "template.lines.json").read_text(encoding="utf-8"))
+    assert [line["text"] for line in said["lines"]] == [line["text"] for line in listed]
+    assert [round(line["seconds"], 2) for line in said["lines"]] == [1.5, 2.0, 2.5]
+
+
 def test_a_beat_needs_its_marker_in_every_language() -> None:
     from types import SimpleNamespace
 

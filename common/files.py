@@ -8,6 +8,7 @@ so the shape and the name are spelled here only. Imports nothing of ours but ``c
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, ClassVar, Self
 
@@ -26,10 +27,11 @@ class OutsideFolderError(ValueError):
 
 
 def inside(folder: Path, *parts: str) -> Path:
-    """``folder/parts...``, checked to stay inside ``folder`` once ``..`` and links are
-    resolved; otherwise :class:`OutsideFolderError` naming both."""
+    """``folder/parts...``, checked to stay inside ``folder`` once ``..`` is resolved (a link
+    the user made is theirs to follow); otherwise :class:`OutsideFolderError` naming both."""
     path = Path(folder).joinpath(*parts)
-    if not path.resolve().is_relative_to(Path(folder).resolve()):
+    base = os.path.normpath(os.path.abspath(folder))
+    if os.path.commonpath([base, os.path.normpath(os.path.abspath(path))]) != base:
         raise OutsideFolderError(f"{path} leads out of {folder}: a name may not hold '..' or '/'")
     return path
 

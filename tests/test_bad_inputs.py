@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import render
+from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
 from pipeline.captions import Cue, to_srt, to_vtt
 from pipeline.jobs import RenderTimes, drop_damaged
@@ -655,3 +656,10 @@ def test_a_full_disk_is_named(tmp_path: Path) -> None:
     assert said and "is full" in said and "run again" in said
     assert render.disk_full(tmp_path, ["ValueError: a scene's own bug"]) is None
     assert render.disk_full(tmp_path, []) is None
+
+
+def test_a_path_made_from_input_stays_in_its_folder(tmp_path: Path) -> None:
+    assert inside(tmp_path, "office", "01-intro.wav") == tmp_path / "office" / "01-intro.wav"
+    for name in ("..", "../x", "/etc/passwd", "a/../../b"):
+        with pytest.raises(OutsideFolderError, match="leads out of"):
+            inside(tmp_path, name)

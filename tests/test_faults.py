@@ -18,7 +18,7 @@ import pytest
 from pipeline.lock import FolderInUseError, FolderLock
 
 ROOT = Path(__file__).resolve().parent.parent
-KILL_AFTER = (0.0, 1.5, 4.0)  # seconds after the training pool starts: starting, mid-run
+KILL_AFTER = (0.0, 2.5)  # seconds after the training pool starts: starting, mid-run
 RUN = ("--scenes", "office", "--quality", "low", "--voice", "none")
 GRACE = 5.0  # seconds for the kernel to end the children and release the lock
 

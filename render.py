@@ -623,6 +623,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             list_chapters(args, lecture.config, chapters)
             return 0
+        if (args.out / DATA_NAME).is_dir():  # a file renames over a pipe, never a folder
+            raise UsageError(
+                f"{args.out / DATA_NAME} is a folder: remove it (the data file goes there)"
+            )
         if args.narration_script:
             check_writable(args.out)
             with FolderLock(args.out, wait=args.wait):

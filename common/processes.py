@@ -18,17 +18,19 @@ import sys
 from multiprocessing.context import BaseContext
 
 _PR_SET_PDEATHSIG = 1
+PARENT_PID = "RENDER_PARENT_PID"  # a worker's environment: the pid it must die with
 
 
 def die_with_parent(parent: int | None = None) -> None:
     """Be killed when the parent dies, however it dies (Linux; elsewhere nothing).
 
-    ``parent`` is the pid the caller was started by, if known: when the parent has already
-    died (the child was adopted by another), the child exits at once.
+    ``parent`` is the pid the caller was started by (else :data:`PARENT_PID` in the
+    environment, else the parent now): when the parent has already died (the child was
+    adopted by another, a subreaper too), the child exits at once.
     """
     if not sys.platform.startswith("linux"):
         return
-    expected = parent or os.getppid()
+    expected = parent or int(os.environ.get(PARENT_PID) or os.getppid())
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != expected or expected == 1:  # the parent died before the line above

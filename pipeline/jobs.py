@@ -25,6 +25,7 @@ from pathlib import Path
 
 from common.files import OwnFileError
 from common.files import RenderTimes as TimesFile
+from common.processes import PARENT_PID
 from common.settings import PREFIX, Settings
 from syllabus.plan import Chapter
 from syllabus.presets import Preset
@@ -170,7 +171,7 @@ class Runner:
         shutil.rmtree(job.media_dir, ignore_errors=True)
         with subprocess.Popen(
             job.command(),
-            env=job.env,
+            env={**job.env, PARENT_PID: str(os.getpid())},  # the worker dies with this one
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import default
-from common.schema import Shape, one_line
+from common.schema import Shape, one_line, read_toml
 from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"
@@ -74,16 +74,7 @@ def _table(lang: str) -> dict:
         raise LocaleError(
             f"no locale table for language '{lang}' (have: {', '.join(available_languages())})"
         )
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise LocaleError(f"{path}: not valid TOML: {err}") from None
-    except UnicodeDecodeError:
-        raise LocaleError(f"{path}: not UTF-8 text (save it as UTF-8)") from None
-    except RecursionError:
-        raise LocaleError(f"{path}: nested too deep to be a locale table") from None
-    except OSError as err:
-        raise LocaleError(f"{path}: cannot be read ({err.strerror})") from None
+    return read_toml(path, "locale table", LocaleError)
 
 
 def locale_table(lang: str) -> dict:

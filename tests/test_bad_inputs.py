@@ -317,6 +317,10 @@ def _listing(*files: str, scene: str = "office") -> str:
 
 
 CASES |= {
+    "a folder where the data file goes": (
+        lambda t: (t / "out" / "data.json").mkdir() or [],
+        "data.json is a folder: remove it",
+    ),
     # recordings: checked before the output folder is made, never a pipe read
     "no narration folder": (
         lambda t: ["--narration", str(t / "none"), "--voice", "none"],
@@ -427,7 +431,7 @@ def test_broken_locale_table_is_one_line(
         locale._table.cache_clear()
         locale.language.cache_clear()
     err = capsys.readouterr().err
-    assert "zh-TW.toml: not valid TOML" in err and err.count("\n") == 1
+    assert "zh-TW.toml is not valid TOML" in err and err.count("\n") == 1
 
 
 def test_a_placeholder_the_scene_does_not_fill_is_named() -> None:

@@ -16,6 +16,7 @@ import srt
 
 from pipeline.assemble import manifest_matches
 from pipeline.captions import read_srt
+from pipeline.lock import FolderInUseError, FolderLock
 from scenes.gates.video import check_video, read_video
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -236,6 +237,48 @@ def _start(plan: Path, out: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+
+
+KILL_AFTER = (0.0, 2.5)  # seconds after the four-head trainer starts: as it starts, mid-run
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal")
+def test_kill_9_while_training_leaves_no_lock_and_no_child(tmp_path: Path) -> None:
+    """No handler runs on ``kill -9``: the kernel's release of the lock must be enough, so no
+    child of render.py (the trainer included) may hold a copy of it or outlive render.py."""
+    runs = []
+    for k, delay in enumerate(KILL_AFTER):
+        out = tmp_path / f"out{k}"  # no data file: each run trains
+        command = [sys.executable, str(ROOT / "render.py"), "--scenes", "office"]
+        command += ["--quality", "low", "--voice", "none", "--out", str(out)]
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        runs.append((process, out, delay))
+    children: dict[Path, list[int]] = {}
+    for process, out, delay in runs:
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith("data: training")
+        _wait_for_workers(process.pid)  # torch is imported, then the trainer is spawned
+        time.sleep(delay)
+        children[out] = _workers_of(process.pid)
+        assert children[out], "the trainer should be running by now"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        process.stdout.close()
+    deadline = time.monotonic() + 5  # for the kernel to end the children
+    for out, pids in children.items():
+        while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        orphans = [pid for pid in pids if _alive(pid)]
+        for pid in orphans:  # leave no trainer running after a failure
+            os.kill(pid, signal.SIGKILL)
+        assert not orphans, f"{out}: a child outlived render.py"
+        try:
+            with FolderLock(out):  # not refused: nobody holds the folder
+                pass
+        except FolderInUseError as err:
+            pytest.fail(f"the lock outlived the run killed in {out.name}: {err}")
 
 
 def test_sigterm_stops_the_workers_and_cleans_up(lecture: tuple[Path, Path]) -> None:

@@ -1,10 +1,11 @@
 """Child processes that cannot outlive render.py, nor keep its output folder's lock.
 
 The folder lock (pipeline/lock.py) is an ``flock``, which belongs to the open file: a
-child made by a bare ``fork`` shares it and keeps the folder locked after render.py is
-killed. So every child of render.py is started by ``exec`` (Python's descriptors are
-close-on-exec, so the child has no copy of the lock), and every child sets Linux's
-parent-death signal itself, first thing, so that ``kill -9`` of render.py kills it too.
+forked child shares it, and would keep the folder locked after render.py is killed. So
+every forked child gives up its copy the moment it exists (:func:`keep_from_children`,
+through ``os.register_at_fork``), a child started by ``exec`` has none (Python's
+descriptors are close-on-exec), and every child sets Linux's parent-death signal itself,
+first thing (:func:`die_with_parent`), so that ``kill -9`` of render.py ends it too.
 Imports nothing of the project.
 """
 
@@ -19,6 +20,31 @@ from multiprocessing.context import BaseContext
 
 _PR_SET_PDEATHSIG = 1
 PARENT_PID = "RENDER_PARENT_PID"  # a worker's environment: the pid it must die with
+_KEPT: set[int] = set()  # descriptors no child may share (the folder lock's)
+
+
+def keep_from_children(fd: int) -> None:
+    """Let no forked child share ``fd``: in the child it is replaced by /dev/null at once
+    (the same number stays valid, so nothing of the child's closes another file)."""
+    _KEPT.add(fd)
+
+
+def share_with_children(fd: int) -> None:
+    """Undo :func:`keep_from_children` (the descriptor is about to be closed)."""
+    _KEPT.discard(fd)
+
+
+def _in_child() -> None:
+    if not _KEPT:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in _KEPT:
+        os.dup2(null, fd)
+    os.close(null)
+    _KEPT.clear()
+
+
+os.register_at_fork(after_in_child=_in_child)
 
 
 def die_with_parent(parent: int | None = None) -> None:
@@ -38,7 +64,7 @@ def die_with_parent(parent: int | None = None) -> None:
 
 
 def child_context() -> BaseContext:
-    """The multiprocessing context for children of render.py: ``spawn`` (fork + exec), so
-    that no child holds a copy of an open lock. Start its pool with
+    """The multiprocessing context for children of render.py: ``fork`` (no second import
+    of torch), safe for the lock by :func:`keep_from_children`. Start its pool with
     ``initializer=die_with_parent, initargs=(os.getpid(),)``."""
-    return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context("fork")

@@ -63,10 +63,10 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
 def build(config: LectureConfig) -> dict[str, Any]:
     """Train, run the examples and every probe, and return the data file's content."""
     start = time.perf_counter()
-    # The four-head run trains in a second process while this one does the rest (one core
-    # each, one thread each: the same numbers as in one process). The process is spawned,
-    # not forked, and dies with this one (common/processes.py): it holds no copy of the
-    # output folder's lock, and a killed render.py leaves no trainer behind.
+    # The four-head run trains in a forked second process while this one does the rest (one
+    # core each, one thread each: the same numbers as in one process). It holds no copy of
+    # the output folder's lock and dies with this one (common/processes.py): a killed
+    # render.py leaves no trainer and no lock behind.
     pool = ProcessPoolExecutor(
         1, mp_context=child_context(), initializer=die_with_parent, initargs=(os.getpid(),)
     )

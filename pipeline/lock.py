@@ -1,8 +1,9 @@
 """One run per output folder: an exclusive lock on ``<out>/.lock``.
 
 The lock is an ``flock`` on a file in the folder, so it is released by the kernel however
-the run ends (even ``kill -9``): a stale lock cannot stay behind. The file holds the pid
-of the run that holds it, for the message a second run prints.
+the run ends (even ``kill -9``): a stale lock cannot stay behind, since no child keeps a
+copy of it (:func:`common.processes.keep_from_children`). The file holds the pid of the
+run that holds it, for the message a second run prints.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import fcntl
 import os
 from pathlib import Path
 from typing import IO
+
+from common.processes import keep_from_children, share_with_children
 
 
 class FolderInUseError(RuntimeError):
@@ -50,10 +53,12 @@ class FolderLock:
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
         handle.flush()
+        keep_from_children(handle.fileno())  # a forked child must not hold the folder
         self._handle = handle
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._handle is not None:
+            share_with_children(self._handle.fileno())
             self._handle.close()  # releases the flock
             self._handle = None

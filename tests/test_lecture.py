@@ -281,6 +281,18 @@ def test_kill_9_while_training_leaves_no_lock_and_no_child(tmp_path: Path) -> No
             pytest.fail(f"the lock outlived the run killed in {out.name}: {err}")
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork")
+def test_a_forked_child_holds_no_copy_of_the_lock(tmp_path: Path) -> None:
+    with FolderLock(tmp_path) as lock:
+        assert lock._handle is not None
+        fd = lock._handle.fileno()
+        pid = os.fork()
+        if pid == 0:  # the child: its descriptor must be another file than the lock
+            os._exit(int(os.fstat(fd).st_ino == os.stat(tmp_path / ".lock").st_ino))
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, "the child shares the lock's open file"
+
+
 def test_sigterm_stops_the_workers_and_cleans_up(lecture: tuple[Path, Path]) -> None:
     plan, out = lecture
     process = _start(plan, out, "--force")

@@ -37,6 +37,12 @@ PLAN = (
 )
 
 
+SUBSET_PLAN = (
+    '[[chapter]]\nscene = "first"\nfile = "{first}"\nclass = "First"\npart = "why"\n\n'
+    '[[chapter]]\nscene = "template"\nfile = "{file}"\nclass = "TemplateScene"\n'
+)
+
+
 @pytest.mark.parametrize(
     ("line", "numbers", "said"),
     [
@@ -60,12 +66,24 @@ def test_symbols_are_read_from_the_locale() -> None:
 
 
 def _render(tmp: Path, out: Path, *flags: str, chapters: int = 2) -> subprocess.CompletedProcess:
-    """render.py on a plan of the template scene, once or twice (two chapters)."""
+    """render.py on a plan of the template scene, once or twice (two chapters); with
+    ``chapters=0``, a lecture file that picks the template alone from a plan whose first
+    part begins with another scene, so that the template begins that part (and says its
+    entry line first)."""
     plan = tmp / "plan.toml"
     text = PLAN.format(file=TEMPLATE)
-    plan.write_text(text if chapters == 2 else text.split("\n\n")[0] + "\n", encoding="utf-8")
-    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
-    command += ["--quality", "low", "--out", str(out), *flags]
+    flags = ("--lang", "en", *flags)
+    if chapters == 0:
+        first = ROOT / "tests" / "lecture_scenes" / "first.py"
+        text = SUBSET_PLAN.format(first=first, file=TEMPLATE)
+        lecture = tmp / "lecture.toml"
+        lecture.write_text('chapters = ["template"]\nlanguages = ["en"]\n', encoding="utf-8")
+        flags = ("--config", str(lecture), *flags[2:])
+    elif chapters == 1:
+        text = text.split("\n\n")[0] + "\n"
+    plan.write_text(text, encoding="utf-8")
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), *flags]
+    command += ["--quality", "low", "--out", str(out)]
     return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
 
 
@@ -203,27 +221,34 @@ def _tone(path: Path, seconds: float, amplitude: float = 0.3) -> None:
 
 @pytest.mark.render
 def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_file: Path) -> None:
+    """The script of a lecture that picks its chapters lists exactly the lines the render
+    says, under the names it looks for (the part entry line too); recorded as listed, the
+    takes set the lines' times, and bad ones are named."""
     rec, out = tmp_path / "rec", tmp_path / "out"
     out.mkdir()
     shutil.copy(data_file, out / "data.json")
-    script = _render(tmp_path, out, "--narration", str(rec), "--narration-script", chapters=1)
+    script = _render(tmp_path, out, "--narration", str(rec), "--narration-script", chapters=0)
     assert script.returncode == 0, script.stderr[-2000:]
-    assert (rec / "script.html").is_file() and "template/01-intro.wav" in (
+    listed = json.loads((rec / "narration.json").read_text(encoding="utf-8"))["lines"]
+    names = ["template/01-enter", "template/02-intro", "template/03-result_say"]
+    assert [line["file"] for line in listed] == names
+    assert (rec / "script.html").is_file() and "template/02-intro.wav" in (
         rec / "script.txt"
     ).read_text(encoding="utf-8")
     # One line not recorded yet: named, nothing rendered.
-    _tone(rec / "template" / "01-intro.wav", 2.5)
-    missing = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=1)
-    assert missing.returncode == 2 and "template/02-result_say.wav" in missing.stderr
+    _tone(rec / "template" / "01-enter.wav", 1.5)
+    _tone(rec / "template" / "02-intro.wav", 2.5)
+    missing = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
+    assert missing.returncode == 2 and "template/03-result_say.wav" in missing.stderr
     assert not (out / "segments").exists()
     # With a voice (the lecture file's: Kokoro), it says the line not recorded yet.
-    drafted = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+    drafted = _render(tmp_path, out, "--narration", str(rec), chapters=0)
     assert drafted.returncode == 0, drafted.stderr[-2000:]
-    assert "1 line(s) not recorded yet, said by kokoro: template/02-result_say" in drafted.stdout
+    assert "1 line(s) not recorded yet, said by kokoro: template/03-result_say" in drafted.stdout
     clips = [line["clip"] for line in _check_timing(out / "segments" / "template.mp4")]
-    assert "take-" in clips[0] and "kokoro-line-" in clips[1]
+    assert "take-" in clips[0] and "take-" in clips[1] and "kokoro-line-" in clips[2]
     # A broken, a silent and an over-long recording: each named with its line.
-    take = rec / "template" / "02-result_say.wav"
+    take = rec / "template" / "03-result_say.wav"
     for content, problem in (
         (b"RIFF\x00\x00not audio", "cannot be read as audio"),
         (None, "is silent"),
@@ -235,58 +260,23 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
             _tone(take, 50.0)
         else:
             take.write_bytes(content)
-        bad = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+        bad = _render(tmp_path, out, "--narration", str(rec), chapters=0)
         assert bad.returncode == 2, bad.stderr
         assert str(take) in bad.stderr and problem in bad.stderr, bad.stderr
-    # Both recorded: their lengths set the lines' times.
+    # All recorded, as the script listed them: no voice needed, and their lengths set the
+    # lines' times.
     _tone(take, 3.0)
-    result = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+    result = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
     assert result.returncode == 0, result.stderr[-2000:]
     lines = _check_timing(out / "segments" / "template.mp4")
-    assert [round(line["seconds"], 2) for line in lines] == [2.5, 3.0]
-    # The next line waits for the first to end, and a short pause (in whole frames).
-    assert lines[1]["start"] == pytest.approx(2.5 + 0.35, abs=2 / 15 + 1e-6)
+    assert [line["text"] for line in lines] == [line["text"] for line in listed]
+    assert [round(line["seconds"], 2) for line in lines] == [1.5, 2.5, 3.0]
+    # The next line waits for the one before to end, and a short pause (in whole frames).
+    assert lines[2]["start"] == pytest.approx(lines[1]["start"] + 2.5 + 0.35, abs=2 / 15 + 1e-6)
     # A new take re-renders the scene that says it.
     _tone(take, 2.0)
-    redo = _render(tmp_path, out, "--narration", str(rec), chapters=1)
+    redo = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
     assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout
-
-
-@pytest.mark.render
-def test_the_script_of_a_chapter_subset_is_what_renders(tmp_path: Path, data_file: Path) -> None:
-    """A lecture file that picks its chapters: the template alone, which then begins the
-    plan's first part (so it says the part's entry line first). The script lists exactly
-    the lines the render says, under the names it looks for: recorded as listed, every
-    line is found, with no voice to fill in."""
-    first = ROOT / "tests" / "lecture_scenes" / "first.py"
-    plan = tmp_path / "plan.toml"
-    plan.write_text(
-        f'[[chapter]]\nscene = "first"\nfile = "{first}"\nclass = "First"\npart = "why"\n\n'
-        f'[[chapter]]\nscene = "template"\nfile = "{TEMPLATE}"\nclass = "TemplateScene"\n',
-        encoding="utf-8",
-    )
-    lecture = tmp_path / "lecture.toml"
-    lecture.write_text('chapters = ["template"]\nlanguages = ["en"]\n', encoding="utf-8")
-    rec, out = tmp_path / "rec", tmp_path / "out"
-    out.mkdir()
-    shutil.copy(data_file, out / "data.json")
-    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--config"]
-    command += [str(lecture), "--quality", "low", "--out", str(out), "--narration", str(rec)]
-    script = subprocess.run([*command, "--narration-script"], capture_output=True, text=True)
-    assert script.returncode == 0, script.stderr[-2000:]
-    listed = json.loads((rec / "narration.json").read_text(encoding="utf-8"))["lines"]
-    assert [line["file"] for line in listed] == [
-        "template/01-enter",
-        "template/02-intro",
-        "template/03-result_say",
-    ]
-    for k, line in enumerate(listed):
-        _tone(rec / f"{line['file']}.wav", 1.5 + k / 2)
-    result = subprocess.run([*command, "--voice", "none"], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-2000:]
-    said = json.loads((out / "segments" / "template.lines.json").read_text(encoding="utf-8"))
-    assert [line["text"] for line in said["lines"]] == [line["text"] for line in listed]
-    assert [round(line["seconds"], 2) for line in said["lines"]] == [1.5, 2.0, 2.5]
 
 
 def test_a_beat_needs_its_marker_in_every_language() -> None:

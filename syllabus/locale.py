@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -109,6 +109,9 @@ class Language(Shape):
         it does not know, such as 蘋果, as English-spelled pinyin.
     numbers
         How the voice reads numbers (:data:`voice.speech.READERS`: ``zh`` or ``en``).
+    list_join, or_join
+        How a spoken list is joined: between its items, and before its last one when it
+        means "one of them" ("red, green or blue"; 「紅、綠、藍」).
     """
 
     code: str
@@ -120,6 +123,8 @@ class Language(Shape):
     voice: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_+-]+$")] = "en-us"
     voice_speed: Annotated[int, Field(ge=80, le=400)] = 160
     numbers: Literal["zh", "en"] = "en"
+    list_join: str = ", "
+    or_join: str = " or "
 
 
 @cache
@@ -174,6 +179,19 @@ class Words(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._strings)
+
+
+def one_of(items: Sequence[str], lang: str) -> str:
+    """``items`` as the language says "one of these" ("red, green or blue")."""
+    meta = language(lang)
+    if len(items) < 2:
+        return "".join(items)
+    return meta.list_join.join(items[:-1]) + meta.or_join + items[-1]
+
+
+def colour_name(name: str, lang: str) -> str:
+    """A task colour (``red``) as the narration says it: ``[colour_names]``, else itself."""
+    return _table(lang).get("colour_names", {}).get(name, name)
 
 
 def colour_label(name: str, lang: str | None = None) -> str:

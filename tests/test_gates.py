@@ -8,7 +8,7 @@ import broken_scenes
 import pytest
 
 from model.datafile import LectureData
-from scenes.gates.run import GateReport, load_scene, main, run_gates
+from scenes.gates.run import GateReport, check_colour_words, load_scene, main, run_gates
 from scenes.kit.numbers import Ref
 from syllabus.locale import available_languages
 from syllabus.plan import checked
@@ -108,3 +108,14 @@ def test_gates_command_on_one_scene(data_file: Path, capsys: pytest.CaptureFixtu
     assert main(["template", "--lang", "zh-TW", "--data", str(data_file)]) == 0
     assert "template [zh-TW]" in capsys.readouterr().out
     assert main(["nope", "--data", str(data_file)]) == 2
+
+
+def test_a_colour_the_lecture_does_not_use_is_never_said() -> None:
+    lines = [{"index": 2, "key": "strip", "text": "一個顏色，紅、綠、藍其中一種"}]
+    problems = check_colour_words(lines, ["red", "blue", "purple", "yellow"], "zh-TW", "x")
+    assert [p.message for p in problems] == [
+        "names the colour '綠' (green), which 'task.colours' does not hold"
+    ]
+    said = [{"index": 1, "key": "k", "text": "red, green or blue, not a greenhouse"}]
+    assert len(check_colour_words(said, ["red", "blue"], "en", "x")) == 1
+    assert check_colour_words(said, ["red", "green", "blue"], "en", "x") == []

@@ -1,5 +1,5 @@
 """docs/make-your-own.md, followed as an instructor would: their own lecture file in English,
-five colours and twelve positions, chapters chosen and reordered (no quiz), the light theme."""
+four colours of their own and twelve positions, chapters chosen and reordered (no quiz), the light theme."""
 
 from __future__ import annotations
 
@@ -66,15 +66,15 @@ def test_the_guide_makes_an_instructors_lecture(
     # 0. Start from the built-in lecture file.
     assert render.main(["--print-config"]) == 0
     text = capsys.readouterr().out
-    # 1-5. English, chosen chapters, five colours and twelve positions, light, low quality.
+    # 1-5. English, chosen chapters, four colours of their own and twelve positions, light, low quality.
     text = _edit(text, "languages", '["en"]')
     text = _edit(text, "chapters", str(CHAPTERS).replace("'", '"'))
     text = _edit(text, "theme", '"light"')
     text = _edit(text, "quality", '"low"')
     text = _edit(text, "voice", '"none"')  # silent: the voice has tests of its own
     text = _edit(text, "positions", "12")
-    text = _edit(text, "colours", '["red", "green", "blue", "purple", "yellow"]')
-    text = text.replace("[task.examples]", '[task.examples]\nmine = "RRGGBBPPYYRG"')
+    text = _edit(text, "colours", '["red", "blue", "purple", "yellow"]')
+    text = text.replace("[task.examples]", '[task.examples]\nmine = "RRBBPPYYRBPY"')
     start, end = text.index("[task.walkthrough]"), text.index("[task.pronoun]")
     text = text[:start] + SENTENCE + "\n" + text[end:]  # their own sentence
     text = text[: text.index("[[task.office]]")] + OFFICE  # their own office: three people
@@ -113,3 +113,6 @@ def test_the_guide_makes_an_instructors_lecture(
     assert walk["tokens"][walk["target"]] == "kids"  # "drank" looks most at its subject
     said = (out / "lecture.vtt").read_text(encoding="utf-8")
     assert "drank" in said and "kids" in said and "蘋果" not in said
+    lines = json.loads((out / "segments" / "colour_task.lines.json").read_text(encoding="utf-8"))
+    spoken = " ".join(line["text"] for line in lines["lines"])
+    assert "one of red, blue, purple or yellow" in spoken and "green" not in said  # theirs

@@ -69,7 +69,7 @@ class ColourTask(LectureScene):
         style.place(VGroup(arcs, strip, frames, worked, answers, label, answer_box, prediction))
 
         self.say("intro", Write(title))
-        self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n)
+        self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n, colours=self.colour_list())
         colour = self.colour_name(ex.colours[self.focus])
         self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
         self.say("worked_say", FadeIn(worked), k=count, answer=answer)

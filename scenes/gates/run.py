@@ -28,7 +28,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,7 +54,9 @@ from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.kit.subtitles import limits_for, line_width, visible_length
 from scenes.patches import texcache
+from syllabus.locale import colour_name
 from syllabus.plan import Chapter
+from syllabus.themes import TASK_PALETTE
 
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
@@ -283,6 +285,25 @@ def check_numbers(numbers: Iterable[ShownNumber | Spoken], data: Any, name: str)
     return problems
 
 
+def check_colour_words(
+    lines: Iterable[dict], colours: Sequence[str], lang: str, name: str
+) -> list[Problem]:
+    """A scene that shows the colour task names only the lecture's own colours (its
+    ``[task] colours``): a colour of the palette it does not use is never said."""
+    unused = {colour_name(c, lang): c for c in TASK_PALETTE if c not in colours}
+    return [
+        Problem(
+            "words",
+            name,
+            f"line {line['index']} ({line['key']})",
+            f"names the colour '{word}' ({colour}), which 'task.colours' does not hold",
+        )
+        for line in lines
+        for word, colour in unused.items()
+        if re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", line["text"])
+    ]
+
+
 def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
     """Plain texts must not spell measured numbers: those go through ShownNumber."""
     return [
@@ -396,6 +417,8 @@ def run_gates(
         report.add(check_span(report.fullest, name))
         report.add(check_beats(scene.beatless, name))
     report.add(check_numbers(report.numbers.values(), data, name))
+    if any(path.startswith("examples") for path in getattr(scene, "reads", ())):
+        report.add(check_colour_words(report.lines, data["config"]["colours"], lang, name))
     return report
 
 

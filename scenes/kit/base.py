@@ -50,10 +50,12 @@ from syllabus.locale import (
     LocaleError,
     Words,
     colour_label,
+    colour_name,
     current_language,
     language,
     locale_path,
     locale_table,
+    one_of,
 )
 from syllabus.plan import chapter_of
 from voice import speech
@@ -401,8 +403,12 @@ class LectureScene(Scene):
     def colour_name(self, colour_index: int) -> str:
         """A task colour as the narration says it (the locale's ``[colour_names]``, else the
         config's own name)."""
-        name = self.data.colour_names[colour_index]
-        return locale_table(self.lang).get("colour_names", {}).get(name, name)
+        return colour_name(self.data.colour_names[colour_index], self.lang)
+
+    def colour_list(self) -> str:
+        """The lecture's task colours as the narration says "one of them" (from the lecture
+        file's ``[task] colours``, never a fixed list)."""
+        return one_of([colour_name(c, self.lang) for c in self.data.colour_names], self.lang)
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)

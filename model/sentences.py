@@ -119,6 +119,16 @@ class Walkthrough(Shape):
                 f"must point at the asking word '{self.tokens[self.short - 1]}', "
                 f"found '{sense.tokens[sense.word]}'",
             )
+        glosses = (self.gloss, sense.gloss if sense is not None else None)
+        if sense is not None and glosses[0] is not None and glosses[1] is not None:
+            asked, shared = glosses[0][self.short - 1], glosses[1][sense.word]
+            if asked.casefold() != shared.casefold():  # "Apple" the company is still "apple"
+                raise ShapeError(
+                    f"other_sense.gloss[{sense.word}]",
+                    f"is '{shared}', but the word both sentences share is glossed '{asked}' in "
+                    "'gloss': the why chapter says they contain the same word, so gloss it "
+                    "the same",
+                )
         return self
 
 

@@ -233,6 +233,16 @@ CASES = {
         ),
         "'task.walkthrough.other_sense.word' must point at the asking word 'b', found 'a'",
     ),
+    "the shared word glossed twice": (
+        _lecture(
+            "chapters = ['why']\n"
+            + _walkthrough(gloss="['a', 'mouse', 'c']")
+            + "\n[task.walkthrough.other_sense]\n"
+            "tokens = ['b', 'c']\ngloss = ['rat', 'c']\nword = 0\nmeans = ['x', 'y']"
+        ),
+        "'task.walkthrough.other_sense.gloss[0]' is 'rat', but the word both sentences share is "
+        "glossed 'mouse'",
+    ),
     "a pronoun outside its sentence": (
         _lecture(
             "[task.pronoun]\ntokens = ['a', 'b']\nquery = 2\ndims = ['a', 'b']\n"

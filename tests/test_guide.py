@@ -1,5 +1,6 @@
 """docs/make-your-own.md, followed as an instructor would: their own lecture file in English,
-four colours of their own and twelve positions, chapters chosen and reordered (no quiz), the light theme."""
+four colours of their own, twelve positions, chapters chosen and reordered (no quiz), the
+light theme."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def test_the_guide_makes_an_instructors_lecture(
     # 0. Start from the built-in lecture file.
     assert render.main(["--print-config"]) == 0
     text = capsys.readouterr().out
-    # 1-5. English, chosen chapters, four colours of their own and twelve positions, light, low quality.
+    # 1-5. English, chosen chapters, four colours (no green), twelve positions, light, low.
     text = _edit(text, "languages", '["en"]')
     text = _edit(text, "chapters", str(CHAPTERS).replace("'", '"'))
     text = _edit(text, "theme", '"light"')

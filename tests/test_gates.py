@@ -8,7 +8,14 @@ import broken_scenes
 import pytest
 
 from model.datafile import LectureData
-from scenes.gates.run import GateReport, check_colour_words, load_scene, main, run_gates
+from scenes.gates.run import (
+    GateReport,
+    check_colour_words,
+    check_length,
+    load_scene,
+    main,
+    run_gates,
+)
 from scenes.kit.numbers import Ref
 from syllabus.locale import available_languages
 from syllabus.plan import checked
@@ -43,8 +50,7 @@ def test_every_scene_passes_the_gates(entry, lang: str, data_file: Path, tmp_pat
     assert not report.problems, "\n".join(map(str, report.problems))
     assert report.animations >= 2 and len(report.captions) >= 2
     assert report.numbers, "a scene of this lecture shows numbers from the data"
-    if entry.name != "template":  # a chapter of the lecture: 20-120 s in every language
-        assert 20 <= report.duration <= 120, f"{entry.name} [{lang}] lasts {report.duration:.0f} s"
+    # A chapter of the lecture lasts 20-120 s in every language: the length gate, above.
 
 
 @pytest.mark.xdist_group("attention_map")
@@ -119,3 +125,10 @@ def test_a_colour_the_lecture_does_not_use_is_never_said() -> None:
     said = [{"index": 1, "key": "k", "text": "red, green or blue, not a greenhouse"}]
     assert len(check_colour_words(said, ["red", "blue"], "en", "x")) == 1
     assert check_colour_words(said, ["red", "green", "blue"], "en", "x") == []
+
+
+def test_a_chapter_too_short_or_too_long_is_named() -> None:
+    assert check_length(60, "x") == []
+    for seconds in (12, 130):
+        [problem] = check_length(seconds, "x")
+        assert problem.gate == "length" and "(20-120 s)" in problem.message

@@ -27,6 +27,7 @@ import importlib.util
 import json
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +59,7 @@ from syllabus.locale import colour_name
 from syllabus.plan import Chapter
 from syllabus.themes import TASK_PALETTE
 
+CHAPTER_SECONDS = (20, 120)  # a chapter's length, silent
 FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every edge
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
 CAP_HEIGHT = 0.0106  # scene units of a digit's height per point of font size (Noto Sans CJK)
@@ -285,6 +287,15 @@ def check_numbers(numbers: Iterable[ShownNumber | Spoken], data: Any, name: str)
     return problems
 
 
+def check_length(seconds: float, name: str) -> list[Problem]:
+    """A chapter lasts :data:`CHAPTER_SECONDS` (read silently; a voice makes it longer):
+    shorter is a fragment, longer a chapter to split."""
+    least, most = CHAPTER_SECONDS
+    if least <= seconds <= most:
+        return []
+    return [Problem("length", name, "the chapter", f"lasts {seconds:.0f} s ({least}-{most} s)")]
+
+
 def check_colour_words(
     lines: Iterable[dict], colours: Sequence[str], lang: str, name: str
 ) -> list[Problem]:
@@ -416,10 +427,31 @@ def run_gates(
     if isinstance(scene, LectureScene):  # a chapter, not a bare test scene
         report.add(check_span(report.fullest, name))
         report.add(check_beats(scene.beatless, name))
+        if scene.chapter is not None:  # a chapter of the plan (the template is not)
+            report.add(check_length(report.duration, name))
     report.add(check_numbers(report.numbers.values(), data, name))
     if any(path.startswith("examples") for path in getattr(scene, "reads", ())):
         report.add(check_colour_words(report.lines, data["config"]["colours"], lang, name))
     return report
+
+
+def ensure_data(path: Path, lecture: Path | None) -> str | None:
+    """The data file the gates read, made as render.py makes it when it is missing or was
+    made otherwise (training runs in ``python -m model``: the gates import no torch). An
+    error line, or None."""
+    from model.config import ConfigError, LectureConfig
+    from model.datafile import is_current
+
+    try:
+        config = LectureConfig.from_file(lecture) if lecture else LectureConfig()
+    except ConfigError as err:
+        return str(err)
+    if is_current(path, config):
+        return None
+    print(f"gates: data: {path} is missing or was made otherwise: training the model", flush=True)
+    command = [sys.executable, "-m", "model", "--out", str(path)]
+    made = subprocess.run([*command, *(["--config", str(lecture)] if lecture else [])])
+    return None if made.returncode == 0 else f"{path}: the model could not be trained"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -434,7 +466,13 @@ def main(argv: list[str] | None = None) -> int:
     names = [entry.name for entry in chapters]
     parser.add_argument("scenes", nargs="*", help=f"scene names (default: all of {names})")
     parser.add_argument("--lang", default="all", help="a language, or 'all'")
-    parser.add_argument("--data", type=Path, default=data_path(), help="data file")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=data_path(),
+        help="data file (default: render.py's, out/data.json; made when missing or stale)",
+    )
+    parser.add_argument("--config", type=Path, help="the lecture file the data file is made from")
     parser.add_argument("--numbers", action="store_true", help="list every number shown")
     args = parser.parse_args(argv)
     unknown = [s for s in args.scenes if s not in names]
@@ -443,8 +481,9 @@ def main(argv: list[str] | None = None) -> int:
         bad = unknown[0] if unknown else args.lang
         print(f"gates: error: unknown scene or language '{bad}'", file=sys.stderr)
         return 2
-    if not args.data.is_file():
-        print(f"gates: error: {args.data}: data file not found (make data)", file=sys.stderr)
+    problem = ensure_data(args.data, args.config)
+    if problem:
+        print(f"gates: error: {problem}", file=sys.stderr)
         return 2
     failed = 0
     media = Path(os.environ.get("TMPDIR", "/tmp")) / "lecture-gates"
@@ -457,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
             state = "ok" if not report.problems else f"{len(report.problems)} problem(s)"
             print(
                 f"{entry.name} [{lang}]: {report.animations} animations, "
-                f"{len(report.captions)} cues, {len(report.numbers)} numbers: {state}"
+                f"{len(report.captions)} cues, {len(report.numbers)} numbers, "
+                f"{report.duration:.0f} s: {state}"
             )
             for problem in report.problems:
                 print(f"  {problem}")

@@ -117,7 +117,8 @@ def page(entries: list[tuple[str, type, str, str]]) -> str:
         "",
         "The shared pictures of the lecture (`scenes/kit/components.py`), for anyone writing a new",
         "scene: reuse them rather than drawing your own. Each picture is drawn by the example in",
-        "the component's own docstring (`scripts/component_docs.py` re-makes this page).",
+        "the component's own docstring (`scripts/component_docs.py` re-makes this page). The",
+        "numbers a chapter shows and says are at the end ([Numbers](#numbers)).",
         "",
     ]
     for name, _, doc, code in entries:
@@ -126,7 +127,47 @@ def page(entries: list[tuple[str, type, str, str]]) -> str:
         lines += [f"## `{name}`", "", summary, "", _markdown(rest), "", "```python", code.strip()]
         lines += ["```", ""]
         lines += [f"![{name}](components/{name}.png)", ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join([*lines, *numbers_section()]).rstrip() + "\n"
+
+
+def numbers_section() -> list[str]:
+    """The page's part on numbers (``scenes/kit/numbers.py``), from the docstrings: what a
+    new chapter needs to show and say a number the gates can trace to the data file."""
+    from scenes.kit import numbers
+
+    lines = [
+        "# Numbers",
+        "",
+        "Every number a chapter shows or says is made by `scenes/kit/numbers.py` from a value",
+        "of the data file, remembering where it came from, so that the numbers gate checks it",
+        "to the displayed precision. In a chapter, `self.number(path, decimals)` gives a",
+        "`ShownNumber` and `self.spoken(path, decimals)` a `Spoken` (a path, or a `Sum`,",
+        "`Count` or `Mean` of one); pass either to `self.say(key, ..., name=number)` to fill",
+        "`{name}` in the line, and `phrase(...)` to set numbers inside a line of words.",
+        "",
+    ]
+    public = [
+        (name, item)
+        for name, item in vars(numbers).items()
+        if not name.startswith("_")
+        and (inspect.isclass(item) or inspect.isfunction(item))
+        and getattr(item, "__module__", "") == numbers.__name__
+    ]
+    for name, item in sorted(public, key=lambda p: inspect.getsourcelines(p[1])[1]):
+        doc = (inspect.getdoc(item) or "").split("Examples\n--------")[0].strip()
+        summary, _, rest = doc.partition("\n")
+        target = item.__init__ if inspect.isclass(item) and "__init__" in vars(item) else item
+        try:
+            signature = str(inspect.signature(target)).replace("self, ", "").replace("(self)", "()")
+            signature = signature.replace("'", "")
+            if inspect.isclass(item):
+                signature = signature.split(" -> ")[0]
+        except (TypeError, ValueError):
+            signature = "()"
+        lines += [f"## `{name}{signature}`", "", summary]
+        lines += ["", _markdown(rest.strip())] if rest.strip() else []
+        lines.append("")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

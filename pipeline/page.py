@@ -21,6 +21,7 @@ import av
 from common.atomic import atomic_path, write_text_atomic
 from common.files import LinesFile
 from pipeline.captions import Cue
+from syllabus.locale import Words
 
 TEMPLATE = Path(__file__).with_name("viewer.html")
 STILL_WIDTH = 320
@@ -70,6 +71,12 @@ def narrated_lines(lines_files: list[Path], starts: list[float]) -> list[dict]:
     return lines
 
 
+def page_words(lang: str) -> dict[str, str]:
+    """The page's own words in ``lang`` (the locale's ``[page]`` table): its buttons, labels
+    and presenter counter, none written into the page itself."""
+    return dict(Words("page", lang))
+
+
 def write_page(
     out_dir: Path,
     lang: str,
@@ -105,6 +112,7 @@ def write_page(
         "chapters": entries,
         "cues": [{"start": c.start, "end": c.end, "text": c.text} for c in cues],
         "lines": narrated_lines([LinesFile.beside(v) for _, v in chapters], starts),
+        "ui": page_words(lang),
     }
     script = "window.LECTURE = " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n"
     write_text_atomic(out_dir / "lecture.data.js", script)

@@ -138,10 +138,12 @@ def lecture_inputs(
     """What a lecture is assembled from: each chapter's title, its segment's record (the
     segment's every input) and its video and subtitle files as they are on disk, the
     language, the title, and the assembling code. ``segments``: (title, video, subtitles,
-    record) per chapter. Reads no video: a no-op run stays well under a second."""
+    record) per chapter, and the page's words. Reads no video: a no-op run stays well under
+    a second."""
     return {
         "lang": lang,
         "title": title,
+        "page": locale_table(lang).get("page"),  # the page's own words
         "code": code_digest(ASSEMBLY, extra=ASSEMBLY_EXTRA),
         "segments": [
             {

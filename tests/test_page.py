@@ -19,6 +19,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from syllabus.locale import Words
+
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "scenes" / "chapters" / "template.py"
 PLAN = (
@@ -86,6 +88,7 @@ def test_the_page_and_presenter_mode(browser: webdriver.Chrome, lecture: Path) -
     """One lecture rendered once: the page as viewers use it, then presenter mode."""
     _page_plays_seeks_and_searches(browser, lecture)
     _presenter_mode_stops_after_each_line(browser, lecture)
+    _a_clicker_drives_it_from_a_chapter(browser, lecture)
 
 
 def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> None:
@@ -113,6 +116,10 @@ def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> 
     shown = [li for li in lines if li.is_displayed()]
     assert 0 < len(shown) < len(lines)
     assert all("data file" in li.text for li in shown)
+    ui = Words("page", "en")  # every word of the page is the lecture's language
+    assert browser.find_element(By.ID, "present").text == ui["present"]
+    assert browser.find_element(By.ID, "transcript-heading").text == ui["transcript"]
+    assert search.get_attribute("placeholder") == ui["search"]
     assert browser.execute_script("return document.getElementById('video').textTracks[0].mode") == (
         "showing"
     )
@@ -145,3 +152,32 @@ def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Pa
     assert _video(browser, "currentTime") == pytest.approx(
         data["lines"][2]["end"], abs=frame + 1e-3
     )
+
+
+def _a_clicker_drives_it_from_a_chapter(browser: webdriver.Chrome, lecture: Path) -> None:
+    """#present/2 starts at chapter 2; PageDown plays its first line and PageUp plays it
+    again (what a clicker sends); B blanks the screen; the counter is below the picture."""
+    _open(browser, lecture, "#present/2")
+    data = json.loads(
+        (lecture / "lecture.data.js").read_text(encoding="utf-8").split("=", 1)[1].rstrip(";\n")
+    )
+    frame = 1 / data["fps"]
+    first = next(k for k, line in enumerate(data["lines"]) if line["chapter"] == 1)
+    counter = browser.find_element(By.ID, "counter")
+    assert counter.text.startswith("Chapter 2/2 · Line 1/"), counter.text
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key in (Keys.PAGE_DOWN, Keys.PAGE_UP):
+        body.send_keys(key)
+        _until(browser, "return !document.getElementById('video').paused", 5)
+        _until(browser, "return document.getElementById('video').paused", 20)
+        stopped = _video(browser, "currentTime")
+        assert stopped == pytest.approx(data["lines"][first]["end"], abs=frame + 1e-3), key
+    body.send_keys("b")
+    assert browser.find_element(By.ID, "black").is_displayed()
+    body.send_keys("b")
+    assert not browser.find_element(By.ID, "black").is_displayed()
+    below = browser.execute_script(
+        "const v = document.getElementById('video').getBoundingClientRect();"
+        "return document.getElementById('counter').getBoundingClientRect().top >= v.bottom - 1;"
+    )
+    assert below, "the counter covers the picture"

@@ -28,7 +28,7 @@ from common.atomic import copy_atomic, write_json_atomic
 from common.closure import file_digest
 from common.defaults import DEFAULT_LECTURE
 from common.files import LinesFile, OutsideFolderError, inside
-from common.settings import Settings, VoiceSettings, settings
+from common.settings import Settings, VoiceSettings, settings, tempsettings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
 from pipeline.jobs import ENCODER_OPTIONS, worker_env
@@ -126,13 +126,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--narration folder (default: <out>/narration) and exit",
     )
     args = parser.parse_args(argv)
-    if args.lang is not None:
+    if args.lang is not None:  # checked with the lecture file, which may add languages
         args.langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()]
-        for lang in args.langs or [args.lang]:
-            if lang not in available_languages():
-                raise UsageError(
-                    f"unknown language '{lang}' (allowed: {', '.join(available_languages())})"
-                )
+        if not args.langs:
+            raise UsageError(
+                f"unknown language '{args.lang}' (allowed: {', '.join(available_languages())})"
+            )
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.fps is not None and not 1 <= args.fps <= 120:
@@ -405,7 +404,8 @@ def lecture_settings(
         data=(args.out / DATA_NAME).resolve(),
         plan=args.plan.resolve(),
         chapters=tuple(c.name for c in chapters),
-        locales=settings().locales,
+        locales=settings().locales,  # the environment's and the lecture file's folders
+        words=settings().words,  # the lecture file's own words
         cache=(args.out / RENDER_CACHE).resolve(),
         voice=voice,
     )
@@ -430,7 +430,11 @@ def write_narration_script(
         made = lecture_settings(args, lang, chapters)
         lecture = {"plan": made.plan, "chapters": made.chapters, "theme": made.theme}
         entries = collect_lines(
-            selected, lang, data_path, media, lecture | {"locales": made.locales}
+            selected,
+            lang,
+            data_path,
+            media,
+            lecture | {"locales": made.locales, "words": made.words},
         )
         shutil.rmtree(media, ignore_errors=True)
         for path in write_script(folder, lang, entries):
@@ -616,26 +620,8 @@ def main(argv: list[str] | None = None) -> int:
             print(DEFAULT_LECTURE.read_text(encoding="utf-8"), end="")
             return 0
         lecture = load_lecture(args.config, args.plan, args.langs if args.lang else None)
-        apply_lecture(args, lecture)
-        check_voices(args)
-        chapters = lecture.chapters
-        selected = select(chapters, args.scenes)
-        if args.list:
-            list_chapters(args, lecture.config, chapters)
-            return 0
-        if (args.out / DATA_NAME).is_dir():  # a file renames over a pipe, never a folder
-            raise UsageError(
-                f"{args.out / DATA_NAME} is a folder: remove it (the data file goes there)"
-            )
-        if args.narration_script:
-            check_writable(args.out)
-            with FolderLock(args.out, wait=args.wait):
-                return write_narration_script(args, lecture.config, chapters, selected)
-        check_narration(args, selected)  # every check before the output folder is made
-        check_voice_files(args)
-        check_writable(args.out)
-        with FolderLock(args.out, wait=args.wait):
-            return render(args, lecture.config, chapters, selected)
+        with tempsettings(**lecture.overlay):  # the lecture file's own words, in force
+            return _run(args, lecture)
     except (
         UsageError,
         ConfigError,
@@ -655,6 +641,30 @@ def main(argv: list[str] | None = None) -> int:
         signum = getattr(err, "signum", signal.SIGINT)
         print("render.py: interrupted; finished segments are kept", file=sys.stderr)
         return 128 + signum
+
+
+def _run(args: argparse.Namespace, lecture: LectureFile) -> int:
+    """What main does once the lecture file is loaded (its own words in force)."""
+    apply_lecture(args, lecture)
+    check_voices(args)
+    chapters = lecture.chapters
+    selected = select(chapters, args.scenes)
+    if args.list:
+        list_chapters(args, lecture.config, chapters)
+        return 0
+    if (args.out / DATA_NAME).is_dir():  # a file renames over a pipe, never a folder
+        raise UsageError(
+            f"{args.out / DATA_NAME} is a folder: remove it (the data file goes there)"
+        )
+    if args.narration_script:
+        check_writable(args.out)
+        with FolderLock(args.out, wait=args.wait):
+            return write_narration_script(args, lecture.config, chapters, selected)
+    check_narration(args, selected)  # every check before the output folder is made
+    check_voice_files(args)
+    check_writable(args.out)
+    with FolderLock(args.out, wait=args.wait):
+        return render(args, lecture.config, chapters, selected)
 
 
 if __name__ == "__main__":

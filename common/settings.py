@@ -66,7 +66,11 @@ class Settings:
     plan, chapters
         The plan of chapters (None: the project's), and the chosen ones in order (None: all).
     locales
-        Folders of an instructor's own locale tables, searched after the project's.
+        Folders of an instructor's own locale tables (``LECTURE_LOCALES``, and the lecture
+        file's ``locales``): each ``<lang>.toml`` there is merged over the project's.
+    words
+        The lecture file whose ``[words.<lang>.<table>]`` keys are merged over all of them
+        (None: none).
     cache
         The folder render.py's workers share formulas and texts through (None: Manim's own).
     fast_frames
@@ -81,6 +85,7 @@ class Settings:
     plan: Path | None = None
     chapters: tuple[str, ...] | None = None
     locales: tuple[Path, ...] = ()
+    words: Path | None = None
     cache: Path | None = None
     fast_frames: bool = True
     voice: VoiceSettings | None = None
@@ -114,7 +119,7 @@ class Settings:
             text = environ.get(PREFIX + f.name.upper())
             if not text:
                 continue
-            if f.name in ("data", "plan", "cache"):
+            if f.name in ("data", "plan", "cache", "words"):
                 found[f.name] = Path(text)
             elif f.name == "chapters":
                 found[f.name] = tuple(text.split(","))

@@ -21,9 +21,18 @@ from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
+from common.settings import settings, tempsettings
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
-from syllabus.locale import Words, available_languages, check_tables, locale_path
+from syllabus.locale import (
+    LocaleError,
+    Words,
+    available_languages,
+    check_tables,
+    check_value,
+    locale_path,
+    locale_table,
+)
 from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
 from syllabus.themes import TASK_PALETTE, THEMES
@@ -47,6 +56,8 @@ class _Keys(Shape):
     voice: str
     voices: dict[str, KokoroChoice]
     task: dict[str, Any]
+    locales: list[str] = Field(default_factory=list)  # folders of its own locale files
+    words: dict[str, dict[str, dict[str, Any]]] = Field(default_factory=dict)  # its own lines
 
 
 class KokoroChoice(Shape):
@@ -68,9 +79,11 @@ class LectureFile:
     config: LectureConfig
     voice: str  # "kokoro", "espeak" or "none" (see VOICES)
     voices: dict[str, KokoroChoice]  # each rendered language's Kokoro voice
+    overlay: dict[str, Any]  # the settings its own words need: tempsettings(**overlay)
 
 
 VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
+_NO_DEFAULT = ("chapters", "task", "locales", "words")  # keys the built-in file leaves out
 
 
 def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
@@ -144,13 +157,83 @@ def load_lecture(
             raise LectureFileError(f"{source}: '{table}' must be a table ([{table}])")
     try:
         keys = _Keys.model_validate(
-            {k: default(k) for k in _Keys.model_fields if k not in ("chapters", "task")}
+            {k: default(k) for k in _Keys.model_fields if k not in _NO_DEFAULT}
             | data
             | {"task": data.get("task", {}), "voices": default("voices") | data.get("voices", {})}
         )
     except ValidationError as err:
         raise LectureFileError(one_line(source, err)) from None
+    overlay = _overlay(path, source, keys)
+    with tempsettings(**overlay):
+        return _checked(path, source, keys, plan, languages, overlay)
+
+
+def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:
+    """The settings under which the lecture file's own words are in force: its ``locales``
+    folders (relative to it) after the environment's, and itself for its ``[words]``."""
+    folders = []
+    for k, name in enumerate(keys.locales):
+        folder = (path.parent / name).resolve()
+        if not folder.is_dir():
+            raise LectureFileError(f"{source}: 'locales[{k}]' is '{name}': no such folder")
+        folders.append(folder)
+    for lang, tables in keys.words.items():
+        for table, words in tables.items():
+            if not isinstance(words, dict):
+                raise LectureFileError(
+                    f"{source}: 'words.{lang}.{table}' must be a table of lines "
+                    f"([words.{lang}.{table}])"
+                )
+    return {
+        "locales": (*settings().locales, *folders),
+        "words": path.resolve() if keys.words else None,
+    }
+
+
+def _check_words(source: str, keys: _Keys) -> None:
+    """Each of the lecture file's own words replaces a key the language has, with the same
+    kind (a line for a line) and only the placeholders the line there has."""
+    reference = {lang: tables for lang, tables in keys.words.items()}
+    for lang, tables in reference.items():
+        if lang not in available_languages():
+            raise LectureFileError(
+                f"{source}: 'words.{lang}': no language '{lang}' "
+                f"(allowed: {', '.join(available_languages())})"
+            )
+        with tempsettings(words=None):  # the words as they are without the lecture's own
+            base = locale_table(lang)
+        for table, words in tables.items():
+            if not isinstance(base.get(table), dict):
+                raise LectureFileError(
+                    f"{source}: 'words.{lang}.{table}': {locale_path(lang)} has no table "
+                    f"[{table}]"
+                )
+            for key, value in words.items():
+                if key not in base[table]:
+                    raise LectureFileError(
+                        f"{source}: 'words.{lang}.{table}.{key}': [{table}] has no key '{key}' "
+                        f"(allowed: {', '.join(sorted(base[table]))[:300]})"
+                    )
+                try:
+                    check_value(f"{source}: 'words.{lang}.{table}.{key}'", value, base[table][key])
+                except LocaleError as err:
+                    raise LectureFileError(str(err)) from None
+
+
+def _checked(
+    path: Path,
+    source: str,
+    keys: _Keys,
+    plan: Path | None,
+    languages: Sequence[str] | None,
+    overlay: dict[str, Any],
+) -> LectureFile:
+    """The rest of :func:`load_lecture`, with the lecture file's own words in force."""
     known = available_languages()
+    for lang in languages or ():
+        if lang not in known:
+            raise LectureFileError(f"unknown language '{lang}' (allowed: {', '.join(known)})")
+    _check_words(source, keys)
     if not keys.languages:
         raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(known)})")
     for lang in keys.languages:
@@ -187,7 +270,8 @@ def load_lecture(
                 if person.id not in names:
                     raise LectureFileError(
                         f"{source}: 'task.{key}' person {k}: '{person.id}' has no name in "
-                        f'{locale_path(lang)} [{chapter.scene_key}] (add {person.id} = "...")'
+                        f"{lang} [{chapter.scene_key}] (add [words.{lang}.{chapter.scene_key}] "
+                        f'with {person.id} = "..." to the lecture file)'
                     )
     _check_sentences(source, config, chapters, rendered)
     for chapter in chapters:
@@ -199,5 +283,13 @@ def load_lecture(
                 f"use {most} positions or fewer"
             )
     return LectureFile(
-        path, chapters, tuple(rendered), keys.theme, keys.quality, config, keys.voice, keys.voices
+        path,
+        chapters,
+        tuple(rendered),
+        keys.theme,
+        keys.quality,
+        config,
+        keys.voice,
+        keys.voices,
+        overlay,
     )

@@ -41,14 +41,21 @@ class LocaleError(KeyError):
 
 def locale_dirs() -> list[Path]:
     """Where locale tables are found: syllabus/locales, then the settings' ``locales`` (an
-    instructor's own languages; ``LECTURE_LOCALES``, separated by ``os.pathsep``)."""
+    instructor's own folders: ``LECTURE_LOCALES``, separated by ``os.pathsep``, and the
+    lecture file's ``locales``), in the order they are merged."""
     return [LOCALE_DIR, *settings().locales]
 
 
+def locale_files(lang: str) -> list[Path]:
+    """Every locale file of ``lang``, in merge order: the project's first, then each folder
+    of the settings' ``locales`` that has one (a later file's keys win)."""
+    return [p for d in locale_dirs() if (p := d / f"{lang}.toml").is_file()]
+
+
 def locale_path(lang: str) -> Path:
-    """The locale table of ``lang`` (the first folder that has one wins)."""
-    found = (d / f"{lang}.toml" for d in locale_dirs())
-    return next((p for p in found if p.is_file()), LOCALE_DIR / f"{lang}.toml")
+    """The locale file of ``lang`` that the lecture's words start from (the first found)."""
+    found = locale_files(lang)
+    return found[0] if found else LOCALE_DIR / f"{lang}.toml"
 
 
 def available_languages() -> list[str]:
@@ -67,14 +74,45 @@ def current_language() -> str:
     return settings().lang
 
 
-@cache
+def merge(base: dict, over: Mapping[str, Any]) -> dict:
+    """``base`` with ``over`` merged in: tables merged key by key, anything else replaced."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def lecture_words(path: Path, lang: str) -> dict:
+    """The lecture file's own words for ``lang``: its ``[words.<lang>]`` tables."""
+    words = read_toml(path, "lecture file", LocaleError).get("words", {})
+    found = words.get(lang, {}) if isinstance(words, dict) else {}
+    return found if isinstance(found, dict) else {}
+
+
 def _table(lang: str) -> dict:
-    path = locale_path(lang)
-    if not path.is_file():
+    """The words of ``lang``: its locale files merged in order, then the lecture file's."""
+    return _merged(lang, tuple(locale_files(lang)), settings().words)
+
+
+@cache
+def _merged(lang: str, files: tuple[Path, ...], words: Path | None) -> dict:
+    if not files:
         raise LocaleError(
             f"no locale table for language '{lang}' (have: {', '.join(available_languages())})"
         )
-    return read_toml(path, "locale table", LocaleError)
+    table: dict = {}
+    for path in files:
+        table = merge(table, read_toml(path, "locale table", LocaleError))
+    return merge(table, lecture_words(words, lang)) if words else table
+
+
+def clear_cache() -> None:
+    """Read the locale files afresh (a test that changes them)."""
+    _merged.cache_clear()
+    _language.cache_clear()
 
 
 def locale_table(lang: str) -> dict:
@@ -127,9 +165,13 @@ class Language(Shape):
     or_join: str = " or "
 
 
-@cache
 def language(lang: str) -> Language:
     """The ``[meta]`` table of a language; a missing or wrong key is a LocaleError."""
+    return _language(lang, tuple(locale_files(lang)), settings().words)
+
+
+@cache
+def _language(lang: str, files: tuple[Path, ...], words: Path | None) -> Language:
     meta = _table(lang).get("meta")
     if not isinstance(meta, dict):
         raise LocaleError(f"{locale_path(lang)}: table [meta] is missing")
@@ -239,7 +281,7 @@ def _kind(value: Any) -> str:
     return "a table" if isinstance(value, dict) else type(value).__name__
 
 
-def _check_value(where: str, value: Any, model: Any) -> None:
+def check_value(where: str, value: Any, model: Any) -> None:
     """``value`` has the kind of the reference language's ``model`` (None: no reference),
     and its lines use only the placeholders the model's do."""
     if model is not None and _kind(value) != _kind(model):
@@ -263,10 +305,10 @@ def _check_value(where: str, value: Any, model: Any) -> None:
                 if isinstance(model, list) and k < len(model)
                 else (model[0] if isinstance(model, list) and model else None)
             )
-            _check_value(f"{where}[{k}]", item, inner)
+            check_value(f"{where}[{k}]", item, inner)
     elif isinstance(value, dict):
         for key, item in value.items():
-            _check_value(f"{where}.{key}", item, (model or {}).get(key))
+            check_value(f"{where}.{key}", item, (model or {}).get(key))
 
 
 def reference_path() -> Path:
@@ -304,7 +346,7 @@ def check_tables(languages: Iterable[str], scene_keys: Iterable[str | None]) -> 
                 if key not in words:
                     raise LocaleError(f"{path}: [{name}] has no key '{key}'")
             for key, value in words.items():
-                _check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))
+                check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))
         for name in ("pronounce", "subtitles", "speech"):
             for key, value in (table.get(name) or {}).items():
-                _check_value(f"{path}: [{name}] {key}", value, (reference.get(name) or {}).get(key))
+                check_value(f"{path}: [{name}] {key}", value, (reference.get(name) or {}).get(key))

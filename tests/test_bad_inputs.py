@@ -19,8 +19,10 @@ from common.settings import VoiceSettings, tempsettings
 from pipeline.captions import Cue, to_srt, to_vtt
 from pipeline.jobs import RenderTimes, drop_damaged
 from pipeline.lock import FolderLock
+from pipeline.records import words_hash
 from scenes.kit.subtitles import limits_for, line_width, split_cues
 from syllabus import locale
+from syllabus.lecture_file import load_lecture
 from syllabus.plan import load_plan
 from syllabus.presets import PRESETS
 from voice.clips import cached, write_wav
@@ -133,6 +135,39 @@ CASES = {
     "a language in the file that is a path": (
         _lecture("languages = ['..']"),
         "'languages' is '..' (allowed: en, zh-TW)",
+    ),
+    # the lecture file's own words
+    "own words for no language": (
+        _lecture("[words.fr.office]\nlegal = 'x'"),
+        "'words.fr': no language 'fr' (allowed: en, zh-TW)",
+    ),
+    "own words for no table": (
+        _lecture("[words.en.offfice]\nlegal = 'x'"),
+        "'words.en.offfice':",
+    ),
+    "own words for no key": (
+        _lecture("[words.en.office]\nlegall = 'x'"),
+        "'words.en.office.legall': [office] has no key 'legall' (allowed: ",
+    ),
+    "own words of the wrong kind": (
+        _lecture("[words.en.training]\nrun = 5"),
+        "'words.en.training.run' must be text",
+    ),
+    "own words with a placeholder the scene does not fill": (
+        _lecture("[words.en.training]\nrun = 'Adam took {ms} ms.'"),
+        "'words.en.training.run': placeholder 'ms' is not one the scene fills (it fills: steps)",
+    ),
+    "own words with a placeholder that is not plain": (
+        _lecture("[words.en.training]\nrun = 'Adam took {steps[0]} steps.'"),
+        "placeholder '{steps[0]}' is not allowed",
+    ),
+    "own words that are not a table": (
+        _lecture("[words.en]\ntraining = 'x'"),
+        "'words.en.training'",
+    ),
+    "a folder of own words that is not there": (
+        _lecture("locales = ['nope']"),
+        "'locales[0]' is 'nope': no such folder",
     ),
     "unknown key": (_lecture("colour = 'red'"), "unknown key 'colour' (allowed: chapters,"),
     "wrong type": (_lecture("languages = 'en'"), "'languages' must be a list, got 'en'"),
@@ -433,13 +468,11 @@ def test_broken_locale_table_is_one_line(
     shutil.copytree(locale.LOCALE_DIR, folder)
     (folder / "zh-TW.toml").write_text("[office\ntitle = 'x'\n", encoding="utf-8")
     monkeypatch.setattr(locale, "LOCALE_DIR", folder)
-    locale._table.cache_clear()
-    locale.language.cache_clear()
+    locale.clear_cache()
     try:
         assert render.main(["--list", "--out", str(tmp_path / "out")]) == 2
     finally:
-        locale._table.cache_clear()
-        locale.language.cache_clear()
+        locale.clear_cache()
     err = capsys.readouterr().err
     assert "zh-TW.toml is not valid TOML" in err and err.count("\n") == 1
 
@@ -545,12 +578,10 @@ def own_locales(tmp_path: Path) -> Iterator[Path]:
     """A folder of an instructor's own locale tables, in force, the tables read afresh."""
     folder = tmp_path / "locales"
     folder.mkdir()
-    locale._table.cache_clear()
-    locale.language.cache_clear()
+    locale.clear_cache()
     with tempsettings(locales=(folder,)):
         yield folder
-    locale._table.cache_clear()
-    locale.language.cache_clear()
+    locale.clear_cache()
 
 
 @pytest.mark.parametrize("case", list(LOCALE_CASES), ids=list(LOCALE_CASES))
@@ -677,3 +708,27 @@ def test_a_path_made_from_input_stays_in_its_folder(tmp_path: Path) -> None:
     for name in ("..", "../x", "/etc/passwd", "a/../../b"):
         with pytest.raises(OutsideFolderError, match="leads out of"):
             inside(tmp_path, name)
+
+
+def test_the_lecture_files_own_words_are_merged_over_the_built_in_ones(tmp_path: Path) -> None:
+    """One file, as promised: a reworded line and a name in the lecture file, and a folder of
+    an instructor's own words that it names, each merged over the built-in tables, and part
+    of the segment's record (so the chapters that say them render again)."""
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "en.toml").write_text('[office]\nlegal = "Lee (legal)"\n', encoding="utf-8")
+    lecture = _file(
+        tmp_path,
+        "c.toml",
+        "locales = ['mine']\n[words.en.training]\noutro = 'It learned, and so can you.'\n",
+    )
+    chapters = {c.name: c for c in load_plan()}
+    before = [words_hash(chapters[name], "en") for name in ("training", "office", "qkv")]
+    loaded = load_lecture(lecture, languages=["en"])
+    with tempsettings(**loaded.overlay):
+        assert locale.Words("training", "en")["outro"] == "It learned, and so can you."
+        assert locale.Words("training", "en")["intro"].startswith("This is the model")
+        assert locale.Words("office", "en")["legal"] == "Lee (legal)"
+        after = [words_hash(chapters[name], "en") for name in ("training", "office", "qkv")]
+    assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, False]
+    assert locale.Words("training", "en")["outro"] != "It learned, and so can you."

@@ -18,7 +18,8 @@ from syllabus.locale import Words
 from syllabus.plan import load_plan
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = ["colour_task", "scoring", "office"]  # reordered; the quiz and others dropped
+CHAPTERS = ["colour_task", "scoring", "office"]
+OWN_LINE = "Now a task of our own: can it learn whom to look at?"  # [words.en] in their file
 OFFICE = """
 [[task.office]]
 id = "legal"
@@ -79,6 +80,7 @@ def test_the_guide_makes_an_instructors_lecture(
     start, end = text.index("[task.walkthrough]"), text.index("[task.pronoun]")
     text = text[:start] + SENTENCE + "\n" + text[end:]  # their own sentence
     text = text[: text.index("[[task.office]]")] + OFFICE  # their own office: three people
+    text += f"\n[words.en.colour_task]\nintro = {json.dumps(OWN_LINE)}\n"  # their own line
     mine = tmp_path / "my_lecture.toml"
     mine.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
@@ -116,4 +118,5 @@ def test_the_guide_makes_an_instructors_lecture(
     assert "drank" in said and "kids" in said and "蘋果" not in said
     lines = json.loads((out / "segments" / "colour_task.lines.json").read_text(encoding="utf-8"))
     spoken = " ".join(line["text"] for line in lines["lines"])
+    assert lines["lines"][1]["text"] == OWN_LINE  # after the part's entry line
     assert "one of red, blue, purple or yellow" in spoken and "green" not in said  # theirs

@@ -436,19 +436,26 @@ def run_gates(
 
 
 def ensure_data(path: Path, lecture: Path | None) -> str | None:
-    """The data file the gates read, made as render.py makes it when it is missing or was
-    made otherwise (training runs in ``python -m model``: the gates import no torch). An
-    error line, or None."""
+    """The data file the gates read, made as render.py makes it when it is missing (or, with
+    ``lecture``, made from another lecture file); training runs in ``python -m model``, so
+    the gates import no torch. A data file there is never replaced otherwise: it may be
+    another lecture's. An error line, or None."""
     from model.config import ConfigError, LectureConfig
-    from model.datafile import is_current
+    from model.datafile import DataFileError, LectureData, is_current
 
     try:
-        config = LectureConfig.from_file(lecture) if lecture else LectureConfig()
+        config = LectureConfig.from_file(lecture) if lecture else None
     except ConfigError as err:
         return str(err)
-    if is_current(path, config):
+    if config is not None and is_current(path, config):
         return None
-    print(f"gates: data: {path} is missing or was made otherwise: training the model", flush=True)
+    if config is None and path.is_file():
+        try:
+            LectureData.from_file(path)
+            return None
+        except DataFileError:
+            pass  # damaged or made by older code: made again below
+    print(f"gates: data: training the model -> {path}", flush=True)
     command = [sys.executable, "-m", "model", "--out", str(path)]
     made = subprocess.run([*command, *(["--config", str(lecture)] if lecture else [])])
     return None if made.returncode == 0 else f"{path}: the model could not be trained"
@@ -470,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         "--data",
         type=Path,
         default=data_path(),
-        help="data file (default: render.py's, out/data.json; made when missing or stale)",
+        help="data file (default: render.py's, out/data.json; made when missing)",
     )
     parser.add_argument("--config", type=Path, help="the lecture file the data file is made from")
     parser.add_argument("--numbers", action="store_true", help="list every number shown")

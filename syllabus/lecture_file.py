@@ -56,8 +56,8 @@ class _Keys(Shape):
     voice: str
     voices: dict[str, KokoroChoice]
     task: dict[str, Any]
-    locales: list[str] = Field(default_factory=list)  # folders of its own locale files
-    words: dict[str, dict[str, dict[str, Any]]] = Field(default_factory=dict)  # its own lines
+    locales: list[str]  # folders of its own locale files
+    words: dict[str, dict[str, dict[str, Any]]]  # its own lines, by language and table
 
 
 class KokoroChoice(Shape):
@@ -83,7 +83,7 @@ class LectureFile:
 
 
 VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
-_NO_DEFAULT = ("chapters", "task", "locales", "words")  # keys the built-in file leaves out
+_NO_DEFAULT = ("chapters", "task")  # keys given their own way below
 
 
 def _one_of(source: str, key: str, value: str, allowed: list[str]) -> None:
@@ -205,8 +205,7 @@ def _check_words(source: str, keys: _Keys) -> None:
         for table, words in tables.items():
             if not isinstance(base.get(table), dict):
                 raise LectureFileError(
-                    f"{source}: 'words.{lang}.{table}': {locale_path(lang)} has no table "
-                    f"[{table}]"
+                    f"{source}: 'words.{lang}.{table}': {locale_path(lang)} has no table [{table}]"
                 )
             for key, value in words.items():
                 if key not in base[table]:

@@ -1,6 +1,7 @@
 """A new chapter in one command (scripts/new_chapter.py), on a copy of the project: the
-module, both locale tables and the plan entry are written, the lecture lists it, and the gate
-command checks it, the chapter rules included."""
+module, both locale tables and the plan entry are written, and the lecture lists it in its
+place (its declarations and tables pass the lecture file's checks; the gate command's own
+length rule is tests/test_gates.py's)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def _copy_of_the_project(target: Path) -> Path:
 
 
 @pytest.mark.render
-def test_a_new_chapter_in_one_command(tmp_path: Path, data_file: Path) -> None:
+def test_a_new_chapter_in_one_command(tmp_path: Path) -> None:
     project = _copy_of_the_project(tmp_path / "project")
     shutil.copy(ROOT / "scripts" / "new_chapter.py", project / "scripts")  # as in the tree
 
@@ -44,8 +45,5 @@ def test_a_new_chapter_in_one_command(tmp_path: Path, data_file: Path) -> None:
     listed = run("render.py", "--list", "--lang", "en").stdout.splitlines()
     names = [line.split()[1] for line in listed if line[:3].strip().rstrip(".").isdigit()]
     assert names[names.index("qkv") + 1] == "my_scene"
-    gates = run("-m", "scenes.gates", "my_scene", "--lang", "en", "--data", str(data_file))
-    # The template's two lines are a start, not a chapter: the length gate says so.
-    assert gates.returncode == 1, gates.stdout + gates.stderr
-    assert "my_scene [en]:" in gates.stdout and "[length] MyScene" in gates.stdout
-    assert "1 problem(s)" in gates.stdout
+    # The lecture file's checks read the new module's declarations and its new tables.
+    assert listed and "my_scene" in " ".join(listed)

@@ -241,12 +241,13 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     missing = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
     assert missing.returncode == 2 and "template/03-result_say.wav" in missing.stderr
     assert not (out / "segments").exists()
-    # With a voice (the lecture file's: Kokoro), it says the line not recorded yet.
-    drafted = _render(tmp_path, out, "--narration", str(rec), chapters=0)
+    # With a voice (the draft one here: Kokoro has tests above), it says the line not
+    # recorded yet.
+    drafted = _render(tmp_path, out, "--narration", str(rec), "--voice", "espeak", chapters=0)
     assert drafted.returncode == 0, drafted.stderr[-2000:]
-    assert "1 line(s) not recorded yet, said by kokoro: template/03-result_say" in drafted.stdout
+    assert "1 line(s) not recorded yet, said by espeak: template/03-result_say" in drafted.stdout
     clips = [line["clip"] for line in _check_timing(out / "segments" / "template.mp4")]
-    assert "take-" in clips[0] and "take-" in clips[1] and "kokoro-line-" in clips[2]
+    assert "take-" in clips[0] and "take-" in clips[1] and "espeak-line-" in clips[2]
     # A broken, a silent and an over-long recording: each named with its line.
     take = rec / "template" / "03-result_say.wav"
     for content, problem in (

@@ -49,7 +49,13 @@ def locale_dirs() -> list[Path]:
 def locale_files(lang: str) -> list[Path]:
     """Every locale file of ``lang``, in merge order: the project's first, then each folder
     of the settings' ``locales`` that has one (a later file's keys win)."""
-    return [p for d in locale_dirs() if (p := d / f"{lang}.toml").is_file()]
+    return list(_files(lang, tuple(locale_dirs())))
+
+
+@cache
+def _files(lang: str, folders: tuple[Path, ...]) -> tuple[Path, ...]:
+    """(Looked up once per process: subtitle splitting asks for every character.)"""
+    return tuple(p for d in folders if (p := d / f"{lang}.toml").is_file())
 
 
 def locale_path(lang: str) -> Path:
@@ -94,7 +100,7 @@ def lecture_words(path: Path, lang: str) -> dict:
 
 def _table(lang: str) -> dict:
     """The words of ``lang``: its locale files merged in order, then the lecture file's."""
-    return _merged(lang, tuple(locale_files(lang)), settings().words)
+    return _merged(lang, _files(lang, tuple(locale_dirs())), settings().words)
 
 
 @cache
@@ -111,6 +117,7 @@ def _merged(lang: str, files: tuple[Path, ...], words: Path | None) -> dict:
 
 def clear_cache() -> None:
     """Read the locale files afresh (a test that changes them)."""
+    _files.cache_clear()
     _merged.cache_clear()
     _language.cache_clear()
 
@@ -167,7 +174,7 @@ class Language(Shape):
 
 def language(lang: str) -> Language:
     """The ``[meta]`` table of a language; a missing or wrong key is a LocaleError."""
-    return _language(lang, tuple(locale_files(lang)), settings().words)
+    return _language(lang, _files(lang, tuple(locale_dirs())), settings().words)
 
 
 @cache

@@ -186,3 +186,30 @@ def _a_clicker_drives_it_from_a_chapter(browser: webdriver.Chrome, lecture: Path
         "return document.getElementById('counter').getBoundingClientRect().top >= v.bottom - 1;"
     )
     assert below, "the counter covers the picture"
+    _the_presenters_window_follows(browser, data, first)
+
+
+def _the_presenters_window_follows(browser: webdriver.Chrome, data: dict, first: int) -> None:
+    """P opens the presenter's window: the line now, the next one, the chapter's lines and a
+    clock, in step with the lecture's window, and its keys drive the lecture."""
+    lecture_window = browser.current_window_handle
+    browser.find_element(By.TAG_NAME, "body").send_keys("p")
+    end = time.monotonic() + 5
+    while len(browser.window_handles) < 2:
+        assert time.monotonic() < end, "P opened no presenter's window"
+        time.sleep(0.05)
+    view = next(h for h in browser.window_handles if h != lecture_window)
+    browser.switch_to.window(view)
+    now = data["lines"][first]["text"]
+    _until(browser, f"return document.getElementById('now').textContent === {json.dumps(now)}")
+    assert browser.find_element(By.ID, "next").text == data["lines"][first + 1]["text"]
+    notes = browser.find_elements(By.CSS_SELECTOR, "#notes li")
+    assert len(notes) == sum(1 for line in data["lines"] if line["chapter"] == 1)
+    assert browser.find_element(By.ID, "clock").text
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.PAGE_DOWN)  # drives the lecture
+    browser.switch_to.window(lecture_window)
+    _until(browser, "return !document.getElementById('video').paused", 5)
+    browser.execute_script("document.getElementById('video').pause()")
+    browser.switch_to.window(view)
+    browser.close()
+    browser.switch_to.window(lecture_window)

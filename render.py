@@ -22,6 +22,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from common.atomic import copy_atomic, write_json_atomic
@@ -145,8 +146,10 @@ def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
     args.quality = args.quality or lecture.quality
     args.preset = PRESETS[args.quality].with_fps(args.fps)
     args.theme = lecture.theme
+    args.voice_forced = args.voice is not None  # --voice: every chapter, whatever the file says
     args.voice = args.voice or lecture.voice
     args.voices = lecture.voices
+    args.chapter_voices = {} if args.voice_forced else dict(lecture.chapter_voices)
 
 
 def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
@@ -195,12 +198,12 @@ class Segments:
         lang: str,
         preset: Preset,
         theme: str,
-        voice: VoiceSettings | None = None,
+        voice_of: Callable[[Chapter], VoiceSettings | None] | None = None,
     ) -> None:
         self.dir = out / "segments"
         self.work = out / ".work"
         self.data, self.lang, self.preset, self.theme = data, lang, preset, theme
-        self.voice = voice
+        self.voice_of = voice_of or (lambda chapter: None)  # each chapter's voice (None: silent)
         self._expected: dict[str, dict] = {}
 
     def paths(self, chapter: Chapter) -> tuple[Path, Path, Path]:
@@ -217,7 +220,7 @@ class Segments:
                 self.preset,
                 ENCODER_OPTIONS,
                 self.theme,
-                voice_record(self.voice, chapter),
+                voice_record(self.voice_of(chapter), chapter),
             )
         return self._expected[chapter.name]
 
@@ -301,23 +304,48 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> dict | None:
     return {"voice": said, "recordings": takes, "pause": LINE_PAUSE, "code": voice_code()}
 
 
-def voice_for(args: argparse.Namespace, lang: str) -> VoiceSettings | None:
-    """The voice settings of one language's render (None: silent)."""
-    if args.voice == "none" and not args.narration:
+def mode_of(args: argparse.Namespace, chapter: Chapter) -> str:
+    """How a chapter is voiced: the lecture file's ``chapter_voices``, else its ``voice``
+    (``--voice`` overrides both): recorded, kokoro, espeak or none."""
+    return args.chapter_voices.get(chapter.name, args.voice)
+
+
+def voice_for(
+    args: argparse.Namespace, lang: str, chapter: Chapter | None = None
+) -> VoiceSettings | None:
+    """The voice settings of one chapter's render in one language (None: silent).
+
+    ``voice = "none"`` with recordings uses the recordings alone; a chapter's own "none" is
+    silent, its own "recorded" uses its recordings alone, and a synthesiser says the lines
+    not recorded."""
+    mode = mode_of(args, chapter) if chapter is not None else args.voice
+    if chapter is not None and chapter.name in args.chapter_voices and mode == "none":
+        return None  # a chapter of its own silence: its recordings are not used
+    if mode == "none" and not args.narration:
         return None
     cache = str((args.out / VOICE_CACHE).resolve())
     folder = narration_folder(args, lang)
-    if args.voice == "kokoro":
+    if mode == "kokoro":
         choice = args.voices[lang]
         return VoiceSettings("kokoro", choice.name, choice.speed, folder, cache)
     meta = language(lang)  # espeak's voice is the locale's; "none": recordings only
-    engine = "espeak" if args.voice == "espeak" else None
+    engine = "espeak" if mode == "espeak" else None
     return VoiceSettings(engine, meta.voice, float(meta.voice_speed), folder, cache)
+
+
+def voices_in(args: argparse.Namespace, lang: str) -> Callable[[Chapter], VoiceSettings | None]:
+    """Each chapter's voice settings in ``lang``."""
+    return lambda chapter: voice_for(args, lang, chapter)
+
+
+def uses(args: argparse.Namespace, mode: str) -> bool:
+    """Whether any chapter of the lecture is voiced by ``mode``."""
+    return args.voice == mode or mode in args.chapter_voices.values()
 
 
 def check_voices(args: argparse.Namespace) -> None:
     """Each language rendered with Kokoro has a voice, one that set-up keeps."""
-    if args.voice != "kokoro":
+    if not uses(args, "kokoro"):
         return
     from voice.kokoro import voice_hashes
 
@@ -340,7 +368,7 @@ def check_voices(args: argparse.Namespace) -> None:
 def check_voice_files(args: argparse.Namespace) -> None:
     """Before anything renders: the Kokoro model and each language's voice file are there
     and whole (one line naming a missing or damaged one, and the command that fixes it)."""
-    if args.voice != "kokoro":
+    if not uses(args, "kokoro"):
         return
     from voice.kokoro import KokoroError, check_model, check_voice
 
@@ -361,7 +389,15 @@ def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
 
 def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
     """Before anything renders: every recording readable and usable, and the missing ones
-    listed (said by the voice in force; with --voice none, an error)."""
+    listed (said by the chapter's voice; in a chapter of recordings only, an error)."""
+    recorded = [c.name for c in selected if mode_of(args, c) == "recorded"]
+    if recorded and args.narration is None:
+        raise UsageError(
+            f"lecture file {args.config or DEFAULT_LECTURE}: 'chapter_voices.{recorded[0]}' is "
+            "'recorded': render with --narration FOLDER (its recordings)"
+        )
+    voiced = [c for c in selected if voice_for(args, args.langs[0], c) is not None]
+    by_key = {key: c for c in voiced for key in (c.name, c.scene_key) if key}
     for lang in args.langs:
         folder = narration_folder(args, lang)
         if folder is None:
@@ -372,22 +408,24 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
         from voice.clips import VoiceError
 
         try:
-            wanted = {c.name for c in selected} | {c.scene_key for c in selected if c.scene_key}
-            missing = check_folder(Path(folder), wanted)
+            missing = check_folder(Path(folder), set(by_key))
         except VoiceError as err:
             raise UsageError(str(err)) from None
-        if missing and args.voice == "none":
-            shown = ", ".join(f"{name}.wav" for name in missing[:6])
+        unsaid = [m for m in missing if mode_of(args, by_key[m.split("/")[0]]) in UNSAID]
+        if unsaid:
+            shown = ", ".join(f"{name}.wav" for name in unsaid[:6])
             raise UsageError(
-                f"{folder}: {len(missing)} recording(s) missing: {shown}"
-                + (" ..." if len(missing) > 6 else "")
+                f"{folder}: {len(unsaid)} recording(s) missing: {shown}"
+                + (" ..." if len(unsaid) > 6 else "")
                 + " (record them, or render with --voice kokoro or espeak to say them)"
             )
         if missing:
-            shown = ", ".join(f"{name}" for name in missing[:6]) + (
-                " ..." if len(missing) > 6 else ""
-            )
-            print(f"voice: {len(missing)} line(s) not recorded yet, said by {args.voice}: {shown}")
+            shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
+            said = ", ".join(sorted({mode_of(args, by_key[m.split("/")[0]]) for m in missing}))
+            print(f"voice: {len(missing)} line(s) not recorded yet, said by {said}: {shown}")
+
+
+UNSAID = ("none", "recorded")  # a chapter voiced so says no line that is not recorded
 
 
 def lecture_settings(
@@ -477,8 +515,9 @@ def render(
     # render makes the segment stale next time instead of being recorded as rendered.
     languages = {}
     for lang in args.langs:
-        voice = voice_for(args, lang)
-        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme, voice)
+        segments = Segments(
+            lang_out(args, lang), data, lang, args.preset, args.theme, voices_in(args, lang)
+        )
         segments.clean_leftovers()
         states = {c.name: segments.state(c) for c in chapters}
         todo = [c for c in selected if args.force or states[c.name] != "current"]
@@ -496,8 +535,8 @@ def render(
         for chapter in selected:
             if chapter not in todo:
                 print(f"  skip   {chapter.name}{tag} (unchanged)")
-        env = worker_env(lecture_settings(args, lang, chapters, segments.voice))
         for chapter in todo:
+            env = worker_env(lecture_settings(args, lang, chapters, segments.voice_of(chapter)))
             job = Job(chapter, args.preset, segments.work / chapter.name, env)
             jobs.append(job)
             owner[id(job)] = (segments, tag)
@@ -515,7 +554,7 @@ def render(
             print(result.output)
         if result.ok:
             rendered = video = result.job.video()
-            if segments.voice is not None:
+            if segments.voice_of(result.job.chapter) is not None:
                 from pipeline.soundtrack import add_narration  # av, numpy: with a voice only
 
                 video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
@@ -603,8 +642,8 @@ def list_chapters(args: argparse.Namespace, config: LectureConfig, chapters: tup
     for lang in args.langs:
         if len(args.langs) > 1:
             print(f"[{lang}] {lang_out(args, lang)}")
-        voice = voice_for(args, lang)  # a segment voiced otherwise is stale
-        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme, voice)
+        voices = voices_in(args, lang)  # a segment voiced otherwise is stale
+        segments = Segments(lang_out(args, lang), data, lang, args.preset, args.theme, voices)
         for k, chapter in enumerate(chapters, start=1):
             if data is not None:
                 state = segments.state(chapter)

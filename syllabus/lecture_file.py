@@ -58,6 +58,7 @@ class _Keys(Shape):
     task: dict[str, Any]
     locales: list[str]  # folders of its own locale files
     words: dict[str, dict[str, dict[str, Any]]]  # its own lines, by language and table
+    chapter_voices: dict[str, str]  # a chapter's own voice: recorded, kokoro, espeak, none
 
 
 class KokoroChoice(Shape):
@@ -80,9 +81,11 @@ class LectureFile:
     voice: str  # "kokoro", "espeak" or "none" (see VOICES)
     voices: dict[str, KokoroChoice]  # each rendered language's Kokoro voice
     overlay: dict[str, Any]  # the settings its own words need: tempsettings(**overlay)
+    chapter_voices: dict[str, str]  # chapters voiced otherwise than `voice` (CHAPTER_VOICES)
 
 
 VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
+CHAPTER_VOICES = ("recorded", *VOICES)  # a chapter's own: its recordings only, or a voice
 _NO_DEFAULT = ("chapters", "task")  # keys given their own way below
 
 
@@ -281,6 +284,14 @@ def _checked(
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
+    names = [chapter.name for chapter in chapters]
+    for name, chosen in keys.chapter_voices.items():
+        if name not in names:
+            raise LectureFileError(
+                f"{source}: 'chapter_voices.{name}': no chapter '{name}' in this lecture "
+                f"(allowed: {', '.join(names)})"
+            )
+        _one_of(source, f"chapter_voices.{name}", chosen, list(CHAPTER_VOICES))
     return LectureFile(
         path,
         chapters,
@@ -291,4 +302,5 @@ def _checked(
         keys.voice,
         keys.voices,
         overlay,
+        keys.chapter_voices,
     )

@@ -136,6 +136,19 @@ CASES = {
         _lecture("languages = ['..']"),
         "'languages' is '..' (allowed: en, zh-TW)",
     ),
+    # a chapter's own voice
+    "a voice for no chapter of the lecture": (
+        _lecture("chapters = ['office']\n[chapter_voices]\nqkv = 'none'"),
+        "'chapter_voices.qkv': no chapter 'qkv' in this lecture (allowed: office)",
+    ),
+    "a chapter voice that is none": (
+        _lecture("[chapter_voices]\noffice = 'loud'"),
+        "'chapter_voices.office' is 'loud' (allowed: recorded, kokoro, espeak, none)",
+    ),
+    "a chapter of recordings with none given": (
+        _lecture("[chapter_voices]\noffice = 'recorded'"),
+        "'chapter_voices.office' is 'recorded': render with --narration FOLDER",
+    ),
     # the lecture file's own words
     "own words for no language": (
         _lecture("[words.fr.office]\nlegal = 'x'"),
@@ -416,6 +429,13 @@ CASES |= {
             t, _listing("office/01-intro"), **{"office__01-intro.wav": b"RIFF\x00nothing"}
         ),
         "cannot be read as audio",
+    ),
+    "a recording not made, in a chapter of recordings only": (
+        lambda t: [
+            *_narration(t, _listing("office/01-intro"))[:2],
+            *_lecture("[chapter_voices]\noffice = 'recorded'")(t),
+        ],
+        "1 recording(s) missing: office/01-intro.wav",
     ),
     "a recording not made, with no voice": (
         lambda t: _narration(t, _listing("office/01-intro")),

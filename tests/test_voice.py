@@ -176,8 +176,13 @@ def test_the_natural_voice_drives_the_picture(tmp_path: Path, data_file: Path) -
     out = tmp_path / "out"
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # the same model: no training again
-    result = _render(tmp_path, out, "--voice", "kokoro")
+    # The lecture file's voice (Kokoro) for the first chapter, and the second one silent.
+    lecture = tmp_path / "lecture.toml"
+    lecture.write_text('[chapter_voices]\ntemplate_again = "none"\n', encoding="utf-8")
+    result = _render(tmp_path, out, "--config", str(lecture))
     assert result.returncode == 0, result.stderr[-2000:]
+    with av.open(str(out / "segments" / "template_again.mp4")) as silent:
+        assert not silent.streams.audio  # a chapter of its own silence
     segment = out / "segments" / "template.mp4"
     video, audio, frame = _streams(segment)
     assert abs(video - audio) <= frame

@@ -23,6 +23,7 @@ from syllabus.presets import Preset
 from syllabus.themes import DEFAULT_THEME
 
 RECORD_VERSION = 2
+PAGE_ONLY = ("page",)  # shared tables no segment shows: the assembly's inputs hold them
 MANIFEST = "lecture.json"  # beside lecture.mp4: what the lecture's files are and were made from
 PIPELINE = Path(__file__).resolve().parent
 # The code that joins segments into a lecture (and the page template it fills): a change to
@@ -72,7 +73,8 @@ def words_hash(chapter: Chapter, lang: str) -> str:
     """
     table = locale_table(lang)
     own = table.get(chapter.scene_key) if chapter.scene_key else None
-    return _digest({"scene": own, "shared": shared_tables(lang)})
+    shared = {k: v for k, v in shared_tables(lang).items() if k not in PAGE_ONLY}
+    return _digest({"scene": own, "shared": shared})
 
 
 def expected_record(

@@ -272,8 +272,8 @@ def _checked(
                 if person.id not in names:
                     raise LectureFileError(
                         f"{source}: 'task.{key}' person {k}: '{person.id}' has no name in "
-                        f"{lang} [{chapter.scene_key}] (add [words.{lang}.{chapter.scene_key}] "
-                        f'with {person.id} = "..." to the lecture file)'
+                        f'{lang} [{chapter.scene_key}] (add {person.id} = "..." to that '
+                        "table in a folder of your own words, the lecture file's 'locales')"
                     )
     _check_sentences(source, config, chapters, rendered)
     for chapter in chapters:

@@ -492,6 +492,23 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"gates: error: {problem}", file=sys.stderr)
         return 2
+    lecture: dict = {}
+    if args.config:  # its own words, theme and chapters, as render.py would use them
+        from syllabus.lecture_file import LectureFileError, load_lecture
+
+        try:
+            loaded = load_lecture(args.config)
+        except LectureFileError as err:
+            print(f"gates: error: {err}", file=sys.stderr)
+            return 2
+        chapter_names = tuple(c.name for c in loaded.chapters)
+        lecture = {**loaded.overlay, "theme": loaded.theme, "chapters": chapter_names}
+    with tempsettings(**lecture):
+        return _run_all(args, chapters, langs)
+
+
+def _run_all(args: argparse.Namespace, chapters: Sequence[Chapter], langs: list[str]) -> int:
+    """Every asked scene in every asked language, its problems printed; 1 when any has one."""
     failed = 0
     media = Path(os.environ.get("TMPDIR", "/tmp")) / "lecture-gates"
     for entry in chapters:

@@ -126,6 +126,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="write every line to record (script.txt, script.html, narration.json) into the "
         "--narration folder (default: <out>/narration) and exit",
     )
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="record the lines of the --narration folder's script in the browser, one at a "
+        "time (a page on http://127.0.0.1:PORT), until Ctrl-C",
+    )
+    parser.add_argument("--port", type=int, default=8765, help="the recorder's port")
     args = parser.parse_args(argv)
     if args.lang is not None:  # checked with the lecture file, which may add languages
         args.langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()]
@@ -428,6 +435,27 @@ def check_narration(args: argparse.Namespace, selected: list[Chapter]) -> None:
 UNSAID = ("none", "recorded")  # a chapter voiced so says no line that is not recorded
 
 
+def record(args: argparse.Namespace) -> int:
+    """Serve the recorder for the --narration folder (its script) until Ctrl-C."""
+    from pipeline.recorder import serve
+    from voice.clips import VoiceError
+
+    if args.narration is None:
+        raise UsageError("--record needs --narration FOLDER (write its script first)")
+    lang = args.langs[0]
+    folder = Path(narration_folder(args, lang) or args.narration)
+    try:
+        server = serve(folder, lang, args.port)
+    except VoiceError as err:
+        raise UsageError(str(err)) from None
+    except OSError as err:  # the port is taken
+        raise UsageError(f"--port {args.port}: {err.strerror}") from None
+    print(f"record: open http://127.0.0.1:{server.server_port}/ (Ctrl-C ends)", flush=True)
+    with server:
+        server.serve_forever()
+    return 0
+
+
 def lecture_settings(
     args: argparse.Namespace,
     lang: str,
@@ -695,6 +723,8 @@ def _run(args: argparse.Namespace, lecture: LectureFile) -> int:
         raise UsageError(
             f"{args.out / DATA_NAME} is a folder: remove it (the data file goes there)"
         )
+    if args.record:
+        return record(args)
     if args.narration_script:
         check_writable(args.out)
         with FolderLock(args.out, wait=args.wait):

@@ -8,10 +8,14 @@ import json
 import shutil
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from selenium import webdriver
@@ -19,7 +23,10 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from common.files import NarrationFile, ScriptLine
+from pipeline.recorder import serve
 from syllabus.locale import Words
+from voice.clips import SAMPLE_RATE, decode
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "scenes" / "chapters" / "template.py"
@@ -213,3 +220,48 @@ def _the_presenters_window_follows(browser: webdriver.Chrome, data: dict, first:
     browser.switch_to.window(view)
     browser.close()
     browser.switch_to.window(lecture_window)
+
+
+def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
+    """render.py --record's page, with Chromium's generated signal for a microphone: a line
+    recorded, played back and kept lands where render.py looks for it, checked as a
+    recording; a name the script does not list is refused."""
+    folder = tmp_path / "rec"
+    lines = [
+        ScriptLine(scene="template", file=f"template/0{k}-line", text=f"line {k}") for k in (1, 2)
+    ]
+    NarrationFile(lang="en", lines=lines).write(folder / NarrationFile.NAME)
+    server = serve(folder, "en", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--mute-audio"):
+        options.add_argument(flag)
+    options.add_argument("--use-fake-device-for-media-stream")  # a generated signal
+    options.add_argument("--use-fake-ui-for-media-stream")  # no permission prompt
+    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_port}/")
+        rows = browser.find_elements(By.CSS_SELECTOR, "#lines li")
+        assert [r.find_element(By.CLASS_NAME, "text").text for r in rows] == ["line 1", "line 2"]
+        record = rows[0].find_element(By.CLASS_NAME, "record")
+        record.click()
+        _until(browser, "return document.querySelector('.record').textContent === 'Stop'", 5)
+        time.sleep(1.5)
+        record.click()  # stop: it plays back, and may be kept
+        _until(browser, "return !document.querySelector('.keep').disabled", 5)
+        rows[0].find_element(By.CLASS_NAME, "keep").click()
+        _until(browser, "return document.querySelector('.verdict').textContent !== ''", 10)
+        assert rows[0].find_element(By.CLASS_NAME, "verdict").text == "Recorded"
+    finally:
+        browser.quit()
+    take = folder / "template" / "01-line.wav"
+    samples = decode(take)
+    assert 1.0 < len(samples) / SAMPLE_RATE < 3.0 and np.max(np.abs(samples)) > 0.01
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{server.server_port}/take/..%2Foutside", data=b"x", method="POST"
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code == 404 and not (tmp_path / "outside.wav").exists()
+    server.shutdown()

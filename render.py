@@ -35,6 +35,8 @@ from model.datafile import is_current
 from pipeline.jobs import ENCODER_OPTIONS, worker_env
 from pipeline.lock import FolderInUseError, FolderLock
 from pipeline.records import (
+    ASSEMBLED,
+    MANIFEST,
     expected_record,
     installed_files,
     lecture_inputs,
@@ -118,7 +120,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--narration",
         type=Path,
         help="a folder of recordings, <scene>/<nn>-<key>.wav|flac|mp3 (one folder per language "
-        "when several: <folder>/<language>/...)",
+        "for several: the lecture file's first language in the folder itself, each other in "
+        "<folder>/<language>/, as the lecture in --out)",
     )
     parser.add_argument(
         "--narration-script",
@@ -157,6 +160,7 @@ def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
     args.voice = args.voice or lecture.voice
     args.voices = lecture.voices
     args.chapter_voices = {} if args.voice_forced else dict(lecture.chapter_voices)
+    args.first = lecture.first  # its lecture is in --out itself, every other in --out/<lang>
 
 
 def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
@@ -388,9 +392,11 @@ def check_voice_files(args: argparse.Namespace) -> None:
 
 
 def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
+    """A language's recordings, laid out as its lecture is: the lecture file's first
+    language in ``--narration`` itself, every other in ``--narration/<lang>``."""
     if args.narration is None:
         return None
-    folder = args.narration if len(args.langs) == 1 else inside(args.narration, lang)
+    folder = args.narration if lang == args.first else inside(args.narration, lang)
     return str(folder.resolve())
 
 
@@ -510,8 +516,34 @@ def write_narration_script(
 
 
 def lang_out(args: argparse.Namespace, lang: str) -> Path:
-    """Where a language's lecture goes: ``--out`` itself, or ``--out/<lang>`` for several."""
-    return args.out if len(args.langs) == 1 else inside(args.out, lang)
+    """Where a language's lecture goes, however many render: the lecture file's first
+    language in ``--out`` itself, every other in ``--out/<lang>`` (so adding a language, or
+    rendering one alone, never moves another)."""
+    return args.out if lang == args.first else inside(args.out, lang)
+
+
+LANGUAGE_FILES = ("segments", "stills", *ASSEMBLED, MANIFEST)  # a language's part of --out
+
+
+def settle_layout(args: argparse.Namespace) -> None:
+    """Move a language's rendered files to where :func:`lang_out` puts them, when an earlier
+    layout left them elsewhere (``--out/<lang>`` for the first language, ``--out`` for
+    another), so that nothing renders again and nothing stale stays behind."""
+    for lang in args.langs:
+        target = lang_out(args, lang)
+        if (target / "segments").is_dir():
+            continue
+        for source in {args.out, args.out / lang} - {target}:
+            records = sorted((source / "segments").glob("*.json"))
+            said = read_record(records[0]) if records else None
+            if not said or said.get("lang") != lang:
+                continue
+            target.mkdir(parents=True, exist_ok=True)
+            for name in LANGUAGE_FILES:
+                if (source / name).exists() and not (target / name).exists():
+                    os.replace(source / name, target / name)
+            print(f"render: moved the {lang} lecture from {source} to {target}")
+            break
 
 
 def rerun_hint(args: argparse.Namespace, chapter: Chapter) -> str:
@@ -541,6 +573,7 @@ def render(
     data = json.loads(data_path.read_text())
     # Every input is hashed here, once, before anything renders: an edit made during the
     # render makes the segment stale next time instead of being recorded as rendered.
+    settle_layout(args)
     languages = {}
     for lang in args.langs:
         segments = Segments(

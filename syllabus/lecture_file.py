@@ -82,6 +82,7 @@ class LectureFile:
     voices: dict[str, KokoroChoice]  # each rendered language's Kokoro voice
     overlay: dict[str, Any]  # the settings its own words need: tempsettings(**overlay)
     chapter_voices: dict[str, str]  # chapters voiced otherwise than `voice` (CHAPTER_VOICES)
+    first: str  # the file's own first language: its lecture goes into out/ itself
 
 
 VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
@@ -303,4 +304,5 @@ def _checked(
         keys.voices,
         overlay,
         keys.chapter_voices,
+        keys.languages[0],
     )

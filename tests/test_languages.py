@@ -54,9 +54,26 @@ def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_fi
     assert result.returncode == 0, result.stderr[-2000:]
     assert "training the model" not in result.stdout  # one data file for both languages
     for lang, track, title in (("zh-TW", "zho", "新場景的標題"), ("eo", "epo", "Nova sceno")):
-        with av.open(str(out / lang / "lecture.mp4")) as container:
+        place = out if lang == "zh-TW" else out / lang  # the lecture file's first: out/ itself
+        with av.open(str(place / "lecture.mp4")) as container:
             subtitles = container.streams.subtitles[0]
             assert subtitles.metadata.get("language") == track
             assert [c["metadata"]["title"] for c in container.chapters()] == [title]
-        assert (out / lang / "segments" / "template.srt").read_text(encoding="utf-8")
-    assert not (out / "lecture.mp4").exists()  # each language in its own folder
+        assert (place / "segments" / "template.srt").read_text(encoding="utf-8")
+    assert not (out / "zh-TW").exists()  # one place per language, however many render
+    # A lecture laid out the old way (every language in a folder of its own when several)
+    # is moved into place, not rendered again.
+    (out / "zh-TW").mkdir()
+    for name in ("segments", "stills", "lecture.mp4", "lecture.json", "index.html"):
+        (out / name).rename(out / "zh-TW" / name)
+    again = subprocess.run(
+        [*command, "--lang", "zh-TW,eo", "--quality", "low"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert f"moved the zh-TW lecture from {out / 'zh-TW'} to {out}" in again.stdout
+    assert "0 to render" in again.stdout and (out / "segments" / "template.mp4").is_file()

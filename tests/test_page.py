@@ -47,7 +47,10 @@ def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
     out = tmp / "out"
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # the same model: no training again
-    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--lang", "en"]
+    lecture_file = tmp / "lecture.toml"  # an English lecture: its lecture is out/ itself
+    lecture_file.write_text('languages = ["en"]\n', encoding="utf-8")
+    command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--config"]
+    command.append(str(lecture_file))
     command += ["--quality", "low", "--voice", "none", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]

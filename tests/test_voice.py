@@ -72,13 +72,15 @@ def _render(tmp: Path, out: Path, *flags: str, chapters: int = 2) -> subprocess.
     entry line first)."""
     plan = tmp / "plan.toml"
     text = PLAN.format(file=TEMPLATE)
-    flags = ("--lang", "en", *flags)
+    english = tmp / "english.toml"  # an English lecture: its lecture is out/ itself
+    english.write_text('languages = ["en"]\n', encoding="utf-8")
+    flags = flags if "--config" in flags else ("--config", str(english), *flags)
     if chapters == 0:
         first = ROOT / "tests" / "lecture_scenes" / "first.py"
         text = SUBSET_PLAN.format(first=first, file=TEMPLATE)
         lecture = tmp / "lecture.toml"
         lecture.write_text('chapters = ["template"]\nlanguages = ["en"]\n', encoding="utf-8")
-        flags = ("--config", str(lecture), *flags[2:])
+        flags = ("--config", str(lecture), *flags[2:])  # in place of the English one
     elif chapters == 1:
         text = text.split("\n\n")[0] + "\n"
     plan.write_text(text, encoding="utf-8")
@@ -178,7 +180,9 @@ def test_the_natural_voice_drives_the_picture(tmp_path: Path, data_file: Path) -
     shutil.copy(data_file, out / "data.json")  # the same model: no training again
     # The lecture file's voice (Kokoro) for the first chapter, and the second one silent.
     lecture = tmp_path / "lecture.toml"
-    lecture.write_text('[chapter_voices]\ntemplate_again = "none"\n', encoding="utf-8")
+    lecture.write_text(
+        'languages = ["en"]\n[chapter_voices]\ntemplate_again = "none"\n', encoding="utf-8"
+    )
     result = _render(tmp_path, out, "--config", str(lecture))
     assert result.returncode == 0, result.stderr[-2000:]
     with av.open(str(out / "segments" / "template_again.mp4")) as silent:

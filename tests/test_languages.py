@@ -42,15 +42,14 @@ def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_fi
     out.mkdir()
     shutil.copy(data_file, out / "data.json")  # current for the default lecture: no training
     command = [sys.executable, str(ROOT / "render.py"), "--plan", str(plan), "--out", str(out)]
-    command += ["--voice", "none"]
-    result = subprocess.run(
-        [*command, "--lang", "zh-TW,eo", "--quality", "low"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
+    command += ["--voice", "none", "--lang", "zh-TW,eo", "--quality", "low"]
+
+    def render() -> subprocess.CompletedProcess:
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+        )
+
+    result = render()
     assert result.returncode == 0, result.stderr[-2000:]
     assert "training the model" not in result.stdout  # one data file for both languages
     for lang, track, title in (("zh-TW", "zho", "新場景的標題"), ("eo", "epo", "Nova sceno")):
@@ -66,14 +65,7 @@ def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_fi
     (out / "zh-TW").mkdir()
     for name in ("segments", "stills", "lecture.mp4", "lecture.json", "index.html"):
         (out / name).rename(out / "zh-TW" / name)
-    again = subprocess.run(
-        [*command, "--lang", "zh-TW,eo", "--quality", "low"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
+    again = render()
     assert again.returncode == 0, again.stderr[-2000:]
     assert f"moved the zh-TW lecture from {out / 'zh-TW'} to {out}" in again.stdout
     assert "0 to render" in again.stdout and (out / "segments" / "template.mp4").is_file()

@@ -17,7 +17,7 @@ from model.datafile import LectureData
 from model.parts import AttentionRows
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def data(data_file: Path) -> LectureData:
     return LectureData.from_file(data_file)
 

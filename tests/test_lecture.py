@@ -71,7 +71,7 @@ def _render(plan: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> tuple[Path, Path]:
     plan, out = _project(tmp_path_factory.mktemp("lecture"), data_file)
     result = _render(plan, out)

@@ -38,7 +38,7 @@ CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 pytestmark = [pytest.mark.render, pytest.mark.xdist_group("page")]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
     """A lecture of two short chapters, rendered silent at 480p15."""
     tmp = tmp_path_factory.mktemp("page")
@@ -57,7 +57,7 @@ def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[webdriver.Chrome]:
     assert CHROMIUM and DRIVER, "set-up installs Debian's chromium and chromium-driver"
     options = webdriver.ChromeOptions()

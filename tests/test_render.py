@@ -36,7 +36,7 @@ def _render(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 SAMPLE = ("template", "scoring", "summary")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sample_plan(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A lecture file with the sample's chapters, as an instructor would write one."""
     folder = tmp_path_factory.mktemp("plan")
@@ -51,7 +51,7 @@ def sample_plan(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "lecture.toml"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def rendered(tmp_path_factory: pytest.TempPathFactory, sample_plan: Path, data_file: Path) -> Path:
     """One real low-quality render of the sample lecture (from this session's data file,
     which is current for the default lecture: render.py does not train again)."""
@@ -64,7 +64,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory, sample_plan: Path, data_f
 
 
 @pytest.mark.render
-def test_low_quality_render_end_to_end(rendered: Path, sample_plan: Path) -> None:
+def test_low_quality_render_end_to_end(rendered: Path, sample_plan: Path, tmp_path: Path) -> None:
     chapters = load_plan(sample_plan)
     for chapter in chapters:
         video = rendered / "segments" / f"{chapter.name}.mp4"
@@ -80,13 +80,13 @@ def test_low_quality_render_end_to_end(rendered: Path, sample_plan: Path) -> Non
     assert not [p.name for p in rendered.rglob("*.tmp")]
     listed = _render("--list")
     assert listed.returncode == 0 and "attention_map" in listed.stdout
+    _same_config_renders_the_same_frames(rendered, sample_plan, tmp_path)
 
 
-@pytest.mark.render
-def test_same_config_renders_the_same_frames(
-    rendered: Path, sample_plan: Path, tmp_path: Path
-) -> None:
-    out = tmp_path / "again"
+def _same_config_renders_the_same_frames(rendered: Path, sample_plan: Path, tmp: Path) -> None:
+    """The determinism gate on a second render (in the same test as the first, so that one
+    test process renders the sample once)."""
+    out = tmp / "again"
     out.mkdir()
     shutil.copy(rendered / "data.json", out / "data.json")  # the same data: no second training
     args = ("--quality", "low", "--out", str(out), "--plan", str(sample_plan))

@@ -626,7 +626,8 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
-    drop_damaged(args.out / RENDER_CACHE)  # a damaged cache is as good as none
+    if jobs:  # a damaged cache is as good as none (a run with nothing to render reads none)
+        drop_damaged(args.out / RENDER_CACHE)
     times = RenderTimes.in_folder(args.out / RENDER_CACHE)
     try:
         times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))

@@ -197,8 +197,7 @@ def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:
 def _check_words(source: str, keys: _Keys) -> None:
     """Each of the lecture file's own words replaces a key the language has, with the same
     kind (a line for a line) and only the placeholders the line there has."""
-    reference = {lang: tables for lang, tables in keys.words.items()}
-    for lang, tables in reference.items():
+    for lang, tables in keys.words.items():
         if lang not in available_languages():
             raise LectureFileError(
                 f"{source}: 'words.{lang}': no language '{lang}' "

@@ -9,7 +9,6 @@ lecture file's first language).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -211,16 +210,15 @@ class Words(Mapping[str, str]):
         named. Only ``{name}`` is filled: no index, attribute, conversion or format."""
         text = self[key]
         where = f"{locale_path(self.lang)}: [{self.scene_key}] {key}"
-        names = placeholders(text, where)
-        unknown = sorted(names - set(fields))
+        parts = _parts(text, where)
+        unknown = sorted({name for _, name in parts if name is not None} - set(fields))
         if unknown:
             raise LocaleError(
                 f"{where}: placeholder '{unknown[0]}' is not one this scene fills "
                 f"(it fills: {', '.join(sorted(fields)) or 'none'})"
             )
         return "".join(
-            literal + ("" if name is None else str(fields[name]))
-            for literal, name, _, _ in Formatter().parse(text)
+            literal + ("" if name is None else str(fields[name])) for literal, name in parts
         )
 
     def __iter__(self):
@@ -252,15 +250,17 @@ def colour_label(name: str, lang: str | None = None) -> str:
 def placeholders(text: str, where: str) -> set[str]:
     """The ``{names}`` of a line; anything but a plain name in braces is a LocaleError
     naming ``where`` (``{{`` and ``}}`` are braces themselves)."""
+    return {name for _, name in _parts(text, where) if name is not None}
+
+
+def _parts(text: str, where: str) -> list[tuple[str, str | None]]:
+    """A line as (literal text, the plain placeholder after it or None), checked."""
     try:
         fields = list(Formatter().parse(text))
     except ValueError as err:
         raise LocaleError(f"{where}: {err} (write {{{{ and }}}} for a brace itself)") from None
-    names = set()
     for _, name, spec, conversion in fields:
-        if name is None:
-            continue
-        if not PLACEHOLDER.match(name) or spec or conversion:
+        if name is not None and (not PLACEHOLDER.match(name) or spec or conversion):
             shown = (
                 "{"
                 + name
@@ -272,8 +272,7 @@ def placeholders(text: str, where: str) -> set[str]:
                 f"{where}: placeholder '{shown}' is not allowed: write a plain name, such as "
                 "{steps}"
             )
-        names.add(name)
-    return names
+    return [(literal, name) for literal, name, _, _ in fields]
 
 
 def _kind(value: Any) -> str:
@@ -327,7 +326,7 @@ def check_tables(languages: Iterable[str], scene_keys: Iterable[str | None]) -> 
     """Before anything renders: each language's table is readable, its [meta] is whole, and
     the tables of ``scene_keys`` and the shared ones have every key of the built-in
     reference language, of the same kind, with plain placeholders the scene fills."""
-    reference = tomllib.loads(reference_path().read_text(encoding="utf-8"))
+    reference = read_toml(reference_path(), "locale table", LocaleError)
     keys = [key for key in dict.fromkeys(scene_keys) if key]
     for lang in languages:
         table = _table(lang)

@@ -21,6 +21,7 @@ from typing import Any, Self
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from common.defaults import default
+from common.files import LANGUAGE_CODE
 from common.schema import Shape, ShapeError, describe, one_line, read_toml
 from model.sentences import Pronoun, Walkthrough
 from model.streams import MAX_SEED
@@ -106,6 +107,9 @@ class LectureConfig(Shape):
         The office analogy's people: 2 to 8, the first one the Query arrow grows towards.
     walkthrough, pronoun
         The hand-made sentences and their vectors (:mod:`model.sentences`).
+    walkthroughs
+        A language's own walkthrough sentence, by language code (``[task.walkthroughs.en]``):
+        that language's chapters follow it instead of ``walkthrough`` (:meth:`walkthrough_in`).
     """
 
     # No defaults here: every omitted key takes its value from the built-in lecture file's
@@ -122,14 +126,18 @@ class LectureConfig(Shape):
     sqrt_d_dims: tuple[int, ...]
     office: tuple[Colleague, ...]
     walkthrough: Walkthrough
+    walkthroughs: dict[str, Walkthrough]
     pronoun: Pronoun
 
     @model_validator(mode="before")
     @classmethod
     def _defaults(cls, data: Any) -> Any:
-        """Each omitted key takes the built-in lecture file's value."""
+        """Each omitted key takes the built-in lecture file's value; but a walkthrough of
+        one's own goes with no language's own sentence unless some are given too (the
+        built-in English one tells the built-in sentence's story, not theirs)."""
         if isinstance(data, dict):
-            return {**default("task"), **data}
+            own = {"walkthroughs": {}} if "walkthrough" in data else {}
+            return {**default("task"), **own, **data}
         return data
 
     @field_validator("office", mode="before")
@@ -209,6 +217,18 @@ class LectureConfig(Shape):
                 )
         object.__setattr__(self, "examples", examples)
         return self
+
+    @field_validator("walkthroughs", mode="after")
+    @classmethod
+    def _languages(cls, value: dict[str, Walkthrough]) -> dict[str, Walkthrough]:
+        for lang in value:
+            if not LANGUAGE_CODE.fullmatch(lang):
+                raise ValueError(f"'{lang}' is not a language code (such as en or zh-TW)")
+        return value
+
+    def walkthrough_in(self, lang: str) -> Walkthrough:
+        """The walkthrough sentence ``lang``'s chapters follow: its own, else the lecture's."""
+        return self.walkthroughs.get(lang, self.walkthrough)
 
     @property
     def initials(self) -> str:

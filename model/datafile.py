@@ -28,9 +28,17 @@ from common.schema import one_line
 from model import parts
 from model.config import ConfigError, LectureConfig
 
-__all__ = ["PARTS", "SCHEMA_VERSION", "DataFileError", "LectureData", "is_current", "nest"]
+__all__ = [
+    "PARTS",
+    "SCHEMA_VERSION",
+    "DataFileError",
+    "LectureData",
+    "in_language",
+    "is_current",
+    "nest",
+]
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 
 class DataFileError(ValueError):
@@ -63,6 +71,7 @@ PARTS: tuple[Part, ...] = (
     Part("multihead.four", "four_heads", parts.HeadsRun),
     Part("multihead.bookkeeping", "bookkeeping", parts.Bookkeeping),
     Part("dead_ends", "dead_ends", parts.DeadEnds),
+    Part("own", "own", parts.OwnSentences),  # each language's own walkthrough: parts.OWN_PARTS
 )
 PART_BY_NAME = {p.name: p for p in PARTS}
 PART_BY_PATH = {p.path: p for p in PARTS}
@@ -84,6 +93,23 @@ def covering_part(path: str) -> Part | None:
         (p for p in PARTS if path == p.path or path.startswith((p.path + ".", p.path + "["))),
         None,
     )
+
+
+def in_language(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The data file's JSON as ``lang``'s chapters read it: where the language has a
+    walkthrough sentence of its own, the parts made from it (``own.<lang>``) stand at their
+    usual paths, so that a scene names every number by the same path in every language."""
+    own = data.get("own", {}).get(lang)
+    if not own:
+        return data
+    view = dict(data)
+    for path, content in own.items():
+        *parents, last = path.split(".")
+        node = view
+        for key in parents:
+            node[key] = node = dict(node[key])  # copied on the way: the file's JSON is kept
+        node[last] = content
+    return view
 
 
 def nest(header: dict[str, Any], contents: dict[str, Any]) -> dict[str, Any]:
@@ -139,6 +165,16 @@ class LectureData:
     @property
     def colour_names(self) -> tuple[str, ...]:
         return self.config.colours
+
+    def in_language(self, lang: str) -> LectureData:
+        """The data as ``lang``'s chapters read it (:func:`in_language`)."""
+        own = self._parts.get("own")
+        if own is None or lang not in own.root:
+            return self
+        found = {**self._parts, **own.root[lang]}
+        return LectureData(
+            self.source, self.source_hash, self.config, found, in_language(self._raw, lang)
+        )
 
     def value(self, path: str) -> Any:
         """The value at a data-file path (``tokens.eat_apple.dots[2]``), as the file holds it."""

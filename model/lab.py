@@ -14,6 +14,7 @@ from model import causal, handmade, multihead, probes
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash, nest
 from model.dead_ends import dead_ends
+from model.sentences import Walkthrough
 from model.streams import Stream
 from model.task import encode, targets_for
 from model.train import TrainResult, generator, train
@@ -84,6 +85,15 @@ def build(config: LectureConfig) -> dict[str, Any]:
     return data
 
 
+def walkthrough_parts(config: LectureConfig, sentence: Walkthrough) -> dict[str, Any]:
+    """The parts made from a walkthrough sentence (:data:`OWN_PARTS`), by their paths."""
+    return {
+        "tokens.eat_apple": handmade.eat_apple(sentence),
+        "pitfalls.shuffle": probes.shuffle_probe(config, sentence),
+        "positional": probes.positional_table(sentence),
+    }
+
+
 def _build(config: LectureConfig) -> dict[str, Any]:
     """Every part but the four-head run."""
     result = train(config)
@@ -103,9 +113,11 @@ def _build(config: LectureConfig) -> dict[str, Any]:
         "examples": run_examples(config, result),
         "pitfalls.projection": probes.projection_probe(config),
         "pitfalls.sqrt_d": probes.sqrt_d_probe(config),
-        "pitfalls.shuffle": probes.shuffle_probe(config),
-        "positional": probes.positional_table(config),
-        "tokens.eat_apple": handmade.eat_apple(config.walkthrough),
+        **walkthrough_parts(config, config.walkthrough),
+        "own": {
+            lang: walkthrough_parts(config, sentence)
+            for lang, sentence in config.walkthroughs.items()
+        },
         "tokens.it_cat": handmade.it_cat(config.pronoun),
         "office": handmade.office(config.office),
         "causal": causal.causal_run(config),

@@ -9,10 +9,11 @@ context. The registry of parts, their paths in the file and their names is
 
 from __future__ import annotations
 
-from typing import Annotated, Self
+from typing import Annotated, Any, Self
 
 from pydantic import RootModel, ValidationInfo, model_validator
 
+from common.files import LANGUAGE_CODE
 from common.schema import (
     MaskedMatrix,
     Matrix,
@@ -509,4 +510,30 @@ class DeadEnds(Shape):
                 raise ShapeError(f"concat_weights.{k}", "is not length × width × hidden")
         if self.attention_weights != 3 * self.width * self.width:
             raise ShapeError("attention_weights", "is not 3 × width × width")
+        return self
+
+
+# The parts made from a walkthrough sentence, by their paths: a language with a sentence
+# of its own (``[task.walkthroughs.<lang>]``) has each of them again, under ``own.<lang>``.
+OWN_PARTS: dict[str, type[Shape]] = {
+    "tokens.eat_apple": EatApple,
+    "pitfalls.shuffle": ShuffleProbe,
+    "positional": PositionalTable,
+}
+
+
+class OwnSentences(RootModel[dict[str, dict[str, Any]]]):
+    """Each language's own walkthrough sentence: its :data:`OWN_PARTS`, by language code."""
+
+    @model_validator(mode="after")
+    def _check(self, info: ValidationInfo) -> Self:
+        for lang, found in self.root.items():
+            if not LANGUAGE_CODE.fullmatch(lang):
+                raise ShapeError(lang, "must be a language code (such as en or zh-TW)")
+            if set(found) != set(OWN_PARTS):
+                raise ShapeError(lang, f"must hold exactly {', '.join(OWN_PARTS)}")
+            self.root[lang] = {
+                path: model.model_validate(found[path], context=info.context)
+                for path, model in OWN_PARTS.items()
+            }
         return self

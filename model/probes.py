@@ -146,16 +146,15 @@ def _shuffle_run(
     }
 
 
-def shuffle_probe(config: LectureConfig) -> dict[str, Any]:
-    """Pitfall 3 and its fix, on the walkthrough sentence with its own W_Q, W_K and W_V
+def shuffle_probe(config: LectureConfig, sentence: Walkthrough) -> dict[str, Any]:
+    """Pitfall 3 and its fix, on a walkthrough sentence with its own W_Q, W_K and W_V
     (every word's output differs, so the eye can follow each one as it moves), in float64."""
-    sentence = config.walkthrough
     x = torch.tensor(sentence.x, dtype=torch.float64)  # (n, d)
     n = x.shape[0]
     perm = torch.randperm(n, generator=generator(config, Stream.SHUFFLE))  # (n,)
     if torch.equal(perm, torch.arange(n)):  # a shuffle that moves nothing shows nothing
         perm = torch.roll(perm, 1)
-    table = torch.tensor(positional_table(config)["table"], dtype=torch.float64)  # (n, d)
+    table = torch.tensor(positional_table(sentence)["table"], dtype=torch.float64)  # (n, d)
     return {
         "tokens": list(sentence.tokens),
         "permutation": perm.tolist(),
@@ -164,11 +163,11 @@ def shuffle_probe(config: LectureConfig) -> dict[str, Any]:
     }
 
 
-def positional_table(config: LectureConfig) -> dict[str, Any]:
-    """The sin/cos table the shuffle probe adds: one row per word of the walkthrough, as wide
-    as its vectors (it is added to them); and the same formula on 32 positions of 64
+def positional_table(sentence: Walkthrough) -> dict[str, Any]:
+    """The sin/cos table the shuffle probe adds: one row per word of a walkthrough sentence,
+    as wide as its vectors (it is added to them); and the same formula on 32 positions of 64
     dimensions (``wide``), where its fast and slow columns can be seen."""
-    positions, width = len(config.walkthrough.x), len(config.walkthrough.x[0])
+    positions, width = len(sentence.x), len(sentence.x[0])
     return {
         "positions": positions,
         "width": width,

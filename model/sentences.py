@@ -113,7 +113,8 @@ class Walkthrough(Shape):
             need_matrix(key, getattr(self, key), width, width)
         _names("dims", self.dims, width)
         sense = self.other_sense
-        if sense is not None and sense.tokens[sense.word] != self.tokens[self.short - 1]:
+        asking = self.tokens[self.short - 1].casefold()  # "Apple" the company is still "apple"
+        if sense is not None and sense.tokens[sense.word].casefold() != asking:
             raise ShapeError(
                 "other_sense.word",
                 f"must point at the asking word '{self.tokens[self.short - 1]}', "

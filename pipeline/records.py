@@ -16,7 +16,7 @@ from typing import Any
 
 from common.atomic import write_json_atomic
 from common.closure import code_digest, file_digest
-from model.datafile import resolve
+from model.datafile import in_language, resolve
 from syllabus.locale import locale_table, shared_tables
 from syllabus.plan import Chapter
 from syllabus.presets import Preset
@@ -58,9 +58,11 @@ def _digest(payload: Any) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-def data_hash(chapter: Chapter, data: dict[str, Any]) -> str:
-    """Hash of the data-file parts the chapter's class reads, and the colour names."""
-    parts = {path: resolve(data, path) for path in chapter.reads}
+def data_hash(chapter: Chapter, data: dict[str, Any], lang: str) -> str:
+    """Hash of the data-file parts the chapter's class reads in ``lang`` (its own walkthrough
+    sentence, if it has one), and the colour names."""
+    view = in_language(data, lang)
+    parts = {path: resolve(view, path) for path in chapter.reads}
     parts["config.colours"] = data["config"]["colours"]
     return _digest(parts)
 
@@ -101,7 +103,7 @@ def expected_record(
         "encoder": list(encoder),
         "manim": version("manim"),
         "sources": sources_hash(chapter.file),
-        "data": data_hash(chapter, data),
+        "data": data_hash(chapter, data, lang),
         "words": words_hash(chapter, lang),
         "contents": {"part": chapter.part, "parts": list(chapter.parts)},
         "voice": voice,

@@ -99,37 +99,50 @@ def _check_sentences(
     source: str, config: LectureConfig, chapters: Sequence[Chapter], languages: Sequence[str]
 ) -> None:
     """What the chapters need from ``[task]`` is there (their ``needs``), and the hand-made
-    sentences name their dimensions (and senses) in every language shown."""
+    sentences name their dimensions (and senses) in every language shown; a language's own
+    walkthrough (``[task.walkthroughs.<lang>]``) stands in for ``walkthrough`` in it."""
+    known = available_languages()
+    for lang in config.walkthroughs:
+        if lang not in known:
+            raise LectureFileError(
+                f"{source}: 'task.walkthroughs.{lang}': no language '{lang}' "
+                f"(allowed: {', '.join(known)})"
+            )
     reads = {path for chapter in chapters for path in chapter.reads}
-    names = []
-    if "tokens.eat_apple" in reads:
-        names.append(("task.walkthrough.dims", config.walkthrough.dims))
-    if "tokens.it_cat" in reads:
-        names.append(("task.pronoun.dims", config.pronoun.dims))
-    for chapter in chapters:
-        for key in chapter.needs:
-            value = _task_value(config, key)
-            if value is None:
-                raise LectureFileError(
-                    f"{source}: 'task.{key}' is missing: the chapter '{chapter.name}' needs it "
-                    f"(common/default_lecture.toml shows one), or drop '{chapter.name}'"
+    for lang in languages:
+        key = f"walkthroughs.{lang}" if lang in config.walkthroughs else "walkthrough"
+        names = []
+        if "tokens.eat_apple" in reads:
+            names.append((f"task.{key}.dims", config.walkthrough_in(lang).dims))
+        if "tokens.it_cat" in reads:
+            names.append(("task.pronoun.dims", config.pronoun.dims))
+        for chapter in chapters:
+            for need in chapter.needs:
+                own = (
+                    need.replace("walkthrough", key, 1) if need.startswith("walkthrough.") else need
                 )
-            if hasattr(value, "means"):  # a sense names itself in every language
-                names.append((f"task.{key}.means", value.means))
-    for key, table in names:
-        for lang in languages:
+                value = _task_value(config, own)
+                if value is None:
+                    raise LectureFileError(
+                        f"{source}: 'task.{own}' is missing: the chapter '{chapter.name}' needs "
+                        f"it (common/default_lecture.toml shows one), or drop '{chapter.name}'"
+                    )
+                if hasattr(value, "means"):  # a sense names itself in every language
+                    names.append((f"task.{own}.means", value.means))
+        for where, table in names:
             if names_in(table, lang) is None:
                 raise LectureFileError(
-                    f"{source}: '{key}' has no names in '{lang}' (add {lang} = [...], or "
+                    f"{source}: '{where}' has no names in '{lang}' (add {lang} = [...], or "
                     "give one list for every language)"
                 )
 
 
 def _task_value(config: LectureConfig, key: str) -> Any:
-    """The value of a dotted ``[task]`` key (``walkthrough.other_sense``), None if unset."""
+    """The value of a dotted ``[task]`` key (``walkthrough.other_sense``,
+    ``walkthroughs.en.other_sense``), None if unset."""
     value: Any = config
     for name in key.split("."):
-        value = getattr(value, name, None)
+        value = value.get(name) if isinstance(value, dict) else getattr(value, name, None)
     return value
 
 

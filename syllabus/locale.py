@@ -18,13 +18,13 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import default
+from common.files import LANGUAGE_CODE
 from common.schema import Shape, one_line, read_toml
 from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"
-# A language is a locale file's name, and becomes a folder's (out/<lang>/): a BCP 47 tag
-# such as en, zh-TW or pt-BR, never "..", a dot or a separator.
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$")
+# A language is a locale file's name (common.files.LANGUAGE_CODE), and becomes a folder's
+# (out/<lang>/): a BCP 47 tag such as en, zh-TW or pt-BR, never "..", a dot or a separator.
 # Tables whose keys differ between languages (their words, their pronunciations), and
 # [meta], which Language checks.
 OWN_KEYS = ("meta", "pronounce", "subtitles", "speech")

@@ -30,6 +30,9 @@ class Theme:
         A frame or pointer on what the narration speaks of.
     query, key, value
         Q, K and V.
+    query_hue
+        What the narration calls the Query's colour: a key of the locale's
+        ``[colour_names]`` (the office chapter's "this blue arrow").
     plain_cell
         A table cell that is not a heat map.
     heat
@@ -46,6 +49,7 @@ class Theme:
     query: str
     key: str
     value: str
+    query_hue: str
     plain_cell: str
     heat: tuple[str, str, str, str]
     lines_in_text_colour: bool
@@ -65,6 +69,7 @@ THEMES: dict[str, Theme] = {
         query="#56B4E9",  # sky blue
         key="#E69F00",  # orange
         value="#CC79A7",  # reddish purple
+        query_hue="blue",
         plain_cell="#2A2F3A",
         heat=("#1B1F2A", "#4A505C", "#A3A9B3", "#FFFFFF"),
         lines_in_text_colour=False,
@@ -77,6 +82,7 @@ THEMES: dict[str, Theme] = {
         query="#1C6DA0",  # the sky blue, darkened to read on white
         key="#A65A00",  # the orange, darkened
         value="#A3407F",  # the reddish purple, darkened
+        query_hue="blue",
         plain_cell="#E6E8EC",
         heat=("#EEEEEA", "#C2C6CC", "#6E747E", "#111111"),
         lines_in_text_colour=True,

@@ -94,7 +94,24 @@ def _walkthrough(**changes: str) -> str:
     return "[task.walkthrough]\n" + "\n".join(f"{k} = {v}" for k, v in keys.items())
 
 
+def _own_walkthrough(lang: str) -> str:
+    """The valid walkthrough above as ``lang``'s own sentence."""
+    return _walkthrough().replace("[task.walkthrough]", f'[task.walkthroughs."{lang}"]')
+
+
 CASES = {
+    "own sentence of an unknown language": (
+        _lecture(_own_walkthrough("xx")),
+        "'task.walkthroughs.xx': no language 'xx' (allowed: en, zh-TW)",
+    ),
+    "own sentence's language is a path": (
+        _lecture(_own_walkthrough("../en")),
+        "'task.walkthroughs' '../en' is not a language code",
+    ),
+    "own sentence without the sense the why chapter needs": (
+        _lecture("languages = ['en']\nchapters = ['why']\n" + _own_walkthrough("en")),
+        "'task.walkthroughs.en.other_sense' is missing: the chapter 'why' needs it",
+    ),
     "unknown voice engine": (lambda t: ["--voice", "loud"], "invalid choice: 'loud'"),
     "voice engine in the file": (_lecture('voice = "loud"'), "'voice' is 'loud' (allowed: kokoro"),
     "unknown Kokoro voice": (

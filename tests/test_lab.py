@@ -192,6 +192,24 @@ def test_sinusoidal_table(data: LectureData) -> None:
     assert change(0) > change(pe.width - 2) * 10  # left: fast; right: slow
 
 
+def test_a_languages_own_sentence_stands_at_the_usual_paths(data: LectureData) -> None:
+    """English follows its own walkthrough (the built-in lecture file's
+    [task.walkthroughs.en]): every part made from it, at the paths the scenes name, computed
+    from its own vectors; Chinese keeps the lecture's, and a language without one gets it."""
+    own = data.config.walkthroughs["en"]
+    en = data.in_language("en")
+    assert en.eat_apple.tokens == own.tokens != data.eat_apple.tokens
+    assert en.value("tokens.eat_apple.x") == own.x
+    e = en.eat_apple
+    q = e.q[e.query_index]
+    assert list(e.dots) == pytest.approx([dot(q, e.k[j]) for j in range(e.short)], abs=1e-12)
+    assert_consistent(e.last_row, [q], e.k[: e.short], e.v[: e.short], math.sqrt(e.d))
+    assert en.shuffle.tokens == own.tokens and en.positional.positions == len(own.x)
+    assert en.shuffle.without_positions.max_abs_diff <= 1e-12
+    assert data.in_language("zh-TW") is data and data.in_language("fr") is data
+    assert data.raw["tokens"]["eat_apple"]["tokens"] == data.eat_apple.tokens  # kept as read
+
+
 # --- hand-made tokens -----------------------------------------------------------------
 def test_eat_apple_last_row_step_by_step(data: LectureData) -> None:
     e = data.eat_apple

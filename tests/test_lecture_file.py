@@ -70,3 +70,17 @@ def test_flags_override_the_lecture_file(
 def test_languages_from_the_flag_replace_the_files_and_are_the_ones_checked() -> None:
     assert load_lecture(languages=["en"]).languages == ("en",)
     assert load_lecture().languages == ("zh-TW",)
+
+
+def test_a_walkthrough_of_ones_own_goes_without_the_built_in_languages_own() -> None:
+    """The built-in English sentence tells the built-in walkthrough's story: with a
+    walkthrough of their own and none per language, English follows theirs."""
+    built_in = LectureConfig()
+    assert built_in.walkthrough_in("en") == built_in.walkthroughs["en"] != built_in.walkthrough
+    theirs = built_in.walkthrough.model_dump() | {"tokens": list("abcde"), "other_sense": None}
+    mine = LectureConfig.model_validate({"walkthrough": theirs})
+    assert mine.walkthroughs == {} and mine.walkthrough_in("en").tokens == list("abcde")
+    both = LectureConfig.model_validate(
+        {"walkthrough": theirs, "walkthroughs": {"en": built_in.walkthroughs["en"]}}
+    )
+    assert both.walkthrough_in("en") == built_in.walkthroughs["en"]

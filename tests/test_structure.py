@@ -249,3 +249,18 @@ def test_own_files_are_read_back_by_their_one_model(tmp_path: Path) -> None:
     LinesFile.beside(video).write_text('{"lines": [{"index": 0}]}', encoding="utf-8")
     with pytest.raises(OwnFileError, match=r"scene\.lines\.json: 'lines\[0\]\.index'"):
         LinesFile.read(LinesFile.beside(video))
+
+
+def test_a_languages_own_sentence_is_in_its_records_alone(built: dict) -> None:
+    """A chapter reading the walkthrough hashes, in English, English's own sentence: a change
+    to it makes the English segment stale and leaves the Chinese one current."""
+    import copy
+
+    from pipeline.records import data_hash
+
+    why = next(c for c in load_plan() if c.name == "why")
+    changed = copy.deepcopy(built)
+    changed["own"]["en"]["tokens.eat_apple"]["x"][0][0] += 0.5
+    assert data_hash(why, changed, "en") != data_hash(why, built, "en")
+    assert data_hash(why, changed, "zh-TW") == data_hash(why, built, "zh-TW")
+    assert data_hash(why, built, "en") != data_hash(why, built, "zh-TW")

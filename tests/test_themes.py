@@ -3,6 +3,7 @@ the common colour blindnesses, in every theme."""
 
 from __future__ import annotations
 
+import colorsys
 import itertools
 from pathlib import Path
 
@@ -93,3 +94,19 @@ def test_the_theme_in_force_is_the_one_asked_for(scene_env: Path, tmp_path: Path
                 assert Line().get_color().to_hex() == stroke
     finally:
         style.use_theme(settings().theme)
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_query_colour_the_narration_names_is_the_one_drawn(name: str) -> None:
+    """The office says "this {hue} arrow": the theme's Query colour is nearest in hue to the
+    named colour of all the colours the narration can name."""
+    def hue(hex_colour: str) -> float:
+        rgb = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return colorsys.rgb_to_hsv(*rgb)[0] * 360
+
+    def apart(a: float, b: float) -> float:
+        return min(abs(a - b), 360 - abs(a - b))
+
+    theme = THEMES[name]
+    nearest = min(TASK_PALETTE, key=lambda c: apart(hue(TASK_PALETTE[c][0]), hue(theme.query)))
+    assert theme.query_hue == nearest

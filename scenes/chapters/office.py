@@ -66,7 +66,7 @@ class OfficeAnalogy(LectureScene):
         self.play(FadeOut(held))
         first = self.office.sweep[self.sweep_stops[0]]
         self.arrow = self._arrow(first.query)
-        self.say("query", GrowArrow(self.arrow))
+        self.say("query", GrowArrow(self.arrow), hue=self.query_colour_name())
         self.say(
             "weights",
             FadeIn(self.bars),

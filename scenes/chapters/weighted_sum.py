@@ -139,8 +139,20 @@ class WeightedSum(LectureScene):
             FadeIn(frame),
             beats={"own": [Create(own_frame), Indicate(rows[ex.query_index][4])]},
             eat=self.output.get_entry(eat),
+            brings_from=self._comes_from(eat),
+            meaning_from=self._comes_from(own),
         )
         self.apple_parts = VGroup(shares, dims, rows, box, frame, own_frame)
+
+    def _comes_from(self, column: int) -> str:
+        """Where the output's ``column`` comes from, as the shares shown (2 decimals) say:
+        entirely the asker's own V, mostly its own, or mostly the other words'."""
+        ex, i = self.ex, self.ex.query_index
+        others = [row[column] for j, row in enumerate(ex.contributions) if j != i]
+        own = ex.contributions[i][column]
+        if all(round(abs(share), 2) == 0 for share in others):
+            return self.words["all_own"]
+        return self.words["from_self" if abs(own) > sum(map(abs, others)) else "from_others"]
 
     def _residual(self) -> None:
         """x(蘋果) + the attention output = 蘋果's new vector (the residual connection)."""

@@ -58,6 +58,7 @@ from syllabus.locale import (
     one_of,
 )
 from syllabus.plan import chapter_of
+from syllabus.themes import THEMES
 from voice import speech
 from voice.clips import (
     LINE_PAUSE,
@@ -86,9 +87,10 @@ def data_path() -> Path:
     return settings().data
 
 
-def lecture_data() -> LectureData:
-    """The validated data file at :func:`data_path` (each file loaded once per process)."""
-    return _load(data_path().resolve())
+def lecture_data(lang: str) -> LectureData:
+    """The validated data file at :func:`data_path` as ``lang``'s chapters read it (its own
+    walkthrough sentence in place, :meth:`LectureData.in_language`); read once per process."""
+    return _load(data_path().resolve()).in_language(lang)
 
 
 @cache
@@ -221,7 +223,9 @@ class LectureScene(Scene):
         style.use_theme(settings().theme)  # the theme of this scene, before anything is made
         self.camera.background_color = style.BACKGROUND
         self.lang = current_language()
-        self.data = ScopedData(lecture_data(), declared_reads(type(self)), type(self).__name__)
+        self.data = ScopedData(
+            lecture_data(self.lang), declared_reads(type(self)), type(self).__name__
+        )
         self.words = Words(self.scene_key, self.lang)
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
@@ -404,6 +408,11 @@ class LectureScene(Scene):
         """A task colour as the narration says it (the locale's ``[colour_names]``, else the
         config's own name)."""
         return colour_name(self.data.colour_names[colour_index], self.lang)
+
+    def query_colour_name(self) -> str:
+        """What the narration calls the Query's colour in this theme ("blue"), in this
+        language (the theme's ``query_hue``, named by the locale's ``[colour_names]``)."""
+        return colour_name(THEMES[style.THEME_NAME].query_hue, self.lang)
 
     def colour_list(self) -> str:
         """The lecture's task colours as the narration says "one of them" (from the lecture

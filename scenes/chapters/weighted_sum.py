@@ -145,12 +145,13 @@ class WeightedSum(LectureScene):
         self.apple_parts = VGroup(shares, dims, rows, box, frame, own_frame)
 
     def _comes_from(self, column: int) -> str:
-        """Where the output's ``column`` comes from, as the shares shown (2 decimals) say:
-        entirely the asker's own V, mostly its own, or mostly the other words'."""
+        """Where the output's ``column`` comes from: entirely the asker's own V (every other
+        share shows 0.00, its own does not), mostly its own (its share is larger than the
+        others' together), or mostly the other words'."""
         ex, i = self.ex, self.ex.query_index
         others = [row[column] for j, row in enumerate(ex.contributions) if j != i]
         own = ex.contributions[i][column]
-        if all(round(abs(share), 2) == 0 for share in others):
+        if round(abs(own), 2) > 0 and all(round(abs(share), 2) == 0 for share in others):
             return self.words["all_own"]
         return self.words["from_self" if abs(own) > sum(map(abs, others)) else "from_others"]
 

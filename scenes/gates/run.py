@@ -50,6 +50,7 @@ from manim import (
 )
 
 from common.settings import tempsettings
+from model.datafile import in_language
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
@@ -422,7 +423,8 @@ def run_gates(
             report.numbers.setdefault(id(number), number)
         report.duration = scene.renderer.time
         report.lines = list(getattr(scene, "narration_lines", ()))
-    data = json.loads(Path(data_file).read_text(encoding="utf-8"))
+    # The file as this language's chapters read it: its own walkthrough sentence in place.
+    data = in_language(json.loads(Path(data_file).read_text(encoding="utf-8")), lang)
     report.add(check_subtitles(report.captions, report.duration, name, lang))
     if isinstance(scene, LectureScene):  # a chapter, not a bare test scene
         report.add(check_span(report.fullest, name))

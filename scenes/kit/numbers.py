@@ -171,6 +171,8 @@ def format_number(value: float, decimals: int = 2, notation: Notation = "fixed")
         small = value != 0 and abs(value) < 10 ** (1 - decimals)
         return format_number(value, 1, "scientific") if small else format_number(value, decimals)
     if notation == "scientific":
+        if value == 0:  # exactly nothing: "0", not "0.0×10⁰"
+            return "0"
         mantissa, exponent = f"{value:.{decimals}e}".split("e")
         return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
     if notation == "power":  # an exact power of ten, as an axis labels it

@@ -100,6 +100,7 @@ def test_the_theme_in_force_is_the_one_asked_for(scene_env: Path, tmp_path: Path
 def test_the_query_colour_the_narration_names_is_the_one_drawn(name: str) -> None:
     """The office says "this {hue} arrow": the theme's Query colour is nearest in hue to the
     named colour of all the colours the narration can name."""
+
     def hue(hex_colour: str) -> float:
         rgb = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
         return colorsys.rgb_to_hsv(*rgb)[0] * 360

@@ -391,6 +391,17 @@ def check_voice_files(args: argparse.Namespace) -> None:
         raise UsageError(str(err)) from None
 
 
+def check_page_library() -> None:
+    """Before anything renders: the page's TensorFlow.js is there and whole (the lab
+    trains with it), else one line naming it and the command that installs it."""
+    from pipeline.vendor import VendorError, library
+
+    try:
+        library()
+    except VendorError as err:
+        raise UsageError(str(err)) from None
+
+
 def narration_folder(args: argparse.Namespace, lang: str) -> str | None:
     """A language's recordings, laid out as its lecture is: the lecture file's first
     language in ``--narration`` itself, every other in ``--narration/<lang>``."""
@@ -675,7 +686,12 @@ def _assemble(
         return 0
     title = chapters[0].title(lang) if chapters else ""
     out_dir = lang_out(args, lang)
-    made_from = lecture_inputs([(c.title(lang), *segments.paths(c)) for c in chapters], lang, title)
+    from pipeline.lab import lab_data
+
+    lab = lab_data(json.loads((args.out / DATA_NAME).read_text(encoding="utf-8")), lang)
+    made_from = lecture_inputs(
+        [(c.title(lang), *segments.paths(c)) for c in chapters], lang, title, lab
+    )
     if lecture_is_current(out_dir, made_from):
         print(f"render: lecture{where} unchanged: {out_dir / 'lecture.mp4'}")
         return 0
@@ -683,7 +699,7 @@ def _assemble(
 
     files = [SegmentFile(c.title(lang), *segments.paths(c)[:2]) for c in chapters]
     try:
-        lecture = assemble(files, out_dir, lang, title, made_from)
+        lecture = assemble(files, out_dir, lang, title, made_from, lab)
     except AssemblyError as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 1
@@ -765,6 +781,7 @@ def _run(args: argparse.Namespace, lecture: LectureFile) -> int:
             return write_narration_script(args, lecture.config, chapters, selected)
     check_narration(args, selected)  # every check before the output folder is made
     check_voice_files(args)
+    check_page_library()
     check_writable(args.out)
     with FolderLock(args.out, wait=args.wait):
         return render(args, lecture.config, chapters, selected)

@@ -193,11 +193,12 @@ def assemble(
     lang: str,
     title: str,
     made_from: dict | None = None,
+    lab: dict | None = None,
 ) -> AssembledLecture:
     """Write lecture.mp4, lecture.srt, lecture.vtt, chapters.txt and the viewers' page
     (index.html, lecture.data.js, stills/) into ``out_dir``; the manifest records
     ``made_from`` (:func:`pipeline.records.lecture_inputs`), so that an unchanged lecture
-    is not assembled again."""
+    is not assembled again. ``lab``: what the page's lab reads (None: a page without one)."""
     manifest = out_dir / MANIFEST
     inputs = [av.open(str(s.video)) for s in segments]
     try:
@@ -220,7 +221,7 @@ def assemble(
             write_text_atomic(lecture.chapters, to_chapter_list(titled, duration))
             fps = float(inputs[0].streams.video[0].base_rate)
             shown = [(s.title, s.video) for s in segments]
-            write_page(out_dir, lang, title, shown, starts, duration, fps, cues)
+            write_page(out_dir, lang, title, shown, starts, duration, fps, cues, lab)
             # leaving the block renames lecture.mp4 last: it always has its side files
     finally:
         for source in inputs:

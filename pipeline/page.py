@@ -18,12 +18,15 @@ from pathlib import Path
 
 import av
 
-from common.atomic import atomic_path, write_text_atomic
+from common.atomic import atomic_path, copy_atomic, write_text_atomic
 from common.files import LinesFile
 from pipeline.captions import Cue
+from pipeline.lab import LAB_FILE
+from pipeline.vendor import library
 from syllabus.locale import Words
 
 TEMPLATE = Path(__file__).with_name("viewer.html")
+LAB_SCRIPT = Path(__file__).with_name(LAB_FILE)  # the lab's demos, copied beside the page
 STILL_WIDTH = 320
 STILL_AT = 0.6  # how far into a chapter its still is taken: past the title, into the picture
 
@@ -86,9 +89,11 @@ def write_page(
     duration: float,
     fps: float,
     cues: list[Cue],
+    lab: dict | None = None,
 ) -> Path:
-    """index.html, lecture.data.js and stills/ in ``out_dir``; ``chapters``: each chapter's
-    title and segment video (its ``.lines.json`` beside it)."""
+    """index.html, lecture.data.js, stills/ and the lab (lab.js, tf.min.js) in ``out_dir``;
+    ``chapters``: each chapter's title and segment video (its ``.lines.json`` beside it);
+    ``lab``: what the lab's demos read (:func:`pipeline.lab.lab_data`; None: no lab)."""
     stills = out_dir / "stills"
     stills.mkdir(exist_ok=True)
     ends = [*starts[1:], duration]
@@ -98,7 +103,13 @@ def write_page(
         if not picture.is_file():
             still(video, picture)
         entries.append(
-            {"title": name, "start": start, "end": end, "still": f"stills/{picture.name}"}
+            {
+                "title": name,
+                "scene": video.stem,  # the chapter's name: the lab's demos find theirs by it
+                "start": start,
+                "end": end,
+                "still": f"stills/{picture.name}",
+            }
         )
     kept = {entry["still"].removeprefix("stills/") for entry in entries}
     for old in stills.glob("*.jpg"):  # stills of segments since re-rendered
@@ -113,9 +124,13 @@ def write_page(
         "cues": [{"start": c.start, "end": c.end, "text": c.text} for c in cues],
         "lines": narrated_lines([LinesFile.beside(v) for _, v in chapters], starts),
         "ui": page_words(lang),
+        "lab": lab,
     }
     script = "window.LECTURE = " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n"
     write_text_atomic(out_dir / "lecture.data.js", script)
+    if lab is not None:  # the lab's code and its one library, beside the page: no CDN
+        copy_atomic(LAB_SCRIPT, out_dir / LAB_FILE)
+        copy_atomic(library(), out_dir / library().name)
     page = TEMPLATE.read_text(encoding="utf-8")
     page = page.replace("__TITLE__", html.escape(title)).replace("__LANG__", html.escape(lang))
     write_text_atomic(out_dir / "index.html", page)

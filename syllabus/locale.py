@@ -236,6 +236,20 @@ def one_of(items: Sequence[str], lang: str) -> str:
     return meta.list_join.join(items[:-1]) + meta.or_join + items[-1]
 
 
+def parse_choices(line: str, where: str) -> tuple[list[str], int]:
+    """A multiple choice written as one line: choices split by "|", the right one marked
+    "*" ("Q|K|*V"). Returns the choices, unmarked, and which one is right; any other shape
+    is a LocaleError naming ``where`` (the file and the line)."""
+    said = line.split("|")
+    marked = [j for j, choice in enumerate(said) if choice.startswith("*")]
+    if len(said) < 2 or len(marked) != 1:
+        raise LocaleError(
+            f'{where}: write two or more choices split by "|", the right one marked "*" '
+            '(as "Q|K|*V")'
+        )
+    return [choice.removeprefix("*") for choice in said], marked[0]
+
+
 def colour_name(name: str, lang: str) -> str:
     """A task colour (``red``) as the narration says it: ``[colour_names]``, else itself."""
     return _table(lang).get("colour_names", {}).get(name, name)

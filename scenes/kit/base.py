@@ -56,6 +56,7 @@ from syllabus.locale import (
     locale_path,
     locale_table,
     one_of,
+    parse_choices,
 )
 from syllabus.plan import chapter_of
 from syllabus.themes import THEMES
@@ -388,17 +389,9 @@ class LectureScene(Scene):
         return self.words[key].format_map(_KeepMissing(self.sentence_words))
 
     def choices(self, key: str) -> tuple[list[str], int]:
-        """A multiple choice from the locale line ``key``: choices split by "|", the right
-        one marked "*" ("Q|K|*V"). Returns the choices, unmarked, and which one is right;
-        any other shape is a LocaleError naming the file and the line."""
-        said = self.words[key].split("|")
-        marked = [j for j, choice in enumerate(said) if choice.startswith("*")]
-        if len(said) < 2 or len(marked) != 1:
-            raise LocaleError(
-                f"{locale_path(self.lang)}: [{self.scene_key}] {key}: write two or more "
-                'choices split by "|", the right one marked "*" (as "Q|K|*V")'
-            )
-        return [choice.removeprefix("*") for choice in said], marked[0]
+        """A multiple choice from the locale line ``key`` (:func:`parse_choices`): the
+        choices, unmarked, and which one is right."""
+        return parse_choices(self.words[key], f"{locale_path(self.lang)}: [{self.scene_key}] {key}")
 
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes)."""

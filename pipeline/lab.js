@@ -1,0 +1,438 @@
+// The lab beside the video: the lecture's demos on its own numbers (window.LECTURE.lab,
+// written by pipeline/lab.py from the data file). Copied beside index.html by the page
+// writer; TensorFlow.js (tf.min.js, from npm at set-up) trains the colour task here.
+//
+// LabMath is a second implementation of what model/ computed: tests/test_page.py feeds it
+// the data file's numbers and checks its results against the data file's (to 1e-6).
+"use strict";
+
+const LabMath = (() => {
+  const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+  // (n, m) x (m, p) -> (n, p)
+  const matmul = (a, b) => a.map(row => b[0].map((_, c) => row.reduce((s, x, r) => s + x * b[r][c], 0)));
+  const transpose = a => a[0].map((_, c) => a.map(row => row[c]));
+  function softmax(row) {  // a row of scores -> weights summing to 1 (null: masked)
+    const live = row.filter(s => s !== null);
+    const top = Math.max(...live);
+    const e = row.map(s => (s === null ? 0 : Math.exp(s - top)));
+    const total = e.reduce((s, x) => s + x, 0);
+    return e.map(x => x / total);
+  }
+  // One head: x (n, d_in), W (d_in, d) each -> scores (n, n), weights (n, n), outputs (n, d)
+  function attention(x, wq, wk, wv, scale) {
+    const q = matmul(x, wq), k = matmul(x, wk), v = matmul(x, wv);
+    const s = scale === undefined ? Math.sqrt(q[0].length) : scale;
+    const scores = q.map(qi => k.map(kj => dot(qi, kj) / s));
+    const weights = scores.map(softmax);
+    return { scores, weights, outputs: matmul(weights, v) };
+  }
+  // The colour task's input: one-hot colour, then the number (model/task.py encode)
+  const encode = (colours, values, nColours) =>
+    colours.map((c, i) => [...Array.from({ length: nColours }, (_, j) => (j === c ? 1 : 0)), values[i]]);
+  function colourMap(weights, colours, values, nColours) {  // the trained model's map (n, n)
+    return attention(encode(colours, values, nColours), weights.w_q, weights.w_k, weights.w_v).weights;
+  }
+  const selfShare = map => map.reduce((s, row, i) => s + row[i], 0) / map.length;
+  function officeWeights(query, keys, scale) {  // softmax of q.k / scale over the people
+    return softmax(keys.map(k => dot(query, k) / scale));
+  }
+  function rowAt(q, k, i, t) {  // the pronoun's row at temperature t: softmax(q.k / (sqrt(d) t))
+    const s = Math.sqrt(q[0].length) * t;
+    return softmax(k.map(kj => dot(q[i], kj) / s));
+  }
+  function shuffleRun(sentence, permutation, positions) {  // pitfall 3, as model/probes.py
+    const add = (x, table) => x.map((row, p) => row.map((v, c) => v + table[p][c]));
+    const x = positions ? add(sentence.x, sentence.table) : sentence.x;
+    const run = rows => attention(rows, sentence.w_q, sentence.w_k, sentence.w_v).outputs;
+    const out = run(x);
+    const shuffled = permutation.map(p => sentence.x[p]);
+    const outOfShuffled = run(positions ? add(shuffled, sentence.table) : shuffled);
+    const shuffledOut = permutation.map(p => out[p]);
+    let diff = 0;
+    outOfShuffled.forEach((row, i) => row.forEach((v, c) => { diff = Math.max(diff, Math.abs(v - shuffledOut[i][c])); }));
+    return { out, out_of_shuffled: outOfShuffled, shuffled_out: shuffledOut, max_abs_diff: diff };
+  }
+  // A seeded generator, so that a draw can be repeated: mulberry32, and Box-Muller normals
+  function generator(seed) {
+    let a = seed >>> 0;
+    const uniform = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+    return { uniform, normal };
+  }
+  return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
+           officeWeights, rowAt, shuffleRun, generator };
+})();
+window.LabMath = LabMath;
+
+(() => {
+  const L = window.LECTURE, lab = L.lab;
+  if (!lab) return;
+  const W = lab.words, M = LabMath;
+  const $ = (tag, attrs = {}, ...children) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "text") e.textContent = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v);
+    }
+    children.forEach(c => e.append(c));
+    return e;
+  };
+  const svgNS = "http://www.w3.org/2000/svg";
+  const S = (tag, attrs = {}) => {
+    const e = document.createElementNS(svgNS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const fill = (t, f) => t.replace(/\{(\w+)\}/g, (w, n) => (n in f ? f[n] : w));
+  const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
+  const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×10" +
+    String(Number(p)).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)])));
+  const heat = w => `rgb(${Array(3).fill(Math.round(27 + w * 228)).join(",")})`;
+
+  // --- the lab's frame: a tab per demo, each opened from its chapter too ---------------
+  const root = document.getElementById("lab");
+  const tabs = $("div", { role: "tablist", "aria-label": W.heading, class: "tabs" });
+  const panels = $("div", { class: "panels" });
+  root.append($("h2", { text: W.heading }), tabs, panels);
+  const demos = {};
+  function demo(name, build) {
+    const tab = $("button", { role: "tab", id: `tab-${name}`, "aria-controls": `demo-${name}`,
+                              "aria-selected": "false", text: W[name] });
+    const panel = $("div", { role: "tabpanel", id: `demo-${name}`, "aria-labelledby": `tab-${name}`,
+                             class: "demo", hidden: "" });
+    const chapter = L.chapters.findIndex(c => (lab.chapters[name] || []).includes(c.scene));
+    if (chapter >= 0) {
+      panel.append($("button", { class: "watch", text: W.watch,
+                                 onclick: () => { video.currentTime = L.chapters[chapter].start; video.play(); } }));
+    }
+    tab.addEventListener("click", () => open(name));
+    tabs.append(tab);
+    panels.append(panel);
+    demos[name] = { tab, panel, chapter };
+    build(panel);
+  }
+  function open(name) {
+    for (const [k, d] of Object.entries(demos)) {
+      d.panel.hidden = k !== name;
+      d.tab.setAttribute("aria-selected", String(k === name));
+    }
+  }
+  window.Lab = { open, demos };
+  const video = document.getElementById("video");
+
+  // --- 1. the office: drag the Query arrow ---------------------------------------------
+  demo("office", panel => {
+    const o = lab.office, size = 360, unit = size / 6, mid = size / 2;
+    const at = ([x, y]) => [mid + x * unit, mid - y * unit];
+    const svg = S("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, class: "board" });
+    const dots = o.keys.map(k => { const [cx, cy] = at(k); return S("circle", { cx, cy, r: 7, fill: lab.roles.key }); });
+    const names = o.keys.map((k, i) => {
+      const [x, y] = at(k); const t = S("text", { x: x + 10, y: y - 8, fill: "#ececec", "font-size": 12 });
+      t.textContent = `${o.people[i]} · ${o.values[i]}`; return t;
+    });
+    const arrow = S("line", { x1: mid, y1: mid, stroke: lab.roles.query, "stroke-width": 4 });
+    const head = S("circle", { r: 9, fill: lab.roles.query, tabindex: 0, role: "slider",
+                               "aria-label": W.query_label, class: "handle" });
+    svg.append(...dots, ...names, arrow, head);
+    const bars = $("div", { class: "bars" });
+    const output = $("p", { class: "output" });
+    panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", {}, bars, output)));
+    let query = o.start.slice();
+    function draw() {
+      const [x, y] = at(query);
+      arrow.setAttribute("x2", x); arrow.setAttribute("y2", y);
+      head.setAttribute("cx", x); head.setAttribute("cy", y);
+      const weights = M.officeWeights(query, o.keys, o.scale);
+      bars.replaceChildren(...weights.map((w, i) => $("div", { class: "bar" },
+        $("span", { text: o.people[i] }), $("i", { style: `width:${w * 100}%` }), $("b", { text: fixed(w) }))));
+      const out = weights.reduce((s, w, i) => s + w * o.values[i], 0);
+      output.textContent = fill(W.office_output, { out: fixed(out) });
+      head.setAttribute("aria-valuetext", `${fixed(query[0])}, ${fixed(query[1])}`);
+      panel.dataset.weights = JSON.stringify(weights);
+    }
+    function toQuery(event) {
+      const box = svg.getBoundingClientRect();
+      const x = ((event.clientX - box.left) * size / box.width - mid) / unit;
+      const y = (mid - (event.clientY - box.top) * size / box.height) / unit;
+      query = [Math.max(-3, Math.min(3, x)), Math.max(-3, Math.min(3, y))];
+      draw();
+    }
+    let dragging = false;
+    svg.addEventListener("pointerdown", e => { dragging = true; toQuery(e); });
+    window.addEventListener("pointermove", e => { if (dragging) toQuery(e); });
+    window.addEventListener("pointerup", () => { dragging = false; });
+    head.addEventListener("keydown", e => {
+      const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, 0.1], ArrowDown: [0, -0.1] }[e.key];
+      if (!step) return;
+      query = [query[0] + step[0], query[1] + step[1]];
+      draw(); e.preventDefault(); e.stopPropagation();
+    });
+    draw();
+  });
+
+  // --- 2. the colour task, trained in this browser --------------------------------------
+  demo("colours", panel => {
+    const c = lab.colours, n = c.positions, k = c.names.length;
+    const status = $("p", { class: "status", "aria-live": "polite" });
+    const note = $("p", { class: "muted", text: W.not_the_video });
+    const curve = S("svg", { viewBox: "0 0 300 80", width: 300, height: 80, class: "curve",
+                             role: "img", "aria-label": W.loss });
+    const strip = $("div", { class: "strip" });
+    const grid = $("div", { class: "map", role: "grid" });
+    const buttons = $("div", { class: "row" },
+      $("button", { text: W.all_same, onclick: () => setPattern(c.patterns.all_same) }),
+      $("button", { text: W.halves, onclick: () => setPattern(c.patterns.halves) }));
+    const whose = $("p", { class: "muted", text: W.map_video });
+    panel.append(status, note, curve, $("p", { text: W.colour_hint }), strip, buttons, whose, grid);
+    let colours = c.example.colours.slice();
+    const values = c.example.values;
+    let weights = c.weights;  // the video's model until this browser's has trained
+    function setPattern(p) { colours = p.slice(); drawMap(); }
+    function drawMap() {
+      strip.replaceChildren(...colours.map((ci, i) => $("button", {
+        class: "cell", style: `background:${c.fills[ci]}`, text: c.labels[ci],
+        "aria-label": fill(W.position, { k: i + 1, colour: c.names[ci] }),
+        onclick: () => { colours[i] = (colours[i] + 1) % k; drawMap(); },
+      })));
+      const map = M.colourMap(weights, colours, values, k);
+      grid.replaceChildren(...map.map(row => $("div", { class: "maprow", role: "row" },
+        ...row.map(w => $("span", { role: "gridcell", style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`,
+                                    text: fixed(w) })))));
+      panel.dataset.map = JSON.stringify(map);
+    }
+    drawMap();
+    train(c, status, curve).then(learned => {
+      if (learned) { weights = learned; whose.textContent = W.map_browser; drawMap(); }
+    });
+  });
+
+  // The same model and task as model/: a head of width d and a readout, Adam, MSE on the
+  // same-colour means; its own draws (a seeded generator), so its numbers differ.
+  async function train(c, status, curve) {
+    if (!window.tf) { status.textContent = "TensorFlow.js: tf.min.js is missing"; return null; }
+    const tf = window.tf;
+    await tf.setBackend("cpu");  // tensors this small run faster on the CPU than through WebGL
+    const n = c.positions, k = c.names.length, din = k + 1, d = c.d;
+    const g = M.generator(c.seed + 1);
+    const batch = size => {
+      const cols = [], vals = [], targets = [];
+      for (let b = 0; b < size; b++) {
+        const cs = Array.from({ length: n }, () => Math.floor(g.uniform() * k));
+        const vs = Array.from({ length: n }, () => g.normal());
+        cols.push(cs); vals.push(vs);
+        targets.push(cs.map(ci => { const same = vs.filter((_, j) => cs[j] === ci); return same.reduce((s, v) => s + v, 0) / same.length; }));
+      }
+      return { x: tf.tensor3d(cols.map((cs, b) => M.encode(cs, vals[b], k))), y: tf.tensor2d(targets) };
+    };
+    const init = (rows, cols) => {  // torch.nn.Linear's: uniform in ±1/sqrt(fan_in)
+      const bound = 1 / Math.sqrt(rows);
+      return tf.variable(tf.tensor2d(Array.from({ length: rows }, () => Array.from({ length: cols }, () => (2 * g.uniform() - 1) * bound))));
+    };
+    const wq = init(din, d), wk = init(din, d), wv = init(din, d), wr = init(d, 1);
+    const br = tf.variable(tf.tensor1d([(2 * g.uniform() - 1) / Math.sqrt(d)]));
+    const forward = x => tf.tidy(() => {
+      const [B] = x.shape;
+      const flat = x.reshape([B * n, din]);
+      const q = flat.matMul(wq).reshape([B, n, d]), kk = flat.matMul(wk).reshape([B, n, d]);
+      const v = flat.matMul(wv).reshape([B, n, d]);
+      const a = tf.softmax(tf.matMul(q, kk, false, true).div(Math.sqrt(d)));
+      return tf.matMul(a, v).reshape([B * n, d]).matMul(wr).add(br).reshape([B, n]);
+    });
+    const optimizer = tf.train.adam(c.lr);
+    const val = batch(c.val_size);
+    const losses = [];
+    let start = performance.now();
+    const presenting = () => document.body.classList.contains("present");
+    for (let step = 1; step <= c.steps; step++) {
+      if (step % 10 === 1) {  // let the page breathe, and give way to presenter mode
+        await new Promise(r => setTimeout(r, 0));
+        const paused = performance.now();
+        while (presenting()) await new Promise(r => setTimeout(r, 250));
+        start += performance.now() - paused;
+      }
+      const { x, y } = batch(c.batch_size);
+      const loss = optimizer.minimize(() => tf.losses.meanSquaredError(y, forward(x)), true, [wq, wk, wv, wr, br]);
+      if (step % 10 === 1) losses.push(loss.dataSync()[0]);  // the curve: every tenth step
+      tf.dispose([x, y, loss]);
+      if (step % 50 === 0 || step === c.steps) {
+        status.textContent = fill(W.training, { step, steps: c.steps });
+        drawCurve(curve, losses);
+      }
+    }
+    const ms = performance.now() - start;  // training only: not the pauses while presenting
+    const mse = tf.tidy(() => tf.losses.meanSquaredError(val.y, forward(val.x)).dataSync()[0]);
+    const baseline = tf.tidy(() => val.y.square().mean().dataSync()[0]);
+    status.textContent = fill(W.trained, { steps: c.steps, ms: Math.round(ms), mse: sci(mse), baseline: fixed(baseline, 3) });
+    const learned = { w_q: await wq.array(), w_k: await wk.array(), w_v: await wv.array() };
+    window.LabTraining = { ms, mse, baseline, steps: c.steps, losses: losses.length };
+    return learned;
+  }
+  function drawCurve(svg, losses) {  // the loss on a log scale: it falls by orders of magnitude
+    const logs = losses.map(l => Math.log10(Math.max(l, 1e-12)));
+    const top = Math.max(...logs), bottom = Math.min(...logs), w = 300, h = 80;
+    const span = Math.max(top - bottom, 1e-9);
+    const points = logs.map((l, i) => `${(i / Math.max(logs.length - 1, 1)) * w},${4 + ((top - l) / span) * (h - 8)}`);
+    svg.replaceChildren(S("polyline", { points: points.join(" "), fill: "none", stroke: "#ececec", "stroke-width": 1.5 }));
+  }
+
+  // --- 3. pitfall 1: projection on and off ---------------------------------------------
+  demo("projection", panel => {
+    const p = lab.projection, n = p.positions, width = p.width;
+    let seed = 1, projected = false;
+    const toggle = $("input", { type: "checkbox", id: "with-projection" });
+    const grid = $("div", { class: "map" });
+    const share = $("p", { "aria-live": "polite" });
+    panel.append($("p", { text: W.projection_hint }),
+      $("div", { class: "row" }, $("label", {}, toggle, " " + W.with_projection),
+        $("button", { text: W.draw_again, onclick: () => { seed += 1; draw(); } })),
+      grid, share,
+      $("p", { class: "muted", text: fill(W.projection_summary, { draws: p.draws, plain: fixed(p.plain.mean), projected: fixed(p.projected.mean) }) }));
+    toggle.addEventListener("change", () => { projected = toggle.checked; draw(); });
+    function draw() {
+      const g = M.generator(seed);
+      const x = Array.from({ length: n }, () => Array.from({ length: width }, g.normal));
+      const rand = () => Array.from({ length: width }, () => Array.from({ length: width }, () => g.normal() / Math.sqrt(width)));
+      const wq = rand(), wk = rand();
+      const eye = Array.from({ length: width }, (_, i) => Array.from({ length: width }, (_, j) => (i === j ? 1 : 0)));
+      const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
+      grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
+        ...row.map(w => $("span", { style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`, text: fixed(w) })))));
+      share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share) });
+      panel.dataset.share = String(M.selfShare(map));
+    }
+    draw();
+  });
+
+  // --- 4. pitfall 2: the d slider --------------------------------------------------------
+  demo("sqrt_d", panel => {
+    const s = lab.sqrt_d, rows = s.dims;
+    const slider = $("input", { type: "range", min: 0, max: rows.length - 1, step: 1, value: 0,
+                                "aria-label": fill(W.d_label, { d: "" }).trim() });
+    const label = $("output", {});
+    const bars = $("div", { class: "pair" });
+    const curve = S("svg", { viewBox: "0 0 300 100", width: 300, height: 100, class: "curve", role: "img",
+                             "aria-label": fill(W.sqrt_d_curve, { draws: s.draws }) });
+    panel.append($("p", { text: W.sqrt_d_hint }), $("div", { class: "row" }, slider, label), bars,
+      curve, $("p", { class: "muted", text: fill(W.sqrt_d_curve, { draws: s.draws }) }));
+    const line = key => rows.map((r, i) => `${(i / (rows.length - 1)) * 290 + 5},${95 - r[key] * 90}`).join(" ");
+    curve.append(S("polyline", { points: line("mean_max_unscaled"), fill: "none", stroke: "#9aa0aa", "stroke-dasharray": "4 3", "stroke-width": 2 }),
+                 S("polyline", { points: line("mean_max_scaled"), fill: "none", stroke: "#ececec", "stroke-width": 2 }));
+    const marker = S("line", { y1: 0, y2: 100, stroke: "#f2c94c" });
+    const legend = (y, text, dash) => {
+      const t = S("text", { x: 300, y, fill: "#ececec", "font-size": 10, "text-anchor": "end" });
+      t.textContent = text + (dash ? " - - -" : " ——");
+      return t;
+    };
+    const ends = [0, rows.length - 1].map(i => {
+      const t = S("text", { x: i ? 295 : 5, y: 99, fill: "#9aa0aa", "font-size": 9, "text-anchor": i ? "end" : "start" });
+      t.textContent = `d = ${rows[i].d}`;
+      return t;
+    });
+    curve.append(marker, legend(10, W.unscaled, true), legend(22, W.scaled, false), ...ends);
+    function draw() {
+      const r = rows[Number(slider.value)];
+      label.textContent = fill(W.d_label, { d: r.d });
+      slider.setAttribute("aria-valuetext", label.textContent);
+      const unscaled = M.softmax(r.example_scores), scaled = M.softmax(r.example_scores.map(x => x / Math.sqrt(r.d)));
+      const column = (title, ws) => $("div", { class: "bars" }, $("b", { text: title }),
+        ...ws.map(w => $("div", { class: "bar" }, $("i", { style: `width:${w * 100}%` }), $("b", { text: fixed(w) }))));
+      bars.replaceChildren(column(W.unscaled, unscaled), column(W.scaled, scaled));
+      const x = (Number(slider.value) / (rows.length - 1)) * 290 + 5;
+      marker.setAttribute("x1", x); marker.setAttribute("x2", x);
+      panel.dataset.weights = JSON.stringify({ unscaled, scaled });
+    }
+    slider.addEventListener("input", draw);
+    draw();
+  });
+
+  // --- 5. pitfall 3: shuffle -------------------------------------------------------------
+  demo("shuffle", panel => {
+    const s = lab.shuffle;
+    let order = s.tokens.map((_, i) => i), positions = false;
+    const toggle = $("input", { type: "checkbox", id: "with-positions" });
+    const words = $("div", { class: "words" });
+    const diff = $("p", { "aria-live": "polite" });
+    panel.append($("p", { text: W.shuffle_hint }),
+      $("div", { class: "row" }, $("button", { text: W.shuffle_button, onclick: () => { order = shuffled(order); draw(); } }),
+        $("label", {}, toggle, " " + W.with_positions)), words, diff);
+    toggle.addEventListener("change", () => { positions = toggle.checked; draw(); });
+    let seed = 7;
+    function shuffled(o) {
+      const g = M.generator(seed++), a = o.slice();
+      for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(g.uniform() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; }
+      return a;
+    }
+    function draw() {
+      const run = M.shuffleRun(s, order, positions);
+      words.replaceChildren(...order.map((p, i) => $("div", { class: "word" }, $("b", { text: s.tokens[p] }),
+        $("span", { text: run.out_of_shuffled[i].map(v => fixed(v)).join(" ") }))));
+      diff.textContent = fill(W.shuffle_diff, { diff: sci(run.max_abs_diff) });
+      panel.dataset.diff = String(run.max_abs_diff);
+    }
+    draw();
+  });
+
+  // --- 6. it -> cat: click a row, turn T, hover the formula ------------------------------
+  demo("it_cat", panel => {
+    const c = lab.it_cat;
+    let row = c.query, t = 1;
+    const slider = $("input", { type: "range", min: 0.1, max: 5, step: 0.05, value: 1, "aria-label": "T" });
+    const label = $("output", {});
+    const formula = $("p", { class: "formula" },
+      $("span", { "data-part": "weights", text: "softmax(" }), $("span", { "data-part": "q", text: "q" }),
+      $("span", { text: "·" }), $("span", { "data-part": "k", text: "k" }), $("span", { text: " / (" }),
+      $("span", { "data-part": "d", text: "√d" }), $("span", { text: " · " }), $("span", { "data-part": "t", text: "T" }),
+      $("span", { "data-part": "weights", text: "))" }));
+    const table = $("div", { class: "tokens", role: "listbox", "aria-label": W.it_cat });
+    const sum = $("p", {});
+    panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label), table, sum);
+    slider.addEventListener("input", () => { t = Number(slider.value); draw(); });
+    formula.querySelectorAll("[data-part]").forEach(part => {
+      part.addEventListener("mouseenter", () => panel.classList.add(`lit-${part.dataset.part}`));
+      part.addEventListener("mouseleave", () => panel.classList.remove(`lit-${part.dataset.part}`));
+    });
+    function draw() {
+      label.textContent = fill(W.t_label, { t: fixed(t) });
+      const weights = M.rowAt(c.q, c.k, row, t);
+      table.replaceChildren(...c.tokens.map((tok, j) => $("div", {
+        class: "bar" + (j === row ? " looking" : ""), role: "option", tabindex: 0, "aria-selected": String(j === row),
+        onclick: () => { row = j; draw(); },
+        onkeydown: e => { if (e.key === "Enter" || e.key === " ") { row = j; draw(); e.preventDefault(); } },
+      }, $("span", { class: "q", text: tok }), $("i", { class: "weights", style: `width:${weights[j] * 100}%` }),
+         $("b", { class: "k", text: fixed(weights[j]) }))));
+      sum.textContent = fill(W.row_sum, { sum: fixed(weights.reduce((s, w) => s + w, 0)) });
+      panel.dataset.row = JSON.stringify(weights);
+    }
+    draw();
+  });
+
+  // --- 7. the quiz: answered at once ----------------------------------------------------
+  demo("quiz", panel => {
+    lab.quiz.forEach((q, k) => {
+      const verdict = $("p", { "aria-live": "polite", class: "verdict" });
+      const choices = $("div", { class: "row", role: "group", "aria-label": q.question },
+        ...q.choices.map((text, j) => $("button", { text, onclick: () => {
+          const right = j === q.right;
+          verdict.textContent = (right ? W.right : W.wrong) + " " + (right ? q.answer : "");
+          verdict.className = "verdict " + (right ? "right" : "wrong");
+        } })));
+      panel.append($("h3", { text: `${k + 1}. ${q.question}` }), choices, verdict);
+    });
+  });
+
+  // A chapter with a demo opens it from its entry in the chapter list.
+  document.querySelectorAll("#chapters li").forEach((li, k) => {
+    const name = Object.keys(demos).find(d => demos[d].chapter === k);
+    if (!name) return;
+    li.append($("button", { class: "try", text: W.heading, onclick: e => {
+      e.stopPropagation(); open(name); root.scrollIntoView({ block: "start" });
+    } }));
+  });
+  open("office");
+})();

@@ -1,0 +1,93 @@
+"""The page's one library, TensorFlow.js, installed from npm at set-up and checked.
+
+``python -m pipeline.vendor`` (scripts/setup.sh runs it) fetches ``@tensorflow/tfjs`` with
+the npm client (``npm pack``, which checks the package's integrity against the registry),
+keeps its browser build ``dist/tf.min.js`` and checks its SHA-256. The page writer copies
+it beside ``index.html``: the lab trains in the viewer's browser with no CDN and no network.
+What is already whole is left as it is; the file lands atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from common.atomic import atomic_path
+
+NPM_PACKAGE = "@tensorflow/tfjs@4.22.0"
+MEMBER = "package/dist/tf.min.js"
+SHA256 = "300dfae273d20b4046f46a06d735688f03675a807561e9bcb5f664eb2f3d2831"
+HOME = Path(sys.prefix) / "share" / "attention-lecture" / "tfjs"
+LIBRARY = HOME / "tf.min.js"
+SETUP = "make setup"
+
+
+class VendorError(RuntimeError):
+    """The library is missing, damaged or could not be fetched."""
+
+
+def _whole(path: Path) -> bool:
+    return path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() == SHA256
+
+
+def library() -> Path:
+    """The installed, checked tf.min.js (a VendorError naming set-up when it is not)."""
+    if not _whole(LIBRARY):
+        raise VendorError(f"TensorFlow.js is missing or damaged at {LIBRARY} (run `{SETUP}`)")
+    return LIBRARY
+
+
+def install(target: Path = LIBRARY) -> bool:
+    """Fetch and check tf.min.js unless it is there and whole; True when it was fetched."""
+    if _whole(target):
+        return False
+    if shutil.which("npm") is None:
+        raise VendorError(f"npm is not installed (run `{SETUP}`: Debian's npm package)")
+    with tempfile.TemporaryDirectory() as work:
+        result = subprocess.run(
+            ["npm", "pack", NPM_PACKAGE, "--pack-destination", work, "--silent"],
+            capture_output=True,
+            text=True,
+            cwd=work,
+        )
+        tarballs = list(Path(work).glob("*.tgz"))
+        if result.returncode != 0 or not tarballs:
+            raise VendorError(f"npm pack {NPM_PACKAGE} failed: {result.stderr.strip()[-300:]}")
+        try:
+            with tarfile.open(tarballs[0]) as archive:
+                member = archive.extractfile(MEMBER)
+                body = member.read() if member is not None else b""
+        except (tarfile.TarError, KeyError) as err:
+            raise VendorError(f"{NPM_PACKAGE} has no readable {MEMBER} ({err})") from None
+    if hashlib.sha256(body).hexdigest() != SHA256:  # checked before it lands
+        raise VendorError(f"{NPM_PACKAGE}'s {MEMBER} is not the build this project pins")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(target) as tmp:
+        tmp.write_bytes(body)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--to", type=Path, default=LIBRARY, help="where tf.min.js goes")
+    args = parser.parse_args(argv)
+    try:
+        if install(args.to):
+            print(f"page: TensorFlow.js fetched -> {args.to}")
+    except VendorError as err:
+        print(f"page: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"page: cannot write {err.filename or args.to}: {err.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -268,3 +268,173 @@ def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
         urllib.request.urlopen(request)
     assert refused.value.code == 404 and not (tmp_path / "outside.wav").exists()
     server.shutdown()
+
+
+def _data_js(folder: Path) -> dict:
+    text = (folder / "lecture.data.js").read_text(encoding="utf-8")
+    return json.loads(text.split("=", 1)[1].rstrip(";\n"))
+
+
+def _close(found, expected, where: str) -> None:
+    """Nested lists of numbers equal to 1e-6."""
+    assert np.allclose(np.array(found, dtype=float), np.array(expected, dtype=float), atol=1e-6), (
+        where
+    )
+
+
+def test_the_lab_recomputes_the_data_file_and_trains_in_the_browser(
+    browser: webdriver.Chrome, lecture: Path, tmp_path: Path
+) -> None:
+    """The lab beside the video: its JavaScript is checked against the data file's numbers,
+    the colour task trains in the browser, and each demo answers its controls; then the
+    same lab in Chinese."""
+    from model.datafile import in_language
+    from pipeline.lab import lab_data
+    from pipeline.page import page_words
+
+    data = in_language(json.loads((lecture / "data.json").read_text(encoding="utf-8")), "en")
+    _open(browser, lecture)
+    run = browser.execute_script
+    # LabMath, a second implementation, against model/'s numbers (read here from data.json).
+    office = data["office"]
+    for stop in office["sweep"]:
+        found = run(
+            "return LabMath.officeWeights(...arguments)",
+            stop["query"],
+            office["keys"],
+            office["scale"],
+        )
+        _close(found, stop["weights"], "office weights")
+    mixed, weights = data["examples"]["mixed"], data["weights"]
+    found = run(
+        "return LabMath.colourMap(...arguments)",
+        weights,
+        mixed["colours"],
+        mixed["values"],
+        len(data["config"]["colours"]),
+    )
+    _close(found, mixed["attention"], "the colour task's map")
+    it = data["tokens"]["it_cat"]
+    for table in it["temperatures"]:
+        rows = [
+            run("return LabMath.rowAt(...arguments)", it["q"], it["k"], i, table["t"])
+            for i in range(len(it["q"]))
+        ]
+        _close(rows, table["weights"], f"it_cat at T = {table['t']}")
+    for row in data["pitfalls"]["sqrt_d"]["dims"]:
+        scores = row["example_scores"]
+        _close(run("return LabMath.softmax(arguments[0])", scores), row["example_unscaled"], "√d")
+        scaled = [s / row["sqrt_d"] for s in scores]
+        _close(run("return LabMath.softmax(arguments[0])", scaled), row["example_scaled"], "√d")
+    walk, probe = data["tokens"]["eat_apple"], data["pitfalls"]["shuffle"]
+    sentence = {k: walk[k] for k in ("x", "w_q", "w_k", "w_v")} | {
+        "table": data["positional"]["table"]
+    }
+    for key, positions in (("without_positions", False), ("with_positions", True)):
+        found = run(
+            "return LabMath.shuffleRun(...arguments)", sentence, probe["permutation"], positions
+        )
+        for part in ("out", "out_of_shuffled", "shuffled_out"):
+            _close(found[part], probe[key][part], f"shuffle {key} {part}")
+    projection = data["pitfalls"]["projection"]
+    share = run("return LabMath.selfShare(arguments[0])", projection["example"]["plain"])
+    assert share == pytest.approx(projection["plain"]["values"][0], abs=1e-6)
+    # The colour task trains in this browser, with the lecture's steps, and learns it.
+    _until(browser, "return window.LabTraining !== undefined", 120)
+    trained = run("return window.LabTraining")
+    assert trained["steps"] == data["config"]["steps"] and trained["ms"] > 0
+    assert trained["mse"] < 0.02 * trained["baseline"], trained
+    print(f"lab: trained in the browser in {trained['ms']:.0f} ms, MSE {trained['mse']:.2g}")
+    _the_demos_answer_their_controls(browser, lecture, tmp_path)
+    # The same lab in Chinese: its words, the office's names and the quiz are the locale's.
+    zh = tmp_path / "zh"
+    shutil.copytree(lecture, zh, ignore=shutil.ignore_patterns("segments"))
+    page = _data_js(lecture) | {
+        "lab": lab_data(json.loads((lecture / "data.json").read_text(encoding="utf-8")), "zh-TW")
+    }
+    page |= {"lang": "zh-TW", "ui": page_words("zh-TW")}
+    (zh / "lecture.data.js").write_text(
+        "window.LECTURE = " + json.dumps(page, ensure_ascii=False) + ";\n", encoding="utf-8"
+    )
+    _open(browser, zh)
+    words = Words("lab", "zh-TW")
+    tabs = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#lab [role=tab]")]
+    assert tabs == [
+        words[k] for k in ("office", "colours", "projection", "sqrt_d", "shuffle", "it_cat", "quiz")
+    ]
+    run("Lab.open('quiz')")
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#demo-quiz button:not(.watch)")
+    buttons[2].click()  # question 1's right answer, V
+    assert browser.find_element(By.CSS_SELECTOR, "#demo-quiz .verdict").text.startswith(
+        words["right"]
+    )
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def _the_demos_answer_their_controls(browser: webdriver.Chrome, lecture: Path, shots: Path) -> None:
+    run = browser.execute_script
+    # Colours: all one colour gives rows of 1/8; half and half rows of 1/4; one colour alone, 1/1.
+    run("Lab.open('colours')")
+    panel = browser.find_element(By.ID, "demo-colours")
+    n = len(json.loads(panel.get_attribute("data-map")))
+    for button, share in ((0, 1 / n), (1, 2 / n)):
+        panel.find_elements(By.CSS_SELECTOR, ".row button")[button].click()
+        for row in json.loads(panel.get_attribute("data-map")):
+            assert max(row) == pytest.approx(share, abs=0.03), row
+    panel.find_elements(By.CSS_SELECTOR, ".row button")[0].click()
+    panel.find_elements(By.CSS_SELECTOR, ".strip .cell")[
+        0
+    ].click()  # position 1 alone in its colour
+    assert json.loads(panel.get_attribute("data-map"))[0][0] == pytest.approx(1, abs=0.03)
+    _not_blank(panel, shots / "colours.png")
+    # The office: dragging the Query arrow changes the weights.
+    run("Lab.open('office')")
+    office = browser.find_element(By.ID, "demo-office")
+    before = office.get_attribute("data-weights")
+    board = office.find_element(By.CSS_SELECTOR, "svg")
+    webdriver.ActionChains(browser).move_to_element_with_offset(
+        board, -100, -100
+    ).click_and_hold().move_by_offset(30, 10).release().perform()
+    after = json.loads(office.get_attribute("data-weights"))
+    assert after != json.loads(before) and sum(after) == pytest.approx(1)
+    _not_blank(office, shots / "office.png")
+    # it -> cat: T changes the row, and the row still sums to 1.
+    run("Lab.open('it_cat')")
+    it = browser.find_element(By.ID, "demo-it_cat")
+    at_one = json.loads(it.get_attribute("data-row"))
+    slider = it.find_element(By.CSS_SELECTOR, "input[type=range]")
+    for _ in range(20):
+        slider.send_keys(Keys.ARROW_RIGHT)
+    hotter = json.loads(it.get_attribute("data-row"))
+    assert hotter != at_one and sum(hotter) == pytest.approx(1, abs=1e-9)
+    assert max(hotter) < max(at_one)  # a larger T, more even weights
+    _not_blank(it, shots / "it_cat.png")
+    # The quiz marks a wrong answer and a right one.
+    run("Lab.open('quiz')")
+    quiz = browser.find_element(By.ID, "demo-quiz")
+    first = quiz.find_elements(By.CSS_SELECTOR, "[role=group]")[0].find_elements(
+        By.TAG_NAME, "button"
+    )
+    verdict = quiz.find_elements(By.CSS_SELECTOR, ".verdict")[0]
+    first[0].click()
+    assert "wrong" in verdict.get_attribute("class")
+    first[2].click()
+    assert "right" in verdict.get_attribute("class")
+    _not_blank(quiz, shots / "quiz.png")
+    for name in ("projection", "sqrt_d", "shuffle"):
+        run(f"Lab.open('{name}')")
+        _not_blank(browser.find_element(By.ID, f"demo-{name}"), shots / f"{name}.png")
+    run("Lab.open('shuffle')")
+    shuffle = browser.find_element(By.ID, "demo-shuffle")
+    shuffle.find_element(By.CSS_SELECTOR, ".row button").click()
+    assert float(shuffle.get_attribute("data-diff")) < 1e-9  # outputs only move
+    shuffle.find_element(By.ID, "with-positions").click()
+    assert float(shuffle.get_attribute("data-diff")) > 1e-3  # with positions, they change
+
+
+def _not_blank(element, path: Path) -> None:
+    """A screenshot of a demo shows something: many shades, from dark to light."""
+    path.write_bytes(element.screenshot_as_png)
+    picture = Image.open(path).convert("L")
+    low, high = picture.getextrema()
+    assert high - low > 100 and len(picture.resize((64, 40)).getcolors(4096)) > 12, path.name

@@ -540,20 +540,36 @@ def settle_layout(args: argparse.Namespace) -> None:
     """Move a language's rendered files to where :func:`lang_out` puts them, when an earlier
     layout left them elsewhere (``--out/<lang>`` for the first language, ``--out`` for
     another), so that nothing renders again and nothing stale stays behind."""
-    for lang in args.langs:
-        target = lang_out(args, lang)
-        if (target / "segments").is_dir():
-            continue
-        for source in {args.out, args.out / lang} - {target}:
-            records = sorted((source / "segments").glob("*.json"))
-            said = read_record(records[0]) if records else None
-            if not said or said.get("lang") != lang:
+
+    def language_in(folder: Path) -> str | None:  # whose segments a folder holds
+        records = sorted((folder / "segments").glob("*.json"))
+        said = read_record(records[0]) if records else None
+        return said.get("lang") if said else None
+
+    # A language moves once its place is free: the first language of a file whose languages
+    # were swapped leaves out/ for out/<lang> before the new first one moves into out/.
+    waiting = [lang for lang in args.langs if language_in(lang_out(args, lang)) != lang]
+    while waiting:
+        moved = False
+        for lang in list(waiting):
+            target = lang_out(args, lang)
+            sources = [s for s in (args.out, args.out / lang) if s != target]
+            source = next((s for s in sources if language_in(s) == lang), None)
+            if source is None:  # nothing of it rendered anywhere: it renders in place
+                waiting.remove(lang)
+                continue
+            if language_in(target) is not None:  # another language's, not yet moved away
                 continue
             target.mkdir(parents=True, exist_ok=True)
             for name in LANGUAGE_FILES:
                 if (source / name).exists() and not (target / name).exists():
                     os.replace(source / name, target / name)
+            if source != args.out and not any(source.iterdir()):
+                source.rmdir()  # out/<lang> emptied: nothing stale stays behind
             print(f"render: moved the {lang} lecture from {source} to {target}")
+            waiting.remove(lang)
+            moved = True
+        if not moved:  # a place held by a language this run does not render: left as it is
             break
 
 

@@ -132,12 +132,16 @@ class LectureConfig(Shape):
     @model_validator(mode="before")
     @classmethod
     def _defaults(cls, data: Any) -> Any:
-        """Each omitted key takes the built-in lecture file's value; but a walkthrough of
-        one's own goes with no language's own sentence unless some are given too (the
-        built-in English one tells the built-in sentence's story, not theirs)."""
+        """Each omitted key takes the built-in lecture file's value; but the built-in
+        languages' own sentences (``walkthroughs``) tell the built-in walkthrough's story: with
+        a walkthrough of one's own, they are left out, whether omitted or kept as printed."""
         if isinstance(data, dict):
-            own = {"walkthroughs": {}} if "walkthrough" in data else {}
-            return {**default("task"), **own, **data}
+            built_in = default("task")
+            merged = {**built_in, **data}
+            theirs = merged["walkthrough"] != built_in["walkthrough"]
+            if theirs and merged["walkthroughs"] == built_in["walkthroughs"]:
+                merged["walkthroughs"] = {}
+            return merged
         return data
 
     @field_validator("office", mode="before")

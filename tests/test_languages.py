@@ -69,3 +69,13 @@ def test_two_languages_one_of_them_new_render_in_one_run(tmp_path: Path, data_fi
     assert again.returncode == 0, again.stderr[-2000:]
     assert f"moved the zh-TW lecture from {out / 'zh-TW'} to {out}" in again.stdout
     assert "0 to render" in again.stdout and (out / "segments" / "template.mp4").is_file()
+    # The lecture file's languages swapped: the old first moves out of out/ before the new
+    # first moves in, and nothing renders again.
+    swapped = tmp_path / "swapped.toml"
+    swapped.write_text('languages = ["eo", "zh-TW"]\n', encoding="utf-8")
+    command[command.index("--lang") : command.index("--lang") + 2] = ["--config", str(swapped)]
+    third = render()
+    assert third.returncode == 0, third.stderr[-2000:]
+    assert f"moved the zh-TW lecture from {out} to {out / 'zh-TW'}" in third.stdout
+    assert f"moved the eo lecture from {out / 'eo'} to {out}" in third.stdout
+    assert "0 to render" in third.stdout and not (out / "eo").exists()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import render
-from common.defaults import DEFAULT_LECTURE
+from common.defaults import DEFAULT_LECTURE, default
 from model.config import LectureConfig
 from syllabus.lecture_file import load_lecture
 from syllabus.plan import load_plan
@@ -80,7 +80,12 @@ def test_a_walkthrough_of_ones_own_goes_without_the_built_in_languages_own() -> 
     theirs = built_in.walkthrough.model_dump() | {"tokens": list("abcde"), "other_sense": None}
     mine = LectureConfig.model_validate({"walkthrough": theirs})
     assert mine.walkthroughs == {} and mine.walkthrough_in("en").tokens == list("abcde")
-    both = LectureConfig.model_validate(
-        {"walkthrough": theirs, "walkthroughs": {"en": built_in.walkthroughs["en"]}}
+    printed = LectureConfig.model_validate(  # their sentence in the printed file, the rest kept
+        {"walkthrough": theirs, "walkthroughs": default("task")["walkthroughs"]}
     )
-    assert both.walkthrough_in("en") == built_in.walkthroughs["en"]
+    assert printed.walkthroughs == {}
+    own_en = built_in.walkthroughs["en"].model_dump() | {"tokens": list("vwxyz")}
+    both = LectureConfig.model_validate(
+        {"walkthrough": theirs, "walkthroughs": {"en": own_en | {"other_sense": None}}}
+    )
+    assert both.walkthrough_in("en").tokens == list("vwxyz")

@@ -111,3 +111,17 @@ def test_the_query_colour_the_narration_names_is_the_one_drawn(name: str) -> Non
     theme = THEMES[name]
     nearest = min(TASK_PALETTE, key=lambda c: apart(hue(TASK_PALETTE[c][0]), hue(theme.query)))
     assert theme.query_hue == nearest
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_a_frame_is_the_themes_highlight_unless_told_otherwise(name: str) -> None:
+    """Manim's own frame is yellow, which does not read on the light theme's white."""
+    from manim import Square, SurroundingRectangle
+
+    from scenes.kit import style
+
+    style.use_theme(name)
+    try:
+        assert SurroundingRectangle(Square()).get_color() == style.HIGHLIGHT
+    finally:
+        style.use_theme("dark")

@@ -67,7 +67,7 @@ class AttentionMap(LectureScene):
         self.say("intro", Write(title), FadeIn(strip, shift=UP * 0.2))
         self.say(
             "strip",
-            *(Indicate(strip.get_column(j)) for j in range(self.example.n)),
+            *(Indicate(strip.get_column(j), color=style.HIGHLIGHT) for j in range(self.example.n)),
             n=self.example.n,
         )
         self.say(

@@ -77,8 +77,11 @@ class ColourTask(LectureScene):
         self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box))
         self.say(
             "only_way",
-            Indicate(strip, scale_factor=1.03),
-            beats={"same": [Create(arcs, lag_ratio=0.2)], "only": [Indicate(arcs)]},
+            Indicate(strip, scale_factor=1.03, color=style.HIGHLIGHT),
+            beats={
+                "same": [Create(arcs, lag_ratio=0.2)],
+                "only": [Indicate(arcs, color=style.HIGHLIGHT)],
+            },
             run_time=2.5,
         )
         self.say(

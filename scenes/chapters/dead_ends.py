@@ -231,7 +231,7 @@ class DeadEnds(LectureScene):
         small.set_stroke(style.MUTED)
         self.say(
             "same_mistake",
-            Indicate(head),
+            Indicate(head, color=style.HIGHLIGHT),
             beats={"all": [FadeIn(labels[0])], "near": [FadeIn(small), FadeIn(labels[1])]},
         )
         self.play(FadeOut(VGroup(head, words, window, small, labels, miss)))

@@ -181,7 +181,12 @@ class MultiHead(LectureScene):
         self.say(
             "nobody",
             Circumscribe(maps, color=style.HIGHLIGHT),
-            beats={"training": [Circumscribe(rules[0]), Circumscribe(rules[1])]},
+            beats={
+                "training": [
+                    Circumscribe(rules[0], color=style.HIGHLIGHT),
+                    Circumscribe(rules[1], color=style.HIGHLIGHT),
+                ]
+            },
         )
 
     def _join(self) -> None:
@@ -236,7 +241,7 @@ class MultiHead(LectureScene):
             w=width,
         )
         self.say("w_o", FadeIn(times), FadeIn(VGroup(w_o, w_label)), FadeIn(shape), a=width)
-        self.say("w_o_job", Indicate(VGroup(w_o, w_label)))
+        self.say("w_o_job", Indicate(VGroup(w_o, w_label), color=style.HIGHLIGHT))
         self.clear_below_title(self.title)
 
     def _four_heads(self) -> None:
@@ -334,7 +339,7 @@ class MultiHead(LectureScene):
         self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
         self.say(
             "per_head",
-            Indicate(slices[0]),
+            Indicate(slices[0], color=style.HIGHLIGHT),
             beats={
                 "whole": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
                 "shape": [FadeIn(head_shape, shift=UP * style.ITEM_BUFF)],
@@ -347,7 +352,10 @@ class MultiHead(LectureScene):
             "slices",
             FadeIn(projection),
             beats={
-                "first": [FadeIn(ranges, lag_ratio=0.5), Indicate(slices[:2])],
+                "first": [
+                    FadeIn(ranges, lag_ratio=0.5),
+                    Indicate(slices[:2], color=style.HIGHLIGHT),
+                ],
                 "join": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
                 "share": [LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1)],
             },

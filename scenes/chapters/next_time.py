@@ -113,5 +113,5 @@ class NextTime(LectureScene):
             "outro",
             FadeOut(right),
             Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
-            beats={"thanks": [Indicate(self.title)]},
+            beats={"thanks": [Indicate(self.title, color=style.HIGHLIGHT)]},
         )

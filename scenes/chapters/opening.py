@@ -90,7 +90,7 @@ class Opening(LectureScene):
         self.say(
             "teaser",
             FadeIn(label),
-            beats={"numbers": [Indicate(grid.numbers, scale_factor=1.1)]},
+            beats={"numbers": [Indicate(grid.numbers, scale_factor=1.1, color=style.HIGHLIGHT)]},
             steps=steps,
         )
         self.clear_below_title(self.title)

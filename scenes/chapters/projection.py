@@ -171,7 +171,10 @@ class WhyProject(LectureScene):
             beats={
                 "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
                 "own": [Indicate(shared_diagonal, color=style.HIGHLIGHT)],
-                "others": [FadeOut(shared_diagonal), Indicate(off_diagonal, scale_factor=1.0)],
+                "others": [
+                    FadeOut(shared_diagonal),
+                    Indicate(off_diagonal, scale_factor=1.0, color=style.HIGHLIGHT),
+                ],
                 "longer": [Create(nearest)],
             },
         )

@@ -51,6 +51,8 @@ class Scoring(LectureScene):
         )
         # The widest the working gets (every key's name), for the layout.
         self.fit = 1.0  # the scale the layout puts on the working, kept by later steps
+        root = self.ex.last_row.scale  # √d: said as a whole number only when it is one (d = 4)
+        self.scale_decimals = 0 if abs(root - round(root)) < 1e-9 else 2
         left = VGroup(q, *(step for j in range(ex.short) for step in self._steps(j, q)))
         width = q.width
         board = VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
@@ -83,7 +85,7 @@ class Scoring(LectureScene):
         """What the narration says of key j: its dot product, the scale, the score."""
         return {
             "dot": self.spoken(f"{SOURCE}.dots[{j}]", 2),
-            "scale": self.spoken(f"{SOURCE}.last_row.scale", 0),
+            "scale": self.spoken(f"{SOURCE}.last_row.scale", self.scale_decimals),
             "score": self.spoken(f"{SOURCE}.last_row.scores[0][{j}]", 2),
             "token": self.apple_words()[j],
         }
@@ -103,7 +105,7 @@ class Scoring(LectureScene):
             self.words["scale_line"],
             style.BODY_SIZE,
             dot=self.number(f"{SOURCE}.dots[{j}]", 2),
-            scale=self.number(f"{SOURCE}.last_row.scale", 0),
+            scale=self.number(f"{SOURCE}.last_row.scale", self.scale_decimals),
             score=self.number(f"{SOURCE}.last_row.scores[0][{j}]", 2),
         )
         column = VGroup(k, products, total, result).arrange(

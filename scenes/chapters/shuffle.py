@@ -64,10 +64,13 @@ class Shuffle(LectureScene):
         first, last = words[0].get_center(), words[-1].get_center()
         self.say(
             "same_to_it",
-            Indicate(words),
+            Indicate(words, color=style.HIGHLIGHT),
             beats={
                 "swap": [words[0].animate.move_to(last), words[-1].animate.move_to(first)],
-                "same": [Indicate(words[0]), Indicate(words[-1])],
+                "same": [
+                    Indicate(words[0], color=style.HIGHLIGHT),
+                    Indicate(words[-1], color=style.HIGHLIGHT),
+                ],
             },
         )
         self.play(FadeOut(VGroup(formula, words)))
@@ -201,7 +204,7 @@ class Shuffle(LectureScene):
         )
         self.say(
             "again",
-            Indicate(add),
+            Indicate(add, color=style.HIGHLIGHT),
             FadeOut(wide),
             beats={"gap": [FadeIn(again)]},
             d=gap,
@@ -209,7 +212,7 @@ class Shuffle(LectureScene):
         self.say(
             "order_aware",
             Circumscribe(again, color=style.HIGHLIGHT),
-            beats={"hand": [Indicate(add)]},
+            beats={"hand": [Indicate(add, color=style.HIGHLIGHT)]},
         )
 
     def _wide_table(self) -> WideTable:

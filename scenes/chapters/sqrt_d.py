@@ -81,7 +81,7 @@ class SqrtD(LectureScene):
             s0=self._mean_max(0, "scaled"),
             s1=self._mean_max(-1, "scaled"),
         )
-        self.say("noise", Indicate(shown, scale_factor=1.03))
+        self.say("noise", Indicate(shown, scale_factor=1.03, color=style.HIGHLIGHT))
         self.play(FadeOut(VGroup(shown, self.axes, curves)))
         self._it_cat()
         self._knob()

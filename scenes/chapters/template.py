@@ -11,7 +11,6 @@ from manim import RIGHT, Circumscribe, FadeIn, VGroup, Write
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid
 from scenes.kit.numbers import phrase
 
 
@@ -31,9 +30,10 @@ class TemplateScene(LectureScene):
             val=self.number("training.val_mse", 3, notation="auto"),
             base=self.number("training.baseline_mse", 3),
         )
-        grid = AttentionGrid(
-            self.data.example("mixed").attention, "examples.mixed.attention", cell_size=0.6
-        )
+        # colour_map draws a colour-task map with its markers, for any number of positions:
+        # the cells shrink with more, and too small for numbers, the map reads by brightness.
+        example = self.data.example("mixed")
+        grid = self.colour_map(example.colours, example.attention, "examples.mixed.attention", 0.6)
         # One picture fills the content area, between the title and the subtitle band.
         style.place(VGroup(grid, result).arrange(RIGHT, buff=style.WIDE_BUFF))
         # say() shows the narration as subtitles, timed for reading (or, with a voice, as
@@ -46,4 +46,4 @@ class TemplateScene(LectureScene):
             FadeIn(grid),
             beats={"cues": [Circumscribe(grid.cells, color=style.HIGHLIGHT)]},
         )
-        self.say("result_say", FadeIn(result), Circumscribe(result))
+        self.say("result_say", FadeIn(result), Circumscribe(result, color=style.HIGHLIGHT))

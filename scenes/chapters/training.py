@@ -81,7 +81,12 @@ class Training(LectureScene):
         self.say("base", FadeIn(base), mse=n["base"])
         self.say(
             "meaning",
-            Indicate(base),
-            beats={"unseen": [Circumscribe(val, color=style.HIGHLIGHT), Indicate(plot.curve)]},
+            Indicate(base, color=style.HIGHLIGHT),
+            beats={
+                "unseen": [
+                    Circumscribe(val, color=style.HIGHLIGHT),
+                    Indicate(plot.curve, color=style.HIGHLIGHT),
+                ]
+            },
         )
         self.say("outro", Flash(plot.get_end(), color=style.HIGHLIGHT, flash_radius=0.4))

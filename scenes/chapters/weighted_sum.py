@@ -137,7 +137,9 @@ class WeightedSum(LectureScene):
         self.say(
             "output_meaning",
             FadeIn(frame),
-            beats={"own": [Create(own_frame), Indicate(rows[ex.query_index][4])]},
+            beats={
+                "own": [Create(own_frame), Indicate(rows[ex.query_index][4], color=style.HIGHLIGHT)]
+            },
             eat=self.output.get_entry(eat),
             brings_from=self._comes_from(eat),
             meaning_from=self._comes_from(own),
@@ -217,7 +219,7 @@ class WeightedSum(LectureScene):
         self.say(
             "v_is_k_say",
             FadeIn(note),
-            Indicate(VGroup(*(t[2] for t in terms[:-1]))),
+            Indicate(VGroup(*(t[2] for t in terms[:-1])), color=style.HIGHLIGHT),
             beats={"real": [Circumscribe(note, color=style.HIGHLIGHT)]},
         )
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
@@ -268,7 +270,7 @@ class WeightedSum(LectureScene):
             "outro",
             FadeIn(links, lag_ratio=0.1),
             beats={
-                "avg": [Indicate(outputs, scale_factor=1.03)],
+                "avg": [Indicate(outputs, scale_factor=1.03, color=style.HIGHLIGHT)],
                 "this": [Circumscribe(VGroup(tokens, outputs), color=style.HIGHLIGHT)],
             },
             run_time=2,

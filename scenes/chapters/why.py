@@ -129,8 +129,9 @@ class WhyAttention(LectureScene):
             there=there,
             here=here,
         )
+        cased = other[sense.word] != self.apple_words()[i]  # "Apple" and "apple"
         self.say(
-            "fixed",
+            "fixed_case" if cased else "fixed",
             *(TransformFromCopy(a, v) for a, v in zip(apples, vectors, strict=True)),
             then=[[FadeIn(same)]],
         )

@@ -26,6 +26,7 @@ from manim import (
     Mobject,
     Polygon,
     Rectangle,
+    SurroundingRectangle,
     Tex,
     Text,
     VGroup,
@@ -78,6 +79,10 @@ def use_theme(name: str) -> None:
         kind.set_default()  # Manim's own first: defaults would stack
         if theme.lines_in_text_colour:
             kind.set_default(color=FOREGROUND)
+    # A frame drawn round what is spoken of is the highlight, never Manim's own yellow
+    # (which does not read on the light theme's white).
+    SurroundingRectangle.set_default()
+    SurroundingRectangle.set_default(color=HIGHLIGHT)
 
 
 use_theme(current_theme())  # the settings' theme; a scene sets its own again

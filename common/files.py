@@ -9,7 +9,6 @@ so the shape and the name are spelled here only. Imports nothing of ours but ``c
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Annotated, ClassVar, Self
 
@@ -17,9 +16,6 @@ from pydantic import Field, RootModel, StringConstraints, ValidationError
 
 from common.atomic import write_text_atomic
 from common.schema import Shape, one_line
-
-# A language's code, as its locale table is named (en, zh-TW): BCP-47-like, never a path.
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$")
 
 
 class OwnFileError(ValueError):

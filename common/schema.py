@@ -9,12 +9,16 @@ Imports no torch and no Manim.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, ValidationError
+
+# A language's code, as its locale table is named (en, zh-TW): BCP-47-like, never a path.
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$")
 
 ROW_SUM_TOLERANCE = 1e-6
 

@@ -21,8 +21,7 @@ from typing import Any, Self
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from common.defaults import default
-from common.files import LANGUAGE_CODE
-from common.schema import Shape, ShapeError, describe, one_line, read_toml
+from common.schema import LANGUAGE_CODE, Shape, ShapeError, describe, one_line, read_toml
 from model.sentences import Pronoun, Walkthrough
 from model.streams import MAX_SEED
 

@@ -13,8 +13,8 @@ from typing import Annotated, Any, Self
 
 from pydantic import RootModel, ValidationInfo, model_validator
 
-from common.files import LANGUAGE_CODE
 from common.schema import (
+    LANGUAGE_CODE,
     MaskedMatrix,
     Matrix,
     NonEmpty,

@@ -18,8 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import default
-from common.files import LANGUAGE_CODE
-from common.schema import Shape, one_line, read_toml
+from common.schema import LANGUAGE_CODE, Shape, one_line, read_toml
 from common.settings import settings
 
 LOCALE_DIR = Path(__file__).parent / "locales"

@@ -94,11 +94,15 @@ def _video(browser: webdriver.Chrome, prop: str):
     return browser.execute_script(f"return document.getElementById('video').{prop}")
 
 
-def test_the_page_and_presenter_mode(browser: webdriver.Chrome, lecture: Path) -> None:
-    """One lecture rendered once: the page as viewers use it, then presenter mode."""
+def test_the_page_presenter_mode_and_the_lab(
+    browser: webdriver.Chrome, lecture: Path, tmp_path: Path
+) -> None:
+    """One lecture rendered once (one test: a split group would render it twice): the page
+    as viewers use it, presenter mode, then the lab."""
     _page_plays_seeks_and_searches(browser, lecture)
     _presenter_mode_stops_after_each_line(browser, lecture)
     _a_clicker_drives_it_from_a_chapter(browser, lecture)
+    _the_lab_recomputes_the_data_file_and_trains_in_the_browser(browser, lecture, tmp_path)
 
 
 def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> None:
@@ -282,7 +286,7 @@ def _close(found, expected, where: str) -> None:
     )
 
 
-def test_the_lab_recomputes_the_data_file_and_trains_in_the_browser(
+def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
     browser: webdriver.Chrome, lecture: Path, tmp_path: Path
 ) -> None:
     """The lab beside the video: its JavaScript is checked against the data file's numbers,

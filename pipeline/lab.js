@@ -316,25 +316,22 @@ window.LabMath = LabMath;
                                 "aria-label": fill(W.d_label, { d: "" }).trim() });
     const label = $("output", {});
     const bars = $("div", { class: "pair" });
-    const curve = S("svg", { viewBox: "0 0 300 100", width: 300, height: 100, class: "curve", role: "img",
+    const curve = S("svg", { viewBox: "0 0 300 100", width: 600, height: 200, class: "curve", role: "img",
                              "aria-label": fill(W.sqrt_d_curve, { draws: s.draws }) });
+    const key = (text, dash) => $("span", { class: "key" + (dash ? " dashed" : ""), text });
     panel.append($("p", { text: W.sqrt_d_hint }), $("div", { class: "row" }, slider, label), bars,
-      curve, $("p", { class: "muted", text: fill(W.sqrt_d_curve, { draws: s.draws }) }));
+      $("p", { class: "muted" }, fill(W.sqrt_d_curve, { draws: s.draws }) + ": ", key(W.unscaled, true), " ", key(W.scaled, false)),
+      curve);
     const line = key => rows.map((r, i) => `${(i / (rows.length - 1)) * 290 + 5},${95 - r[key] * 90}`).join(" ");
     curve.append(S("polyline", { points: line("mean_max_unscaled"), fill: "none", stroke: "#9aa0aa", "stroke-dasharray": "4 3", "stroke-width": 2 }),
                  S("polyline", { points: line("mean_max_scaled"), fill: "none", stroke: "#ececec", "stroke-width": 2 }));
     const marker = S("line", { y1: 0, y2: 100, stroke: "#f2c94c" });
-    const legend = (y, text, dash) => {
-      const t = S("text", { x: 300, y, fill: "#ececec", "font-size": 10, "text-anchor": "end" });
-      t.textContent = text + (dash ? " - - -" : " ——");
-      return t;
-    };
     const ends = [0, rows.length - 1].map(i => {
       const t = S("text", { x: i ? 295 : 5, y: 99, fill: "#9aa0aa", "font-size": 9, "text-anchor": i ? "end" : "start" });
       t.textContent = `d = ${rows[i].d}`;
       return t;
     });
-    curve.append(marker, legend(10, W.unscaled, true), legend(22, W.scaled, false), ...ends);
+    curve.append(marker, ...ends);
     function draw() {
       const r = rows[Number(slider.value)];
       label.textContent = fill(W.d_label, { d: r.d });
@@ -360,7 +357,7 @@ window.LabMath = LabMath;
     const diff = $("p", { "aria-live": "polite" });
     panel.append($("p", { text: W.shuffle_hint }),
       $("div", { class: "row" }, $("button", { text: W.shuffle_button, onclick: () => { order = shuffled(order); draw(); } }),
-        $("label", {}, toggle, " " + W.with_positions)), words, diff);
+        $("label", {}, toggle, " " + W.with_positions)), $("p", { class: "muted", text: W.outputs }), words, diff);
     toggle.addEventListener("change", () => { positions = toggle.checked; draw(); });
     let seed = 7;
     function shuffled(o) {

@@ -23,7 +23,7 @@ from common.files import LinesFile
 from pipeline.captions import Cue
 from pipeline.lab import LAB_FILE
 from pipeline.vendor import library
-from syllabus.locale import Words
+from syllabus.locale import Words, language
 
 TEMPLATE = Path(__file__).with_name("viewer.html")
 LAB_SCRIPT = Path(__file__).with_name(LAB_FILE)  # the lab's demos, copied beside the page
@@ -74,6 +74,19 @@ def narrated_lines(lines_files: list[Path], starts: list[float]) -> list[dict]:
     return lines
 
 
+def transcript_text(text: str, lang: str) -> str:
+    """A cue as the transcript reads it: its lines joined into one, with a space only where
+    the language writes one (none between two Chinese characters)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    joined = lines[0]
+    for line in lines[1:]:
+        tight = not language(lang).spaces and not joined[-1].isascii() and not line[0].isascii()
+        joined += ("" if tight else " ") + line
+    return joined
+
+
 def page_words(lang: str) -> dict[str, str]:
     """The page's own words in ``lang`` (the locale's ``[page]`` table): its buttons, labels
     and presenter counter, none written into the page itself."""
@@ -121,7 +134,10 @@ def write_page(
         "duration": duration,
         "fps": fps,
         "chapters": entries,
-        "cues": [{"start": c.start, "end": c.end, "text": c.text} for c in cues],
+        "cues": [
+            {"start": c.start, "end": c.end, "text": c.text, "said": transcript_text(c.text, lang)}
+            for c in cues
+        ],
         "lines": narrated_lines([LinesFile.beside(v) for _, v in chapters], starts),
         "ui": page_words(lang),
         "lab": lab,

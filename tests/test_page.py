@@ -111,6 +111,8 @@ def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> 
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
     assert _video(browser, "duration") == pytest.approx(manifest["duration"], abs=0.07)
+    poster = _video(browser, "poster")  # before it plays: the first chapter's still, not black
+    assert poster.endswith(_data_js(lecture)["chapters"][0]["still"])
     chapters = browser.find_elements(By.CSS_SELECTOR, "#chapters li")
     assert len(chapters) == len(manifest["chapters"]) == 2
     chapters[1].click()
@@ -442,3 +444,13 @@ def _not_blank(element, path: Path) -> None:
     picture = Image.open(path).convert("L")
     low, high = picture.getextrema()
     assert high - low > 100 and len(picture.resize((64, 40)).getcolors(4096)) > 12, path.name
+
+
+def test_the_transcript_joins_a_cues_lines_as_the_language_writes() -> None:
+    """A two-line subtitle is one line in the transcript: no space between two Chinese
+    characters, one between English words and around a Latin word in Chinese."""
+    from pipeline.page import transcript_text
+
+    assert transcript_text("每個字都換成\n一個固定的向量", "zh-TW") == "每個字都換成一個固定的向量"
+    assert transcript_text("A line is cut\ninto cues", "en") == "A line is cut into cues"
+    assert transcript_text("就是你的\nQuery：", "zh-TW") == "就是你的 Query："

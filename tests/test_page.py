@@ -375,6 +375,20 @@ def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
         words["right"]
     )
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    # From a static server too, as on a course site: the page, its library and its lab load.
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    handler = partial(SimpleHTTPRequestHandler, directory=str(zh))
+    handler.log_message = lambda *args: None
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        _until(browser, "return window.Lab !== undefined && window.tf !== undefined")
+        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    finally:
+        server.shutdown()
 
 
 def _the_demos_answer_their_controls(browser: webdriver.Chrome, lecture: Path, shots: Path) -> None:

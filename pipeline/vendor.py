@@ -11,21 +11,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from pathlib import Path
 
 from common.atomic import atomic_path
+from common.npm import SETUP, NpmError, npm_package
 
 NPM_PACKAGE = "@tensorflow/tfjs@4.22.0"
 MEMBER = "package/dist/tf.min.js"
 SHA256 = "300dfae273d20b4046f46a06d735688f03675a807561e9bcb5f664eb2f3d2831"
 HOME = Path(sys.prefix) / "share" / "attention-lecture" / "tfjs"
 LIBRARY = HOME / "tf.min.js"
-SETUP = "make setup"
 
 
 class VendorError(RuntimeError):
@@ -47,24 +43,14 @@ def install(target: Path = LIBRARY) -> bool:
     """Fetch and check tf.min.js unless it is there and whole; True when it was fetched."""
     if _whole(target):
         return False
-    if shutil.which("npm") is None:
-        raise VendorError(f"npm is not installed (run `{SETUP}`: Debian's npm package)")
-    with tempfile.TemporaryDirectory() as work:
-        result = subprocess.run(
-            ["npm", "pack", NPM_PACKAGE, "--pack-destination", work, "--silent"],
-            capture_output=True,
-            text=True,
-            cwd=work,
-        )
-        tarballs = list(Path(work).glob("*.tgz"))
-        if result.returncode != 0 or not tarballs:
-            raise VendorError(f"npm pack {NPM_PACKAGE} failed: {result.stderr.strip()[-300:]}")
-        try:
-            with tarfile.open(tarballs[0]) as archive:
-                member = archive.extractfile(MEMBER)
-                body = member.read() if member is not None else b""
-        except (tarfile.TarError, KeyError) as err:
-            raise VendorError(f"{NPM_PACKAGE} has no readable {MEMBER} ({err})") from None
+    try:
+        with npm_package(NPM_PACKAGE) as archive:
+            member = archive.extractfile(MEMBER)
+            body = member.read() if member is not None else b""
+    except NpmError as err:
+        raise VendorError(str(err)) from None
+    except KeyError:
+        raise VendorError(f"{NPM_PACKAGE} has no {MEMBER}") from None
     if hashlib.sha256(body).hexdigest() != SHA256:  # checked before it lands
         raise VendorError(f"{NPM_PACKAGE}'s {MEMBER} is not the build this project pins")
     target.parent.mkdir(parents=True, exist_ok=True)

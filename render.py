@@ -22,7 +22,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from common.atomic import copy_atomic, write_json_atomic
@@ -47,7 +47,7 @@ from pipeline.records import (
 )
 from syllabus.lecture_file import VOICES, LectureFile, LectureFileError, load_lecture
 from syllabus.locale import LocaleError, available_languages, language
-from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError
+from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError, load_plan
 from syllabus.presets import PRESETS, Preset
 
 DATA_NAME = "data.json"
@@ -163,12 +163,21 @@ def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
     args.first = lecture.first  # its lecture is in --out itself, every other in --out/<lang>
 
 
-def select(chapters: tuple[Chapter, ...], names: str | None) -> list[Chapter]:
+def select(
+    chapters: tuple[Chapter, ...], names: str | None, planned: Sequence[str] = ()
+) -> list[Chapter]:
+    """The chapters ``--scenes`` names; ``planned``: every chapter of the plan, so that one
+    the lecture file's ``chapters`` leaves out is named as such."""
     if not names:
         return list(chapters)
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     known = [c.name for c in chapters]
     unknown = [n for n in wanted if n not in known]
+    if unknown and unknown[0] in planned:
+        raise UsageError(
+            f"scene '{unknown[0]}' is not in this lecture: add it to 'chapters' in the lecture "
+            f"file (it has: {', '.join(known)})"
+        )
     if unknown:
         raise UsageError(f"unknown scene '{unknown[0]}' (allowed: {', '.join(known)})")
     return [c for c in chapters if c.name in wanted]
@@ -781,7 +790,8 @@ def _run(args: argparse.Namespace, lecture: LectureFile) -> int:
     apply_lecture(args, lecture)
     check_voices(args)
     chapters = lecture.chapters
-    selected = select(chapters, args.scenes)
+    planned = [c.name for c in load_plan(args.plan)] if args.scenes else []
+    selected = select(chapters, args.scenes, planned)
     if args.list:
         list_chapters(args, lecture.config, chapters)
         return 0

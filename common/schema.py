@@ -101,8 +101,10 @@ _BOUNDS = {"ge": "at least", "gt": "more than", "le": "at most", "lt": "less tha
 
 
 def describe(err: ValidationError, prefix: Sequence[str | int] = ()) -> tuple[str, str]:
-    """The first problem of a validation error: (the key's path, what is wrong)."""
-    first = err.errors(include_url=False)[0]
+    """The first problem of a validation error: (the key's path, what is wrong). A key not
+    allowed comes first: a misspelt key explains the key then missing ("dayz", "days")."""
+    errors = err.errors(include_url=False)
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = [*prefix, *(p for p in first["loc"] if not str(p).startswith("function-"))]
     cause = (first.get("ctx") or {}).get("error")
     if isinstance(cause, ShapeError):

@@ -127,6 +127,17 @@ CASES = {
     "silly fps": (lambda t: ["--fps", "500"], "--fps must be between 1 and 120"),
     "unknown quality": (lambda t: ["--quality", "ultra"], "invalid choice: 'ultra'"),
     "unknown scene": (lambda t: ["--scenes", "nope"], "unknown scene 'nope'"),
+    "a scene the lecture file leaves out": (
+        lambda t: [*_lecture("chapters = ['why']")(t), "--scenes", "office"],
+        "scene 'office' is not in this lecture: add it to 'chapters' in the lecture file",
+    ),
+    "a misspelt key of a person": (
+        _lecture(
+            "[[task.office]]\nid = 'legal'\nkey = [1.0, 1.0]\ndayz = 3.0\n"
+            "[[task.office]]\nid = 'hr'\nkey = [0.0, 1.0]\ndays = 3.0\n"
+        ),
+        "'dayz' is not allowed here",
+    ),
     # lecture files
     "binary lecture file": (
         lambda t: ["--config", str(_file(t, "c.toml", b"\x00\xff\xfe"))],

@@ -128,9 +128,9 @@ window.LabMath = LabMath;
 
   // --- 1. the office: drag the Query arrow ---------------------------------------------
   demo("office", panel => {
-    const o = lab.office, size = 360, unit = size / 6, mid = size / 2;
+    const o = lab.office, size = 360, unit = size / 6, mid = size / 2, margin = 120;
     const at = ([x, y]) => [mid + x * unit, mid - y * unit];
-    const svg = S("svg", { viewBox: `0 0 ${size} ${size}`, width: size, height: size, class: "board" });
+    const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, width: size + margin, height: size, class: "board" });
     const dots = o.keys.map(k => { const [cx, cy] = at(k); return S("circle", { cx, cy, r: 7, fill: lab.roles.key }); });
     const names = o.keys.map((k, i) => {
       const [x, y] = at(k); const t = S("text", { x: x + 10, y: y - 8, fill: "#ececec", "font-size": 12 });
@@ -138,7 +138,9 @@ window.LabMath = LabMath;
     });
     const arrow = S("line", { x1: mid, y1: mid, stroke: lab.roles.query, "stroke-width": 4 });
     const head = S("circle", { r: 9, fill: lab.roles.query, tabindex: 0, role: "slider",
-                               "aria-label": W.query_label, class: "handle" });
+                               "aria-label": W.query_label, class: "handle",
+                               "aria-valuemin": -3, "aria-valuemax": 3 });
+    const clamp = v => Math.max(-3, Math.min(3, v));
     svg.append(...dots, ...names, arrow, head);
     const bars = $("div", { class: "bars" });
     const output = $("p", { class: "output" });
@@ -153,14 +155,15 @@ window.LabMath = LabMath;
         $("span", { text: o.people[i] }), $("i", { style: `width:${w * 100}%` }), $("b", { text: fixed(w) }))));
       const out = weights.reduce((s, w, i) => s + w * o.values[i], 0);
       output.textContent = fill(W.office_output, { out: fixed(out) });
+      head.setAttribute("aria-valuenow", fixed(query[0]));
       head.setAttribute("aria-valuetext", `${fixed(query[0])}, ${fixed(query[1])}`);
       panel.dataset.weights = JSON.stringify(weights);
     }
     function toQuery(event) {
       const box = svg.getBoundingClientRect();
-      const x = ((event.clientX - box.left) * size / box.width - mid) / unit;
+      const x = ((event.clientX - box.left) * (size + margin) / box.width - mid) / unit;
       const y = (mid - (event.clientY - box.top) * size / box.height) / unit;
-      query = [Math.max(-3, Math.min(3, x)), Math.max(-3, Math.min(3, y))];
+      query = [clamp(x), clamp(y)];
       draw();
     }
     let dragging = false;
@@ -170,7 +173,7 @@ window.LabMath = LabMath;
     head.addEventListener("keydown", e => {
       const step = { ArrowLeft: [-0.1, 0], ArrowRight: [0.1, 0], ArrowUp: [0, 0.1], ArrowDown: [0, -0.1] }[e.key];
       if (!step) return;
-      query = [query[0] + step[0], query[1] + step[1]];
+      query = [clamp(query[0] + step[0]), clamp(query[1] + step[1])];
       draw(); e.preventDefault(); e.stopPropagation();
     });
     draw();
@@ -184,7 +187,7 @@ window.LabMath = LabMath;
     const curve = S("svg", { viewBox: "0 0 300 80", width: 300, height: 80, class: "curve",
                              role: "img", "aria-label": W.loss });
     const strip = $("div", { class: "strip" });
-    const grid = $("div", { class: "map", role: "grid" });
+    const grid = $("div", { class: "map", role: "table", "aria-label": W.map_video });
     const buttons = $("div", { class: "row" },
       $("button", { text: W.all_same, onclick: () => setPattern(c.patterns.all_same) }),
       $("button", { text: W.halves, onclick: () => setPattern(c.patterns.halves) }));
@@ -201,8 +204,9 @@ window.LabMath = LabMath;
         onclick: () => { colours[i] = (colours[i] + 1) % k; drawMap(); },
       })));
       const map = M.colourMap(weights, colours, values, k);
+      grid.setAttribute("aria-label", whose.textContent);
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow", role: "row" },
-        ...row.map(w => $("span", { role: "gridcell", style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`,
+        ...row.map(w => $("span", { role: "cell", style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`,
                                     text: fixed(w) })))));
       panel.dataset.map = JSON.stringify(map);
     }
@@ -244,7 +248,7 @@ window.LabMath = LabMath;
       const a = tf.softmax(tf.matMul(q, kk, false, true).div(Math.sqrt(d)));
       return tf.matMul(a, v).reshape([B * n, d]).matMul(wr).add(br).reshape([B, n]);
     });
-    const optimizer = tf.train.adam(c.lr);
+    const optimizer = tf.train.adam(c.lr, 0.9, 0.999, 1e-8);  // torch.optim.Adam's defaults
     const val = batch(c.val_size);
     const losses = [];
     let start = performance.now();
@@ -286,7 +290,7 @@ window.LabMath = LabMath;
     const p = lab.projection, n = p.positions, width = p.width;
     let seed = 1, projected = false;
     const toggle = $("input", { type: "checkbox", id: "with-projection" });
-    const grid = $("div", { class: "map" });
+    const grid = $("div", { class: "map", role: "img", "aria-label": W.projection });
     const share = $("p", { "aria-live": "polite" });
     panel.append($("p", { text: W.projection_hint }),
       $("div", { class: "row" }, $("label", {}, toggle, " " + W.with_projection),
@@ -303,7 +307,7 @@ window.LabMath = LabMath;
       const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
         ...row.map(w => $("span", { style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`, text: fixed(w) })))));
-      share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share) });
+      share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
       panel.dataset.share = String(M.selfShare(map));
     }
     draw();
@@ -313,7 +317,7 @@ window.LabMath = LabMath;
   demo("sqrt_d", panel => {
     const s = lab.sqrt_d, rows = s.dims;
     const slider = $("input", { type: "range", min: 0, max: rows.length - 1, step: 1, value: 0,
-                                "aria-label": fill(W.d_label, { d: "" }).trim() });
+                                "aria-label": "d" });
     const label = $("output", {});
     const bars = $("div", { class: "pair" });
     const curve = S("svg", { viewBox: "0 0 300 100", width: 600, height: 200, class: "curve", role: "img",
@@ -390,9 +394,13 @@ window.LabMath = LabMath;
     const sum = $("p", {});
     panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label), table, sum);
     slider.addEventListener("input", () => { t = Number(slider.value); draw(); });
-    formula.querySelectorAll("[data-part]").forEach(part => {
-      part.addEventListener("mouseenter", () => panel.classList.add(`lit-${part.dataset.part}`));
-      part.addEventListener("mouseleave", () => panel.classList.remove(`lit-${part.dataset.part}`));
+    formula.querySelectorAll("[data-part]").forEach(part => {  // hovered, or reached by Tab
+      part.tabIndex = 0;
+      const on = () => panel.classList.add(`lit-${part.dataset.part}`);
+      const off = () => panel.classList.remove(`lit-${part.dataset.part}`);
+      for (const [kind, act] of [["mouseenter", on], ["focus", on], ["mouseleave", off], ["blur", off]]) {
+        part.addEventListener(kind, act);
+      }
     });
     function draw() {
       label.textContent = fill(W.t_label, { t: fixed(t) });

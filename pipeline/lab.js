@@ -72,7 +72,7 @@ window.LabMath = LabMath;
 
 (() => {
   const L = window.LECTURE, lab = L.lab;
-  if (!lab) return;
+  if (!lab || location.hash === "#view") return;  // the presenter's window shows words only
   const W = lab.words, M = LabMath;
   const $ = (tag, attrs = {}, ...children) => {
     const e = document.createElement(tag);

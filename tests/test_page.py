@@ -359,6 +359,7 @@ def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
         "lab": lab_data(json.loads((lecture / "data.json").read_text(encoding="utf-8")), "zh-TW")
     }
     page |= {"lang": "zh-TW", "ui": page_words("zh-TW")}
+    page["chapters"][1]["scene"] = "quiz"  # as if chapter 2 were the quiz: it has a demo
     (zh / "lecture.data.js").write_text(
         "window.LECTURE = " + json.dumps(page, ensure_ascii=False) + ";\n", encoding="utf-8"
     )
@@ -368,7 +369,13 @@ def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
     assert tabs == [
         words[k] for k in ("office", "colours", "projection", "sqrt_d", "shuffle", "it_cat", "quiz")
     ]
-    run("Lab.open('quiz')")
+    # The chapter's entry opens its demo, and the demo's button plays its chapter.
+    browser.find_element(By.CSS_SELECTOR, "#chapters li:nth-child(2) button.try").click()
+    assert browser.find_element(By.ID, "demo-quiz").is_displayed()
+    browser.find_element(By.CSS_SELECTOR, "#demo-quiz button.watch").click()
+    _until(browser, "return !document.getElementById('video').paused")
+    assert _video(browser, "currentTime") >= page["chapters"][1]["start"] - 0.1
+    run("document.getElementById('video').pause()")
     buttons = browser.find_elements(By.CSS_SELECTOR, "#demo-quiz button:not(.watch)")
     buttons[2].click()  # question 1's right answer, V
     assert browser.find_element(By.CSS_SELECTOR, "#demo-quiz .verdict").text.startswith(

@@ -46,7 +46,7 @@ from pipeline.records import (
     write_record,
 )
 from syllabus.lecture_file import VOICES, LectureFile, LectureFileError, load_lecture
-from syllabus.locale import LocaleError, available_languages, language
+from syllabus.locale import LocaleError, Words, available_languages, language
 from syllabus.plan import DEFAULT_PLAN, Chapter, PlanError, load_plan
 from syllabus.presets import PRESETS, Preset
 
@@ -709,7 +709,7 @@ def _assemble(
             f"render: lecture.mp4{where} not assembled: segments not current: {', '.join(missing)}"
         )
         return 0
-    title = chapters[0].title(lang) if chapters else ""
+    title = Words("page", lang)["lecture"]  # the lecture's name, whichever chapter opens it
     out_dir = lang_out(args, lang)
     from pipeline.lab import lab_data
 

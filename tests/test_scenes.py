@@ -98,6 +98,18 @@ def test_chinese_lines_break_between_words_never_before_punctuation() -> None:
     assert len(formula) == 1, formula  # Latin letters are half as wide as a CJK character
 
 
+def test_a_cue_never_starts_with_closing_punctuation_nor_ends_opening_a_quote() -> None:
+    rule = "要輸出的答案是：跟我同顏色的那些位置（包括我自己），它們數字的平均。看第 1 個位置。"
+    cues = split_cues(rule, "zh-TW")
+    assert len(cues) > 1 and not any(cue.startswith(("，", "）")) for cue in cues), cues
+    quoted = split_cues(
+        'So what we need is this: the vector of "bass" must change with the words around it, '
+        "whatever the sentence around it says.",
+        "en",
+    )
+    assert len(quoted) > 1 and not any(cue.rstrip().endswith(' "') for cue in quoted), quoted
+
+
 def test_a_sentence_is_packed_into_balanced_cues() -> None:
     cues = split_cues("把 X 分別乘上三個矩陣 W_Q、W_K、W_V，就得到 Q、K、V。" * 2, "zh-TW")
     widths = [visible_length(c, "zh-TW") for c in cues]

@@ -38,7 +38,8 @@ class CueLimits:
 
 # A clause ends after CJK punctuation, or after ASCII punctuation followed by a space
 # (so "0.33" and "1/3" stay whole). The punctuation stays with its clause.
-_CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*|(?<=[,.!?;:])\s+")
+# (never before punctuation that closes: "（包括我自己），" ends after its "，", not its "）")
+_CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*(?![，。！？；：、）」』])|(?<=[,.!?;:])\s+")
 # Good places to break a CJK line when no punctuation is near: after these particles.
 _SOFT_BREAK_AFTER = set("的是在了和跟就都也把給而與或")
 # Units that must not be cut: a run of Latin letters/digits, or any other single character.
@@ -213,6 +214,12 @@ def _fit(chunk: str, lang: str) -> list[str]:
     inside = _word_boundaries(chunk, lang)
 
     def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
+        if units[k][:1] in _NO_LINE_START:  # a cue never starts with a comma or a ")"
+            return math.inf
+        before = units[k - 1]
+        opens = before in "“「『（(" or (before == '"' and (k < 2 or units[k - 2].isspace()))
+        if opens:  # nor ends on a quotation's opening mark
+            return math.inf
         offset = len("".join(units[:k]))
         distance = abs(line_width("".join(units[:k]), lang) - line_width(chunk, lang) / 2)
         punctuation = 6 if _CLAUSE_END.search(units[k - 1] + " ") else 0

@@ -121,8 +121,19 @@ window.LabMath = LabMath;
     for (const [k, d] of Object.entries(demos)) {
       d.panel.hidden = k !== name;
       d.tab.setAttribute("aria-selected", String(k === name));
+      d.tab.tabIndex = k === name ? 0 : -1;  // one tab stop; the arrows move between tabs
     }
   }
+  tabs.addEventListener("keydown", e => {  // the WAI-ARIA tabs pattern
+    const names = Object.keys(demos);
+    const here = names.findIndex(k => demos[k].tab === document.activeElement);
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -here, End: names.length - 1 - here }[e.key];
+    if (here < 0 || step === undefined) return;
+    const next = names[(here + step + names.length) % names.length];
+    open(next);
+    demos[next].tab.focus();
+    e.preventDefault();
+  });
   window.Lab = { open, demos };
   const video = document.getElementById("video");
 

@@ -448,6 +448,9 @@ def _the_demos_answer_their_controls(browser: webdriver.Chrome, lecture: Path, s
     first[2].click()
     assert "right" in verdict.get_attribute("class")
     _not_blank(quiz, shots / "quiz.png")
+    browser.find_element(By.ID, "tab-quiz").send_keys(Keys.ARROW_LEFT)  # tabs move by arrows
+    assert browser.find_element(By.ID, "demo-it_cat").is_displayed()
+    assert run("return document.activeElement.id") == "tab-it_cat"
     for name in ("projection", "sqrt_d", "shuffle"):
         run(f"Lab.open('{name}')")
         _not_blank(browser.find_element(By.ID, f"demo-{name}"), shots / f"{name}.png")

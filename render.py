@@ -709,7 +709,8 @@ def _assemble(
             f"render: lecture.mp4{where} not assembled: segments not current: {', '.join(missing)}"
         )
         return 0
-    title = Words("page", lang)["lecture"]  # the lecture's name, whichever chapter opens it
+    # The lecture's name, whichever chapter opens it: one line in the MP4, the page's title.
+    title = " ".join(Words("page", lang)["lecture"].split())
     out_dir = lang_out(args, lang)
     from pipeline.lab import lab_data
 

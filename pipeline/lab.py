@@ -73,6 +73,7 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
     walk = data["tokens"]["eat_apple"]
     shown = walk["gloss"] if Words("eat_apple", lang)["show"] == "gloss" else walk["tokens"]
     words_of_lab = Words("lab", lang)
+    projection = data["pitfalls"]["projection"]
     return {
         "chapters": DEMO_CHAPTERS,
         "office": {
@@ -81,7 +82,6 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
             "values": office["values"],
             "scale": office["scale"],
             "start": office["sweep"][0]["query"],
-            "stops": office["sweep"],  # what the JavaScript is checked against
         },
         "colours": {
             "names": [colour_name(c, lang) for c in config["colours"]],
@@ -95,15 +95,13 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
             "val_size": config["val_size"],
             "seed": config["seed"],
             "weights": data["weights"],
-            "training": {k: data["training"][k] for k in ("steps", "val_mse", "baseline_mse")},
-            "example": examples["mixed"],
+            "example": {k: examples["mixed"][k] for k in ("colours", "values")},
             "patterns": {name: examples[name]["colours"] for name in PATTERN_BUTTONS},
         },
         "projection": {
-            k: data["pitfalls"]["projection"][k]
-            for k in ("positions", "width", "draws", "uniform_share", "plain", "projected")
-        }
-        | {"example": data["pitfalls"]["projection"]["example"]},
+            **{k: projection[k] for k in ("positions", "width", "draws", "uniform_share")},
+            **{k: {"mean": projection[k]["mean"]} for k in ("plain", "projected")},
+        },
         "sqrt_d": data["pitfalls"]["sqrt_d"],
         "shuffle": {
             "tokens": shown,
@@ -113,14 +111,12 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
             "w_v": walk["w_v"],
             "table": data["positional"]["table"],
             "permutation": data["pitfalls"]["shuffle"]["permutation"],
-            "probe": data["pitfalls"]["shuffle"],
         },
         "it_cat": {
             "tokens": it_cat["tokens"],
             "q": it_cat["q"],
             "k": it_cat["k"],
             "query": it_cat["query_index"],
-            "temperatures": it_cat["temperatures"],
         },
         "quiz": _quiz(data, lang),
         "roles": {"query": PAGE_THEME.query, "key": PAGE_THEME.key, "value": PAGE_THEME.value},

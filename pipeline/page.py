@@ -80,9 +80,10 @@ def transcript_text(text: str, lang: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if not lines:
         return ""
+    spaces = language(lang).spaces
     joined = lines[0]
     for line in lines[1:]:
-        tight = not language(lang).spaces and not joined[-1].isascii() and not line[0].isascii()
+        tight = not spaces and not joined[-1].isascii() and not line[0].isascii()
         joined += ("" if tight else " ") + line
     return joined
 
@@ -146,7 +147,8 @@ def write_page(
     write_text_atomic(out_dir / "lecture.data.js", script)
     if lab is not None:  # the lab's code and its one library, beside the page: no CDN
         copy_atomic(LAB_SCRIPT, out_dir / LAB_FILE)
-        copy_atomic(library(), out_dir / library().name)
+        tfjs = library()  # checked by its hash: once
+        copy_atomic(tfjs, out_dir / tfjs.name)
     page = TEMPLATE.read_text(encoding="utf-8")
     page = page.replace("__TITLE__", html.escape(title)).replace("__LANG__", html.escape(lang))
     write_text_atomic(out_dir / "index.html", page)

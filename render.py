@@ -14,8 +14,10 @@ when whole; a killed run leaves the previous files intact and the next run resum
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -32,7 +34,8 @@ from common.files import LinesFile, OutsideFolderError, inside
 from common.settings import Settings, VoiceSettings, settings, tempsettings
 from model.config import ConfigError, LectureConfig
 from model.datafile import is_current
-from pipeline.jobs import ENCODER_OPTIONS, worker_env
+from pipeline.cluster import LOCAL, ClusterError, ClusterLost
+from pipeline.jobs import ENCODER_OPTIONS, Job, RenderTimes, Runner, drop_damaged, worker_env
 from pipeline.lock import FolderInUseError, FolderLock
 from pipeline.records import (
     ASSEMBLED,
@@ -104,6 +107,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=os.cpu_count() or 1,
         help="scenes rendered at once (default: the number of cores)",
     )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="render on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N "
+        "for N worker processes here (--jobs is then the cluster's)",
+    )
     parser.add_argument("--force", action="store_true", help="render every scene again")
     parser.add_argument(
         "--wait", action="store_true", help="wait while another run uses the output folder"
@@ -143,11 +152,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             raise UsageError(
                 f"unknown language '{args.lang}' (allowed: {', '.join(available_languages())})"
             )
+    if args.cluster is not None:
+        check_cluster(args.cluster)
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.fps is not None and not 1 <= args.fps <= 120:
         raise UsageError(f"--fps must be between 1 and 120, got {args.fps:g}")
     return args
+
+
+def check_cluster(address: str) -> None:
+    """``--cluster`` is a scheduler's address or ``local:N`` (checked before anything runs;
+    whether a scheduler answers there is known when the run connects)."""
+    count = address.removeprefix(LOCAL) if address.startswith(LOCAL) else None
+    if count is not None and (not count.isdigit() or int(count) < 1):
+        raise UsageError(f"--cluster {address}: give local:N, N worker processes here (N >= 1)")
+    if count is None and not re.fullmatch(r"(?:[a-z]+://)?[\w.\-]+:\d+", address):
+        raise UsageError(
+            f"--cluster {address}: give a Dask scheduler's address, tcp://HOST:PORT "
+            "(dask scheduler listens on 8786), or local:N"
+        )
 
 
 def apply_lecture(args: argparse.Namespace, lecture: LectureFile) -> None:
@@ -601,8 +625,6 @@ def render(
 ) -> int:
     """Render what is stale among ``selected`` in every language (all scenes of all languages
     spread over the workers), then assemble each language whose chapters are all current."""
-    from pipeline.jobs import Job, RenderTimes, Runner, drop_damaged
-
     start = time.perf_counter()
     data_path = args.out / DATA_NAME
     ensure_data(config, data_path)
@@ -621,22 +643,13 @@ def render(
         languages[lang] = (segments, todo)
     total = sum(len(todo) for _, todo in languages.values())
     several = len(args.langs) > 1
-    print(
-        f"render: {total} to render, {len(selected) * len(args.langs) - total} unchanged, "
-        f"{args.preset}, {min(args.jobs, max(total, 1))} at once"
-        + (f", in {', '.join(args.langs)}" if several else "")
-    )
     jobs, owner = [], {}
     for lang, (segments, todo) in languages.items():
-        tag = f" [{lang}]" if several else ""
-        for chapter in selected:
-            if chapter not in todo:
-                print(f"  skip   {chapter.name}{tag} (unchanged)")
         for chapter in todo:
             env = worker_env(lecture_settings(args, lang, chapters, segments.voice_of(chapter)))
             job = Job(chapter, args.preset, segments.work / chapter.name, env)
             jobs.append(job)
-            owner[id(job)] = (segments, tag)
+            owner[id(job)] = (segments, f" [{lang}]" if several else "")
     done, failed = 0, []
 
     def started(job: Job) -> None:
@@ -662,14 +675,29 @@ def render(
             failed.append(result)
             print(f"  FAILED {name} ({result.seconds:.1f} s)  {_bar(done, len(jobs))}", flush=True)
 
-    if jobs:  # a damaged cache is as good as none (a run with nothing to render reads none)
-        drop_damaged(args.out / RENDER_CACHE)
-    times = RenderTimes.in_folder(args.out / RENDER_CACHE)
-    try:
-        times.record(Runner(args.jobs).run(times.longest_first(jobs), started, ended))
-    finally:
-        for segments, _ in languages.values():  # ours alone: the folder is locked
-            shutil.rmtree(segments.work, ignore_errors=True)
+    def last_lines(job: Job) -> Path:  # a cluster's worker is sent the clips they name
+        return LinesFile.beside(owner[id(job)][0].paths(job.chapter)[0])
+
+    with _runner(args, bool(jobs), last_lines) as runner:
+        print(
+            f"render: {total} to render, {len(selected) * len(args.langs) - total} unchanged, "
+            f"{args.preset}, {min(runner.slots, max(total, 1))} at once"
+            + (f" on {args.cluster}" if args.cluster else "")
+            + (f", in {', '.join(args.langs)}" if several else "")
+        )
+        for lang, (_, todo) in languages.items():
+            tag = f" [{lang}]" if several else ""
+            for chapter in selected:
+                if chapter not in todo:
+                    print(f"  skip   {chapter.name}{tag} (unchanged)")
+        if jobs:  # a damaged cache is as good as none (a run with nothing to render reads none)
+            drop_damaged(args.out / RENDER_CACHE)
+        times = RenderTimes.in_folder(args.out / RENDER_CACHE)
+        try:
+            times.record(runner.run(times.longest_first(jobs), started, ended))
+        finally:
+            for segments, _ in languages.values():  # ours alone: the folder is locked
+                shutil.rmtree(segments.work, ignore_errors=True)
     full = disk_full(args.out, [result.output for result in failed])
     if full:
         raise UsageError(full)  # one line, exit 2: no scene is wrong, the disk is
@@ -695,6 +723,18 @@ def render(
         f"in {time.perf_counter() - start:.1f} s"
     )
     return 0
+
+
+def _runner(
+    args: argparse.Namespace, needed: bool, last_lines: Callable[[Job], Path]
+) -> contextlib.AbstractContextManager:
+    """What renders the jobs: this machine's pool of ``--jobs`` workers, or the Dask cluster
+    of ``--cluster`` (connected to, and its workers' code checked, only when there is work)."""
+    if args.cluster is None or not needed:
+        return contextlib.nullcontext(Runner(args.jobs))
+    from pipeline.cluster import ClusterRunner
+
+    return ClusterRunner(args.cluster, last_lines)
 
 
 def _assemble(
@@ -773,6 +813,7 @@ def main(argv: list[str] | None = None) -> int:
         FolderInUseError,
         LectureFileError,
         OutsideFolderError,
+        ClusterError,
     ) as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
@@ -780,6 +821,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         print(f"render.py: error: cannot write: {where}{err.strerror or err}", file=sys.stderr)
         return 2
+    except ClusterLost as err:  # as Ctrl-C: what is whole is kept, the next run resumes
+        print(f"render.py: error: {err}; finished segments are kept", file=sys.stderr)
+        return 1
     except KeyboardInterrupt as err:
         signum = getattr(err, "signum", signal.SIGINT)
         print("render.py: interrupted; finished segments are kept", file=sys.stderr)

@@ -79,6 +79,7 @@ class NarratedLine(Shape):
     clip: str | None = None  # with a voice: the line's audio clip
     seconds: float | None = None  # and its length
     cues: list[float] | None = None  # with a voice: each cue's start, from the line's start
+    parts: list[str] | None = None  # synthesised: its cues' clips (names, in the clip's folder)
 
 
 class LinesFile(_Own, Shape):

@@ -165,6 +165,11 @@ class Runner:
         self._running: set[subprocess.Popen] = set()
         self._lock = threading.Lock()
 
+    @property
+    def slots(self) -> int:
+        """How many scenes it renders at once."""
+        return self.jobs
+
     def _run(self, job: Job, on_start: Callable[[Job], None]) -> JobResult:
         on_start(job)
         start = time.perf_counter()

@@ -324,10 +324,12 @@ def engine_for(voice: VoiceSettings) -> Engine | None:
 
 @dataclass(frozen=True)
 class SpokenLine:
-    """A synthesised line: its clip, and each cue's time in it (its pause included)."""
+    """A synthesised line: its clip, each cue's time in it (its pause included), and the
+    cues' own clips it was joined from (all in the cache)."""
 
     clip: Path
     cue_seconds: tuple[float, ...]
+    parts: tuple[Path, ...]
 
 
 def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
@@ -353,7 +355,7 @@ def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
         if not len(joined) or float(np.max(np.abs(joined))) < SILENT_PEAK:
             raise VoiceError(f"{engine.name}: said nothing for {' '.join(cues)[:50]!r}")
         write_wav(line, normalise(joined))
-    return SpokenLine(line, seconds)
+    return SpokenLine(line, seconds, tuple(clips))
 
 
 def recorded(path: Path, line: str, cache: Path) -> Path:

@@ -581,7 +581,8 @@ class LectureScene(Scene):
 
     def _voice_clip(self, line: str, cues: Sequence[str]) -> tuple[Path, list[float] | None]:
         """This line's clip: its recording if there is one (its cues then spread over it),
-        else the voice's, each cue said on its own (with each cue's time in the clip)."""
+        else the voice's, each cue said on its own (with each cue's time in the clip, and
+        the cues' clips named in the line's entry: a cluster's worker is sent them)."""
         entry = self.narration_lines[-1]
         index, key = entry["index"], entry["key"]
         cache = Path(self.voice.cache)
@@ -596,6 +597,7 @@ class LectureScene(Scene):
                     "(record it, or render with a voice to say the missing lines)"
                 )
         spoken = speak_line(spoken_cues(cues, self.lang), engine_for(self.voice), cache)
+        entry["parts"] = [part.name for part in spoken.parts]
         return spoken.clip, list(spoken.cue_seconds)
 
     def tear_down(self) -> None:

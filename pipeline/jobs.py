@@ -37,11 +37,18 @@ WORKER = "scenes.worker"  # run by name: the pipeline never imports Manim
 _BOX = re.compile(r"[│╭╮╰╯─┃━]+")
 
 
+# A scene's frames must not depend on the process that draws them: with Python's random
+# string hashing, the summary's fade-ins differed by a level or two in a few frames from one
+# process to the next (the order of some set, in Manim or the scene). Every scene process,
+# here or on a cluster's worker, hashes alike.
+HASH_SEED = "0"
+
+
 def worker_env(settings: Settings) -> dict[str, str]:
     """A worker's environment: this process's, its ``LECTURE_*`` variables replaced by
-    ``settings``."""
+    ``settings``, and its string hashing fixed (:data:`HASH_SEED`)."""
     inherited = {k: v for k, v in os.environ.items() if not k.startswith(PREFIX)}
-    return {**inherited, **settings.to_env()}
+    return {**inherited, "PYTHONHASHSEED": HASH_SEED, **settings.to_env()}
 
 
 @dataclass

@@ -209,6 +209,7 @@ def test_a_job_travels_with_every_file_it_reads_and_settles_on_the_worker(
     made = Settings(lang="en", data=data_file, plan=plan, chapters=("template", "first"),
                     locales=(locales,), words=words, cache=tmp_path / "c", voice=voice)  # fmt: skip
     job = Job(chapters[0], PRESETS["low"], tmp_path / "media", worker_env(made))
+    assert job.env["PYTHONHASHSEED"] == "0"  # every scene process hashes alike, anywhere
     shipped = pack(job, last)
     assert set(shipped.files) == {
         "data.json", "lecture.toml", "locales/0/en.toml", "narration/template/01-intro.wav",

@@ -167,7 +167,7 @@ def check_cluster(address: str) -> None:
     count = address.removeprefix(LOCAL) if address.startswith(LOCAL) else None
     if count is not None and (not count.isdigit() or int(count) < 1):
         raise UsageError(f"--cluster {address}: give local:N, N worker processes here (N >= 1)")
-    if count is None and not re.fullmatch(r"(?:[a-z]+://)?[\w.\-]+:\d+", address):
+    if count is None and not re.fullmatch(r"(?:[a-z]+://)?(?:[\w.\-]+|\[[\w:.]+\]):\d+", address):
         raise UsageError(
             f"--cluster {address}: give a Dask scheduler's address, tcp://HOST:PORT "
             "(dask scheduler listens on 8786), or local:N"
@@ -698,7 +698,8 @@ def render(
         finally:
             for segments, _ in languages.values():  # ours alone: the folder is locked
                 shutil.rmtree(segments.work, ignore_errors=True)
-    full = disk_full(args.out, [result.output for result in failed])
+    # A cluster's scenes fail on the workers' disks, and each failure names its worker.
+    full = None if args.cluster else disk_full(args.out, [result.output for result in failed])
     if full:
         raise UsageError(full)  # one line, exit 2: no scene is wrong, the disk is
     for result in failed:

@@ -6,9 +6,9 @@ work out what a course would take on N workers from the scene times it measured.
 
 1. The lecture (or ``--scenes``) is rendered twice with ``--force``, at ``--quality``: on
    the local pool (``--jobs N``) and on ``--cluster local:N`` (a LocalCluster of N worker
-   processes here), their caches of formulas emptied first. The ratio of the two is the
-   engine's overhead on one machine: shipping each job's files, starting the cluster,
-   bringing the segments back as bytes. The segments of both runs are compared frame by
+   processes here), their caches of formulas emptied first (the workers' too). The ratio
+   of the two is the engine's overhead on one machine: shipping each job's files, starting
+   the cluster, bringing the segments back as bytes. The segments of both runs are compared frame by
    frame.
 2. The shortest chapter is rendered again at 4k (2160p60): its time against its own at
    ``--quality`` scales every measured scene time to 4K60 (``--no-4k``: scaled by pixels
@@ -23,6 +23,7 @@ Machines are shared and noisy: read the ratios, which come from one run.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -43,12 +44,17 @@ DONE = re.compile(r"done\s+(\S+) \(([\d.]+) s\)")
 WORKERS = (1, 2, 8, 32, 64, 256)
 
 
-def render(out: Path, quality: str, scenes: str | None, *extra: str) -> tuple[float, dict]:
-    """One render.py run: its wall time and each scene's own time (its ``done`` line)."""
+def render(
+    out: Path, quality: str, scenes: str | None, *extra: str, tmp: Path | None = None
+) -> tuple[float, dict]:
+    """One render.py run: its wall time and each scene's own time (its ``done`` line);
+    ``tmp``: the temporary folder of the run and its cluster's workers (their formula cache
+    is kept there, so a new one starts them as empty as the local pool's)."""
     command = [sys.executable, "render.py", "--quality", quality, "--out", str(out)]
     command += ["--voice", "none", *(["--scenes", scenes] if scenes else []), *extra]
+    env = {**os.environ, **({"TMPDIR": str(tmp)} if tmp else {})}
     start = time.perf_counter()
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
     if result.returncode != 0:
         sys.exit(f"bench: failed: {' '.join(command)}\n{result.stdout[-2000:]}{result.stderr}")
     return time.perf_counter() - start, {m[1]: float(m[2]) for m in DONE.finditer(result.stdout)}
@@ -95,7 +101,9 @@ def main() -> None:
     ):  # fmt: skip
         shutil.rmtree(out / ".cache" / "tex", ignore_errors=True)
         shutil.rmtree(out / ".cache" / "texts", ignore_errors=True)
-        timed[how] = render(out, args.quality, args.scenes, "--force", *flag)
+        tmp = work / f"tmp-{out.name}"  # the workers' formula cache: empty too
+        tmp.mkdir()
+        timed[how] = render(out, args.quality, args.scenes, "--force", *flag, tmp=tmp)
         print(f"{how}: {timed[how][0]:.1f} s", flush=True)
     (local, scenes), (cluster, on_cluster) = timed.values()
     video = sum(

@@ -219,15 +219,21 @@ def _clips_used(lines: Path | None) -> list[str]:
 
 
 _DROPPED: list[Path] = []  # the formula cache this worker process has checked
+JOB_PREFIX = "lecture-job-"  # a job's folder on a worker: lecture-job-<worker pid>-<random>
 
 
 def _worker_cache() -> Path:
     """The worker's own formula cache, shared by its jobs and runs (named by content, so it
-    never goes stale); damaged entries are dropped once per worker process."""
+    never goes stale). Once per worker process, its damaged entries are dropped, and so are
+    the job folders of workers that died (``kill -9`` leaves them)."""
     folder = Path(tempfile.gettempdir()) / f"attention-lecture-{os.getuid()}" / "render-cache"
     if not _DROPPED:
         drop_damaged(folder)
         _DROPPED.append(folder)
+        for left in Path(tempfile.gettempdir()).glob(f"{JOB_PREFIX}*-*"):
+            pid = left.name.removeprefix(JOB_PREFIX).split("-")[0]
+            if pid.isdigit() and not Path(f"/proc/{pid}").exists() and left.is_dir():
+                shutil.rmtree(left, ignore_errors=True)
     return folder
 
 
@@ -288,13 +294,15 @@ def render_shipped(job: Shipped) -> Returned:
     from voice.clips import cached
 
     here = get_worker().address
+    name = str(get_worker().name)
     start = time.perf_counter()
     differs = difference(project_code(), job.code)
-    if differs:
-        raise WorkerCodeError(f"worker {here} runs other code than the client: {differs}")
+    if differs:  # a worker that joined after the client's check
+        worker = here if name == here else f"{name} ({here})"
+        raise WorkerCodeError(f"worker {worker} runs other code than the client: {differs}")
     with contextlib.suppress(ValueError):
         get_worker().log_event(TOPIC, {"key": job.key, "worker": here})
-    folder = Path(tempfile.mkdtemp(prefix="lecture-job-"))
+    folder = Path(tempfile.mkdtemp(prefix=f"{JOB_PREFIX}{os.getpid()}-"))
     try:
         for name, content in job.files.items():
             path = inside(folder, name)
@@ -409,6 +417,13 @@ class ClusterRunner:
         self.client: Any = None
 
     def __enter__(self) -> ClusterRunner:
+        try:
+            return self._connect()
+        except BaseException:  # Ctrl-C in the wait too: nothing of the cluster stays behind
+            self._stack.close()
+            raise
+
+    def _connect(self) -> ClusterRunner:
         from distributed import Client, LocalCluster
 
         # Dask's own log (a lost connection's traceback, a worker restarted) is not this
@@ -436,12 +451,10 @@ class ClusterRunner:
                 Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
             )
         except (OSError, ValueError, TypeError) as err:
-            self._stack.close()
             raise _client_error(self.address, err) from None
         try:
             self.client.wait_for_workers(1, timeout=WORKER_SECONDS)
         except (OSError, TimeoutError):
-            self._stack.close()
             raise ClusterError(
                 f"--cluster {self.address}: no worker joined the scheduler in "
                 f"{WORKER_SECONDS} s (start some: dask worker {self.address})"
@@ -462,12 +475,17 @@ class ClusterRunner:
         """Refuse the run if any worker's code differs from this checkout's, naming it."""
         ours = project_code()
         workers = self.client.scheduler_info(n_workers=-1)["workers"]
-        for address, theirs in sorted(self.client.run(project_code).items()):
+        for address, theirs in sorted(self.client.run(project_code, on_error="return").items()):
+            name = str(workers.get(address, {}).get("name", address))
+            worker = address if name == address else f"{name} ({address})"
+            if isinstance(theirs, BaseException):  # not this project's Python, say
+                raise ClusterError(
+                    f"--cluster {self.address}: worker {worker} cannot import this project "
+                    f"({type(theirs).__name__}: {theirs}): start it with this checkout's "
+                    ".venv/bin/dask worker, after make setup"
+                )
             differs = difference(theirs, ours)
             if differs:
-                self._stack.close()
-                name = str(workers.get(address, {}).get("name", address))
-                worker = address if name == address else f"{name} ({address})"
                 raise ClusterError(
                     f"--cluster {self.address}: worker {worker} runs other code than this "
                     f"checkout ({differs}): give it the same checkout and run make setup there"
@@ -527,13 +545,15 @@ class ClusterRunner:
 
         try:
             returned: Returned = future.result()
-        except KilledWorker as err:
-            said = f"KilledWorker: the workers rendering it died each time ({err})"
-            return JobResult(job, False, 0.0, said, [" ".join(said.split())])
-        except (cancelled, OSError):
+        except KilledWorker:
+            said = "KilledWorker: every worker that took this scene died while rendering it"
+            return JobResult(job, False, 0.0, said, [said])
+        except cancelled:
             raise ClusterLost(f"lost the Dask scheduler at {self.address} mid-run") from None
-        except Exception as err:  # raised in the job on its worker: that scene failed
-            said = f"{type(err).__name__}: {err}"
+        except Exception as err:
+            if future.status != "error":  # no answer at all: the scheduler is gone
+                raise ClusterLost(f"lost the Dask scheduler at {self.address} mid-run") from None
+            said = f"{type(err).__name__}: {err}"  # raised in the job, on its worker
             return JobResult(job, False, 0.0, said, [" ".join(said.split())])
         if not returned.ok:
             output = returned.output + f"\n(on worker {returned.worker})"

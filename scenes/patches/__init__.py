@@ -28,9 +28,10 @@ def install(settings: Settings) -> None:
             f"scenes/patches: written for Manim {MANIM}x, found {found} "
             "(pin manim>=0.22,<0.23, as pyproject.toml does)"
         )
-    from scenes.patches import fastcopy, fastframes, texcache
+    from scenes.patches import fastcopy, fastframes, texcache, textmemo
 
     fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
+    textmemo.install()  # and parses each text's SVG once
     if settings.fast_frames:  # off only to measure Manim's own way
         fastframes.install()  # unchanged outlines and held frames without repeating work
     if settings.cache is not None:

@@ -23,7 +23,6 @@ all come back. Imports Dask only here, and only when a run uses a cluster.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import importlib.metadata
 import logging
@@ -35,6 +34,7 @@ import subprocess
 import tempfile
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -73,11 +73,11 @@ class WorkerCodeError(RuntimeError):
     """A job reached a worker whose code differs from the client's."""
 
 
-@functools.cache
 def project_code() -> dict[str, str]:
     """What a worker must share with the client for its frames to be the client's: the
-    digest of the project's code and tables (as this checkout has them), the Python, and the
-    packages that draw, encode and speak."""
+    digest of the project's code and tables as they are on disk now (what the job's scene
+    process will import, even if the worker started before a ``git pull``), the Python,
+    and the packages that draw, encode and speak."""
     digest = hashlib.sha256()
     files = []
     for name in PROJECT_PACKAGES:
@@ -145,10 +145,13 @@ def _place(chapter: Chapter, k: int, files: dict[str, bytes]) -> str:
     return f"job:{name}"
 
 
-def pack(job: Job, previous_lines: Path | None = None) -> Shipped:
+def pack(
+    job: Job, previous_lines: Path | None = None, code: dict[str, str] | None = None
+) -> Shipped:
     """A job, with what its worker needs and cannot assume; ``previous_lines``: the lines
     of this scene's last segment, whose voice clips (if the client still has them) are sent
-    so that the worker says nothing twice."""
+    so that the worker says nothing twice; ``code``: this checkout's :func:`project_code`
+    (made once per run)."""
     made = Settings.from_env(job.env)
     files: dict[str, bytes] = {"data.json": _read(made.data)}
     shipped = replace(made, data=Path("data.json"), cache=None)
@@ -198,7 +201,7 @@ def pack(job: Job, previous_lines: Path | None = None) -> Shipped:
         job.preset,
         shipped,
         files,
-        project_code(),
+        code or project_code(),
         job.key(),
     )
 
@@ -511,17 +514,20 @@ class ClusterRunner:
                 on_start(job)
 
         self.client.subscribe_topic(TOPIC, started)
+        code = project_code()
         for k, job in enumerate(jobs):  # the first submitted is the first to run
-            shipped = pack(job, self.lines_of(job))
+            shipped = pack(job, self.lines_of(job), code)
             shipped = replace(shipped, key=f"{job.key()} {run}")
             by_key[shipped.key] = job
-            future = self.client.submit(
-                render_shipped,
-                shipped,
-                key=f"render {shipped.key}",
-                priority=len(jobs) - k,
-                pure=False,
-            )
+            with warnings.catch_warnings():  # a job with long recordings is a large task
+                warnings.filterwarnings("ignore", "Sending large graph", UserWarning)
+                future = self.client.submit(
+                    render_shipped,
+                    shipped,
+                    key=f"render {shipped.key}",
+                    priority=len(jobs) - k,
+                    pure=False,
+                )
             futures[future] = job
         results: list[JobResult] = []
         try:

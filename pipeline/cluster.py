@@ -56,6 +56,7 @@ PACKAGES = ("manim", "manimpango", "pycairo", "av", "numpy", "onnxruntime", "mis
 CONNECT_SECONDS = 10  # for the scheduler to answer
 WORKER_SECONDS = 60  # for a first worker to join it
 POLL_SECONDS = 0.5  # how often a job on a worker asks whether it is still wanted
+SATURATION = "DASK_DISTRIBUTED__SCHEDULER__WORKER_SATURATION"
 TOPIC = "attention-lecture-start"  # the workers' "this job starts here" events
 
 
@@ -427,6 +428,12 @@ class ClusterRunner:
             raise
 
     def _connect(self) -> ClusterRunner:
+        # A LocalCluster's scheduler gives each worker thread one scene at a time and queues
+        # the rest in priority order: longest first across the cluster, as the local pool
+        # runs them. (Dask's default, 1.1, hands each worker a spare: the last scenes then
+        # wait behind another on a busy worker while a free one idles.) Read by Dask from
+        # the environment when it is first imported; a setting of one's own wins.
+        os.environ.setdefault(SATURATION, "1.0")
         from distributed import Client, LocalCluster
 
         # Dask's own log (a lost connection's traceback, a worker restarted) is not this

@@ -191,8 +191,9 @@ def pack(
             if cached(clip):
                 files[f"voice/{name}"] = _read(clip)
         shipped = replace(shipped, voice=replace(voice, narration=narration, cache="voice"))
-    scene = _place(job.chapter, -1, files) if plan is None else ""
-    if plan is not None:
+    if plan is None:  # the project's own plan: the scene is in the worker's checkout
+        scene = _place(job.chapter, 0, files)
+    else:
         scene = next(place for name, place, _, _ in plan if name == job.chapter.name)
     return Shipped(
         job.chapter.name,
@@ -508,7 +509,6 @@ class ClusterRunner:
         on_end: Callable[[JobResult], None],
     ) -> list[JobResult]:
         from distributed import as_completed
-        from distributed.client import FutureCancelledError
 
         jobs = list(jobs)
         by_key: dict[str, Job] = {}
@@ -540,7 +540,7 @@ class ClusterRunner:
         try:
             for future in as_completed(futures, loop=self.client.loop):
                 job = futures[future]
-                result = self._result(job, future, FutureCancelledError)
+                result = self._result(job, future)
                 on_end(result)
                 results.append(result)
                 future.release()
@@ -552,16 +552,17 @@ class ClusterRunner:
                 self.client.unsubscribe_topic(TOPIC)
         return results
 
-    def _result(self, job: Job, future: Any, cancelled: type[BaseException]) -> JobResult:
+    def _result(self, job: Job, future: Any) -> JobResult:
         """A finished future as a local run's result: its files in the job's media folder."""
         from distributed import KilledWorker
+        from distributed.client import FutureCancelledError
 
         try:
             returned: Returned = future.result()
         except KilledWorker:
             said = "KilledWorker: every worker that took this scene died while rendering it"
             return JobResult(job, False, 0.0, said, [said])
-        except cancelled:
+        except FutureCancelledError:
             raise ClusterLost(f"lost the Dask scheduler at {self.address} mid-run") from None
         except Exception as err:
             if future.status != "error":  # no answer at all: the scheduler is gone

@@ -10,12 +10,18 @@ like one at the top. Imports nothing of ours.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import importlib.metadata
+import platform
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# What a frame is drawn and encoded with besides the project's code: a segment's record holds
+# their versions, and every cluster worker must have the client's.
+FRAME_PACKAGES = ("manim", "manimpango", "pycairo", "av", "numpy")
 # The project's own top-level packages and modules: imports of anything else are not followed.
 PROJECT_PACKAGES = ("common", "model", "syllabus", "voice", "scenes", "pipeline", "render")
 
@@ -88,3 +94,13 @@ def code_digest(*roots: Path, extra: Iterable[Path] = (), skip: tuple[str, ...] 
         digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
         digest.update(_file_digest(path))
     return digest.hexdigest()
+
+
+@cache
+def package_versions(packages: tuple[str, ...]) -> dict[str, str]:
+    """The Python's version and each installed package's (one not installed is left out)."""
+    found = {"Python": platform.python_version()}
+    for package in packages:
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            found[package] = importlib.metadata.version(package)
+    return found

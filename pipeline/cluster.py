@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.metadata
 import logging
 import os
-import platform
 import shutil
 import signal
 import subprocess
@@ -41,18 +39,20 @@ from pathlib import Path
 from typing import Any
 
 from common.atomic import atomic_path
-from common.closure import PROJECT_PACKAGES, ROOT
+from common.closure import FRAME_PACKAGES, PROJECT_PACKAGES, ROOT, package_versions
 from common.files import LinesFile, OwnFileError, inside
 from common.processes import PARENT_PID
 from common.settings import Settings
 from pipeline.jobs import Job, JobResult, drop_damaged, essential_lines, worker_env
 from syllabus.plan import CHAPTERS_DIR, DEFAULT_PLAN, Chapter, load_plan
 from syllabus.presets import Preset
+from voice.clips import G2P_PACKAGES
 
 LOCAL = "local:"  # --cluster local:N, a LocalCluster of N worker processes here
 CODE_SUFFIXES = (".py", ".toml", ".html", ".js", ".sha256")  # the project's code and tables
-# What a frame is made with besides the project's code: checked on every worker too.
-PACKAGES = ("manim", "manimpango", "pycairo", "av", "numpy", "onnxruntime", "misaki")
+# What a segment is made with besides the project's code: what draws and encodes a frame,
+# and what speaks a line (voice.clips.G2P_PACKAGES, the phonemisers and the model's runtime).
+PACKAGES = (*FRAME_PACKAGES, *G2P_PACKAGES)
 CONNECT_SECONDS = 10  # for the scheduler to answer
 WORKER_SECONDS = 60  # for a first worker to join it
 POLL_SECONDS = 0.5  # how often a job on a worker asks whether it is still wanted
@@ -87,11 +87,7 @@ def project_code() -> dict[str, str]:
     for path in files:
         if path.suffix in CODE_SUFFIXES and path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    found = {"project code": digest.hexdigest()[:16], "Python": platform.python_version()}
-    for package in PACKAGES:
-        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
-            found[package] = importlib.metadata.version(package)
-    return found
+    return {"project code": digest.hexdigest()[:16], **package_versions(PACKAGES)}
 
 
 def difference(theirs: dict[str, str], ours: dict[str, str]) -> str | None:

@@ -1,28 +1,27 @@
 """What a segment was made from, so that an unchanged segment is never rendered again.
 
 A segment's record holds hashes of the scene's source and every project module it imports,
-of the parts of the data file it reads, and of its locale strings, with the language, the
-size, the frame rate and the Manim version. A segment whose record matches what it would
-be made from now is current.
+of the parts of the data file it reads, and of the words it shows, with the language, the
+size, the frame rate and the versions of the packages that draw and encode a frame. A
+segment whose record matches what it would be made from now is current.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from common.atomic import write_json_atomic
-from common.closure import code_digest, file_digest
+from common.closure import FRAME_PACKAGES, code_digest, file_digest, package_versions
 from model.datafile import in_language, resolve
 from syllabus.locale import locale_table, shared_tables
 from syllabus.plan import Chapter
 from syllabus.presets import Preset
 from syllabus.themes import DEFAULT_THEME
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 PAGE_ONLY = ("page", "lab")  # shared tables no segment shows: the assembly's inputs hold them
 MANIFEST = "lecture.json"  # beside lecture.mp4: what the lecture's files are and were made from
 PIPELINE = Path(__file__).resolve().parent
@@ -68,15 +67,18 @@ def data_hash(chapter: Chapter, data: dict[str, Any], lang: str) -> str:
 
 
 def words_hash(chapter: Chapter, lang: str) -> str:
-    """Hash of the scene's own locale table and every shared table of the language.
+    """Hash of the words a scene reads: its own locale table, the other chapters' tables its
+    class declares (``tables``: what it may read of them), and every shared table of the
+    language.
 
     Shared tables (colours, subtitle rules, the language's meta) are every table that is
     not a scene's, so a new one is covered without being listed here.
     """
     table = locale_table(lang)
     own = table.get(chapter.scene_key) if chapter.scene_key else None
+    others = {name: table.get(name) for name in chapter.tables}
     shared = {k: v for k, v in shared_tables(lang).items() if k not in PAGE_ONLY}
-    return _digest({"scene": own, "shared": shared})
+    return _digest({"scene": own, "tables": others, "shared": shared})
 
 
 def expected_record(
@@ -101,7 +103,7 @@ def expected_record(
         "height": preset.height,
         "fps": preset.fps,
         "encoder": list(encoder),
-        "manim": version("manim"),
+        "packages": package_versions(FRAME_PACKAGES),
         "sources": sources_hash(chapter.file),
         "data": data_hash(chapter, data, lang),
         "words": words_hash(chapter, lang),

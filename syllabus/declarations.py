@@ -1,19 +1,20 @@
 """What a scene declares on its class, read without importing it (no Manim).
 
-A scene class says which locale table holds its words (``scene_key``), which parts of
-the data file it shows (``reads``) and, when its layout holds only so many, the most
-colour-task positions it can draw (``max_positions``), the lecture file's ``[task]`` keys
-it cannot do without (``needs``), and the ``[task]`` lists whose people its words must name
-(``named``); variants override class attributes. The lecture file is checked against them,
-so what a chapter needs is said by the chapter. The scene itself uses these attributes at
-render time (:class:`scenes.kit.base.LectureScene`); render.py needs the same facts to decide
-whether a segment is current, without paying Manim's import time. :func:`declaration` reads them
-from the source with :mod:`ast`, following base classes through the project's imports,
-and :func:`expand_reads` is shared by both sides, so the two cannot disagree (a test
-renders nothing and checks that they agree).
+A scene class says which locale table holds its words (``scene_key``), which parts of the
+data file it shows (``reads``) and, when its layout holds only so many, the most colour-task
+positions it can draw (``max_positions``), the lecture file's ``[task]`` keys it cannot do
+without (``needs``), the ``[task]`` lists whose people its words must name (``named``), and
+the words tables of other chapters it shows (``tables``: caveat writes multihead's head
+names); variants override class attributes. The lecture file is checked against them, so
+what a chapter needs is said by the chapter. The scene itself uses these attributes at
+render time (:class:`scenes.kit.base.LectureScene`); render.py needs the same facts to
+decide whether a segment is current, without paying Manim's import time. :func:`declaration`
+reads them from the source with :mod:`ast`, following base classes through the project's
+imports, and :func:`expand_reads` is shared by both sides, so the two cannot disagree (a
+test renders nothing and checks that they agree).
 
-``reads`` entries may name string attributes in braces, ``"examples.{example_name}"``;
-an attribute holding a tuple of names expands to one entry per name.
+``reads`` entries may name string attributes in braces, ``"examples.{example_name}"``; an
+attribute holding a tuple of names expands to one entry per name.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Declaration:
     max_positions: int | None = None  # the most colour-task positions its layout holds
     needs: tuple[str, ...] = ()  # [task] keys it cannot do without ("walkthrough.other_sense")
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` its words table must name
+    tables: tuple[str, ...] = ()  # other chapters' words tables it shows ("multihead")
 
 
 def expand_reads(reads: tuple[str, ...], attributes: Mapping[str, Any]) -> tuple[str, ...]:
@@ -128,7 +130,7 @@ def declaration(file: Path, class_name: str) -> Declaration:
     if most is not None and (not isinstance(most, int) or isinstance(most, bool) or most < 2):
         raise DeclarationError(f"{file}: class {class_name}: 'max_positions' must be 2 or more")
     paths = {}
-    for key in ("needs", "named"):
+    for key in ("needs", "named", "tables"):
         value = attributes.get(key, ())
         if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
             raise DeclarationError(f"{file}: class {class_name}: '{key}' must be a tuple of keys")

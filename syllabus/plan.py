@@ -97,6 +97,11 @@ class Chapter:
         return self.declared.named
 
     @property
+    def tables(self) -> tuple[str, ...]:
+        """Other chapters' words tables it shows, besides its own and the shared ones."""
+        return self.declared.tables
+
+    @property
     def module(self) -> str:
         """The module name: ``scenes.chapters.<stem>`` for the project's scenes, else the stem."""
         if self.file.parent == CHAPTERS_DIR:
@@ -116,6 +121,8 @@ class Chapter:
             declared = self.declared
             for lang in languages:
                 self.title(lang)
+                for table in declared.tables:  # another chapter's words: a scene's table
+                    Words(table, lang)["title"]
             for lang in languages:
                 contents = Words("contents", lang)
                 for part in self.parts:

@@ -92,3 +92,10 @@ class StillLine(LectureScene):
     def construct(self) -> None:
         self.say("intro", FadeIn(style.text("一個畫面").scale(4)), beats={"cues": []})
         self.say("result_say")  # read over a picture that does not move
+
+
+class UndeclaredTable(LectureScene):
+    scene_key = "template"
+
+    def construct(self) -> None:  # multihead's head names, its class declaring no tables
+        self.say("intro", FadeIn(style.text(self.shared("multihead")["head"])))

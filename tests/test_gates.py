@@ -17,7 +17,7 @@ from scenes.gates.run import (
     run_gates,
 )
 from scenes.kit.numbers import Ref
-from syllabus.locale import available_languages
+from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import checked
 
 _REPORTS: dict[tuple, GateReport] = {}
@@ -97,6 +97,11 @@ def test_gate_fails_on_a_broken_scene(
     problems = _problems(scene_class, data_file, tmp_path, gate)
     assert any(message in p for p in problems), problems
     assert all(scene_class.__name__ in p for p in problems)
+
+
+def test_reading_another_chapters_words_undeclared_fails(data_file: Path, tmp_path: Path) -> None:
+    with pytest.raises(LocaleError, match=r"UndeclaredTable reads the words of \[multihead\]"):
+        run_gates(broken_scenes.UndeclaredTable, "zh-TW", data_file, tmp_path)
 
 
 def test_layout_problems_name_the_animation(data_file: Path, tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ def test_declarations_read_from_source_match_the_class(chapter: Chapter) -> None
     cls = load_scene(chapter)
     assert chapter.scene_key == cls.scene_key
     assert chapter.reads == declared_reads(cls)
+    assert chapter.tables == cls.tables
 
 
 def test_a_variant_reads_its_own_example_and_its_parents_words(tmp_path: Path) -> None:
@@ -74,6 +75,30 @@ def test_shared_locale_tables_are_in_every_segment_record(
     }
     monkeypatch.setattr(locale, "_table", lambda lang: changed)
     assert words_hash(chapter, "zh-TW") != before
+
+
+def _words_hashes(tmp_path: Path, words: str) -> dict[str, str]:
+    """Each chapter's words hash in English under a lecture file of these ``[words.en]``."""
+    from syllabus.lecture_file import load_lecture
+
+    lecture = (
+        tmp_path / f"lecture-{len(list(tmp_path.iterdir()))}.toml"
+    )  # a file's words: read once
+    lecture.write_text(f"languages = ['en']\n{words}", encoding="utf-8")
+    with tempsettings(**load_lecture(lecture, languages=["en"]).overlay):
+        return {c.name: words_hash(c, "en") for c in load_plan()}
+
+
+def test_what_a_chapter_shows_of_anothers_words_makes_it_stale(tmp_path: Path) -> None:
+    """caveat writes multihead's head names under its maps, summary recalls caveat's words:
+    rewording them makes those chapters stale too; a chapter's own title, only itself."""
+    before = _words_hashes(tmp_path, "")
+    head = _words_hashes(tmp_path, "[words.en.multihead]\nhead = 'Head no. {h}'\n")
+    assert sorted(n for n in before if head[n] != before[n]) == ["caveat", "multihead"]
+    caveat = _words_hashes(tmp_path, "[words.en.caveat]\ntitle = 'A caveat'\n")
+    assert sorted(n for n in before if caveat[n] != before[n]) == ["caveat", "summary"]
+    title = _words_hashes(tmp_path, "[words.en.qkv]\ntitle = 'Three roles'\n")
+    assert [n for n in before if title[n] != before[n]] == ["qkv"]
 
 
 def test_the_builder_must_make_exactly_the_registered_parts() -> None:
@@ -264,3 +289,13 @@ def test_a_languages_own_sentence_is_in_its_records_alone(built: dict) -> None:
     assert data_hash(why, changed, "en") != data_hash(why, built, "en")
     assert data_hash(why, changed, "zh-TW") == data_hash(why, built, "zh-TW")
     assert data_hash(why, built, "en") != data_hash(why, built, "zh-TW")
+
+
+def test_a_segment_record_holds_what_draws_and_encodes_a_frame(built: dict) -> None:
+    from pipeline.cluster import PACKAGES
+    from pipeline.records import expected_record
+    from syllabus.presets import PRESETS
+
+    record = expected_record(load_plan()[0], built, "zh-TW", PRESETS["low"], ())
+    assert {"manim", "manimpango", "pycairo", "av", "numpy"} <= record["packages"].keys()
+    assert set(record["packages"]) - {"Python"} <= set(PACKAGES)  # the workers' check: one list

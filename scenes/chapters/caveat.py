@@ -43,6 +43,7 @@ class NotExplanation(LectureScene):
 
     scene_key = "caveat"
     reads = ("examples.{example_name}", "multihead.four")
+    tables = ("multihead",)  # each map's head name
     example_name = "mixed"
     row = 2
 

@@ -59,6 +59,7 @@ class Summary(LectureScene):
         "pitfalls.projection",
         "pitfalls.sqrt_d",
     )
+    tables = ("caveat",)  # the caveat recalled in its own words
     temperatures = (0, 2, 4, 5)
     example_name = "mixed"
 

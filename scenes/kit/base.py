@@ -219,6 +219,7 @@ class LectureScene(Scene):
     max_positions: int | None = None  # the most colour-task positions the layout holds
     needs: tuple[str, ...] = ()  # [task] keys the chapter cannot do without
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` the words table must name
+    tables: tuple[str, ...] = ()  # other chapters' words tables it shows (in its record too)
 
     def setup(self) -> None:
         style.use_theme(settings().theme)  # the theme of this scene, before anything is made
@@ -394,8 +395,16 @@ class LectureScene(Scene):
         return parse_choices(self.words[key], f"{locale_path(self.lang)}: [{self.scene_key}] {key}")
 
     def shared(self, table: str) -> Words:
-        """A shared locale table (an example's words, used by several scenes)."""
-        return Words(table, self.lang)
+        """A shared locale table (an example's words, used by several scenes), or another
+        chapter's table the class declares in ``tables``. A segment's record hashes exactly
+        those, so reading another chapter's words undeclared is an error naming the scene."""
+        words = Words(table, self.lang)
+        if table != self.scene_key and table not in self.tables and "title" in words:
+            raise LocaleError(
+                f"scene {type(self).__name__} reads the words of [{table}], another chapter's, "
+                f"but its class declares only tables = {tuple(self.tables)}: add it to 'tables'"
+            )
+        return words
 
     def colour_name(self, colour_index: int) -> str:
         """A task colour as the narration says it (the locale's ``[colour_names]``, else the

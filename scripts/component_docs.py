@@ -1,5 +1,6 @@
-"""Write docs/components.md: every shared picture of scenes/kit/components.py, its docstring and
-the picture its own example draws (docs/components/<Name>.png).
+"""Write docs/components.md: every shared picture of the kit (scenes/kit/labels.py, maps.py,
+vectors.py, diagrams.py), its docstring and the picture its own example draws
+(docs/components/<Name>.png).
 
     .venv/bin/python scripts/component_docs.py          # re-make the page and the pictures
     .venv/bin/python scripts/component_docs.py --check  # exit 1 if the page is not current
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import math
 import re
 import sys
 import tempfile
@@ -21,7 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.kit import components  # noqa: E402
+from scenes.kit import diagrams, labels, maps, vectors  # noqa: E402
+
+KIT = (labels, maps, vectors, diagrams)  # the modules of shared pictures, in the page's order
 
 PAGE = ROOT / "docs" / "components.md"
 PICTURES = ROOT / "docs" / "components"
@@ -29,15 +33,17 @@ _EXAMPLE = re.compile(r"\.\. manim:: (\w+)\n(?: +:\w+:\n)*\n((?: {4}.*\n|\n)+)")
 
 
 def documented() -> list[tuple[str, type, str, str]]:
-    """(name, class, docstring, example code) of every component class, in source order."""
+    """(name, class, docstring, example code) of every component class, module by module
+    (:data:`KIT`'s order), in source order."""
     found = []
-    for name, cls in inspect.getmembers(components, inspect.isclass):
-        if cls.__module__ != components.__name__:
-            continue
-        doc = inspect.getdoc(cls) or ""
-        match = _EXAMPLE.search(doc + "\n")
-        code = textwrap.dedent(match.group(2)) if match else ""
-        found.append((name, cls, doc, code, inspect.getsourcelines(cls)[1]))
+    for k, module in enumerate(KIT):
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != module.__name__:
+                continue
+            doc = inspect.getdoc(cls) or ""
+            match = _EXAMPLE.search(doc + "\n")
+            code = textwrap.dedent(match.group(2)) if match else ""
+            found.append((name, cls, doc, code, (k, inspect.getsourcelines(cls)[1])))
     return [f[:4] for f in sorted(found, key=lambda f: f[4])]
 
 
@@ -50,7 +56,8 @@ def render_example(name: str, code: str, target: Path) -> None:
     from scenes.kit import style
     from scenes.kit.numbers import Ref, ShownNumber
 
-    namespace = {**vars(manim), **vars(components), "style": style, "Ref": Ref}
+    kit = {name: item for module in KIT for name, item in vars(module).items()}
+    namespace = {**vars(manim), **kit, "math": math, "style": style, "Ref": Ref}
     namespace["ShownNumber"] = ShownNumber
     exec(code, namespace)  # our own docstring examples
     scene_class = next(
@@ -115,16 +122,22 @@ def page(entries: list[tuple[str, type, str, str]]) -> str:
     lines = [
         "# Components",
         "",
-        "The shared pictures of the lecture (`scenes/kit/components.py`), for anyone writing a new",
-        "scene: reuse them rather than drawing your own. Each picture is drawn by the example in",
-        "the component's own docstring (`scripts/component_docs.py` re-makes this page). The",
-        "numbers a chapter shows and says are at the end ([Numbers](#numbers)).",
+        "The shared pictures of the lecture, for anyone writing a new scene: reuse them rather",
+        "than drawing your own. They live in four modules of `scenes/kit/`, grouped as Manim",
+        "groups its mobjects, each module's docstring naming what it holds. Each picture is drawn",
+        "by the example in the component's own docstring (`scripts/component_docs.py` re-makes",
+        "this page). The numbers a chapter shows and says are at the end ([Numbers](#numbers)).",
         "",
     ]
-    for name, _, doc, code in entries:
+    module = None
+    for name, cls, doc, code in entries:
+        if cls.__module__ != module:  # a module's heading: its docstring's first words
+            module = cls.__module__
+            group = (inspect.getdoc(sys.modules[module]) or "").split(":")[0]
+            lines += [f"## {group}: `{module.replace('.', '/')}.py`", ""]
         summary, _, rest = doc.partition("\n")
         rest = rest.split("Examples\n--------")[0].strip()
-        lines += [f"## `{name}`", "", summary, "", _markdown(rest), "", "```python", code.strip()]
+        lines += [f"### `{name}`", "", summary, "", _markdown(rest), "", "```python", code.strip()]
         lines += ["```", ""]
         lines += [f"![{name}](components/{name}.png)", ""]
     return "\n".join([*lines, *numbers_section()]).rstrip() + "\n"

@@ -8,6 +8,9 @@ font version may move a few pixels: :data:`TEXT_MISMATCH_RATIO` is the explicit 
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import re
 from pathlib import Path
 
 import numpy as np
@@ -18,15 +21,9 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
-from scenes.kit.components import (
-    AttentionGrid,
-    ColourMarker,
-    ContentsList,
-    LookingArrows,
-    NumberVector,
-    TokenStrip,
-    WeightBars,
-)
+from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
+from scenes.kit.maps import AttentionGrid
+from scenes.kit.vectors import LookingArrows, NumberVector, WeightBars
 
 __module_test__ = "components"
 
@@ -166,7 +163,7 @@ def test_the_components_page_is_current() -> None:
 
 
 def test_long_names_stay_inside_the_office() -> None:
-    from scenes.kit.components import OfficeRoom
+    from scenes.kit.diagrams import OfficeRoom
 
     names = ["會計小陳", "Prof. Maximiliane Oberhauser-Lindqvist", "阿德"]
     room = OfficeRoom(names, [[2.0, 0.4], [-1.6, 1.2], [0.0, -1.5]], [5, 1, 3], "{n} days")
@@ -175,3 +172,22 @@ def test_long_names_stay_inside_the_office() -> None:
         for label in person[1:]:
             assert walls.get_left()[0] <= label.get_left()[0]
             assert label.get_right()[0] <= walls.get_right()[0]
+
+
+KIT = Path(__file__).resolve().parent.parent / "scenes" / "kit"
+PICTURES = ("labels", "maps", "vectors", "diagrams")  # the kit's modules of shared pictures
+
+
+@pytest.mark.parametrize("name", PICTURES)
+def test_each_module_of_pictures_names_what_it_holds(name: str) -> None:
+    """A module's docstring names every public class and function it defines, and no other."""
+    module = importlib.import_module(f"scenes.kit.{name}")
+    named = set(re.findall(r":(?:class|func):`(\w+)`", module.__doc__ or ""))
+    held = {
+        key
+        for key, item in vars(module).items()
+        if not key.startswith("_")
+        and (inspect.isclass(item) or inspect.isfunction(item))
+        and item.__module__ == module.__name__
+    }
+    assert held and named == held

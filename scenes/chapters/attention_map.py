@@ -24,7 +24,8 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid, ColourMarker, TokenStrip, vertical_label
+from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
 
 CELL = 0.62  # the map fills the frame's height

@@ -26,7 +26,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Sum, phrase
 
 EAT = "tokens.eat_apple"

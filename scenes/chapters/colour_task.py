@@ -23,7 +23,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import TokenStrip
+from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import Count, phrase
 
 

@@ -24,8 +24,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
-from scenes.kit.components import OfficeRoom, WeightBars
+from scenes.kit.diagrams import OfficeRoom
 from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.vectors import WeightBars
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
 ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)

@@ -27,8 +27,10 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionFormula, LabelledMatrix, NumberVector
+from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.maps import LabelledMatrix
 from scenes.kit.numbers import phrase
+from scenes.kit.vectors import NumberVector
 
 
 def roles() -> tuple[tuple[str, str, ManimColor], ...]:

@@ -22,8 +22,10 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid, NumberVector, vertical_label
+from scenes.kit.labels import vertical_label
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.vectors import NumberVector
 
 SOURCE = "tokens.eat_apple"
 

@@ -29,7 +29,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid, WideTable
+from scenes.kit.maps import AttentionGrid, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"

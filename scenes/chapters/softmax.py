@@ -22,8 +22,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
-from scenes.kit.components import AttentionGrid, WeightBars
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Spoken, Sum, phrase
+from scenes.kit.vectors import WeightBars
 
 EAT = "tokens.eat_apple"
 CELL = 1.4

@@ -28,8 +28,8 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import WeightBars
 from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
 

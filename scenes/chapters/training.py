@@ -21,7 +21,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import LossPlot
+from scenes.kit.diagrams import LossPlot
 from scenes.kit.numbers import phrase
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)

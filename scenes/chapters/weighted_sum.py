@@ -28,8 +28,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
-from scenes.kit.components import AttentionGrid, NumberVector, fit_column_labels
+from scenes.kit.maps import AttentionGrid, fit_column_labels
 from scenes.kit.numbers import sum_sign
+from scenes.kit.vectors import NumberVector
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"

@@ -33,7 +33,8 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
-from scenes.kit.components import NumberVector, fit_column_labels
+from scenes.kit.maps import fit_column_labels
+from scenes.kit.vectors import NumberVector
 
 EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane

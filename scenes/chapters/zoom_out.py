@@ -38,7 +38,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid, TransformerLayers, WordBoxes
+from scenes.kit.diagrams import TransformerLayers
+from scenes.kit.labels import WordBoxes
+from scenes.kit.maps import AttentionGrid
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions

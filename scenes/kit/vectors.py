@@ -1,0 +1,200 @@
+"""Vectors and arrows: a vector written out (:class:`NumberVector`), weights as bars
+(:class:`WeightBars`) and one word's attention as arrows (:class:`LookingArrows`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from manim import (
+    DOWN,
+    LEFT,
+    PI,
+    RIGHT,
+    UP,
+    Arc,
+    CurvedArrow,
+    ManimColor,
+    Rectangle,
+    VGroup,
+    VMobject,
+)
+
+from scenes.kit import style
+from scenes.kit.numbers import Ref, ShownNumber
+
+
+def _bracket(height: float, side: int) -> VMobject:
+    """A square bracket of ``height``; ``side`` -1 opens right (left bracket), 1 opens left."""
+    w = 0.08 * side
+    corners = [[-w, height / 2, 0], [0, height / 2, 0], [0, -height / 2, 0], [-w, -height / 2, 0]]
+    return VMobject().set_points_as_corners(corners).set_stroke(style.FOREGROUND, width=2)
+
+
+class NumberVector(VGroup):
+    """A vector written out: its entries in brackets, with a coloured label before them.
+
+    Parameters
+    ----------
+    values
+        The entries, as read from the data file.
+    source
+        Data-file path of the vector; entry ``i`` is ``source[i]``.
+    label
+        What the vector is called (``"q₃"``...), drawn in ``color``.
+    color
+        The vector's role colour (:data:`scenes.kit.style.QUERY`, ``KEY`` or ``VALUE``).
+    decimals
+        Digits shown after the decimal point.
+
+    Examples
+    --------
+    .. manim:: NumberVectorExample
+        :save_last_frame:
+
+        class NumberVectorExample(Scene):
+            def construct(self):
+                self.add(NumberVector([0.5, 2.0, 0.8, 0.0], "q", "q", style.QUERY))
+    """
+
+    def __init__(
+        self,
+        values: Sequence[float],
+        source: str,
+        label: str = "",
+        color: ManimColor | None = None,
+        decimals: int = 2,
+        size: float = style.SMALL_SIZE,
+    ) -> None:
+        super().__init__()
+        color = color or style.FOREGROUND
+        self.entries = VGroup(
+            *(ShownNumber(v, decimals, Ref(f"{source}[{i}]"), size) for i, v in enumerate(values))
+        ).arrange(RIGHT, buff=0.22)
+        height = self.entries.height + 0.2
+        self.brackets = VGroup(
+            _bracket(height, -1).next_to(self.entries, LEFT, buff=0.1),
+            _bracket(height, 1).next_to(self.entries, RIGHT, buff=0.1),
+        ).set_color(color)
+        self.add(self.entries, self.brackets)
+        self.label = style.text(label, style.LABEL_SIZE, color) if label else VGroup()
+        if label:
+            self.add(self.label.next_to(self.brackets[0], LEFT, buff=style.ITEM_BUFF))
+
+    def get_entry(self, i: int) -> ShownNumber:
+        return self.entries[i]
+
+
+BAR_HEIGHT = 0.34
+
+
+class WeightBars(VGroup):
+    """Weights as horizontal bars: a label, a bar as long as the weight, the weight written.
+
+    Parameters
+    ----------
+    labels
+        One mobject per bar (a name, a token), placed left of it.
+    weights
+        The weights in [0, 1], as read from the data file.
+    source
+        Data-file path of the weights; bar ``j`` shows ``source[j]``.
+    length
+        Length of a bar of weight 1.
+    color
+        Fill of the bars (weights are :data:`scenes.kit.style.WEIGHT`).
+    bar_height
+        Height of one bar.
+
+    Examples
+    --------
+    .. manim:: WeightBarsExample
+        :save_last_frame:
+
+        class WeightBarsExample(Scene):
+            def construct(self):
+                self.add(WeightBars([style.text("a"), style.text("b")], [0.25, 0.75], "w"))
+    """
+
+    def __init__(
+        self,
+        labels: Sequence[VMobject],
+        weights: Sequence[float],
+        source: str,
+        length: float = 3.0,
+        color: ManimColor | None = None,
+        bar_height: float = BAR_HEIGHT,
+    ) -> None:
+        super().__init__()
+        color = color or style.WEIGHT
+        self.rows = VGroup()
+        pitch = bar_height + style.ITEM_BUFF
+        for j, (label, w) in enumerate(zip(labels, weights, strict=True)):
+            track = Rectangle(width=length, height=bar_height).set_stroke(style.MUTED, width=1)
+            track.shift(DOWN * pitch * j)
+            bar = Rectangle(width=max(w * length, 0.001), height=bar_height)
+            bar.set_stroke(width=0).set_fill(color, opacity=1)
+            bar.move_to(track).align_to(track, LEFT)
+            number = ShownNumber(w, 2, Ref(f"{source}[{j}]"))
+            number.next_to(track, RIGHT, buff=style.ITEM_BUFF)
+            label.next_to(track, LEFT, buff=style.ITEM_BUFF)
+            self.rows.add(VGroup(label, track, bar, number))
+        self.add(self.rows)
+
+
+class LookingArrows(VGroup):
+    """How one word spreads its attention: an arrow from it to each word, as thick as the
+    weight, with the weight written on it (a loop when it looks at itself).
+
+    Parameters
+    ----------
+    words
+        The sentence's words, already laid out in a row.
+    looker
+        Index of the word that looks.
+    weights
+        Its weights over ``words``, as read from the data file.
+    source
+        Data-file path of ``weights``; arrow ``j`` shows ``source[j]``.
+
+    Examples
+    --------
+    .. manim:: LookingArrowsExample
+        :save_last_frame:
+
+        class LookingArrowsExample(Scene):
+            def construct(self):
+                words = VGroup(*(style.text(w) for w in "ABC")).arrange(RIGHT, buff=1.5)
+                self.add(words, LookingArrows(words, 2, [0.2, 0.5, 0.3], "w"))
+    """
+
+    def __init__(
+        self, words: Sequence[VMobject], looker: int, weights: Sequence[float], source: str
+    ) -> None:
+        super().__init__()
+        self.arrows = VGroup()
+        self.numbers = VGroup()
+        start = words[looker].get_top() + UP * style.ITEM_BUFF
+        for j, (word, w) in enumerate(zip(words, weights, strict=True)):
+            arrow = self._build_arrow(start, word, j == looker, w)
+            number = ShownNumber(w, 2, Ref(f"{source}[{j}]"), style.LABEL_SIZE)
+            if j == looker:
+                number.next_to(arrow, RIGHT, buff=style.ITEM_BUFF)
+            else:
+                number.next_to(arrow.tip, LEFT, buff=style.ITEM_BUFF)  # beside its arrowhead
+            # a patch of background keeps a number legible where another arrow passes
+            number.add_background_rectangle(color=style.BACKGROUND, opacity=1, buff=0.04)
+            self.arrows.add(arrow)
+            self.numbers.add(number)
+        self.add(self.arrows, self.numbers)
+
+    @staticmethod
+    def _build_arrow(start, word: VMobject, itself: bool, weight: float) -> VMobject:
+        width = 2 + 14 * weight
+        if itself:
+            loop = Arc(radius=0.32, start_angle=-PI / 3, angle=-5 * PI / 3)
+            loop.next_to(word, UP, buff=style.ITEM_BUFF).add_tip(tip_length=0.18)
+            return loop.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT)
+        end = word.get_top() + UP * style.ITEM_BUFF
+        # counter-clockwise bulges up when going left: every arrow arches over the words
+        arrow = CurvedArrow(start, end, angle=PI / 2.2 if end[0] < start[0] else -PI / 2.2)
+        return arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT)

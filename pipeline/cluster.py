@@ -44,15 +44,11 @@ from common.files import LinesFile, OwnFileError, inside
 from common.processes import PARENT_PID
 from common.settings import Settings
 from pipeline.jobs import Job, JobResult, drop_damaged, essential_lines, worker_env
+from pipeline.options import LOCAL
 from syllabus.plan import CHAPTERS_DIR, DEFAULT_PLAN, Chapter, load_plan
 from syllabus.presets import Preset
-from voice.clips import G2P_PACKAGES
 
-LOCAL = "local:"  # --cluster local:N, a LocalCluster of N worker processes here
 CODE_SUFFIXES = (".py", ".toml", ".html", ".js", ".sha256")  # the project's code and tables
-# What a segment is made with besides the project's code: what draws and encodes a frame,
-# and what speaks a line (voice.clips.G2P_PACKAGES, the phonemisers and the model's runtime).
-PACKAGES = (*FRAME_PACKAGES, *G2P_PACKAGES)
 CONNECT_SECONDS = 10  # for the scheduler to answer
 WORKER_SECONDS = 60  # for a first worker to join it
 POLL_SECONDS = 0.5  # how often a job on a worker asks whether it is still wanted
@@ -87,7 +83,15 @@ def project_code() -> dict[str, str]:
     for path in files:
         if path.suffix in CODE_SUFFIXES and path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return {"project code": digest.hexdigest()[:16], **package_versions(PACKAGES)}
+    return {"project code": digest.hexdigest()[:16], **package_versions(packages())}
+
+
+def packages() -> tuple[str, ...]:
+    """What a segment is made with besides the project's code: what draws and encodes a
+    frame, and what speaks a line (the phonemisers and the model's runtime)."""
+    from voice.clips import G2P_PACKAGES  # numpy, av: only where the code is compared
+
+    return (*FRAME_PACKAGES, *G2P_PACKAGES)
 
 
 def difference(theirs: dict[str, str], ours: dict[str, str]) -> str | None:

@@ -59,6 +59,7 @@ class Job:
     preset: Preset
     media_dir: Path
     env: dict[str, str]
+    lang: str = ""  # the language it renders in (its segments')
 
     def command(self) -> list[str]:
         options = [arg for opt in ENCODER_OPTIONS for arg in ("--encoder-option", opt)]

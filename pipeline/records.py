@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from common.atomic import write_json_atomic
 from common.closure import FRAME_PACKAGES, code_digest, file_digest, package_versions
 from model.datafile import in_language, resolve
@@ -81,6 +83,54 @@ def words_hash(chapter: Chapter, lang: str) -> str:
     return _digest({"scene": own, "tables": others, "shared": shared})
 
 
+class Shape(BaseModel):
+    """A record's shape, declared once: frozen, and no key it does not know."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class VoiceOrigin(Shape):
+    """What a voiced segment's narration is made from: the synthesiser's identity (its
+    engine first; None for recordings alone), each recording's hash by file name, the pause
+    after each line and the digest of the voice's code (:func:`voice_code`)."""
+
+    voice: list[str] | None
+    recordings: dict[str, str]
+    pause: float
+    code: str
+
+
+class MadeFrom(Shape):
+    """Every input of a segment's render: a segment whose record holds these is current."""
+
+    record_version: int = RECORD_VERSION
+    scene: str
+    class_name: str = Field(alias="class")
+    scene_key: str | None
+    lang: str
+    theme: str
+    width: int
+    height: int
+    fps: float
+    encoder: list[str]
+    packages: dict[str, str]  # Python's version and each frame package's
+    sources: str
+    data: str
+    words: str
+    contents: dict[str, Any]
+    voice: VoiceOrigin | None  # None: a silent segment
+
+
+class SegmentRecord(MadeFrom):
+    """A segment's ``.json``: what it was made from, and its files as they were installed
+    (size and modification time; a file cut short or replaced since makes it stale)."""
+
+    files: dict[str, list[int] | None]
+
+    def made_from(self) -> MadeFrom:
+        return MadeFrom.model_validate(self.model_dump(exclude={"files"}))
+
+
 def expected_record(
     chapter: Chapter,
     data: dict[str, Any],
@@ -88,28 +138,27 @@ def expected_record(
     preset: Preset,
     encoder: tuple[str, ...],
     theme: str = DEFAULT_THEME,
-    voice: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    voice: VoiceOrigin | None = None,
+) -> MadeFrom:
     """The record a segment made now would carry: every input of its render (``voice``:
     what its narration is made from, None when silent)."""
-    return {
-        "record_version": RECORD_VERSION,
-        "scene": chapter.name,
-        "class": chapter.class_name,
-        "scene_key": chapter.scene_key,
-        "lang": lang,
-        "theme": theme,
-        "width": preset.width,
-        "height": preset.height,
-        "fps": preset.fps,
-        "encoder": list(encoder),
-        "packages": package_versions(FRAME_PACKAGES),
-        "sources": sources_hash(chapter.file),
-        "data": data_hash(chapter, data, lang),
-        "words": words_hash(chapter, lang),
-        "contents": {"part": chapter.part, "parts": list(chapter.parts)},
-        "voice": voice,
-    }
+    return MadeFrom(
+        scene=chapter.name,
+        class_name=chapter.class_name,
+        scene_key=chapter.scene_key,
+        lang=lang,
+        theme=theme,
+        width=preset.width,
+        height=preset.height,
+        fps=preset.fps,
+        encoder=list(encoder),
+        packages=package_versions(FRAME_PACKAGES),
+        sources=sources_hash(chapter.file),
+        data=data_hash(chapter, data, lang),
+        words=words_hash(chapter, lang),
+        contents={"part": chapter.part, "parts": list(chapter.parts)},
+        voice=voice,
+    )
 
 
 def installed_files(video: Path, *others: Path) -> dict[str, list[int] | None]:
@@ -118,16 +167,16 @@ def installed_files(video: Path, *others: Path) -> dict[str, list[int] | None]:
     return {path.name: _stat(path) for path in (video, *others)}
 
 
-def read_record(path: Path) -> dict[str, Any] | None:
+def read_record(path: Path) -> SegmentRecord | None:
+    """A segment's record, or None when it is missing, damaged or of another shape."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        return SegmentRecord.model_validate_json(path.read_bytes())
     except (OSError, ValueError, RecursionError):
         return None
-    return record if isinstance(record, dict) else None
 
 
-def write_record(path: Path, record: dict[str, Any]) -> None:
-    write_json_atomic(path, record)
+def write_record(path: Path, record: SegmentRecord) -> None:
+    write_json_atomic(path, record.model_dump(mode="json", by_alias=True))
 
 
 def _stat(path: Path) -> list[int] | None:

@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 
 import render
+from pipeline.checks import disk_full
+from pipeline.segments import Segments
+from pipeline.voicing import voice_record
 from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
 from pipeline.captions import Cue, to_srt, to_vtt
@@ -702,7 +705,7 @@ def test_a_narration_error_leaves_no_output_folder(
 
 def test_a_segment_cut_short_is_not_current(tmp_path: Path, data_copy: dict) -> None:
     chapter = load_plan()[0]
-    segments = render.Segments(tmp_path, data_copy, "en", PRESETS["low"], "dark")
+    segments = Segments(tmp_path, data_copy, "en", PRESETS["low"], "dark")
     made = tmp_path / "made.mp4"
     made.write_bytes(b"\0" * 4096)
     segments.install(chapter, made, made)
@@ -738,17 +741,17 @@ def test_a_pipe_named_like_a_recording_is_never_read(tmp_path: Path) -> None:
     voice = VoiceSettings(None, "cmn", 1.0, str(tmp_path / "rec"), str(tmp_path / "cache"))
     signal.alarm(10)  # a read would block for ever
     try:
-        record = render.voice_record(voice, load_plan()[3])
+        record = voice_record(voice, load_plan()[3])
     finally:
         signal.alarm(0)
-    assert record["recordings"] == {}
+    assert record.recordings == {}
 
 
 def test_a_full_disk_is_named(tmp_path: Path) -> None:
-    said = render.disk_full(tmp_path, ["OSError: [Errno 28] No space left on device"])
+    said = disk_full(tmp_path, ["OSError: [Errno 28] No space left on device"])
     assert said and "is full" in said and "run again" in said
-    assert render.disk_full(tmp_path, ["ValueError: a scene's own bug"]) is None
-    assert render.disk_full(tmp_path, []) is None
+    assert disk_full(tmp_path, ["ValueError: a scene's own bug"]) is None
+    assert disk_full(tmp_path, []) is None
 
 
 def test_a_path_made_from_input_stays_in_its_folder(tmp_path: Path) -> None:

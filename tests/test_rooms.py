@@ -29,13 +29,15 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "scenes": ((), ("torch",)),  # scenes/__init__.py: a docstring
     "scenes.worker": (
-        ("common",),
+        ("common", "scenes.patches"),
         ("torch",),
-    ),  # a render worker: Manim's CLI, dying with its parent
+    ),  # a render worker: Manim's CLI with the speed-ups, dying with its parent
     "pipeline": (("common", *CONTRACT, "syllabus", "voice", "pipeline"), ("torch", "manim")),
-    # render.py: the command; Manim (the narration script's dry run) and torch (training)
-    # only inside the functions that need them, which the test below checks at run time.
-    "render": (("common", "model", "syllabus", "voice", "pipeline", "scenes.gates"), ()),
+    # pipeline/run.py: the driver of a run; Manim (the narration script's dry run) and torch
+    # (training) only inside the functions that need them, which the test below checks.
+    "pipeline.run": (("common", "model", "syllabus", "voice", "pipeline", "scenes.gates"), ()),
+    # render.py: the command, which parses and hands one Run to the driver.
+    "render": (("common", *CONTRACT, "syllabus", "pipeline"), ("torch", "manim")),
 }
 
 

@@ -132,7 +132,7 @@ def test_inputs_are_hashed_once_before_rendering(
 ) -> None:
     import json
 
-    from render import Segments
+    from pipeline.segments import Segments
     from syllabus.presets import PRESETS
 
     data = json.loads(data_file.read_text(encoding="utf-8"))
@@ -145,7 +145,7 @@ def test_inputs_are_hashed_once_before_rendering(
     monkeypatch.setattr(locale, "_table", lambda lang: edited)  # an edit during the render
     assert segments.expected(chapter) == recorded  # the record keeps what was rendered
     fresh = Segments(Path("unused"), data, "zh-TW", PRESETS["low"], "dark")
-    assert fresh.expected(chapter)["words"] != recorded["words"]  # so the next run re-renders
+    assert fresh.expected(chapter).words != recorded.words  # so the next run re-renders
 
 
 def _plan(tmp_path: Path, *chapters: tuple[str, str, str, str | None]) -> Path:
@@ -210,10 +210,10 @@ def test_a_changed_contents_list_makes_the_segment_stale(tmp_path: Path, built: 
     )
     preset = next(iter(PRESETS.values()))
     records = [expected_record(load_plan(p)[0], built, "en", preset, ()) for p in (one, two)]
-    assert records[0]["contents"] != records[1]["contents"]
-    assert {k: v for k, v in records[0].items() if k != "contents"} == {
-        k: v for k, v in records[1].items() if k != "contents"
-    }
+    assert records[0].contents != records[1].contents
+    assert records[0].model_copy(update={"contents": {}}) == records[1].model_copy(
+        update={"contents": {}}
+    )
 
 
 def test_a_changed_theme_makes_the_segment_stale(built: dict) -> None:
@@ -222,7 +222,7 @@ def test_a_changed_theme_makes_the_segment_stale(built: dict) -> None:
 
     chapter, preset = load_plan()[0], PRESETS["low"]
     dark, light = (expected_record(chapter, built, "en", preset, (), t) for t in ("dark", "light"))
-    assert dark != light and {**dark, "theme": "light"} == light
+    assert dark != light and dark.model_copy(update={"theme": "light"}) == light
 
 
 def test_made_from_this_code_follows_each_root() -> None:
@@ -292,10 +292,10 @@ def test_a_languages_own_sentence_is_in_its_records_alone(built: dict) -> None:
 
 
 def test_a_segment_record_holds_what_draws_and_encodes_a_frame(built: dict) -> None:
-    from pipeline.cluster import PACKAGES
+    from pipeline.cluster import packages
     from pipeline.records import expected_record
     from syllabus.presets import PRESETS
 
     record = expected_record(load_plan()[0], built, "zh-TW", PRESETS["low"], ())
-    assert {"manim", "manimpango", "pycairo", "av", "numpy"} <= record["packages"].keys()
-    assert set(record["packages"]) - {"Python"} <= set(PACKAGES)  # the workers' check: one list
+    assert {"manim", "manimpango", "pycairo", "av", "numpy"} <= record.packages.keys()
+    assert set(record.packages) - {"Python"} <= set(packages())  # the workers' check: one list

@@ -93,6 +93,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--wait", action="store_true", help="wait while another run uses the output folder"
     )
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
+    _voice_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def _voice_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of the narration: its voice, recordings, script and recorder."""
     parser.add_argument(
         "--voice",
         choices=list(VOICES),
@@ -120,7 +126,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "time (a page on http://127.0.0.1:PORT), until Ctrl-C",
     )
     parser.add_argument("--port", type=int, default=8765, help="the recorder's port")
-    return parser.parse_args(argv)
 
 
 def flags(args: argparse.Namespace) -> Flags:

@@ -99,18 +99,24 @@ def _class_attributes(file: Path, class_name: str, depth: int = 0) -> dict[str, 
         elif any(isinstance(n, ast.ClassDef) and n.name == base.id for n in tree.body):
             attributes |= _class_attributes(file, base.id, depth + 1)
     for statement in node.body:
-        targets: list[ast.expr] = []
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets, value = [statement.target], statement.value
-        for target in targets:
-            if isinstance(target, ast.Name):
-                try:
-                    attributes[target.id] = ast.literal_eval(value)
-                except ValueError:
-                    attributes.pop(target.id, None)  # not a literal: not a declaration
+        _assign(statement, attributes)
     return attributes
+
+
+def _assign(statement: ast.stmt, attributes: dict[str, Any]) -> None:
+    """A class-level assignment of a literal, into ``attributes`` (anything else assigned
+    removes the name: not a literal, not a declaration)."""
+    targets: list[ast.expr] = []
+    if isinstance(statement, ast.Assign):
+        targets, value = statement.targets, statement.value
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        targets, value = [statement.target], statement.value
+    for target in targets:
+        if isinstance(target, ast.Name):
+            try:
+                attributes[target.id] = ast.literal_eval(value)
+            except ValueError:
+                attributes.pop(target.id, None)
 
 
 def declaration(file: Path, class_name: str) -> Declaration:

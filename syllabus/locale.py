@@ -341,31 +341,32 @@ def check_tables(languages: Iterable[str], scene_keys: Iterable[str | None]) -> 
     reference language, of the same kind, with plain placeholders the scene fills."""
     reference = read_toml(reference_path(), "locale table", LocaleError)
     keys = [key for key in dict.fromkeys(scene_keys) if key]
+    shared = [k for k, v in reference.items() if isinstance(v, dict) and "title" not in v]
     for lang in languages:
         table = _table(lang)
         language(lang)
         path = locale_path(lang)
-        shared = [k for k, v in reference.items() if isinstance(v, dict) and "title" not in v]
         for name in [*keys, *shared]:
-            if name in OWN_KEYS:
-                continue
-            model = reference.get(name)
-            if name not in table:
-                if model is None or name in keys:
-                    raise LocaleError(f"{path}: no table [{name}] for scene '{name}'")
-                raise LocaleError(f"{path}: table [{name}] is missing (as in {reference_path()})")
-            words = table[name]
-            if not isinstance(words, dict):
-                raise LocaleError(f"{path}: [{name}] must be a table, got {words!r}"[:200])
-            if name in keys and not isinstance(words.get("title"), str):
-                raise LocaleError(
-                    f"{path}: [{name}] title must be text, got {words.get('title')!r}"
-                )
-            for key in model or {}:
-                if key not in words:
-                    raise LocaleError(f"{path}: [{name}] has no key '{key}'")
-            for key, value in words.items():
-                check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))
+            if name not in OWN_KEYS:
+                _check_table(path, name, table.get(name), reference.get(name), name in keys)
         for name in ("pronounce", "subtitles", "speech"):
             for key, value in (table.get(name) or {}).items():
                 check_value(f"{path}: [{name}] {key}", value, (reference.get(name) or {}).get(key))
+
+
+def _check_table(path: Path, name: str, words: Any, model: Any, is_scene: bool) -> None:
+    """One table of a language against the reference language's (``model``, None when the
+    reference has none); ``is_scene``: a scene's own table, which needs a title."""
+    if words is None:
+        if model is None or is_scene:
+            raise LocaleError(f"{path}: no table [{name}] for scene '{name}'")
+        raise LocaleError(f"{path}: table [{name}] is missing (as in {reference_path()})")
+    if not isinstance(words, dict):
+        raise LocaleError(f"{path}: [{name}] must be a table, got {words!r}"[:200])
+    if is_scene and not isinstance(words.get("title"), str):
+        raise LocaleError(f"{path}: [{name}] title must be text, got {words.get('title')!r}")
+    for key in model or {}:
+        if key not in words:
+            raise LocaleError(f"{path}: [{name}] has no key '{key}'")
+    for key, value in words.items():
+        check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))

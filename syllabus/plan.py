@@ -152,20 +152,7 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
     if only is None and path is None:
         only = settings().chapters
     path = Path(path or plan_path())
-    data: Any = read_toml(path, "plan", PlanError)
-    for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):
-        moved = next((key for key in _MOVED if isinstance(entry, dict) and key in entry), None)
-        if moved:
-            raise PlanError(f"plan {path}, chapter {k + 1}: '{moved}': {_MOVED[moved]}")
-    try:
-        plan = _Plan.model_validate(data)
-    except ValidationError as err:
-        raise PlanError(one_line(f"plan {path}", err)) from None
-    parts = tuple(entry.part for entry in plan.chapter if entry.part)
-    for kind, names in (("scene", [e.scene for e in plan.chapter]), ("part", list(parts))):
-        twice = next((n for n in names if names.count(n) > 1), None)
-        if twice:
-            raise PlanError(f"plan {path} lists the {kind} '{twice}' twice")
+    plan = _read_plan(path)
     entries, member, current = {}, {}, None
     for k, entry in enumerate(plan.chapter, 1):
         file = (path.parent / entry.file).resolve()
@@ -176,14 +163,8 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
         entries[entry.scene] = (file, entry.class_)
         current = entry.part or current
         member[entry.scene] = current
-    if only is None:
-        only = list(entries)
-    unknown = next((name for name in only if name not in entries), None)
-    if unknown:
-        raise PlanError(f"no chapter '{unknown}' (allowed: {', '.join(entries)})")
-    twice = next((n for n in only if list(only).count(n) > 1), None)
-    if twice:
-        raise PlanError(f"the chapter '{twice}' is listed twice")
+    only = list(entries) if only is None else list(only)
+    _check_choice(only, list(entries))
     chosen = [member[name] for name in only]
     parts = tuple(dict.fromkeys(p for p in chosen if p))
     starts = {p: next(n for n in only if member[n] == p) for p in parts}
@@ -193,6 +174,35 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
         )
         for name in only
     )
+
+
+def _read_plan(path: Path) -> _Plan:
+    """The plan file, its shape checked, no scene or part listed twice."""
+    data: Any = read_toml(path, "plan", PlanError)
+    for k, entry in enumerate(data.get("chapter", []) if isinstance(data, dict) else []):
+        moved = next((key for key in _MOVED if isinstance(entry, dict) and key in entry), None)
+        if moved:
+            raise PlanError(f"plan {path}, chapter {k + 1}: '{moved}': {_MOVED[moved]}")
+    try:
+        plan = _Plan.model_validate(data)
+    except ValidationError as err:
+        raise PlanError(one_line(f"plan {path}", err)) from None
+    parts = [entry.part for entry in plan.chapter if entry.part]
+    for kind, names in (("scene", [e.scene for e in plan.chapter]), ("part", parts)):
+        twice = next((n for n in names if names.count(n) > 1), None)
+        if twice:
+            raise PlanError(f"plan {path} lists the {kind} '{twice}' twice")
+    return plan
+
+
+def _check_choice(only: list[str], known: list[str]) -> None:
+    """The chapters chosen are the plan's, each once."""
+    unknown = next((name for name in only if name not in known), None)
+    if unknown:
+        raise PlanError(f"no chapter '{unknown}' (allowed: {', '.join(known)})")
+    twice = next((n for n in only if only.count(n) > 1), None)
+    if twice:
+        raise PlanError(f"the chapter '{twice}' is listed twice")
 
 
 def chapter_of(scene_class: type) -> Chapter | None:

@@ -4,8 +4,8 @@ with what it needs, its segment's files brought back as bytes.
 ``render.py --cluster tcp://host:8786`` sends each stale scene to a Dask scheduler's
 workers (``dask scheduler``, ``dask worker``); ``--cluster local:N`` starts a LocalCluster of
 N worker processes here. What stays with the client: the segment records (it alone decides
-what is stale), the installing (:meth:`render.Segments.install`'s atomic writes, as a local
-run's), the mixing of a voice into the segment, and the caches of its output folder.
+what is stale), the installing (:meth:`pipeline.segments.Segments.install`'s atomic writes,
+as a local run's), the mixing of a voice into the segment, and the caches of its output folder.
 
 What travels with a job (:class:`Shipped`), since a worker shares no file system with the
 client: the data file, the lecture file (its own words), the locale folders in use, the plan

@@ -2,9 +2,11 @@
 
 The one way the project says what a file was made from: the data file (from model/'s
 entry point), each segment (from its scene's file), the assembly and the sound-track mixer
-(from their own modules). Imports are read with :mod:`ast`, never executed, so the closure
-of a Manim scene is known without importing Manim; a lazy import inside a function counts
-like one at the top. Imports nothing of ours.
+(from their own modules) hash their closure (:func:`code_digest`); a cluster's workers,
+which may run any scene, compare every code file of the project (:func:`project_digest`).
+Imports are read with :mod:`ast`, never executed, so the closure of a Manim scene is known
+without importing Manim; a lazy import inside a function counts like one at the top. The
+SHA-256 of a file's bytes is :func:`file_digest`. Imports nothing of ours.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import contextlib
 import hashlib
 import importlib.metadata
 import platform
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FRAME_PACKAGES = ("manim", "manimpango", "pycairo", "av", "numpy")
 # The project's own top-level packages and modules: imports of anything else are not followed.
 PROJECT_PACKAGES = ("common", "model", "syllabus", "voice", "scenes", "pipeline", "render")
+CODE_SUFFIXES = (".py", ".toml", ".html", ".js", ".sha256")  # the project's code and tables
 
 
 def module_file(name: str) -> Path | None:
@@ -78,7 +81,7 @@ def closure(roots: Iterable[Path], skip: tuple[str, ...] = ()) -> list[Path]:
 
 
 def file_digest(path: Path) -> bytes:
-    """The SHA-256 of a file's bytes."""
+    """The SHA-256 of a file's bytes (``.hex()``: as ``sha256sum`` writes it)."""
     with Path(path).open("rb") as f:
         return hashlib.file_digest(f, "sha256").digest()
 
@@ -86,14 +89,38 @@ def file_digest(path: Path) -> bytes:
 _file_digest = cache(file_digest)  # code is read once a run: the chapters share most of it
 
 
+def _digest(paths: Iterable[Path], read: Callable[[Path], bytes]) -> str:
+    """The digest of files: each one's path in the project and the digest of its bytes."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+        digest.update(read(path))
+    return digest.hexdigest()
+
+
 def code_digest(*roots: Path, extra: Iterable[Path] = (), skip: tuple[str, ...] = ()) -> str:
     """The digest of the closure of ``roots`` (less ``skip``), and of ``extra`` files the
     code reads (a page template): each file's path in the project and its bytes."""
-    digest = hashlib.sha256()
-    for path in closure(roots, skip) + sorted(Path(p).resolve() for p in extra):
-        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
-        digest.update(_file_digest(path))
-    return digest.hexdigest()
+    return _digest(closure(roots, skip) + sorted(Path(p).resolve() for p in extra), _file_digest)
+
+
+def project_files() -> list[Path]:
+    """Every code file and table of the project's packages (:data:`CODE_SUFFIXES`), sorted."""
+    files = []
+    for name in PROJECT_PACKAGES:
+        folder, module = ROOT / name, ROOT / f"{name}.py"
+        files += sorted(folder.rglob("*")) if folder.is_dir() else [module]
+    return [
+        path
+        for path in files
+        if path.suffix in CODE_SUFFIXES and path.is_file() and "__pycache__" not in path.parts
+    ]
+
+
+def project_digest() -> str:
+    """The digest of :func:`project_files` as they are on disk now: read at each call, not
+    once a run (a cluster worker's checkout may change under it, by a ``git pull``)."""
+    return _digest(project_files(), file_digest)
 
 
 @cache

@@ -12,7 +12,6 @@ renamed when whole.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import struct
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import av
 import numpy as np
 
 from common.atomic import atomic_path, write_json_atomic, write_text_atomic
+from common.closure import file_digest
 from pipeline.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from pipeline.page import write_page
 from pipeline.records import MANIFEST, assembled_files
@@ -235,7 +235,7 @@ def assemble(
 def _manifest(lecture: AssembledLecture, segments: list[SegmentFile]) -> dict:
     files = (lecture.video, lecture.srt, lecture.vtt, lecture.chapters)
     return {
-        "files": {path.name: _sha256(path) for path in files},
+        "files": {path.name: file_digest(path).hex() for path in files},
         "duration": lecture.duration,
         "chapters": [
             {"title": s.title, "start": start}
@@ -244,15 +244,10 @@ def _manifest(lecture: AssembledLecture, segments: list[SegmentFile]) -> dict:
     }
 
 
-def _sha256(path: Path) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
-
-
 def manifest_matches(out_dir: Path) -> bool:
     """True when ``lecture.json`` names exactly the lecture files now in ``out_dir``."""
     try:
         files = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["files"]
-        return all(_sha256(out_dir / name) == digest for name, digest in files.items())
+        return all(file_digest(out_dir / name).hex() == digest for name, digest in files.items())
     except (OSError, ValueError, KeyError, TypeError):
         return False

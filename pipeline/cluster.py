@@ -23,7 +23,6 @@ all come back. Imports Dask only here, and only when a run uses a cluster.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import shutil
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from common.atomic import atomic_path
-from common.closure import FRAME_PACKAGES, PROJECT_PACKAGES, ROOT, package_versions
+from common.closure import FRAME_PACKAGES, ROOT, package_versions, project_digest
 from common.files import LinesFile, OwnFileError, inside
 from common.processes import PARENT_PID
 from common.settings import Settings
@@ -48,7 +47,6 @@ from pipeline.options import LOCAL
 from syllabus.plan import CHAPTERS_DIR, DEFAULT_PLAN, Chapter, load_plan
 from syllabus.presets import Preset
 
-CODE_SUFFIXES = (".py", ".toml", ".html", ".js", ".sha256")  # the project's code and tables
 CONNECT_SECONDS = 10  # for the scheduler to answer
 WORKER_SECONDS = 60  # for a first worker to join it
 POLL_SECONDS = 0.5  # how often a job on a worker asks whether it is still wanted
@@ -75,15 +73,7 @@ def project_code() -> dict[str, str]:
     digest of the project's code and tables as they are on disk now (what the job's scene
     process will import, even if the worker started before a ``git pull``), the Python,
     and the packages that draw, encode and speak."""
-    digest = hashlib.sha256()
-    files = []
-    for name in PROJECT_PACKAGES:
-        folder, module = ROOT / name, ROOT / f"{name}.py"
-        files += sorted(folder.rglob("*")) if folder.is_dir() else [module]
-    for path in files:
-        if path.suffix in CODE_SUFFIXES and path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return {"project code": digest.hexdigest()[:16], **package_versions(packages())}
+    return {"project code": project_digest()[:16], **package_versions(packages())}
 
 
 def packages() -> tuple[str, ...]:

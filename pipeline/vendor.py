@@ -10,12 +10,11 @@ What is already whole is left as it is; the file lands atomically.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 from pathlib import Path
 
-from common.atomic import atomic_path
-from common.npm import SETUP, NpmError, npm_package
+from common.closure import file_digest
+from common.npm import SETUP, MemberDiffersError, MemberMissingError, NpmError, install_members
 
 NPM_PACKAGE = "@tensorflow/tfjs@4.22.0"
 MEMBER = "package/dist/tf.min.js"
@@ -29,7 +28,7 @@ class VendorError(RuntimeError):
 
 
 def _whole(path: Path) -> bool:
-    return path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() == SHA256
+    return path.is_file() and file_digest(path).hex() == SHA256
 
 
 def library() -> Path:
@@ -44,18 +43,13 @@ def install(target: Path = LIBRARY) -> bool:
     if _whole(target):
         return False
     try:
-        with npm_package(NPM_PACKAGE) as archive:
-            member = archive.extractfile(MEMBER)
-            body = member.read() if member is not None else b""
+        install_members(NPM_PACKAGE, {MEMBER: (SHA256, target)})
+    except MemberMissingError:
+        raise VendorError(f"{NPM_PACKAGE} has no {MEMBER}") from None
+    except MemberDiffersError:
+        raise VendorError(f"{NPM_PACKAGE}'s {MEMBER} is not the build this project pins") from None
     except NpmError as err:
         raise VendorError(str(err)) from None
-    except KeyError:
-        raise VendorError(f"{NPM_PACKAGE} has no {MEMBER}") from None
-    if hashlib.sha256(body).hexdigest() != SHA256:  # checked before it lands
-        raise VendorError(f"{NPM_PACKAGE}'s {MEMBER} is not the build this project pins")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_path(target) as tmp:
-        tmp.write_bytes(body)
     return True
 
 

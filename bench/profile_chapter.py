@@ -161,6 +161,10 @@ def main() -> None:
     imported = time.thread_time()
     from manim.__main__ import main as manim_main
 
+    from common.settings import settings
+    from scenes import patches
+
+    patches.install(settings())  # as a worker does, before the timers are put in
     __import__(chapter.module)
     cpu["start-up"] = time.thread_time() - imported + (imported - START)
     instrument(args.before)

@@ -53,9 +53,11 @@ def render_example(name: str, code: str, target: Path) -> None:
     from manim import tempconfig
     from PIL import Image, ImageChops
 
+    from common.settings import settings
     from scenes.kit import style
     from scenes.kit.numbers import Ref, ShownNumber
 
+    style.use_theme(settings().theme)  # the lecture's theme, as a scene's setup applies it
     kit = {name: item for module in KIT for name, item in vars(module).items()}
     namespace = {**vars(manim), **kit, "math": math, "style": style, "Ref": Ref}
     namespace["ShownNumber"] = ShownNumber

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from common.atomic import write_text_atomic  # noqa: E402
 from common.defaults import default  # noqa: E402
-from scenes.kit.base import spoken_cues  # noqa: E402
+from scenes.kit.planner import spoken_cues  # noqa: E402
 from scenes.kit.subtitles import split_cues  # noqa: E402
 from syllabus.locale import language, locale_table  # noqa: E402
 from voice.clips import (  # noqa: E402

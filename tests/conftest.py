@@ -40,6 +40,19 @@ def data_copy(built: dict) -> dict:
 
 
 @pytest.fixture
+def kit() -> None:
+    """As a scene process before it draws: Manim's speed-ups installed and the settings'
+    theme in force (nothing does either on import; a LectureScene's setup does both), for
+    tests that draw the kit's pictures outside a LectureScene."""
+    from common.settings import settings
+    from scenes import patches
+    from scenes.kit import style
+
+    patches.install(settings())
+    style.use_theme(settings().theme)
+
+
+@pytest.fixture
 def scene_env(data_file: Path) -> Iterator[Path]:
     """Point scenes at the test data file, in zh-TW."""
     with tempsettings(data=data_file, lang="zh-TW"):

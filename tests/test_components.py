@@ -43,7 +43,7 @@ def text_tolerance(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_frames_testers, "FRAME_MISMATCH_RATIO_TOLERANCE", TEXT_MISMATCH_RATIO)
 
 
-pytestmark = pytest.mark.usefixtures("text_tolerance")
+pytestmark = pytest.mark.usefixtures("kit", "text_tolerance")
 
 
 def _markers() -> list[ColourMarker]:
@@ -191,3 +191,8 @@ def test_each_module_of_pictures_names_what_it_holds(name: str) -> None:
         and item.__module__ == module.__name__
     }
     assert held and named == held
+
+
+def test_no_module_of_the_kit_is_over_600_lines() -> None:
+    lengths = {f.name: len(f.read_text(encoding="utf-8").splitlines()) for f in KIT.glob("*.py")}
+    assert len(lengths) > 5 and max(lengths.values()) <= 600, lengths

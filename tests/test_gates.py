@@ -91,6 +91,7 @@ def _problems(scene_class, data_file: Path, tmp_path: Path, gate: str) -> list[s
     ],
     ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", None),
 )
+@pytest.mark.usefixtures("kit")  # a bare Scene chooses no theme of its own
 def test_gate_fails_on_a_broken_scene(
     scene_class, gate: str, message: str, data_file: Path, tmp_path: Path
 ) -> None:
@@ -104,6 +105,7 @@ def test_reading_another_chapters_words_undeclared_fails(data_file: Path, tmp_pa
         run_gates(broken_scenes.UndeclaredTable, "zh-TW", data_file, tmp_path)
 
 
+@pytest.mark.usefixtures("kit")
 def test_layout_problems_name_the_animation(data_file: Path, tmp_path: Path) -> None:
     problems = _problems(broken_scenes.OverlappingLabels, data_file, tmp_path, "layout")
     assert problems == [
@@ -111,6 +113,7 @@ def test_layout_problems_name_the_animation(data_file: Path, tmp_path: Path) -> 
     ]
 
 
+@pytest.mark.usefixtures("kit")
 def test_marked_overlap_is_allowed(data_file: Path, tmp_path: Path) -> None:
     assert not _gate(broken_scenes.AllowedOverlap, data_file, tmp_path).problems
 

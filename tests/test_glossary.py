@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.kit.base import BEAT_MARK
+from scenes.kit.planner import BEAT_MARK
 from syllabus.locale import locale_table
 
 GLOSSARY = Path(__file__).resolve().parent.parent / "syllabus" / "glossary.toml"

@@ -50,16 +50,3 @@ def test_still_cues_and_long_stills_are_counted(tmp_path: Path) -> None:
     # The same length always moving: nothing still.
     busy = measure(_video(tmp_path / "busy.mp4", [True] * (10 * FPS)), video.with_suffix(".srt"))
     assert busy.still_cues == () and busy.long_still_seconds == 0
-
-
-def test_a_beat_is_drawn_out_to_its_words() -> None:
-    """A beat plays in its run_time when the picture then waits at most HOLD; longer words
-    draw it out (to at most STRETCH), never past its window, shared by steps in turn."""
-    from scenes.kit.base import HOLD, STRETCH, _paced
-
-    assert _paced(1.0, 2.5) == 1.0  # 1.5 s of wait: short enough
-    assert _paced(1.0, 0.5) == 0.5  # never past the window
-    assert _paced(1.0, 5.0) == 5.0 - HOLD  # the wait cut to HOLD
-    assert _paced(1.0, 20.0) == STRETCH  # drawn out no further
-    assert _paced(1.0, 8.0, steps=2) == (8.0 - HOLD) / 2  # two groups share the window
-    assert _paced(2.0, 3.0) == 2.0  # a longer run_time of the scene's own is kept

@@ -63,6 +63,7 @@ def test_splitting_never_cuts_a_number_or_word() -> None:
     assert all(not line.endswith("0.") for cue in english for line in cue.split("\n"))
 
 
+@pytest.mark.usefixtures("kit")
 def test_phrase_keeps_numbers_traceable() -> None:
     k = ShownNumber(3, 0, "count")
     line = phrase("同色 {k} 個 → 每格約 1/{k}", k=k)

@@ -52,6 +52,45 @@ def _render(folder: Path) -> Path:
         return Path(scene.renderer.file_writer.movie_file_path)
 
 
+_IMPORT_ONLY = """
+from manim import Mobject, Text
+from scenes.patches import fastcopy, textmemo
+import scenes.chapters.weighted_sum, scenes.gates.run
+from scenes.kit import style
+print(Mobject.__deepcopy__ is fastcopy._deepcopy, Text.__init__ is textmemo._init)
+print(hasattr(style, "FOREGROUND"))
+"""
+
+
+def test_importing_a_chapter_patches_nothing_and_chooses_no_theme() -> None:
+    """Manim is patched by whoever runs a scene (the worker, the gates, a scene's setup) and
+    the theme chosen by the scene, never as a side effect of importing the kit."""
+    command = [sys.executable, "-c", _IMPORT_ONLY]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "False", "False"]
+
+
+def test_installing_the_speed_ups_twice_changes_nothing() -> None:
+    """A second install (the scene's own, after the worker's) keeps what came between."""
+    from common.settings import settings
+    from scenes import patches
+    from scenes.patches import fastcopy
+
+    patches.install(settings())
+    mine = fastframes._write_frame
+    try:
+        fastframes.VideoSegmentEncoder.write_frame = lambda *args: None  # a profile's timer
+        timer = fastframes.VideoSegmentEncoder.write_frame
+        patches.install(settings())
+        assert fastframes.VideoSegmentEncoder.write_frame is timer
+    finally:
+        fastframes.VideoSegmentEncoder.write_frame = mine
+    from manim import Mobject
+
+    assert Mobject.__deepcopy__ is fastcopy._deepcopy
+
+
 def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:
     fastframes.uninstall()
     try:

@@ -125,3 +125,21 @@ def test_a_frame_is_the_themes_highlight_unless_told_otherwise(name: str) -> Non
         assert SurroundingRectangle(Square()).get_color() == style.HIGHLIGHT
     finally:
         style.use_theme("dark")
+
+
+def test_a_vector_of_the_weighted_sum_is_drawn_in_the_theme_in_force() -> None:
+    """A chapter's default colour is the theme's when the vector is drawn, not the one in
+    force when the chapter was imported: a second theme in one process draws its own."""
+    from scenes.kit import style
+
+    style.use_theme("dark")
+    from scenes.chapters.weighted_sum import WeightedSum
+
+    try:
+        for name in ("light", "dark", "light"):
+            style.use_theme(name)
+            vector = WeightedSum._vector(None, [0.5, 1.0], "x", "x")
+            assert vector.brackets[0].get_stroke_color().to_hex() == THEMES[name].foreground
+            assert vector.label.get_color().to_hex() == THEMES[name].foreground
+    finally:
+        style.use_theme("dark")

@@ -287,23 +287,3 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     _tone(take, 2.0)
     redo = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
     assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout
-
-
-def test_a_beat_needs_its_marker_in_every_language() -> None:
-    from types import SimpleNamespace
-
-    from scenes.kit.base import LectureScene
-    from syllabus.locale import LocaleError, Words
-
-    words = Words("template", "en")
-    scene = SimpleNamespace(lang="en")
-    line, cues, at = LectureScene._beat_cues(scene, words, "intro", "One. <b>Two.", {"b": []})
-    assert line == "One. Two." and cues == ["One.", "Two."] and at == {"b": 1}
-    for marked, beats, problem in (
-        ("One. <b>Two.", {}, "marks <b> but the scene has no such beat"),
-        ("One. Two.", {"b": []}, "has no <b> marker"),
-        ("One. <b>Two. <b>Three.", {"b": []}, "marks <b> twice"),
-        ("One. Two.<b>", {"b": []}, "a <marker> ends the line"),
-    ):
-        with pytest.raises(LocaleError, match=problem):
-            LectureScene._beat_cues(scene, words, "intro", marked, beats)

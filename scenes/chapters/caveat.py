@@ -29,7 +29,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid
+from scenes.kit.maps import AttentionGrid
 
 CHAIN = ("chain_values", "chain_readout", "chain_prediction")
 

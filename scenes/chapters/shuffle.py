@@ -36,7 +36,6 @@ SRC = "pitfalls.shuffle"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
 PE_CELL_MAX = 0.9
 ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
-CROWDED_ROW = 12  # a row of more positions is written in the smallest size
 
 
 class Shuffle(LectureScene):

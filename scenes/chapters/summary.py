@@ -32,8 +32,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.components import AttentionGrid, WeightBars
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.vectors import WeightBars
 
 IT = "tokens.it_cat"
 PITFALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures

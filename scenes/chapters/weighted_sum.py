@@ -19,6 +19,7 @@ from manim import (
     FadeOut,
     Indicate,
     Line,
+    ManimColor,
     ReplacementTransform,
     SurroundingRectangle,
     TransformFromCopy,
@@ -58,7 +59,12 @@ class WeightedSum(LectureScene):
         return style.text(text, style.BODY_SIZE)
 
     def _vector(
-        self, values, source: str, label: str, colour=style.FOREGROUND, size=style.LABEL_SIZE
+        self,
+        values,
+        source: str,
+        label: str,
+        colour: ManimColor | None = None,  # None: the theme's text colour when drawn
+        size: float = style.LABEL_SIZE,
     ) -> NumberVector:
         return NumberVector(values, source, label, colour, size=size)
 

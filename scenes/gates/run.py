@@ -49,8 +49,10 @@ from manim import (
     tempconfig,
 )
 
+from common.settings import settings as process_settings
 from common.settings import tempsettings
 from model.datafile import in_language
+from scenes import patches
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
@@ -405,6 +407,7 @@ def run_gates(
     the lecture's own, as a render's worker gets them: its plan, chapters, theme)."""
     name = scene_class.__name__
     report = GateReport(scene=name, lang=lang)
+    patches.install(process_settings())  # the speed-ups, as this process's settings ask
     texcache.install(media_dir / "cache")  # gate runs at once share it safely
     quiet = {"progress_bar": "none", "verbosity": "WARNING"}
     dry = {"dry_run": True, "media_dir": str(media_dir), "quality": "low_quality"}

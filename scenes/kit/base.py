@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from itertools import accumulate
 from pathlib import Path
 
 from manim import (
@@ -33,7 +31,8 @@ from model.parts import EatApple, Example, HeadsRun, ItCat
 from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
-from scenes.kit.components import AttentionGrid, ColourMarker, ContentsList, LookingArrows
+from scenes.kit.labels import ColourMarker, ContentsList
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import (
     Measured,
     Notation,
@@ -44,7 +43,15 @@ from scenes.kit.numbers import (
     phrase,
     sum_sign,
 )
-from scenes.kit.subtitles import cue_seconds, split_cues
+from scenes.kit.planner import (
+    mark_beats,
+    paced,
+    silent_durations,
+    spoken_cues,
+    timing,
+    voiced_durations,
+)
+from scenes.kit.vectors import LookingArrows
 from syllabus.declarations import expand_reads
 from syllabus.locale import (
     LocaleError,
@@ -52,15 +59,12 @@ from syllabus.locale import (
     colour_label,
     colour_name,
     current_language,
-    language,
     locale_path,
-    locale_table,
     one_of,
     parse_choices,
 )
 from syllabus.plan import chapter_of
 from syllabus.themes import THEMES
-from voice import speech
 from voice.clips import (
     LINE_PAUSE,
     VoiceError,
@@ -72,12 +76,7 @@ from voice.clips import (
     wav_seconds,
 )
 
-BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
-HOLD = 1.5  # the longest the picture waits, unmoving, under the words before the next beat
-STRETCH = 5.0  # the longest a beat's animations may be drawn out to shorten that wait
 RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
-
-patches.install(settings())  # the speed-ups, as the settings of this process ask
 
 Sentence = EatApple | ItCat  # a hand-made sentence of the data file
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
@@ -104,53 +103,6 @@ class _KeepMissing(dict):
 
     def __missing__(self, name: str) -> str:
         return "{" + name + "}"
-
-
-def _spread(cues: Sequence[str], seconds: float, fps: float) -> list[float]:
-    """Cue durations (whole frames) sharing ``seconds`` in proportion to their length."""
-    total = sum(len(cue) for cue in cues) or 1
-    ends = [
-        math.ceil(seconds * sum(len(c) for c in cues[: k + 1]) / total * fps)
-        for k in range(len(cues))
-    ]
-    frames = [b - a for a, b in zip([0, *ends[:-1]], ends, strict=True)]
-    return [max(f, 1) / fps for f in frames]
-
-
-def _frames(seconds: Sequence[float], fps: float) -> list[float]:
-    """Durations (whole frames) whose running sums fall on the frames nearest to those of
-    ``seconds``: each cue starts within half a frame of its words (a cue of less than a
-    frame still gets one, and the next starts a frame later)."""
-    ends: list[int] = []
-    for k in range(len(seconds)):
-        ends.append(max(round(sum(seconds[: k + 1]) * fps), (ends[-1] if ends else 0) + 1))
-    return [(b - a) / fps for a, b in zip([0, *ends[:-1]], ends, strict=True)]
-
-
-def _paced(run_time: float, window: float, steps: int = 1) -> float:
-    """How long one of ``steps`` animations, one after another in a ``window`` of the words,
-    plays: ``run_time`` when the picture then waits at most :data:`HOLD` before the next
-    beat, else drawn out (to at most :data:`STRETCH`) so that it does; never past the
-    window. The picture moves while the words that it answers are said."""
-    share = window / steps
-    drawn_out = (window - HOLD) / steps
-    return min(share, max(run_time, min(drawn_out, STRETCH)))
-
-
-def spoken_cues(cues: Sequence[str], lang: str) -> list[str]:
-    """Subtitle cues as a voice says them: one line each, the locale's ``[pronounce]`` words
-    re-spelled, numbers and symbols (``[speech]``) in words."""
-    meta, table = language(lang), locale_table(lang)
-    joiner = " " if meta.spaces else ""
-    return [
-        speech.spoken(
-            joiner.join(cue.split("\n")),
-            meta.numbers,
-            table.get("speech", {}),
-            table.get("pronounce", {}),
-        )
-        for cue in cues
-    ]
 
 
 def top_index(values: Sequence[float]) -> int:
@@ -222,6 +174,7 @@ class LectureScene(Scene):
     tables: tuple[str, ...] = ()  # other chapters' words tables it shows (in its record too)
 
     def setup(self) -> None:
+        patches.install(settings())  # once a process: a plain `manim` run's speed-ups too
         style.use_theme(settings().theme)  # the theme of this scene, before anything is made
         self.camera.background_color = style.BACKGROUND
         self.lang = current_language()
@@ -495,9 +448,9 @@ class LectureScene(Scene):
 
         The narration is cut into cues; the animations play first (``run_time`` seconds,
         drawn out when the words would otherwise go on over a picture that has not moved
-        for :data:`HOLD` seconds, never longer than the narration), then the scene holds
-        until the last cue has been on screen long enough to read, or, with a voice, has
-        been said.
+        for :data:`~scenes.kit.planner.HOLD` seconds, never longer than the narration), then
+        the scene holds until the last cue has been on screen long enough to read, or, with
+        a voice, has been said.
         Cue times are whole frames, so consecutive cues never overlap. A measured number in
         ``fields`` is passed as the :class:`ShownNumber` the screen shows or as a
         :class:`Spoken`, never as text, so that the numbers gate checks what is said
@@ -511,6 +464,9 @@ class LectureScene(Scene):
         the animations of ``beats[name]`` start on the frame that cue starts: when it is
         read, or, with a voice, when its words are heard (drawn out as the line's own are).
         Every marker needs its beat and every beat its marker.
+
+        The line's plan (its cues, beats and times) is :mod:`scenes.kit.planner`'s; this
+        plays it on the scene.
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
@@ -519,74 +475,38 @@ class LectureScene(Scene):
         texts = {**self.sentence_words, **texts}
         words = self.shared(table) if table else self.words
         marked = words.format(key, **texts)
-        line, cues, beat_cues = self._beat_cues(words, key, marked, dict(beats or {}))
+        beats = dict(beats or {})
+        plan = mark_beats(marked, beats, self.lang, words.scene_key, key)
         start = self.renderer.time
-        entry = {"index": len(self.narration_lines) + 1, "key": key, "text": line, "start": start}
+        entry = {"index": len(self.narration_lines) + 1, "key": key, "text": plan.line}
+        entry["start"] = start
         self.narration_lines.append(entry)
-        voiced = self._voice_clip(line, cues) if self.voice else None
-        if voiced is None:  # silent: each cue stays as long as reading it takes
-            durations = [cue_seconds(cue, self.lang, fps) for cue in cues]
-        else:  # voiced: the line's audio sets its time; a cue starts when it is said
+        voiced = self._voice_clip(plan.line, plan.cues) if self.voice else None
+        if voiced is None:
+            durations = silent_durations(plan.cues, self.lang, fps)
+        else:
             clip, said = voiced
             spoken = wav_seconds(clip)
             entry |= {"clip": str(clip), "seconds": spoken}
-            durations = _spread(cues, spoken, fps) if said is None else _frames(said, fps)
-        starts = list(accumulate(durations, initial=0.0))  # each cue's start, then the end
+            durations = voiced_durations(plan.cues, spoken, said, fps)
+        clock = timing(durations, plan.beat_cues, fps, None if voiced is None else LINE_PAUSE)
         if voiced is not None:
-            entry["cues"] = starts[:-1]
-        for cue, at, seconds in zip(cues, starts[:-1], durations, strict=True):
+            entry["cues"] = clock.starts[:-1]
+        for cue, at, seconds in zip(plan.cues, clock.starts[:-1], clock.durations, strict=True):
             self.add_subcaption(cue, duration=seconds, offset=at)
-        offset = starts[-1]
-        if voiced is not None:
-            offset = math.ceil((offset + LINE_PAUSE) * fps - 1e-6) / fps
-        timeline = sorted((starts[k], name) for name, k in beat_cues.items())
-        first_beat = timeline[0][0] if timeline else offset
         groups = [list(animations), *(list(step) for step in then)]
         groups = [group for group in groups if group]
         for group in groups:
-            self.play(*group, run_time=_paced(run_time, max(first_beat, 1 / fps), len(groups)))
-        for k, (at, name) in enumerate(timeline):
+            self.play(*group, run_time=paced(run_time, max(clock.first_beat, 1 / fps), len(groups)))
+        for k, (at, name) in enumerate(clock.timeline):
             self.hold_until(start + at)
-            until = timeline[k + 1][0] if k + 1 < len(timeline) else offset
-            window = max(start + until - self.renderer.time, 1 / fps)
+            window = max(start + clock.until(k) - self.renderer.time, 1 / fps)
             if beats[name]:  # an empty beat: its cue begins there, nothing moves
-                self.play(*beats[name], run_time=_paced(run_time, window))
-        if not groups and not any(beats[name] for _, name in timeline):
+                self.play(*beats[name], run_time=paced(run_time, window))
+        if not groups and not any(beats[name] for _, name in clock.timeline):
             self.beatless.append(key)
-        self.hold_until(start + offset)
+        self.hold_until(start + clock.end)
         entry["end"] = self.renderer.time
-
-    def _beat_cues(
-        self, words: Words, key: str, marked: str, beats: dict[str, Sequence[Animation]]
-    ) -> tuple[str, list[str], dict[str, int]]:
-        """The line without its ``<name>`` markers, its cues (a cue begins at each marker),
-        and the cue each beat starts with; a marker without a beat, or a beat without a
-        marker, is a LocaleError naming the file and the line."""
-        parts = BEAT_MARK.split(marked)
-        pieces, names = parts[0::2], parts[1::2]
-        where = f"{locale_path(self.lang)}: [{words.scene_key}] {key}"
-        for name in names:
-            if name not in beats or names.count(name) > 1:
-                raise LocaleError(
-                    f"{where}: marks <{name}> "
-                    + ("twice" if name in beats else "but the scene has no such beat")
-                    + f" (its beats: {', '.join(sorted(beats)) or 'none'})"
-                )
-        unmarked = sorted(set(beats) - set(names))
-        if unmarked:
-            raise LocaleError(f"{where}: has no <{unmarked[0]}> marker for the scene's beat")
-        joiner = " " if language(self.lang).spaces else ""
-        cues: list[str] = []
-        beat_cues: dict[str, int] = {}
-        for name, piece in zip([None, *names], pieces, strict=True):
-            if name is not None:
-                beat_cues[name] = len(cues)
-            if piece.strip():
-                cues += split_cues(piece.strip(), self.lang)
-        line = joiner.join(piece.strip() for piece in pieces if piece.strip())
-        if any(k >= len(cues) for k in beat_cues.values()):
-            raise LocaleError(f"{where}: a <marker> ends the line; put it before its words")
-        return line, cues, beat_cues
 
     def _voice_clip(self, line: str, cues: Sequence[str]) -> tuple[Path, list[float] | None]:
         """This line's clip: its recording if there is one (its cues then spread over it),

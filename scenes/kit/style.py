@@ -35,12 +35,13 @@ from manim import (
     interpolate_color,
 )
 
-from syllabus.themes import TASK_PALETTE, THEMES, current_theme
+from syllabus.themes import TASK_PALETTE, THEMES
 
 # --- palette ---------------------------------------------------------------------------
 # The colours that depend on the background come from the theme in force (syllabus/themes.py,
 # chosen by the lecture file's `theme`; render.py passes it to each scene in its settings).
-# :func:`use_theme` sets them; every scene calls it with its settings' theme (LectureScene).
+# :func:`use_theme` sets them; every scene calls it with its settings' theme (LectureScene's
+# setup); nothing does on import, so they are undefined until a theme is chosen.
 DIMMED = 0.3  # opacity of what is not being spoken of
 FAINT = 0.35  # opacity of a weight too small to matter (it shows as 0.00)
 # Manim draws lines, shapes and LaTeX in white unless told otherwise: a theme may draw them in
@@ -83,9 +84,6 @@ def use_theme(name: str) -> None:
     # (which does not read on the light theme's white).
     SurroundingRectangle.set_default()
     SurroundingRectangle.set_default(color=HIGHLIGHT)
-
-
-use_theme(current_theme())  # the settings' theme; a scene sets its own again
 
 
 @dataclass(frozen=True)

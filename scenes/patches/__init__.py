@@ -1,4 +1,7 @@
-"""Manim's speed-ups, installed together by :func:`install` (nothing is patched on import).
+"""Manim's speed-ups, installed together by :func:`install` (nothing is patched on import:
+the render worker installs them before Manim starts, an in-process caller (the gates, the
+tests, the profile) before it renders, and a scene's own ``setup`` once more, for a plain
+``manim`` run; each part is installed once a process).
 
 Each replaces a private part of Manim 0.22 (its Cairo path tracing, its frame encoder, its
 mobject copy, its LaTeX and Pango file handling) with one that gives identical frames; a
@@ -8,11 +11,14 @@ different Manim is refused with one line, since its private parts may have moved
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from importlib.metadata import version
 
 from common.settings import Settings
 
 MANIM = "0.22."  # the Manim these patches were written against and tested with
+_installed: set[object] = set()  # the parts install() has put in place in this process
 
 
 class PatchError(RuntimeError):
@@ -21,7 +27,9 @@ class PatchError(RuntimeError):
 
 def install(settings: Settings) -> None:
     """Install the speed-ups the settings ask for: the fast copy always, the fast frames
-    unless ``fast_frames`` is off, and the shared formula cache when ``cache`` names one."""
+    unless ``fast_frames`` is off, and the shared formula cache when ``cache`` names one.
+    Idempotent: a part already installed by an earlier call is left as it is (so a second
+    call does not undo what came between, such as a profile's timers or the gates' cache)."""
     found = version("manim")
     if not found.startswith(MANIM):
         raise PatchError(
@@ -30,9 +38,15 @@ def install(settings: Settings) -> None:
         )
     from scenes.patches import fastcopy, fastframes, texcache, textmemo
 
-    fastcopy.install()  # every chapter, rendered or gated, copies mobjects the fast way
-    textmemo.install()  # and parses each text's SVG once
+    parts: list[tuple[object, Callable[[], None]]] = [
+        ("fastcopy", fastcopy.install),  # every chapter, rendered or gated, copies fast
+        ("textmemo", textmemo.install),  # and parses each text's SVG once
+    ]
     if settings.fast_frames:  # off only to measure Manim's own way
-        fastframes.install()  # unchanged outlines and held frames without repeating work
-    if settings.cache is not None:
-        texcache.install(settings.cache)  # formulas and texts shared by workers and runs
+        parts.append(("fastframes", fastframes.install))  # unchanged outlines, held frames
+    if settings.cache is not None:  # formulas and texts shared by workers and runs
+        parts.append((settings.cache, partial(texcache.install, settings.cache)))
+    for part, put in parts:
+        if part not in _installed:
+            put()
+            _installed.add(part)

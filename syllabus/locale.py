@@ -68,11 +68,6 @@ def available_languages() -> list[str]:
     return sorted(code for code in found if LANGUAGE_CODE.match(code))
 
 
-def is_language_code(code: str) -> bool:
-    """Whether ``code`` is a language's name (``en``, ``zh-TW``), safe as a folder name."""
-    return bool(LANGUAGE_CODE.match(code))
-
-
 def current_language() -> str:
     """The language in force (the settings' ``lang``)."""
     return settings().lang

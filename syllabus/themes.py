@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from common.defaults import default
-from common.settings import settings
 
 
 @dataclass(frozen=True)
@@ -102,11 +101,6 @@ TASK_PALETTE: dict[str, tuple[str, str]] = {
     "purple": ("#882255", "diamond"),
     "yellow": ("#DDCC77", "hexagon"),
 }
-
-
-def current_theme() -> str:
-    """The theme in force: the settings' ``theme`` (render.py sets it from the lecture file)."""
-    return settings().theme
 
 
 def contrast(a: str, b: str) -> float:

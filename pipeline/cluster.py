@@ -44,7 +44,7 @@ from common.processes import PARENT_PID
 from common.settings import Settings
 from pipeline.jobs import Job, JobResult, drop_damaged, essential_lines, worker_env
 from pipeline.options import LOCAL
-from syllabus.plan import CHAPTERS_DIR, DEFAULT_PLAN, Chapter, load_plan
+from syllabus.plan import DEFAULT_PLAN, Chapter, load_plan
 from syllabus.presets import Preset
 
 CONNECT_SECONDS = 10  # for the scheduler to answer
@@ -129,7 +129,7 @@ def _read(path: Path) -> bytes:
 def _place(chapter: Chapter, k: int, files: dict[str, bytes]) -> str:
     """Where a chapter's scene file is on the worker: the project's in its checkout, any
     other (an instructor's own) sent along."""
-    if chapter.file.parent == CHAPTERS_DIR:
+    if chapter.in_project:
         return f"project:{chapter.file.relative_to(ROOT)}"
     name = f"chapters/{k}/{chapter.file.name}"
     files[name] = _read(chapter.file)

@@ -102,9 +102,15 @@ class Chapter:
         return self.declared.tables
 
     @property
+    def in_project(self) -> bool:
+        """Whether its file is one of the project's chapters (in :data:`CHAPTERS_DIR`), not
+        one of an instructor's own: the one place that says where the project's chapters are."""
+        return self.file.parent == CHAPTERS_DIR
+
+    @property
     def module(self) -> str:
         """The module name: ``scenes.chapters.<stem>`` for the project's scenes, else the stem."""
-        if self.file.parent == CHAPTERS_DIR:
+        if self.in_project:
             return f"scenes.chapters.{self.file.stem}"
         return self.file.stem
 

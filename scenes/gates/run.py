@@ -388,9 +388,9 @@ def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
 
 
 def load_scene(chapter: Chapter) -> type[Scene]:
-    """Import a chapter's scene class (the project's as ``scenes.chapters.<module>``, another
+    """Import a chapter's scene class (the project's by its module name, an instructor's own
     file by its path)."""
-    if chapter.module.startswith("scenes.chapters."):
+    if chapter.in_project:
         module = importlib.import_module(chapter.module)
     else:
         spec = importlib.util.spec_from_file_location(chapter.file.stem, chapter.file)

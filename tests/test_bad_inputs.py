@@ -14,15 +14,15 @@ import numpy as np
 import pytest
 
 import render
-from pipeline.checks import disk_full
-from pipeline.segments import Segments
-from pipeline.voicing import voice_record
 from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
 from pipeline.captions import Cue, to_srt, to_vtt
+from pipeline.checks import disk_full
 from pipeline.jobs import RenderTimes, drop_damaged
 from pipeline.lock import FolderLock
 from pipeline.records import words_hash
+from pipeline.segments import Segments
+from pipeline.voicing import voice_record
 from scenes.kit.subtitles import limits_for, line_width, split_cues
 from syllabus import locale
 from syllabus.lecture_file import load_lecture

@@ -60,7 +60,7 @@ REMOVED = {
 }
 
 
-# The office room holds Keys within these bounds (scenes/kit/components.py: OfficeRoom).
+# The office room holds Keys within these bounds (scenes/kit/diagrams.py: OfficeRoom).
 OFFICE_REACH = (2.2, 1.8)
 
 

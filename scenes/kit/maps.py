@@ -96,7 +96,7 @@ class AttentionGrid(VGroup):
                 self.add(AttentionGrid([[0.5, 0.5], [0.1, 0.9]]))
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (options by keyword, as Manim's Table takes them)
         self,
         weights: Sequence[Sequence[float | None]],
         source: str = "",

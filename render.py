@@ -25,12 +25,13 @@ from pathlib import Path
 from common.defaults import DEFAULT_LECTURE
 from common.files import OutsideFolderError
 from common.settings import tempsettings
+from common.voices import LECTURE_VOICES
 from model.config import ConfigError
 from pipeline.cluster import ClusterError, ClusterLost
 from pipeline.lock import FolderInUseError
 from pipeline.options import Flags, Run, UsageError
 from pipeline.run import run
-from syllabus.lecture_file import VOICES, LectureFileError, load_lecture
+from syllabus.lecture_file import LectureFileError, load_lecture
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import DEFAULT_PLAN, PlanError, load_plan
 from syllabus.presets import PRESETS
@@ -101,10 +102,10 @@ def _voice_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of the narration: its voice, recordings, script and recorder."""
     parser.add_argument(
         "--voice",
-        choices=list(VOICES),
-        help="kokoro: a natural neural voice; espeak: a quick robotic draft; none: silent, "
-        "timed for reading (default: the lecture file's 'voice'); with --narration, the "
-        "voice says only the lines not recorded",
+        choices=[kind.value for kind in LECTURE_VOICES],
+        help="; ".join(f"{kind}: {kind.summary}" for kind in LECTURE_VOICES)
+        + " (default: the lecture file's 'voice'); with --narration, the voice says only the "
+        "lines not recorded",
     )
     parser.add_argument(
         "--narration",

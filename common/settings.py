@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from common.defaults import default
+from common.voices import VoiceKind
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT / "out" / "data.json"
@@ -31,18 +32,22 @@ PREFIX = "LECTURE_"
 class VoiceSettings:
     """Where a line's voice comes from.
 
-    ``engine``: the synthesiser of the lines without a recording, ``kokoro`` (natural) or
-    ``espeak`` (a draft), None for recordings only; ``name`` and ``speed``: its voice
-    (a Kokoro voice such as ``zf_xiaobei`` and its speed, or an espeak-ng voice and its
-    words a minute); ``narration``:
-    the folder of recordings; ``cache``: the folder of finished clips.
+    ``engine``: the kind of voice that says the lines without a recording (an engine that
+    synthesises, :data:`VoiceKind.KOKORO` or :data:`VoiceKind.ESPEAK`; a string is read as
+    its kind), None for recordings only; ``name`` and ``speed``: its voice (a Kokoro voice
+    such as ``zf_xiaobei`` and its speed, or an espeak-ng voice and its words a minute);
+    ``narration``: the folder of recordings; ``cache``: the folder of finished clips.
     """
 
-    engine: str | None
+    engine: VoiceKind | None
     name: str
     speed: float
     narration: str | None
     cache: str
+
+    def __post_init__(self) -> None:
+        if self.engine is not None:  # from the environment's JSON: its value
+            object.__setattr__(self, "engine", VoiceKind(self.engine))
 
 
 def _default_lang() -> str:

@@ -79,7 +79,7 @@ def project_code() -> dict[str, str]:
 def packages() -> tuple[str, ...]:
     """What a segment is made with besides the project's code: what draws and encodes a
     frame, and what speaks a line (the phonemisers and the model's runtime)."""
-    from voice.clips import G2P_PACKAGES  # numpy, av: only where the code is compared
+    from voice.engines.kokoro import G2P_PACKAGES
 
     return (*FRAME_PACKAGES, *G2P_PACKAGES)
 

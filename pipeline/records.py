@@ -41,7 +41,7 @@ VOICE = MIXER.parent.parent / "voice"  # every module of it: a line's words beco
 def voice_code() -> str:
     """The digest of the mixer and of the whole voice (clips, speech: what a line sounds
     like and how long it lasts), which a silent segment's record leaves out."""
-    return code_digest(MIXER, *sorted(VOICE.glob("*.py")))
+    return code_digest(MIXER, *sorted(VOICE.rglob("*.py")))
 
 
 # The files an assembly writes besides lecture.mp4 (stills/ are named in the page's data).

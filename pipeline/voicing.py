@@ -2,7 +2,9 @@
 
 A chapter is voiced by the lecture file's ``chapter_voices`` entry, else its ``voice``
 (``--voice`` overrides both); recordings (``--narration``) say the lines they hold, and the
-chapter's voice the others.
+chapter's voice the others. What each kind of voice means (whether it says a line, which
+voice it says a language with, what it checks) is its engine's (:mod:`voice.engines`): no
+engine is named here.
 """
 
 from __future__ import annotations
@@ -12,40 +14,39 @@ from pathlib import Path
 
 from common.closure import file_digest
 from common.settings import VoiceSettings
+from common.voices import LECTURE_VOICES, VoiceKind
 from pipeline.options import Run, UsageError
 from pipeline.records import VoiceOrigin, voice_code
 from syllabus.locale import language
 from syllabus.plan import Chapter
+from voice.engine import Choice, PreflightError, Use, VoiceEngine, VoiceError
+from voice.engines import ENGINES, engine, engine_for
 
-UNSAID = ("none", "recorded")  # a chapter voiced so says no line that is not recorded
 
-
-def mode_of(run: Run, chapter: Chapter) -> str:
+def mode_of(run: Run, chapter: Chapter) -> VoiceKind:
     """How a chapter is voiced: the lecture file's ``chapter_voices``, else its ``voice``
-    (``--voice`` overrides both): recorded, kokoro, espeak or none."""
-    return run.chapter_voices.get(chapter.name, run.voice)
+    (``--voice`` overrides both)."""
+    return VoiceKind(run.chapter_voices.get(chapter.name, run.voice))
 
 
 def voice_for(run: Run, lang: str, chapter: Chapter | None = None) -> VoiceSettings | None:
-    """The voice settings of one chapter's render in one language (None: silent).
-
-    ``voice = "none"`` with recordings uses the recordings alone; a chapter's own "none" is
-    silent, its own "recorded" uses its recordings alone, and a synthesiser says the lines
-    not recorded."""
-    mode = mode_of(run, chapter) if chapter is not None else run.voice
-    if chapter is not None and chapter.name in run.chapter_voices and mode == "none":
-        return None  # a chapter of its own silence: its recordings are not used
-    if mode == "none" and run.flags.narration is None:
+    """The voice settings of one chapter's render in one language (None: silent): its
+    engine's voice for ``lang``, and the recordings, which say the lines they hold."""
+    kind = mode_of(run, chapter) if chapter is not None else VoiceKind(run.voice)
+    said_by = engine(kind)
+    own = chapter is not None and chapter.name in run.chapter_voices
+    if not said_by.voiced(own=own, narration=run.flags.narration is not None):
         return None
-    cache = str(run.voice_cache.resolve())
+    meta = language(lang)
+    choice = said_by.choose(lang, _chosen(run), Choice(meta.voice, float(meta.voice_speed)))
     found = run.narration_folder(lang)
-    folder = None if found is None else str(found)
-    if mode == "kokoro":
-        choice = run.voices[lang]
-        return VoiceSettings("kokoro", choice.name, choice.speed, folder, cache)
-    meta = language(lang)  # espeak's voice is the locale's; "none": recordings only
-    engine = "espeak" if mode == "espeak" else None
-    return VoiceSettings(engine, meta.voice, float(meta.voice_speed), folder, cache)
+    return VoiceSettings(
+        kind if said_by.says_unrecorded else None,
+        choice.name,
+        choice.speed,
+        None if found is None else str(found),
+        str(run.voice_cache.resolve()),
+    )
 
 
 def voices_in(run: Run, lang: str) -> Callable[[Chapter], VoiceSettings | None]:
@@ -53,56 +54,53 @@ def voices_in(run: Run, lang: str) -> Callable[[Chapter], VoiceSettings | None]:
     return lambda chapter: voice_for(run, lang, chapter)
 
 
-def uses(run: Run, mode: str) -> bool:
-    """Whether any chapter of the lecture is voiced by ``mode``."""
-    return run.voice == mode or mode in run.chapter_voices.values()
+def _chosen(run: Run) -> dict[str, Choice]:
+    """The lecture file's voice of each language (``[voices.<lang>]``)."""
+    return {lang: Choice(c.name, c.speed) for lang, c in run.voices.items()}
+
+
+def _uses(run: Run) -> list[tuple[type[VoiceEngine], Use]]:
+    """The engine of each kind of voice the lecture uses (its ``voice``, or a chapter's),
+    in the registry's order, with how the run uses it."""
+    used = [k for k in ENGINES if run.voice == k or k in run.chapter_voices.values()]
+    chosen, narration = _chosen(run), run.flags.narration is not None
+    return [
+        (
+            ENGINES[kind],
+            Use(
+                source=run.source,
+                langs=run.langs,
+                chosen=chosen,
+                chapters=tuple(c.name for c in run.selected if mode_of(run, c) == kind),
+                narration=narration,
+            ),
+        )
+        for kind in used
+    ]
 
 
 def check_voices(run: Run) -> None:
-    """Each language rendered with Kokoro has a voice, one that set-up keeps."""
-    if not uses(run, "kokoro"):
-        return
-    from voice.kokoro import voice_hashes
-
-    for lang in run.langs:
-        if lang not in run.voices:
-            raise UsageError(
-                f"{run.source}: no Kokoro voice for '{lang}': add [voices.{lang}] with a name "
-                "(one of voice/kokoro-voices.sha256) and a speed, or render with --voice "
-                "espeak or none"
-            )
-        name = run.voices[lang].name
-        if name not in voice_hashes():
-            raise UsageError(
-                f"{run.source}: 'voices.{lang}.name' is '{name}' "
-                f"(allowed: {', '.join(sorted(voice_hashes()))})"
-            )
+    """Before anything (a listing too): the lecture file's keys each voice reads."""
+    try:
+        for said_by, use in _uses(run):
+            said_by.check(use)
+    except PreflightError as err:
+        raise UsageError(str(err)) from None
 
 
 def check_voice_files(run: Run) -> None:
-    """Before anything renders: the Kokoro model and each language's voice file are there
-    and whole (one line naming a missing or damaged one, and the command that fixes it)."""
-    if not uses(run, "kokoro"):
-        return
-    from voice.kokoro import KokoroError, check_model, check_voice
-
+    """Before anything renders: what each voice speaks with is there and whole (one line
+    naming a missing or damaged file, and the command that fixes it)."""
     try:
-        check_model()
-        for lang in run.langs:
-            check_voice(run.voices[lang].name)
-    except KokoroError as err:
+        for said_by, use in _uses(run):
+            said_by.check_ready(use)
+    except PreflightError as err:
         raise UsageError(str(err)) from None
 
 
 def check_narration(run: Run) -> None:
     """Before anything renders: every recording readable and usable, and the missing ones
-    listed (said by the chapter's voice; in a chapter of recordings only, an error)."""
-    recorded = [c.name for c in run.selected if mode_of(run, c) == "recorded"]
-    if recorded and run.flags.narration is None:
-        raise UsageError(
-            f"{run.source}: 'chapter_voices.{recorded[0]}' is 'recorded': render with "
-            "--narration FOLDER (its recordings)"
-        )
+    listed (said by the chapter's voice; where its voice says no line, an error)."""
     voiced = [c for c in run.selected if voice_for(run, run.langs[0], c) is not None]
     by_key = {key: c for c in voiced for key in (c.name, c.scene_key) if key}
     for lang in run.langs:
@@ -111,34 +109,42 @@ def check_narration(run: Run) -> None:
             continue
         if not folder.is_dir():
             raise UsageError(f"--narration {folder}: no such folder")
-        from pipeline.narration import check_folder
-        from voice.clips import VoiceError
+        from pipeline.narration import check_folder  # numpy, av: with recordings only
 
         try:
             missing = check_folder(folder, set(by_key))
         except VoiceError as err:
             raise UsageError(str(err)) from None
-        unsaid = [m for m in missing if mode_of(run, by_key[m.split("/")[0]]) in UNSAID]
-        if unsaid:
-            shown = ", ".join(f"{name}.wav" for name in unsaid[:6])
-            raise UsageError(
-                f"{folder}: {len(unsaid)} recording(s) missing: {shown}"
-                + (" ..." if len(unsaid) > 6 else "")
-                + " (record them, or render with --voice kokoro or espeak to say them)"
-            )
-        if missing:
-            shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
-            said = ", ".join(sorted({mode_of(run, by_key[m.split("/")[0]]) for m in missing}))
-            print(f"voice: {len(missing)} line(s) not recorded yet, said by {said}: {shown}")
+        _report_missing(folder, [(m, mode_of(run, by_key[m.split("/")[0]])) for m in missing])
+
+
+def _report_missing(folder: Path, missing: list[tuple[str, VoiceKind]]) -> None:
+    """The recordings ``folder`` lacks, each with its chapter's voice: an error where that
+    voice says no line, else a note of who says them."""
+    unsaid = [name for name, kind in missing if not engine(kind).says_unrecorded]
+    if unsaid:
+        shown = ", ".join(f"{name}.wav" for name in unsaid[:6])
+        sayers = " or ".join(k for k in LECTURE_VOICES if engine(k).says_unrecorded)
+        raise UsageError(
+            f"{folder}: {len(unsaid)} recording(s) missing: {shown}"
+            + (" ..." if len(unsaid) > 6 else "")
+            + f" (record them, or render with --voice {sayers} to say them)"
+        )
+    if missing:
+        names = [name for name, _ in missing]
+        shown = ", ".join(names[:6]) + (" ..." if len(names) > 6 else "")
+        said = ", ".join(sorted({kind for _, kind in missing}))
+        print(f"voice: {len(missing)} line(s) not recorded yet, said by {said}: {shown}")
 
 
 def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> VoiceOrigin | None:
-    """What a chapter's narration is made from: the synthesiser's identity (its engine,
-    voice, speed, model and voice file, code and phonemisers; None for recordings only), and
-    each recording's hash."""
+    """What a chapter's narration is made from: the synthesiser's identity (its kind, voice,
+    speed, model and voice file, code and phonemisers; None for recordings only), and each
+    recording's hash."""
     if voice is None:
         return None
-    from voice.clips import FORMATS, LINE_PAUSE, engine_for
+    from voice.audio import FORMATS  # numpy, av: with a voice only
+    from voice.clips import LINE_PAUSE
 
     takes = {}
     if voice.narration:
@@ -146,13 +152,6 @@ def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> VoiceOrigin |
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             if path.suffix in FORMATS and path.is_file():  # never a pipe or a folder
                 takes[path.name] = file_digest(path).hex()
-    engine = engine_for(voice)  # what a cue's sound depends on: voice, speed, model, code
-    said = [engine.name, *engine.identity()] if engine is not None else None
+    speaker = engine_for(voice)  # what a cue's sound depends on: voice, speed, model, code
+    said = [speaker.kind.value, *speaker.identity()] if speaker is not None else None
     return VoiceOrigin(voice=said, recordings=takes, pause=LINE_PAUSE, code=voice_code())
-
-
-def preflight(run: Run) -> None:
-    """Every voice check of the run, before the output folder is made."""
-    check_voices(run)
-    check_narration(run)
-    check_voice_files(run)

@@ -32,17 +32,11 @@ from common.defaults import default  # noqa: E402
 from scenes.kit.planner import spoken_cues  # noqa: E402
 from scenes.kit.subtitles import split_cues  # noqa: E402
 from syllabus.locale import language, locale_table  # noqa: E402
-from voice.clips import (  # noqa: E402
-    PAUSES,
-    SAMPLE_RATE,
-    Engine,
-    Espeak,
-    KokoroVoice,
-    loudness,
-    pause_after,
-    read_wav,
-    speak_line,
-)
+from voice.audio import SAMPLE_RATE, encode_samples  # noqa: E402
+from voice.clips import PAUSES, loudness, pause_after, read_wav, speak_line  # noqa: E402
+from voice.engine import Speaker  # noqa: E402
+from voice.engines.espeak import Espeak  # noqa: E402
+from voice.engines.kokoro import KokoroVoice  # noqa: E402
 
 TABLES = ("opening", "office", "qkv", "scoring", "softmax", "weighted_sum", "colour_task", "why")
 # The built-in lecture file's voice and speed for each language.
@@ -91,7 +85,7 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def measure(lang: str, engine: Engine, cache: Path) -> dict:
+def measure(lang: str, engine: Speaker, cache: Path) -> dict:
     clips, commas, stops, cpu, speech_s = [], [], [], 0.0, 0.0
     words = 0
     for line in lines(lang):
@@ -134,16 +128,7 @@ def write_mp3(path: Path, samples: np.ndarray) -> None:
     with av.open(str(path), "w", format="mp3") as out:
         stream = out.add_stream("libmp3lame", rate=SAMPLE_RATE, layout="mono")
         stream.bit_rate = 64_000
-        for at in range(0, len(samples), 1152):
-            frame = av.AudioFrame.from_ndarray(
-                samples[at : at + 1152].reshape(1, -1), format="fltp", layout="mono"
-            )
-            frame.sample_rate = SAMPLE_RATE
-            frame.pts = at
-            for packet in stream.encode(frame):
-                out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
+        encode_samples(samples, stream, out, 1152)  # MP3's frame
 
 
 def main() -> int:
@@ -157,8 +142,7 @@ def main() -> int:
         for name, engine in engines.items():
             with tempfile.TemporaryDirectory() as cache:
                 m = measure(lang, engine, Path(cache))
-            slug = "kokoro" if name.startswith("Kokoro") else "espeak"
-            write_mp3(ROOT / "docs" / "voice-samples" / f"{lang}-{slug}.mp3", m["first"])
+            write_mp3(ROOT / "docs" / "voice-samples" / f"{lang}-{engine.kind}.mp3", m["first"])
             unit = "syllables/s" if lang == "zh-TW" else "words/min"
             rows.append(
                 f"| {lang} | {name} | {m['rate']:.1f} {unit} | {m['comma']:.2f} s | "

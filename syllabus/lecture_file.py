@@ -22,6 +22,7 @@ from pydantic import Field, StringConstraints, ValidationError
 from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
 from common.settings import settings, tempsettings
+from common.voices import CHAPTER_VOICES, LECTURE_VOICES, VoiceKind
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
 from syllabus.locale import (
@@ -58,7 +59,7 @@ class _Keys(Shape):
     task: dict[str, Any]
     locales: list[str]  # folders of its own locale files
     words: dict[str, dict[str, dict[str, Any]]]  # its own lines, by language and table
-    chapter_voices: dict[str, str]  # a chapter's own voice: recorded, kokoro, espeak, none
+    chapter_voices: dict[str, str]  # a chapter's own voice (CHAPTER_VOICES)
 
 
 class KokoroChoice(Shape):
@@ -78,15 +79,13 @@ class LectureFile:
     theme: str
     quality: str
     config: LectureConfig
-    voice: str  # "kokoro", "espeak" or "none" (see VOICES)
+    voice: VoiceKind  # every chapter's, unless chapter_voices says otherwise (LECTURE_VOICES)
     voices: dict[str, KokoroChoice]  # each rendered language's Kokoro voice
     overlay: dict[str, Any]  # the settings its own words need: tempsettings(**overlay)
-    chapter_voices: dict[str, str]  # chapters voiced otherwise than `voice` (CHAPTER_VOICES)
+    chapter_voices: dict[str, VoiceKind]  # chapters voiced otherwise than `voice`
     first: str  # the file's own first language: its lecture goes into out/ itself
 
 
-VOICES = ("kokoro", "espeak", "none")  # natural, draft, silent
-CHAPTER_VOICES = ("recorded", *VOICES)  # a chapter's own: its recordings only, or a voice
 _NO_DEFAULT = ("chapters", "task")  # keys given their own way below
 
 
@@ -235,6 +234,21 @@ def _check_words(source: str, keys: _Keys) -> None:
                     raise LectureFileError(str(err)) from None
 
 
+def _chapter_voices(
+    source: str, chosen: dict[str, str], chapters: Sequence[Chapter]
+) -> dict[str, VoiceKind]:
+    """The ``chapter_voices`` entries, each a chapter of the lecture and a kind of voice."""
+    names = [chapter.name for chapter in chapters]
+    for name, kind in chosen.items():
+        if name not in names:
+            raise LectureFileError(
+                f"{source}: 'chapter_voices.{name}': no chapter '{name}' in this lecture "
+                f"(allowed: {', '.join(names)})"
+            )
+        _one_of(source, f"chapter_voices.{name}", kind, list(CHAPTER_VOICES))
+    return {name: VoiceKind(kind) for name, kind in chosen.items()}
+
+
 def _checked(
     path: Path,
     source: str,
@@ -258,7 +272,7 @@ def _checked(
         raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
     _one_of(source, "theme", keys.theme, list(THEMES))
     _one_of(source, "quality", keys.quality, list(PRESETS))
-    _one_of(source, "voice", keys.voice, list(VOICES))
+    _one_of(source, "voice", keys.voice, list(LECTURE_VOICES))
     if keys.chapters is not None and not keys.chapters:
         raise LectureFileError(f"{source}: 'chapters' is empty: list at least one")
     try:
@@ -297,14 +311,6 @@ def _checked(
                 f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
                 f"use {most} positions or fewer"
             )
-    names = [chapter.name for chapter in chapters]
-    for name, chosen in keys.chapter_voices.items():
-        if name not in names:
-            raise LectureFileError(
-                f"{source}: 'chapter_voices.{name}': no chapter '{name}' in this lecture "
-                f"(allowed: {', '.join(names)})"
-            )
-        _one_of(source, f"chapter_voices.{name}", chosen, list(CHAPTER_VOICES))
     return LectureFile(
         path,
         chapters,
@@ -312,9 +318,9 @@ def _checked(
         keys.theme,
         keys.quality,
         config,
-        keys.voice,
+        VoiceKind(keys.voice),
         keys.voices,
         overlay,
-        keys.chapter_voices,
+        _chapter_voices(source, keys.chapter_voices, chapters),
         keys.languages[0],
     )

@@ -39,7 +39,8 @@ def refuse(*args, **kwargs):
 socket.socket.connect = refuse
 socket.create_connection = refuse
 from voice import kokoro
-from voice.clips import KokoroVoice, speak_line
+from voice.clips import speak_line
+from voice.engines.kokoro import KokoroVoice
 from voice.speech import spoken
 out = {}
 for name, voice, speed, cues, numbers in json.loads(sys.argv[2]):

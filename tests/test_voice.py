@@ -21,12 +21,12 @@ from scenes.gates.motion import changes
 from voice.clips import (
     SAMPLE_RATE,
     TARGET_LUFS,
-    Espeak,
     loudness,
     pause_after,
     read_wav,
     speak_line,
 )
+from voice.engines.espeak import Espeak
 from voice.speech import spoken
 
 ROOT = Path(__file__).resolve().parent.parent

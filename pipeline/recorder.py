@@ -25,34 +25,24 @@ import numpy as np
 from common.files import inside
 from pipeline.narration import read_manifest
 from syllabus.locale import Words
-from voice.clips import (
-    SAMPLE_RATE,
-    VoiceError,
-    check_recording,
-    find_recording,
-    write_wav,
-)
+from voice.audio import SAMPLE_RATE, decode_stream
+from voice.clips import VoiceError, check_recording, find_recording, write_wav
 
 MAX_TAKE_BYTES = 64 * 2**20  # a take longer than any line may be is refused unread
 
 
 def to_samples(data: bytes) -> np.ndarray:
     """A take as the browser sent it (WebM/Opus, Ogg, WAV...) as mono floats at 48 kHz."""
-    resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
-    chunks: list[np.ndarray] = []
     with tempfile.NamedTemporaryFile(suffix=".take") as raw:
         raw.write(data)
         raw.flush()
         try:
-            with av.open(raw.name) as container:
-                if not container.streams.audio:
-                    raise VoiceError("the take holds no audio")
-                for frame in container.decode(audio=0):
-                    chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
-                chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
+            samples = decode_stream(raw.name)
         except av.error.FFmpegError as err:
             raise VoiceError(f"the take cannot be read as audio ({err})") from None
-    return np.concatenate(chunks) if chunks else np.zeros(0, np.float32)
+    if samples is None:
+        raise VoiceError("the take holds no audio")
+    return samples
 
 
 def page(folder: Path, lang: str) -> str:

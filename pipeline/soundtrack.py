@@ -4,18 +4,21 @@ The scene writes ``<video>.lines.json`` (each line's start and clip, see
 ``LectureScene.tear_down``); :func:`add_narration` mixes the clips into one track exactly as
 long as the video and writes the MP4 again with it (the video packets are copied, not
 re-encoded). :func:`decode_track` reads a segment's track back for the lecture, which joins
-the tracks sample-exactly at the chapters' frame boundaries, so they never drift.
+the tracks sample-exactly at the chapters' frame boundaries, so they never drift. Both keep
+AAC's overshoot under full scale the same way (:func:`under_peak`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import av
 import numpy as np
 
 from common.files import LinesFile, NarratedLine
-from voice.clips import SAMPLE_RATE, normalise, read_wav
+from voice.audio import SAMPLE_RATE, decode_stream, encode_samples
+from voice.clips import normalise, read_wav
 
 AAC_BITRATE = 128_000
 SAFE_PEAK = 0.97  # the loudest decoded sample a file may have
@@ -48,19 +51,29 @@ def mix(lines: list[NarratedLine], seconds: float) -> np.ndarray:
     return track
 
 
-def write_with_audio(video: Path, track: np.ndarray, target: Path, seconds: float) -> None:
-    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``.
-
-    AAC can overshoot a sharp consonant by a few dB; when the decoded sound would pass
-    :data:`SAFE_PEAK`, the track is turned down by that much and encoded again. ``seconds``:
-    the video's length (:func:`video_seconds`).
-    """
+def under_peak(encode: Callable[[float], float], target: Path) -> None:
+    """Encode ``target`` with ``encode(gain)`` (the sound times ``gain``; it returns the
+    file's length in seconds), turned down and encoded again while its decoded sound passes
+    :data:`SAFE_PEAK` (AAC can overshoot a sharp consonant by a few dB), at most 3 times."""
+    gain = 1.0
     for _ in range(3):
-        _write(video, track, target)
+        seconds = encode(gain)
         peak = float(np.max(np.abs(decode_track(target, seconds))))
         if peak <= SAFE_PEAK:
             return
-        track = track * np.float32(SAFE_PEAK * 0.98 / peak)
+        gain *= SAFE_PEAK * 0.98 / peak
+
+
+def write_with_audio(video: Path, track: np.ndarray, target: Path, seconds: float) -> None:
+    """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``, under
+    :data:`SAFE_PEAK` (:func:`under_peak`). ``seconds``: the video's length
+    (:func:`video_seconds`)."""
+
+    def encode(gain: float) -> float:
+        _write(video, track * np.float32(gain), target)
+        return seconds
+
+    under_peak(encode, target)
 
 
 def _write(video: Path, track: np.ndarray, target: Path) -> None:
@@ -77,21 +90,7 @@ def _write(video: Path, track: np.ndarray, target: Path) -> None:
                 continue
             packet.stream = picture
             output.mux(packet)
-        encode_track(track, sound, output)
-
-
-def encode_track(track: np.ndarray, stream: av.audio.stream.AudioStream, output) -> None:
-    """Encode float samples into ``stream`` and flush it."""
-    for at in range(0, len(track), FRAME_SAMPLES):
-        chunk = track[at : at + FRAME_SAMPLES]
-        frame = av.AudioFrame.from_ndarray(chunk.reshape(1, -1), format="fltp", layout="mono")
-        frame.sample_rate = SAMPLE_RATE
-        frame.pts = at
-        frame.time_base = stream.time_base if stream.time_base else None
-        for packet in stream.encode(frame):
-            output.mux(packet)
-    for packet in stream.encode(None):
-        output.mux(packet)
+        encode_samples(track, sound, output, FRAME_SAMPLES)
 
 
 def voiced_lines(video: Path) -> list[NarratedLine]:
@@ -139,16 +138,8 @@ def segment_track(video: Path, seconds: float) -> np.ndarray:
 
 def decode_track(path: Path, seconds: float) -> np.ndarray:
     """A segment's sound as float samples, exactly ``seconds`` long (silence if it has none)."""
-    length = round(seconds * SAMPLE_RATE)
-    samples = np.zeros(length, np.float32)
-    with av.open(str(path)) as container:
-        if not container.streams.audio:
-            return samples
-        resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
-        chunks = []
-        for frame in container.decode(audio=0):
-            chunks.extend(f.to_ndarray()[0] for f in resampler.resample(frame))
-        chunks.extend(f.to_ndarray()[0] for f in resampler.resample(None))
-    decoded = np.concatenate(chunks) if chunks else samples[:0]
-    samples[: min(length, len(decoded))] = decoded[:length]
+    samples = np.zeros(round(seconds * SAMPLE_RATE), np.float32)
+    decoded = decode_stream(path)
+    if decoded is not None:
+        samples[: min(len(samples), len(decoded))] = decoded[: len(samples)]
     return samples

@@ -25,7 +25,7 @@ from pathlib import Path
 from common.defaults import DEFAULT_LECTURE
 from common.files import OutsideFolderError
 from common.settings import tempsettings
-from common.voices import LECTURE_VOICES
+from common.voices import LECTURE_VOICES, VoiceKind
 from model.config import ConfigError
 from pipeline.cluster import ClusterError, ClusterLost
 from pipeline.lock import FolderInUseError
@@ -150,7 +150,7 @@ def flags(args: argparse.Namespace) -> Flags:
         scenes=args.scenes,
         jobs=args.jobs,
         cluster=args.cluster,
-        voice=args.voice,
+        voice=None if args.voice is None else VoiceKind(args.voice),
         narration=args.narration,
         port=args.port,
         force=args.force,

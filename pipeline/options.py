@@ -18,6 +18,7 @@ from typing import Literal
 
 from common.defaults import DEFAULT_LECTURE
 from common.files import inside
+from common.voices import VoiceKind
 from syllabus.lecture_file import KokoroChoice, LectureFile
 from syllabus.plan import DEFAULT_PLAN, Chapter
 from syllabus.presets import PRESETS, Preset
@@ -46,7 +47,7 @@ class Flags:
     scenes: str | None = None
     jobs: int = 1
     cluster: str | None = None
-    voice: str | None = None
+    voice: VoiceKind | None = None
     narration: Path | None = None
     port: int = 8765
     force: bool = False
@@ -87,9 +88,9 @@ class Run:
     langs: tuple[str, ...]
     quality: str
     preset: Preset
-    voice: str  # every chapter's voice unless chapter_voices says otherwise
-    voices: Mapping[str, KokoroChoice]  # each language's Kokoro voice
-    chapter_voices: Mapping[str, str] = field(default_factory=dict)
+    voice: VoiceKind  # every chapter's voice unless chapter_voices says otherwise
+    voices: Mapping[str, KokoroChoice]  # each language's voice of the lecture file's [voices]
+    chapter_voices: Mapping[str, VoiceKind] = field(default_factory=dict)
     selected: tuple[Chapter, ...] = ()  # the chapters --scenes names (all by default)
 
     @classmethod
@@ -104,7 +105,7 @@ class Run:
             langs=tuple(lecture.languages),  # the file's, or --lang's (load_lecture took them)
             quality=quality,
             preset=PRESETS[quality].with_fps(flags.fps),
-            voice=flags.voice or lecture.voice,
+            voice=VoiceKind(flags.voice or lecture.voice),
             voices=MappingProxyType(dict(lecture.voices)),
             chapter_voices=MappingProxyType({} if forced else dict(lecture.chapter_voices)),
             selected=tuple(select(lecture.chapters, flags.scenes, planned)),

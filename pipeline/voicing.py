@@ -26,13 +26,13 @@ from voice.engines import ENGINES, engine, engine_for
 def mode_of(run: Run, chapter: Chapter) -> VoiceKind:
     """How a chapter is voiced: the lecture file's ``chapter_voices``, else its ``voice``
     (``--voice`` overrides both)."""
-    return VoiceKind(run.chapter_voices.get(chapter.name, run.voice))
+    return run.chapter_voices.get(chapter.name, run.voice)
 
 
 def voice_for(run: Run, lang: str, chapter: Chapter | None = None) -> VoiceSettings | None:
     """The voice settings of one chapter's render in one language (None: silent): its
     engine's voice for ``lang``, and the recordings, which say the lines they hold."""
-    kind = mode_of(run, chapter) if chapter is not None else VoiceKind(run.voice)
+    kind = mode_of(run, chapter) if chapter is not None else run.voice
     said_by = engine(kind)
     own = chapter is not None and chapter.name in run.chapter_voices
     if not said_by.voiced(own=own, narration=run.flags.narration is not None):
@@ -81,19 +81,20 @@ def _uses(run: Run) -> list[tuple[type[VoiceEngine], Use]]:
 
 def check_voices(run: Run) -> None:
     """Before anything (a listing too): the lecture file's keys each voice reads."""
-    try:
-        for said_by, use in _uses(run):
-            said_by.check(use)
-    except PreflightError as err:
-        raise UsageError(str(err)) from None
+    _preflight(run, "check")
 
 
 def check_voice_files(run: Run) -> None:
     """Before anything renders: what each voice speaks with is there and whole (one line
     naming a missing or damaged file, and the command that fixes it)."""
+    _preflight(run, "check_ready")
+
+
+def _preflight(run: Run, step: str) -> None:
+    """One pre-flight check (``check`` or ``check_ready``) of every voice the run uses."""
     try:
         for said_by, use in _uses(run):
-            said_by.check_ready(use)
+            getattr(said_by, step)(use)
     except PreflightError as err:
         raise UsageError(str(err)) from None
 

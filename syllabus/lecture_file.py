@@ -249,6 +249,54 @@ def _chapter_voices(
     return {name: VoiceKind(kind) for name, kind in chosen.items()}
 
 
+def _check_asked(languages: Sequence[str] | None) -> None:
+    """``--lang``'s languages are known."""
+    known = available_languages()
+    for lang in languages or ():
+        if lang not in known:
+            raise LectureFileError(f"unknown language '{lang}' (allowed: {', '.join(known)})")
+
+
+def _check_languages(source: str, keys: _Keys) -> None:
+    """The file's ``languages`` are known, each once."""
+    known = available_languages()
+    if not keys.languages:
+        raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(known)})")
+    for lang in keys.languages:
+        _one_of(source, "languages", lang, known)
+    twice = next((lang for lang in keys.languages if keys.languages.count(lang) > 1), None)
+    if twice:
+        raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
+
+
+def _check_named(
+    source: str, config: LectureConfig, chapters: Sequence[Chapter], rendered: Sequence[str]
+) -> None:
+    """The people a chapter names (its ``named``) have names in every language rendered."""
+    for chapter in chapters:
+        for key, lang in ((key, lang) for key in chapter.named for lang in rendered):
+            names = Words(chapter.scene_key, lang)
+            for k, person in enumerate(_task_value(config, key) or (), 1):
+                if person.id not in names:
+                    raise LectureFileError(
+                        f"{source}: 'task.{key}' person {k}: '{person.id}' has no name in "
+                        f'{lang} [{chapter.scene_key}] (add {person.id} = "..." to that '
+                        "table in a folder of your own words, the lecture file's 'locales')"
+                    )
+
+
+def _check_positions(source: str, config: LectureConfig, chapters: Sequence[Chapter]) -> None:
+    """Each chapter's layout holds the task's positions (its ``max_positions``)."""
+    for chapter in chapters:
+        most = chapter.max_positions
+        if most is not None and config.positions > most:
+            raise LectureFileError(
+                f"{source}: 'chapters': '{chapter.name}' is laid out for at most {most} "
+                f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
+                f"use {most} positions or fewer"
+            )
+
+
 def _checked(
     path: Path,
     source: str,
@@ -258,18 +306,9 @@ def _checked(
     overlay: dict[str, Any],
 ) -> LectureFile:
     """The rest of :func:`load_lecture`, with the lecture file's own words in force."""
-    known = available_languages()
-    for lang in languages or ():
-        if lang not in known:
-            raise LectureFileError(f"unknown language '{lang}' (allowed: {', '.join(known)})")
+    _check_asked(languages)
     _check_words(source, keys)
-    if not keys.languages:
-        raise LectureFileError(f"{source}: 'languages' is empty (allowed: {', '.join(known)})")
-    for lang in keys.languages:
-        _one_of(source, "languages", lang, known)
-    twice = next((lang for lang in keys.languages if keys.languages.count(lang) > 1), None)
-    if twice:
-        raise LectureFileError(f"{source}: 'languages' lists '{twice}' twice")
+    _check_languages(source, keys)
     _one_of(source, "theme", keys.theme, list(THEMES))
     _one_of(source, "quality", keys.quality, list(PRESETS))
     _one_of(source, "voice", keys.voice, list(LECTURE_VOICES))
@@ -292,25 +331,9 @@ def _checked(
         except PlanError as err:
             raise LectureFileError(str(err)) from None
     check_tables(rendered, [chapter.scene_key for chapter in chapters])  # before any render
-    for chapter in chapters:  # the people a chapter names (its ``named``) have names
-        for key, lang in ((key, lang) for key in chapter.named for lang in rendered):
-            names = Words(chapter.scene_key, lang)
-            for k, person in enumerate(_task_value(config, key) or (), 1):
-                if person.id not in names:
-                    raise LectureFileError(
-                        f"{source}: 'task.{key}' person {k}: '{person.id}' has no name in "
-                        f'{lang} [{chapter.scene_key}] (add {person.id} = "..." to that '
-                        "table in a folder of your own words, the lecture file's 'locales')"
-                    )
+    _check_named(source, config, chapters, rendered)
     _check_sentences(source, config, chapters, rendered)
-    for chapter in chapters:
-        most = chapter.max_positions
-        if most is not None and config.positions > most:
-            raise LectureFileError(
-                f"{source}: 'chapters': '{chapter.name}' is laid out for at most {most} "
-                f"positions, and 'task.positions' is {config.positions}: drop the chapter or "
-                f"use {most} positions or fewer"
-            )
+    _check_positions(source, config, chapters)
     return LectureFile(
         path,
         chapters,

@@ -31,7 +31,6 @@ from common.atomic import atomic_path
 from common.files import inside
 from voice.audio import FORMATS, SAMPLE_RATE, decode
 from voice.engine import Speaker, VoiceError, digest
-from voice.engines import engine_for as engine_for  # scenes/kit/base.py imports it from here
 
 TARGET_LUFS = -16.0  # integrated loudness of every line, hence of every chapter
 PEAK = 10 ** (-3 / 20)  # no sample above -3 dBFS (AAC overshoots a little: still below 0)

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from common.closure import code_digest, package_versions
 from common.voices import VoiceKind
 
 if TYPE_CHECKING:
@@ -121,14 +122,13 @@ def digest(*parts: str | bytes) -> str:
 
 @cache
 def code_of(*modules: str) -> str:
-    """The digest of these modules of voice/ (``clips``, ``engines.espeak``): the code that
-    turns words into a cue's samples."""
-    return digest(*((HERE / f"{m.replace('.', '/')}.py").read_bytes() for m in modules))
+    """The digest of these modules of voice/ (``clips``, ``engines.espeak``) and of every
+    project module they import (:func:`common.closure.code_digest`): the code that turns
+    words into a cue's samples."""
+    return code_digest(*(HERE / f"{m.replace('.', '/')}.py" for m in modules))
 
 
-@cache
 def versions(*packages: str) -> tuple[str, ...]:
-    """``name==version`` of each installed package."""
-    from importlib.metadata import version
-
-    return tuple(f"{p}=={version(p)}" for p in packages)
+    """``name==version`` of Python and of each installed package
+    (:func:`common.closure.package_versions`)."""
+    return tuple(f"{name}=={found}" for name, found in package_versions(packages).items())

@@ -13,7 +13,6 @@ the id count minus one, and a speed; it returns speech at :data:`MODEL_RATE`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from common.closure import file_digest
 from common.npm import SETUP  # the command that installs and checks what is missing
 
 HOME = Path(sys.prefix) / "share" / "attention-lecture" / "kokoro"
@@ -54,14 +54,6 @@ def voice_hashes() -> dict[str, str]:
     return hashes
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 _whole: set[tuple[str, int, int, str]] = set()  # files found whole, as they were then
 
 
@@ -69,7 +61,7 @@ def _is_whole(path: Path, digest: str) -> bool:
     """Whether ``path`` has the SHA-256 ``digest`` (hashed once a process while unchanged)."""
     stat = path.stat()
     key = (str(path), stat.st_size, stat.st_mtime_ns, digest)
-    if key not in _whole and _sha256(path) == digest:
+    if key not in _whole and file_digest(path).hex() == digest:
         _whole.add(key)
     return key in _whole
 

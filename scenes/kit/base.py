@@ -68,13 +68,13 @@ from syllabus.themes import THEMES
 from voice.clips import (
     LINE_PAUSE,
     VoiceError,
-    engine_for,
     find_recording,
     recorded,
     recording_name,
     speak_line,
     wav_seconds,
 )
+from voice.engines import engine_for
 
 RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
 

@@ -73,3 +73,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="show a visual diff when a golden-frame test fails",
     )
+
+
+# The files whose tests run longest (a real render, a browser, a voice, a cluster), measured
+# with --durations: they start first, so that the two workers end together instead of one
+# waiting on the other's last long test (longest first packs a schedule tightest).
+LONGEST_FIRST = (
+    "test_page.py",
+    "test_guide.py",
+    "test_voice.py",
+    "test_render.py",
+    "test_cluster.py",
+    "test_kokoro.py",
+    "test_lecture.py",
+    "test_languages.py",
+    "test_datafile.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import broken_scenes
@@ -23,11 +24,21 @@ from syllabus.plan import checked
 _REPORTS: dict[tuple, GateReport] = {}
 
 
+def _shared_media(tmp_path: Path) -> Path:
+    """The dry runs' media folder: one for the whole test session, its workers' too (its
+    cache is written atomically and read by content, as a render's workers share theirs), so
+    a formula or text several dry runs show is made once."""
+    session = tmp_path.parent  # the session's folder, or under xdist this worker's in it
+    return (session.parent if os.environ.get("PYTEST_XDIST_WORKER") else session) / "gate-media"
+
+
 def _gate(scene_class, data_file: Path, tmp_path: Path, lang: str = "zh-TW") -> GateReport:
-    """One dry run per scene, language and data file in this test session."""
+    """One dry run per scene, language and data file in this test session; the dry runs of
+    one test process share their formula and text cache (by content, as a render's workers
+    share theirs), so a formula both languages show is typeset once."""
     key = (scene_class, lang, data_file)
     if key not in _REPORTS:
-        _REPORTS[key] = run_gates(scene_class, lang, data_file, tmp_path)
+        _REPORTS[key] = run_gates(scene_class, lang, data_file, _shared_media(tmp_path))
     return _REPORTS[key]
 
 

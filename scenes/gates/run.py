@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from manim import (
     DecimalNumber,
     MarkupText,
@@ -148,10 +149,13 @@ def _texts(mobjects: Iterable[Mobject]) -> list[Mobject]:
 
 
 def _box(m: Mobject) -> tuple[float, float, float, float]:
-    points = [leaf.points for leaf in m.get_family() if _visible(leaf)]
-    xs = [p[0] for block in points for p in block]
-    ys = [p[1] for block in points for p in block]
-    return min(xs), min(ys), max(xs), max(ys)
+    """The box of a mobject's visible points (every point of every visible leaf)."""
+    blocks = [leaf.points[:, :2] for leaf in m.get_family() if _visible(leaf) and len(leaf.points)]
+    if not blocks:
+        raise ValueError(f"{_describe(m)} has no visible point")
+    points = np.concatenate(blocks)
+    (left, bottom), (right, top) = points.min(axis=0), points.max(axis=0)
+    return float(left), float(bottom), float(right), float(top)
 
 
 def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:

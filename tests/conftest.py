@@ -20,7 +20,7 @@ def config() -> LectureConfig:
 
 @pytest.fixture(scope="session")
 def built(config: LectureConfig) -> dict:
-    """The data file's content from a real training run (about a second)."""
+    """The data file's content from a real training run (about 7 s; once a test process)."""
     from model.lab import build
 
     return build(config)

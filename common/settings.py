@@ -44,6 +44,9 @@ class VoiceSettings:
     speed: float
     narration: str | None
     cache: str
+    terms: str = ""  # Kokoro: the English voice of a Mandarin line's terms (voice.engine.Choice)
+    terms_mix: float = 0.0
+    terms_speed: float = 1.0
 
     def __post_init__(self) -> None:
         if self.engine is not None:  # from the environment's JSON: its value

@@ -46,6 +46,9 @@ def voice_for(run: Run, lang: str, chapter: Chapter | None = None) -> VoiceSetti
         choice.speed,
         None if found is None else str(found),
         str(run.voice_cache.resolve()),
+        choice.terms,
+        choice.terms_mix,
+        choice.terms_speed,
     )
 
 
@@ -56,7 +59,10 @@ def voices_in(run: Run, lang: str) -> Callable[[Chapter], VoiceSettings | None]:
 
 def _chosen(run: Run) -> dict[str, Choice]:
     """The lecture file's voice of each language (``[voices.<lang>]``)."""
-    return {lang: Choice(c.name, c.speed) for lang, c in run.voices.items()}
+    return {
+        lang: Choice(c.name, c.speed, c.terms, c.terms_mix, c.terms_speed)
+        for lang, c in run.voices.items()
+    }
 
 
 def _uses(run: Run) -> list[tuple[type[VoiceEngine], Use]]:

@@ -67,6 +67,11 @@ class KokoroChoice(Shape):
 
     name: Annotated[str, StringConstraints(pattern=r"^[a-z]{2}_[a-z]+$")]
     speed: Annotated[float, Field(ge=0.5, le=2.0)]
+    # A Mandarin voice's English terms: said by this English voice ("": by `name` itself),
+    # with this share of `name`'s intonation, at this speed (docs/voice.md measures them).
+    terms: Annotated[str, StringConstraints(pattern=r"^([a-z]{2}_[a-z]+)?$")] = ""
+    terms_mix: Annotated[float, Field(ge=0.0, le=1.0)] = 0.0
+    terms_speed: Annotated[float, Field(ge=0.5, le=2.0)] = 1.0
 
 
 @dataclass(frozen=True)
@@ -175,13 +180,23 @@ def load_lecture(
         keys = _Keys.model_validate(
             {k: default(k) for k in _Keys.model_fields if k not in _NO_DEFAULT}
             | data
-            | {"task": data.get("task", {}), "voices": default("voices") | data.get("voices", {})}
+            | {"task": data.get("task", {}), "voices": _voices(data.get("voices", {}))}
         )
     except ValidationError as err:
         raise LectureFileError(one_line(source, err)) from None
     overlay = _overlay(path, source, keys)
     with tempsettings(**overlay):
         return _checked(path, source, keys, plan, languages, overlay)
+
+
+def _voices(own: dict[str, Any]) -> dict[str, Any]:
+    """Each language's ``[voices.<lang>]``: the built-in file's keys, then the file's own
+    (a table of its own keeps the built-in ``terms`` unless it names its own)."""
+    built_in = default("voices")
+    return built_in | {
+        lang: built_in.get(lang, {}) | table if isinstance(table, dict) else table
+        for lang, table in own.items()
+    }
 
 
 def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:

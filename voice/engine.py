@@ -45,10 +45,15 @@ class PreflightError(ValueError):
 @dataclass(frozen=True)
 class Choice:
     """A voice of an engine and its speed: a Kokoro voice (``zf_xiaobei``) and its speed
-    (1: its own pace), or an espeak-ng voice (``cmn-latn-pinyin``) and its words a minute."""
+    (1: its own pace), or an espeak-ng voice (``cmn-latn-pinyin``) and its words a minute;
+    for Kokoro, the English voice that says a Mandarin line's terms (``""``: the line's own),
+    the share of the line voice's intonation in them, and their speed."""
 
     name: str
     speed: float
+    terms: str = ""
+    terms_mix: float = 0.0
+    terms_speed: float = 1.0
 
 
 @dataclass(frozen=True)

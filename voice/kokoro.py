@@ -148,9 +148,19 @@ class Kokoro:
             self._voices[name] = raw.reshape(VOICE_ROWS, STYLE_WIDTH)
         return self._voices[name]
 
-    def speak(self, phonemes: str, voice: str, speed: float) -> np.ndarray:
-        """``phonemes`` said by ``voice`` at ``speed``: float samples at :data:`MODEL_RATE`."""
-        table = self.voice(voice)
+    def blend(self, voice: str, base: str, share: float) -> np.ndarray:
+        """``voice``'s style table with ``share`` of its prosody half (columns 128-255: the
+        duration and pitch predictor's style) taken from ``base``'s; its timbre half
+        (columns 0-127, the decoder's) stays ``voice``'s own."""
+        table = self.voice(voice).copy()
+        half = STYLE_WIDTH // 2
+        table[:, half:] = (1 - share) * table[:, half:] + share * self.voice(base)[:, half:]
+        return table
+
+    def speak(self, phonemes: str, voice: str | np.ndarray, speed: float) -> np.ndarray:
+        """``phonemes`` said by ``voice`` (a name, or a style table from :meth:`blend`) at
+        ``speed``: float samples at :data:`MODEL_RATE`."""
+        table = self.voice(voice) if isinstance(voice, str) else voice
         out = []
         for piece in pieces(phonemes):
             ids = token_ids(piece)
@@ -158,7 +168,7 @@ class Kokoro:
                 continue
             feed = {
                 "tokens": np.array([[0, *ids, 0]], dtype=np.int64),  # (1, n + 2)
-                "style": table[len(ids) - 1][None, :],  # (1, 256): the row for n ids
+                "style": table[len(ids) - 1][None, :].astype(np.float32),  # (1, 256): n ids
                 "speed": np.array([speed], dtype=np.float32),  # (1,)
             }
             out.append(self.session.run(["audio"], feed)[0].reshape(-1))

@@ -73,6 +73,36 @@ def _mandarin() -> Callable[[str], str]:
     return lambda text: g2p(zhconv.convert(text, "zh-hans"))[0]
 
 
+@cache
+def _lexicon() -> tuple[dict, dict]:
+    import json
+    from importlib import resources
+
+    data = resources.files("misaki") / "data"
+    return tuple(
+        json.loads((data / f"us_{kind}.json").read_text(encoding="utf-8"))
+        for kind in ("gold", "silver")
+    )  # type: ignore[return-value]
+
+
+def _lexicon_word(word: str) -> str | None:
+    for table in _lexicon():
+        for key in (word, word.lower()):
+            found = table.get(key)
+            if isinstance(found, dict):  # a word read by its part of speech: the default
+                found = found.get("DEFAULT")
+            if isinstance(found, str):
+                return found
+    return None
+
+
+def english_term(run: str) -> str:
+    """A Latin run (``self-attention``, ``W Q``) as American English phonemes, word by word:
+    misaki's lexicon, which Kokoro's English voices were trained on, else espeak-ng."""
+    words = [w for w in re.split(r"[\s\-]+", run) if w]
+    return " ".join(_lexicon_word(w) or _english("en-us")(w).strip() for w in words)
+
+
 def phonemes(text: str, g2p: G2P) -> str:
     """``text`` (numbers and symbols already in words) as one phoneme string."""
     if g2p != "zh":

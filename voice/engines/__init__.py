@@ -33,4 +33,6 @@ def engine_for(voice: VoiceSettings) -> Speaker | None:
     """The synthesiser the settings ask for (None: recordings only)."""
     if voice.engine is None:
         return None
-    return engine(voice.engine).speaker(Choice(voice.name, voice.speed))
+    return engine(voice.engine).speaker(
+        Choice(voice.name, voice.speed, voice.terms, voice.terms_mix, voice.terms_speed)
+    )

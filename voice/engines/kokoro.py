@@ -1,8 +1,19 @@
 """Kokoro-82M, the natural voice (:mod:`voice.kokoro`): each language's voice and speed are
 the lecture file's ``[voices.<lang>]``, phonemised by the G2P the voice's name calls for
-(:mod:`voice.phonemes`)."""
+(:mod:`voice.phonemes`).
+
+A Mandarin voice says English phonemes so that a listener hears Chinese syllables: an
+offline recogniser hears 15 % of this lecture's terms (attention, Query, head) said so
+(docs/voice.md). With ``terms`` set, each Latin run of a Mandarin cue is said by that
+English voice instead, its intonation (the style's prosody half) blended ``terms_mix`` of
+the way toward the line's voice so that its pitch stays near the line's, at
+``terms_speed``; the runs are trimmed and joined with the pause their punctuation calls
+for, and the cue's length is that of the samples joined, so its timing stays exact.
+"""
 
 from __future__ import annotations
+
+import re
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,11 +44,15 @@ class KokoroVoice(VoiceEngine):
 
     voice: str
     speed: float
+    terms: str = ""  # the English voice a Mandarin line's Latin runs are said by ("": its own)
+    terms_mix: float = 0.0  # how much of the terms' intonation is the line voice's (0-1)
+    terms_speed: float = 1.0
 
     @classmethod
     def check(cls, use: Use) -> None:
         """Each language rendered has a voice, one that set-up keeps."""
         from voice.kokoro import voice_hashes
+        from voice.phonemes import g2p_of
 
         for lang in use.langs:
             if lang not in use.chosen:
@@ -46,11 +61,18 @@ class KokoroVoice(VoiceEngine):
                     "name (one of voice/kokoro-voices.sha256) and a speed, or render with "
                     "--voice espeak or none"
                 )
-            name = use.chosen[lang].name
-            if name not in voice_hashes():
+            choice = use.chosen[lang]
+            for key, name in (("name", choice.name), ("terms", choice.terms)):
+                if name and name not in voice_hashes():
+                    raise PreflightError(
+                        f"{use.source}: 'voices.{lang}.{key}' is '{name}' "
+                        f"(allowed: {', '.join(sorted(voice_hashes()))})"
+                    )
+            if choice.terms and g2p_of(choice.terms) == "zh":
+                english = sorted(v for v in voice_hashes() if g2p_of(v) != "zh")
                 raise PreflightError(
-                    f"{use.source}: 'voices.{lang}.name' is '{name}' "
-                    f"(allowed: {', '.join(sorted(voice_hashes()))})"
+                    f"{use.source}: 'voices.{lang}.terms' is '{choice.terms}', a Mandarin "
+                    f"voice (allowed: an English one, {', '.join(english)}, or \"\")"
                 )
 
     @classmethod
@@ -63,6 +85,8 @@ class KokoroVoice(VoiceEngine):
             check_model()
             for lang in use.langs:
                 check_voice(use.chosen[lang].name)
+                if use.chosen[lang].terms:
+                    check_voice(use.chosen[lang].terms)
         except KokoroError as err:
             raise PreflightError(str(err)) from None
 
@@ -72,7 +96,7 @@ class KokoroVoice(VoiceEngine):
 
     @classmethod
     def speaker(cls, choice: Choice) -> KokoroVoice:
-        return cls(choice.name, choice.speed)
+        return cls(choice.name, choice.speed, choice.terms, choice.terms_mix, choice.terms_speed)
 
     def identity(self) -> tuple[str, ...]:
         from voice.kokoro import model_sha256, voice_hashes
@@ -82,20 +106,70 @@ class KokoroVoice(VoiceEngine):
             str(self.speed),
             model_sha256(),
             voice_hashes()[self.voice],
+            *self._terms_identity(),
             code_of(*CODE),
             *versions(*G2P_PACKAGES),
         )
 
-    def samples(self, text: str) -> np.ndarray:
-        import numpy as np
-        from scipy.signal import resample_poly
+    def _terms_identity(self) -> tuple[str, ...]:
+        from voice.kokoro import voice_hashes
 
-        from voice.audio import SAMPLE_RATE
-        from voice.kokoro import MODEL_RATE, KokoroError, kokoro
+        if not self.terms:
+            return ()
+        return (self.terms, voice_hashes()[self.terms], str(self.terms_mix), str(self.terms_speed))
+
+    def samples(self, text: str) -> np.ndarray:
+        from voice.kokoro import KokoroError
         from voice.phonemes import g2p_of, phonemes
 
         try:
-            audio = kokoro().speak(phonemes(text, g2p_of(self.voice)), self.voice, self.speed)
+            if self.terms and g2p_of(self.voice) == "zh":
+                return self._spliced(text)
+            return _resampled(phonemes(text, g2p_of(self.voice)), self.voice, self.speed)
         except KokoroError as err:
             raise VoiceError(str(err)) from None
-        return resample_poly(audio, SAMPLE_RATE, MODEL_RATE).astype(np.float32)
+
+    def _spliced(self, text: str) -> np.ndarray:
+        """The cue's Han runs by the line's voice, its Latin runs by :attr:`terms`, each
+        trimmed and joined by the pause the punctuation between them calls for
+        (:data:`voice.clips.PAUSES`; :data:`TERM_GAP` where there is none)."""
+        import numpy as np
+
+        from voice.audio import SAMPLE_RATE
+        from voice.clips import PAUSES, trim
+        from voice.kokoro import kokoro
+        from voice.phonemes import english_term, phonemes, runs
+
+        style = kokoro().blend(self.terms, self.voice, self.terms_mix)
+        out: list[np.ndarray] = []
+        between = ""  # the marks since the last piece said
+        for latin, run in runs(text):
+            said = english_term(run) if latin else phonemes(run, "zh")
+            if not latin and not SAYABLE.search(run):
+                between += run
+                continue
+            lead = "" if latin else run[: len(run) - len(run.lstrip(MARKS))]
+            if out:
+                pause = max([TERM_GAP, *(PAUSES.get(m, 0.0) for m in between + lead)])
+                out.append(np.zeros(round(pause * SAMPLE_RATE), np.float32))
+            voice, speed = (style, self.terms_speed) if latin else (self.voice, self.speed)
+            out.append(trim(_resampled(said, voice, speed)))
+            between = "" if latin else run[len(run.rstrip(MARKS)) :]
+        return np.concatenate(out) if out else np.zeros(0, np.float32)
+
+
+TERM_GAP = 0.06  # seconds between a term and the words around it, where no mark is
+MARKS = "，。！？；：、…,.!?;: 　「」『』（）()\"'“”‘’《》〈〉"
+SAYABLE = re.compile(r"[\w]")  # a run with a letter, digit or Han character is said
+
+
+def _resampled(phonemes: str, voice: str | np.ndarray, speed: float) -> np.ndarray:
+    """``phonemes`` said at :data:`voice.audio.SAMPLE_RATE`."""
+    import numpy as np
+    from scipy.signal import resample_poly
+
+    from voice.audio import SAMPLE_RATE
+    from voice.kokoro import MODEL_RATE, kokoro
+
+    audio = kokoro().speak(phonemes, voice, speed)
+    return resample_poly(audio, SAMPLE_RATE, MODEL_RATE).astype(np.float32)

@@ -24,9 +24,10 @@ from common.settings import settings
 LOCALE_DIR = Path(__file__).parent / "locales"
 # A language is a locale file's name (common.files.LANGUAGE_CODE), and becomes a folder's
 # (out/<lang>/): a BCP 47 tag such as en, zh-TW or pt-BR, never "..", a dot or a separator.
-# Tables whose keys differ between languages (their words, their pronunciations), and
-# [meta], which Language checks.
-OWN_KEYS = ("meta", "pronounce", "subtitles", "speech")
+# Tables whose keys differ between languages (their words, their pronunciations, the
+# heteronyms a language's voice was checked on: voice.readings), and [meta], which Language
+# checks.
+OWN_KEYS = ("meta", "pronounce", "subtitles", "speech", "readings")
 PLACEHOLDER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -344,7 +345,7 @@ def check_tables(languages: Iterable[str], scene_keys: Iterable[str | None]) -> 
         for name in [*keys, *shared]:
             if name not in OWN_KEYS:
                 _check_table(path, name, table.get(name), reference.get(name), name in keys)
-        for name in ("pronounce", "subtitles", "speech"):
+        for name in ("pronounce", "subtitles", "speech", "readings"):
             for key, value in (table.get(name) or {}).items():
                 check_value(f"{path}: [{name}] {key}", value, (reference.get(name) or {}).get(key))
 

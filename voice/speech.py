@@ -122,6 +122,12 @@ FRACTIONS: dict[str, Callable[[int, int], str]] = {
 }
 
 
+# A year, read digit by digit in Mandarin (二〇一七年, said 二零一七年): four digits before
+# 年, or alone in brackets when they are 1900-2099 (《…》（2017）).
+YEAR = re.compile(r"(?<![\w.,])(\d{4})(?=\s*年)|(?<=[（(])((?:19|20)\d{2})(?=[）)])")
+YEARS: dict[str, Callable[[str], str]] = {"zh": lambda y: "".join(_ZH_DIGITS[int(d)] for d in y)}
+
+
 def pronounced(line: str, pronounce: Mapping[str, str]) -> str:
     """``line`` with each word of the ``pronounce`` table said as the table says, in one
     pass, the longest word first at each place (so an entry that says a word as it is
@@ -148,10 +154,13 @@ def spoken(
     pronounce: Mapping[str, str] = {},
 ) -> str:
     """``line`` as a voice should say it: the words of ``pronounce`` re-spelled
-    (:func:`pronounced`), every number in words (``numbers``: a key of :data:`READERS`) and
+    (:func:`pronounced`), a year as the language reads one (:data:`YEARS`), every number in
+    words (``numbers``: a key of :data:`READERS`) and
     each symbol of ``symbols`` replaced by its words."""
     read, fraction = READERS[numbers], FRACTIONS[numbers]
     text = pronounced(line, pronounce)
+    if numbers in YEARS:
+        text = YEAR.sub(lambda m: YEARS[numbers](m[1] or m[2]), text)
     text = FRACTION.sub(lambda m: fraction(int(m[1]), int(m[2])), text)
     text = NUMBER.sub(lambda m: read(*m.groups()), text)
     for symbol in sorted(symbols, key=len, reverse=True):  # "W_Q" before "W"

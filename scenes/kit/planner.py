@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from scenes.kit.subtitles import cue_seconds, split_cues
+from scenes.kit.subtitles import cue_seconds, split_cues, unwrapped
 from syllabus.locale import LocaleError, language, locale_path, locale_table
 from voice import speech
 
@@ -150,10 +150,9 @@ def spoken_cues(cues: Sequence[str], lang: str) -> list[str]:
     """Subtitle cues as a voice says them: one line each, the locale's ``[pronounce]`` words
     re-spelled, numbers and symbols (``[speech]``) in words."""
     meta, table = language(lang), locale_table(lang)
-    joiner = " " if meta.spaces else ""
     return [
         speech.spoken(
-            joiner.join(cue.split("\n")),
+            unwrapped(cue, lang),
             meta.numbers,
             table.get("speech", {}),
             table.get("pronounce", {}),

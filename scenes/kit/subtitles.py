@@ -259,6 +259,23 @@ def wrap(cue: str, lang: str) -> str | None:
     return "".join(units[:best]).strip() + "\n" + "".join(units[best:]).strip()
 
 
+_LATIN_END = re.compile(r"[A-Za-z0-9]$")
+_LATIN_START = re.compile(r"^[A-Za-z0-9]")
+
+
+def unwrapped(cue: str, lang: str) -> str:
+    """A wrapped cue as one line again, as it was before :func:`wrap` broke it: the lines
+    joined by a space in a language written with spaces, and in one written without them
+    by nothing, except between two Latin words ("permutation\nequivariance")."""
+    lines = cue.split("\n")
+    if language(lang).spaces:
+        return " ".join(lines)
+    text = lines[0]
+    for line in lines[1:]:
+        text += (" " if _LATIN_END.search(text) and _LATIN_START.match(line) else "") + line
+    return text
+
+
 def cue_seconds(cue: str, lang: str, fps: float = 60) -> float:
     """How long a cue must stay on screen to be read, in whole frames at ``fps``."""
     lim = limits_for(lang)

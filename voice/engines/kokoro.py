@@ -130,9 +130,17 @@ class KokoroVoice(VoiceEngine):
             raise VoiceError(str(err)) from None
 
     def _spliced(self, text: str) -> np.ndarray:
-        """The cue's Han runs by the line's voice, its Latin runs by :attr:`terms`, each
-        trimmed and joined by the pause the punctuation between them calls for
-        (:data:`voice.clips.PAUSES`; :data:`TERM_GAP` where there is none)."""
+        import numpy as np
+
+        parts = [samples for _, samples in self.parts(text)]
+        return np.concatenate(parts) if parts else np.zeros(0, np.float32)
+
+    def parts(self, text: str) -> list[tuple[str, np.ndarray]]:
+        """A Mandarin cue as its voice says it with :attr:`terms` set, in pieces: each
+        ("han", samples) by the line's voice, ("term", samples) by :attr:`terms`, and
+        ("gap", silence) between them: the pause the punctuation between two pieces calls
+        for (:data:`voice.clips.PAUSES`), :data:`TERM_GAP` where there is none. Each piece
+        is trimmed; the cue is the pieces joined."""
         import numpy as np
 
         from voice.audio import SAMPLE_RATE
@@ -141,21 +149,23 @@ class KokoroVoice(VoiceEngine):
         from voice.phonemes import english_term, phonemes, runs
 
         style = kokoro().blend(self.terms, self.voice, self.terms_mix)
-        out: list[np.ndarray] = []
+        out: list[tuple[str, np.ndarray]] = []
         between = ""  # the marks since the last piece said
         for latin, run in runs(text):
-            said = english_term(run) if latin else phonemes(run, "zh")
             if not latin and not SAYABLE.search(run):
                 between += run
                 continue
             lead = "" if latin else run[: len(run) - len(run.lstrip(MARKS))]
             if out:
                 pause = max([TERM_GAP, *(PAUSES.get(m, 0.0) for m in between + lead)])
-                out.append(np.zeros(round(pause * SAMPLE_RATE), np.float32))
-            voice, speed = (style, self.terms_speed) if latin else (self.voice, self.speed)
-            out.append(trim(_resampled(said, voice, speed)))
+                out.append(("gap", np.zeros(round(pause * SAMPLE_RATE), np.float32)))
+            if latin:
+                said = _resampled(english_term(run), style, self.terms_speed)
+            else:
+                said = _resampled(phonemes(run, "zh"), self.voice, self.speed)
+            out.append(("term" if latin else "han", trim(said)))
             between = "" if latin else run[len(run.rstrip(MARKS)) :]
-        return np.concatenate(out) if out else np.zeros(0, np.float32)
+        return out
 
 
 TERM_GAP = 0.06  # seconds between a term and the words around it, where no mark is

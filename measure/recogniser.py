@@ -69,7 +69,7 @@ def model_folder(home: Path = HOME) -> Path:
 
 
 @cache
-def whisper():  # noqa: ANN201 (faster_whisper.WhisperModel: the extra's type)
+def whisper():
     """This process's one recogniser."""
     try:
         from faster_whisper import WhisperModel

@@ -44,8 +44,10 @@ def _joined(heard: list[str], said: set[str]) -> list[str]:
     while k < len(heard):
         for n in (3, 2):
             whole = "".join(heard[k : k + n])
-            if len(heard[k : k + n]) == n and whole in said and all(
-                LATIN_WORD.fullmatch(p) for p in heard[k : k + n]
+            if (
+                len(heard[k : k + n]) == n
+                and whole in said
+                and all(LATIN_WORD.fullmatch(p) for p in heard[k : k + n])
             ):
                 out.append(whole)
                 k += n

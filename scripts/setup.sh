@@ -72,7 +72,7 @@ pip=("$VENV/bin/python" -m pip --disable-pip-version-check -q)
 # torch first, by exact version, so that nothing later can pull a CUDA build.
 # TORCH_INDEX may name a CPU wheel index on machines without a local wheel.
 "${pip[@]}" install ${TORCH_INDEX:+--extra-index-url "$TORCH_INDEX"} "$TORCH_SPEC"
-"${pip[@]}" install -e ".[dev]"
+"${pip[@]}" install -e ".[dev,measure]"
 "$VENV/bin/python" -m voice.install
 "$VENV/bin/python" -m pipeline.vendor
 echo "$want" >"$stamp"

@@ -1,6 +1,7 @@
 """Measure the voices side by side, and write the samples a person listens to.
 
     .venv/bin/python scripts/voice_measures.py            # docs/voice.md, docs/voice-samples/
+    .venv/bin/python scripts/voice_measures.py --listen   # the recogniser (pip install .[measure])
 
 For each language, the narration's ``intro`` lines of eight chapters are said as a render
 says them (cut into cues, numbers and symbols in words, each cue on its own) by Kokoro and
@@ -9,16 +10,29 @@ the speaking rate (Mandarin: syllables a second, one a Han character and one a v
 of a Latin word; English: words a minute, the pauses included), the pauses at the cues'
 commas and full stops, loudness, peak, and CPU seconds per second of speech. The opening
 line of each language is written as MP3 (64 kb/s) under docs/voice-samples/.
+
+With ``--listen``, every line of the lecture (its narration script, as
+``render.py --narration-script`` writes it) is said in each language by the lecture's
+voices and heard by an offline recogniser (:mod:`measure.listening`): Mandarin's character
+error rate, English's word error rate, the share of a Mandarin line's Latin words heard
+right, the worst lines, the longest cue as said, and where terms are said by an English
+voice, their pitch against their cue's and the level step at the joins. ``--before`` also
+measures Mandarin with its terms said by its own voice (``terms = ""``). The tables go
+into docs/voice.md between ``<!-- listening -->`` marks.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import av
@@ -37,10 +51,15 @@ from voice.clips import PAUSES, loudness, pause_after, read_wav, speak_line  # n
 from voice.engine import Speaker  # noqa: E402
 from voice.engines.espeak import Espeak  # noqa: E402
 from voice.engines.kokoro import KokoroVoice  # noqa: E402
+from voice.phonemes import LATIN  # noqa: E402
 
 TABLES = ("opening", "office", "qkv", "scoring", "softmax", "weighted_sum", "colour_task", "why")
 # The built-in lecture file's voice and speed for each language.
-KOKORO = {lang: (v["name"], v["speed"]) for lang, v in default("voices").items()}
+KOKORO = {
+    lang: (v["name"], v["speed"], v.get("terms", ""), v.get("terms_mix", 0.0),
+           v.get("terms_speed", 1.0))
+    for lang, v in default("voices").items()
+}  # fmt: skip
 QUIET = 10 ** (-40 / 20)  # a 20 ms window this far below the line's peak is a pause
 
 
@@ -131,12 +150,127 @@ def write_mp3(path: Path, samples: np.ndarray) -> None:
         encode_samples(samples, stream, out, 1152)  # MP3's frame
 
 
+def script_lines(folder: Path | None, lang: str) -> list[str]:
+    """Every line of the lecture in ``lang``: its narration script in ``folder`` (the first
+    language's in the folder itself, another's in its own sub-folder), else written now."""
+    if folder is None:
+        folder = Path(tempfile.mkdtemp(prefix="script-"))
+        command = [sys.executable, str(ROOT / "render.py"), "--narration-script"]
+        out = folder / "out"
+        subprocess.run([*command, "--narration", str(folder), "--out", str(out)], check=True)
+    first = json.loads((folder / "narration.json").read_text(encoding="utf-8"))
+    if first["lang"] != lang:
+        first = json.loads((folder / lang / "narration.json").read_text(encoding="utf-8"))
+    return [line["text"] for line in first["lines"]]
+
+
+def listened(lang: str, speaker: Speaker, cues: list[list[str]], cache: Path) -> dict:
+    from measure.listening import listen
+
+    def show(k: int, heard: object) -> None:
+        if k % 25 == 0:
+            print(f"  {lang} {k}/{len(cues)}", flush=True)
+
+    heard = listen(cues, speaker, lang, cache, show)
+    units = sum(h.score.units for h in heard)
+    errors = sum(h.score.errors for h in heard)
+    latin = sum(h.score.latin for h in heard)
+    worst = sorted(heard, key=lambda h: h.score.rate, reverse=True)[:WORST]
+    seconds = [c for h in heard for c in h.cue_seconds]
+    return {
+        "lines": len(heard),
+        "rate": errors / units,
+        "latin": (sum(h.score.latin_heard for h in heard) / latin) if latin else None,
+        "terms": latin,
+        "longest": max(seconds),
+        "over": sum(c > MAX_CUE for c in seconds),
+        "worst": [(h.score.rate, h.score.said, h.score.heard) for h in worst],
+        "missed": Counter(m for h in heard for m in h.score.missed).most_common(12),
+    }
+
+
+WORST = 5
+MAX_CUE = 7.0  # seconds a cue may stay on screen (scenes/kit/subtitles.py)
+JOIN_CUES = 80  # Mandarin cues with terms whose joins are measured (spread over the lecture)
+
+
+def listening(folder: Path | None, before: bool, every: int, langs: list[str]) -> str:
+    from measure.listening import joins
+
+    rows, notes = [], []
+    for lang in langs:
+        name, speed = KOKORO[lang][:2]
+        lines = script_lines(folder, lang)[::every]
+        cues = [said_cues(line, lang) for line in lines]
+        speakers = {"": KokoroVoice(name, speed, *KOKORO[lang][2:])}
+        if before and lang == "zh-TW":
+            speakers["before: terms by the Mandarin voice"] = KokoroVoice(name, speed)
+        for note, speaker in speakers.items():
+            m = listened(lang, speaker, cues, CACHE)
+            said = f"Kokoro {name}" + (f", terms {speaker.terms}" if speaker.terms else "")
+            latin = "" if m["latin"] is None else f"{m['latin']:.0%} of {m['terms']}"
+            unit = "CER" if lang == "zh-TW" else "WER"
+            rows.append(
+                f"| {lang} | {said} {note} | {m['lines']} | {unit} {m['rate']:.1%} | {latin} "
+                f"| {m['longest']:.1f} s | {m['over']} |"
+            )
+            print(rows[-1], flush=True)
+            notes.append(f"\n**{lang}, {said} {note}**: the worst lines, as said and as heard:\n")
+            notes += [f"- {r:.0%}: {a} → {b}" for r, a, b in m["worst"]]
+            if m["missed"]:
+                notes.append(
+                    "- terms most often missed: " + ", ".join(f"{w} ({n})" for w, n in m["missed"])
+                )
+            if speaker.terms:
+                with_terms = [c for cue in cues for c in cue if LATIN.search(c)]
+                step = max(1, len(with_terms) // JOIN_CUES)
+                sample = with_terms[::step][:JOIN_CUES]
+                j = joins(sample, speaker.parts).summary()
+                notes.append(
+                    f"- the same speaker: {j['terms']} terms of {len(sample)}"
+                    f" cues; their median pitch is {j['pitch_median']:.2f}× their cue's "
+                    f"Chinese, {j['within_15']:.0%} within 15 %; the level steps "
+                    f"{j['level_step_median_db']:.1f} dB (median) across a join"
+                )
+                print(notes[-1], flush=True)
+    head = [
+        "| language | voice | lines | error rate | Latin words heard right | longest cue "
+        "| cues over 7 s |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    return "\n".join([*head, *rows, *notes])
+
+
+CACHE = ROOT / ".voice-measures"  # the clips and transcripts, kept between runs
+
+
+def write_between(mark: str, body: str) -> None:
+    doc = ROOT / "docs" / "voice.md"
+    text = doc.read_text(encoding="utf-8")
+    opening, closing = f"<!-- {mark} -->", f"<!-- /{mark} -->"
+    start, end = text.index(opening) + len(opening), text.index(closing)
+    write_text_atomic(doc, text[:start] + "\n" + body + "\n" + text[end:])
+    print(f"written: {doc}")
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--listen", action="store_true", help="the recogniser's measures")
+    parser.add_argument("--before", action="store_true", help="also terms = '' in Mandarin")
+    parser.add_argument("--script", type=Path, help="a narration script's folder to read")
+    parser.add_argument("--every", type=int, default=1, help="every Nth line only")
+    parser.add_argument("--lang", default="zh-TW,en", help="languages, comma-separated")
+    args = parser.parse_args()
+    if args.listen:
+        for lang in args.lang.split(","):
+            found = listening(args.script, args.before, args.every, [lang])
+            write_between(f"listening {lang}", found)
+        return 0
     rows = []
     for lang in ("zh-TW", "en"):
         meta = language(lang)
         engines = {
-            "Kokoro " + KOKORO[lang][0]: KokoroVoice(*KOKORO[lang]),
+            "Kokoro " + KOKORO[lang][0]: KokoroVoice(*KOKORO[lang]),  # its terms too
             "espeak-ng " + meta.voice: Espeak(meta.voice, meta.voice_speed),
         }
         for name, engine in engines.items():
@@ -158,12 +292,7 @@ def main() -> int:
             *rows,
         ]
     )
-    doc = ROOT / "docs" / "voice.md"
-    text = doc.read_text(encoding="utf-8")
-    opening, closing = "<!-- measures -->", "<!-- /measures -->"
-    start, end = text.index(opening) + len(opening), text.index(closing)
-    write_text_atomic(doc, text[:start] + "\n" + table + "\n" + text[end:])
-    print(f"written: {doc}")
+    write_between("measures", table)
     return 0
 
 

@@ -172,3 +172,16 @@ def test_a_missing_or_damaged_file_is_named_with_its_fix(tmp_path: Path) -> None
         check_voice("af_heart", home)
     with pytest.raises(KokoroError, match="'zz_nobody' is not one set-up keeps"):
         check_voice("zz_nobody", home)
+
+
+def test_terms_are_said_by_the_english_voice_and_the_cue_is_its_parts() -> None:
+    from voice.engines.kokoro import KokoroVoice
+
+    plain = KokoroVoice("zf_xiaobei", 1.1)
+    voice = KokoroVoice("zf_xiaobei", 1.1, "af_heart", 0.5, 0.9)
+    parts = voice.parts("用 Query、Key 找")
+    assert [kind for kind, _ in parts] == ["han", "gap", "term", "gap", "term", "gap", "han"]
+    assert len(parts[3][1]) == round(0.15 * SAMPLE_RATE)  # the 、 between the terms
+    whole = voice.samples("用 Query、Key 找")
+    assert len(whole) == sum(len(s) for _, s in parts)  # the cue's length is its parts'
+    assert voice.identity() != plain.identity()  # a clip said otherwise is cached otherwise

@@ -36,6 +36,8 @@ ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # pipeline/run.py: the driver of a run; Manim (the narration script's dry run) and torch
     # (training) only inside the functions that need them, which the test below checks.
     "pipeline.run": (("common", "model", "syllabus", "voice", "pipeline", "scenes.gates"), ()),
+    # measure/: the voice heard by a recogniser (the measure extra); no render imports it.
+    "measure": (("common", "voice", "measure"), ("torch", "manim")),
     # render.py: the command, which parses and hands one Run to the driver.
     "render": (("common", *CONTRACT, "syllabus", "pipeline"), ("torch", "manim")),
 }
@@ -72,7 +74,7 @@ def _within(name: str, allowed: tuple[str, ...]) -> bool:
 
 def _modules() -> list[Path]:
     files = [ROOT / "render.py"]
-    for room in ("common", "model", "syllabus", "voice", "scenes", "pipeline"):
+    for room in ("common", "model", "syllabus", "voice", "scenes", "pipeline", "measure"):
         files += sorted((ROOT / room).rglob("*.py"))
     return files
 

@@ -55,6 +55,9 @@ SUBSET_PLAN = (
         ("786,432", "en", "seven hundred eighty-six thousand four hundred thirty-two"),
         ("4.4×10⁻¹⁶", "en", "four point four times ten to the minus sixteen"),
         ("about 1/3", "en", "about one over three"),
+        ("2017 年《論文》", "zh", "二零一七 年《論文》"),  # a year, digit by digit
+        ("（2017）", "zh", "（二零一七）"),
+        ("共 2017 個", "zh", "共 二千零一十七 個"),  # a count stays a number
     ],
 )
 def test_numbers_are_read_as_the_language_says_them(line: str, numbers: str, said: str) -> None:
@@ -287,3 +290,10 @@ def test_recordings_set_the_timing_and_bad_ones_are_named(tmp_path: Path, data_f
     _tone(take, 2.0)
     redo = _render(tmp_path, out, "--narration", str(rec), "--voice", "none", chapters=0)
     assert redo.returncode == 0 and "1 rendered" in redo.stdout, redo.stdout
+
+
+def test_a_cue_wrapped_between_latin_words_keeps_its_space() -> None:
+    from scenes.kit.planner import spoken_cues
+
+    said = spoken_cues(["這叫 permutation\nequivariance", "注意\n力 attention"], "zh-TW")
+    assert said == ["這叫 permutation equivariance", "注意力 attention"]

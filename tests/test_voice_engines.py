@@ -83,6 +83,20 @@ def test_kokoro_checks_each_language_has_a_kept_voice() -> None:
     assert str(err.value).startswith(
         "lecture file mine.toml: 'voices.en.name' is 'af_nobody' (allowed: af_alloy"
     )
+    mandarin_terms = {"en": Choice("zf_xiaobei", 1.0, terms="zm_yunxi")}
+    with pytest.raises(PreflightError, match=r"'voices.en.terms' is 'zm_yunxi', a Mandarin"):
+        KokoroVoice.check(_use(chosen=mandarin_terms))
+    with pytest.raises(PreflightError, match=r"'voices.en.terms' is 'af_nobody'"):
+        KokoroVoice.check(_use(chosen={"en": Choice("zf_xiaobei", 1.0, terms="af_nobody")}))
+
+
+def test_a_lecture_files_own_voice_keeps_the_built_in_terms(tmp_path: Path) -> None:
+    from syllabus.lecture_file import load_lecture
+
+    own = tmp_path / "mine.toml"
+    own.write_text('[voices.zh-TW]\nname = "zf_xiaoni"\nspeed = 1.0\n', encoding="utf-8")
+    voice = load_lecture(own).voices["zh-TW"]
+    assert (voice.name, voice.terms, voice.terms_mix) == ("zf_xiaoni", "af_heart", 0.5)
 
 
 def test_kokoro_names_a_missing_model_before_anything_renders(

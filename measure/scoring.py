@@ -6,7 +6,8 @@ Traditional), lower case, punctuation dropped, numbers in words as the project s
 Han character is one unit and so is each Latin word (``softmax``, ``Q``), so that a term
 heard as two syllables of Chinese counts as one error, not as many. English is scored by
 word. Where the recogniser splits a term the line says whole ("soft max" for "softmax")
-the pieces are joined back before scoring.
+the pieces are joined back before scoring, and so are single letters said in a row ("W Q"
+and "WQ" are one unit); British and American spellings count as one.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from voice.speech import spoken
 
 HAN = r"[\u3400-\u9fff\uf900-\ufaff]"
-_UNIT = re.compile(rf"{HAN}|[a-z0-9']+")
+_UNIT = re.compile(rf"{HAN}|[a-z0-9]+")
 LATIN_WORD = re.compile(r"[a-z][a-z0-9']*")
 # A letter said alone is often written as the word it sounds like: heard right.
 LETTER_NAMES = {"q": ("cue", "queue"), "k": ("kay",), "v": ("vee",), "t": ("tee", "tea"),
@@ -32,8 +33,31 @@ def tokens(text: str, lang: str) -> list[str]:
 
         text = zhconv.convert(text, "zh-tw")
     text = spoken(text, "en" if lang == "en" else "zh").lower()
-    text = text.replace("-", " ").replace("’", "'")
-    return _UNIT.findall(text)
+    text = text.replace("-", " ").replace("’", "").replace("'", "")
+    return [
+        unit
+        for chunk in re.split(r"[，。、；：！？,.;:!?()（）「」]", text)
+        for unit in _letters_joined([SPELLING.get(u, u) for u in _UNIT.findall(chunk)])
+    ]
+
+
+SPELLING = {"colour": "color", "colours": "colors", "neighbour": "neighbor", "grey": "gray"}
+
+
+def _letters_joined(units: list[str]) -> list[str]:
+    """Neighbouring single letters as one unit ("w", "q" -> "wq"), as a recogniser writes
+    a spelled-out name ("WQ") either way."""
+    out: list[str] = []
+    spelled = False  # whether the last unit is letters joined here
+    for unit in units:
+        letter = len(unit) == 1 and "a" <= unit <= "z"
+        if letter and out and (spelled or (len(out[-1]) == 1 and "a" <= out[-1] <= "z")):
+            out[-1] += unit
+            spelled = True
+        else:
+            out.append(unit)
+            spelled = False
+    return out
 
 
 def _joined(heard: list[str], said: set[str]) -> list[str]:

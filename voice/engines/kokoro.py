@@ -14,7 +14,6 @@ for, and the cue's length is that of the samples joined, so its timing stays exa
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -72,7 +71,7 @@ class KokoroVoice(VoiceEngine):
                 english = sorted(v for v in voice_hashes() if g2p_of(v) != "zh")
                 raise PreflightError(
                     f"{use.source}: 'voices.{lang}.terms' is '{choice.terms}', a Mandarin "
-                    f"voice (allowed: an English one, {', '.join(english)}, or \"\")"
+                    f'voice (allowed: an English one, {", ".join(english)}, or "")'
                 )
 
     @classmethod

@@ -6,6 +6,7 @@ encoded into a stream frame by frame (:func:`encode_samples`).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import av
@@ -58,7 +59,7 @@ def encode_samples(
         frame = av.AudioFrame.from_ndarray(chunk.reshape(1, -1), format="fltp", layout="mono")
         frame.sample_rate = SAMPLE_RATE
         frame.pts = at
-        frame.time_base = stream.time_base if stream.time_base else None
+        frame.time_base = stream.time_base or Fraction(1, SAMPLE_RATE)  # MP3's is set later
         for packet in stream.encode(frame):
             output.mux(packet)
     for packet in stream.encode(None):

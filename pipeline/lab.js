@@ -109,7 +109,7 @@ window.LabMath = LabMath;
     const chapter = L.chapters.findIndex(c => (lab.chapters[name] || []).includes(c.scene));
     if (chapter >= 0) {
       panel.append($("button", { class: "watch", text: W.watch,
-                                 onclick: () => { video.currentTime = L.chapters[chapter].start; video.play(); } }));
+                                 onclick: () => { video.currentTime = L.chapters[chapter].start; play(); } }));
     }
     tab.addEventListener("click", () => open(name));
     tabs.append(tab);

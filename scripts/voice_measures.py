@@ -42,24 +42,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from common.atomic import write_text_atomic  # noqa: E402
-from common.defaults import default  # noqa: E402
-from scenes.kit.planner import spoken_cues  # noqa: E402
+from scenes.kit.planner import MarkedLine, say_plan, spoken_cues  # noqa: E402
 from scenes.kit.subtitles import split_cues  # noqa: E402
+from syllabus.lecture_file import load_lecture  # noqa: E402
 from syllabus.locale import language, locale_table  # noqa: E402
 from voice.audio import SAMPLE_RATE, encode_samples  # noqa: E402
 from voice.clips import PAUSES, loudness, pause_after, read_wav, speak_line  # noqa: E402
-from voice.engine import Speaker  # noqa: E402
+from voice.engine import Choice, Speaker  # noqa: E402
 from voice.engines.espeak import Espeak  # noqa: E402
 from voice.engines.kokoro import KokoroVoice  # noqa: E402
 from voice.phonemes import LATIN  # noqa: E402
 
 TABLES = ("opening", "office", "qkv", "scoring", "softmax", "weighted_sum", "colour_task", "why")
-# The built-in lecture file's voice and speed for each language.
-KOKORO = {
-    lang: (v["name"], v["speed"], v.get("terms", ""), v.get("terms_mix", 0.0),
-           v.get("terms_speed", 1.0))
-    for lang, v in default("voices").items()
-}  # fmt: skip
+
+def kokoro(lang: str, **change: str | float) -> KokoroVoice:
+    """The built-in lecture file's Kokoro voice of ``lang`` (with ``change``: e.g. no terms)."""
+    choice = load_lecture().voices[lang].model_dump() | change
+    return KokoroVoice.speaker(Choice(**choice))
+
+
 QUIET = 10 ** (-40 / 20)  # a 20 ms window this far below the line's peak is a pause
 
 
@@ -69,9 +70,13 @@ def lines(lang: str) -> list[str]:
     return [table[t]["intro"] for t in TABLES if "{" not in table[t].get("intro", "{")]
 
 
-def said_cues(line: str, lang: str) -> list[str]:
-    """The line's cues as a render says them."""
-    return spoken_cues(split_cues(line, lang), lang)
+def said_cues(line: str, lang: str, speaker: Speaker | None = None) -> list[str]:
+    """The line's cues as a render says them (with ``speaker``: a cue it says for longer
+    than a cue may stay cut in two, as a render cuts it; :func:`say_plan`)."""
+    plan = MarkedLine(line, split_cues(line, lang), {})
+    if speaker is not None:
+        plan, _ = say_plan(plan, lang, speaker, CACHE)
+    return spoken_cues(plan.cues, lang)
 
 
 def syllables(text: str) -> int:
@@ -199,15 +204,14 @@ def listening(folder: Path | None, before: bool, every: int, langs: list[str]) -
 
     rows, notes = [], []
     for lang in langs:
-        name, speed = KOKORO[lang][:2]
         lines = script_lines(folder, lang)[::every]
-        cues = [said_cues(line, lang) for line in lines]
-        speakers = {"": KokoroVoice(name, speed, *KOKORO[lang][2:])}
+        speakers = {"": kokoro(lang)}
         if before and lang == "zh-TW":
-            speakers["before: terms by the Mandarin voice"] = KokoroVoice(name, speed)
+            speakers["before: terms by the Mandarin voice"] = kokoro(lang, terms="")
         for note, speaker in speakers.items():
+            cues = [said_cues(line, lang, speaker) for line in lines]
             m = listened(lang, speaker, cues, CACHE)
-            said = f"Kokoro {name}" + (f", terms {speaker.terms}" if speaker.terms else "")
+            said = f"Kokoro {speaker.voice}" + (f", terms {speaker.terms}" if speaker.terms else "")
             latin = "" if m["latin"] is None else f"{m['latin']:.0%} of {m['terms']}"
             unit = "CER" if lang == "zh-TW" else "WER"
             rows.append(
@@ -270,7 +274,7 @@ def main() -> int:
     for lang in ("zh-TW", "en"):
         meta = language(lang)
         engines = {
-            "Kokoro " + KOKORO[lang][0]: KokoroVoice(*KOKORO[lang]),  # its terms too
+            "Kokoro " + kokoro(lang).voice: kokoro(lang),  # its terms too
             "espeak-ng " + meta.voice: Espeak(meta.voice, meta.voice_speed),
         }
         for name, engine in engines.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import pytest
 
@@ -13,12 +14,15 @@ from scenes.kit.planner import (
     STRETCH,
     mark_beats,
     paced,
+    say_plan,
     silent_durations,
+    split_said,
     timing,
     voiced_durations,
 )
-from scenes.kit.subtitles import cue_seconds
+from scenes.kit.subtitles import cue_seconds, limits_for, unwrapped
 from syllabus.locale import LocaleError
+from voice.engines.espeak import Espeak
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,3 +92,30 @@ def test_the_line_s_clock() -> None:
     voiced = timing([1.0, 2.0], {}, 10, 0.35)
     assert voiced.end == 3.4  # the pause after the words, to the next whole frame
     assert voiced.first_beat == voiced.end and voiced.timeline == []
+
+
+def test_a_cue_said_too_long_is_cut_and_its_beats_move_with_it() -> None:
+    marked = mark_beats(
+        "One. <a>A cue that the voice says far too slowly, on and on. <b>Three.",
+        {"a", "b"}, "en", "template", "intro",
+    )  # fmt: skip
+    assert len(marked.cues) == 3 and marked.beat_cues == {"a": 1, "b": 2}
+    assert split_said(marked, [1.0, 6.9, 1.0], "en") is None  # none over the limit
+    cut = split_said(marked, [1.0, limits_for("en").max_seconds + 0.1, 1.0], "en")
+    assert cut is not None and len(cut.cues) == 4 and cut.line == marked.line
+    assert " ".join(cut.cues[1:3]) == unwrapped(marked.cues[1], "en")  # the same words, in two
+    assert cut.beat_cues == {"a": 1, "b": 3}
+
+
+def test_no_voiced_cue_outlasts_the_limit() -> None:
+    """A slow voice says a full cue in more than the 7 s a cue may stay on screen: the cue
+    is cut where its words allow and said again, until every cue is short enough."""
+    slow = Espeak("en-us", 80)  # words a minute
+    line = "Each position decides how much of every other value it carries home with it."
+    marked = mark_beats(line, set(), "en", "template", "intro")
+    assert len(marked.cues) == 1
+    with TemporaryDirectory() as cache:
+        said, spoken = say_plan(marked, "en", slow, Path(cache))
+    limit = limits_for("en").max_seconds
+    assert len(said.cues) > 1 and max(spoken.cue_seconds) <= limit
+    assert " ".join(unwrapped(cue, "en") for cue in said.cues) == line

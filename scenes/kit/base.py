@@ -44,10 +44,11 @@ from scenes.kit.numbers import (
     sum_sign,
 )
 from scenes.kit.planner import (
+    MarkedLine,
     mark_beats,
     paced,
+    say_plan,
     silent_durations,
-    spoken_cues,
     timing,
     voiced_durations,
 )
@@ -71,7 +72,6 @@ from voice.clips import (
     find_recording,
     recorded,
     recording_name,
-    speak_line,
     wav_seconds,
 )
 from voice.engines import engine_for
@@ -481,7 +481,9 @@ class LectureScene(Scene):
         entry = {"index": len(self.narration_lines) + 1, "key": key, "text": plan.line}
         entry["start"] = start
         self.narration_lines.append(entry)
-        voiced = self._voice_clip(plan.line, plan.cues) if self.voice else None
+        voiced = None
+        if self.voice:
+            plan, *voiced = self._voice_clip(plan)
         if voiced is None:
             durations = silent_durations(plan.cues, self.lang, fps)
         else:
@@ -508,10 +510,12 @@ class LectureScene(Scene):
         self.hold_until(start + clock.end)
         entry["end"] = self.renderer.time
 
-    def _voice_clip(self, line: str, cues: Sequence[str]) -> tuple[Path, list[float] | None]:
+    def _voice_clip(self, plan: MarkedLine) -> tuple[MarkedLine, Path, list[float] | None]:
         """This line's clip: its recording if there is one (its cues then spread over it),
         else the voice's, each cue said on its own (with each cue's time in the clip, and
-        the cues' clips named in the line's entry: a cluster's worker is sent them)."""
+        the cues' clips named in the line's entry: a cluster's worker is sent them); and
+        the plan said (a cue the voice said for too long is cut in two)."""
+        line = plan.line
         entry = self.narration_lines[-1]
         index, key = entry["index"], entry["key"]
         cache = Path(self.voice.cache)
@@ -519,15 +523,15 @@ class LectureScene(Scene):
             name = recording_name(self.scene_key, index, key)
             found = find_recording(Path(self.voice.narration), name)
             if found is not None:
-                return recorded(found, line, cache), None
+                return plan, recorded(found, line, cache), None
             if self.voice.engine is None:
                 raise VoiceError(
                     f"{self.voice.narration}/{name}.wav: no recording of {line[:50]!r} "
                     "(record it, or render with a voice to say the missing lines)"
                 )
-        spoken = speak_line(spoken_cues(cues, self.lang), engine_for(self.voice), cache)
+        plan, spoken = say_plan(plan, self.lang, engine_for(self.voice), cache)
         entry["parts"] = [part.name for part in spoken.parts]
-        return spoken.clip, list(spoken.cue_seconds)
+        return plan, spoken.clip, list(spoken.cue_seconds)
 
     def tear_down(self) -> None:
         """Write where each line starts and ends (and its clip, with a voice) beside the

@@ -2,10 +2,11 @@
 
 :meth:`scenes.kit.base.LectureScene.say` plays it: the planner reads a locale line's beat
 markers (:func:`mark_beats`), gives each cue its time on screen, read or said
-(:func:`silent_durations`, :func:`voiced_durations`), places the cues and the beats on the
+(:func:`silent_durations`, :func:`voiced_durations`; a cue said for longer than a cue
+may stay is cut and said again, :func:`say_plan`), places the cues and the beats on the
 line's clock (:func:`timing`, a :class:`Timing`) and says how long an animation under the
 words plays (:func:`paced`); the voice hears the cues as :func:`spoken_cues` spells them.
-Imports ``syllabus``, ``voice.speech`` and :mod:`scenes.kit.subtitles`; no Manim.
+Imports ``syllabus``, ``voice`` and :mod:`scenes.kit.subtitles`; no Manim.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from pathlib import Path
 
-from scenes.kit.subtitles import cue_seconds, split_cues, unwrapped
+from scenes.kit.subtitles import cue_seconds, fit, halves, limits_for, split_cues, unwrapped
 from syllabus.locale import LocaleError, language, locale_path, locale_table
 from voice import speech
+from voice.clips import SpokenLine, speak_line
+from voice.engine import Speaker
 
 BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
 HOLD = 1.5  # the longest the picture waits, unmoving, under the words before the next beat
@@ -86,6 +90,38 @@ def mark_beats(marked: str, beats: Collection[str], lang: str, table: str, key: 
     if any(k >= len(cues) for k in beat_cues.values()):
         raise LocaleError(f"{where}: a <marker> ends the line; put it before its words")
     return MarkedLine(line, cues, beat_cues)
+
+
+def split_said(plan: MarkedLine, said: Sequence[float], lang: str) -> MarkedLine | None:
+    """``plan`` with every cue that was said for longer than a cue may stay on screen
+    (``said``: each cue's seconds in the voice's clip) cut in two at its best break, its
+    beats moved with it; None when no cue is too long or none of them can be cut. The
+    voice then says the halves again: a cue's length is bounded by its reading time and,
+    voiced, by its speaking time."""
+    limit = limits_for(lang).max_seconds
+    cues: list[str] = []
+    moved: dict[int, int] = {}  # a cue's index in plan.cues -> its (first half's) new index
+    for k, (cue, seconds) in enumerate(zip(plan.cues, said, strict=True)):
+        moved[k] = len(cues)
+        cut = halves(cue, lang) if seconds > limit else None
+        cues += [cue] if cut is None else [c for half in cut for c in fit(half, lang)]
+    if len(cues) == len(plan.cues):
+        return None
+    return MarkedLine(plan.line, cues, {name: moved[k] for name, k in plan.beat_cues.items()})
+
+
+def say_plan(
+    plan: MarkedLine, lang: str, speaker: Speaker, cache: Path
+) -> tuple[MarkedLine, SpokenLine]:
+    """The plan's cues said by ``speaker`` (:func:`voice.clips.speak_line`), and any cue
+    said for too long cut (:func:`split_said`) and said again, until none is: the plan
+    that was said, and its clip."""
+    while True:
+        spoken = speak_line(spoken_cues(plan.cues, lang), speaker, cache)
+        shorter = split_said(plan, spoken.cue_seconds, lang)
+        if shorter is None:
+            return plan, spoken
+        plan = shorter
 
 
 def silent_durations(cues: Sequence[str], lang: str, fps: float) -> list[float]:

@@ -202,15 +202,26 @@ def split_cues(text: str, lang: str) -> list[str]:
         )
     joiner = " " if language(lang).spaces else ""
     chunks = _pack(clauses, lim.chars_per_cue, joiner, lang)
-    return [c for chunk in chunks for c in _fit(chunk, lang)]
+    return [c for chunk in chunks for c in fit(chunk, lang)]
 
 
-def _fit(chunk: str, lang: str) -> list[str]:
+def fit(chunk: str, lang: str) -> list[str]:
     """The chunk as one wrapped cue, or cut in two (at the best break) until each fits."""
     wrapped = wrap(chunk, lang)
     if wrapped is not None:
         return [wrapped]
+    first, second = halves(chunk, lang) or (chunk, "")
+    return fit(first, lang) + fit(second, lang) if second else [chunk]
+
+
+def halves(chunk: str, lang: str) -> tuple[str, str] | None:
+    """``chunk`` (one line, or a cue's lines) cut in two at its best break: near the
+    middle, after punctuation, not inside a word; each half on one line (:func:`fit` wraps
+    it). None when it is a single unit that cannot be cut."""
+    chunk = unwrapped(chunk, lang) if "\n" in chunk else chunk
     units = _units(chunk, lang)
+    if len(units) < 2:
+        return None
     inside = _word_boundaries(chunk, lang)
 
     def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
@@ -226,7 +237,8 @@ def _fit(chunk: str, lang: str) -> list[str]:
         return distance - punctuation + (_INSIDE_WORD if offset in inside else 0)
 
     k = min(range(1, len(units)), key=badness)
-    return _fit("".join(units[:k]).strip(), lang) + _fit("".join(units[k:]).strip(), lang)
+    first, second = "".join(units[:k]).strip(), "".join(units[k:]).strip()
+    return (first, second) if first and second else None
 
 
 def wrap(cue: str, lang: str) -> str | None:

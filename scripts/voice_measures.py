@@ -55,6 +55,7 @@ from voice.phonemes import LATIN  # noqa: E402
 
 TABLES = ("opening", "office", "qkv", "scoring", "softmax", "weighted_sum", "colour_task", "why")
 
+
 def kokoro(lang: str, **change: str | float) -> KokoroVoice:
     """The built-in lecture file's Kokoro voice of ``lang`` (with ``change``: e.g. no terms)."""
     choice = load_lecture().voices[lang].model_dump() | change

@@ -119,6 +119,8 @@ class Score:
     latin: int
     latin_heard: int
     missed: tuple[str, ...]
+    letters: int = 0  # of the Latin words, those of one letter (d, k, W)
+    letters_heard: int = 0
 
     @property
     def rate(self) -> float:
@@ -138,4 +140,15 @@ def score(said: str, heard: str, lang: str) -> Score:
     matched = {i for i, _ in kept}
     terms = [i for i, t in enumerate(ref) if LATIN_WORD.fullmatch(t)] if lang != "en" else []
     missed = tuple(ref[i] for i in terms if i not in matched)
-    return Score(said, heard, len(ref), errors, len(terms), len(terms) - len(missed), missed)
+    letters = [i for i in terms if len(ref[i]) == 1]
+    return Score(
+        said,
+        heard,
+        len(ref),
+        errors,
+        len(terms),
+        len(terms) - len(missed),
+        missed,
+        len(letters),
+        sum(i in matched for i in letters),
+    )

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from common.atomic import write_text_atomic  # noqa: E402
 from scenes.kit.planner import MarkedLine, say_plan, spoken_cues  # noqa: E402
-from scenes.kit.subtitles import split_cues  # noqa: E402
+from scenes.kit.subtitles import limits_for, split_cues  # noqa: E402
 from syllabus.lecture_file import load_lecture  # noqa: E402
 from syllabus.locale import language, locale_table  # noqa: E402
 from voice.audio import SAMPLE_RATE, encode_samples  # noqa: E402
@@ -183,20 +183,22 @@ def listened(lang: str, speaker: Speaker, cues: list[list[str]], cache: Path) ->
     latin = sum(h.score.latin for h in heard)
     worst = sorted(heard, key=lambda h: h.score.rate, reverse=True)[:WORST]
     seconds = [c for h in heard for c in h.cue_seconds]
+    plain = [h.score for h in heard if not h.score.latin]  # the recogniser's own floor
     return {
         "lines": len(heard),
         "rate": errors / units,
+        "plain": sum(s.errors for s in plain) / max(sum(s.units for s in plain), 1),
+        "letters": (sum(h.score.letters_heard for h in heard), sum(h.score.letters for h in heard)),
         "latin": (sum(h.score.latin_heard for h in heard) / latin) if latin else None,
         "terms": latin,
         "longest": max(seconds),
-        "over": sum(c > MAX_CUE for c in seconds),
+        "over": sum(c > limits_for(lang).max_seconds for c in seconds),
         "worst": [(h.score.rate, h.score.said, h.score.heard) for h in worst],
         "missed": Counter(m for h in heard for m in h.score.missed).most_common(12),
     }
 
 
 WORST = 5
-MAX_CUE = 7.0  # seconds a cue may stay on screen (scenes/kit/subtitles.py)
 JOIN_CUES = 80  # Mandarin cues with terms whose joins are measured (spread over the lecture)
 
 
@@ -214,10 +216,14 @@ def listening(folder: Path | None, before: bool, every: int, langs: list[str]) -
             m = listened(lang, speaker, cues, CACHE)
             said = f"Kokoro {speaker.voice}" + (f", terms {speaker.terms}" if speaker.terms else "")
             latin = "" if m["latin"] is None else f"{m['latin']:.0%} of {m['terms']}"
+            heard_letters, letters = m["letters"]
+            if letters:
+                latin += f" (letters alone: {heard_letters / letters:.0%} of {letters})"
+            floor = f" ({m['plain']:.1%} on lines with no Latin word)" if m["latin"] else ""
             unit = "CER" if lang == "zh-TW" else "WER"
             rows.append(
-                f"| {lang} | {said} {note} | {m['lines']} | {unit} {m['rate']:.1%} | {latin} "
-                f"| {m['longest']:.1f} s | {m['over']} |"
+                f"| {lang} | {said} {note} | {m['lines']} | {unit} {m['rate']:.1%}{floor} "
+                f"| {latin} | {m['longest']:.1f} s | {m['over']} |"
             )
             print(rows[-1], flush=True)
             notes.append(f"\n**{lang}, {said} {note}**: the worst lines, as said and as heard:\n")

@@ -17,6 +17,9 @@ def test_mandarin_is_scored_by_character_and_a_term_by_word() -> None:
     assert tokens("用 Soft-Max，2 個", "zh-TW") == ["用", "soft", "max", "二", "個"]
     heard = score("我們用 softmax 和 Q", "我们用soft max和Cue", "zh-TW")  # split, Simplified
     assert (heard.errors, heard.latin, heard.latin_heard) == (0, 2, 2)
+    assert (heard.letters, heard.letters_heard) == (1, 1)  # Q, heard as a letter's name
+    letter = score("看 d 和 K", "看低和", "zh-TW")
+    assert (letter.latin, letter.letters, letter.letters_heard) == (2, 2, 0)
     missed = score("我們用 attention", "我們用單身", "zh-TW")
     assert missed.missed == ("attention",) and missed.errors == 2  # 單身 for one word: 1+1
     assert score("the keys match", "the key is match", "en").errors == 2

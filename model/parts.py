@@ -162,6 +162,8 @@ class SqrtDRow(Shape):
     d: int
     mean_max_unscaled: Number
     mean_max_scaled: Number
+    mean_slope_unscaled: Number  # mean of w (1 - w) over the draws' largest weights
+    mean_slope_scaled: Number
     spread_unscaled: Number  # standard deviation of q.k over the draws and keys
     sqrt_d: Number
     spread_scaled: Number  # the same after the division by sqrt(d)

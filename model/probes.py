@@ -81,6 +81,12 @@ def _summary(values: list[float]) -> dict[str, Any]:
     }
 
 
+def _slope(top: torch.Tensor) -> float:
+    """The mean of w (1 - w) over the draws' largest weights ``top`` (draws,): softmax's
+    derivative of a weight with respect to its own score, d w / d s = w (1 - w)."""
+    return (top * (1 - top)).mean().item()
+
+
 def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
     """Largest weight in a row of scores q.k, unscaled vs divided by sqrt(d), for growing d."""
     g = generator(config, Stream.SQRT_D)
@@ -97,6 +103,9 @@ def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
                 "d": d,
                 "mean_max_unscaled": unscaled.max(-1).values.mean().item(),
                 "mean_max_scaled": scaled.max(-1).values.mean().item(),
+                # The largest weight's slope to its own score, w(1 - w): how much it learns.
+                "mean_slope_unscaled": _slope(unscaled.max(-1).values),
+                "mean_slope_scaled": _slope(scaled.max(-1).values),
                 # The spread of q.k over every draw and key: grows like sqrt(d).
                 "spread_unscaled": scores.std().item(),
                 "sqrt_d": math.sqrt(d),

@@ -148,9 +148,10 @@ class Language(Shape):
         it does not know, such as 蘋果, as English-spelled pinyin.
     numbers
         How the voice reads numbers (:data:`voice.speech.READERS`: ``zh`` or ``en``).
-    list_join, or_join
+    list_join, or_join, and_join
         How a spoken list is joined: between its items, and before its last one when it
-        means "one of them" ("red, green or blue"; 「紅、綠、藍」).
+        means "one of them" ("red, green or blue"; 「紅、綠、藍」) or "all of them" ("was,
+        scared and it"; 「was、scared 和 it」).
     """
 
     code: str
@@ -164,6 +165,7 @@ class Language(Shape):
     numbers: Literal["zh", "en"] = "en"
     list_join: str = ", "
     or_join: str = " or "
+    and_join: str = " and "
 
 
 def language(lang: str) -> Language:
@@ -229,6 +231,14 @@ def one_of(items: Sequence[str], lang: str) -> str:
     if len(items) < 2:
         return "".join(items)
     return meta.list_join.join(items[:-1]) + meta.or_join + items[-1]
+
+
+def all_of(items: Sequence[str], lang: str) -> str:
+    """``items`` as the language says "all of these" ("was, scared and it")."""
+    meta = language(lang)
+    if len(items) < 2:
+        return "".join(items)
+    return meta.list_join.join(items[:-1]) + meta.and_join + items[-1]
 
 
 def parse_choices(line: str, where: str) -> tuple[list[str], int]:

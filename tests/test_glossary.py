@@ -79,3 +79,88 @@ def test_every_claim_names_a_line_that_exists() -> None:
                 if not fnmatch.filter(lines, key):
                     problems.append(f"{cells[0]} / {key}: no such line in {lang}")
     assert rows > 100 and not problems, "\n".join(problems[:20])
+
+
+def _first_use(pattern: str, tables: dict, order: list[str]) -> str | None:
+    """The first chapter (in lecture order) one of whose lines matches ``pattern``."""
+    for chapter in order:
+        if any(
+            re.search(pattern, BEAT_MARK.sub("", text))
+            for _, text in _strings(tables.get(chapter, {}), "")
+        ):
+            return chapter
+    return None
+
+
+def _taught_late(lang: str, tables: dict, order: list[str]) -> list[str]:
+    problems = []
+    for entry in tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))["taught"]:
+        chapter = entry["chapter"] if isinstance(entry["chapter"], str) else entry["chapter"][lang]
+        first = _first_use(entry[lang], tables, order)
+        if first != chapter:
+            problems.append(f"{entry[lang]!r}: taught in [{chapter}], first used in [{first}]")
+        tested = _first_use(
+            entry[lang], {k: tables.get(k, {}) for k in ("summary", "quiz")}, ["summary", "quiz"]
+        )
+        if tested is None:
+            problems.append(f"{entry[lang]!r}: neither the summary nor the quiz uses it")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_every_term_the_quiz_uses_is_taught_first(lang: str) -> None:
+    """glossary.toml's [[taught]]: each term's first use is the chapter that teaches it,
+    before the summary and the quiz test it."""
+    from syllabus.plan import checked
+
+    order = [chapter.scene_key for chapter in checked()]
+    assert order.index("summary") < order.index("quiz")
+    problems = _taught_late(lang, locale_table(lang), order)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_order_check_catches_a_term_used_too_early() -> None:
+    order = ["office", "sqrt_d", "summary", "quiz"]
+    tables = {
+        "office": {"a": "softmax 飽和了"},  # used before sqrt_d teaches it
+        "sqrt_d": {"b": "這叫 softmax 飽和"},
+        "quiz": {"c": "softmax 飽和"},
+    }
+    assert any("first used in [office]" in p for p in _taught_late("zh-TW", tables, order))
+
+
+def _distractors_said(lang: str, table: dict) -> list[str]:
+    """Wrong choices of the quiz (phrases: a name such as Q is not a claim) that a chapter's
+    line says word for word."""
+    said = [
+        BEAT_MARK.sub("", text).lower()
+        for chapter, lines in table.items()
+        if chapter not in ("quiz", "meta", "speech", "pronounce", "readings", "lab", "page")
+        for _, text in _strings(lines, "")
+    ]
+    found = []
+    for key, line in table["quiz"].items():
+        if not key.startswith("choices_"):
+            continue
+        for choice in line.split("|"):
+            if choice.startswith("*") or len(choice) < 3:  # a name (Q, K) is not a claim
+                continue
+            if any(choice.lower() in s for s in said):
+                found.append(f"[quiz] {key}: the wrong choice {choice!r} is said by the lecture")
+    return found
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_no_wrong_choice_of_the_quiz_is_what_the_lecture_says(lang: str) -> None:
+    problems = _distractors_said(lang, locale_table(lang))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_distractor_check_catches_one() -> None:
+    table = {
+        "shuffle": {"a": "數字都沒變，完全不變"},
+        "quiz": {"choices_2": "*跟著一起打亂|完全不變"},
+    }
+    assert _distractors_said("zh-TW", table) == [
+        "[quiz] choices_2: the wrong choice '完全不變' is said by the lecture"
+    ]

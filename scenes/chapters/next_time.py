@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     Arrow,
     Create,
     CurvedArrow,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
     Indicate,
+    Line,
     ReplacementTransform,
     Square,
     SurroundingRectangle,
@@ -26,7 +29,10 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import BrowserWindow
+from scenes.kit.maps import AttentionGrid
 
+IT_CAT = "tokens.it_cat.scaled.weights"
 WORD_SIZE = 36  # the prompt's words
 BOX = 0.55  # side of one position's box in the sequence-to-sequence sketch
 LAST_SCALE = 2.0  # the open questions, grown to fill the frame once the map has gone
@@ -42,7 +48,7 @@ class NextTime(LectureScene):
     """Sequence in, sequence out; then a prompt with a blank after it, the loop, the stop."""
 
     scene_key = "next_time"
-    reads = ("causal",)
+    reads = ("causal", "tokens.it_cat")
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -66,6 +72,14 @@ class NextTime(LectureScene):
         )
         self.play(FadeOut(VGroup(inputs, outputs, flow)))
         self._generate(run)
+
+    def _demo(self) -> VGroup:
+        """One of the page's demos, drawn small: the it/cat map above its temperature slider."""
+        it = self.data.it_cat
+        grid = AttentionGrid(it.scaled.weights, IT_CAT, cell_size=0.35, show_numbers=False)
+        track = Line(LEFT, RIGHT, color=style.MUTED).set_width(grid.width)
+        knob = Dot(track.point_from_proportion(0.4), radius=0.12, color=style.HIGHLIGHT)
+        return VGroup(grid, VGroup(track, knob)).arrange(DOWN, buff=style.GROUP_BUFF)
 
     def _generate(self, run) -> None:
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
@@ -109,9 +123,18 @@ class NextTime(LectureScene):
         )
         # The questions left open stay as the last picture, filling the frame.
         questions = VGroup(words, written, second, frame, back, stop)
+        # The invitation to the page: a browser window beside the questions, then the close.
+        window = BrowserWindow(self._demo(), self.words["page"], width=3.2)
+        window.next_to(questions, RIGHT, buff=style.WIDE_BUFF)
         self.say(
             "outro",
             FadeOut(right),
-            Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
-            beats={"thanks": [Indicate(self.title, color=style.HIGHLIGHT)]},
+            beats={
+                "lab": [FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
+                "thanks": [
+                    FadeOut(window),
+                    Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
+                    Indicate(self.title, color=style.HIGHLIGHT),
+                ],
+            },
         )

@@ -116,11 +116,13 @@ class OfficeAnalogy(LectureScene):
 
     # --- moving the Query --------------------------------------------------------------
     def _about(self, kind: str, k: int) -> dict[str, str | Spoken]:
-        """Words for a stop: who gets the most attention, and the average."""
+        """Words for a stop: who gets the most attention (as the narration names them: the
+        person's ``<name>_say`` line where there is one, else their label), and the average."""
         stop = getattr(self.office, kind)[k]
         top = self.office.people[top_index(stop.weights)]
         out = self.spoken(f"office.{kind}[{k}].output", 2)
-        return {"top": self.words[top], "out": out}
+        said = f"{top}_say" if f"{top}_say" in self.words else top
+        return {"top": self.words[said], "out": out}
 
     def _top_share(self, kind: str, k: int) -> Spoken:
         """The largest weight of a stop, as the narration says it."""

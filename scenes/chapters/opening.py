@@ -17,6 +17,7 @@ from manim import (
     FadeOut,
     GrowArrow,
     Indicate,
+    ReplacementTransform,
     SurroundingRectangle,
     Transform,
     VGroup,
@@ -25,6 +26,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import BrowserWindow
 from scenes.kit.numbers import phrase
 
 EAT = "tokens.eat_apple"
@@ -92,6 +94,16 @@ class Opening(LectureScene):
             FadeIn(label),
             beats={"numbers": [Indicate(grid.numbers, scale_factor=1.1, color=style.HIGHLIGHT)]},
             steps=steps,
+        )
+        # The page beside the video trains the same model again: the map goes into a browser.
+        window = BrowserWindow(grid, self.words["page"], width=grid.width * 1.6)
+        style.place(window)
+        self.say(
+            "lab",
+            FadeOut(label),
+            ReplacementTransform(grid, window.get_content()),
+            FadeIn(VGroup(*window[:4])),
+            beats={"try": [Circumscribe(window.get_content(), color=style.HIGHLIGHT)]},
         )
         self.clear_below_title(self.title)
 

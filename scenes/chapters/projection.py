@@ -228,7 +228,7 @@ class WhyProject(LectureScene):
         lowest = self.number(f"{SRC}.plain.min", 3)
         plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
         plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)
-        spread = {key: self.number(f"{SRC}.projected.{key}", 2) for key in ("min", "max", "mean")}
+        spread = {key: self.number(f"{SRC}.projected.{key}", 3) for key in ("min", "max", "mean")}
         proj = phrase(
             self.words["range_line"],
             style.SMALL_SIZE,

@@ -31,7 +31,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import Ref, phrase
 
 SQRT_D = "pitfalls.sqrt_d.dims"
 SHUFFLE = "pitfalls.shuffle.without_positions.max_abs_diff"
@@ -101,8 +101,9 @@ class Quiz(LectureScene):
         self.play(left.animate.set_value(0), Uncreate(ring), run_time=self.pause, rate_func=linear)
         seconds.clear_updaters()
         wrong = [c for j, c in enumerate(choices) if j != right]
+        exact = k == 2 and self.data.value(Ref(SHUFFLE)) == 0  # summed in the same order
         self.say(
-            f"answer_{k}",
+            f"answer_{k}_exact" if exact else f"answer_{k}",
             FadeOut(seconds),
             choices[right][0].animate.set_stroke(style.RESULT, 6),
             *(c[0].animate.set_stroke(opacity=style.DIMMED) for c in wrong),

@@ -103,7 +103,8 @@ class SqrtD(LectureScene):
 
     def _spread(self, dot: MathTex) -> None:
         """The measured spread of q.k next to sqrt(d), and after the division."""
-        rows = [(k, r) for k, r in enumerate(self.probe.dims) if k % 2 == 0]
+        last = len(self.probe.dims) - 1  # every other width, down from the widest
+        rows = [(k, r) for k, r in enumerate(self.probe.dims) if k % 2 == last % 2]
         size = style.BODY_SIZE
         cells = [
             [
@@ -149,10 +150,22 @@ class SqrtD(LectureScene):
         brace = Brace(items, RIGHT, color=style.MUTED)
         result = style.text(self.words["knob_result"], style.BODY_SIZE, style.RESULT)
         result.next_to(brace, RIGHT, buff=style.ITEM_BUFF)
-        gradient = MathTex(
-            r"\frac{\partial w_j}{\partial s_j} = w_j\,(1 - w_j) \approx 0",
-            font_size=48,
-        )
+        last = len(self.probe.dims) - 1
+        slope = {
+            kind: self.number(f"{SRC}.dims[{last}].mean_slope_{kind}", 2)
+            for kind in ("unscaled", "scaled")
+        }
+        widest = self.number(f"{SRC}.dims[{last}].d", 0)
+        gradient = VGroup(
+            MathTex(r"\frac{\partial w_j}{\partial s_j} = w_j\,(1 - w_j)", font_size=48),
+            phrase(
+                self.words["slope_line"],
+                style.BODY_SIZE,
+                d=widest,
+                u=slope["unscaled"],
+                s=slope["scaled"],
+            ),
+        ).arrange(DOWN, buff=style.ITEM_BUFF)
         harms = VGroup(
             style.text(self.words["harm_one"], style.BODY_SIZE),
             style.text(self.words["harm_two"], style.BODY_SIZE),
@@ -179,6 +192,10 @@ class SqrtD(LectureScene):
                 "two": [FadeIn(harms[1], shift=UP * style.ITEM_BUFF), Write(gradient)],
                 "back": [Circumscribe(items[2], color=style.HIGHLIGHT)],
             },
+            d1=widest,
+            u1=self._mean_max(-1, "unscaled"),
+            g1=slope["unscaled"],
+            g1s=slope["scaled"],
         )
 
     def _mean_max(self, k: int, kind: str) -> Spoken:

@@ -89,8 +89,10 @@ class WhyAttention(LectureScene):
         row.arrange(RIGHT, buff=style.GROUP_BUFF)
         return VGroup(row, style.text(meaning, style.LABEL_SIZE, style.MUTED))
 
-    def _vector(self, row: list[float], source: str, label: str) -> NumberVector:
-        return NumberVector(row, source, label, style.FOREGROUND, 1, style.BODY_SIZE)
+    def _vector(self, row: list[float], source: str, label: str, decimals: int = 1) -> NumberVector:
+        """A vector of the walkthrough: its hand-picked inputs at 1 decimal, what attention
+        computes from them at 2 (as the later chapters say them)."""
+        return NumberVector(row, source, label, style.FOREGROUND, decimals, style.BODY_SIZE)
 
     def _two_meanings(self) -> None:
         i, sense = self.ex.query_index, self.ex.other_sense
@@ -150,9 +152,9 @@ class WhyAttention(LectureScene):
         )
         sentence.arrange(RIGHT, buff=style.GROUP_BUFF)
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", "")
-        change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "")
+        change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 2)
         change.set_color(style.MUTED)
-        new = self._vector(ex.residual, f"{EAT}.residual", "")
+        new = self._vector(ex.residual, f"{EAT}.residual", "", 2)
         dims = fit_column_labels(
             VGroup(
                 *(
@@ -195,7 +197,7 @@ class WhyAttention(LectureScene):
             FadeIn(change_label),
             then=[[GrowArrow(arrows[1])]],
             dim=self.dim_names(ex)[self.across],
-            eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 1),
+            eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 2),
         )
         self.say(
             "moved",

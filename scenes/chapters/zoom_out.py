@@ -37,10 +37,11 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import TransformerLayers
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
+from scenes.kit.numbers import ColumnSum, ColumnTops, phrase
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
@@ -65,6 +66,30 @@ class ZoomOut(LectureScene):
         self._block()
         self._uses()
 
+    def _column(self, head: AttentionGrid) -> None:
+        """Read a column of the map: the words that look hardest at the referent, and what
+        the column adds up to (a row's sum is 1; a column's is not)."""
+        it = self.data.it_cat
+        col = it.referent
+        lookers = [i for i, row in enumerate(it.scaled.weights) if top_index(row) == col]
+        frames = VGroup(
+            *(
+                SurroundingRectangle(head.get_cell(i, col), color=style.HIGHLIGHT, buff=0)
+                for i in lookers
+            )
+        )
+        total = self.number(ColumnSum(IT_CAT, col), 2)
+        label = phrase(self.words["column_line"], style.SMALL_SIZE, total=total)
+        label.next_to(head.get_cell(len(it.tokens) - 1, col), DOWN, buff=style.ITEM_BUFF)
+        self.say(
+            "column",
+            beats={"brightest": [Create(frames, lag_ratio=0.3)], "sum": [FadeIn(label)]},
+            lookers=self.all_of([it.tokens[i] for i in lookers]),
+            n=self.number(ColumnTops(IT_CAT, col), 0),
+            column_sum=total,
+        )
+        self.play(FadeOut(frames, label))
+
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
             style.MUTED, 2
@@ -85,6 +110,7 @@ class ZoomOut(LectureScene):
         )
         style.place(VGroup(head, head_label))
         self.say("intro", Write(self.title), FadeIn(head), FadeIn(head_label))
+        self._column(head)
 
         tile = AttentionGrid(
             it.scaled.weights, IT_CAT, cell_size=TILE / len(it.tokens), show_numbers=False

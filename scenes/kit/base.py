@@ -57,6 +57,7 @@ from syllabus.declarations import expand_reads
 from syllabus.locale import (
     LocaleError,
     Words,
+    all_of,
     colour_label,
     colour_name,
     current_language,
@@ -373,6 +374,10 @@ class LectureScene(Scene):
         """The lecture's task colours as the narration says "one of them" (from the lecture
         file's ``[task] colours``, never a fixed list)."""
         return one_of([colour_name(c, self.lang) for c in self.data.colour_names], self.lang)
+
+    def all_of(self, items: Sequence[str]) -> str:
+        """``items`` as the narration says "all of these" (the language's ``[meta]`` joins)."""
+        return all_of(items, self.lang)
 
     def colour_label(self, colour_index: int) -> str:
         return colour_label(self.data.colour_names[colour_index], self.lang)

@@ -381,3 +381,41 @@ class TransformerLayers(VGroup):
         last = self.cards_behind[0] if len(self.cards_behind) else self.card
         shift = last.get_center() - self.card.get_center()
         return np.array([self.entry()[0] + shift[0], last.get_top()[1], 0.0])
+
+
+class BrowserWindow(VGroup):
+    """A browser's window, its address bar naming the lecture's page, around ``content``
+    (a picture of what the page lets a viewer try).
+
+    Parameters
+    ----------
+    content
+        What the window shows, scaled to fit inside it.
+    address
+        The address bar's words (the page's file name).
+    width
+        The window's width; its height follows the content's proportions.
+    """
+
+    def __init__(self, content: VMobject, address: str, width: float = 5.0) -> None:
+        bar_height = 0.45
+        inner = content.copy().scale_to_fit_width(width - 2 * style.GROUP_BUFF)
+        height = inner.height + bar_height + 2 * style.GROUP_BUFF
+        frame = RoundedRectangle(corner_radius=0.15, width=width, height=height)
+        frame.set_stroke(style.MUTED, 3)
+        rule = Line(frame.get_left(), frame.get_right(), color=style.MUTED, stroke_width=2)
+        rule.shift(UP * (height / 2 - bar_height))
+        dots = VGroup(*(Dot(radius=0.06, color=style.MUTED) for _ in range(3)))
+        dots.arrange(RIGHT, buff=style.ITEM_BUFF / 2)
+        dots.move_to(rule).shift(UP * bar_height / 2).align_to(frame, LEFT).shift(
+            RIGHT * style.GROUP_BUFF
+        )
+        name = style.text(address, style.SMALL_SIZE, style.MUTED)
+        name.next_to(dots, RIGHT, buff=style.GROUP_BUFF)
+        inner.next_to(rule, DOWN, buff=style.GROUP_BUFF)
+        super().__init__(frame, rule, dots, name, inner)
+        self.frame, self.address, self.content = frame, name, inner
+
+    def get_content(self) -> VMobject:
+        """The content, as placed inside the window."""
+        return self.content

@@ -76,6 +76,37 @@ class Mean:
 
 
 @dataclass(frozen=True)
+class ColumnSum:
+    """The sum of column ``column`` of the matrix at ``path``: how much weight one position
+    receives from every row (a map's column, which softmax does not make sum to 1)."""
+
+    path: str
+    column: int
+
+    def value(self, data: Any) -> float:
+        return sum(row[self.column] for row in resolve(data, self.path))
+
+    def __str__(self) -> str:
+        return f"sum({self.path}[:][{self.column}])"
+
+
+@dataclass(frozen=True)
+class ColumnTops:
+    """How many rows of the matrix at ``path`` have their largest entry in ``column``: how
+    many positions look hardest at that one."""
+
+    path: str
+    column: int
+
+    def value(self, data: Any) -> float:
+        rows = resolve(data, self.path)
+        return sum(1 for row in rows if max(range(len(row)), key=row.__getitem__) == self.column)
+
+    def __str__(self) -> str:
+        return f"count(argmax({self.path}[i]) == {self.column})"
+
+
+@dataclass(frozen=True)
 class Ordinal:
     """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
 
@@ -86,7 +117,7 @@ class Ordinal:
         return "ordinal"
 
 
-Measured = Ref | Sum | Count | Mean  # a value computed from the data file
+Measured = Ref | Sum | Count | Mean | ColumnSum | ColumnTops  # computed from the data file
 Source = Measured | Ordinal
 
 

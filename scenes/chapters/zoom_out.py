@@ -80,7 +80,7 @@ class ZoomOut(LectureScene):
         )
         total = self.number(ColumnSum(IT_CAT, col), 2)
         label = phrase(self.words["column_line"], style.SMALL_SIZE, total=total)
-        label.next_to(head.get_cell(len(it.tokens) - 1, col), DOWN, buff=style.ITEM_BUFF)
+        label.next_to(head, RIGHT, buff=style.WIDE_BUFF).align_to(head, DOWN)
         self.say(
             "column",
             beats={"brightest": [Create(frames, lag_ratio=0.3)], "sum": [FadeIn(label)]},

@@ -410,7 +410,7 @@ class BrowserWindow(VGroup):
         dots.move_to(rule).shift(UP * bar_height / 2).align_to(frame, LEFT).shift(
             RIGHT * style.GROUP_BUFF
         )
-        name = style.text(address, style.SMALL_SIZE, style.MUTED)
+        name = style.text(address, style.LABEL_SIZE, style.MUTED)
         name.next_to(dots, RIGHT, buff=style.GROUP_BUFF)
         inner.next_to(rule, DOWN, buff=style.GROUP_BUFF)
         super().__init__(frame, rule, dots, name, inner)

@@ -1,6 +1,7 @@
 """Diagrams: the loss curve (:class:`LossPlot`), the office of the analogy
 (:class:`OfficeRoom`), attention's formula (:class:`AttentionFormula`), a residual
-path's ⊕ (:class:`SumNode`) and a stack of Transformer layers (:class:`TransformerLayers`)."""
+path's ⊕ (:class:`SumNode`), a stack of Transformer layers (:class:`TransformerLayers`) and
+a browser's window around a picture of the lecture's page (:class:`BrowserWindow`)."""
 
 from __future__ import annotations
 
@@ -395,6 +396,16 @@ class BrowserWindow(VGroup):
         The address bar's words (the page's file name).
     width
         The window's width; its height follows the content's proportions.
+
+    Examples
+    --------
+    .. manim:: BrowserWindowExample
+        :save_last_frame:
+
+        class BrowserWindowExample(Scene):
+            def construct(self):
+                grid = VGroup(*(Square(0.5) for _ in range(9))).arrange_in_grid(3, 3, buff=0.1)
+                self.add(BrowserWindow(grid, "the lecture's page", width=5))
     """
 
     def __init__(self, content: VMobject, address: str, width: float = 5.0) -> None:

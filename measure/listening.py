@@ -42,8 +42,11 @@ def listen(
     lang: str,
     cache: Path,
     progress: Callable[[int, Heard], None] | None = None,
+    texts: Sequence[str] | None = None,
 ) -> list[Heard]:
-    """Each line (its cues, already as a voice says them) said by ``speaker`` and heard."""
+    """Each line (its cues, already as a voice says them) said by ``speaker`` and heard;
+    scored against ``texts`` (each line as written, before ``[pronounce]`` re-spells a word
+    as a homophone the voice reads right) when given, else against the cues."""
     transcripts = cache / f"heard-{lang}.json"
     known = json.loads(transcripts.read_text(encoding="utf-8")) if transcripts.exists() else {}
     out = []
@@ -52,7 +55,8 @@ def listen(
         if said.clip.name not in known:
             known[said.clip.name] = transcribe(read_wav(said.clip), SAMPLE_RATE, lang)
             write_text_atomic(transcripts, json.dumps(known, ensure_ascii=False))
-        heard = Heard(score(" ".join(cues), known[said.clip.name], lang), said.cue_seconds)
+        text = texts[k] if texts is not None else " ".join(cues)
+        heard = Heard(score(text, known[said.clip.name], lang), said.cue_seconds)
         out.append(heard)
         if progress:
             progress(k, heard)

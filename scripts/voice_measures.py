@@ -170,14 +170,16 @@ def script_lines(folder: Path | None, lang: str) -> list[str]:
     return [line["text"] for line in first["lines"]]
 
 
-def listened(lang: str, speaker: Speaker, cues: list[list[str]], cache: Path) -> dict:
+def listened(
+    lang: str, speaker: Speaker, cues: list[list[str]], cache: Path, texts: list[str]
+) -> dict:
     from measure.listening import listen
 
     def show(k: int, heard: object) -> None:
         if k % 25 == 0:
             print(f"  {lang} {k}/{len(cues)}", flush=True)
 
-    heard = listen(cues, speaker, lang, cache, show)
+    heard = listen(cues, speaker, lang, cache, show, texts)
     units = sum(h.score.units for h in heard)
     errors = sum(h.score.errors for h in heard)
     latin = sum(h.score.latin for h in heard)
@@ -213,7 +215,7 @@ def listening(folder: Path | None, before: bool, every: int, langs: list[str]) -
             speakers["before: terms by the Mandarin voice"] = kokoro(lang, terms="")
         for note, speaker in speakers.items():
             cues = [said_cues(line, lang, speaker) for line in lines]
-            m = listened(lang, speaker, cues, CACHE)
+            m = listened(lang, speaker, cues, CACHE, lines)
             said = f"Kokoro {speaker.voice}" + (f", terms {speaker.terms}" if speaker.terms else "")
             latin = "" if m["latin"] is None else f"{m['latin']:.0%} of {m['terms']}"
             heard_letters, letters = m["letters"]

@@ -18,6 +18,7 @@ def test_mandarin_is_scored_by_character_and_a_term_by_word() -> None:
     heard = score("我們用 softmax 和 Q", "我们用soft max和Cue", "zh-TW")  # split, Simplified
     assert (heard.errors, heard.latin, heard.latin_heard) == (0, 2, 2)
     assert (heard.letters, heard.letters_heard) == (1, 1)  # Q, heard as a letter's name
+    assert score("平均 零點一二", "平均0.12", "zh-TW").errors == 0  # digits, as a recogniser writes
     letter = score("看 d 和 K", "看低和", "zh-TW")
     assert (letter.latin, letter.letters, letter.letters_heard) == (2, 2, 0)
     missed = score("我們用 attention", "我們用單身", "zh-TW")

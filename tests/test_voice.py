@@ -58,6 +58,8 @@ SUBSET_PLAN = (
         ("2017 年《論文》", "zh", "二零一七 年《論文》"),  # a year, digit by digit
         ("（2017）", "zh", "（二零一七）"),
         ("共 2017 個", "zh", "共 二千零一十七 個"),  # a count stays a number
+        ("有5個，平均0.12", "zh", "有五個，平均零點一二"),  # right after a Chinese character
+        ("x1 和 W_2", "zh", "x1 和 W_2"),  # but not inside a Latin word
     ],
 )
 def test_numbers_are_read_as_the_language_says_them(line: str, numbers: str, said: str) -> None:

@@ -16,9 +16,10 @@ from collections.abc import Callable, Mapping
 
 _SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 # A number as the lecture prints it: sign, digits (grouped or not), decimals, and an
-# optional power of ten written with superscripts.
+# optional power of ten written with superscripts; not inside a Latin word ("x1", "W_2"),
+# but right after a Chinese character ("有5個", as a recogniser writes it too).
 NUMBER = re.compile(
-    r"(?<![\w.])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?"
+    r"(?<![A-Za-z0-9_.])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?"
 )
 
 _ZH_DIGITS = "零一二三四五六七八九"

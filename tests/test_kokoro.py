@@ -185,3 +185,5 @@ def test_terms_are_said_by_the_english_voice_and_the_cue_is_its_parts() -> None:
     whole = voice.samples("用 Query、Key 找")
     assert len(whole) == sum(len(s) for _, s in parts)  # the cue's length is its parts'
     assert voice.identity() != plain.identity()  # a clip said otherwise is cached otherwise
+    # single letters stay with the line's voice, as a Taiwanese lecturer says them
+    assert [kind for kind, _ in voice.parts("看 Q 和 attention")] == ["han", "gap", "term"]

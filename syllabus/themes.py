@@ -89,16 +89,19 @@ THEMES: dict[str, Theme] = {
 }
 DEFAULT_THEME = default("theme")  # the built-in lecture file's
 
-# The colours a colour task may use, by name: (fill, shape). Red, green and blue are
-# Okabe-Ito's vermillion, bluish green and blue; purple and yellow are Paul Tol's wine and
-# sand (Okabe-Ito's other hues are Q, K, V and the highlight), chosen so that every pair
-# stays apart under protanopia, deuteranopia and tritanopia (tests/test_themes.py). Each
-# colour also has its own shape and letter, so colour is never the only cue.
+# The colours a colour task may use, by name: (fill, shape). A task colour never means a
+# role: each stays at least MIN_ROLE_DELTA_E (CIELAB) from Q, K and V in every theme, which
+# rules out Okabe-Ito's vermillion (beside the Key orange) and blue (beside the Query blue).
+# Red is a true red, blue an ultramarine and purple a violet (away from the Value's reddish
+# purple); green is Okabe-Ito's bluish green and yellow Paul Tol's sand. Every pair also
+# stays apart under protanopia, deuteranopia and tritanopia (tests/test_themes.py), and each
+# colour has its own shape and letter, so colour is never the only cue.
+MIN_ROLE_DELTA_E = 35.0
 TASK_PALETTE: dict[str, tuple[str, str]] = {
-    "red": ("#D55E00", "circle"),
+    "red": ("#E0303A", "circle"),
     "green": ("#009E73", "square"),
-    "blue": ("#0072B2", "triangle"),
-    "purple": ("#882255", "diamond"),
+    "blue": ("#3050E0", "triangle"),
+    "purple": ("#7A3CC0", "diamond"),
     "yellow": ("#DDCC77", "hexagon"),
 }
 

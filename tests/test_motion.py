@@ -50,3 +50,37 @@ def test_still_cues_and_long_stills_are_counted(tmp_path: Path) -> None:
     # The same length always moving: nothing still.
     busy = measure(_video(tmp_path / "busy.mp4", [True] * (10 * FPS)), video.with_suffix(".srt"))
     assert busy.still_cues == () and busy.long_still_seconds == 0
+
+
+def _drawn(path: Path, frames: list[np.ndarray]) -> Path:
+    """A 160x96 video of the given RGB frames (so 20x12 once shrunk 8 times)."""
+    with av.open(str(path), "w") as out:
+        stream = out.add_stream("libx264", rate=FPS, options={"crf": "0"})
+        stream.width, stream.height, stream.pix_fmt = 160, 96, "yuv444p"
+        for k, image in enumerate(frames):
+            frame = av.VideoFrame.from_ndarray(image, format="rgb24")
+            frame.pts = k
+            for packet in stream.encode(frame):
+                out.mux(packet)
+        for packet in stream.encode(None):
+            out.mux(packet)
+    return path
+
+
+def test_the_picture_measure_counts_stills_fades_and_empty_frames(tmp_path: Path) -> None:
+    from scenes.gates.picture import measure as picture
+
+    background = np.full((96, 160, 3), 17, np.uint8)  # the dark theme's #111318, roughly
+    drawn = background.copy()
+    drawn[40:60, 40:120] = 230  # a shape in the middle band: 13 % of it
+    title_only = background.copy()
+    title_only[0:8] = 230  # only in the title band: the picture is empty
+    # 1 s empty (title only), 4 s of a shape that never moves, 2 s moving every frame.
+    frames = [title_only] * FPS + [drawn] * (4 * FPS)
+    frames += [np.roll(drawn, 2 * k, axis=1) for k in range(1, 2 * FPS + 1)]
+    p = picture(_drawn(tmp_path / "p.mp4", frames), "#111318")
+    assert p.frames == 7 * FPS
+    assert p.near_empty_seconds == 0.5  # the first 0.5 s are the opening, not counted
+    assert p.long_stills == (4.0,)  # the shape's 4 s; the 1 s title is too short
+    # 9 still frames after the first, 39 in the shape's run (its first frame changed).
+    assert p.still_frames == (FPS - 1) + (4 * FPS - 1)

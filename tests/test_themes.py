@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from syllabus.themes import TASK_PALETTE, THEMES, contrast
+from syllabus.themes import MIN_ROLE_DELTA_E, TASK_PALETTE, THEMES, contrast
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,6 +64,16 @@ def test_task_colours_stay_apart_for_colour_blind_viewers(vision: str) -> None:
         assert np.linalg.norm(labs[a] - labs[b]) >= MIN_DELTA_E, f"{vision}: {a} vs {b}"
     shapes = [shape for _, shape in TASK_PALETTE.values()]
     assert len(set(shapes)) == len(shapes)  # and never colour alone: each its own shape
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_task_colours_never_look_like_a_role(theme: str) -> None:
+    """The task's red is not read as the Key's orange, nor its blue as the Query's."""
+    t = THEMES[theme]
+    for name, (fill, _) in TASK_PALETTE.items():
+        for role in ("query", "key", "value"):
+            distance = np.linalg.norm(_lab(_linear(fill)) - _lab(_linear(getattr(t, role))))
+            assert distance >= MIN_ROLE_DELTA_E, f"{theme}: task {name} vs {role}: {distance:.1f}"
 
 
 def test_contrast_is_wcag() -> None:

@@ -19,7 +19,6 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -47,25 +46,9 @@ class AttentionMap(LectureScene):
         self.example = self.data.example(self.example_name)
         self.source = f"examples.{self.example_name}"
         title = self.make_title()
-        self.grid = self._build_grid()
-        board = self._build_axes(self.grid)
-        n = self.example.n
-        crowded = n > style.REFERENCE_POSITIONS  # the side panel wraps and packs tighter
-        strip = TokenStrip(
-            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
-            self.example.values,
-            f"{self.source}.values",
-            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
-        )
-        self.scores = self._build_scores()
-        self.info = self._build_info()
-        side = VGroup(strip, self.scores, self.info).arrange(
-            DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
-        )
-        gap = style.GROUP_BUFF if crowded else style.WIDE_BUFF
-        style.place(VGroup(board, side).arrange(RIGHT, buff=gap))
-
-        self.say("intro", Write(title), FadeIn(strip, shift=UP * 0.2))
+        board, strip = self._layout()
+        self.add(title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(strip, shift=UP * 0.2))
         self.say(
             "strip",
             *(Indicate(strip.get_column(j), color=style.HIGHLIGHT) for j in range(self.example.n)),
@@ -91,6 +74,28 @@ class AttentionMap(LectureScene):
         )
 
     # --- building ----------------------------------------------------------------------
+    def _layout(self) -> tuple[VGroup, TokenStrip]:
+        """The map and its axes, and the side panel (the strip, the focus row's scores, the
+        row's reading), placed: the chapter's last picture, which patterns opens on."""
+        self.grid = self._build_grid()
+        board = self._build_axes(self.grid)
+        n = self.example.n
+        crowded = n > style.REFERENCE_POSITIONS  # the side panel wraps and packs tighter
+        strip = TokenStrip(
+            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
+            self.example.values,
+            f"{self.source}.values",
+            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
+        )
+        self.scores = self._build_scores()
+        self.info = self._build_info()
+        self.side = VGroup(strip, self.scores, self.info).arrange(
+            DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
+        )
+        gap = style.GROUP_BUFF if crowded else style.WIDE_BUFF
+        style.place(VGroup(board, self.side).arrange(RIGHT, buff=gap))
+        return board, strip
+
     def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
         return [self.colour_marker(c, size) for c in self.example.colours]
 

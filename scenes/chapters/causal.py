@@ -21,7 +21,6 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -65,7 +64,8 @@ class CausalMask(LectureScene):
         words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()))
         style.place(words.arrange(RIGHT, buff=style.WIDE_BUFF))
         later = words[self.ex.short :]
-        self.say("intro", Write(self.title), FadeIn(words[: self.ex.short], lag_ratio=0.3))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(words[: self.ex.short], lag_ratio=0.3))
         self.say(
             "no_peeking",
             FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3),

@@ -68,7 +68,8 @@ class NotExplanation(LectureScene):
         pointer = Arrow(
             claim.get_left(), self.grid.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
-        self.say("intro", Write(self.title), FadeIn(self.grid))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(self.grid))
         self.say("claim_say", FadeIn(claim), GrowArrow(pointer))
         cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("dont", Create(cross))

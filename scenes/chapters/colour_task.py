@@ -18,11 +18,11 @@ from manim import (
     Indicate,
     SurroundingRectangle,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import Count, phrase
 
@@ -68,8 +68,22 @@ class ColourTask(LectureScene):
         arcs = self._links(strip, ex.colours)
         style.place(VGroup(arcs, strip, frames, worked, answers, label, answer_box, prediction))
 
-        self.say("intro", Write(title))
-        self.say("strip", FadeIn(strip, lag_ratio=0.1), n=ex.n, colours=self.colour_list())
+        self.add(title)  # the title at once: no frame is only a title being written
+        formula = AttentionFormula()
+        style.place(formula)
+        # the formula alone proves nothing; what a task must test is its weights: whom to look at
+        self.say(
+            "intro",
+            FadeIn(formula),
+            then=[[Circumscribe(formula.attention[0:7], color=style.HIGHLIGHT)]],
+        )
+        self.say(
+            "strip",
+            FadeOut(formula, shift=UP * 0.3),
+            FadeIn(strip, lag_ratio=0.1),
+            n=ex.n,
+            colours=self.colour_list(),
+        )
         colour = self.colour_name(ex.colours[self.focus])
         self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
         self.say("worked_say", FadeIn(worked), k=count, answer=answer)

@@ -62,7 +62,8 @@ class DeadEnds(LectureScene):
             style.text(self.words["method_2"], style.BODY_SIZE),
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
         style.place(heads)
-        self.say("intro", Write(self.title), FadeIn(heads, lag_ratio=0.5))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(heads, lag_ratio=0.5))
         self._join(heads)
         self._window(heads[1])
         self._each_decides()

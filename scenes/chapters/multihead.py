@@ -100,7 +100,8 @@ class MultiHead(LectureScene):
             while any(_touch(name, other) for other in names):  # stack, never overlap
                 name.shift(UP * (name.height + style.HUG_BUFF))
             names.add(name)
-        self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.2))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(words, lag_ratio=0.2))
         self.say(
             "kinds",
             beats={f"r{k}": [Create(arcs[k]), FadeIn(names[k])] for k in range(len(arcs))},

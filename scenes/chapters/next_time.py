@@ -18,13 +18,13 @@ from manim import (
     FadeOut,
     GrowArrow,
     Indicate,
+    LaggedStartMap,
     Line,
     ReplacementTransform,
     Square,
     SurroundingRectangle,
     Transform,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -52,7 +52,7 @@ class NextTime(LectureScene):
 
     def construct(self) -> None:
         self.title = self.make_title()
-        self.say("intro", Write(self.title))
+        self.add(self.title)  # the title at once: no frame is only a title being written
         run = self.data.causal
         inputs, outputs = _row(len(run.colours)), _row(len(run.colours))
         sketch = VGroup(inputs, outputs).arrange(DOWN, buff=style.WIDE_BUFF * 1.5)
@@ -63,9 +63,9 @@ class NextTime(LectureScene):
                 for a, b in zip(inputs, outputs, strict=True)
             )
         )
+        self.say("intro", LaggedStartMap(FadeIn, inputs, lag_ratio=0.2))  # the question's input
         self.say(
             "task",
-            FadeIn(inputs),
             *map(GrowArrow, flow),
             FadeIn(outputs),
             beats={"generate": [Indicate(outputs, color=style.HIGHLIGHT)]},

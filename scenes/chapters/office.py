@@ -19,7 +19,6 @@ from manim import (
     ReplacementTransform,
     SurroundingRectangle,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -51,7 +50,8 @@ class OfficeAnalogy(LectureScene):
         self.output = self._output("sweep", self.sweep_stops[0])
         side = VGroup(self.bars, self.output)
         style.place(VGroup(floor, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-        self.say("intro", Write(title), FadeIn(self.room))
+        self.add(title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(self.room))
         self.say("keys", FadeIn(self.people, lag_ratio=0.2), run_time=2)
         held = VGroup(
             *(

@@ -53,7 +53,8 @@ class Opening(LectureScene):
         idea = style.text(self.words["idea"], style.TITLE_SIZE)
         picture = VGroup(idea, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF)
         style.place(picture)
-        self.say("intro", Write(self.title), FadeIn(words, lag_ratio=0.3))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(words, lag_ratio=0.3))
         self.say("idea_say", beats={"idea": [Write(idea)]})
         frame = self.say_apple_choice("look", words, arrows)
         block = VGroup(words, arrows, frame)

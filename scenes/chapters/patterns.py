@@ -15,7 +15,6 @@ from manim import (
     Indicate,
     ReplacementTransform,
     VGroup,
-    Write,
 )
 
 from scenes.chapters.attention_map import AttentionMap
@@ -34,13 +33,25 @@ class ColourPatterns(AttentionMap):
     """
 
     scene_key = "patterns"
-    reads = ("examples.{patterns}",)
+    reads = ("examples.{example_name}", "examples.{patterns}")
+    tables = ("attention_map",)  # its last picture, with its words, is where this one opens
     patterns = ("all_same", "halves", "one_two_rest")
 
     def construct(self) -> None:
         title = self.make_title()
-        self.say("intro", Write(title))
-        board = shares = None
+        # The picture the map chapter ended on, rebuilt at once: its map, the numbers in it.
+        self.example = self.data.example(self.example_name)
+        self.source = f"examples.{self.example_name}"
+        own, self.words = self.words, self.shared(AttentionMap.scene_key)
+        board, _ = self._layout()
+        self.words = own
+        self.add(title, board, self.side)
+        self.say(
+            "intro",
+            Circumscribe(self.grid.cells, color=style.HIGHLIGHT),
+            then=[[FadeOut(self.side)]],
+        )
+        shares = None
         for k, name in enumerate(self.patterns):
             self.example_name = name
             self.example = self.data.example(name)
@@ -49,11 +60,9 @@ class ColourPatterns(AttentionMap):
             new_board = self._build_axes(self.grid)
             new_shares = self._shares()
             style.place(VGroup(new_board, new_shares).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-            animations = (
-                [FadeIn(new_board), FadeIn(new_shares)]
-                if board is None
-                else [ReplacementTransform(board, new_board), FadeOut(shares), FadeIn(new_shares)]
-            )
+            animations = [ReplacementTransform(board, new_board), FadeIn(new_shares)]
+            if shares is not None:
+                animations.append(FadeOut(shares))
             self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
             board, shares = new_board, new_shares
         self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))

@@ -42,7 +42,8 @@ class WhyProject(LectureScene):
     def construct(self) -> None:
         self.p = self.data.projection
         self.title = self.make_title()
-        self.say("intro", Write(self.title), FadeIn(self._question()))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(self._question()))
         self._maps()
         self._draws()
         wants = style.text(self.words["looks_for"], style.TITLE_SIZE, style.QUERY)

@@ -57,7 +57,8 @@ class ThreeRoles(LectureScene):
         title = self.make_title()
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
-        self.say("intro", Write(title), FadeIn(x.body), FadeIn(x.grid.row_headers))
+        self.add(title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(x.body), FadeIn(x.grid.row_headers))
         self.say("x", *(Indicate(x.grid.get_row(i), color=style.FOREGROUND) for i in range(self.n)))
         self.say(
             "dims",

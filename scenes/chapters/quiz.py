@@ -49,7 +49,27 @@ class Quiz(LectureScene):
 
     def construct(self) -> None:
         self.title = self.make_title()
-        self.say("intro", Write(self.title))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        badges = VGroup(
+            *(
+                VGroup(
+                    Circle(radius=0.45).set_stroke(style.MUTED, 4),
+                    style.name_text(str(k), style.TITLE_SIZE),
+                )
+                for k in (1, 2, 3)
+            )
+        ).arrange(RIGHT, buff=style.WIDE_BUFF)
+        (ring, seconds), _ = self._countdown()
+        style.place(VGroup(badges, ring).arrange(RIGHT, buff=style.WIDE_BUFF * 2))
+        seconds.update()
+        # three questions, then the pause each one gets: the ring the questions will count down
+        self.say(
+            "intro",
+            LaggedStartMap(FadeIn, badges, lag_ratio=0.3),
+            then=[[Create(ring), FadeIn(seconds)]],
+        )
+        seconds.clear_updaters()
+        self.play(FadeOut(VGroup(badges, ring, seconds)))
         for k in (1, 2, 3):
             self._question(k)
 

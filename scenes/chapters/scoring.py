@@ -17,7 +17,6 @@ from manim import (
     ReplacementTransform,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -60,7 +59,8 @@ class Scoring(LectureScene):
         board = VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
         style.place(board, grow=GROW)  # the working and its table fill the frame
         self.fit = q.width / width
-        self.say("intro", Write(title), FadeIn(self.table_frame))
+        self.add(title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(self.table_frame))
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
         steps = self._steps(0, q)
         self.say("key", FadeIn(steps[0]), token=self.apple_words()[0])

@@ -58,7 +58,8 @@ class Shuffle(LectureScene):
         words.arrange(RIGHT, buff=style.WIDE_BUFF)
         formula = MathTex(r"\mathrm{softmax}\Big(\frac{QK^\top}{\sqrt{d}}\Big)V", font_size=56)
         style.place(VGroup(formula, words).arrange(DOWN, buff=style.WIDE_BUFF * 1.5))
-        self.say("intro", Write(self.title), FadeIn(formula))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(formula))
         self.say("no_position", FadeIn(words, lag_ratio=0.3))
         first, last = words[0].get_center(), words[-1].get_center()
         self.say(

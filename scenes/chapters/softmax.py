@@ -76,7 +76,8 @@ class Softmax(LectureScene):
         one.next_to(weights, RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(rows, labels, total, one))
         top = top_index(row.weights[0])
-        self.say("intro", Write(self.title), FadeIn(VGroup(scores, labels[0])))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(VGroup(scores, labels[0])))
         self.say(
             "scores",
             Indicate(scores.col_headers[ex.query_index], color=style.HIGHLIGHT),

@@ -48,9 +48,9 @@ class SqrtD(LectureScene):
         formula = MathTex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right)V", font_size=96)
         style.place(formula)
         style.place(dot, UP)
+        self.add(title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",
-            Write(title),
             FadeIn(formula),
             beats={
                 "rote": [Circumscribe(formula, color=style.HIGHLIGHT)],

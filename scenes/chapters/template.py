@@ -7,7 +7,7 @@ every quality gate with ``python -m scenes.gates template``.
 
 from __future__ import annotations
 
-from manim import RIGHT, Circumscribe, FadeIn, VGroup, Write
+from manim import RIGHT, Circumscribe, FadeIn, VGroup
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
@@ -40,9 +40,9 @@ class TemplateScene(LectureScene):
         # they are heard), while animating: every line gets its own animation (the beats
         # gate checks). A beat starts when its words do: the locale line marks the place
         # with <cues>, in every language.
+        self.add(title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",
-            Write(title),
             FadeIn(grid),
             beats={"cues": [Circumscribe(grid.cells, color=style.HIGHLIGHT)]},
         )

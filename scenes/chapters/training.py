@@ -59,7 +59,8 @@ class Training(LectureScene):
         )
         style.place(VGroup(plot, side).arrange(RIGHT, buff=style.WIDE_BUFF))
 
-        self.say("intro", Write(title), FadeIn(plot.frame))
+        self.add(title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(plot.frame))
         self.say(
             "loss",
             Write(formula),

@@ -24,7 +24,6 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -115,7 +114,8 @@ class WeightedSum(LectureScene):
         )
         sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
         style.place(picture.add(sign))
-        self.say("intro", Write(self.title), FadeIn(shares), FadeIn(dims))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(shares), FadeIn(dims))
         for j, row in enumerate(rows):
             line = (
                 "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"

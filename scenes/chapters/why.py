@@ -28,7 +28,6 @@ from manim import (
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -72,7 +71,8 @@ class WhyAttention(LectureScene):
         fixed = _boxes(7)
         label = style.text(self.words["fixed_input"], style.BODY_SIZE, style.MUTED)
         style.place(VGroup(label, fixed).arrange(DOWN, buff=style.GROUP_BUFF))
-        self.say("intro", Write(self.title), FadeIn(fixed, lag_ratio=0.1), FadeIn(label))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(fixed, lag_ratio=0.1), FadeIn(label))
         short, long = _boxes(4).move_to(fixed), _boxes(16).move_to(fixed)
         self.say(
             "lengths",

@@ -33,7 +33,6 @@ from manim import (
     Transform,
     VGroup,
     VMobject,
-    Write,
 )
 
 from scenes.kit import style
@@ -109,7 +108,8 @@ class ZoomOut(LectureScene):
             head, RIGHT, buff=style.WIDE_BUFF
         )
         style.place(VGroup(head, head_label))
-        self.say("intro", Write(self.title), FadeIn(head), FadeIn(head_label))
+        self.add(self.title)  # the title at once: no frame is only a title being written
+        self.say("intro", FadeIn(head), FadeIn(head_label))
         self._column(head)
 
         tile = AttentionGrid(

@@ -84,13 +84,12 @@ class Summary(LectureScene):
             "map": self._map_use(),
         }
         shown = None
+        self.add(self.title)  # the title at once: no frame is only a title being written
         for k, key in enumerate(POINTS):
             focus = [FadeIn(points[k], shift=RIGHT * 0.2)]
             focus.append(
                 Create(frames[0]) if k == 0 else ReplacementTransform(frames[k - 1], frames[k])
             )
-            if k == 0:
-                focus.append(Write(self.title))
             picture, show, beats = pictures[key]
             away = [FadeOut(shown)] if shown is not None else []
             if key == "map":  # the list gives way to the last picture

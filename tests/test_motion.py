@@ -12,15 +12,14 @@ from scenes.gates.motion import measure
 FPS = 10
 
 
-def _video(path: Path, moving: list[bool]) -> Path:
-    """A 64x36 grey video, one frame a second tenth; a frame moves where ``moving`` says."""
+def _encode(path: Path, frames: list[np.ndarray], lossless: bool = False) -> Path:
+    """An H.264 video of the given RGB frames, FPS a second (lossless: every level kept)."""
+    height, width = frames[0].shape[:2]
     with av.open(str(path), "w") as out:
-        stream = out.add_stream("libx264", rate=FPS)
-        stream.width, stream.height, stream.pix_fmt = 64, 36, "yuv420p"
-        shade = 40
-        for k, move in enumerate(moving):
-            shade = (shade + 60) % 200 if move else shade
-            image = np.full((36, 64, 3), shade, np.uint8)
+        stream = out.add_stream("libx264", rate=FPS, options={"crf": "0"} if lossless else {})
+        stream.width, stream.height = width, height
+        stream.pix_fmt = "yuv444p" if lossless else "yuv420p"
+        for k, image in enumerate(frames):
             frame = av.VideoFrame.from_ndarray(image, format="rgb24")
             frame.pts = k
             for packet in stream.encode(frame):
@@ -28,6 +27,15 @@ def _video(path: Path, moving: list[bool]) -> Path:
         for packet in stream.encode(None):
             out.mux(packet)
     return path
+
+
+def _video(path: Path, moving: list[bool]) -> Path:
+    """A 64x36 grey video, one frame a second tenth; a frame moves where ``moving`` says."""
+    frames, shade = [], 40
+    for move in moving:
+        shade = (shade + 60) % 200 if move else shade
+        frames.append(np.full((36, 64, 3), shade, np.uint8))
+    return _encode(path, frames)
 
 
 def _subtitles(path: Path, spans: list[tuple[float, float]]) -> None:
@@ -53,18 +61,8 @@ def test_still_cues_and_long_stills_are_counted(tmp_path: Path) -> None:
 
 
 def _drawn(path: Path, frames: list[np.ndarray]) -> Path:
-    """A 160x96 video of the given RGB frames (so 20x12 once shrunk 8 times)."""
-    with av.open(str(path), "w") as out:
-        stream = out.add_stream("libx264", rate=FPS, options={"crf": "0"})
-        stream.width, stream.height, stream.pix_fmt = 160, 96, "yuv444p"
-        for k, image in enumerate(frames):
-            frame = av.VideoFrame.from_ndarray(image, format="rgb24")
-            frame.pts = k
-            for packet in stream.encode(frame):
-                out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
-    return path
+    """A 160x96 lossless video of the given RGB frames (so 20x12 once shrunk 8 times)."""
+    return _encode(path, frames, lossless=True)
 
 
 def test_the_picture_measure_counts_stills_fades_and_empty_frames(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """Write docs/components.md: every shared picture of the kit (scenes/kit/labels.py, maps.py,
-vectors.py, diagrams.py), its docstring and the picture its own example draws
+vectors.py, diagrams.py, devices.py), its docstring and the picture its own example draws
 (docs/components/<Name>.png).
 
     .venv/bin/python scripts/component_docs.py          # re-make the page and the pictures
@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.kit import diagrams, labels, maps, vectors  # noqa: E402
+from scenes.kit import devices, diagrams, labels, maps, vectors  # noqa: E402
 
-KIT = (labels, maps, vectors, diagrams)  # the modules of shared pictures, in the page's order
+KIT = (labels, maps, vectors, diagrams, devices)  # the modules of shared pictures, in the page's order
 
 PAGE = ROOT / "docs" / "components.md"
 PICTURES = ROOT / "docs" / "components"

@@ -27,6 +27,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", type=Path, help="segments, or folders of them")
     parser.add_argument("--theme", default=default("theme"), choices=list(THEMES))
+    parser.add_argument("--where", action="store_true", help="list when each long still begins")
     args = parser.parse_args()
     videos = []
     for path in args.paths:
@@ -49,6 +50,9 @@ def main() -> int:
             f"{p.long_still_seconds:7.1f} s {p.longest_still:7.1f} s "
             f"{p.near_empty_seconds:8.1f} s {p.seconds:7.1f} s"
         )
+        if args.where:
+            for start, length in zip(p.long_still_starts, p.long_stills, strict=True):
+                print(f"{'':16} still from {start:6.1f} s for {length:4.1f} s")
     share = long_seconds / seconds if seconds else 0.0
     empty_seconds = empty / (frames / seconds) if frames else 0.0
     print(

@@ -21,6 +21,8 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
+from scenes.kit.devices import ModelBox, output_row
+from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.vectors import LookingArrows, NumberVector, WeightBars
@@ -93,6 +95,23 @@ def test_token_strip(scene: Scene) -> None:
 def test_weight_bars(scene: Scene) -> None:
     labels = [style.text(word, style.LABEL_SIZE) for word in ("The", "cat", "sat")]
     scene.add(WeightBars(labels, [0.1, 0.7, 0.2], "w"))
+
+
+@frames_comparison
+def test_model_box(scene: Scene) -> None:
+    """The model with a sequence over it and its outputs under the strip's columns."""
+    strip = TokenStrip(_markers(), [0.39, -1.21, 1.04], "values")
+    box = ModelBox(strip.width + 2, "head", "readout").next_to(strip, DOWN, buff=0.05)
+    outputs = output_row([0.4, -1.2, 1.0], "p", list(strip.columns), r"\hat{y}")
+    scene.add(strip, box, outputs.next_to(box, DOWN, buff=0.05).align_to(strip, RIGHT))
+
+
+@frames_comparison
+def test_loss_plot_levels(scene: Scene) -> None:
+    """A log-scale loss with two levels marked (a baseline over it, a validation under it)."""
+    losses = [0.4 * 0.97**k + 1e-4 for k in range(300)]
+    plot = LossPlot(losses, "training.steps", "step", also=(0.3, 5e-5), room=1)
+    scene.add(plot, plot.mark(0.3, style.text("0.3")), plot.mark(5e-5, style.text("5e-5")))
 
 
 @frames_comparison
@@ -175,7 +194,7 @@ def test_long_names_stay_inside_the_office() -> None:
 
 
 KIT = Path(__file__).resolve().parent.parent / "scenes" / "kit"
-PICTURES = ("labels", "maps", "vectors", "diagrams")  # the kit's modules of shared pictures
+PICTURES = ("labels", "maps", "vectors", "diagrams", "devices")  # the kit's modules of shared pictures
 
 
 @pytest.mark.parametrize("name", PICTURES)

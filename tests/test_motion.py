@@ -80,5 +80,6 @@ def test_the_picture_measure_counts_stills_fades_and_empty_frames(tmp_path: Path
     assert p.frames == 7 * FPS
     assert p.near_empty_seconds == 0.5  # the first 0.5 s are the opening, not counted
     assert p.long_stills == (4.0,)  # the shape's 4 s; the 1 s title is too short
+    assert p.long_still_starts == (1.0,)  # it begins on the shape's first frame
     # 9 still frames after the first, 39 in the shape's run (its first frame changed).
     assert p.still_frames == (FPS - 1) + (4 * FPS - 1)

@@ -1,4 +1,5 @@
-"""Training (seed 000): the loss curve falling, the time it took, validation vs guessing 0.
+"""Training (seed 000): the model a sequence flows through, its loss falling by decades, and
+its validation error drawn against always guessing 0. Storyboard: docs/storyboards/training.md.
 
 Render alone with ``manim -ql scenes/chapters/training.py Training``.
 """
@@ -9,34 +10,52 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
+    UR,
+    AnimationGroup,
     Circumscribe,
     Create,
+    Dot,
+    DoubleArrow,
     FadeIn,
+    FadeOut,
     Flash,
+    GrowFromPoint,
     Indicate,
+    Line,
     MathTex,
+    MoveAlongPath,
+    Succession,
+    SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
-    Write,
+    Wiggle,
+    always_redraw,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import ModelBox, output_row
 from scenes.kit.diagrams import LossPlot
+from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import phrase
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
+FED = "mixed"  # the sequence standing over the model: colour_task's example
+FRESH = ("random_1", "random_2")  # fresh draws, as every training step sees
+STRIP_WIDTH = 5.8  # the sequence, the box and the rows under it share this width
+EARLY = 0.1  # the share of the curve drawn as Adam's first nudges are named
 
 
 class Training(LectureScene):
-    """The run that produced the data file, measured."""
+    """The run that produced the data file, measured and drawn."""
 
     scene_key = "training"
-    reads = ("training",)
+    reads = ("training", *(f"examples.{name}" for name in (FED, *FRESH, "random_3")))
 
     def construct(self) -> None:
         tr = self.data.training
         title = self.make_title()
-        plot = LossPlot(tr.loss_curve, "training.steps", self.words["x_axis"], CURVE_POINTS)
         n = {  # every number of the chapter, shown and said
             "steps": self.number("training.steps", 0),
             "ms": self.number("training.train_ms", 0),
@@ -46,48 +65,195 @@ class Training(LectureScene):
             "val": self.number("training.val_mse", 3, notation="auto"),
             "base": self.number("training.baseline_mse", 3),
         }
-        run = phrase(self.words["run_line"], steps=n["steps"], ms=n["ms"])
-        first = phrase(self.words["first_line"], loss=n["first"])
-        last = phrase(self.words["last_line"], loss=n["last"])
-        val = phrase(self.words["val_line"], n=n["val_size"], mse=n["val"])
-        base = phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"])
+        strip, rows = self._sequence(FED)
+        box = ModelBox(STRIP_WIDTH, self.words["head_label"], self.words["readout_label"])
+        box.next_to(strip, DOWN, buff=style.TIGHT_BUFF)
+        rows.next_to(box, DOWN, buff=style.TIGHT_BUFF).align_to(strip, RIGHT)
         formula = MathTex(
-            r"\text{loss} = \tfrac{1}{n}\sum_i (\hat{y}_i - y_i)^2", font_size=36, color=style.MUTED
+            r"\text{loss} = \tfrac{1}{n}\sum_i (", r"\hat{y}_i", "-", "y_i", ")^2", font_size=40
         )
-        side = VGroup(formula, run, first, last, val, base).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
+        formula.next_to(rows, DOWN, buff=style.GROUP_BUFF)
+        model = VGroup(strip, box, rows, formula)
+        plot = LossPlot(
+            tr.loss_curve,
+            "training.steps",
+            self.words["x_axis"],
+            CURVE_POINTS,
+            width=6.6,
+            height=4.4,
+            also=(tr.val_mse, tr.baseline_mse),
+            room=1,  # the validation's label goes under its level, below the curve's tail
         )
-        style.place(VGroup(plot, side).arrange(RIGHT, buff=style.WIDE_BUFF))
+        style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
+        self._align_rows(rows, strip)
 
-        self.add(title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(plot.frame))
+        first = phrase(self.words["first_line"], style.LABEL_SIZE, loss=n["first"])
+        first.next_to(plot.get_start(), UR, buff=style.ITEM_BUFF)
+        run = phrase(
+            self.words["run_line"], style.LABEL_SIZE, style.MUTED, steps=n["steps"], ms=n["ms"]
+        )
+        run.next_to(plot, DOWN, buff=style.ITEM_BUFF).align_to(plot.axes, RIGHT)
+        val = plot.mark(
+            tr.val_mse,
+            phrase(self.words["val_line"], style.SMALL_SIZE, n=n["val_size"], mse=n["val"]),
+        )
+        base = plot.mark(
+            tr.baseline_mse,
+            phrase(self.words["base_line"], style.LABEL_SIZE, style.MUTED, mse=n["base"]),
+            style.MUTED,
+        )
+        base[1].next_to(base[0], DOWN, buff=style.ITEM_BUFF).align_to(base[0], RIGHT)
+        val[1].next_to(val[0], DOWN, buff=style.ITEM_BUFF).align_to(val[0], LEFT)
+        val[1].shift(RIGHT * style.ITEM_BUFF)
+        last = phrase(self.words["last_line"], style.SMALL_SIZE, loss=n["last"])
+        last.next_to(val[1], DOWN, buff=style.TIGHT_BUFF).align_to(plot.axes, RIGHT)
+        gap_x = plot.axes.c2p(tr.steps * 0.2, 0)[0]
+        gap = DoubleArrow(
+            [gap_x, plot.level(tr.baseline_mse), 0],
+            [gap_x, plot.level(tr.val_mse), 0],
+            buff=0,
+            color=style.HIGHLIGHT,
+        )
+        ticks = plot.ticks
+        early, rest = plot.pieces(EARLY)
+
+        self.add(title, strip, box)  # the model at once: no frame is only a title
+        self.say(
+            "intro",
+            box.feed(strip, rows),
+            beats={
+                "axis": [
+                    Succession(
+                        FadeIn(plot.frame),
+                        AnimationGroup(
+                            *(Indicate(t, color=style.HIGHLIGHT) for t in ticks), lag_ratio=0.3
+                        ),
+                    )
+                ]
+            },
+        )
+        feeds = []
+        for name in FRESH:  # each fresh sequence takes the place of the one before it
+            feeds.append(self._fresh(name, strip, rows, box))
+            strip, rows = feeds[-1][1]
         self.say(
             "loss",
-            Write(formula),
+            FadeIn(formula[0], formula[2], formula[4]),
+            TransformFromCopy(rows[0][0], formula[1]),
+            TransformFromCopy(rows[1][0], formula[3]),
+            run_time=2.5,
             beats={
-                "batch": [FadeIn(first)],
-                "adam": [Indicate(formula, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "batch": [Succession(*(feed for feed, _ in feeds))],
+                "adam": [
+                    AnimationGroup(
+                        *(Wiggle(p, scale_value=1.2) for p in box.get_parameters()),
+                        lag_ratio=0.35,
+                    ),
+                    Create(early),  # each nudge lowers the loss: the curve's first steps
+                ],
             },
         )
         self.say(
             "curve",
-            Create(plot.curve),
-            FadeIn(last),
-            run_time=4,
+            Create(rest),
+            FadeIn(first),
+            then=[[FadeIn(last)]],
+            run_time=3,
             first=n["first"],
             last=n["last"],
         )
-        self.say("run", FadeIn(run), steps=n["steps"])  # a time is shown, never said: it varies
-        self.say("val", FadeIn(val), n=n["val_size"], mse=n["val"])
-        self.say("base", FadeIn(base), mse=n["base"])
+        walker = Dot(plot.get_start(), radius=0.08, color=style.HIGHLIGHT)
+        floor = plot.axes.c2p(0, 0)[1]
+        cursor = always_redraw(  # the step reached, from the step axis up to the loss
+            lambda: Line([walker.get_x(), floor, 0], walker.get_center(), color=style.HIGHLIGHT)
+        )
+        self.say(
+            "run",
+            FadeIn(cursor),
+            MoveAlongPath(walker, plot.get_path()),  # the steps Adam took, one after another
+            then=[[Indicate(plot.frame[2], color=style.HIGHLIGHT), FadeOut(walker, cursor)]],
+            run_time=2.5,
+            beats={"time": [Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run))]},
+            steps=n["steps"],
+        )  # a time is shown, never said: it varies
+        unseen, _ = self._fresh("random_3", strip, rows, box)  # never trained on, like these
+        self.say(
+            "val",
+            unseen,
+            beats={"mse": [Create(val[0]), FadeIn(val[1])]},
+            n=n["val_size"],
+            mse=n["val"],
+        )
+        self.say(
+            "base",
+            Create(base[0]),
+            FadeIn(base[1]),
+            then=[[GrowFromPoint(gap, gap.get_start())]],
+            mse=n["base"],
+        )
+        tail = SurroundingRectangle(
+            VGroup(val[0], last), buff=style.HUG_BUFF, color=style.HIGHLIGHT
+        )
         self.say(
             "meaning",
-            Indicate(base, color=style.HIGHLIGHT),
-            beats={
-                "unseen": [
-                    Circumscribe(val, color=style.HIGHLIGHT),
-                    Indicate(plot.curve, color=style.HIGHLIGHT),
-                ]
-            },
+            Indicate(box.into, color=style.HIGHLIGHT),
+            Circumscribe(strip, color=style.HIGHLIGHT),
+            beats={"unseen": [Create(tail)]},
         )
-        self.say("outro", Flash(plot.get_end(), color=style.HIGHLIGHT, flash_radius=0.4))
+        head_map = self.colour_map(
+            self.data.example(FED).colours,
+            self.data.example(FED).attention,
+            f"examples.{FED}.attention",
+            style.CELL_SIZE * 0.55,
+        )
+        head_map.set(height=plot.height).move_to(plot)
+        self.say(
+            "outro",
+            FadeOut(tail),
+            FadeOut(VGroup(plot, first, last, run, val, base, gap)),
+            then=[
+                [Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5)],
+                [GrowFromPoint(head_map, box.head.get_center())],
+            ],
+        )
+
+    def _sequence(self, name: str) -> tuple[TokenStrip, VGroup]:
+        """Example ``name`` as a strip standing over the model, and its outputs ŷ over its
+        answers y (not yet placed under the strip's columns)."""
+        ex = self.data.example(name)
+        src = f"examples.{name}"
+        strip = TokenStrip([self.colour_marker(c) for c in ex.colours], ex.values, f"{src}.values")
+        strip.scale_to_fit_width(STRIP_WIDTH)
+        columns = list(strip.columns)
+        rows = VGroup(
+            output_row(ex.predictions, f"{src}.predictions", columns, r"\hat{y}"),
+            output_row(ex.targets, f"{src}.targets", columns, "y"),
+        ).arrange(DOWN, buff=style.ITEM_BUFF)
+        return strip, rows
+
+    @staticmethod
+    def _align_rows(rows: VGroup, strip: TokenStrip) -> None:
+        """Each number of ``rows`` under its column of ``strip`` (after the picture moved)."""
+        for row in rows:
+            for number, column in zip(row[1], strip.columns, strict=True):
+                number.match_x(column)
+            row[0].next_to(row[1], LEFT, buff=style.GROUP_BUFF)
+
+    def _fresh(
+        self, name: str, strip: TokenStrip, rows: VGroup, box: ModelBox
+    ) -> tuple[AnimationGroup, tuple[TokenStrip, VGroup]]:
+        """A freshly drawn sequence taking the place of ``strip`` and flowing through the
+        box: its animation, and the new strip and rows (for the next fresh one)."""
+        new_strip, new_rows = self._sequence(name)
+        new_strip.move_to(strip)
+        new_rows.move_to(rows)
+        self._align_rows(new_rows, new_strip)
+        swap = AnimationGroup(
+            FadeOut(strip, shift=RIGHT * 0.6),
+            FadeOut(rows),
+            FadeIn(new_strip, shift=RIGHT * 0.6),
+        )
+        return AnimationGroup(swap, box.feed(new_strip, new_rows), lag_ratio=1.0), (
+            new_strip,
+            new_rows,
+        )

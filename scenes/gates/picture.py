@@ -37,6 +37,7 @@ class Picture:
     still_frames: int
     long_stills: tuple[float, ...]  # seconds, each a run of still frames of LONG_STILL or more
     near_empty_frames: int
+    long_still_starts: tuple[float, ...] = ()  # when each long still begins (seconds)
 
     @property
     def seconds(self) -> float:
@@ -70,6 +71,7 @@ def measure(video: Path, background: str) -> Picture:
     level = _grey(background)
     still = empty = frames = 0
     runs: list[int] = []
+    begins: list[int] = []  # the frame each run begins on
     run = 0
     previous = None
     with av.open(str(video)) as container:
@@ -89,9 +91,13 @@ def measure(video: Path, background: str) -> Picture:
                 run += 1
             else:
                 runs.append(run)
+                begins.append(frames - run)
                 run = 1  # a still run counts the frame it began on
             previous = grey
             frames += 1
     runs.append(run)
-    long_stills = tuple(n / fps for n in runs if n / fps >= LONG_STILL)
-    return Picture(video.stem, fps, frames, still, long_stills, empty)
+    begins.append(frames - run)
+    long = [(b, n) for b, n in zip(begins, runs, strict=True) if n / fps >= LONG_STILL]
+    long_stills = tuple(n / fps for _, n in long)
+    starts = tuple(b / fps for b, _ in long)
+    return Picture(video.stem, fps, frames, still, long_stills, empty, starts)

@@ -16,10 +16,12 @@ from manim import (
     UP,
     Arrow,
     Circle,
+    DashedLine,
     Dot,
     Line,
     ManimColor,
     MathTex,
+    Mobject,
     RoundedRectangle,
     SurroundingRectangle,
     VGroup,
@@ -44,6 +46,10 @@ class LossPlot(VGroup):
         The step axis's name ("步", "step").
     points
         How many points of the curve are drawn (every k-th step).
+    also
+        Further losses the axis must hold (a baseline, a validation loss: see :meth:`mark`).
+    room
+        Decades added under the lowest loss: room for a label under a level near it.
 
     Examples
     --------
@@ -64,10 +70,13 @@ class LossPlot(VGroup):
         points: int = 200,
         width: float = 6.5,
         height: float = 4.6,
+        also: Sequence[float] = (),
+        room: int = 0,
     ) -> None:
         super().__init__()
-        low = math.floor(math.log10(min(losses)))
-        high = math.ceil(math.log10(max(losses)))
+        low = math.floor(math.log10(min(*losses, *also))) - room
+        high = math.ceil(math.log10(max(*losses, *also)))
+        self.low = low
         self.axes = style.muted_axes(
             [0, len(losses), max(len(losses) // 4, 1)],
             [0, high - low, 1],  # decades above the lowest one
@@ -88,6 +97,7 @@ class LossPlot(VGroup):
         x_name.next_to(self.axes.x_axis, DOWN, buff=style.ITEM_BUFF)
         y_name = style.text("loss", style.SMALL_SIZE, style.MUTED)
         y_name.next_to(self.ticks, UP, buff=style.ITEM_BUFF)
+        self.steps = len(losses)
         self.frame = VGroup(self.axes, self.ticks, steps, x_name, y_name)
         step = max(len(losses) // points, 1)
         xs = list(range(0, len(losses), step))
@@ -103,6 +113,35 @@ class LossPlot(VGroup):
     def get_end(self) -> np.ndarray:
         """Where the curve ends: the last step's loss."""
         return self.curve["line_graph"].get_end()
+
+    def get_path(self) -> VMobject:
+        """The curve's line, from the first step to the last (a path to move along)."""
+        return self.curve["line_graph"]
+
+    def pieces(self, split: float) -> tuple[VMobject, VMobject]:
+        """The curve in two: its first ``split`` share, then the rest (drawn at two times)."""
+        line = self.get_path()
+        return line.copy().pointwise_become_partial(
+            line, 0, split
+        ), line.copy().pointwise_become_partial(line, split, 1)
+
+    def get_start(self) -> np.ndarray:
+        """Where the curve starts: the first step's loss."""
+        return self.curve["line_graph"].get_start()
+
+    def level(self, loss: float) -> float:
+        """The height (frame y) of ``loss`` on the plot's log axis."""
+        return float(self.axes.c2p(0, math.log10(loss) - self.low)[1])
+
+    def mark(self, loss: float, label: Mobject, color: ManimColor | None = None) -> VGroup:
+        """A dashed level across the plot at ``loss`` (a baseline, a validation loss), with
+        ``label`` over its right end (move it as the plot needs): where the curve's tail stands
+        against it is seen."""
+        left, right = self.axes.c2p(0, 0)[0], self.axes.c2p(self.steps, 0)[0]
+        y = self.level(loss)
+        line = DashedLine([left, y, 0], [right, y, 0], color=color or style.FOREGROUND)
+        label.next_to(line, UP, buff=style.ITEM_BUFF).align_to(line, RIGHT)
+        return VGroup(line, label)
 
 
 MIN_LABEL_SCALE = 0.8  # a name set smaller to fit the room: LABEL_SIZE x 0.8 is still legible

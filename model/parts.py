@@ -178,6 +178,9 @@ class SqrtDProbe(Shape):
     draws: int
     positions: int
     dims: Annotated[list[SqrtDRow], NonEmpty]
+    # q.k summed term by term for a few draws, to the widest d: walks[w][t] is the sum of
+    # the first t + 1 products q_i k_i (a random walk whose spread grows like √t)
+    walks: Annotated[list[Vector], NonEmpty]
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -185,6 +188,9 @@ class SqrtDProbe(Shape):
             need_length(f"dims.{i}.example_scores", row.example_scores, self.positions)
             need_distribution(f"dims.{i}.example_unscaled", row.example_unscaled)
             need_distribution(f"dims.{i}.example_scaled", row.example_scaled)
+        widest = max(row.d for row in self.dims)
+        for i, walk in enumerate(self.walks):
+            need_length(f"walks.{i}", walk, widest)
         return self
 
     def row(self, d: int) -> SqrtDRow:

@@ -23,6 +23,7 @@ from model.train import generator
 
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
+SQRT_D_WALKS = 5  # q.k summed term by term for a few draws: random walks, up to the widest d
 PE_BASE = 10000.0
 WIDE_POSITIONS, WIDE_WIDTH = 32, 64  # the classic table as the lecture shows it, seed 000
 
@@ -115,7 +116,12 @@ def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
                 "example_scaled": scaled[0].tolist(),
             }
         )
-    return {"draws": SQRT_D_DRAWS, "positions": n, "dims": rows}
+    w = generator(config, Stream.SQRT_D_WALKS)
+    widest = max(config.sqrt_d_dims)
+    q = torch.randn(SQRT_D_WALKS, widest, generator=w, dtype=torch.float64)  # (walks, d)
+    k = torch.randn(SQRT_D_WALKS, widest, generator=w, dtype=torch.float64)  # (walks, d)
+    walks = torch.cumsum(q * k, dim=-1)  # (walks, d): walk[t] = q_1 k_1 + ... + q_t k_t
+    return {"draws": SQRT_D_DRAWS, "positions": n, "dims": rows, "walks": walks.tolist()}
 
 
 def sinusoidal_table(positions: int, width: int) -> torch.Tensor:

@@ -28,6 +28,7 @@ class Stream(IntEnum):
     TRAIN_INIT = 4  # the lecture head's initial weights
     PROJECTION = 10  # the projection pitfall's random words and matrices
     SQRT_D = 11  # the √d probe's random queries and keys
+    SQRT_D_WALKS = 13  # the √d probe's random walks: q.k term by term
     SHUFFLE = 12  # the shuffle probe's values
     CAUSAL_BATCHES = 30  # the masked head's training batches
     CAUSAL_VALIDATION = 31

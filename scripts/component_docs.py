@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from scenes.kit import devices, diagrams, labels, maps, vectors  # noqa: E402
 
-KIT = (labels, maps, vectors, diagrams, devices)  # the modules of shared pictures, in the page's order
+# the modules of shared pictures, in the page's order
+KIT = (labels, maps, vectors, diagrams, devices)
 
 PAGE = ROOT / "docs" / "components.md"
 PICTURES = ROOT / "docs" / "components"

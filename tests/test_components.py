@@ -21,7 +21,7 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
-from scenes.kit.devices import ModelBox, output_row
+from scenes.kit.devices import Knob, ModelBox, RandomWalks, output_row
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
@@ -115,6 +115,21 @@ def test_loss_plot_levels(scene: Scene) -> None:
 
 
 @frames_comparison
+def test_knob(scene: Scene) -> None:
+    """A dial of six notches, turned to its third."""
+    scene.add(Knob(6, "scale", at=2))
+
+
+@frames_comparison
+def test_random_walks(scene: Scene) -> None:
+    """Two fixed walks with their band ±√t, and the same walks divided by √t."""
+    up = [0.8 * (t + 1) ** 0.5 for t in range(100)]
+    down = [-1.5 * (t + 1) ** 0.5 for t in range(100)]
+    walks = RandomWalks([up, down], "d")
+    scene.add(walks, walks.band(), walks.divided(), walks.flat_band())
+
+
+@frames_comparison
 def test_number_vectors(scene: Scene) -> None:
     q = NumberVector([0.5, 2.0, 0.8, 0.0], "q", "q", style.QUERY)
     k = NumberVector([0.0, 0.5, 2.0, 0.0], "k", "k", style.KEY)
@@ -194,7 +209,8 @@ def test_long_names_stay_inside_the_office() -> None:
 
 
 KIT = Path(__file__).resolve().parent.parent / "scenes" / "kit"
-PICTURES = ("labels", "maps", "vectors", "diagrams", "devices")  # the kit's modules of shared pictures
+# the kit's modules of shared pictures
+PICTURES = ("labels", "maps", "vectors", "diagrams", "devices")
 
 
 @pytest.mark.parametrize("name", PICTURES)

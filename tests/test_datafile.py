@@ -76,6 +76,7 @@ def _damage(data: dict, path: str, value: object) -> None:
         ("office.sweep.0.weights", [1, 1, 0, 0, 0], "'office.sweep[0].weights' sums to 2"),
         ("multihead.two.maps", [[[1.0]]], "'multihead.two.maps' and 'head_outputs' must hold 2"),
         ("multihead.bookkeeping.d_head", 100, "times 32 heads must equal the width 4096"),
+        ("pitfalls.sqrt_d.walks.0", [0.1, 0.2], "'pitfalls.sqrt_d.walks[0]'"),
     ],
 )
 def test_bad_content_names_the_key(

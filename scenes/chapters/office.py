@@ -23,12 +23,11 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
-from scenes.kit.diagrams import OfficeRoom
+from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import WeightBars
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
-ARROW_UNIT = 0.55  # scene units per unit of the Query (drawn shorter, to stay in the room)
 
 
 class OfficeAnalogy(LectureScene):
@@ -96,7 +95,7 @@ class OfficeAnalogy(LectureScene):
         return floor
 
     def _arrow(self, query: tuple[float, ...]) -> Arrow:
-        start, end = self.room.get_center(), self.floor.point(query, ARROW_UNIT)
+        start, end = self.room.get_center(), self.floor.point(query, QUERY_UNIT)
         return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)
 
     def _bars(self, kind: str, k: int) -> WeightBars:

@@ -10,9 +10,14 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Angle,
+    Arrow,
+    Circumscribe,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
+    GrowArrow,
     Indicate,
     Line,
     MathTex,
@@ -24,7 +29,8 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
+from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
 
@@ -37,7 +43,8 @@ class WhyProject(LectureScene):
     """One draw's two maps side by side, then the self-share of all the draws."""
 
     scene_key = "projection"
-    reads = ("pitfalls.projection",)
+    reads = ("pitfalls.projection", "office")
+    tables = ("office",)  # the office's people and days, brought back in their own words
 
     def construct(self) -> None:
         self.p = self.data.projection
@@ -46,29 +53,63 @@ class WhyProject(LectureScene):
         self.say("intro", FadeIn(self._question()))
         self._maps()
         self._draws()
-        wants = style.text(self.words["looks_for"], style.TITLE_SIZE, style.QUERY)
-        is_ = style.text(self.words["is"], style.TITLE_SIZE, style.KEY)
-        line = VGroup(wants, style.text("≠", style.TITLE_SIZE), is_).arrange(
-            RIGHT, buff=style.ROW_BUFF
+        self._office()
+
+    def _office(self) -> None:
+        """Query and Key are two things, in the office of the analogy brought back: the
+        engineer asks the accountant's question (his Query) but stands at his own Key; what
+        the accountant is found by (his Key) is not what he gives (his Value)."""
+        o = self.data.office
+        office_words = self.shared("office")
+        wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
+        is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
+        line = VGroup(wants, style.text("≠", style.BODY_SIZE), is_).arrange(
+            RIGHT, buff=style.ITEM_BUFF
         )
-        # The seed's office case (the asker's own Key differs from its Query), then V's search
-        # analogy (the title is matched, the body is read).
+        learned = MathTex(r"W_Q \ne W_K", font_size=48, color=style.HIGHLIGHT)
+        header = VGroup(line, learned).arrange(RIGHT, buff=style.WIDE_BUFF)
+        room = OfficeRoom(
+            [office_words[p] for p in o.people], o.keys, o.values, office_words["days"]
+        )
         tags = VGroup(
-            self._tag(self.words["query_tag"], style.QUERY).next_to(wants, DOWN),
-            self._tag(self.words["key_tag"], style.KEY).next_to(is_, DOWN),
-        )
-        value = style.text(self.words["value_label"], style.TITLE_SIZE, style.VALUE)
-        search = VGroup(
+            self._tag(self.words["query_tag"], style.QUERY),
+            self._tag(self.words["key_tag"], style.KEY),
+            style.text(self.words["value_label"], style.BODY_SIZE, style.VALUE),
             style.text(self.words["search_key"], style.BODY_SIZE, style.KEY),
             style.text(self.words["search_value"], style.BODY_SIZE, style.VALUE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        third = VGroup(value, search).arrange(RIGHT, buff=style.WIDE_BUFF)
-        learned = MathTex(r"W_Q \ne W_K", font_size=style.SYMBOL_SIZE, color=style.HIGHLIGHT)
-        learned.next_to(line, RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(VGroup(line, tags, learned), third).arrange(DOWN, buff=style.WIDE_BUFF))
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+        style.place(
+            VGroup(header, VGroup(room, tags).arrange(RIGHT, buff=style.WIDE_BUFF)).arrange(
+                DOWN, buff=style.GROUP_BUFF
+            )
+        )
+        # the arrows once the room is in place, at its scale
+        asker, asked = o.people.index("engineer"), top_index(o.grow[-1].weights)
+        he, chen = room.people[asker], room.people[asked]
+        at, centre = he[0].get_center(), room.room.get_center()
+        # the office chapter's Query, from the room's centre towards the accountant; the
+        # asker's own Key from the same centre to where he stands: two vectors of one person
+        query = Arrow(
+            centre,
+            centre + room.offset(o.grow[-1].query, QUERY_UNIT),
+            buff=0,
+            color=style.QUERY,
+            stroke_width=6,
+        )
+        key = Arrow(centre, at, buff=0, color=style.KEY, stroke_width=6)
+        links = VGroup(
+            *(
+                DashedLine(a.get_left(), b, color=c, stroke_width=2)
+                for a, b, c in (
+                    (tags[0], query.get_end(), style.QUERY),
+                    (tags[1], he[0].get_center(), style.KEY),
+                )
+            )
+        )
         self.say(
             "two_things",
             FadeIn(line, lag_ratio=0.3),
+            FadeIn(room),
             beats={
                 "train": [Indicate(line[1], color=style.HIGHLIGHT)],
                 "high": [Write(learned)],
@@ -76,16 +117,47 @@ class WhyProject(LectureScene):
         )
         self.say(
             "front_end",
-            FadeIn(tags[0], shift=DOWN * style.ITEM_BUFF),
+            Indicate(he[1], color=style.HIGHLIGHT),
+            GrowArrow(query),
+            FadeIn(tags[0], shift=LEFT * style.ITEM_BUFF),
+            Create(links[0]),
             beats={
-                "key": [FadeIn(tags[1], shift=DOWN * style.ITEM_BUFF)],
-                "differ": [Indicate(line[1], color=style.HIGHLIGHT)],
+                "key": [
+                    GrowArrow(key),
+                    FadeIn(tags[1], shift=LEFT * style.ITEM_BUFF),
+                    Create(links[1]),
+                ],
+                "differ": [
+                    Create(
+                        Angle(
+                            Line(centre, query.get_end()),
+                            Line(centre, at),
+                            radius=0.5,
+                            color=style.HIGHLIGHT,
+                        )
+                    ),
+                    Indicate(line[1], color=style.HIGHLIGHT),
+                ],
             },
         )
         self.say(
             "value_too",
-            FadeIn(value),
-            beats={"title": [FadeIn(search[0])], "body": [FadeIn(search[1])]},
+            Circumscribe(chen[2], color=style.VALUE),
+            FadeIn(tags[2], shift=LEFT * style.ITEM_BUFF),
+            beats={
+                "title": [
+                    Create(
+                        SurroundingRectangle(
+                            VGroup(chen[0], chen[1]), color=style.KEY, buff=style.HUG_BUFF
+                        )
+                    ),
+                    FadeIn(tags[3], shift=LEFT * style.ITEM_BUFF),
+                ],
+                "body": [
+                    Create(SurroundingRectangle(chen[2], color=style.VALUE, buff=style.HUG_BUFF)),
+                    FadeIn(tags[4], shift=LEFT * style.ITEM_BUFF),
+                ],
+            },
         )
 
     def _tag(self, words: str, colour) -> VGroup:

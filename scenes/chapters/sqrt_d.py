@@ -12,22 +12,26 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Brace,
+    AnimationGroup,
     Circumscribe,
     Create,
     Dot,
     FadeIn,
     FadeOut,
-    GrowFromCenter,
+    FadeTransform,
     Indicate,
     MathTex,
     ReplacementTransform,
+    Succession,
+    SurroundingRectangle,
+    Transform,
     VGroup,
-    Write,
+    config,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import Knob, RandomWalks
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -83,8 +87,7 @@ class SqrtD(LectureScene):
         )
         self.say("noise", Indicate(shown, scale_factor=1.03, color=style.HIGHLIGHT))
         self.play(FadeOut(VGroup(shown, self.axes, curves)))
-        self._it_cat()
-        self._knob()
+        self._knob(self._it_cat())
 
     def _curve_names(self) -> VGroup:
         last = self.probe.dims[-1]
@@ -119,84 +122,157 @@ class SqrtD(LectureScene):
             style.text(self.words[f"col_{c}"], style.LABEL_SIZE, style.MUTED) for c in range(4)
         ]
         table = VGroup(*heads, *(c for row in cells for c in row))
-        table.arrange_in_grid(len(rows) + 1, 4, buff=(style.WIDE_BUFF * 1.5, style.GROUP_BUFF))
-        table.next_to(dot, DOWN, buff=style.SECTION_BUFF)
+        table.arrange_in_grid(len(rows) + 1, 4, buff=(style.GROUP_BUFF, style.GROUP_BUFF))
+        walks = RandomWalks(self.probe.walks, f"{SRC}.dims[{len(self.probe.dims) - 1}].d")
+        below = VGroup(walks, table).arrange(RIGHT, buff=style.WIDE_BUFF)
+        below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
+        if below.width > config.frame_width - 2 * style.EDGE_BUFF:
+            below.scale_to_fit_width(config.frame_width - 2 * style.EDGE_BUFF)
+        below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
         columns = [VGroup(heads[c], *(row[c] for row in cells)) for c in range(4)]
+        band = walks.band()
         self.say(
             "random_walk",
             Indicate(dot, color=style.HIGHLIGHT),
+            FadeIn(walks.frame),
             beats={
-                "more": [FadeIn(columns[0])],
+                "more": [Create(walks.walks, lag_ratio=0.15), FadeIn(columns[0])],
                 "column": [FadeIn(columns[1], lag_ratio=0.2)],
             },
         )
         self.say(
             "spread_say",
             Circumscribe(VGroup(cells[0][1], cells[-1][1]), color=style.HIGHLIGHT),
-            beats={"root": [FadeIn(columns[2], lag_ratio=0.2)]},
+            beats={"root": [Create(band), FadeIn(columns[2], lag_ratio=0.2)]},
             d0=cells[0][0],
             s0=cells[0][1],
             d1=cells[-1][0],
             s1=cells[-1][1],
         )
-        self.say("divided", FadeIn(columns[3], lag_ratio=0.2))
-        self.play(FadeOut(VGroup(dot, table)))
-
-    def _knob(self) -> None:
-        """The office arrow's length, the temperature T and sqrt(d): one knob."""
-        items = VGroup(
-            *(style.text(self.words[f"knob_{k}"], style.BODY_SIZE) for k in range(3))
-        ).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
-        brace = Brace(items, RIGHT, color=style.MUTED)
-        result = style.text(self.words["knob_result"], style.BODY_SIZE, style.RESULT)
-        result.next_to(brace, RIGHT, buff=style.ITEM_BUFF)
-        last = len(self.probe.dims) - 1
-        slope = {
-            kind: self.number(f"{SRC}.dims[{last}].mean_slope_{kind}", 2)
-            for kind in ("unscaled", "scaled")
-        }
-        widest = self.number(f"{SRC}.dims[{last}].d", 0)
-        gradient = VGroup(
-            MathTex(r"\frac{\partial w_j}{\partial s_j} = w_j\,(1 - w_j)", font_size=48),
-            phrase(
-                self.words["slope_line"],
-                style.BODY_SIZE,
-                d=widest,
-                u=slope["unscaled"],
-                s=slope["scaled"],
-            ),
-        ).arrange(DOWN, buff=style.ITEM_BUFF)
-        harms = VGroup(
-            style.text(self.words["harm_one"], style.BODY_SIZE),
-            style.text(self.words["harm_two"], style.BODY_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        picture = VGroup(VGroup(items, brace, result), harms, gradient).arrange(
-            DOWN, buff=style.GROUP_BUFF
+        self.say(
+            "divided",
+            FadeIn(columns[3], lag_ratio=0.2),
+            Transform(walks.walks, walks.divided()),
+            Transform(band, walks.flat_band()),
         )
-        style.place(picture)
+        self.play(FadeOut(VGroup(dot, table, walks, band)))
+
+    def _knob(self, carried: VGroup) -> None:
+        """The office arrow's length, the temperature T and d without sqrt(d): one knob, the
+        scores' scale, turned notch by notch while it -> cat's weights sharpen (the row at
+        each temperature); then why saturation harms, and the knob back at sqrt(d)."""
+        c = self.data.it_cat
+        cat = c.referent
+        flat_first = sorted(range(len(c.temperatures)), key=lambda k: -c.temperatures[k].t)
+        knob = Knob(len(flat_first), self.words["knob_name"])
+        names = VGroup(
+            *(style.text(self.words[f"knob_{k}"], style.LABEL_SIZE) for k in range(3))
+        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        names.next_to(knob, UP, buff=style.GROUP_BUFF)
+        first = self._row(flat_first[0])
+        slope = self._slope_plot()
+        left = VGroup(names, knob)
+        style.place(VGroup(left, first, slope).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
+        divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
+
+        def step(notch: int) -> list:
+            """The knob to ``notch`` and the bars to that temperature's row (a new row is
+            the target each time, so no target was itself transformed before)."""
+            row = self._row(flat_first[notch]).move_to(first, aligned_edge=LEFT)
+            before = divisor[0]
+            same = len(before.family_members_with_points()) == len(
+                row[1].family_members_with_points()
+            )
+            if same:  # as many glyphs: the divisor on screen changes shape, as the bars do
+                return [knob.turn(notch), Transform(first[0], row[0]), Transform(before, row[1])]
+            divisor[0] = row[1]
+            return [knob.turn(notch), Transform(first[0], row[0]), FadeTransform(before, row[1])]
+
+        plain = next(n for n, k in enumerate(flat_first) if c.temperatures[k].t == 1)
+        sharpest = len(flat_first) - 1
+        # the it -> cat bars on screen become the knob's: at its flattest setting
+        self.play(
+            FadeIn(knob),
+            Transform(carried[0], first[0]),
+            FadeTransform(carried[1], first[1]),
+        )
+        first[0] = carried[0]  # the bars on screen: every step changes their shape
         self.say(
             "knob",
             beats={
-                "arrow": [FadeIn(items[0], shift=RIGHT * style.ITEM_BUFF)],
-                "temp": [FadeIn(items[1], shift=RIGHT * style.ITEM_BUFF)],
-                "root": [FadeIn(items[2], shift=RIGHT * style.ITEM_BUFF)],
-                "knob": [GrowFromCenter(brace)],
-                "sharp": [FadeIn(result, shift=RIGHT * style.ITEM_BUFF)],
+                "arrow": [FadeIn(names[0], shift=RIGHT * style.ITEM_BUFF), *step(1)],
+                "temp": [FadeIn(names[1], shift=RIGHT * style.ITEM_BUFF), *step(2)],
+                "root": [FadeIn(names[2], shift=RIGHT * style.ITEM_BUFF), *step(plain)],
+                "knob": [  # the three are one setting: each sinks into the knob
+                    AnimationGroup(
+                        *(FadeOut(n.copy(), target_position=knob.name, scale=0.5) for n in names),
+                        lag_ratio=0.2,
+                    ),
+                    Indicate(knob.name, color=style.HIGHLIGHT),
+                ],
+                "sharp": [
+                    Succession(*(AnimationGroup(*step(n)) for n in range(plain + 1, sharpest + 1)))
+                ],
             },
         )
+        last = len(self.probe.dims) - 1
+        widest = self.number(f"{SRC}.dims[{last}].d", 0)
+        slopes = {
+            kind: self.number(f"{SRC}.dims[{last}].mean_slope_{kind}", 2)
+            for kind in ("unscaled", "scaled")
+        }
+        top = SurroundingRectangle(first[0].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "why",
-            Circumscribe(result, color=style.HIGHLIGHT),
+            Indicate(knob.pointer, color=style.HIGHLIGHT),
             beats={
-                "one": [FadeIn(harms[0], shift=UP * style.ITEM_BUFF)],
-                "two": [FadeIn(harms[1], shift=UP * style.ITEM_BUFF), Write(gradient)],
-                "back": [Circumscribe(items[2], color=style.HIGHLIGHT)],
+                "one": [Create(top)],
+                "two": [FadeOut(top), FadeIn(slope.frame), Create(slope.curve)],
+                "slopes": [FadeIn(slope.dots, scale=1.5)],
+                "back": [*step(plain)],
             },
             d1=widest,
             u1=self._mean_max(-1, "unscaled"),
-            g1=slope["unscaled"],
-            g1s=slope["scaled"],
+            g1=slopes["unscaled"],
+            g1s=slopes["scaled"],
         )
+
+    def _row(self, k: int) -> VGroup:
+        """it -> every word at the k-th temperature, as bars, with the divisor of q.k."""
+        c = self.data.it_cat
+        it = c.query_index
+        source = f"tokens.it_cat.temperatures[{k}]"
+        labels = [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens]
+        bars = WeightBars(labels, c.temperatures[k].weights[it], f"{source}.weights[{it}]", 3.0)
+        divisor = phrase(
+            self.words["divisor_line"], style.LABEL_SIZE, s=self.number(f"{source}.scale", 2)
+        )
+        group = VGroup(bars, divisor.next_to(bars, DOWN, buff=style.GROUP_BUFF))
+        group.rows = bars.rows
+        return group
+
+    def _slope_plot(self) -> VGroup:
+        """w (1 - w) against w, and at the widest d the mean largest weight with its mean
+        slope, without and with sqrt(d) (averaged over the same draws)."""
+        last = self.probe.dims[-1]
+        axes = style.muted_axes([0, 1, 0.5], [0, 0.25, 0.25], 3.2, 2.4)
+        formula = MathTex(r"\frac{\partial w}{\partial s} = w\,(1 - w)", font_size=40)
+        formula.next_to(axes, UP, buff=style.ITEM_BUFF)
+        ticks = VGroup(
+            *(style.tick_label(f"{x:g}").next_to(axes.c2p(x, 0), DOWN) for x in (0, 0.5, 1)),
+            style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
+        )
+        curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)
+        points = VGroup()
+        for kind, colour, side in (("unscaled", style.WITHOUT, LEFT), ("scaled", style.WITH, UP)):
+            at = axes.c2p(getattr(last, f"mean_max_{kind}"), getattr(last, f"mean_slope_{kind}"))
+            value = self.number(f"{SRC}.dims[{len(self.probe.dims) - 1}].mean_slope_{kind}", 2)
+            value.set_color(colour)
+            points.add(VGroup(Dot(at, color=colour, radius=0.08), value.next_to(at, side)))
+        group = VGroup(formula, axes, ticks, curve, points)
+        group.frame = VGroup(formula, axes, ticks)
+        group.curve, group.dots = curve, points
+        return group
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""
@@ -272,25 +348,51 @@ class SqrtD(LectureScene):
         )
         return VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
 
-    def _it_cat(self) -> None:
+    def _it_cat(self) -> VGroup:
+        """it -> every word with sqrt(d), then without it: the bars saturate onto cat.
+        Returns the bars and their caption, which the knob then carries on."""
         c = self.data.it_cat
         it, cat = c.query_index, c.referent
         weight = {
             kind: self.number(f"tokens.it_cat.{kind}.weights[{it}][{cat}]", 2)
             for kind in ("scaled", "unscaled")
         }
-        lines = VGroup(
-            phrase(self.template("with_line"), style.BODY_SIZE, style.WITH, w=weight["scaled"]),
-            phrase(
+        bars = {
+            kind: WeightBars(
+                [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens],
+                getattr(c, kind).weights[it],
+                f"tokens.it_cat.{kind}.weights[{it}]",
+                3.0,
+                color=colour,
+            )
+            for kind, colour in (("scaled", style.WITH), ("unscaled", style.WITHOUT))
+        }
+        lines = {
+            "scaled": phrase(
+                self.template("with_line"), style.BODY_SIZE, style.WITH, w=weight["scaled"]
+            ),
+            "unscaled": phrase(
                 self.template("without_line"), style.BODY_SIZE, style.WITHOUT, w=weight["unscaled"]
             ),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        style.place(lines)
+        }
+        shown = VGroup(bars["scaled"], lines["scaled"]).arrange(DOWN, buff=style.GROUP_BUFF)
+        style.place(shown)
+        bars["unscaled"].move_to(bars["scaled"])
+        lines["unscaled"].move_to(lines["scaled"])
+        top = SurroundingRectangle(bars["scaled"].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "it_cat",
-            FadeIn(lines[0]),
-            beats={"without": [FadeIn(lines[1])]},
+            FadeIn(bars["scaled"]),
+            FadeIn(lines["scaled"]),
+            beats={
+                "without": [
+                    Transform(bars["scaled"], bars["unscaled"]),
+                    FadeTransform(lines["scaled"], lines["unscaled"]),
+                    Create(top),
+                ]
+            },
             w=weight["scaled"],
             u=weight["unscaled"],
         )
-        self.play(FadeOut(lines))
+        self.play(FadeOut(top))
+        return VGroup(bars["scaled"], lines["unscaled"])

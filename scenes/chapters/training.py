@@ -51,7 +51,13 @@ class Training(LectureScene):
     """The run that produced the data file, measured and drawn."""
 
     scene_key = "training"
-    reads = ("training", *(f"examples.{name}" for name in (FED, *FRESH, "random_3")))
+    reads = (
+        "training",
+        "examples.mixed",
+        "examples.random_1",
+        "examples.random_2",
+        "examples.random_3",
+    )  # FED, FRESH and the unseen one
 
     def construct(self) -> None:
         tr = self.data.training

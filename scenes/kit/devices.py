@@ -1,27 +1,37 @@
 """Devices the narration feeds and turns: the colour task's model as a box a sequence flows
-through (:class:`ModelBox`), and a row of numbers under a strip's columns, its outputs or
-its answers (:func:`output_row`)."""
+through (:class:`ModelBox`), a row of numbers under a strip's columns, its outputs or
+its answers (:func:`output_row`), the knob several chapters turn (:class:`Knob`), and sums
+that wander further the more terms they add (:class:`RandomWalks`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     ORIGIN,
+    PI,
     RIGHT,
     UP,
     AnimationGroup,
+    Arc,
     Arrow,
+    Circle,
+    Dot,
     FadeIn,
     FadeOut,
     Indicate,
+    Line,
     MathTex,
     Mobject,
+    Rotate,
     RoundedRectangle,
     Succession,
     VGroup,
+    VMobject,
 )
 
 from scenes.kit import style
@@ -118,3 +128,177 @@ def output_row(
     label = MathTex(name, font_size=36, color=style.MUTED)
     label.next_to(numbers, LEFT, buff=style.GROUP_BUFF)
     return VGroup(label, numbers)
+
+
+KNOB_SWEEP = 1.5 * PI  # the dial's travel, from its lowest notch to its highest
+
+
+class Knob(VGroup):
+    """A dial with notches, turned by the narration: one setting that several things set
+    (the office arrow's length, the temperature T, d without √d all scale the scores).
+
+    Parameters
+    ----------
+    notches
+        How many positions the dial has (the first at its lower left, the last at its
+        lower right, clockwise).
+    label
+        What it sets, written under it.
+    radius
+        The dial's radius.
+    at
+        The notch it starts at.
+
+    Examples
+    --------
+    .. manim:: KnobExample
+        :save_last_frame:
+
+        class KnobExample(Scene):
+            def construct(self):
+                self.add(Knob(6, "scale", at=2))
+    """
+
+    def __init__(self, notches: int, label: str, radius: float = 0.9, at: int = 0) -> None:
+        super().__init__()
+        self.notches, self.at = notches, at
+        self.dial = Circle(radius=radius).set_stroke(style.FOREGROUND, width=3)
+        self.track = Arc(
+            radius=radius * 1.2,
+            start_angle=self._angle(0),
+            angle=-KNOB_SWEEP,
+            color=style.MUTED,
+        )
+        self.marks = VGroup(
+            *(
+                Line(
+                    self._on_circle(radius * 1.12, k), self._on_circle(radius * 1.3, k)
+                ).set_stroke(style.MUTED, width=3)
+                for k in range(notches)
+            )
+        )
+        self.pointer = VGroup(
+            Line(ORIGIN, self._on_circle(radius * 0.85, at)).set_stroke(style.HIGHLIGHT, width=6),
+            Dot(ORIGIN, radius=0.07, color=style.HIGHLIGHT),
+        )
+        self.name = style.text(label, style.LABEL_SIZE)
+        self.name.next_to(self.marks, DOWN, buff=style.ITEM_BUFF)
+        self.add(self.track, self.marks, self.dial, self.pointer, self.name)
+
+    def _angle(self, notch: int) -> float:
+        """The direction of a notch: the first at 225°, then clockwise over the sweep."""
+        return 1.25 * PI - KNOB_SWEEP * notch / max(self.notches - 1, 1)
+
+    def _on_circle(self, r: float, notch: int) -> np.ndarray:
+        a = self._angle(notch)
+        return np.array([r * math.cos(a), r * math.sin(a), 0.0])
+
+    def get_centre(self) -> np.ndarray:
+        return self.dial.get_center()
+
+    def turn(self, notch: int) -> Rotate:
+        """Turn the pointer to ``notch`` (the knob then stands there)."""
+        angle = self._angle(notch) - self._angle(self.at)
+        self.at = notch
+        return Rotate(self.pointer, angle=angle, about_point=self.dial.get_center())
+
+
+class RandomWalks(VGroup):
+    """Sums of random terms, term by term (q·k's products q_i k_i added one at a time):
+    each a walk against the count of terms, with the band ±√t that their spread follows.
+
+    Parameters
+    ----------
+    walks
+        Each walk's running sums, as read from the data file (all of one length).
+    terms_source
+        Data-file path of the walks' length (written at the end of the terms' axis).
+    terms_label
+        The terms' axis's name ("d").
+    width, height
+        The plot's size.
+
+    Examples
+    --------
+    .. manim:: RandomWalksExample
+        :save_last_frame:
+
+        class RandomWalksExample(Scene):
+            def construct(self):
+                walks = [
+                    [math.sqrt(t) * math.sin(t / (9 + 4 * w)) * (1 + w) for t in range(200)]
+                    for w in range(4)
+                ]
+                rw = RandomWalks(walks)
+                self.add(rw, rw.band(), rw.divided())
+    """
+
+    def __init__(
+        self,
+        walks: Sequence[Sequence[float]],
+        terms_source: str = "",
+        terms_label: str = "d",
+        width: float = 6.0,
+        height: float = 4.2,
+    ) -> None:
+        super().__init__()
+        self.terms = len(walks[0])
+        reach = max(max(abs(v) for v in walk) for walk in walks)
+        reach = max(reach, 1.2 * math.sqrt(self.terms))  # the band ±√t fits at the end
+        self.reach = math.ceil(reach / 10) * 10
+        self.axes = style.muted_axes(
+            [0, self.terms, self.terms / 4],
+            [-self.reach, self.reach, self.reach / 2],
+            width,
+            height,
+        )
+        self.walks = VGroup(*(self._line(walk) for walk in walks))
+        for k, walk in enumerate(self.walks):
+            walk.set_stroke(style.FOREGROUND, width=2, opacity=1 - 0.12 * k)
+        self.originals = [list(walk) for walk in walks]
+        end = ShownNumber(self.terms, 0, Ref(terms_source), color=style.MUTED)
+        end.next_to(self.axes.c2p(self.terms, -self.reach), DOWN, buff=style.ITEM_BUFF)
+        name = style.text(terms_label, style.SMALL_SIZE, style.MUTED)
+        name.next_to(self.axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        name.next_to(self.axes.c2p(self.terms / 2, -self.reach), DOWN, buff=style.ITEM_BUFF)
+        ticks = VGroup(
+            *(
+                style.tick_label(f"{v:+g}" if v else "0").next_to(
+                    self.axes.c2p(0, v), LEFT, buff=style.ITEM_BUFF
+                )
+                for v in (-self.reach, 0, self.reach)
+            )
+        )
+        self.frame = VGroup(self.axes, end, name, ticks)
+        self.add(self.frame, self.walks)
+
+    def _line(self, values: Sequence[float]) -> VMobject:
+        step = max(len(values) // 256, 1)  # enough points for the eye
+        points = [self.axes.c2p(t + 1, values[t]) for t in range(0, len(values), step)]
+        return VMobject().set_points_as_corners([self.axes.c2p(0, 0), *points])
+
+    def band(self) -> VGroup:
+        """The curves ±√t: one standard deviation of a sum of t terms of variance 1."""
+        curves = VGroup(
+            *(
+                self.axes.plot(lambda t, s=sign: s * math.sqrt(t), x_range=[0, self.terms])
+                for sign in (1, -1)
+            )
+        )
+        return curves.set_stroke(style.HIGHLIGHT, width=3)
+
+    def divided(self) -> VGroup:
+        """The same walks, each sum divided by √t: they no longer wander further (their band
+        is ±1 at every t), drawn over the walks' places (a target to transform them into)."""
+        return VGroup(
+            *(
+                self._line([v / math.sqrt(t + 1) for t, v in enumerate(walk)]).match_style(line)
+                for walk, line in zip(self.originals, self.walks, strict=True)
+            )
+        )
+
+    def flat_band(self) -> VGroup:
+        """The band ±1 at every t (after the division)."""
+        return VGroup(
+            *(Line(self.axes.c2p(0, s), self.axes.c2p(self.terms, s)) for s in (1, -1))
+        ).set_stroke(style.HIGHLIGHT, width=3)

@@ -144,6 +144,8 @@ class LossPlot(VGroup):
         return VGroup(line, label)
 
 
+ROOM_WIDTH, ROOM_HEIGHT = 6.2, 5.4  # the office as drawn, before it is scaled to fit
+QUERY_UNIT = 0.55  # scene units per unit of the office's Query (shorter, to stay in the room)
 MIN_LABEL_SCALE = 0.8  # a name set smaller to fit the room: LABEL_SIZE x 0.8 is still legible
 
 
@@ -185,7 +187,7 @@ class OfficeRoom(VGroup):
     ) -> None:
         super().__init__()
         self.unit = unit
-        self.room = RoundedRectangle(corner_radius=0.2, width=6.2, height=5.4)
+        self.room = RoundedRectangle(corner_radius=0.2, width=ROOM_WIDTH, height=ROOM_HEIGHT)
         self.room.set_stroke(style.MUTED, width=2)
         self.people = VGroup(
             *(
@@ -221,6 +223,12 @@ class OfficeRoom(VGroup):
         label.shift(
             RIGHT * (max(left - label.get_left()[0], 0) - max(label.get_right()[0] - right, 0))
         )
+
+    def offset(self, vector: Sequence[float], unit: float | None = None) -> np.ndarray:
+        """A 2-D vector (a Key, a Query) as drawn on the floor now, at the room's current
+        scale: the arrow from the room's centre to :meth:`point` once the room is fitted."""
+        scale = (self.unit if unit is None else unit) * self.room.width / ROOM_WIDTH
+        return scale * (vector[0] * RIGHT + vector[1] * UP)
 
     def point(self, key: Sequence[float], unit: float | None = None) -> np.ndarray:
         """The floor's point for a Key (or, with another ``unit``, for a Query)."""

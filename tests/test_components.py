@@ -21,7 +21,7 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
-from scenes.kit.devices import Knob, ModelBox, RandomWalks, output_row
+from scenes.kit.devices import DotArrows, Knob, ModelBox, RandomWalks, output_row
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
@@ -127,6 +127,22 @@ def test_random_walks(scene: Scene) -> None:
     down = [-1.5 * (t + 1) ** 0.5 for t in range(100)]
     walks = RandomWalks([up, down], "d")
     scene.add(walks, walks.band(), walks.divided(), walks.flat_band())
+
+
+@frames_comparison
+def test_dot_arrows(scene: Scene) -> None:
+    """Two 4-wide vectors in their own plane: the angle between them and k's shadow on q."""
+    scene.add(DotArrows([0.8, 2.0, 0.8, 0.0], [0.0, 2.0, 0.0, 0.0], "q", "k"))
+
+
+def test_dot_arrows_are_exact() -> None:
+    """The drawing's lengths give the dot product: |q| times k's shadow on q."""
+    q, k = [0.8, 2.0, 0.8, 0.0], [0.0, 0.6, 2.0, 0.0]
+    drawn = DotArrows(q, k, "q", "k", unit=1.0)
+    shadow = drawn.shadow.get_length() * np.sign(drawn.shadow.get_end()[0])
+    dot = sum(a * b for a, b in zip(q, k, strict=True))
+    assert np.isclose(drawn.a.get_length() * shadow, dot, rtol=1e-3)
+    assert np.isclose(drawn.b.get_length(), np.linalg.norm(k), rtol=1e-3)
 
 
 @frames_comparison

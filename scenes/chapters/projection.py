@@ -5,12 +5,15 @@ Render alone with ``manim -ql scenes/chapters/projection.py WhyProject``.
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
     Angle,
+    AnimationGroup,
     Arrow,
     Circumscribe,
     Create,
@@ -23,6 +26,7 @@ from manim import (
     MathTex,
     NumberLine,
     Rectangle,
+    Succession,
     SurroundingRectangle,
     VGroup,
     Write,
@@ -30,11 +34,13 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
+from scenes.kit.devices import DotArrows
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
 
 SRC = "pitfalls.projection"
+DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
 
@@ -194,6 +200,17 @@ class WhyProject(LectureScene):
         other_dot = VGroup(other_dot, phrase(self.words["cross_dot_line"], d=cross_size))
         for beat in (self_dot, other_dot):
             beat.arrange(RIGHT, buff=style.ITEM_BUFF)
+        # x with itself and with another word, drawn at the measured sizes: |x|² ≈ the mean
+        # self dot, and cos θ one spread of the cross dot over it (a typical other word)
+        length = math.sqrt(self.p.self_dot_mean)
+        cos = self.p.cross_dot_std / self.p.self_dot_mean
+        x = [length, 0.0]
+        y = [length * cos, length * math.sqrt(1 - cos * cos)]
+        unit = DRAWN_LENGTH / length
+        drawn = [DotArrows(x, x, "x", "x", style.FOREGROUND, style.FOREGROUND, unit)]
+        drawn.append(DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit))
+        self_dot = VGroup(drawn[0], self_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
+        other_dot = VGroup(drawn[1], *other_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
         beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
         beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
         longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
@@ -210,9 +227,16 @@ class WhyProject(LectureScene):
             "why",
             Indicate(diagonal, color=style.HIGHLIGHT),
             beats={
-                "self": [Write(self_dot)],
-                "other": [Write(other_dot[0])],
-                "spread": [FadeIn(other_dot[1])],
+                "self": [FadeIn(drawn[0]), Write(self_dot[1])],
+                "other": [
+                    Succession(
+                        AnimationGroup(*(GrowArrow(a) for a in (drawn[1].a, drawn[1].b))),
+                        AnimationGroup(FadeIn(drawn[1].names), Create(drawn[1].angle_group)),
+                        Create(drawn[1].get_shadow()),
+                    ),
+                    Write(other_dot[1]),
+                ],
+                "spread": [FadeIn(other_dot[2]), Indicate(drawn[1].shadow, color=style.HIGHLIGHT)],
             },
             width=self.p.width,
             self_dot=self_size,
@@ -221,7 +245,7 @@ class WhyProject(LectureScene):
         self.say(
             "not_always",
             Write(longer),
-            beats={"rare": [Indicate(other_dot[0], color=style.HIGHLIGHT)]},
+            beats={"rare": [Indicate(other_dot[1], color=style.HIGHLIGHT)]},
             width=self.p.width,
         )
         shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now

@@ -12,15 +12,22 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
     Circumscribe,
+    Create,
     FadeIn,
+    FadeOut,
+    GrowArrow,
     ReplacementTransform,
+    Restore,
+    Succession,
     TransformFromCopy,
     VGroup,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import DotArrows
 from scenes.kit.labels import vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Spoken, phrase
@@ -67,12 +74,20 @@ class Scoring(LectureScene):
         self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=self._numbers(0)["dot"])
         self.say("scale", FadeIn(steps[3]), **self._numbers(0))
         self._land(0, steps[3])
+        drawn = None  # the dot product drawn as arrows, over the working, for key 1
         for j in range(1, ex.short):
             new = self._steps(j, q)
             swap = [ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)]
+            if drawn is not None:  # the working comes back as the arrows leave
+                swap += [FadeOut(drawn), Restore(q)]
+                drawn = None
             steps = new
             line = "key_self" if j == self.i else "key_next" if j == 1 else "key_more"
-            self._land(j, steps[3], words=line, first=swap)
+            beats = {}
+            if line == "key_next":
+                drawn = self._drawn(j, VGroup(q, *steps))
+                beats = {"shape": self._show_drawn(drawn, q, steps)}
+            self._land(j, steps[3], words=line, first=swap, beats=beats)
         self.say(
             "rest",
             FadeIn(self._other_rows(), lag_ratio=0.1),
@@ -139,12 +154,43 @@ class Scoring(LectureScene):
         )
         return VGroup(self.table_frame, grid.numbers)
 
-    def _land(self, j: int, result: VGroup, words: str = "land", first: Sequence = ()) -> None:
+    def _land(
+        self,
+        j: int,
+        result: VGroup,
+        words: str = "land",
+        first: Sequence = (),
+        beats: dict | None = None,
+    ) -> None:
         """The score flies from the working into its cell (after ``first``, if given)."""
         target = self.cells_grid.get_number(self.i, j)
         land = [TransformFromCopy(result[-1], target)]
         groups = [list(first), land] if first else [land]
-        self.say(words, *groups[0], then=groups[1:], **self._numbers(j))
+        self.say(words, *groups[0], then=groups[1:], beats=beats, **self._numbers(j))
+
+    def _drawn(self, j: int, working: VGroup) -> DotArrows:
+        """q · k_j as arrows in their own plane, the size of the working it stands over."""
+        ex = self.ex
+        drawn = DotArrows(ex.q[self.i], ex.k[j], "q", "k", style.QUERY, style.KEY)
+        drawn.scale_to_fit_width(working.width * 0.8)
+        if drawn.height > working.height * 0.8:
+            drawn.scale_to_fit_height(working.height * 0.8)
+        return drawn.move_to(working)
+
+    @staticmethod
+    def _show_drawn(drawn: DotArrows, q: NumberVector, steps: list) -> list:
+        """The working steps back; the arrows, the angle, then k's shadow on q."""
+        q.save_state()
+        return [
+            Succession(
+                AnimationGroup(
+                    q.animate.set_opacity(0.12), *(s.animate.set_opacity(0.12) for s in steps)
+                ),
+                AnimationGroup(*(GrowArrow(a) for a in (drawn.a, drawn.b)), FadeIn(drawn.names)),
+                Create(drawn.angle_group),
+                AnimationGroup(Create(drawn.drop), Create(drawn.shadow)),
+            ),
+        ]
 
     def _other_rows(self) -> VGroup:
         grid = self.cells_grid

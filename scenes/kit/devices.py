@@ -1,7 +1,8 @@
 """Devices the narration feeds and turns: the colour task's model as a box a sequence flows
 through (:class:`ModelBox`), a row of numbers under a strip's columns, its outputs or
-its answers (:func:`output_row`), the knob several chapters turn (:class:`Knob`), and sums
-that wander further the more terms they add (:class:`RandomWalks`)."""
+its answers (:func:`output_row`), the knob several chapters turn (:class:`Knob`), sums
+that wander further the more terms they add (:class:`RandomWalks`), and a dot product as two
+arrows, the angle between them and one's shadow on the other (:class:`DotArrows`)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from manim import (
     Arc,
     Arrow,
     Circle,
+    DashedLine,
     Dot,
     FadeIn,
     FadeOut,
     Indicate,
     Line,
+    ManimColor,
     MathTex,
     Mobject,
     Rotate,
@@ -131,6 +134,7 @@ def output_row(
 
 
 KNOB_SWEEP = 1.5 * PI  # the dial's travel, from its lowest notch to its highest
+MIN_ANGLE = 0.05  # radians: an angle smaller than this (a vector with itself) is not marked
 
 
 class Knob(VGroup):
@@ -302,3 +306,71 @@ class RandomWalks(VGroup):
         return VGroup(
             *(Line(self.axes.c2p(0, s), self.axes.c2p(self.terms, s)) for s in (1, -1))
         ).set_stroke(style.HIGHLIGHT, width=3)
+
+
+class DotArrows(VGroup):
+    """A dot product drawn: two arrows from one point, the angle θ between them, and the
+    second's shadow on the first (|b| cos θ, dashed from its tip), so a · b = |a| × shadow:
+    it grows with how alike the directions are and with the two lengths. Any two vectors
+    lie in one plane, so the picture is exact for vectors of any width: ``a`` along the
+    plane's first axis, ``b`` at its angle.
+
+    Parameters
+    ----------
+    a, b
+        The two vectors, as read from the data file (any one width).
+    a_label, b_label
+        Their names (LaTeX), drawn at their tips.
+    a_color, b_color
+        Their role colours.
+    unit
+        Scene units per unit of length.
+
+    Examples
+    --------
+    .. manim:: DotArrowsExample
+        :save_last_frame:
+
+        class DotArrowsExample(Scene):
+            def construct(self):
+                self.add(DotArrows([0.8, 2.0, 0.8, 0.0], [0.0, 2.0, 0.0, 0.0], "q", "k"))
+    """
+
+    def __init__(
+        self,
+        a: Sequence[float],
+        b: Sequence[float],
+        a_label: str,
+        b_label: str,
+        a_color: ManimColor | None = None,
+        b_color: ManimColor | None = None,
+        unit: float = 1.0,
+    ) -> None:
+        super().__init__()
+        a_len = math.sqrt(sum(x * x for x in a))
+        b_len = math.sqrt(sum(x * x for x in b))
+        cos = sum(x * y for x, y in zip(a, b, strict=True)) / (a_len * b_len or 1.0)
+        theta = math.acos(max(-1.0, min(1.0, cos)))
+        tip_b = unit * b_len * np.array([math.cos(theta), math.sin(theta), 0.0])
+        self.a = Arrow(ORIGIN, unit * a_len * RIGHT, buff=0, color=a_color or style.QUERY)
+        self.b = Arrow(ORIGIN, tip_b, buff=0, color=b_color or style.KEY)
+        foot = np.array([tip_b[0], 0.0, 0.0])
+        self.drop = DashedLine(tip_b, foot, color=style.MUTED)
+        self.shadow = Line(ORIGIN, foot).set_stroke(style.HIGHLIGHT, width=10, opacity=0.8)
+        self.angle = Arc(radius=min(0.5, unit * min(a_len, b_len) / 3), angle=theta)
+        self.angle.set_stroke(style.HIGHLIGHT, width=3)
+        theta_name = MathTex(r"\theta", font_size=32, color=style.HIGHLIGHT)
+        theta_name.move_to(self.angle.point_from_proportion(0.5) * 1.6)
+        self.angle_group = VGroup(self.angle, theta_name) if theta > MIN_ANGLE else VGroup()
+        self.names = VGroup(
+            MathTex(a_label, color=self.a.get_color()).next_to(self.a, RIGHT, buff=style.ITEM_BUFF),
+            MathTex(b_label, color=self.b.get_color()).next_to(tip_b, UP, buff=style.ITEM_BUFF),
+        )
+        self.add(self.shadow, self.drop, self.a, self.b, self.angle_group, self.names)
+
+    def get_arrows(self) -> VGroup:
+        return VGroup(self.a, self.b, self.names)
+
+    def get_shadow(self) -> VGroup:
+        """The dashed drop from b's tip and b's shadow along a."""
+        return VGroup(self.drop, self.shadow)

@@ -19,7 +19,6 @@ from manim import (
     FadeOut,
     GrowArrow,
     ReplacementTransform,
-    Restore,
     Succession,
     TransformFromCopy,
     VGroup,
@@ -79,7 +78,7 @@ class Scoring(LectureScene):
             new = self._steps(j, q)
             swap = [ReplacementTransform(a, b) for a, b in zip(steps, new, strict=True)]
             if drawn is not None:  # the working comes back as the arrows leave
-                swap += [FadeOut(drawn), Restore(q)]
+                swap = [FadeOut(drawn), FadeIn(q), *(FadeIn(step) for step in new)]
                 drawn = None
             steps = new
             line = "key_self" if j == self.i else "key_next" if j == 1 else "key_more"
@@ -179,13 +178,11 @@ class Scoring(LectureScene):
 
     @staticmethod
     def _show_drawn(drawn: DotArrows, q: NumberVector, steps: list) -> list:
-        """The working steps back; the arrows, the angle, then k's shadow on q."""
-        q.save_state()
+        """The working makes way; the arrows, the angle, then k's shadow on q."""
         return [
+            FadeOut(q),
+            *(FadeOut(step) for step in steps),
             Succession(
-                AnimationGroup(
-                    q.animate.set_opacity(0.12), *(s.animate.set_opacity(0.12) for s in steps)
-                ),
                 AnimationGroup(*(GrowArrow(a) for a in (drawn.a, drawn.b)), FadeIn(drawn.names)),
                 Create(drawn.angle_group),
                 AnimationGroup(Create(drawn.drop), Create(drawn.shadow)),

@@ -154,6 +154,7 @@ class SqrtD(LectureScene):
             FadeIn(columns[3], lag_ratio=0.2),
             Transform(walks.walks, walks.divided()),
             Transform(band, walks.flat_band()),
+            Transform(walks.ticks, walks.zoomed_ticks()),  # the axis zooms in: ±3
         )
         self.play(FadeOut(VGroup(dot, table, walks, band)))
 
@@ -205,7 +206,7 @@ class SqrtD(LectureScene):
                 "root": [FadeIn(names[2], shift=RIGHT * style.ITEM_BUFF), *step(plain)],
                 "knob": [  # the three are one setting: each sinks into the knob
                     AnimationGroup(
-                        *(FadeOut(n.copy(), target_position=knob.name, scale=0.5) for n in names),
+                        *(FadeOut(n, target_position=knob.name, scale=0.5) for n in names),
                         lag_ratio=0.2,
                     ),
                     Indicate(knob.name, color=style.HIGHLIGHT),
@@ -260,6 +261,7 @@ class SqrtD(LectureScene):
         formula.next_to(axes, UP, buff=style.ITEM_BUFF)
         ticks = VGroup(
             *(style.tick_label(f"{x:g}").next_to(axes.c2p(x, 0), DOWN) for x in (0, 0.5, 1)),
+            style.tick_label("0.25").next_to(axes.c2p(0, 0.25), LEFT),
             style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
         )
         curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)

@@ -27,7 +27,6 @@ from manim import (
     MoveAlongPath,
     Succession,
     SurroundingRectangle,
-    TransformFromCopy,
     VGroup,
     Wiggle,
     always_redraw,
@@ -43,7 +42,8 @@ from scenes.kit.numbers import phrase
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
 FED = "mixed"  # the sequence standing over the model: colour_task's example
 FRESH = ("random_1", "random_2")  # fresh draws, as every training step sees
-STRIP_WIDTH = 5.8  # the sequence, the box and the rows under it share this width
+UNSEEN = "random_3"  # a sequence it never trained on, as the validation's are
+STRIP_WIDTH = 6.3  # the sequence, the box and the rows under it share this width
 EARLY = 0.1  # the share of the curve drawn as Adam's first nudges are named
 
 
@@ -85,13 +85,13 @@ class Training(LectureScene):
             "training.steps",
             self.words["x_axis"],
             CURVE_POINTS,
-            width=6.6,
-            height=4.4,
+            width=5.6,
+            height=4.0,
             also=(tr.val_mse, tr.baseline_mse),
             room=1,  # the validation's label goes under its level, below the curve's tail
         )
+        self._align_rows(rows, strip)  # before the layout: the rows' names count in its width
         style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
-        self._align_rows(rows, strip)
 
         first = phrase(self.words["first_line"], style.LABEL_SIZE, loss=n["first"])
         first.next_to(plot.get_start(), UR, buff=style.ITEM_BUFF)
@@ -144,9 +144,11 @@ class Training(LectureScene):
             strip, rows = feeds[-1][1]
         self.say(
             "loss",
-            FadeIn(formula[0], formula[2], formula[4]),
-            TransformFromCopy(rows[0][0], formula[1]),
-            TransformFromCopy(rows[1][0], formula[3]),
+            FadeIn(formula, shift=UP * 0.2),
+            # the outputs and the answers it compares (framed: an Indicate would add the
+            # names to the scene on their own, and the next sequence's rows could not replace them)
+            Circumscribe(rows[0][0], color=style.HIGHLIGHT),
+            Circumscribe(rows[1][0], color=style.HIGHLIGHT),
             run_time=2.5,
             beats={
                 "batch": [Succession(*(feed for feed, _ in feeds))],
@@ -182,7 +184,7 @@ class Training(LectureScene):
             beats={"time": [Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run))]},
             steps=n["steps"],
         )  # a time is shown, never said: it varies
-        unseen, _ = self._fresh("random_3", strip, rows, box)  # never trained on, like these
+        unseen, _ = self._fresh(UNSEEN, strip, rows, box)  # never trained on, like these
         self.say(
             "val",
             unseen,
@@ -206,17 +208,17 @@ class Training(LectureScene):
             Circumscribe(strip, color=style.HIGHLIGHT),
             beats={"unseen": [Create(tail)]},
         )
-        head_map = self.colour_map(
-            self.data.example(FED).colours,
-            self.data.example(FED).attention,
-            f"examples.{FED}.attention",
+        head_map = self.colour_map(  # the sequence over the box now: the unseen one
+            self.data.example(UNSEEN).colours,
+            self.data.example(UNSEEN).attention,
+            f"examples.{UNSEEN}.attention",
             style.CELL_SIZE * 0.55,
         )
-        head_map.set(height=plot.height).move_to(plot)
+        head_map.set(height=plot.axes.height).move_to(plot.axes)
         self.say(
             "outro",
             FadeOut(tail),
-            FadeOut(VGroup(plot, first, last, run, val, base, gap)),
+            FadeOut(VGroup(plot, early, rest, first, last, run, val, base, gap)),
             then=[
                 [Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5)],
                 [GrowFromPoint(head_map, box.head.get_center())],
@@ -251,9 +253,11 @@ class Training(LectureScene):
         """A freshly drawn sequence taking the place of ``strip`` and flowing through the
         box: its animation, and the new strip and rows (for the next fresh one)."""
         new_strip, new_rows = self._sequence(name)
-        new_strip.move_to(strip)
-        new_rows.move_to(rows)
+        scale = strip.width / new_strip.width  # the layout may have scaled the picture
+        new_strip.scale(scale).move_to(strip)
+        new_rows.scale(scale)
         self._align_rows(new_rows, new_strip)
+        new_rows.match_y(rows)
         swap = AnimationGroup(
             FadeOut(strip, shift=RIGHT * 0.6),
             FadeOut(rows),

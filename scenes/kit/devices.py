@@ -134,6 +134,7 @@ def output_row(
 
 
 KNOB_SWEEP = 1.5 * PI  # the dial's travel, from its lowest notch to its highest
+ZOOMED = 3  # the walks divided by √t are drawn on an axis of ±3
 MIN_ANGLE = 0.05  # radians: an angle smaller than this (a vector with itself) is not marked
 
 
@@ -273,6 +274,7 @@ class RandomWalks(VGroup):
                 for v in (-self.reach, 0, self.reach)
             )
         )
+        self.ticks = ticks
         self.frame = VGroup(self.axes, end, name, ticks)
         self.add(self.frame, self.walks)
 
@@ -292,19 +294,36 @@ class RandomWalks(VGroup):
         return curves.set_stroke(style.HIGHLIGHT, width=3)
 
     def divided(self) -> VGroup:
-        """The same walks, each sum divided by √t: they no longer wander further (their band
-        is ±1 at every t), drawn over the walks' places (a target to transform them into)."""
+        """The same walks, each sum divided by √t, on an axis zoomed to ±:data:`ZOOMED`
+        (the walks no longer wander further: their band is ±1 at every t), drawn over the
+        walks' places (a target to transform them into, with :meth:`zoomed_ticks`)."""
+        zoom = self.reach / ZOOMED
         return VGroup(
             *(
-                self._line([v / math.sqrt(t + 1) for t, v in enumerate(walk)]).match_style(line)
+                self._line([zoom * v / math.sqrt(t + 1) for t, v in enumerate(walk)]).match_style(
+                    line
+                )
                 for walk, line in zip(self.originals, self.walks, strict=True)
             )
         )
 
-    def flat_band(self) -> VGroup:
-        """The band ±1 at every t (after the division)."""
+    def zoomed_ticks(self) -> VGroup:
+        """The y axis's labels once zoomed to ±:data:`ZOOMED` (a target for its labels)."""
         return VGroup(
-            *(Line(self.axes.c2p(0, s), self.axes.c2p(self.terms, s)) for s in (1, -1))
+            *(
+                style.tick_label(f"{v:+g}" if v else "0").move_to(tick)
+                for v, tick in zip((-ZOOMED, 0, ZOOMED), self.ticks, strict=True)
+            )
+        )
+
+    def flat_band(self) -> VGroup:
+        """The band ±1 at every t (after the division, on the zoomed axis)."""
+        zoom = self.reach / ZOOMED
+        return VGroup(
+            *(
+                Line(self.axes.c2p(0, s * zoom), self.axes.c2p(self.terms, s * zoom))
+                for s in (1, -1)
+            )
         ).set_stroke(style.HIGHLIGHT, width=3)
 
 

@@ -28,6 +28,7 @@ from manim import (
     Rectangle,
     Succession,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
@@ -41,6 +42,7 @@ from scenes.kit.numbers import phrase
 
 SRC = "pitfalls.projection"
 DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
+BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's own score
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
 
@@ -207,6 +209,10 @@ class WhyProject(LectureScene):
         x = [length, 0.0]
         y = [length * cos, length * math.sqrt(1 - cos * cos)]
         unit = DRAWN_LENGTH / length
+        # an illustration, not a measurement: a y longer than x and nearly along it, whose
+        # shadow on x passes x's own length (|y| cos θ > |x|), so x · y > x · x
+        beating = [length * BEATING_LENGTH * BEATING_COS, 0.0]
+        beating[1] = length * BEATING_LENGTH * math.sqrt(1 - BEATING_COS**2)
         drawn = [DotArrows(x, x, "x", "x", style.FOREGROUND, style.FOREGROUND, unit)]
         drawn.append(DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit))
         self_dot = VGroup(drawn[0], self_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
@@ -245,7 +251,13 @@ class WhyProject(LectureScene):
         self.say(
             "not_always",
             Write(longer),
-            beats={"rare": [Indicate(other_dot[1], color=style.HIGHLIGHT)]},
+            Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit)),  # y wins
+            beats={
+                "rare": [
+                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),  # typical again
+                    Indicate(other_dot[1], color=style.HIGHLIGHT),
+                ]
+            },
             width=self.p.width,
         )
         shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now
@@ -277,6 +289,13 @@ class WhyProject(LectureScene):
         )
         self.say("projected_say", FadeIn(projected), FadeOut(nearest))
         self.play(FadeOut(maps))
+
+    @staticmethod
+    def _drawn_as(drawn: DotArrows, x: list[float], y: list[float], unit: float) -> DotArrows:
+        """x and another y drawn where ``drawn`` is (its arrows' common tail): a target for
+        ``drawn`` to turn into."""
+        target = DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit)
+        return target.shift(drawn.a.get_start() - target.a.get_start())
 
     def _diagonal(self, grid: AttentionGrid) -> VGroup:
         """A frame on each cell of a map's diagonal: each word with itself."""

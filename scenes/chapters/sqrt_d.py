@@ -20,6 +20,7 @@ from manim import (
     FadeOut,
     FadeTransform,
     Indicate,
+    Line,
     MathTex,
     ReplacementTransform,
     Succession,
@@ -230,6 +231,8 @@ class SqrtD(LectureScene):
                 "one": [Create(top)],
                 "two": [FadeOut(top), FadeIn(slope.frame), Create(slope.curve)],
                 "slopes": [FadeIn(slope.dots, scale=1.5)],
+                # the slopes as heights: a weight near 1 barely moves when its score does
+                "stuck": [Create(slope.heights, lag_ratio=0.5), Indicate(slope.dots[0])],
                 "back": [*step(plain)],
             },
             d1=widest,
@@ -265,15 +268,17 @@ class SqrtD(LectureScene):
             style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
         )
         curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)
-        points = VGroup()
+        points, heights = VGroup(), VGroup()
         for kind, colour, side in (("unscaled", style.WITHOUT, LEFT), ("scaled", style.WITH, UP)):
             at = axes.c2p(getattr(last, f"mean_max_{kind}"), getattr(last, f"mean_slope_{kind}"))
             value = self.number(f"{SRC}.dims[{len(self.probe.dims) - 1}].mean_slope_{kind}", 2)
             value.set_color(colour)
             points.add(VGroup(Dot(at, color=colour, radius=0.08), value.next_to(at, side)))
+            foot = axes.c2p(getattr(last, f"mean_max_{kind}"), 0)
+            heights.add(Line(foot, at).set_stroke(colour, width=6))
         group = VGroup(formula, axes, ticks, curve, points)
         group.frame = VGroup(formula, axes, ticks)
-        group.curve, group.dots = curve, points
+        group.curve, group.dots, group.heights = curve, points, heights
         return group
 
     def _mean_max(self, k: int, kind: str) -> Spoken:

@@ -91,7 +91,7 @@ class Training(LectureScene):
             room=1,  # the validation's label goes under its level, below the curve's tail
         )
         self._align_rows(rows, strip)  # before the layout: the rows' names count in its width
-        style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
+        style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5), grow=1.3)
 
         first = phrase(self.words["first_line"], style.LABEL_SIZE, loss=n["first"])
         first.next_to(plot.get_start(), UR, buff=style.ITEM_BUFF)
@@ -218,10 +218,12 @@ class Training(LectureScene):
         self.say(
             "outro",
             FadeOut(tail),
-            FadeOut(VGroup(plot, early, rest, first, last, run, val, base, gap)),
-            then=[
-                [Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5)],
-                [GrowFromPoint(head_map, box.head.get_center())],
+            Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5),
+            then=[  # the map grows out of the head as the plot makes way for it
+                [
+                    FadeOut(VGroup(plot, early, rest, first, last, run, val, base, gap)),
+                    GrowFromPoint(head_map, box.head.get_center()),
+                ]
             ],
         )
 

@@ -29,6 +29,7 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Transform,
+    TransformMatchingTex,
     VGroup,
     Write,
 )
@@ -58,7 +59,14 @@ class WhyProject(LectureScene):
         self.p = self.data.projection
         self.title = self.make_title()
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(self._question()))
+        question = self._question()
+        plain, projected = question
+        self.say(
+            "intro",
+            FadeIn(plain),
+            beats={"matrix": [TransformMatchingTex(plain.copy(), projected), FadeOut(plain)]},
+        )
+        self.question = projected
         self._maps()
         self._draws()
         self._office()
@@ -173,10 +181,16 @@ class WhyProject(LectureScene):
         text = style.text(words, style.BODY_SIZE, colour)
         return VGroup(SurroundingRectangle(text, color=colour, buff=style.ITEM_BUFF), text)
 
-    def _question(self) -> MathTex:
-        question = MathTex(r"x_i \cdot x_j \;?", font_size=72)
-        self.question = style.place(question)
-        return question
+    def _question(self) -> VGroup:
+        """x_i · x_j ? at the size of a title, and what the lecture does instead: each side
+        through its own matrix first (W_Q for the one that looks, W_K for the one looked at)."""
+        plain = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=96)
+        projected = MathTex("x_i", "W_Q", r"\cdot", "x_j", "W_K", r"\;?", font_size=96)
+        projected[1].set_color(style.QUERY)
+        projected[4].set_color(style.KEY)
+        style.place(plain)
+        style.place(projected)
+        return VGroup(plain, projected)
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p.example, kind)

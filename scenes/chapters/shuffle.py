@@ -12,30 +12,41 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
+    PI,
     RIGHT,
     UP,
+    Arrow,
     Circumscribe,
     Create,
     FadeIn,
     FadeOut,
-    Indicate,
+    LaggedStart,
     LaggedStartMap,
-    Line,
     MathTex,
+    Rectangle,
+    ReplacementTransform,
+    Square,
     SurroundingRectangle,
+    Transform,
     VGroup,
     Write,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.maps import AttentionGrid, WideTable
+from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
 SRC = "pitfalls.shuffle"
+APPLE = "tokens.eat_apple"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
 PE_CELL_MAX = 0.9
 ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
+W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
+SLOT = (1.2, 0.8)  # an output not yet computed, under a word of 貓 追 狗
+MASK_CELL = 0.34  # a cell of the causal mask's preview
+SWAP_ARC = PI / 2  # words trading places pass over and under each other
 
 
 class Shuffle(LectureScene):
@@ -52,28 +63,63 @@ class Shuffle(LectureScene):
         self._measure()
         self._positions()
 
+    # --- the formula has no position in it ------------------------------------------------
     def _sentences(self) -> None:
-        """貓 追 狗 becomes 狗 追 貓: the same words, only moved."""
+        """The formula checked term by term; 貓 追 狗 becomes 狗 追 貓, each word carrying
+        its output with it."""
+        formula = AttentionFormula(projection_size=44, attention_size=60)
         words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
-        words.arrange(RIGHT, buff=style.WIDE_BUFF)
-        formula = MathTex(r"\mathrm{softmax}\Big(\frac{QK^\top}{\sqrt{d}}\Big)V", font_size=56)
-        style.place(VGroup(formula, words).arrange(DOWN, buff=style.WIDE_BUFF * 1.5))
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(formula))
-        self.say("no_position", FadeIn(words, lag_ratio=0.3))
-        first, last = words[0].get_center(), words[-1].get_center()
+        words.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
+        slots = VGroup(
+            *(
+                Rectangle(width=SLOT[0], height=SLOT[1], color=style.RESULT).next_to(
+                    w, DOWN, buff=style.ITEM_BUFF
+                )
+                for w in words
+            )
+        )
+        out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
+        out.next_to(slots, LEFT, buff=style.ITEM_BUFF)
+        pairs = VGroup(*(VGroup(w, s) for w, s in zip(words, slots, strict=True)))
+        style.place(VGroup(formula, VGroup(pairs, out)).arrange(DOWN, buff=style.SECTION_BUFF))
+        self.add(self.title, formula.attention)  # the formula at once: no frame is only a title
+        terms = [
+            formula.projections,
+            formula.get_scores(),
+            formula.get_scale(),
+            formula.get_values(),
+        ]
+        self.say(
+            "intro",
+            FadeIn(formula.projections),
+            beats={
+                "compare": [Circumscribe(formula.get_scores(), color=style.HIGHLIGHT)],
+                "average": [Circumscribe(formula.get_values(), color=style.HIGHLIGHT)],
+            },
+        )
+        self.say(
+            "no_position",
+            LaggedStart(*(Circumscribe(t, color=style.HIGHLIGHT) for t in terms), lag_ratio=0.7),
+            beats={"none": [FadeIn(words, lag_ratio=0.3)]},
+            run_time=2,
+        )
+        first, last = pairs[0], pairs[-1]
         self.say(
             "same_to_it",
-            Indicate(words, color=style.HIGHLIGHT),
+            Create(slots),
+            FadeIn(out),
             beats={
-                "swap": [words[0].animate.move_to(last), words[-1].animate.move_to(first)],
+                "swap": [
+                    first.animate(path_arc=SWAP_ARC).move_to(last),
+                    last.animate(path_arc=SWAP_ARC).move_to(first),
+                ],
                 "same": [
-                    Indicate(words[0], color=style.HIGHLIGHT),
-                    Indicate(words[-1], color=style.HIGHLIGHT),
+                    Circumscribe(slots[0], color=style.HIGHLIGHT),
+                    Circumscribe(slots[-1], color=style.HIGHLIGHT),
                 ],
             },
         )
-        self.play(FadeOut(VGroup(formula, words)))
+        self.clear_below_title(self.title)
 
     # --- the measurement ---------------------------------------------------------------
     def _row(
@@ -98,18 +144,16 @@ class Shuffle(LectureScene):
         boxes = VGroup(*(SurroundingRectangle(c[2], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
-    def _measure(self) -> None:
-        n, run = len(self.s.tokens), self.s.without_positions
-        order = list(self.s.permutation)
-        # The columns' gap shrinks for a long sentence, so that the row fits at full size.
-        left, _, right, _ = style.content_area()
-        probe = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out", 0)
-        room = right - left - ROW_MARGIN - probe.width
+    def _rows(self, run: str, width: float) -> VGroup:
+        """The sentence's outputs in its order and shuffled (``run``: ``without_positions``
+        or ``with_positions``), named on the left, in ``width``."""
+        n, order = len(self.s.tokens), list(self.s.permutation)
+        runs = getattr(self.s, run)
+        probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0)
+        room = width - ROW_MARGIN - probe.width
         gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
-        original = self._row(list(range(n)), run.out, f"{SRC}.without_positions.out", gap)
-        shuffled = self._row(
-            order, run.out_of_shuffled, f"{SRC}.without_positions.out_of_shuffled", gap
-        )
+        original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap)
+        shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
@@ -119,76 +163,236 @@ class Shuffle(LectureScene):
         )
         out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
         names.add(out.next_to(original[1], RIGHT, buff=style.ITEM_BUFF))
-        gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
-        diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
-        diff.next_to(rows, DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(rows, names, diff))
-        links = VGroup(
+        return VGroup(rows, names)
+
+    def _weights(self) -> VGroup:
+        """The walkthrough's own W_Q, W_K and W_V, small: the same three matrices for every
+        order of the words."""
+        ex = self.data.eat_apple
+        parts = VGroup(
             *(
-                Line(
-                    original[0][j][2].get_bottom() + DOWN * style.HUG_BUFF,
-                    shuffled[0][order.index(j)][0].get_top(),  # to its new place number
-                    color=style.MUTED,
-                    stroke_width=2,
+                LabelledMatrix(getattr(ex, key), f"{APPLE}.{key}", name, colour, cell_size=W_CELL)
+                for key, name, colour in (
+                    ("w_q", "W_Q", style.QUERY),
+                    ("w_k", "W_K", style.KEY),
+                    ("w_v", "W_V", style.VALUE),
                 )
-                for j in range(n)
             )
         )
+        parts[:2].arrange(RIGHT, buff=style.GROUP_BUFF)
+        return VGroup(parts[:2], parts[2]).arrange(DOWN, buff=style.GROUP_BUFF)
+
+    def _square(self) -> VGroup:
+        """The law as a square of arrows: f then P along the top and right, P then f along
+        the left and bottom, meeting at the same place."""
+        size = 40
+        x = MathTex("X", font_size=size)
+        fx = MathTex("f(X)", font_size=size)
+        px = MathTex("P\\,X", font_size=size)
+        meet = MathTex(r"f(P\,X)", "=", r"P\,f(X)", font_size=size)
+        # The bottom row first, then each top corner right over its bottom one.
+        meet.next_to(px, RIGHT, buff=style.WIDE_BUFF)
+        x.next_to(px, UP, buff=style.WIDE_BUFF * 1.3)
+        fx.move_to(meet[2]).set_y(x.get_y())  # f(X) right over P f(X)
+        arrows = VGroup(
+            Arrow(x.get_right(), fx.get_left(), buff=style.HUG_BUFF),
+            Arrow(fx.get_bottom(), meet[2].get_top(), buff=style.HUG_BUFF),
+            Arrow(x.get_bottom(), px.get_top(), buff=style.HUG_BUFF),
+            Arrow(px.get_right(), meet[0].get_left(), buff=style.HUG_BUFF),
+        ).set_color(style.MUTED)
+        names = VGroup(
+            *(
+                MathTex(name, font_size=size * 0.8).next_to(arrow, side, buff=style.HUG_BUFF)
+                for name, arrow, side in zip("fPPf", arrows, (UP, RIGHT, LEFT, DOWN), strict=True)
+            )
+        )
+        return VGroup(VGroup(x, fx, px, meet), arrows, names)
+
+    def _mask(self) -> VGroup:
+        """A preview of the causal mask: each row sees itself and the rows above it."""
+        n = len(self.s.tokens)
+        cells = VGroup(
+            *(
+                Square(MASK_CELL, stroke_width=1, stroke_color=style.MUTED).set_fill(
+                    style.RESULT if j <= i else style.MUTED, 0.8 if j <= i else 0.15
+                )
+                for i in range(n)
+                for j in range(n)
+            )
+        ).arrange_in_grid(n, n, buff=0)
+        return cells
+
+    def _measure(self) -> None:
+        n, order = len(self.s.tokens), list(self.s.permutation)
+        short = self.data.eat_apple.short
+        left, _, right, _ = style.content_area()
+        weights = self._weights()
+        panel = weights.width + style.WIDE_BUFF
+        rows, names = self._rows("without_positions", right - left - panel)
+        original, shuffled = rows
+        gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
+        diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
+        diff.next_to(rows, DOWN, buff=style.ITEM_BUFF)
+        whole = VGroup(VGroup(rows, names, diff), weights).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(whole)
+        heads = [VGroup(c[0], c[1]) for c in original[0]]  # place and word
+        outputs = VGroup(*(c[2] for c in original[0]))
         self.say(
             "test",
-            FadeIn(original[0]),
+            FadeIn(VGroup(*heads[:short]), lag_ratio=0.2),
             FadeIn(names[0]),
-            beats={"boxes": [Create(original[1]), FadeIn(names[2])]},
+            beats={
+                "ws": [FadeIn(weights, lag_ratio=0.2)],
+                "longer": [FadeIn(VGroup(*heads[short:]), shift=LEFT * style.ITEM_BUFF)],
+                "boxes": [FadeIn(outputs), Create(original[1]), FadeIn(names[2])],
+            },
         )
-        self.say("shuffle", FadeIn(shuffled), FadeIn(names[1]))
-        self.say("follow", FadeIn(links, lag_ratio=0.15), run_time=2)
+        moved = [original[0][j][1].copy() for j in range(n)]
+        self.say(
+            "shuffle",
+            *(
+                ReplacementTransform(moved[j], shuffled[0][k][1], path_arc=SWAP_ARC / 2)
+                for k, j in enumerate(order)
+            ),
+            FadeIn(VGroup(*(c[0] for c in shuffled[0]))),
+            FadeIn(names[1]),
+            beats={
+                "again": [
+                    Circumscribe(weights, color=style.HIGHLIGHT),
+                    FadeIn(VGroup(*(c[2] for c in shuffled[0])), lag_ratio=0.1),
+                    Create(shuffled[1]),
+                ]
+            },
+        )
+        travellers = VGroup(*(original[0][j][2].copy() for j in range(n)))
+        asker = self.data.eat_apple.query_index
+        pair = self._pair(rows, asker)
+        self.say(
+            "follow",
+            *(
+                travellers[j].animate(path_arc=SWAP_ARC / 2).move_to(shuffled[0][k][2])
+                for k, j in enumerate(order)
+            ),
+            # Each traveller lands on its own twin: equal to the decimals shown.
+            FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
+            beats={"own": [Create(pair)]},
+            run_time=2,
+        )
+        for k, j in enumerate(order):  # the shuffled row is made of the travellers now
+            shuffled[0][k].remove(shuffled[0][k][2]).add(travellers[j])
         exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
-        self.say("diff_exact" if exact else "diff", FadeIn(diff), FadeOut(links), d=gap)
-        law = MathTex(r"f(P\,x) = P\,f(x)", font_size=48).next_to(diff, DOWN, buff=style.ITEM_BUFF)
+        self.say("diff_exact" if exact else "diff", FadeIn(diff), d=gap)
+        mask = self._mask().move_to(weights)
+        square = self._square().move_to(weights)
+        square.scale(min(1.0, weights.width / square.width))
+        nodes, arrows, arrow_names = square
         self.say(
             "equivariant",
-            FadeOut(diff),
+            FadeOut(weights),
+            FadeOut(pair),
             beats={
-                "law": [Write(law.move_to(diff).align_to(diff, DOWN))],
-                "harm": [Circumscribe(law, color=style.HIGHLIGHT)],
+                "mask": [FadeIn(mask, lag_ratio=0.05)],
+                "law": [
+                    FadeOut(mask),
+                    FadeIn(nodes[0]),
+                    LaggedStart(
+                        *(
+                            LaggedStart(Create(a), FadeIn(name), FadeIn(node), lag_ratio=0.5)
+                            for a, name, node in zip(
+                                arrows,
+                                arrow_names,
+                                (nodes[1], nodes[3][2], nodes[2], nodes[3][:2]),
+                                strict=True,
+                            )
+                        ),
+                        lag_ratio=0.5,
+                    ),
+                ],
+                "harm": [Circumscribe(nodes[3], color=style.HIGHLIGHT)],
             },
         )
         self.clear_below_title(self.title)
 
+    def _pair(self, rows: VGroup, word: int) -> VGroup:
+        """Frames around one word's column in both rows: where it was, where it went."""
+        at = list(self.s.permutation).index(word)
+        original, shuffled = rows
+        return VGroup(
+            SurroundingRectangle(original[0][word], buff=style.ITEM_BUFF),
+            SurroundingRectangle(shuffled[0][at], buff=style.ITEM_BUFF),
+        ).set_color(style.HIGHLIGHT)
+
     # --- positional encoding -----------------------------------------------------------
     def _positions(self) -> None:
-        pe = self.data.positional
+        pe, ex = self.data.positional, self.data.eat_apple
         # More than 8 positions: smaller cells, read by brightness (-1 dark, 1 bright).
         written = pe.positions <= style.REFERENCE_POSITIONS
+        cell = min(PE_CELL * style.REFERENCE_POSITIONS / pe.positions, PE_CELL_MAX)
         table = AttentionGrid(
             pe.table,
             "positional.table",
             row_headers=[
                 ShownNumber(p + 1, 0, Ordinal(), color=style.MUTED) for p in range(pe.positions)
             ],
-            cell_size=min(PE_CELL * style.REFERENCE_POSITIONS / pe.positions, PE_CELL_MAX),
+            cell_size=cell,
             decimals=2,  # the slow columns change in the second decimal
             heat=not written,
             show_numbers=written,
             value_range=(-1.0, 1.0),
             text_size=style.LABEL_SIZE,
         )
-        add = MathTex(r"X + PE", font_size=64)
-        left = VGroup(add, table).arrange(DOWN, buff=style.SECTION_BUFF)
+        pe_name = MathTex("PE", font_size=style.SYMBOL_SIZE * 0.7).next_to(
+            table, UP, buff=style.ITEM_BUFF
+        )
+        x = LabelledMatrix(
+            ex.x,
+            f"{APPLE}.x",
+            "X",
+            style.FOREGROUND,
+            [style.text(d, style.SMALL_SIZE, style.MUTED) for d in self.dim_names(ex)],
+            [style.text(w, style.SMALL_SIZE) for w in self.apple_words()],
+            cell_size=cell,
+        )
+        plus = MathTex("+", font_size=style.SYMBOL_SIZE)
+        pe_part = VGroup(pe_name, table)
+        adding = VGroup(x, plus, pe_part).arrange(RIGHT, buff=style.GROUP_BUFF)
+        pe_part.align_to(x.grid.cells, DOWN).shift(
+            (x.grid.cells.get_bottom() - table.cells.get_bottom()) * UP
+        )
+        plus.move_to((x.get_right() + pe_part.get_left()) / 2).set_y(x.grid.cells.get_y())
+        style.place(adding)
         wide = self._wide_table()
-        style.place(VGroup(left, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
-        gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
-        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
-        again.scale(min(1.0, wide.width / again.width)).move_to(wide)  # in the wide table's place
-        self.say("fix", Write(add))
+        table_spot = table.copy()
+        style.place(VGroup(table_spot, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
+        asker = ex.query_index
+        moved_to = list(self.s.permutation).index(asker)
+        word_row = SurroundingRectangle(x.grid.get_row(asker), buff=style.TIGHT_BUFF)
+        pe_row = SurroundingRectangle(table.get_row(asker), buff=style.TIGHT_BUFF)
+        pe_moved = SurroundingRectangle(table.get_row(moved_to), buff=style.TIGHT_BUFF)
+        VGroup(word_row, pe_row, pe_moved).set_color(style.HIGHLIGHT)
+        same_width = VGroup(
+            SurroundingRectangle(x.grid.cells, buff=style.TIGHT_BUFF),
+            SurroundingRectangle(table.cells, buff=style.TIGHT_BUFF),
+        ).set_color(style.HIGHLIGHT)
+        self.say("fix", FadeIn(x), beats={"add": [Write(plus), FadeIn(pe_name)]})
         self.say(
             "table",
             FadeIn(table.row_headers),
             LaggedStartMap(FadeIn, VGroup(*(table.get_row(i) for i in range(pe.positions)))),
-            beats={"this": [Circumscribe(table, color=style.HIGHLIGHT)]},
+            beats={
+                "wide": [Create(same_width)],
+                "two": [FadeOut(same_width), Create(word_row), Create(pe_row)],
+                "second": [ReplacementTransform(pe_row, pe_moved)],
+                "this": [
+                    FadeOut(VGroup(word_row, pe_moved)),
+                    Circumscribe(table, color=style.HIGHLIGHT),
+                ],
+            },
         )
         self.say(
             "fingerprint",
+            FadeOut(VGroup(x, plus, pe_name)),
+            Transform(table, table_spot),
             FadeIn(wide.label),
             FadeIn(wide.image),
             Create(wide.axes),
@@ -202,17 +406,53 @@ class Shuffle(LectureScene):
             n=self.spoken("positional.wide_positions", 0),
             w=self.spoken("positional.wide_width", 0),
         )
+        self._again(table, wide)
+
+    def _again(self, table: AttentionGrid, wide: WideTable) -> None:
+        """The rows of the measurement come back in their places, computed with positions;
+        X + PE turns into its symbols where the W's stood, and the W's return there."""
+        left, _, right, _ = style.content_area()
+        weights = self._weights()
+        rows, names = self._rows("with_positions", right - left - weights.width - style.WIDE_BUFF)
+        gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
+        again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
+        whole = VGroup(VGroup(rows, names, again), weights).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(whole)
+        symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE).move_to(weights)
+        original, shuffled = rows
+        n, order = len(self.s.tokens), list(self.s.permutation)
+        moved = [original[0][j][1].copy() for j in range(n)]
+        pair = self._pair(rows, self.data.eat_apple.query_index)
         self.say(
             "again",
-            Indicate(add, color=style.HIGHLIGHT),
             FadeOut(wide),
-            beats={"gap": [FadeIn(again)]},
+            ReplacementTransform(table, symbols[2]),  # the table drawn is the PE added
+            FadeIn(symbols[:2]),
+            then=[
+                [FadeIn(original[0]), Create(original[1]), FadeIn(names)],
+                [
+                    *(
+                        ReplacementTransform(moved[j], shuffled[0][k][1], path_arc=SWAP_ARC / 2)
+                        for k, j in enumerate(order)
+                    ),
+                    FadeIn(VGroup(*(c[0] for c in shuffled[0]))),
+                ],
+            ],
+            beats={
+                "gap": [
+                    FadeIn(VGroup(*(c[2] for c in shuffled[0])), lag_ratio=0.1),
+                    Create(shuffled[1]),
+                    Create(pair),
+                    FadeIn(again),
+                ]
+            },
             d=gap,
         )
         self.say(
             "order_aware",
             Circumscribe(again, color=style.HIGHLIGHT),
-            beats={"hand": [Indicate(add, color=style.HIGHLIGHT)]},
+            beats={"hand": [FadeOut(symbols), FadeIn(weights, lag_ratio=0.2)]},
         )
 
     def _wide_table(self) -> WideTable:

@@ -239,7 +239,8 @@ class LabelledMatrix(VGroup):
     colour
         Its role's colour (:data:`scenes.kit.style.QUERY`, ``KEY``, ``VALUE``...).
     col_headers, row_headers
-        A mobject above each column and before each row (dimension names, tokens).
+        A mobject above each column and before each row (dimension names, tokens); none
+        above the columns when the matrix's meaning is its numbers alone.
     cell_size, decimals
         Side of a cell; digits after the decimal point.
 
@@ -260,7 +261,7 @@ class LabelledMatrix(VGroup):
         source: str,
         name: str,
         colour: ManimColor,
-        col_headers: Sequence[VMobject],
+        col_headers: Sequence[VMobject] = (),
         row_headers: Sequence[VMobject] | None = None,
         cell_size: float = 0.62,
         decimals: int = 1,
@@ -277,7 +278,8 @@ class LabelledMatrix(VGroup):
             heat=False,
         )
         self.grid.cells.set_stroke(colour, width=2)
-        self.name.next_to(self.grid.col_headers, UP, buff=style.ITEM_BUFF)
+        above = self.grid.col_headers if col_headers else self.grid.cells
+        self.name.next_to(above, UP, buff=style.ITEM_BUFF)
         self.body = VGroup(self.grid.cells, self.grid.numbers)
         self.heads = VGroup(self.grid.col_headers, self.name)
         self.add(self.grid, self.name)

@@ -15,7 +15,6 @@ from manim import (
     Circumscribe,
     FadeIn,
     FadeOut,
-    Indicate,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -23,6 +22,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
@@ -51,14 +51,14 @@ class AttentionMap(LectureScene):
         self.say("intro", FadeIn(strip, shift=UP * 0.2))
         self.say(
             "strip",
-            *(Indicate(strip.get_column(j), color=style.HIGHLIGHT) for j in range(self.example.n)),
+            outline(*(strip.get_column(j) for j in range(self.example.n))),
             n=self.example.n,
         )
         self.say(
             "grid",
             FadeIn(board, lag_ratio=0.02),
             beats={
-                "cols": [Indicate(self.grid.col_headers, color=style.HIGHLIGHT)],
+                "cols": [outline(self.grid.col_headers)],
                 "cells": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)],
             },
             run_time=2.5,

@@ -15,7 +15,6 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    Indicate,
     SurroundingRectangle,
     VGroup,
 )
@@ -23,6 +22,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import Count, phrase
 
@@ -91,10 +91,10 @@ class ColourTask(LectureScene):
         self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box))
         self.say(
             "only_way",
-            Indicate(strip, scale_factor=1.03, color=style.HIGHLIGHT),
+            outline(strip),
             beats={
                 "same": [Create(arcs, lag_ratio=0.2)],
-                "only": [Indicate(arcs, color=style.HIGHLIGHT)],
+                "only": [outline(arcs)],
             },
             run_time=2.5,
         )

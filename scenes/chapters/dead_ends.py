@@ -22,7 +22,6 @@ from manim import (
     FadeOut,
     GrowArrow,
     GrowFromEdge,
-    Indicate,
     MathTex,
     Rectangle,
     ReplacementTransform,
@@ -35,6 +34,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import ShownNumber, phrase
 
 EAT = "tokens.eat_apple"
@@ -181,7 +181,7 @@ class DeadEnds(LectureScene):
             "attention_cost",
             Create(divider),
             FadeIn(attention),
-            beats={"same": [Indicate(attention[2], color=style.HIGHLIGHT)]},
+            beats={"same": [outline(attention[2])]},
             a=a,
         )
         self.play(FadeOut(table), FadeOut(head))
@@ -221,18 +221,18 @@ class DeadEnds(LectureScene):
         miss = CurvedArrow(words[at].get_top(), words[far].get_top(), angle=PI / 5).set_color(
             style.MUTED
         )
-        self.say("far", Indicate(words[far], color=style.HIGHLIGHT), Create(miss))
+        self.say("far", outline(words[far]), Create(miss))
         small = window.copy()
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
         self.say(
             "how_wide",
-            Indicate(window, color=style.HIGHLIGHT),
+            outline(window),
             beats={"whole": [Transform(window, whole)]},
         )
         small.set_stroke(style.MUTED)
         self.say(
             "same_mistake",
-            Indicate(head, color=style.HIGHLIGHT),
+            outline(head),
             beats={"all": [FadeIn(labels[0])], "near": [FadeIn(small), FadeIn(labels[1])]},
         )
         self.play(FadeOut(VGroup(head, words, window, small, labels, miss)))

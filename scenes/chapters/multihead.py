@@ -20,7 +20,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowFromCenter,
-    Indicate,
     LaggedStartMap,
     MathTex,
     Rectangle,
@@ -33,6 +32,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
@@ -112,7 +112,7 @@ class MultiHead(LectureScene):
         ).next_to(words, DOWN, buff=style.SECTION_BUFF)
         self.say(
             "more_sets",
-            Indicate(arcs, color=style.HIGHLIGHT),
+            outline(arcs),
             beats={"heads": [Write(formula)]},
         )
         self.play(FadeOut(VGroup(words, arcs, names, formula)))
@@ -242,7 +242,7 @@ class MultiHead(LectureScene):
             w=width,
         )
         self.say("w_o", FadeIn(times), FadeIn(VGroup(w_o, w_label)), FadeIn(shape), a=width)
-        self.say("w_o_job", Indicate(VGroup(w_o, w_label), color=style.HIGHLIGHT))
+        self.say("w_o_job", outline(VGroup(w_o, w_label)))
         self.clear_below_title(self.title)
 
     def _four_heads(self) -> None:
@@ -340,9 +340,9 @@ class MultiHead(LectureScene):
         self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
         self.say(
             "per_head",
-            Indicate(slices[0], color=style.HIGHLIGHT),
+            outline(slices[0]),
             beats={
-                "whole": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "whole": [outline(slices)],
                 "shape": [FadeIn(head_shape, shift=UP * style.ITEM_BUFF)],
             },
             width=self.spoken("multihead.bookkeeping.width", 0),
@@ -355,9 +355,9 @@ class MultiHead(LectureScene):
             beats={
                 "first": [
                     FadeIn(ranges, lag_ratio=0.5),
-                    Indicate(slices[:2], color=style.HIGHLIGHT),
+                    outline(slices[:2]),
                 ],
-                "join": [Indicate(slices, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "join": [outline(slices)],
                 "share": [LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1)],
             },
             width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),

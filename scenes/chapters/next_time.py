@@ -17,7 +17,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     LaggedStartMap,
     Line,
     ReplacementTransform,
@@ -30,6 +29,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import BrowserWindow
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 
 IT_CAT = "tokens.it_cat.scaled.weights"
@@ -68,7 +68,7 @@ class NextTime(LectureScene):
             "task",
             *map(GrowArrow, flow),
             FadeIn(outputs),
-            beats={"generate": [Indicate(outputs, color=style.HIGHLIGHT)]},
+            beats={"generate": [outline(outputs)]},
         )
         self.play(FadeOut(VGroup(inputs, outputs, flow)))
         self._generate(run)
@@ -119,7 +119,7 @@ class NextTime(LectureScene):
         self.say(
             "stop_say",
             FadeIn(stop, shift=DOWN * 0.3),
-            then=[[Indicate(stop, color=style.HIGHLIGHT)]],
+            then=[[outline(stop)]],
         )
         # The questions left open stay as the last picture, filling the frame.
         questions = VGroup(words, written, second, frame, back, stop)
@@ -134,7 +134,7 @@ class NextTime(LectureScene):
                 "thanks": [
                     FadeOut(window),
                     Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
-                    Indicate(self.title, color=style.HIGHLIGHT),
+                    outline(self.title),
                 ],
             },
         )

@@ -14,7 +14,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     LaggedStartMap,
     ReplacementTransform,
     SurroundingRectangle,
@@ -24,6 +23,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -61,7 +61,7 @@ class OfficeAnalogy(LectureScene):
         self.say(
             "values",
             LaggedStartMap(Create, held, lag_ratio=0.3),
-            beats={"days": [Indicate(VGroup(*(p[2] for p in self.people)), color=style.VALUE)]},
+            beats={"days": [outline(*(p[2] for p in self.people), colour=style.VALUE)]},
         )
         self.play(FadeOut(held))
         first = self.office.sweep[self.sweep_stops[0]]
@@ -70,7 +70,7 @@ class OfficeAnalogy(LectureScene):
         self.say(
             "weights",
             FadeIn(self.bars),
-            beats={"top": [Indicate(self.bars, color=style.HIGHLIGHT)]},
+            beats={"top": [outline(self.bars.rows[top_index(first.weights)])]},
             **self._about("sweep", self.sweep_stops[0]),
         )
         self.say("output", FadeIn(self.output), **self._about("sweep", self.sweep_stops[0]))
@@ -80,8 +80,8 @@ class OfficeAnalogy(LectureScene):
         self.say(
             "outro",
             beats={
-                "key": [Indicate(p[0], color=style.KEY, scale_factor=2) for p in self.people],
-                "value": [Indicate(p[2], color=style.VALUE) for p in self.people],
+                "key": [outline(*(p[0] for p in self.people), colour=style.KEY)],
+                "value": [outline(*(p[2] for p in self.people), colour=style.VALUE)],
             },
         )
 

@@ -16,7 +16,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
@@ -27,6 +26,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import BrowserWindow
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import phrase
 
 EAT = "tokens.eat_apple"
@@ -93,7 +93,7 @@ class Opening(LectureScene):
         self.say(
             "teaser",
             FadeIn(label),
-            beats={"numbers": [Indicate(grid.numbers, scale_factor=1.1, color=style.HIGHLIGHT)]},
+            beats={"numbers": [outline(grid.numbers)]},
             steps=steps,
         )
         # The page beside the video trains the same model again: the map goes into a browser.

@@ -12,13 +12,13 @@ from manim import (
     Circumscribe,
     FadeIn,
     FadeOut,
-    Indicate,
     ReplacementTransform,
     VGroup,
 )
 
 from scenes.chapters.attention_map import AttentionMap
 from scenes.kit import style
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
 
 # A group's weight to 3 decimals: 0.125 is 1/8 (to 2, the map's 0.1249 and 0.1251 read 0.12
@@ -65,13 +65,13 @@ class ColourPatterns(AttentionMap):
                 animations.append(FadeOut(shares))
             self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
             board, shares = new_board, new_shares
-        self.say("divides", *(Indicate(line, color=style.HIGHLIGHT) for line in shares))
+        self.say("divides", outline(*shares))
         self.say(
             "softmax",
             Circumscribe(board[0].cells, color=style.HIGHLIGHT),
             beats={
                 "learned": [FadeIn(self._blocks(), lag_ratio=0.05)],
-                "denom": [*(Indicate(line, color=style.HIGHLIGHT) for line in shares)],
+                "denom": [outline(*shares)],
             },
             run_time=2,
         )

@@ -21,7 +21,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     Line,
     MathTex,
     NumberLine,
@@ -38,6 +37,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.devices import DotArrows
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
 
@@ -127,13 +127,13 @@ class WhyProject(LectureScene):
             FadeIn(line, lag_ratio=0.3),
             FadeIn(room),
             beats={
-                "train": [Indicate(line[1], color=style.HIGHLIGHT)],
+                "train": [outline(line[1])],
                 "high": [Write(learned)],
             },
         )
         self.say(
             "front_end",
-            Indicate(he[1], color=style.HIGHLIGHT),
+            outline(he[1]),
             GrowArrow(query),
             FadeIn(tags[0], shift=LEFT * style.ITEM_BUFF),
             Create(links[0]),
@@ -152,7 +152,7 @@ class WhyProject(LectureScene):
                             color=style.HIGHLIGHT,
                         )
                     ),
-                    Indicate(line[1], color=style.HIGHLIGHT),
+                    outline(line[1]),
                 ],
             },
         )
@@ -245,7 +245,7 @@ class WhyProject(LectureScene):
         self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
         self.say(
             "why",
-            Indicate(diagonal, color=style.HIGHLIGHT),
+            outline(diagonal),
             beats={
                 "self": [FadeIn(drawn[0]), Write(self_dot[1])],
                 "other": [
@@ -256,7 +256,7 @@ class WhyProject(LectureScene):
                     ),
                     Write(other_dot[1]),
                 ],
-                "spread": [FadeIn(other_dot[2]), Indicate(drawn[1].shadow, color=style.HIGHLIGHT)],
+                "spread": [FadeIn(other_dot[2]), outline(drawn[1].shadow)],
             },
             width=self.p.width,
             self_dot=self_size,
@@ -269,7 +269,7 @@ class WhyProject(LectureScene):
             beats={
                 "rare": [
                     Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),  # typical again
-                    Indicate(other_dot[1], color=style.HIGHLIGHT),
+                    outline(other_dot[1]),
                 ]
             },
             width=self.p.width,
@@ -293,10 +293,10 @@ class WhyProject(LectureScene):
             FadeIn(shared),
             beats={
                 "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
-                "own": [Indicate(shared_diagonal, color=style.HIGHLIGHT)],
+                "own": [outline(shared_diagonal)],
                 "others": [
                     FadeOut(shared_diagonal),
-                    Indicate(off_diagonal, scale_factor=1.0, color=style.HIGHLIGHT),
+                    outline(off_diagonal),
                 ],
                 "longer": [Create(nearest)],
             },
@@ -388,7 +388,7 @@ class WhyProject(LectureScene):
             "even",
             Create(mark),
             FadeIn(even),
-            beats={"wobble": [Indicate(rows[1][1], color=style.HIGHLIGHT)]},
+            beats={"wobble": [outline(rows[1][1])]},
             w=uniform_share,
             n=p.positions,
         )

@@ -12,10 +12,13 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Arrow,
     Brace,
+    Create,
     FadeIn,
     FadeOut,
-    Indicate,
+    GrowArrow,
+    LaggedStart,
     ManimColor,
     MathTex,
     ReplacementTransform,
@@ -28,6 +31,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import LabelledMatrix
 from scenes.kit.numbers import phrase
 from scenes.kit.vectors import NumberVector
@@ -59,12 +63,12 @@ class ThreeRoles(LectureScene):
         line = self._equation(x)
         self.add(title)  # the title at once: no frame is only a title being written
         self.say("intro", FadeIn(x.body), FadeIn(x.grid.row_headers))
-        self.say("x", *(Indicate(x.grid.get_row(i), color=style.FOREGROUND) for i in range(self.n)))
+        self.say("x", outline(*(x.grid.get_row(i) for i in range(self.n)), colour=style.FOREGROUND))
         self.say(
             "dims",
             FadeIn(x.grid.col_headers, lag_ratio=0.3),
             FadeIn(x.name),
-            beats={"picked": [Indicate(x.grid.col_headers, color=style.HIGHLIGHT)]},
+            beats={"picked": [outline(x.grid.col_headers)]},
         )
         kept = self._project_all(line)
         self._differ(kept)
@@ -182,6 +186,14 @@ class ThreeRoles(LectureScene):
         style.place(rows, DOWN)
         return rows
 
+    def _x_row(self, i: int) -> VGroup:
+        """Row ``i`` of X as a vector with its name: what the three roles are made from."""
+        vector = NumberVector(self.ex.x[i], f"{SRC}.x[{i}]", "", style.FOREGROUND, decimals=1)
+        name = style.text(
+            self.words.format("apple_of", role="X", token=self.apple_words()[i]), style.LABEL_SIZE
+        )
+        return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
+
     def _shape(self, result: VGroup) -> None:
         n, d = (
             self.number(f"{SRC}.short", 0),
@@ -207,22 +219,36 @@ class ThreeRoles(LectureScene):
         differ = MathTex(r"W_Q", r"\neq", r"W_K", r"\neq", r"W_V", font_size=56)
         for part, (_, _, colour) in zip(differ[::2], roles(), strict=True):
             part.set_color(colour)
-        style.place(VGroup(differ, kept.copy()).arrange(DOWN, buff=style.SECTION_BUFF))
-        target = kept.copy().next_to(differ, DOWN, buff=style.SECTION_BUFF)
+        # 蘋果's row of X on the left, its three vectors on the right: one source, three roles.
+        i = self.ex.query_index
+        source = self._x_row(i)
+        target = kept.copy()
+        below = VGroup(source, target).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        style.place(VGroup(differ, below).arrange(DOWN, buff=style.SECTION_BUFF))
         self.say(
             "differ",
-            ReplacementTransform(self.equation, differ),
+            ReplacementTransform(self.equation[1:], differ),
+            FadeOut(self.equation[0]),
+            TransformFromCopy(self.equation[0].grid.get_row(i), source),
             kept.animate.move_to(target),
             run_time=1.5,
+        )
+        vector = source[1]
+        arrows = VGroup(
+            *(
+                Arrow(vector.get_right(), row.get_left(), buff=style.ITEM_BUFF, color=colour)
+                for row, (_, _, colour) in zip(kept, roles(), strict=True)
+            )
         )
         frames = VGroup(
             *(SurroundingRectangle(row, buff=style.HUG_BUFF) for row in kept)
         ).set_color(style.HIGHLIGHT)
         self.say(
             "self",
-            Indicate(differ, color=style.HIGHLIGHT),
-            beats={"roles": [FadeIn(frames, lag_ratio=0.3)]},
-            token=self.apple_words()[self.ex.query_index],
+            outline(vector, colour=style.FOREGROUND),
+            LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
+            beats={"roles": [LaggedStart(*(Create(f) for f in frames), lag_ratio=0.5)]},
+            token=self.apple_words()[i],
         )
         self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 
@@ -234,4 +260,4 @@ class ThreeRoles(LectureScene):
         self.say("sqrt", Write(formula.get_scale()))
         self.say("softmax", Write(formula.get_softmax()))
         self.say("weigh_v", Write(formula.get_values()))
-        self.say("outro", Indicate(formula, scale_factor=1.05, color=style.FOREGROUND))
+        self.say("outro", outline(formula, colour=style.FOREGROUND))

@@ -19,7 +19,6 @@ from manim import (
     FadeIn,
     FadeOut,
     FadeTransform,
-    Indicate,
     Line,
     MathTex,
     ReplacementTransform,
@@ -33,6 +32,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import Knob, RandomWalks
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -86,7 +86,7 @@ class SqrtD(LectureScene):
             s0=self._mean_max(0, "scaled"),
             s1=self._mean_max(-1, "scaled"),
         )
-        self.say("noise", Indicate(shown, scale_factor=1.03, color=style.HIGHLIGHT))
+        self.say("noise", outline(shown))
         self.play(FadeOut(VGroup(shown, self.axes, curves)))
         self._knob(self._it_cat())
 
@@ -134,7 +134,7 @@ class SqrtD(LectureScene):
         band = walks.band()
         self.say(
             "random_walk",
-            Indicate(dot, color=style.HIGHLIGHT),
+            outline(dot),
             FadeIn(walks.frame),
             beats={
                 "more": [Create(walks.walks, lag_ratio=0.15), FadeIn(columns[0])],
@@ -210,7 +210,7 @@ class SqrtD(LectureScene):
                         *(FadeOut(n, target_position=knob.name, scale=0.5) for n in names),
                         lag_ratio=0.2,
                     ),
-                    Indicate(knob.name, color=style.HIGHLIGHT),
+                    outline(knob.name),
                 ],
                 "sharp": [
                     Succession(*(AnimationGroup(*step(n)) for n in range(plain + 1, sharpest + 1)))
@@ -226,13 +226,13 @@ class SqrtD(LectureScene):
         top = SurroundingRectangle(first[0].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "why",
-            Indicate(knob.pointer, color=style.HIGHLIGHT),
+            outline(knob.pointer),
             beats={
                 "one": [Create(top)],
                 "two": [FadeOut(top), FadeIn(slope.frame), Create(slope.curve)],
                 "slopes": [FadeIn(slope.dots, scale=1.5)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
-                "stuck": [Create(slope.heights, lag_ratio=0.5), Indicate(slope.dots[0])],
+                "stuck": [Create(slope.heights, lag_ratio=0.5), outline(slope.dots[0])],
                 "back": [*step(plain)],
             },
             d1=widest,

@@ -19,7 +19,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     LaggedStartMap,
     MathTex,
     Mobject,
@@ -32,6 +31,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 from scenes.kit.vectors import WeightBars
@@ -106,7 +106,7 @@ class Summary(LectureScene):
                 )
                 self.say(
                     "knob_turn",
-                    Indicate(knob.panels[0], color=style.HIGHLIGHT),
+                    outline(knob.panels[0]),
                     beats={"small": [turns]},
                     run_time=3,
                 )

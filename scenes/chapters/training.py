@@ -21,7 +21,6 @@ from manim import (
     FadeOut,
     Flash,
     GrowFromPoint,
-    Indicate,
     Line,
     MathTex,
     MoveAlongPath,
@@ -36,6 +35,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ModelBox, output_row
 from scenes.kit.diagrams import LossPlot
+from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import phrase
 
@@ -131,9 +131,7 @@ class Training(LectureScene):
                 "axis": [
                     Succession(
                         FadeIn(plot.frame),
-                        AnimationGroup(
-                            *(Indicate(t, color=style.HIGHLIGHT) for t in ticks), lag_ratio=0.3
-                        ),
+                        AnimationGroup(*(outline(t) for t in ticks), lag_ratio=0.3),
                     )
                 ]
             },
@@ -179,7 +177,7 @@ class Training(LectureScene):
             "run",
             FadeIn(cursor),
             MoveAlongPath(walker, plot.get_path()),  # the steps Adam took, one after another
-            then=[[Indicate(plot.frame[2], color=style.HIGHLIGHT), FadeOut(walker, cursor)]],
+            then=[[outline(plot.frame[2]), FadeOut(walker, cursor)]],
             run_time=2.5,
             beats={"time": [Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run))]},
             steps=n["steps"],
@@ -204,7 +202,7 @@ class Training(LectureScene):
         )
         self.say(
             "meaning",
-            Indicate(box.into, color=style.HIGHLIGHT),
+            outline(box.into),
             Circumscribe(strip, color=style.HIGHLIGHT),
             beats={"unseen": [Create(tail)]},
         )

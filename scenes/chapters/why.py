@@ -22,7 +22,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     ReplacementTransform,
     Square,
     SurroundingRectangle,
@@ -32,6 +31,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
 from scenes.kit.vectors import NumberVector
 
@@ -140,7 +140,7 @@ class WhyAttention(LectureScene):
         )
         self.say(
             "impossible",
-            Indicate(vectors, color=style.HIGHLIGHT),
+            outline(vectors),
             beats={"same": [FadeIn(equal)]},
         )
         self.clear_below_title(self.title)
@@ -209,7 +209,7 @@ class WhyAttention(LectureScene):
         self.say(
             "how",
             Circumscribe(VGroup(change, change_label), color=style.HIGHLIGHT),
-            Indicate(arrows[1], color=style.HIGHLIGHT),
+            outline(arrows[1]),
         )
 
     def _plane(self, x: NumberVector, change: NumberVector, new: NumberVector) -> tuple:

@@ -23,7 +23,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     LaggedStartMap,
     MathTex,
     Rectangle,
@@ -38,6 +37,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import TransformerLayers
+from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, phrase
@@ -184,12 +184,12 @@ class ZoomOut(LectureScene):
             "training",
             FadeIn(learned),
             beats={
-                "embed": [Indicate(inputs, color=style.HIGHLIGHT, scale_factor=1.05)],
+                "embed": [outline(inputs)],
                 "heads": [Circumscribe(tiles, color=style.HIGHLIGHT)],
                 "rest": [
-                    Indicate(ffn, color=style.HIGHLIGHT, scale_factor=1.05),
-                    Indicate(layers.norm_labels, color=style.HIGHLIGHT, scale_factor=1.05),
-                    Indicate(output, color=style.HIGHLIGHT, scale_factor=1.05),
+                    outline(ffn),
+                    outline(layers.norm_labels),
+                    outline(output),
                 ],
             },
         )

@@ -14,7 +14,6 @@ from manim import (
     UP,
     Arrow,
     Brace,
-    Create,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -43,6 +42,8 @@ def roles() -> tuple[tuple[str, str, ManimColor], ...]:
 
 
 SRC = "tokens.eat_apple"
+SELF_GROWTH = 1.6  # 蘋果's X, Q, K and V grow, at most this much, when they are the picture
+FILL = 0.85  # of the content area's width they may take
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 
@@ -224,13 +225,16 @@ class ThreeRoles(LectureScene):
         source = self._x_row(i)
         target = kept.copy()
         below = VGroup(source, target).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        left, _, right, _ = style.content_area()
+        grow = min(SELF_GROWTH, FILL * (right - left) / below.width)
+        below.scale(grow)  # the three vectors large: they are the picture now
         style.place(VGroup(differ, below).arrange(DOWN, buff=style.SECTION_BUFF))
         self.say(
             "differ",
             ReplacementTransform(self.equation[1:], differ),
             FadeOut(self.equation[0]),
             TransformFromCopy(self.equation[0].grid.get_row(i), source),
-            kept.animate.move_to(target),
+            kept.animate.scale(grow).move_to(target),
             run_time=1.5,
         )
         vector = source[1]
@@ -240,14 +244,11 @@ class ThreeRoles(LectureScene):
                 for row, (_, _, colour) in zip(kept, roles(), strict=True)
             )
         )
-        frames = VGroup(
-            *(SurroundingRectangle(row, buff=style.HUG_BUFF) for row in kept)
-        ).set_color(style.HIGHLIGHT)
         self.say(
             "self",
             outline(vector, colour=style.FOREGROUND),
             LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
-            beats={"roles": [LaggedStart(*(Create(f) for f in frames), lag_ratio=0.5)]},
+            beats={"roles": [outline(*kept)]},
             token=self.apple_words()[i],
         )
         self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))

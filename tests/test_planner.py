@@ -58,9 +58,10 @@ def test_a_beat_is_drawn_out_to_its_words() -> None:
     draw it out (to at most STRETCH), never past its window, shared by steps in turn."""
     assert paced(1.0, 2.5) == 1.0  # 1.5 s of wait: short enough
     assert paced(1.0, 0.5) == 0.5  # never past the window
-    assert paced(1.0, 5.0) == 5.0 - HOLD  # the wait cut to HOLD
+    assert paced(1.0, 3.0) == 3.0 - HOLD  # the wait cut to HOLD
     assert paced(1.0, 20.0) == STRETCH  # drawn out no further
-    assert paced(1.0, 8.0, steps=2) == (8.0 - HOLD) / 2  # two groups share the window
+    assert paced(1.0, 4.5, steps=2) == (4.5 - HOLD) / 2  # two groups share the window
+    assert paced(1.0, 8.0, steps=2) == STRETCH  # each drawn out no further
     assert paced(2.0, 3.0) == 2.0  # a longer run_time of the scene's own is kept
 
 

@@ -26,7 +26,9 @@ from voice.engine import Speaker
 
 BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
 HOLD = 1.5  # the longest the picture waits, unmoving, under the words before the next beat
-STRETCH = 5.0  # the longest a beat's animations may be drawn out to shorten that wait
+STRETCH = 2.0  # the longest a beat's animations may be drawn out to shorten that wait: a
+# fade drawn out further is a still picture by another name (issue 44); a longer wait is a
+# cue that wants a picture of its own
 
 
 @dataclass(frozen=True)

@@ -145,7 +145,7 @@ class CausalMask(LectureScene):
         i = self.ex.query_index
         apple = SurroundingRectangle(weights.get_row(i), color=style.HIGHLIGHT, buff=0)
         self.say("apple", ReplacementTransform(first, apple), token=self.apple_words()[i])
-        self.clear_below_title(self.title)
+        self.masked = weights  # carried into the retraining: the mask the new head learns under
 
     def _learned(self) -> None:
         run, mixed = self.data.causal, self.data.example("mixed")
@@ -162,8 +162,19 @@ class CausalMask(LectureScene):
         base = self.number("causal.baseline_mse", 3)
         result = phrase(self.words["result"], style.LABEL_SIZE, val=val, base=base)
         style.place(VGroup(maps, result).arrange(DOWN, buff=style.ITEM_BUFF))
-        self.say("retrain", beats={"left": [FadeIn(maps[0])]})
-        self.say("triangle", TransformFromCopy(maps[0], maps[1]))
+        # The masked map stays and moves to where the masked head's map will be; the rest
+        # (scores, sums, frames) makes way.
+        masked = self.masked
+        kept = set(masked.get_family())
+        rest = [m for m in self.mobjects if m is not self.title and not set(m.get_family()) <= kept]
+        grid = maps[1][1]
+        self.say(
+            "retrain",
+            *(FadeOut(m) for m in rest),
+            masked.animate.scale(grid.cells.height / masked.cells.height).move_to(grid.cells),
+            beats={"left": [FadeIn(maps[0])]},
+        )
+        self.say("triangle", TransformFromCopy(maps[0], maps[1]), FadeOut(masked))
         row = len(run.colours) - 2
         k = sum(1 for j in range(row + 1) if run.colours[j] == run.colours[row])
         frame = SurroundingRectangle(maps[1][1].get_row(row), color=style.HIGHLIGHT, buff=0)

@@ -22,11 +22,13 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
+    MathTex,
     ReplacementTransform,
     Square,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
+    Write,
 )
 
 from scenes.kit import style
@@ -82,7 +84,7 @@ class WhyAttention(LectureScene):
                 "fifty": [ReplacementTransform(short, long)],
             },
         )
-        self.play(FadeOut(long))
+        self.slots = long  # they stay until the two sentences take their place
 
     def _sentence(self, words: list[str], meaning: str) -> VGroup:
         row = VGroup(*(style.text(w, style.TITLE_SIZE) for w in words))
@@ -120,7 +122,11 @@ class WhyAttention(LectureScene):
         )
         style.place(VGroup(rows, company[1], fruit[1], same))
         equal.move_to(vectors)
-        self.say("deadly", beats={"look": [FadeIn(company[0]), FadeIn(fruit[0])]})
+        self.say(
+            "deadly",
+            outline(self.slots),
+            beats={"look": [FadeOut(self.slots), FadeIn(company[0]), FadeIn(fruit[0])]},
+        )
         frames = VGroup(
             *(SurroundingRectangle(a, color=style.HIGHLIGHT, buff=style.HUG_BUFF) for a in apples)
         )
@@ -190,12 +196,18 @@ class WhyAttention(LectureScene):
                 ]
             ],
         )
+        # What a real model multiplies the average by first: named, muted (no numbers here:
+        # this walkthrough adds the average as it is).
+        w_o = MathTex(r"\times\,W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED)
+        w_o.next_to(change_label, UP, buff=style.HUG_BUFF).align_to(change_label, LEFT)
         self.say(
             "add_change",
             FadeIn(plus),
-            TransformFromCopy(sentence[ex.target], change),
-            FadeIn(change_label),
-            then=[[GrowArrow(arrows[1])]],
+            beats={
+                "avg": [TransformFromCopy(sentence[ex.target], change), FadeIn(change_label)],
+                "add": [GrowArrow(arrows[1])],
+                "w_o": [Write(w_o)],
+            },
             dim=self.dim_names(ex)[self.across],
             eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 2),
         )

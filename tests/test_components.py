@@ -21,7 +21,7 @@ from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
-from scenes.kit.devices import DotArrows, Knob, ModelBox, RandomWalks, output_row
+from scenes.kit.devices import DotArrows, ExpCurve, Knob, ModelBox, RandomWalks, output_row
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
@@ -133,6 +133,17 @@ def test_random_walks(scene: Scene) -> None:
 def test_dot_arrows(scene: Scene) -> None:
     """Two 4-wide vectors in their own plane: the angle between them and k's shadow on q."""
     scene.add(DotArrows([0.8, 2.0, 0.8, 0.0], [0.0, 2.0, 0.0, 0.0], "q", "k"))
+
+
+@frames_comparison
+def test_exp_curve(scene: Scene) -> None:
+    """Three scores risen to y = eˣ, one +1 step (×e), and the gap 1.4 → 2 marked on both axes."""
+    from manim import MathTex
+
+    scores = [0.84, 2.0, 1.4]
+    curve = ExpCurve(scores, [2.71828**s for s in scores], "s", "e", x_range=(-2, 2.5))
+    step = curve.step(1.0, MathTex("+1"), MathTex(r"\times e"))
+    scene.add(curve, *curve.get_rises(), curve.gap_marks(2, 1), step, curve.rise_from(-1.7))
 
 
 def test_dot_arrows_are_exact() -> None:

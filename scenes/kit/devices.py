@@ -2,7 +2,8 @@
 through (:class:`ModelBox`), a row of numbers under a strip's columns, its outputs or
 its answers (:func:`output_row`), the knob several chapters turn (:class:`Knob`), sums
 that wander further the more terms they add (:class:`RandomWalks`), and a dot product as two
-arrows, the angle between them and one's shadow on the other (:class:`DotArrows`)."""
+arrows, the angle between them and one's shadow on the other (:class:`DotArrows`), and exp as
+a curve that stretches the gaps between scores (:class:`ExpCurve`)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ from manim import (
     AnimationGroup,
     Arc,
     Arrow,
+    Brace,
     Circle,
+    Create,
     DashedLine,
     Dot,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     Indicate,
     Line,
     ManimColor,
@@ -393,3 +397,170 @@ class DotArrows(VGroup):
     def get_shadow(self) -> VGroup:
         """The dashed drop from b's tip and b's shadow along a."""
         return VGroup(self.drop, self.shadow)
+
+
+EXP_HEADROOM = 1.0  # the y axis reaches this far above the largest exp
+
+
+class ExpCurve(VGroup):
+    """exp as a curve that stretches the gaps: axes with y = eˣ over a range of scores, each
+    score a dot on the x axis that rises to the curve and goes across to its exp on the y
+    axis. The curve never reaches the x axis (every exp is positive), and a step of 1 along
+    x multiplies the height by e: equal gaps in the scores become equal ratios of the exps.
+
+    Parameters
+    ----------
+    scores
+        One row of scores, as read from the data file.
+    exps
+        Their exps, as read from the data file (written on the y axis).
+    scores_source, exps_source
+        Data-file paths of the two rows; entry ``k`` is ``source[k]``.
+    x_range
+        The scores' axis, (from, to); by default from one below the smallest score (or 0)
+        to half a unit past the largest. The curve is drawn as far as the y axis reaches.
+    width, height
+        The plot's size.
+
+    Examples
+    --------
+    .. manim:: ExpCurveExample
+        :save_last_frame:
+
+        class ExpCurveExample(Scene):
+            def construct(self):
+                scores = [0.84, 2.0, 1.4]
+                exps = [math.exp(s) for s in scores]
+                curve = ExpCurve(scores, exps, "s", "e", x_range=(-2, 2.5))
+                self.add(curve, *curve.get_rises(), curve.gap_marks(2, 1))
+    """
+
+    def __init__(
+        self,
+        scores: Sequence[float],
+        exps: Sequence[float],
+        scores_source: str = "",
+        exps_source: str = "",
+        x_range: tuple[float, float] | None = None,
+        width: float = 6.5,
+        height: float = 4.2,
+    ) -> None:
+        super().__init__()
+        lo, hi = x_range or (math.floor(min(0.0, *scores)) - 1.0, max(scores) + 0.5)
+        self.y_top = math.ceil(max(exps)) + EXP_HEADROOM
+        self.axes = style.muted_axes([lo, hi, 1], [0, self.y_top, 1], width, height)
+        self.curve = self.axes.plot(math.exp, x_range=[lo, min(hi, math.log(self.y_top))])
+        self.curve.set_stroke(style.FOREGROUND, width=4)
+        self.formula = MathTex("y = e^{x}", font_size=36)
+        self.formula.next_to(self.curve.get_end(), RIGHT, buff=style.ITEM_BUFF)
+        self.zero = style.tick_label("0").next_to(self.axes.c2p(0, 0), DOWN + LEFT, buff=0.08)
+        self.values = list(scores)
+        self.scores = self.marks_on_x(scores, scores_source)
+        self.marked = VGroup()  # the last gap :meth:`mark_gap` drew
+        self.exps = VGroup(
+            *(ShownNumber(e, 2, Ref(f"{exps_source}[{k}]")) for k, e in enumerate(exps))
+        )
+        self.exp_values = list(exps)
+        self.rises: dict[int, VGroup] = {}  # drawn where the axes stand when first asked for
+        self.add(self.axes, self.zero, self.curve, self.formula, self.scores)
+
+    def marks_on_x(
+        self, values: Sequence[float], source: str, above: bool = False, opacity: float = 1.0
+    ) -> VGroup:
+        """A dot on the x axis at each value, its number under it (over it, ``above``)."""
+        marks = VGroup()
+        for k, v in enumerate(values):
+            dot = Dot(self.axes.c2p(v, 0), radius=0.07, color=style.FOREGROUND)
+            number = ShownNumber(v, 2, Ref(f"{source}[{k}]"))
+            number.next_to(dot, UP if above else DOWN, buff=style.ITEM_BUFF)
+            marks.add(VGroup(dot, number).set_opacity(opacity))
+        return marks
+
+    def _rise(self, score: float, exp: float) -> VGroup:
+        """The dashed line up from a score to the curve, its point, and across to the y axis."""
+        top = self.axes.c2p(score, math.exp(score))
+        up = DashedLine(self.axes.c2p(score, 0), top, color=style.MUTED)
+        across = DashedLine(top, self.axes.c2p(0, math.exp(score)), color=style.MUTED)
+        return VGroup(up, Dot(top, radius=0.07, color=style.FOREGROUND), across)
+
+    def get_axes(self) -> Mobject:
+        return self.axes
+
+    def get_curve(self) -> VMobject:
+        return self.curve
+
+    def get_score(self, k: int) -> VGroup:
+        """Score ``k``'s dot and number on the x axis."""
+        return self.scores[k]
+
+    def get_exp(self, k: int) -> ShownNumber:
+        """Score ``k``'s exp, written on the y axis."""
+        return self.exps[k]
+
+    def get_rise(self, k: int) -> VGroup:
+        """Score ``k``'s way up to the curve (dashed), its point and the way across to the y
+        axis (dashed), and its exp written there: made where the axes stand now, on the first
+        call (so after the plot has been laid out), the same objects after that."""
+        if k not in self.rises:
+            exp = self.exps[k].scale_to_fit_height(self.scores[0][1].height)  # as laid out
+            exp.next_to(self.axes.c2p(0, self.exp_values[k]), LEFT, buff=style.ITEM_BUFF)
+            self.rises[k] = self._rise(self.values[k], math.exp(self.values[k]))
+        return VGroup(self.rises[k], self.exps[k])
+
+    def get_rises(self) -> list[VGroup]:
+        """Each score's :meth:`get_rise`."""
+        return [self.get_rise(k) for k in range(len(self.values))]
+
+    def rise(self, k: int) -> Succession:
+        """Score ``k`` rises to the curve, and its height goes across to the y axis, where
+        its exp is written."""
+        (up, point, across), _ = self.get_rise(k)
+        return Succession(
+            Create(up, run_time=0.4),
+            FadeIn(point, run_time=0.1),
+            Create(across, run_time=0.3),
+            FadeIn(self.exps[k], shift=LEFT * 0.2, run_time=0.2),
+        )
+
+    def rise_from(self, x: float) -> VGroup:
+        """The dashed line up from ``x`` on the x axis to the curve, and its point (a score
+        whose exp is not written, a negative one, say: it still rises above the axis)."""
+        up, point, _ = self._rise(x, math.exp(x))
+        return VGroup(up, point)
+
+    def step(self, x0: float, label_x: Mobject, label_y: Mobject) -> VGroup:
+        """One step along the curve from ``x0`` to ``x0 + 1``: across by 1 under the curve,
+        then up to it (the height multiplied by e), each leg labelled."""
+        start, corner = self.axes.c2p(x0, math.exp(x0)), self.axes.c2p(x0 + 1, math.exp(x0))
+        end = self.axes.c2p(x0 + 1, math.exp(x0 + 1))
+        legs = VGroup(Line(start, corner), Line(corner, end)).set_stroke(style.HIGHLIGHT, width=5)
+        label_x.next_to(legs[0], DOWN, buff=style.ITEM_BUFF)
+        label_y.next_to(legs[1], RIGHT, buff=style.ITEM_BUFF)
+        return VGroup(legs, label_x, label_y)
+
+    def gap_marks(self, i: int, j: int, label: Mobject | None = None) -> VGroup:
+        """The gap between scores ``i`` and ``j`` marked on the x axis, and the gap between
+        their exps on the y axis, with a brace left of the exps and ``label`` beside it (their
+        ratio)."""
+        xi, xj = self.values[i], self.values[j]
+        self.get_rise(i), self.get_rise(j)  # the exps written in their places
+        on_x = Line(self.axes.c2p(xi, 0), self.axes.c2p(xj, 0))
+        ei, ej = math.exp(xi), math.exp(xj)
+        on_y = Line(self.axes.c2p(0, ei), self.axes.c2p(0, ej))
+        marks = VGroup(on_x, on_y).set_stroke(style.HIGHLIGHT, width=8)
+        brace = Brace(VGroup(on_y, self.exps[i], self.exps[j]), LEFT, buff=style.ITEM_BUFF)
+        brace.set_color(style.HIGHLIGHT)
+        group = VGroup(marks, brace)
+        if label is not None:
+            group.add(label.next_to(brace, LEFT, buff=style.ITEM_BUFF))
+        return group
+
+    def mark_gap(self, i: int, j: int, label: Mobject | None = None) -> AnimationGroup:
+        """Draw :meth:`gap_marks`: the gap on x first, then the one it becomes on y."""
+        marks = self.gap_marks(i, j, label)
+        self.marked = marks
+        return AnimationGroup(
+            Create(marks[0][0]),
+            AnimationGroup(Create(marks[0][1]), GrowFromCenter(marks[1]), *map(FadeIn, marks[2:])),
+            lag_ratio=0.6,
+        )

@@ -107,6 +107,23 @@ class ColumnTops:
 
 
 @dataclass(frozen=True)
+class Ratio:
+    """Entry ``top`` of the list at ``path`` divided by its entry ``bottom``: how many times
+    one value is another (two exps, or the two weights made from them)."""
+
+    path: str
+    top: int
+    bottom: int
+
+    def value(self, data: Any) -> float:
+        row = resolve(data, self.path)
+        return row[self.top] / row[self.bottom]
+
+    def __str__(self) -> str:
+        return f"{self.path}[{self.top}] / {self.path}[{self.bottom}]"
+
+
+@dataclass(frozen=True)
 class Ordinal:
     """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
 
@@ -117,7 +134,7 @@ class Ordinal:
         return "ordinal"
 
 
-Measured = Ref | Sum | Count | Mean | ColumnSum | ColumnTops  # computed from the data file
+Measured = Ref | Sum | Count | Mean | Ratio | ColumnSum | ColumnTops  # computed from the data file
 Source = Measured | Ordinal
 
 

@@ -146,6 +146,18 @@ def test_exp_curve(scene: Scene) -> None:
     scene.add(curve, *curve.get_rises(), curve.gap_marks(2, 1), step, curve.rise_from(-1.7))
 
 
+@frames_comparison
+def test_tip_to_tail(scene: Scene) -> None:
+    """Three scaled vectors tip to tail on a plane of two of their dimensions, and their sum;
+    the first has nothing on the plane: a dot with its share."""
+    from scenes.kit.sums import TipToTail
+
+    plane = style.muted_axes([0, 1.5, 0.5], [0, 1.5, 0.5], 4, 4)
+    v = [[1.0, 0.0, 0.0, 0.2], [0.0, 1.0, 0.0, 0.0], [0.0, 0.5, 1.0, 0.0]]
+    sums = TipToTail(plane, v, [0.2, 0.5, 0.3], "w", ["a", "b", "c"], (1, 2))
+    scene.add(plane, sums, sums.chain, sums.total, sums.dots)
+
+
 def test_dot_arrows_are_exact() -> None:
     """The drawing's lengths give the dot product: |q| times k's shadow on q."""
     q, k = [0.8, 2.0, 0.8, 0.0], [0.0, 0.6, 2.0, 0.0]

@@ -1,26 +1,37 @@
 """The weighted sum of V (seeds 003, 002): shares times values, added into a new vector.
 
-蘋果's shares travel onto the V rows; the three parts add up to the attention output,
-which is mostly "eating"; added back to 蘋果's own vector (the residual connection) it is
-food that is being eaten. Then it -> cat (where V = K), and n positions in, n out.
+蘋果's shares travel onto the V rows; on why's 吃/食物 plane each V shrinks by its share and
+the three go tip to tail onto the attention output, which is mostly "eating"; through W_O
+(skipped by the walkthrough) and added back to 蘋果's own vector (the residual connection)
+it moves the word as why drew it. Then it -> cat (where V = K), and n positions in, n out.
 Render alone with ``manim -ql scenes/chapters/weighted_sum.py WeightedSum``.
 """
 
 from __future__ import annotations
+
+import math
 
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
+    AnimationGroup,
+    Arrow,
+    Brace,
     Circumscribe,
     Create,
+    DashedVMobject,
     FadeIn,
     FadeOut,
-    Indicate,
+    GrowArrow,
+    GrowFromCenter,
+    LaggedStart,
     Line,
     ManimColor,
     ReplacementTransform,
+    RoundedRectangle,
+    Succession,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -28,19 +39,23 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
-from scenes.kit.maps import AttentionGrid, fit_column_labels
+from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
 from scenes.kit.numbers import sum_sign
+from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import NumberVector
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
 BIG = style.BODY_SIZE
 SHARE_CELL = 0.9  # a cell of the shares row
-SHARES_WIDTH = 3.0  # the most the shares row takes: cells shrink for more words
+SHARES_WIDTH = 3.6  # the most the shares row takes: cells shrink for more words
+PLANE_SIDE = 4.2  # why's 吃/食物 plane (4.6 there), beside the ledger
+W_O_SIDE = 0.7  # the box the sum passes through
+SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same shape shows
 
 
 class WeightedSum(LectureScene):
-    """b = sum_j w_j v_j for 蘋果, then x + b; it ≈ 0.83 v(cat) + ...; n in, n out."""
+    """b = sum_j w_j v_j for 蘋果, tip to tail, then x + b; it ≈ 0.83 v(cat) + ...; n in, n out."""
 
     scene_key = "weighted_sum"
     reads = ("tokens.eat_apple", "tokens.it_cat")
@@ -50,7 +65,6 @@ class WeightedSum(LectureScene):
         self.ex = self.data.eat_apple
         self._apple()
         self._residual()
-        self.clear_below_title(self.title)
         self._it_cat()
         self._same_shape()
 
@@ -67,27 +81,59 @@ class WeightedSum(LectureScene):
     ) -> NumberVector:
         return NumberVector(values, source, label, colour, size=size)
 
-    def _dims(self, vector: NumberVector, sentence: Sentence) -> VGroup:
+    def _dims(
+        self, vector: NumberVector, sentence: Sentence, size: float = style.SMALL_SIZE
+    ) -> VGroup:
         names = self.dim_names(sentence)
         return fit_column_labels(
             VGroup(
                 *(
-                    style.text(name, style.SMALL_SIZE, style.MUTED).next_to(entry, UP, buff=0.3)
+                    style.text(name, size, style.MUTED).next_to(entry, UP, buff=0.3)
                     for name, entry in zip(names, vector.entries, strict=True)
                 )
             )
         )
 
+    # --- why's plane ----------------------------------------------------------------------
+    def _plane_dims(self) -> tuple[int, int]:
+        """why's plane: across, what the neighbours add most; up, what 蘋果 means most."""
+        ex, i = self.ex, self.ex.query_index
+        change = ex.last_row.outputs[0]
+        across, up = top_index(change), top_index(ex.x[i])
+        if up == across:  # one dimension does both: the next largest change
+            across = max((c for c in range(ex.d) if c != up), key=change.__getitem__)
+        return across, up
+
+    def _plane(self) -> VGroup:
+        """The 吃/食物 plane as why drew it (its span from 蘋果's input and its new vector)."""
+        ex, i = self.ex, self.ex.query_index
+        across, up = self.dims = self._plane_dims()
+        points = [ex.x[i], ex.residual, *ex.v[: ex.short]]
+        low = min(0.0, *(p[c] for p in points for c in (across, up)))
+        high = max(1.5, *(p[c] for p in points for c in (across, up)))
+        span = [math.floor(low * 2) / 2, math.ceil(high * 2) / 2, 0.5]
+        self.axes = style.muted_axes(span, span, PLANE_SIDE, PLANE_SIDE)
+        names = self.dim_names(ex)
+        axis_x = style.text(names[across], style.LABEL_SIZE, style.MUTED)
+        axis_y = style.text(names[up], style.LABEL_SIZE, style.MUTED)
+        axis_x.next_to(self.axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        axis_y.next_to(self.axes.y_axis, LEFT, buff=style.ITEM_BUFF)
+        return VGroup(self.axes, axis_x, axis_y)
+
+    def _point(self, v: list[float]):
+        across, up = self.dims
+        return self.axes.c2p(v[across], v[up])
+
     # --- 蘋果 ---------------------------------------------------------------------------
     def _apple(self) -> None:
         ex, n = self.ex, self.ex.short
         words = self.apple_words()[:n]
-        weights = ex.last_row.weights[0]
         shares = AttentionGrid(
-            [weights],
+            [ex.last_row.weights[0]],
             f"{EAT}.last_row.weights",
             col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in words],
             cell_size=min(SHARE_CELL, SHARES_WIDTH / n),
+            text_size=style.LABEL_SIZE,
         )
         rows = VGroup()
         for j in range(n):
@@ -108,50 +154,92 @@ class WeightedSum(LectureScene):
             sum_sign([t[c] for t in ex.contributions], total, 2) == "="
             for c, total in enumerate(ex.last_row.outputs[0])
         )
-        dims = VGroup(self._dims(rows[0][2], ex), self._dims(rows[0][4], ex))
-        picture = VGroup(shares, VGroup(dims, rows, self.output)).arrange(
-            RIGHT, buff=style.WIDE_BUFF * 1.5
-        )
+        dims = VGroup(*(self._dims(rows[0][k], ex, style.LABEL_SIZE) for k in (2, 4)))
         sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
-        style.place(picture.add(sign))
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(shares), FadeIn(dims))
+        box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
+        ledger = VGroup(dims, rows, self.output, sign, box)  # the box placed with the rest
+        shares.next_to(ledger, UP, buff=style.SECTION_BUFF).align_to(ledger, LEFT)
+        plane = self._plane()
+        picture = VGroup(VGroup(shares, ledger), plane).arrange(RIGHT, buff=style.GROUP_BUFF)
+        style.place(picture)
+        self.plane = plane
+        names = [self.apple_label("v", j) for j in range(n)]
+        tip = TipToTail(
+            self.axes,
+            ex.v[:n],
+            ex.last_row.weights[0],
+            f"{EAT}.last_row.weights[0]",
+            names,
+            self.dims,
+        )
+        self.tip = tip
+        # softmax's 蘋果 row, rebuilt at once: the weights the intro says were just computed
+        self.add(self.title, shares)
+        self.say(
+            "intro",
+            LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3),
+            FadeIn(dims[0]),
+            then=[[Create(plane), tip.draw_vectors()]],
+        )
         for j, row in enumerate(rows):
-            line = (
+            key = (
                 "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"
             )
+            beats = {}
+            if key == "take_picked":
+                top = top_index(ex.v[j])
+                beats["col"] = [Circumscribe(row[2].get_entry(top), color=style.HIGHLIGHT)]
             self.say(
-                line,
+                key,
                 TransformFromCopy(shares.get_number(0, j), row[0]),
-                FadeIn(row[1:4]),
-                then=[[TransformFromCopy(row[2], row[4])]],
+                FadeIn(row[1]),
+                then=[
+                    [
+                        tip.scale_term(j),
+                        FadeIn(row[3]),
+                        TransformFromCopy(row[2], row[4]),
+                        *([] if j else [FadeIn(dims[1])]),
+                    ]
+                ],
+                beats=beats,
                 w=row[0],
                 token=self.apple_words()[j],
                 carries=self.dim_names(ex)[top_index(ex.v[j])],
             )
-        box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
         self.say(
             "sum",
-            TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output),
-            FadeIn(box),
-            FadeIn(sign),
-            n=str(n),
+            tip.lay_tip_to_tail(),
+            then=[
+                [
+                    tip.draw_sum(),
+                    TransformFromCopy(VGroup(*(r[4] for r in rows)), self.output),
+                    FadeIn(box),
+                    FadeIn(sign),
+                ]
+            ],
+            n=self.spoken(f"{EAT}.short", 0),
         )
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
         frame = SurroundingRectangle(self.output.get_entry(eat), color=style.HIGHLIGHT)
         own = top_index(ex.x[ex.query_index])  # the asker's own meaning: from its own V
         own_frame = SurroundingRectangle(self.output.get_entry(own), color=style.HIGHLIGHT)
+        column = VGroup(*(r[4].get_entry(eat) for r in rows))
+        own_column = VGroup(*(r[4].get_entry(own) for r in rows))
         self.say(
             "output_meaning",
-            FadeIn(frame),
+            Create(frame),
             beats={
-                "own": [Create(own_frame), Indicate(rows[ex.query_index][4], color=style.HIGHLIGHT)]
+                "from": [Circumscribe(column, color=style.HIGHLIGHT)],
+                "own": [
+                    ReplacementTransform(frame, own_frame),
+                    Circumscribe(own_column, color=style.HIGHLIGHT),
+                ],
             },
             eat=self.output.get_entry(eat),
             brings_from=self._comes_from(eat),
             meaning_from=self._comes_from(own),
         )
-        self.apple_parts = VGroup(shares, dims, rows, box, frame, own_frame)
+        self.apple_parts = VGroup(shares, dims, rows, box, own_frame, sign)
 
     def _comes_from(self, column: int) -> str:
         """Where the output's ``column`` comes from: entirely the asker's own V (every other
@@ -164,8 +252,21 @@ class WeightedSum(LectureScene):
             return self.words["all_own"]
         return self.words["from_self" if abs(own) > sum(map(abs, others)) else "from_others"]
 
+    def _w_o(self, at) -> VGroup:
+        """W_O as a box the sum passes through, dashed and captioned: the walkthrough has no
+        W_O, so the box changes nothing here."""
+        frame = DashedVMobject(
+            RoundedRectangle(corner_radius=0.1, width=W_O_SIDE * 1.4, height=W_O_SIDE),
+            num_dashes=24,
+        ).set_stroke(style.FOREGROUND, width=2)
+        name = style.text("W_O", style.BODY_SIZE).move_to(frame)
+        note = style.text(self.words["w_o_skipped"], style.SMALL_SIZE, style.MUTED)
+        note.next_to(frame, RIGHT, buff=style.ITEM_BUFF)  # clear of x's arrow, on its left
+        return VGroup(frame, name, note).move_to(at)
+
     def _residual(self) -> None:
-        """x(蘋果) + the attention output = 蘋果's new vector (the residual connection)."""
+        """x(蘋果) + the attention output = 蘋果's new vector (the residual connection), in
+        numbers on the left and as why's arrows on the plane."""
         ex, i = self.ex, self.ex.query_index
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", self.apple_label("x", i), size=BIG)
         output = self._vector(
@@ -181,14 +282,38 @@ class WeightedSum(LectureScene):
             new, UP, buff=style.GROUP_BUFF / 2, coor_mask=UP
         )
         dims = self._dims(x, ex)
-        style.place(VGroup(dims, column, signs, rule))
+        numbers = VGroup(dims, column, signs, rule)
+        numbers.next_to(self.plane, LEFT, buff=style.WIDE_BUFF)
+        numbers.shift(UP * (self.plane.get_center()[1] - numbers.get_center()[1]))
         box = SurroundingRectangle(new, buff=style.HUG_BUFF, color=style.RESULT)
+        # the plane: why's arrows, x first; the sum travels through W_O to x's tip
+        tip, total = self.tip, self.tip.total
+        origin, start = self._point([0.0] * ex.d), self._point(ex.x[i])
+        end = self._point(ex.residual)
+        x_arrow = Arrow(origin, start, buff=0, color=style.FOREGROUND)
+        moved = total.copy().shift(start - total.get_start())
+        w_o = self._w_o((total.get_center() + moved.get_center()) / 2)  # on the sum's path
+        w_o.shift(w_o.get_center() - w_o[0].get_center())  # the box itself, not its caption
+        new_arrow = Arrow(origin, end, buff=0, color=style.RESULT, stroke_width=8)
+        new_name = style.text(new_label, style.LABEL_SIZE).next_to(end, UP, buff=style.ITEM_BUFF)
         self.say(
             "residual",
             FadeOut(self.apple_parts),
+            FadeOut(VGroup(tip.arrows, tip.dots)),
             ReplacementTransform(self.output, output),
             FadeIn(VGroup(x, signs, rule, dims)),
-            beats={"add": [TransformFromCopy(VGroup(x, output), new), FadeIn(box)]},
+            GrowArrow(x_arrow),
+            then=[[FadeIn(w_o)], [total.animate.move_to(w_o[0])]],
+            beats={
+                "add": [
+                    Succession(
+                        AnimationGroup(FadeOut(w_o), total.animate.move_to(moved)),
+                        GrowArrow(new_arrow),
+                    ),
+                    TransformFromCopy(VGroup(x, output), new),
+                    FadeIn(box),
+                ]
+            },
         )
         food = max(range(ex.d), key=lambda c: ex.x[i][c])
         eat = max(range(ex.d), key=lambda c: ex.last_row.outputs[0][c])
@@ -196,7 +321,18 @@ class WeightedSum(LectureScene):
             SurroundingRectangle(new.get_entry(food), color=style.HIGHLIGHT),
             SurroundingRectangle(new.get_entry(eat), color=style.HIGHLIGHT),
         )
-        self.say("apple_meaning", FadeIn(frames, lag_ratio=0.5))
+        self.say(
+            "apple_meaning",
+            Create(frames[0]),
+            then=[[ReplacementTransform(frames[0], frames[1])]],
+            beats={
+                "word": [
+                    FadeOut(frames[1]),
+                    VGroup(x_arrow, total).animate.set_opacity(style.DIMMED),
+                    FadeIn(new_name),
+                ]
+            },
+        )
 
     # --- it -> cat ---------------------------------------------------------------------
     def _it_cat(self) -> None:
@@ -210,76 +346,131 @@ class WeightedSum(LectureScene):
             terms.add(VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF))
         terms.add(style.text(self.words["and_the_rest"], style.BODY_SIZE, style.MUTED))
         terms.arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        cat = c.referent
+        same = self._symbol("=")
+        k_cat = self._vector(c.k[cat], f"{IT}.k[{cat}]", f"k({c.tokens[cat]})", style.KEY, BIG)
+        VGroup(same, k_cat).arrange(RIGHT, buff=style.ITEM_BUFF).next_to(
+            terms[0], RIGHT, buff=style.ITEM_BUFF
+        )
         note = style.text(self.words["v_is_k"], style.BODY_SIZE, style.VALUE)
         new_label = self.words.format("new_it", pronoun=c.tokens[it])
         out = self._vector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", new_label, size=BIG)
         dims = self._dims(out, c)
         hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
         hand.next_to(out, DOWN, buff=style.ITEM_BUFF).align_to(out, RIGHT)
-        block = VGroup(note, terms, VGroup(dims, out, hand)).arrange(
+        block = VGroup(note, VGroup(terms, same, k_cat), VGroup(dims, out, hand)).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
         style.place(block)
-        cat = c.referent
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
-        self.say("it_terms", FadeIn(terms, lag_ratio=0.3), w=cat_share)
+        self.say(
+            "it_terms",
+            *self._clear(),
+            FadeIn(terms[0]),
+            beats={"rest": [FadeIn(terms[1:], lag_ratio=0.3)]},
+            w=cat_share,
+        )
         self.say(
             "v_is_k_say",
             FadeIn(note),
-            Indicate(VGroup(*(t[2] for t in terms[:-1])), color=style.HIGHLIGHT),
-            beats={"real": [Circumscribe(note, color=style.HIGHLIGHT)]},
+            then=[[FadeIn(VGroup(same, k_cat), shift=LEFT * 0.3)]],
+            beats={"real": [Circumscribe(VGroup(terms[0][2], k_cat), color=style.HIGHLIGHT)]},
         )
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
         axis = top_index(c.scaled.outputs[it])
         entity = SurroundingRectangle(
             VGroup(out.get_entry(axis), dims[axis]), color=style.HIGHLIGHT
         )
-        self.say("it_axis", FadeIn(entity))
+        self.say("it_axis", Create(entity))
         self.say(
             "caveat",
             FadeIn(hand),
-            beats={"not": [Indicate(terms[0][0], color=style.HIGHLIGHT)]},
+            beats={"not": [Circumscribe(terms[0][0], color=style.HIGHLIGHT)]},
         )
-        self.clear_below_title(self.title)
+
+    def _clear(self) -> list:
+        """Everything on screen but the title fading out, as the next part fades in: no
+        frame between two parts is only the title."""
+        return [FadeOut(m) for m in self.mobjects if m is not self.title]
 
     # --- n in, n out -------------------------------------------------------------------
+    def _count(self, path: str) -> VGroup:
+        return self.number(path, 0, style.LABEL_SIZE, style.MUTED)
+
     def _same_shape(self) -> None:
         ex = self.ex
-        n = ex.short
-        tokens = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[:n]))
-        tokens.arrange(DOWN, buff=style.WIDE_BUFF * 0.6)
+        n, i = ex.short, ex.query_index
+        heads = [style.text(t, style.LABEL_SIZE) for t in self.apple_words()[:n]]
+        x = LabelledMatrix(
+            ex.x[:n], f"{EAT}.x", "X", style.FOREGROUND, row_headers=heads, cell_size=SHAPE_CELL
+        )
         outputs = AttentionGrid(
             ex.short_full.outputs,
             f"{EAT}.short_full.outputs",
-            cell_size=0.9,
+            cell_size=SHAPE_CELL,
             heat=False,
-            text_size=style.LABEL_SIZE,
         )
         outputs.cells.set_stroke(style.RESULT, width=2)
         label = style.text(self.words["outputs"], style.BODY_SIZE, style.RESULT)
         label.next_to(outputs, UP, buff=style.ITEM_BUFF)
-        picture = VGroup(tokens, VGroup(outputs, label)).arrange(RIGHT, buff=4.0)
-        style.place(picture)
+        picture = VGroup(x, VGroup(outputs, label)).arrange(RIGHT, buff=style.WIDE_BUFF * 3.5)
+        # the counts, read from the data: positions beside each, width under each
+        rows = VGroup(
+            Brace(VGroup(x.grid.cells, x.grid.row_headers), LEFT, buff=style.ITEM_BUFF),
+            Brace(outputs.cells, RIGHT, buff=style.ITEM_BUFF),
+        )
+        rows.set_color(style.MUTED)
+        row_counts = VGroup(self._count(f"{EAT}.short"), self._count(f"{EAT}.short"))
+        row_counts[0].next_to(rows[0], LEFT, buff=style.ITEM_BUFF)
+        row_counts[1].next_to(rows[1], RIGHT, buff=style.ITEM_BUFF)
+        cols = VGroup(
+            Brace(x.grid.cells, DOWN, buff=style.ITEM_BUFF),
+            Brace(outputs.cells, DOWN, buff=style.ITEM_BUFF),
+        )
+        cols.set_color(style.MUTED)
+        col_counts = VGroup(
+            *(self._count(f"{EAT}.d").next_to(b, DOWN, buff=style.ITEM_BUFF) for b in cols)
+        )
+        style.place(VGroup(picture, rows, row_counts, cols, col_counts))
         links = VGroup(
             *(
                 Line(
-                    tokens[j].get_right() + RIGHT * style.ITEM_BUFF,
-                    outputs.get_row(i).get_left() + LEFT * style.ITEM_BUFF,
-                    stroke_width=1 + 6 * ex.short_full.weights[i][j],
+                    x.grid.get_row(j).get_right() + RIGHT * style.ITEM_BUFF,
+                    outputs.get_row(r).get_left() + LEFT * style.ITEM_BUFF,
+                    stroke_width=1 + 6 * ex.short_full.weights[r][j],
                     color=style.WEIGHT,
-                ).set_opacity(0.25 + 0.75 * ex.short_full.weights[i][j])
-                for i in range(n)
+                ).set_opacity(0.25 + 0.75 * ex.short_full.weights[r][j])
+                for r in range(n)
                 for j in range(n)
             )
         )
-        self.say("shape", FadeIn(tokens), FadeIn(VGroup(outputs, label)), n=n)
+        apple = VGroup(*links[i * n : (i + 1) * n])
+        others = VGroup(*(line for k, line in enumerate(links) if k // n != i))
+        row_frame = SurroundingRectangle(
+            outputs.get_row(i), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
+        )
+        self.say(
+            "shape",
+            *self._clear(),
+            FadeIn(x),
+            FadeIn(VGroup(outputs, label)),
+            then=[[*(GrowFromCenter(b) for b in rows), FadeIn(row_counts)]],
+            beats={
+                "wide": [*(GrowFromCenter(b) for b in cols), FadeIn(col_counts)],
+                "stack": [FadeOut(outputs.copy(), target_position=x.grid.cells, scale=0.9)],
+            },
+            n=self.spoken(f"{EAT}.short", 0),
+        )
         self.say(
             "outro",
             FadeIn(links, lag_ratio=0.1),
             beats={
-                "avg": [Indicate(outputs, scale_factor=1.03, color=style.HIGHLIGHT)],
-                "this": [Circumscribe(VGroup(tokens, outputs), color=style.HIGHLIGHT)],
+                "avg": [
+                    others.animate.set_opacity(0.08),
+                    apple.animate.set_opacity(1),
+                    Create(row_frame),
+                ],
+                "this": [Circumscribe(VGroup(x, outputs), color=style.HIGHLIGHT)],
             },
             run_time=2,
         )
-        self.play(FadeOut(VGroup(tokens, outputs, label, links)))

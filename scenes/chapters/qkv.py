@@ -63,8 +63,14 @@ class ThreeRoles(LectureScene):
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
         self.add(title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(x.body), FadeIn(x.grid.row_headers))
-        self.say("x", outline(*(x.grid.get_row(i) for i in range(self.n)), colour=style.FOREGROUND))
+        self.say("intro", FadeIn(x.body))
+        self.say(
+            "x",
+            outline(*(x.grid.get_row(i) for i in range(self.n)), colour=style.FOREGROUND),
+            beats={
+                "token": [FadeIn(x.grid.row_headers, shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.4)]
+            },
+        )
         self.say(
             "dims",
             FadeIn(x.grid.col_headers, lag_ratio=0.3),

@@ -249,7 +249,7 @@ def test_long_names_stay_inside_the_office() -> None:
 
 KIT = Path(__file__).resolve().parent.parent / "scenes" / "kit"
 # the kit's modules of shared pictures
-PICTURES = ("labels", "maps", "vectors", "diagrams", "devices")
+PICTURES = ("labels", "maps", "vectors", "diagrams", "devices", "sums")
 
 
 @pytest.mark.parametrize("name", PICTURES)

@@ -133,3 +133,28 @@ def test_the_contract_imports_no_torch(module: str) -> None:
     for file in closure([module_file(module)]):
         torch = [n for _, n in _imports(file) if n.split(".")[0] == "torch"]
         assert not torch, f"{file.relative_to(ROOT)} imports {torch[0]}"
+
+
+# Manim's emphasis that scales a part and floods it with one colour over its numbers; the
+# chapters outline what a line names instead (scenes/kit/emphasis.py, issue 44).
+HIDING = ("Indicate",)
+
+
+def _hiding(file: Path) -> list[str]:
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    return [
+        f"{file.name}:{node.lineno}: {alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "manim"
+        for alias in node.names
+        if alias.name in HIDING
+    ]
+
+
+def test_no_chapter_emphasises_by_scaling_or_flooding(tmp_path: Path) -> None:
+    chapters = sorted((ROOT / "scenes" / "chapters").glob("*.py"))
+    problems = [p for file in chapters for p in _hiding(file)]
+    assert not problems, "outline the named part (scenes.kit.emphasis):\n" + "\n".join(problems)
+    probe = tmp_path / "probe.py"
+    probe.write_text("from manim import FadeIn, Indicate\n")
+    assert _hiding(probe) == ["probe.py:1: Indicate"]

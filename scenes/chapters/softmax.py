@@ -48,7 +48,7 @@ class Softmax(LectureScene):
     """exp, the sum, the division: a row that sums to 1; then the T knob on it -> cat."""
 
     scene_key = "softmax"
-    reads = (EAT, IT, OFFICE)
+    reads = ("tokens.eat_apple", "tokens.it_cat", "office.sweep[0].scores")  # literals
     tables = ("scoring",)
 
     def construct(self) -> None:

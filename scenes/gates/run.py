@@ -205,16 +205,28 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
                     f"1080p (at least {MIN_TEXT_PX:.0f})",
                 )
             )
-    boxes = [(t, _box(t)) for t in texts]
-    for i, (a, box_a) in enumerate(boxes):
-        for b, box_b in boxes[i + 1 :]:
-            if getattr(a, "gate_overlap_ok", False) or getattr(b, "gate_overlap_ok", False):
-                continue
-            if _overlap(box_a, box_b):
-                problems.append(
-                    Problem("layout", name, where, f"{_describe(a)} overlaps {_describe(b)}")
-                )
+    for a, b in _overlapping(texts):
+        problems.append(Problem("layout", name, where, f"{_describe(a)} overlaps {_describe(b)}"))
     return problems
+
+
+def _overlapping(texts: list[Mobject]) -> list[tuple[Mobject, Mobject]]:
+    """Every pair of texts whose boxes overlap (neither marked with :func:`allow_overlap`),
+    in the order the texts are drawn. A sweep from left to right: a text is compared only
+    with those that begin before it ends, not with all of them (a gate run checks a few
+    hundred numbers after each of a hundred animations)."""
+    boxes = [
+        (k, t, _box(t)) for k, t in enumerate(texts) if not getattr(t, "gate_overlap_ok", False)
+    ]
+    boxes.sort(key=lambda item: item[2][0])
+    pairs = []
+    for i, (k, a, box_a) in enumerate(boxes):
+        for m, b, box_b in boxes[i + 1 :]:
+            if box_b[0] >= box_a[2] - OVERLAP_TOLERANCE:
+                break  # this one and every later one begin after ``a`` ends
+            if _overlap(box_a, box_b):
+                pairs.append((k, a, m, b) if k < m else (m, b, k, a))
+    return [(a, b) for _, a, _, b in sorted(pairs, key=lambda pair: (pair[0], pair[2]))]
 
 
 def _cap_height(t: Mobject) -> float:

@@ -83,6 +83,9 @@ Sentence = EatApple | ItCat  # a hand-made sentence of the data file
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence
 
 
+SETTLE = 0.65  # seconds a chapter's last picture stays after its last line has ended
+
+
 def data_path() -> Path:
     """The data file scenes read: the settings' ``data`` (``out/data.json`` by default)."""
     return settings().data
@@ -206,10 +209,11 @@ class LectureScene(Scene):
         contents = self.contents()
         k = self.chapter.parts.index(part)
         frame = contents.frame(k)
+        self.add(contents)  # at once: no chapter opens on black while the voice speaks
         self.say(
             "enter",
-            FadeIn(contents),
-            then=[[Create(frame), contents.dim_except(k).animate.set_opacity(style.DIMMED)]],
+            Create(frame),
+            contents.dim_except(k).animate.set_opacity(style.DIMMED),
             table="contents",
             k=str(k + 1),
             part=self.shared("contents")[part],
@@ -541,7 +545,10 @@ class LectureScene(Scene):
     def tear_down(self) -> None:
         """Write where each line starts and ends (and its clip, with a voice) beside the
         video: render.py mixes the clips into the segment's sound track, and the viewer's
-        page pauses at each line's end in presenter mode."""
+        page pauses at each line's end in presenter mode. The chapter's last picture is
+        held :data:`SETTLE` seconds more, so that it ends on a settled frame, not on the last
+        syllable."""
+        self.wait(SETTLE)
         super().tear_down()
         if not config.dry_run:
             movie = Path(self.renderer.file_writer.movie_file_path)

@@ -32,6 +32,7 @@ EAT = "tokens.eat_apple"
 CELL = 0.8
 SIDE_BY_SIDE = 6  # the longest sentence whose scores and weights fit side by side
 ONE_GRID_HEIGHT = 4.5  # a longer sentence's one table fits in this height
+ALONE_GROWTH = 1.5  # the score table, alone at first, enlarged at most this much
 
 
 class CausalMask(LectureScene):
@@ -113,8 +114,15 @@ class CausalMask(LectureScene):
                 for i, j in later
             )
         ).set_stroke(width=2)
+        # Side by side, the score table stands alone in the middle first, large, and makes
+        # room for the weights as they are computed.
+        home = (grid.copy(), minus.copy())  # where they end, beside the weights
+        if side_by_side:
+            style.place(VGroup(grid, upper, minus), grow=ALONE_GROWTH)
         self.say("scores", FadeIn(grid), beats={"upper": [Create(upper, lag_ratio=0.1)]})
         self.say("minus", FadeOut(upper), FadeIn(minus, lag_ratio=0.1))
+        if side_by_side:
+            self.play(Transform(grid, home[0]), Transform(minus, home[1]))
         zeros = VGroup(*(weights.get_number(i, j) for i, j in later))
 
         def seen(g: AttentionGrid) -> VGroup:  # the numbers at or before the diagonal

@@ -21,6 +21,7 @@ from manim import (
     ManimColor,
     MathTex,
     ReplacementTransform,
+    Restore,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
@@ -44,6 +45,7 @@ def roles() -> tuple[tuple[str, str, ManimColor], ...]:
 SRC = "tokens.eat_apple"
 SELF_GROWTH = 1.6  # 蘋果's X, Q, K and V grow, at most this much, when they are the picture
 FILL = 0.85  # of the content area's width they may take
+OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 
@@ -63,6 +65,9 @@ class ThreeRoles(LectureScene):
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
         self.add(title)  # the title at once: no frame is only a title being written
+        # X alone first, large in the middle; it goes to its place in X W_Q = Q as that is said.
+        x.save_state()
+        style.place(x, grow=OPENING_GROWTH)
         self.say("intro", FadeIn(x.body))
         self.say(
             "x",
@@ -117,10 +122,9 @@ class ThreeRoles(LectureScene):
         x, times, w, equals, result = line
         self.say(
             "project",
+            Restore(x),
             FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
-            TransformFromCopy(x.body, result.body),
-            FadeIn(result.heads),
-            run_time=2,
+            then=[[TransformFromCopy(x.body, result.body), FadeIn(result.heads)]],
         )
         self._apple_row(x, w, result)
         kept = self.kept

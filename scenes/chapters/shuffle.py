@@ -45,7 +45,7 @@ PE_CELL_MAX = 0.9
 ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
 W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 0.8)  # an output not yet computed, under a word of 貓 追 狗
-MASK_CELL = 0.34  # a cell of the causal mask's preview
+MASK_CELL = 0.55  # a cell of the causal mask's preview
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 
 
@@ -185,13 +185,13 @@ class Shuffle(LectureScene):
     def _square(self) -> VGroup:
         """The law as a square of arrows: f then P along the top and right, P then f along
         the left and bottom, meeting at the same place."""
-        size = 40
+        size = 52
         x = MathTex("X", font_size=size)
         fx = MathTex("f(X)", font_size=size)
         px = MathTex("P\\,X", font_size=size)
         meet = MathTex(r"f(P\,X)", "=", r"P\,f(X)", font_size=size)
         # The bottom row first, then each top corner right over its bottom one.
-        meet.next_to(px, RIGHT, buff=style.WIDE_BUFF)
+        meet.next_to(px, RIGHT, buff=style.WIDE_BUFF * 1.5)
         x.next_to(px, UP, buff=style.WIDE_BUFF * 1.3)
         fx.move_to(meet[2]).set_y(x.get_y())  # f(X) right over P f(X)
         arrows = VGroup(
@@ -283,8 +283,11 @@ class Shuffle(LectureScene):
         exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
         self.say("diff_exact" if exact else "diff", FadeIn(diff), d=gap)
         mask = self._mask().move_to(weights)
-        square = self._square().move_to(weights)
-        square.scale(min(1.0, weights.width / square.width))
+        # The square takes the whole room right of the rows, not only the W's width.
+        room_left = VGroup(rows, names).get_right()[0] + style.GROUP_BUFF
+        square = self._square()
+        square.scale(min(1.0, (right - room_left) / square.width))
+        square.move_to(weights).set_x((room_left + right) / 2)
         nodes, arrows, arrow_names = square
         self.say(
             "equivariant",

@@ -28,7 +28,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import DotArrows
 from scenes.kit.labels import vertical_label
-from scenes.kit.maps import AttentionGrid
+from scenes.kit.maps import word_grid
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import NumberVector
 
@@ -135,13 +135,8 @@ class Scoring(LectureScene):
     def _build_table(self) -> VGroup:
         n, ex = self.ex.short, self.ex
         tokens = self.apple_words()[:n]
-        grid = AttentionGrid(
-            ex.short_full.scores,
-            f"{SOURCE}.short_full.scores",
-            row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in tokens],
-            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in tokens],
-            cell_size=1.0,
-            heat=False,
+        grid = word_grid(
+            ex.short_full.scores, f"{SOURCE}.short_full.scores", tokens, cell_size=1.0, heat=False
         )
         self.cells_grid = grid
         key_axis = style.text(self.words["key_axis"], style.SMALL_SIZE, style.KEY)

@@ -29,7 +29,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.labels import vertical_label
-from scenes.kit.maps import AttentionGrid
+from scenes.kit.maps import AttentionGrid, word_grid
 from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -62,13 +62,8 @@ class Softmax(LectureScene):
         """scoring's last picture: the 3×3 score table, rows looking, columns looked at."""
         ex, words = self.data.eat_apple, self.shared("scoring")
         tokens = self.apple_words()[: ex.short]
-        grid = AttentionGrid(
-            ex.short_full.scores,
-            f"{EAT}.short_full.scores",
-            row_headers=[style.text(t, style.LABEL_SIZE, style.QUERY) for t in tokens],
-            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in tokens],
-            cell_size=1.0,
-            heat=False,
+        grid = word_grid(
+            ex.short_full.scores, f"{EAT}.short_full.scores", tokens, cell_size=1.0, heat=False
         )
         key_axis = style.text(words["key_axis"], style.SMALL_SIZE, style.KEY)
         key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
@@ -250,12 +245,13 @@ class Softmax(LectureScene):
         """The row just computed travels into its place in the whole map."""
         ex = self.data.eat_apple
         tokens = self.apple_words()[: ex.short]
-        whole = AttentionGrid(
+        whole = word_grid(
             ex.short_full.weights,
             f"{EAT}.short_full.weights",
-            row_headers=[style.text(t, style.BODY_SIZE, style.QUERY) for t in tokens],
-            col_headers=[style.text(t, style.BODY_SIZE, style.KEY) for t in tokens],
+            tokens,
             cell_size=1.2,
+            heat=True,
+            header_size=style.BODY_SIZE,
             text_size=style.BODY_SIZE,
         )
         style.place(whole)

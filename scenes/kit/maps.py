@@ -1,6 +1,7 @@
-"""Maps and tables: the attention map (:class:`AttentionGrid`), a matrix written out
-(:class:`LabelledMatrix`), a wide table as a heat image (:class:`WideTable`), and
-labels kept apart over narrow columns (:func:`fit_column_labels`)."""
+"""Maps and tables: the attention map (:class:`AttentionGrid`; between words,
+:func:`word_grid`), a matrix written out (:class:`LabelledMatrix`), a wide table as a heat
+image (:class:`WideTable`), and labels kept apart over narrow columns
+(:func:`fit_column_labels`)."""
 
 from __future__ import annotations
 
@@ -222,6 +223,29 @@ class AttentionGrid(VGroup):
         cols = range(self.n_cols)
         numbers = (self.get_number(i, j) for j in cols) if len(self.numbers) else ()
         return VGroup(*(self.get_cell(i, j) for j in cols), *numbers)
+
+
+def word_grid(
+    values: Sequence[Sequence[float | None]],
+    source: str,
+    words: Sequence[str],
+    cell_size: float,
+    heat: bool,
+    header_size: float = style.LABEL_SIZE,
+    text_size: float = style.CELL_TEXT_SIZE,
+) -> AttentionGrid:
+    """A table between the words of a sentence, as every chapter draws one: a row per word
+    looking (in the Query colour), a column per word looked at (in the Key colour). Being
+    built the same way, one chapter's last table can be rebuilt at once by the next."""
+    return AttentionGrid(
+        values,
+        source,
+        row_headers=[style.text(w, header_size, style.QUERY) for w in words],
+        col_headers=[style.text(w, header_size, style.KEY) for w in words],
+        cell_size=cell_size,
+        heat=heat,
+        text_size=text_size,
+    )
 
 
 class LabelledMatrix(VGroup):

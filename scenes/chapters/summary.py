@@ -1,55 +1,66 @@
-"""Summary (seed 000): the lecture's points on one screen, and the one knob that the office
-arrow's length, the temperature T and √d all turn: how peaked the softmax is.
+"""Summary (seed 000): the lecture's points, each answered by its own picture on the whole
+stage, and the one knob that the office arrow's length, the temperature T and √d all turn:
+the scale of the scores, turned in three pictures at once.
 
 Render alone with ``manim -ql scenes/chapters/summary.py Summary``.
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
-from types import SimpleNamespace
-
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
+    AnimationGroup,
     Arrow,
     Create,
     Cross,
     FadeIn,
     FadeOut,
     GrowArrow,
+    LaggedStart,
     LaggedStartMap,
     MathTex,
     Mobject,
     ReplacementTransform,
     Succession,
-    SurroundingRectangle,
     VGroup,
     Write,
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import APPLE_ROW, LectureScene, top_index
+from scenes.kit.devices import DotArrows, Knob
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import Ordinal, ShownNumber, phrase
-from scenes.kit.vectors import WeightBars
+from scenes.kit.numbers import Ordinal, ShownNumber, Sum, phrase
+from scenes.kit.sums import TipToTail
+from scenes.kit.vectors import NumberVector, WeightBars
 
 IT = "tokens.it_cat"
-PITFALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
-POINTS = ("idea", "roles", "steps", "learned", "pitfalls", "knob", "map")
-KNOBS = ("knob_arrow", "knob_t", "knob_sqrt_d")
+EAT = "tokens.eat_apple"
+SQRT_D = "pitfalls.sqrt_d"
+PROJ = "pitfalls.projection"
+SHUF = "pitfalls.shuffle"
+SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
+KNOB_BAR = 0.24  # a bar of the knob's three pictures
+PLANE_SIDE = 3.4  # the weighted sum's plane
+DOT_UNIT = 1.1  # scene units per unit of q and k's length
+STEP_BAR = 0.45  # a bar of softmax's weights
+STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
+FORMULA_SIZE = 44
 
 
 class Summary(LectureScene):
-    """Seven points listed one by one down the left; beside each, a small version of the
-    picture it recalls, in the lecture's order: the query word's arrows, its Q, K and V,
-    the formula, the learned map, the three pitfalls, the knob turned across T; then the
-    list gives way to the map, a map of flow, not a reason.
+    """Seven points, each on the whole stage with its name in the title band: the query
+    word's arrows; its q, k and v; the dot product, softmax's bars and the weighted sum tip
+    to tail, each beside its formula; the learned map; each pitfall beside its fix; one knob
+    turning the office, it -> cat and d = 512 at once; and the learned map carried back as a
+    map of flow, not a reason.
 
-    Variants override :attr:`temperatures` (indices into the data's temperature maps, in the
-    order the knob turns) and :attr:`example_name` (the learned map recalled).
+    Variants override :attr:`example_name` (the learned map recalled) and
+    :attr:`knob_stops` (the it/cat temperature indices at the middle, large and small scale).
     """
 
     scene_key = "summary"
@@ -59,100 +70,198 @@ class Summary(LectureScene):
         "examples.{example_name}",
         "pitfalls.projection",
         "pitfalls.sqrt_d",
+        "pitfalls.shuffle",
+        "office",
     )
-    tables = ("caveat",)  # the caveat recalled in its own words
-    temperatures = (0, 2, 4, 5)
+    tables = ("caveat", "office")  # the caveat's labels and the office's people, recalled
     example_name = "mixed"
+    knob_stops = (2, 0, 5)  # it/cat temperatures: T = 1, then the sharpest, then the flattest
 
     def construct(self) -> None:
         self.title = self.make_title()
-        points = VGroup(
-            *(style.text(self.words[f"point_{p}"], style.LABEL_SIZE) for p in POINTS)
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        frames = VGroup(
-            *(SurroundingRectangle(p, color=style.HIGHLIGHT, buff=style.HUG_BUFF) for p in points)
-        )
-        listed = style.place(VGroup(frames, points), aligned=LEFT)
-        self.stage = (listed.get_right()[0] + style.WIDE_BUFF, *style.content_area()[1:])
-        pictures = {
-            "idea": self._idea(),
-            "roles": self._roles(),
-            "steps": self._formula(),
-            "learned": self._learned(),
-            "pitfalls": self._pitfalls(),
-            "knob": self._knob(),
-            "map": self._map_use(),
-        }
-        shown = None
         self.add(self.title)  # the title at once: no frame is only a title being written
-        for k, key in enumerate(POINTS):
-            focus = [FadeIn(points[k], shift=RIGHT * 0.2)]
-            focus.append(
-                Create(frames[0]) if k == 0 else ReplacementTransform(frames[k - 1], frames[k])
-            )
-            picture, show, beats = pictures[key]
-            away = [FadeOut(shown)] if shown is not None else []
-            if key == "map":  # the list gives way to the last picture
-                focus = [FadeOut(points[:k]), FadeOut(frames[k - 1])]
-            self.say(key, *away, *focus, then=[show] if show else (), beats=beats)
-            shown = picture
-            if key == "knob":
-                knob = self.knob
-                # A large scale (the first panel, peaked) is on screen; the knob turns down,
-                # panel by panel, when the words reach the small scale.
-                # One panel gives way to the next: never two sets of digits at once.
-                turns = Succession(
-                    *(step for a, b in pairwise(knob.panels) for step in (FadeOut(a), FadeIn(b)))
-                )
-                self.say(
-                    "knob_turn",
-                    outline(knob.panels[0]),
-                    beats={"small": [turns]},
-                    run_time=3,
-                )
-                shown = VGroup(knob.knobs, knob.arrows, knob.panels[-1])
+        self.caption = VGroup()
+        words, arrows = self._idea()
+        roles = self._roles(words, arrows)
+        self._steps(roles)
+        grid = self._learned()
+        self._pitfalls(grid)
+        self._knob()
+        self._map_use(grid)
 
-    def _on_stage(self, picture: Mobject) -> Mobject:
-        """``picture`` centred in the stage beside the list, scaled down if it does not fit."""
-        left, bottom, right, top = self.stage
-        picture.scale(min(1.0, (right - left) / picture.width, (top - bottom) / picture.height))
-        return picture.move_to([(left + right) / 2, (bottom + top) / 2, 0])
+    # --- helpers ------------------------------------------------------------------------
+    def _name_point(self, key: str) -> list:
+        """The point's name, small, at the right of the title band (the last one goes)."""
+        name = style.text(self.words[f"point_{key}"], style.SMALL_SIZE, style.MUTED)
+        name.to_edge(UP, buff=style.EDGE_BUFF).to_edge(RIGHT, buff=style.EDGE_BUFF)
+        name.match_y(self.title)
+        old, self.caption = self.caption, name
+        return [FadeOut(old), FadeIn(name)] if len(old) else [FadeIn(name)]
 
-    def _idea(self) -> tuple[Mobject, list, dict]:
+    def _away(self, *keep: Mobject) -> list:
+        """Everything on stage but the title, the point's name and ``keep`` fades."""
+        kept = {id(m) for m in (self.title, self.caption, *keep)}
+        return [FadeOut(m) for m in self.mobjects if id(m) not in kept]
+
+    # --- 1. each position decides ---------------------------------------------------------
+    def _idea(self) -> tuple[VGroup, VGroup]:
         """The short sentence, its query word's arrows growing to each word as it decides."""
         words, arrows = self.apple_choice()
-        picture = self._on_stage(VGroup(arrows, words))
+        style.place(VGroup(arrows, words), grow=1.3)
         grow = [*(Create(a) for a in arrows.arrows), FadeIn(arrows.numbers)]
-        return picture, [FadeIn(words)], {"choose": grow}
+        self.say("idea", *self._name_point("idea"), FadeIn(words), beats={"choose": grow})
+        return words, arrows
 
-    def _roles(self) -> tuple[Mobject, list, dict]:
-        """The query word with its three vectors, each in its role's colour and named."""
-        word = style.text(self.sentence_words["asker"], style.TITLE_SIZE)
-        roles = VGroup()
-        for symbol, colour, key in (
-            ("q", style.QUERY, "role_q"),
-            ("k", style.KEY, "role_k"),
-            ("v", style.VALUE, "role_v"),
-        ):
-            vector = MathTex(symbol, color=colour, font_size=style.SYMBOL_SIZE)
-            said = style.text(self.words[key], style.LABEL_SIZE, colour)
-            roles.add(VGroup(vector, said).arrange(RIGHT, buff=style.ITEM_BUFF))
-        roles.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        roles.next_to(word, RIGHT, buff=style.WIDE_BUFF * 1.5)
-        arrows = VGroup(
+    # --- 2. three roles --------------------------------------------------------------------
+    def _roles(self, words: VGroup, arrows: VGroup) -> VGroup:
+        """The query word, carried from the sentence, with its q, k and v written out in the
+        roles' colours, each named by what it says."""
+        ex, i = self.data.eat_apple, self.data.eat_apple.query_index
+        word = style.text(self.apple_words()[i], style.TITLE_SIZE)
+        rows = VGroup()
+        for role, colour in (("q", style.QUERY), ("k", style.KEY), ("v", style.VALUE)):
+            vector = NumberVector(
+                getattr(ex, role)[i],
+                f"{EAT}.{role}[{i}]",
+                self.apple_label(role, i),
+                colour,
+                size=style.LABEL_SIZE,
+            )
+            said = style.text(self.words[f"role_{role}"], style.LABEL_SIZE, colour)
+            rows.add(VGroup(vector, said).arrange(RIGHT, buff=style.GROUP_BUFF))
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+        rows.next_to(word, RIGHT, buff=style.WIDE_BUFF * 1.5)
+        links = VGroup(
             *(
-                Arrow(word.get_right(), r[0].get_left(), buff=style.ITEM_BUFF, color=style.MUTED)
-                for r in roles
+                Arrow(word.get_right(), r.get_left(), buff=style.ITEM_BUFF, color=style.MUTED)
+                for r in rows
             )
         )
-        picture = self._on_stage(VGroup(word, arrows, roles))
-        beats = {
-            name: [GrowArrow(arrow), FadeIn(role, shift=RIGHT * 0.2)]
-            for name, arrow, role in zip(("q", "k", "v"), arrows, roles, strict=True)
-        }
-        return picture, [FadeIn(word)], beats
+        style.place(VGroup(word, links, rows), grow=1.3)
+        others = [w for k, w in enumerate(words) if k != i]
+        self.say(
+            "roles",
+            *self._name_point("roles"),
+            FadeOut(arrows),
+            *map(FadeOut, others),
+            ReplacementTransform(words[i], word),  # the query word travels to its roles
+            beats={
+                role: [GrowArrow(link), FadeIn(row, shift=RIGHT * style.ITEM_BUFF)]
+                for role, link, row in zip("qkv", links, rows, strict=True)
+            },
+        )
+        return rows
 
-    def _learned(self) -> tuple[Mobject, list, dict]:
+    # --- 3. score, softmax, weighted average ------------------------------------------------
+    def _steps(self, roles: VGroup) -> None:
+        """Three pictures in a row, each under its formula: q and k as arrows with k's shadow
+        on q (their dot product, divided by √d), the weights as bars that add up to 1, and
+        the V's shrunk by their weights and laid tip to tail."""
+        ex, i = self.data.eat_apple, self.data.eat_apple.query_index
+        n, target = ex.short, ex.target
+        q, k, v = style.QUERY, style.KEY, style.VALUE
+        words = self.apple_words()[:n]
+        # (1) the dot product: 蘋果's q and the key of the word it gives the most
+        line1 = MathTex(r"\mathrm{score} =", "q", r"\cdot", "k", r"/ \sqrt{d}", font_size=44)
+        line1[1].set_color(q)
+        line1[3].set_color(k)
+        drawn = DotArrows(ex.q[i], ex.k[target], "q", f"k_{{{target + 1}}}", q, k, unit=DOT_UNIT)
+        value = VGroup(
+            MathTex(r"q \cdot k =", font_size=36),
+            self.number(f"{EAT}.dots[{target}]", 2, style.LABEL_SIZE),
+            MathTex(r"/", font_size=36),
+            self.number(f"{EAT}.last_row.scale", 2, style.LABEL_SIZE),
+            MathTex(r"=", font_size=36),
+            self.number(f"{EAT}.last_row.scores[0][{target}]", 2, style.LABEL_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        key_word = style.text(words[target], style.LABEL_SIZE, k)
+        key_word.next_to(drawn.names[1], RIGHT, buff=style.ITEM_BUFF)
+        first = VGroup(line1, VGroup(drawn, key_word), value).arrange(DOWN, buff=style.GROUP_BUFF)
+        # (2) softmax: the weights as bars, and their total
+        line2 = MathTex(r"w = \mathrm{softmax}(\mathrm{score})", font_size=FORMULA_SIZE)
+        bars = WeightBars(
+            [style.text(t, style.LABEL_SIZE, k) for t in words],
+            ex.last_row.weights[0],
+            APPLE_ROW,
+            length=2.4,
+            bar_height=STEP_BAR,
+        )
+        total = VGroup(
+            MathTex(r"\textstyle\sum w =", font_size=36),
+            self.number(Sum(APPLE_ROW), 2, style.LABEL_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        second = VGroup(line2, bars, total).arrange(DOWN, buff=style.GROUP_BUFF)
+        # (3) the weighted average: the V's shrunk and added tip to tail
+        line3 = MathTex(r"\mathrm{out} = \sum w\,", "v", font_size=FORMULA_SIZE)
+        line3[1].set_color(v)
+        across, up = self._plane_dims()
+        span = [0, 1.5, 0.5]
+        axes = style.muted_axes(span, span, PLANE_SIDE, PLANE_SIDE)
+        names = self.dim_names(ex)
+        axis_x = style.text(names[across], style.SMALL_SIZE, style.MUTED)
+        axis_y = style.text(names[up], style.SMALL_SIZE, style.MUTED)
+        axis_x.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        axis_y.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF)
+        plane = VGroup(axes, axis_x, axis_y)
+        third = VGroup(line3, plane).arrange(DOWN, buff=style.GROUP_BUFF)
+        picture = VGroup(first, second, third).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+        style.place(picture, grow=1.5)
+        tip = TipToTail(
+            axes,
+            ex.v[:n],
+            ex.last_row.weights[0],
+            APPLE_ROW,
+            [self.apple_label("v", j) for j in range(n)],
+            (across, up),
+        )
+        q_vector = roles[0][0]
+        self.say(
+            "steps",
+            *self._name_point("steps"),
+            *self._away(q_vector),
+            Write(line1),
+            then=[
+                [
+                    ReplacementTransform(q_vector, VGroup(drawn.a, drawn.names[0])),
+                    GrowArrow(drawn.b),
+                    FadeIn(drawn.names[1], key_word),
+                ],
+                [
+                    Create(drawn.drop),
+                    Create(drawn.shadow),
+                    FadeIn(drawn.angle_group),
+                    FadeIn(value),
+                ],
+            ],
+            beats={
+                "soft": [
+                    Write(line2),
+                    LaggedStartMap(FadeIn, bars.rows, shift=RIGHT * style.ITEM_BUFF),
+                    FadeIn(total),
+                ],
+                "sum": [
+                    Succession(
+                        AnimationGroup(Write(line3), Create(plane), tip.draw_vectors()),
+                        AnimationGroup(*(tip.scale_term(j) for j in range(n))),
+                        tip.lay_tip_to_tail(),
+                        tip.draw_sum(),
+                    )
+                ],
+            },
+        )
+
+    def _plane_dims(self) -> tuple[int, int]:
+        """weighted_sum's plane: across, what the neighbours add most; up, what 蘋果 means
+        most."""
+        ex, i = self.data.eat_apple, self.data.eat_apple.query_index
+        change = ex.last_row.outputs[0]
+        across, up = top_index(change), top_index(ex.x[i])
+        if up == across:
+            across = max((c for c in range(ex.d) if c != up), key=change.__getitem__)
+        return across, up
+
+    # --- 4. learned ----------------------------------------------------------------------
+    def _learned(self) -> VGroup:
         """The colour task's learned map, row by row, then its same-colour blocks framed."""
         ex = self.data.example(self.example_name)
         grid = self.colour_map(
@@ -160,107 +269,245 @@ class Summary(LectureScene):
             ex.attention,
             f"examples.{self.example_name}.attention",
             style.CELL_SIZE,
-            header=style.MARKER_SIZE,  # letters that stay legible with the map made small
         )
         blocks = grid.block_frames(ex.colours)
-        picture = self._on_stage(VGroup(grid, blocks))
-        headers = [FadeIn(VGroup(grid.row_headers, grid.col_headers))]
-        cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(i) for i in range(grid.n_rows))))
-        return picture, headers, {"own": [cells], "equal": [Create(blocks)]}
+        learned = VGroup(grid, blocks)
+        style.place(learned)
+        cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
+        self.say(
+            "learned",
+            *self._name_point("learned"),
+            *self._away(),
+            FadeIn(VGroup(grid.row_headers, grid.col_headers)),
+            beats={"own": [cells], "equal": [Create(blocks)]},
+        )
+        return learned
 
-    def _pitfalls(self) -> tuple[Mobject, list, dict]:
-        """Each pitfall's picture, small: the map without projections (a bright diagonal),
-        the largest d's weights without the division (one bar takes almost all), and
-        positions added to the input."""
-        plain = AttentionGrid(
-            self.data.projection.example.plain,
-            "pitfalls.projection.example.plain",
-            cell_size=PITFALL_CELL,
+    # --- 5. three pitfalls, each beside its fix ----------------------------------------------
+    def _pitfalls(self, learned: VGroup) -> None:
+        maps = self._projection_maps()
+        bars = self._sqrt_d_bars()
+        order, pe = self._shuffled()
+        top = VGroup(maps, bars).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
+        picture = VGroup(top, order.layout).arrange(DOWN, buff=style.SECTION_BUFF)
+        style.place(picture)
+        plain, projected = maps.pair
+        rows, slots = order.rows, [r.get_center() for r in order.rows]
+        # shuffled position p holds the word that stood at permutation[p]: each word's
+        # output strip travels with it
+        swap = AnimationGroup(
+            *(
+                rows[src].animate.move_to(slots[p])
+                for p, src in enumerate(self.data.shuffle.permutation)
+            ),
+            lag_ratio=0.1,
+        )
+        self.say(
+            "pitfalls",
+            *self._name_point("pitfalls"),
+            FadeOut(learned),
+            FadeIn(plain),
+            then=[[FadeIn(projected)]],
+            beats={
+                "self": [outline(plain.share)],
+                "saturate": [FadeIn(bars.pair[0]), FadeIn(bars.pair[1], shift=RIGHT * 0.2)],
+                "order": [FadeIn(order), swap],
+                "pe": [Write(pe), outline(pe)],
+            },
+        )
+
+    def _projection_maps(self) -> VGroup:
+        """One draw's map without projections (a bright diagonal) beside the map with them,
+        each with the mean share a word gives itself over every draw."""
+        ex = self.data.projection.example
+        pair = VGroup()
+        for key, matrix, colour in (
+            ("plain", ex.plain, style.WITHOUT),
+            ("projected", ex.projected, style.WITH),
+        ):
+            grid = AttentionGrid(
+                matrix, f"{PROJ}.example.{key}", cell_size=SMALL_CELL, show_numbers=False
+            )
+            name = style.text(self.words[f"{key}_label"], style.LABEL_SIZE, colour)
+            share = phrase(
+                self.words["self_share"], style.LABEL_SIZE, w=self.number(f"{PROJ}.{key}.mean", 2)
+            )
+            column = VGroup(name, grid, share).arrange(DOWN, buff=style.ITEM_BUFF)
+            column.share = share
+            pair.add(column)
+        group = pair.arrange(RIGHT, buff=style.GROUP_BUFF)
+        group.pair = pair
+        return group
+
+    def _sqrt_d_bars(self) -> VGroup:
+        """At the largest d, one draw's weights without the division (one bar takes nearly
+        all) beside the same draw's weights divided by √d."""
+        last = len(self.data.sqrt_d.dims) - 1
+        row = self.data.sqrt_d.dims[last]
+        pair = VGroup()
+        for key, weights in (("unscaled", row.example_unscaled), ("scaled", row.example_scaled)):
+            shown = WeightBars(
+                [ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED) for j in range(len(weights))],
+                weights,
+                f"{SQRT_D}.dims[{last}].example_{key}",
+                length=1.6,
+                bar_height=SMALL_CELL * 0.8,
+            )
+            name = phrase(
+                self.words[f"{key}_label"],
+                style.LABEL_SIZE,
+                style.WITHOUT if key == "unscaled" else style.WITH,
+                d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
+            )
+            pair.add(VGroup(name, shown).arrange(DOWN, buff=style.ITEM_BUFF))
+        group = pair.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+        group.pair = pair
+        return group
+
+    def _shuffled(self) -> tuple[VGroup, Mobject]:
+        """The sentence's words, each with its attention output as a strip; shuffled, every
+        strip travels with its word (the same outputs, in the new order); then + PE."""
+        s = self.data.shuffle
+        out = s.without_positions.out
+        words = [style.text(t, style.LABEL_SIZE) for t in s.tokens]
+        top = max(max(r) for r in out)
+        strips = AttentionGrid(
+            out,
+            f"{SHUF}.without_positions.out",
+            row_headers=words,
+            cell_size=STRIP_CELL,
             show_numbers=False,
+            value_range=(0.0, top),
         )
-        widest = self.data.sqrt_d.dims[-1]
-        bars = WeightBars(
-            [
-                ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED)
-                for j in range(len(widest.example_unscaled))
-            ],
-            widest.example_unscaled,
-            f"pitfalls.sqrt_d.dims[{len(self.data.sqrt_d.dims) - 1}].example_unscaled",
-            length=2.0,
-            bar_height=PITFALL_CELL,
-        )
-        add = MathTex(r"X + PE", font_size=style.SYMBOL_SIZE)
-        maps = VGroup(plain, bars).arrange(RIGHT, buff=style.WIDE_BUFF)
-        three = VGroup(maps, add).arrange(DOWN, buff=style.GROUP_BUFF)
-        picture = self._on_stage(three)
-        return picture, [FadeIn(plain)], {"saturate": [FadeIn(bars)], "order": [Write(add)]}
+        # the rows, word and strip, side by side: the sentence reads across
+        rows = [VGroup(strips.row_headers[r], strips.get_row(r)) for r in range(strips.n_rows)]
+        line = VGroup(*rows).arrange(RIGHT, buff=style.GROUP_BUFF)
+        name = style.text(self.words["outputs_label"], style.LABEL_SIZE, style.MUTED)
+        name.next_to(line, LEFT, buff=style.GROUP_BUFF)
+        pe = MathTex(r"X + PE", font_size=FORMULA_SIZE)
+        group = VGroup(name, line)
+        pe.next_to(group, RIGHT, buff=style.WIDE_BUFF)
+        group.layout = VGroup(group, pe)  # placed together; + PE is written last
+        group.rows = rows
+        return group, pe
 
-    def _map_use(self) -> tuple[Mobject, list, dict]:
-        """The learned map again: a map of how information flowed, the model's reason crossed."""
-        ex = self.data.example(self.example_name)
-        grid = self.colour_map(
-            ex.colours,
-            ex.attention,
-            f"examples.{self.example_name}.attention",
-            style.CELL_SIZE,
-            header=style.MARKER_SIZE,  # letters that stay legible with the map made small
+    # --- 6. one knob ----------------------------------------------------------------------
+    def _knob(self) -> None:
+        """One knob beside three pictures it sets: the office's weights at an arrow length,
+        it -> every word at a temperature, and one draw at d = 512 with or without √d; turned
+        to a large scale, every picture sharpens; to a small one, every picture flattens."""
+        office = self.data.office
+        lengths = sorted(range(len(office.grow)), key=lambda g: office.grow[g].length)
+        middle, large, small = self.knob_stops
+        stops = {  # (office stop, it/cat temperature, divided by √d?) at each knob setting
+            "middle": (lengths[1], middle, True),
+            "large": (lengths[-1], large, False),
+            "small": (lengths[0], small, True),
+        }
+        knob = Knob(3, self.words["knob_name"], at=1)
+        panels = {name: self._panels(*stop) for name, stop in stops.items()}
+        shown = panels["middle"]
+        row = VGroup(*shown).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+        style.place(VGroup(knob, row).arrange(RIGHT, buff=style.WIDE_BUFF))
+        for name in ("large", "small"):
+            for panel, target in zip(shown, panels[name], strict=True):
+                target.scale(panel.width / target.width).move_to(panel, aligned_edge=UP)
+
+        def turn(name: str, notch: int) -> list:
+            nonlocal shown
+            moves = [knob.turn(notch)]
+            moves += [ReplacementTransform(a, b) for a, b in zip(shown, panels[name], strict=True)]
+            shown = panels[name]
+            return moves
+
+        self.say(
+            "knob",
+            *self._name_point("knob"),
+            *self._away(),
+            FadeIn(knob),
+            LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
+            beats={
+                "arrow": [outline(*(p[0] for p in shown))],  # each picture's setting in turn
+                "same": [outline(knob.name)],
+            },
         )
+        c = self.data.it_cat
+        cat_bar = panels["large"][1].bars.rows[c.referent]
+        self.say(
+            "knob_turn",
+            *turn("large", 2),
+            then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
+            beats={"small": turn("small", 0)},
+        )
+        self.knob_shown = VGroup(knob, *shown)
+
+    def _panels(self, office_stop: int, temperature: int, divided: bool) -> VGroup:
+        """The three pictures at one setting of the knob, each named with its setting."""
+        office, c = self.data.office, self.data.it_cat
+        people = self.shared("office")
+        arrow = WeightBars(
+            [style.text(people[p], style.SMALL_SIZE) for p in office.people],
+            office.grow[office_stop].weights,
+            f"office.grow[{office_stop}].weights",
+            length=2.0,
+            bar_height=KNOB_BAR,
+        )
+        arrow_name = phrase(
+            self.words["arrow_value"],
+            style.LABEL_SIZE,
+            l=self.number(f"office.grow[{office_stop}].length", 1),
+        )
+        it = c.query_index
+        temp = WeightBars(
+            [style.text(t, style.SMALL_SIZE, style.KEY) for t in c.tokens],
+            c.temperatures[temperature].weights[it],
+            f"{IT}.temperatures[{temperature}].weights[{it}]",
+            length=2.0,
+            bar_height=KNOB_BAR,
+        )
+        temp_name = phrase(
+            self.words["knob_t_value"],
+            style.LABEL_SIZE,
+            t=self.number(f"{IT}.temperatures[{temperature}].t", 2),
+        )
+        last = len(self.data.sqrt_d.dims) - 1
+        key = "scaled" if divided else "unscaled"
+        weights = getattr(self.data.sqrt_d.dims[last], f"example_{key}")
+        root = WeightBars(
+            [ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED) for j in range(len(weights))],
+            weights,
+            f"{SQRT_D}.dims[{last}].example_{key}",
+            length=2.0,
+            bar_height=KNOB_BAR,
+        )
+        root_name = phrase(
+            self.words[f"{key}_label"],
+            style.LABEL_SIZE,
+            d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
+        )
+        panels = VGroup()
+        for name, bars in ((arrow_name, arrow), (temp_name, temp), (root_name, root)):
+            panel = VGroup(name, bars).arrange(DOWN, buff=style.ITEM_BUFF)
+            panel.bars = bars
+            panels.add(panel)
+        return panels
+
+    # --- 7. a map of flow ------------------------------------------------------------------
+    def _map_use(self, learned: VGroup) -> None:
+        """The learned map of point 4 brought back: a map of how information flowed, the
+        model's reason crossed."""
         words = self.shared("caveat")
         flow = style.text(words["flow_label"], style.BODY_SIZE)
         reason = style.text(words["reason_label"], style.BODY_SIZE, style.MUTED)
         side = VGroup(flow, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        # The last point: the list has been read, and the map takes the whole frame.
-        picture = style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        target = learned.copy()
+        style.place(VGroup(target, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
-        return picture, [FadeIn(grid), FadeIn(flow)], {"not": [FadeIn(reason), Create(cross)]}
-
-    def _formula(self) -> tuple[Mobject, list, dict]:
-        """The three lines of attention, each symbol in the colour of its role, one a step."""
-        q, k, v = style.QUERY, style.KEY, style.VALUE
-        lines = VGroup(
-            MathTex(r"\mathrm{score}_{ij} =", "q_i", r"\cdot", "k_j", r"/ \sqrt{d}", font_size=40),
-            MathTex(r"w_{ij} = \mathrm{softmax}_j(\mathrm{score}_{ij})", font_size=40),
-            MathTex(r"\mathrm{out}_i = \sum_j w_{ij}", "v_j", font_size=40),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        lines[0][1].set_color(q)
-        lines[0][3].set_color(k)
-        lines[2][1].set_color(v)
-        picture = self._on_stage(lines)
-        return picture, [Write(lines[0])], {"soft": [Write(lines[1])], "sum": [Write(lines[2])]}
-
-    def _knob_panel(self, k: int) -> VGroup:
-        """The it/cat row's weights at temperature index ``k``, with its T."""
-        c = self.data.it_cat
-        i = c.query_index
-        temp = c.temperatures[k]
-        bars = WeightBars(
-            [style.text(t, style.LABEL_SIZE) for t in c.tokens],
-            temp.weights[i],
-            f"{IT}.temperatures[{k}].weights[{i}]",
-            length=2.0,
-            bar_height=0.26,
+        self.say(
+            "map",
+            *self._name_point("map"),
+            FadeOut(self.knob_shown),
+            FadeIn(learned),  # where point 4 left it
+            then=[[learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)]],
+            beats={"not": [FadeIn(reason), Create(cross)]},
         )
-        t = self.number(f"{IT}.temperatures[{k}].t", 2)
-        return VGroup(phrase(self.words["knob_t_value"], style.BODY_SIZE, t=t), bars).arrange(
-            DOWN, buff=style.GROUP_BUFF
-        )
-
-    def _knob(self) -> tuple[Mobject, list, dict]:
-        """The three knobs, pointing down at the it/cat row's weights at each temperature."""
-        knobs = VGroup(*(style.text(self.words[key], style.LABEL_SIZE) for key in KNOBS))
-        knobs.arrange(RIGHT, buff=style.GROUP_BUFF)
-        panels = [self._knob_panel(k) for k in self.temperatures]
-        group = VGroup(knobs, panels[0]).arrange(DOWN, buff=style.WIDE_BUFF)
-        for panel in panels[1:]:
-            group.add(panel.move_to(panels[0]))  # in the group: placed with it, shown in turn
-        arrows = VGroup(
-            *(
-                Arrow(k.get_bottom(), panels[0].get_top(), buff=0.1, color=style.MUTED)
-                for k in knobs
-            )
-        )
-        group.add(arrows)
-        self.knob = SimpleNamespace(knobs=knobs, panels=panels, arrows=arrows)
-        self._on_stage(group)
-        show = [FadeIn(knobs, lag_ratio=0.3), *map(GrowArrow, arrows)]
-        return group, show, {"same": [FadeIn(panels[0])]}

@@ -1,5 +1,11 @@
 """Quiz (seed 000): three questions on what the lecture showed, each with a visible "pause
-and think" countdown, then the answer with its one-line reason and its measured numbers.
+and think" countdown, then the answer drawn in the picture the question was asked over.
+
+The frame has two parts: a band across the top (the question, its choices and the
+countdown ring at its right end) and the stage under it, where each question puts the
+picture it is about: the office the office chapter ended on (Q1), the walkthrough
+sentence's outputs (Q2), the softmax of one draw of scores at the widest d (Q3). The answer
+is shown in that picture; the chapter ends on question 3's answered frame.
 
 Render alone with ``manim -ql scenes/chapters/quiz.py Quiz``.
 """
@@ -8,19 +14,32 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    PI,
     RIGHT,
+    UL,
     UP,
+    UR,
+    Arrow,
+    Brace,
     Circle,
-    Circumscribe,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
+    GrowArrow,
+    LaggedStart,
     LaggedStartMap,
+    Line,
+    MathTex,
+    Mobject,
+    ReplacementTransform,
     RoundedRectangle,
     SurroundingRectangle,
+    TransformFromCopy,
     Uncreate,
     ValueTracker,
     VGroup,
@@ -31,20 +50,34 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
+from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Ref, phrase
+from scenes.kit.sums import TipToTail
+from scenes.kit.vectors import WeightBars
 
 SQRT_D = "pitfalls.sqrt_d.dims"
-SHUFFLE = "pitfalls.shuffle.without_positions.max_abs_diff"
+SHUFFLE = "pitfalls.shuffle"
+DIFF = "pitfalls.shuffle.without_positions.max_abs_diff"
+RING = 0.55  # the countdown ring's radius
+CHOICE_PAD = 0.2  # between a choice and its box
+FLOOR_UNIT = 1.25  # the office's floor, as the office chapter draws it
+DAYS_LINE = (6.0, 1.2)  # the number line of days the office's weighted sum is laid along
+LANE = 0.2  # the terms run just above the days line, the sum above them
+DAYS_GROW = 1.3  # the room is drawn smaller than in the office chapter; its days are not
+SWAP_ARC = PI / 3  # shuffled columns pass over one another
+BAR = (2.4, 0.16)  # a softmax bar of weight 1 at the widest d: length and height
 
 
 class Quiz(LectureScene):
-    """Question, countdown, answer; three times.
+    """Question, countdown, answer in the picture; three times.
 
     Variants override :attr:`pause` (seconds of the countdown).
     """
 
     scene_key = "quiz"
-    reads = ("pitfalls.shuffle", "pitfalls.sqrt_d")
+    reads = ("pitfalls.shuffle", "pitfalls.sqrt_d", "office")
+    tables = ("office",)  # the colleagues' names and their days, as the office says them
     pause = 5
 
     def construct(self) -> None:
@@ -53,14 +86,14 @@ class Quiz(LectureScene):
         badges = VGroup(
             *(
                 VGroup(
-                    Circle(radius=0.45).set_stroke(style.MUTED, 4),
+                    Circle(radius=0.6).set_stroke(style.MUTED, 4),
                     style.name_text(str(k), style.TITLE_SIZE),
                 )
                 for k in (1, 2, 3)
             )
-        ).arrange(RIGHT, buff=style.WIDE_BUFF)
-        (ring, seconds), _ = self._countdown()
-        style.place(VGroup(badges, ring).arrange(RIGHT, buff=style.WIDE_BUFF * 2))
+        ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
+        (ring, seconds), _ = self._countdown(radius=0.9)
+        style.place(VGroup(badges, ring).arrange(RIGHT, buff=style.WIDE_BUFF * 2), grow=1.6)
         seconds.update()
         # three questions, then the pause each one gets: the ring the questions will count down
         self.say(
@@ -69,27 +102,52 @@ class Quiz(LectureScene):
             then=[[Create(ring), FadeIn(seconds)]],
         )
         seconds.clear_updaters()
-        self.play(FadeOut(VGroup(badges, ring, seconds)))
-        for k in (1, 2, 3):
-            self._question(k)
+        self.leaving = [badges, ring, seconds]  # they fade as question 1 comes in
+        self._office()
+        self._shuffle()
+        self._saturation()
 
-    def _answer(self, k: int) -> tuple[VGroup, dict]:
-        """The answer line of question ``k`` and the numbers its narration says."""
-        if k == 2:
-            diff = self.number(SHUFFLE, 1, notation="scientific")
-            return phrase(self.words["a2"], style.BODY_SIZE, diff=diff), {"diff": diff}
-        if k == 3:
-            last = len(self.data.sqrt_d.dims) - 1
-            numbers = {
-                "d": self.number(f"{SQRT_D}[{last}].d", 0),
-                "unscaled": self.number(f"{SQRT_D}[{last}].mean_max_unscaled", 2),
-                "scaled": self.number(f"{SQRT_D}[{last}].mean_max_scaled", 2),
-            }
-            return phrase(self.words["a3"], style.BODY_SIZE, **numbers), numbers
-        return VGroup(style.text(self.words["a1"], style.BODY_SIZE)), {}
+    # --- the band: question, choices, countdown ------------------------------------------
+    def _band(self, k: int) -> VGroup:
+        """Question ``k`` across the top: its number and words, the choices under them, the
+        countdown ring at the right end; placed. ``band.right`` is the right choice."""
+        heading = style.text(self.words.format("question", k=k), style.BODY_SIZE, style.MUTED)
+        question = style.text(self.words[f"q{k}"], style.TITLE_SIZE)
+        asked = VGroup(heading, question).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
+        said, right = self.choices(f"choices_{k}")
+        choices = VGroup()
+        for choice in said:
+            label = style.text(choice, style.BODY_SIZE)
+            frame = RoundedRectangle(
+                corner_radius=0.1,
+                width=label.width + 2 * CHOICE_PAD,
+                height=label.height + 2 * CHOICE_PAD,
+            ).set_stroke(style.MUTED, 3)
+            choices.add(VGroup(frame, label.move_to(frame)))
+        choices.arrange(RIGHT, buff=style.WIDE_BUFF)
+        words = VGroup(asked, choices).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        style.place(words, aligned=UL)
+        (ring, seconds), left = self._countdown()
+        style.place(ring, aligned=UR)
+        ring.align_to(choices, DOWN)
+        room = ring.get_left()[0] - style.GROUP_BUFF - choices.get_left()[0]
+        if choices.width > room:  # long choices (English) keep clear of the ring
+            choices.scale(room / choices.width, about_edge=LEFT)
+        seconds.update()
+        band = VGroup(heading, question, choices)
+        band.heading, band.question, band.choices, band.right = heading, question, choices, right
+        band.ring, band.seconds, band.left = ring, seconds, left
+        return band
 
-    def _countdown(self) -> tuple[VGroup, ValueTracker]:
-        ring = Circle(radius=0.7).set_stroke(style.HIGHLIGHT, 6)
+    def _stage(self, band: VGroup, picture: Mobject) -> Mobject:
+        """Fit ``picture`` in the stage under ``band`` (the rest of the content area), centred."""
+        left, bottom, right, _ = style.content_area()
+        top = band.get_bottom()[1] - style.GROUP_BUFF
+        picture.scale(min(1.0, (right - left) / picture.width, (top - bottom) / picture.height))
+        return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+
+    def _countdown(self, radius: float = RING) -> tuple[VGroup, ValueTracker]:
+        ring = Circle(radius=radius).set_stroke(style.HIGHLIGHT, 6)
         left = ValueTracker(self.pause)
 
         def seconds() -> VGroup:
@@ -98,54 +156,317 @@ class Quiz(LectureScene):
 
         return VGroup(ring, always_redraw(seconds)), left
 
-    def _question(self, k: int) -> None:
-        heading = style.text(self.words.format("question", k=k), style.BODY_SIZE, style.MUTED)
-        question = style.text(self.words[f"q{k}"], style.TITLE_SIZE)
-        answer, numbers = self._answer(k)
-        (ring, seconds), left = self._countdown()
-        top = VGroup(heading, question).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        choices, right = self._choices(k)
-        box = SurroundingRectangle(answer, color=style.RESULT, buff=style.GROUP_BUFF)
-        body = VGroup(top, choices, VGroup(answer, box)).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.WIDE_BUFF
+    def _ask(self, k: int, band: VGroup, shown: list, beats: dict | None = None) -> None:
+        """Ask question ``k`` while ``shown`` draws its picture; the choices come after (on
+        the line's second phrase when ``beats`` names it), then the countdown."""
+        gone = [FadeOut(m) for m in self.leaving]  # the last question's picture, crossfaded
+        self.leaving = []
+        ask = [*gone, FadeIn(band.heading), Write(band.question), *shown]
+        choices = [LaggedStartMap(FadeIn, band.choices, lag_ratio=0.3)]
+        if beats is None:
+            self.say(f"ask_{k}", *ask, then=[choices])
+        else:
+            self.say(f"ask_{k}", *ask, beats={**beats, "shuffle": choices})
+        self.say("pause", Create(band.ring), FadeIn(band.seconds))
+        self.play(
+            band.left.animate.set_value(0),
+            Uncreate(band.ring),
+            run_time=self.pause,
+            rate_func=linear,
         )
-        style.place(VGroup(body, ring).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP))
-        seconds.update()
-        self.say(
-            f"ask_{k}",
-            FadeIn(heading),
-            Write(question),
-            then=[[LaggedStartMap(FadeIn, choices, lag_ratio=0.3)]],
-        )
-        self.say("pause", Create(ring), FadeIn(seconds))
-        self.play(left.animate.set_value(0), Uncreate(ring), run_time=self.pause, rate_func=linear)
-        seconds.clear_updaters()
-        wrong = [c for j, c in enumerate(choices) if j != right]
-        exact = k == 2 and self.data.value(Ref(SHUFFLE)) == 0  # summed in the same order
-        self.say(
-            f"answer_{k}_exact" if exact else f"answer_{k}",
-            FadeOut(seconds),
-            choices[right][0].animate.set_stroke(style.RESULT, 6),
+        band.seconds.clear_updaters()
+
+    def _mark(self, band: VGroup) -> list:
+        """The right choice lit, the others dimmed, the countdown's last second gone."""
+        wrong = [c for j, c in enumerate(band.choices) if j != band.right]
+        return [
+            FadeOut(band.seconds),
+            band.choices[band.right][0].animate.set_stroke(style.RESULT, 6),
             *(c[0].animate.set_stroke(opacity=style.DIMMED) for c in wrong),
             *(c[1].animate.set_opacity(style.DIMMED) for c in wrong),
-            FadeIn(answer, shift=UP * 0.2),
-            Create(box),
-            # on the words that give the reason (a frame: nothing grows over its numbers)
-            beats={"why": [Circumscribe(answer[0], color=style.HIGHLIGHT)]},
-            **numbers,
-        )
-        self.play(FadeOut(VGroup(heading, question, choices, answer, box)))
+        ]
 
-    def _choices(self, k: int) -> tuple[VGroup, int]:
-        """Question ``k``'s choices in boxes, side by side, and which one is right."""
-        said, right = self.choices(f"choices_{k}")
-        choices = VGroup()
-        for choice in said:
-            label = style.text(choice, style.TITLE_SIZE)
-            frame = RoundedRectangle(
-                corner_radius=0.1,
-                width=label.width + 2 * style.GROUP_BUFF,
-                height=label.height + 2 * style.GROUP_BUFF,
-            ).set_stroke(style.MUTED, 3)
-            choices.add(VGroup(frame, label.move_to(frame)))
-        return choices.arrange(RIGHT, buff=style.WIDE_BUFF), right
+    def _clear(self) -> None:
+        """What is on screen fades as the next question comes in."""
+        self.leaving = [m for m in self.mobjects if m is not self.title]
+
+    # --- Q1: the office, its days averaged ------------------------------------------------
+    def _office(self) -> None:
+        office, words = self.data.office, self.shared("office")
+        last = len(office.grow) - 1
+        stop = office.grow[last]  # where the office chapter left its Query
+        source = f"office.grow[{last}]"
+        band = self._band(1)
+        for choice, colour in zip(band.choices, (style.QUERY, style.KEY, style.VALUE), strict=True):
+            choice[1].set_color(colour)  # Q, K and V in the colours they have in the room
+        names = [words[p] for p in office.people]
+        room = OfficeRoom(names, office.keys, office.values, words["days"], unit=FLOOR_UNIT)
+        bars = WeightBars(
+            [style.text(n, style.LABEL_SIZE, style.KEY) for n in names],
+            stop.weights,
+            f"{source}.weights",
+            length=4.0,
+            bar_height=0.3,
+        )
+        plane = style.muted_axes([0, 10, 5], [-1, 1, 1], *DAYS_LINE)
+        ticks = VGroup(
+            *(
+                style.tick_label(f"{x}", style.LABEL_SIZE).next_to(plane.c2p(x, 0), DOWN)
+                for x in (0, 5, 10)
+            )
+        )
+        line = VGroup(plane.x_axis, ticks)
+        out = phrase(
+            words["output_line"],
+            style.BODY_SIZE,
+            style.RESULT,
+            out=self.number(f"{source}.output", 2),
+        )
+        out.next_to(ticks, DOWN, buff=style.ITEM_BUFF).align_to(plane.x_axis, LEFT)
+        side = VGroup(bars, VGroup(line, plane, out)).arrange(DOWN, buff=style.SECTION_BUFF)
+        picture = VGroup(room, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
+        self._stage(band, picture)
+        for person in room.people:  # the days stay legible in the smaller room
+            person[2].scale(DAYS_GROW, about_edge=UP)
+        for row in bars.rows:  # and so do the weights
+            row[3].scale(DAYS_GROW, about_edge=LEFT)
+        # the terms and the sum are made on the placed line
+        values = [[v, 0.0] for v in office.values]
+        sums = TipToTail(plane, values, stop.weights, f"{source}.weights", names)
+        sums.chain.shift(UP * LANE)
+        sums.total.shift(UP * LANE * 3)
+        arrow = _query_arrow(room, stop.query)
+        days = [p[2] for p in room.people]
+        self._ask(1, band, [FadeIn(room), GrowArrow(arrow), FadeIn(bars, lag_ratio=0.1)])
+        chain = [a for a in sums.chain]
+        self.say(
+            "answer_1",
+            *self._mark(band),
+            outline(*days, colour=style.VALUE),
+            beats={
+                # the Keys are what the Query is compared with: they set the weights
+                # (the days dimmed meanwhile: one focal point)
+                "why": [
+                    outline(*(p[0] for p in room.people), colour=style.KEY),
+                    *(d.animate.set_opacity(style.DIMMED) for d in days),
+                ],
+                # the days are what is used: each shrinks by its weight onto the line
+                "used": [
+                    *(d.animate.set_opacity(1) for d in days),
+                    FadeIn(line),
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(days[j], a)
+                            for j, a in zip(sums.on_plane, chain, strict=True)
+                        ),
+                        lag_ratio=0.25,
+                    ),
+                ],
+                "days": [sums.draw_sum(), FadeIn(out, shift=UP * 0.2)],
+            },
+        )
+        self._clear()
+
+    # --- Q2: the shuffle, shown -----------------------------------------------------------
+    def _column(self, word: str, run: str, kind: str, k: int) -> VGroup:
+        """A word over the output at place ``k`` of ``run``'s ``kind`` (``out``...), boxed."""
+        path = f"{SHUFFLE}.{run}.{kind}[{k}]"
+        values = getattr(getattr(self.data.shuffle, run), kind)[k]
+        vector = VGroup(
+            *(self.number(f"{path}[{c}]", 2, style.LABEL_SIZE) for c in range(len(values)))
+        ).arrange(DOWN, buff=style.TIGHT_BUFF)
+        box = SurroundingRectangle(vector, color=style.RESULT, buff=style.HUG_BUFF)
+        head = style.text(word, style.BODY_SIZE).next_to(box, UP, buff=style.ITEM_BUFF)
+        return VGroup(head, VGroup(vector, box))
+
+    def _shuffle(self) -> None:
+        s = self.data.shuffle
+        n, order = len(s.tokens), list(s.permutation)
+        band = self._band(2)
+        plain = "without_positions"
+        # row A: the outputs in the sentence's order (they move when the input is shuffled);
+        # row B: the shuffled sentence computed again
+        above = [self._column(s.tokens[j], plain, "out", j) for j in range(n)]
+        below = [self._column(s.tokens[order[k]], plain, "out_of_shuffled", k) for k in range(n)]
+        pe = "with_positions"
+        above_pe = [self._column(s.tokens[order[k]], pe, "shuffled_out", k) for k in range(n)]
+        below_pe = [self._column(s.tokens[order[k]], pe, "out_of_shuffled", k) for k in range(n)]
+        pitch = max(c.width for c in above + below + above_pe + below_pe) + style.GROUP_BUFF
+        for row in (above, below, above_pe, below_pe):
+            for k, column in enumerate(row):
+                column.move_to(RIGHT * k * pitch)
+        rows = VGroup(VGroup(*above), VGroup(*below)).arrange(DOWN, buff=style.GROUP_BUFF)
+        names = VGroup(
+            *(
+                style.text(self.words[key], style.LABEL_SIZE, style.MUTED).next_to(
+                    row, LEFT, buff=style.GROUP_BUFF
+                )
+                for key, row in zip(("after", "before"), rows, strict=True)
+            )
+        )
+        rows_pe = VGroup(VGroup(*above_pe), VGroup(*below_pe)).arrange(DOWN, buff=style.GROUP_BUFF)
+        rows_pe.move_to(rows)
+        brace = Brace(rows, RIGHT, color=style.MUTED)
+        diff = self.number(DIFF, 1, notation="scientific")
+        caption = self._gap(diff)
+        caption_pe = self._gap(
+            self.number(f"{SHUFFLE}.with_positions.max_abs_diff", 2),
+            style.text(self.words["with_pe"], style.BODY_SIZE),
+        )
+        for line in (caption, caption_pe):
+            line.next_to(brace, RIGHT, buff=style.ITEM_BUFF)
+        picture = VGroup(names, rows, rows_pe, brace, caption, caption_pe)
+        self._stage(band, picture)
+        for k in range(n):  # the with-positions outputs at the places their rows have
+            above_pe[k].move_to(above[k])
+            below_pe[k].move_to(below[k])
+        places = [c.get_center() for c in above]
+        self._ask(2, band, [LaggedStartMap(FadeIn, VGroup(*above), lag_ratio=0.15)], beats={})
+        exact = self.data.value(Ref(DIFF)) == 0  # summed in the same order
+        moves = [above[order[k]].animate(path_arc=SWAP_ARC).move_to(places[k]) for k in range(n)]
+        self.say(
+            "answer_2_exact" if exact else "answer_2",
+            *self._mark(band),
+            *moves,
+            FadeIn(names[0]),
+            beats={
+                # the shuffled sentence, computed again: the same outputs, to the last bits
+                "why": [
+                    *(TransformFromCopy(above[order[k]][0], below[k][0]) for k in range(n)),
+                    FadeIn(VGroup(*(c[1] for c in below))),
+                    FadeIn(names[1]),
+                    FadeIn(brace),
+                    FadeIn(caption),
+                ],
+                "round": [outline(diff)],
+                # positions added: the same shuffle no longer gives the same outputs
+                "pos": [
+                    *(ReplacementTransform(above[order[k]][1], above_pe[k][1]) for k in range(n)),
+                    *(ReplacementTransform(below[k][1], below_pe[k][1]) for k in range(n)),
+                    ReplacementTransform(caption, caption_pe),
+                ],
+            },
+            diff=self.spoken(DIFF, 1, notation="scientific"),
+        )
+        self._clear()
+
+    def _gap(self, number: Mobject, *above: Mobject) -> VGroup:
+        """The largest difference between the two rows: its words, the number under them."""
+        words = phrase(self.words["gap_line"], style.BODY_SIZE, diff=number)
+        words[-1].next_to(words[:-1], DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        return VGroup(*above, words).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+
+    # --- Q3: saturation, and its slope ----------------------------------------------------
+    def _bars(self, kind: str, colour) -> VGroup:
+        """One draw's softmax at the widest d, ``kind`` ``unscaled`` or ``scaled``: bars
+        under their heading, the mean largest weight (over all draws) under them."""
+        last = len(self.data.sqrt_d.dims) - 1
+        dims = self.data.sqrt_d.dims[last]
+        weights = getattr(dims, f"example_{kind}")
+        labels = [style.tick_label(str(j + 1)) for j in range(len(weights))]
+        bars = WeightBars(
+            labels, weights, f"{SQRT_D}[{last}].example_{kind}", BAR[0], colour, BAR[1]
+        )
+        head = style.text(self.words[kind], style.BODY_SIZE, colour)
+        mean = phrase(
+            self.words["top_mean"],
+            style.LABEL_SIZE,
+            colour,
+            w=self.number(f"{SQRT_D}[{last}].mean_max_{kind}", 2),
+        )
+        panel = VGroup(head, bars, mean).arrange(DOWN, buff=style.ITEM_BUFF * 1.5)
+        panel.head, panel.bars, panel.mean = head, bars, mean
+        return panel
+
+    def _slope_plot(self) -> VGroup:
+        """w (1 - w) against w, as the sqrt_d chapter drew it: at the widest d, the mean
+        largest weight with its mean slope, without and with √d."""
+        last = len(self.data.sqrt_d.dims) - 1
+        dims = self.data.sqrt_d.dims[last]
+        axes = style.muted_axes([0, 1, 0.5], [0, 0.25, 0.25], 3.2, 2.4)
+        formula = MathTex(r"\frac{\partial w}{\partial s} = w\,(1 - w)", font_size=40)
+        formula.next_to(axes, UP, buff=style.ITEM_BUFF)
+        ticks = VGroup(
+            *(style.tick_label(f"{x:g}").next_to(axes.c2p(x, 0), DOWN) for x in (0, 0.5, 1)),
+            style.tick_label("0.25").next_to(axes.c2p(0, 0.25), LEFT),
+            style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
+        )
+        curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)
+        dots, heights = VGroup(), VGroup()
+        for kind, colour, side in (("unscaled", style.WITHOUT, LEFT), ("scaled", style.WITH, UP)):
+            w, g = getattr(dims, f"mean_max_{kind}"), getattr(dims, f"mean_slope_{kind}")
+            at = axes.c2p(w, g)
+            value = self.number(f"{SQRT_D}[{last}].mean_slope_{kind}", 2, color=colour)
+            dots.add(VGroup(Dot(at, color=colour, radius=0.08), value.next_to(at, side)))
+            heights.add(Line(axes.c2p(w, 0), at).set_stroke(colour, width=8))
+        plot = VGroup(VGroup(formula, axes, ticks), curve, dots, heights)
+        plot.frame, plot.curve, plot.dots, plot.heights = plot[0], curve, dots, heights
+        return plot
+
+    def _saturation(self) -> None:
+        last = len(self.data.sqrt_d.dims) - 1
+        band = self._band(3)
+        without, with_ = self._bars("unscaled", style.WITHOUT), self._bars("scaled", style.WITH)
+        d_line = phrase(
+            self.words["d_line"], style.BODY_SIZE, d=self.number(f"{SQRT_D}[{last}].d", 0)
+        )
+        panels = VGroup(without, with_).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+        plot = self._slope_plot()
+        picture = VGroup(VGroup(d_line, panels).arrange(DOWN, buff=style.ITEM_BUFF), plot)
+        picture.arrange(RIGHT, buff=style.WIDE_BUFF * 1.2)
+        self._stage(band, picture)
+        # while asked, the two panels stand in the middle; the slope plot makes room later
+        pair = picture[0]
+        home = pair.get_center()
+        pair.move_to([self._stage_centre(band), home[1], 0])
+        empty = [VGroup(r[0], r[1]) for r in without.bars.rows]  # labels and tracks: to fill
+        fills = [VGroup(r[2], r[3]) for r in without.bars.rows]  # bars and their weights
+        self._ask(
+            3,
+            band,
+            [
+                FadeIn(d_line),
+                FadeIn(with_.head),
+                FadeIn(with_.bars, lag_ratio=0.1),
+                FadeIn(without.head),
+                FadeIn(VGroup(*empty)),
+            ],
+        )
+        top = without.bars.rows[_top(self.data.sqrt_d.dims[last].example_unscaled)]
+        self.say(
+            "answer_3",
+            *self._mark(band),
+            # the same scores, not divided: each bar grows out of its divided one
+            *(TransformFromCopy(w[2:], f) for w, f in zip(with_.bars.rows, fills, strict=True)),
+            beats={
+                "why": [FadeIn(without.mean, shift=UP * 0.2), outline(top[2])],
+                "scaled": [FadeIn(with_.mean, shift=UP * 0.2)],
+                "near": [outline(*(r[2] for r in without.bars.rows))],
+                "slope": [
+                    pair.animate.move_to(home),
+                    FadeIn(plot.frame),
+                    Create(plot.curve),
+                    FadeIn(plot.dots, lag_ratio=0.5),
+                ],
+                # the slopes as heights: a weight near 1 barely moves when its score does
+                "grad": [Create(plot.heights, lag_ratio=0.5), outline(plot.dots[0])],
+            },
+            d=self.spoken(f"{SQRT_D}[{last}].d", 0),
+            unscaled=self.spoken(f"{SQRT_D}[{last}].mean_max_unscaled", 2),
+            scaled=self.spoken(f"{SQRT_D}[{last}].mean_max_scaled", 2),
+        )
+        # the chapter ends on this answered frame; next_time clears it at its start
+
+    def _stage_centre(self, band: VGroup) -> float:
+        left, _, right, _ = style.content_area()
+        return (left + right) / 2
+
+
+def _top(values) -> int:
+    return int(np.argmax(values))
+
+
+def _query_arrow(room: OfficeRoom, query) -> Mobject:
+    """The office's Query arrow, from the room's centre, as the office chapter draws it."""
+    start, end = room.room.get_center(), room.point(query, QUERY_UNIT)
+    return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)

@@ -158,6 +158,33 @@ def test_tip_to_tail(scene: Scene) -> None:
     scene.add(plane, sums, sums.chain, sums.total, sums.dots)
 
 
+@frames_comparison
+def test_sum_line(scene: Scene) -> None:
+    """Five values as tracks on a days line, their weighted terms end to end, the sum marked."""
+    from manim import NumberLine
+
+    from scenes.kit.sums import SumLine
+
+    axis = NumberLine(x_range=[0, 10, 1], length=6, include_tip=False)
+    sums = SumLine(axis, [5, 1, 3, 7, 10], [0.56, 0.01, 0.1, 0.04, 0.29])
+    scene.add(axis, sums.tracks, sums.terms, sums.end)
+
+
+@frames_comparison
+def test_shadows(scene: Scene) -> None:
+    """Three points dropped onto a slanted line, one behind the origin; a label kept off the
+    name that would cover its first place."""
+    from manim import ORIGIN, UP, Dot
+
+    from scenes.kit.diagrams import Shadows
+
+    points = [2 * RIGHT + UP, -1.5 * RIGHT + UP, 0.5 * RIGHT - 1.5 * UP]
+    labels = [style.text(t, style.SMALL_SIZE) for t in ("2.0", "-1.5", "0.5")]
+    name = style.text("name", style.SMALL_SIZE).move_to(1.2 * RIGHT + 0.1 * UP)
+    scene.add(*(Dot(p, color=style.KEY) for p in points), name)
+    scene.add(Shadows(ORIGIN, RIGHT + 0.3 * UP, points, labels, reach=3, avoid=[name]))
+
+
 def test_dot_arrows_are_exact() -> None:
     """The drawing's lengths give the dot product: |q| times k's shadow on q."""
     q, k = [0.8, 2.0, 0.8, 0.0], [0.0, 0.6, 2.0, 0.0]

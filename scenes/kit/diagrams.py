@@ -1,5 +1,6 @@
 """Diagrams: the loss curve (:class:`LossPlot`), the office of the analogy
-(:class:`OfficeRoom`), attention's formula (:class:`AttentionFormula`), a residual
+(:class:`OfficeRoom`), points dropped onto a line to read their dot products
+(:class:`Shadows`), attention's formula (:class:`AttentionFormula`), a residual
 path's ⊕ (:class:`SumNode`), a stack of Transformer layers (:class:`TransformerLayers`) and
 a browser's window around a picture of the lecture's page (:class:`BrowserWindow`)."""
 
@@ -234,6 +235,119 @@ class OfficeRoom(VGroup):
         """The floor's point for a Key (or, with another ``unit``, for a Query)."""
         scale = self.unit if unit is None else unit
         return self.room.get_center() + scale * (key[0] * RIGHT + key[1] * UP)
+
+
+SHADOW_FOOT = 0.06  # radius of a shadow's foot on the line
+ON_LINE = 1e-3  # a point nearer the line than this has no drop drawn
+
+
+class Shadows(VGroup):
+    """Points dropped onto a line through an origin: for each, a dashed drop square to the
+    line and its foot (its shadow), with a label beside the foot on the side away from the
+    point. Along a direction ``u``, point ``p``'s foot is ``(p · u) u`` from the origin, so
+    the feet stand in the order of the dot products, those behind the origin negative.
+
+    Parameters
+    ----------
+    origin
+        Where the line passes (where the arrow it follows starts), in the frame.
+    direction
+        The line's direction (any length), in the frame.
+    points
+        The points to drop, in the frame.
+    labels
+        One mobject per point (its score), set beside its foot.
+    reach
+        How far the line is drawn each side of the origin.
+    colour
+        The feet's colour (the highlight by default).
+    avoid
+        Mobjects a label must not cover (the points' own names): a label goes to the first
+        free place of: away from its point, on its point's side, along the line, then
+        diagonally; close to the foot first, then a little further.
+    within
+        A mobject (a room's walls) the labels stay inside, when given.
+
+    Examples
+    --------
+    .. manim:: ShadowsExample
+        :save_last_frame:
+
+        class ShadowsExample(Scene):
+            def construct(self):
+                points = [2 * RIGHT + UP, -1.5 * RIGHT + UP, 0.5 * RIGHT - 1.5 * UP]
+                labels = [style.text(t, style.SMALL_SIZE) for t in ("2.0", "-1.5", "0.5")]
+                self.add(*(Dot(p, color=style.KEY) for p in points))
+                self.add(Shadows(ORIGIN, RIGHT, points, labels, reach=3))
+    """
+
+    def __init__(
+        self,
+        origin: np.ndarray,
+        direction: np.ndarray,
+        points: Sequence[np.ndarray],
+        labels: Sequence[Mobject],
+        reach: float,
+        colour: ManimColor | None = None,
+        avoid: Sequence[Mobject] = (),
+        within: Mobject | None = None,
+    ) -> None:
+        super().__init__()
+        taken = list(avoid)
+        origin = np.asarray(origin, dtype=float)
+        u = np.asarray(direction, dtype=float) / np.linalg.norm(direction)
+        across = np.array([-u[1], u[0], 0.0])  # the line's normal, to its left
+        self.line = DashedLine(origin - reach * u, origin + reach * u, color=style.MUTED)
+        self.line.set_stroke(width=2, opacity=0.7)
+        self.drops, self.feet, self.labels = VGroup(), VGroup(), VGroup()
+        for point, label in zip(points, labels, strict=True):
+            point = np.asarray(point, dtype=float)
+            foot = origin + np.dot(point - origin, u) * u
+            off = foot - point
+            side = off / np.linalg.norm(off) if np.linalg.norm(off) > ON_LINE else across
+            drop = DashedLine(point, foot, color=style.MUTED, dash_length=0.08)
+            self.drops.add(drop if np.linalg.norm(off) > ON_LINE else VGroup())
+            self.feet.add(Dot(foot, radius=SHADOW_FOOT, color=colour or style.HIGHLIGHT))
+            ways = (side, -side, u, -u, side + u, side - u, -side + u, -side - u)
+            for buff, way in (
+                (b, w) for b in (style.HUG_BUFF, style.GROUP_BUFF, style.WIDE_BUFF) for w in ways
+            ):
+                label.next_to(foot, way, buff=buff)
+                inside = within is None or _inside(label, within)
+                if inside and not any(_covers(label, other) for other in taken):
+                    break
+            else:
+                label.next_to(foot, side, buff=style.HUG_BUFF)
+            taken.append(label)
+            self.labels.add(label)
+        self.add(self.line, self.drops, self.feet, self.labels)
+
+    def get_line(self) -> DashedLine:
+        return self.line
+
+    def get_drop(self, j: int) -> VMobject:
+        """Point ``j``'s dashed drop (empty when it stands on the line)."""
+        return self.drops[j]
+
+    def get_foot(self, j: int) -> Dot:
+        return self.feet[j]
+
+    def get_label(self, j: int) -> Mobject:
+        return self.labels[j]
+
+
+def _covers(a: Mobject, b: Mobject, pad: float = style.TIGHT_BUFF) -> bool:
+    """Whether two mobjects' boxes (grown by ``pad``) meet."""
+    (ax0, ay0, _), (ax1, ay1, _) = a.get_corner(DOWN + LEFT), a.get_corner(UP + RIGHT)
+    (bx0, by0, _), (bx1, by1, _) = b.get_corner(DOWN + LEFT), b.get_corner(UP + RIGHT)
+    return ax0 < bx1 + pad and bx0 < ax1 + pad and ay0 < by1 + pad and by0 < ay1 + pad
+
+
+def _inside(a: Mobject, b: Mobject) -> bool:
+    """Whether ``a``'s box lies within ``b``'s."""
+    (ax0, ay0, _), (ax1, ay1, _) = a.get_corner(DOWN + LEFT), a.get_corner(UP + RIGHT)
+    (bx0, by0, _), (bx1, by1, _) = b.get_corner(DOWN + LEFT), b.get_corner(UP + RIGHT)
+    return bx0 <= ax0 and ax1 <= bx1 and by0 <= ay0 and ay1 <= by1
 
 
 class AttentionFormula(VGroup):

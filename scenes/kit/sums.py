@@ -1,5 +1,6 @@
 """Sums drawn as vectors: a weighted sum as scaled arrows laid tip to tail on a plane of two
-of the vectors' dimensions (:class:`TipToTail`)."""
+of the vectors' dimensions (:class:`TipToTail`), and a weighted sum of numbers as shrunk bars
+laid end to end on a number line (:class:`SumLine`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Sequence
 import numpy as np
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
+    UP,
     Animation,
     AnimationGroup,
     Arrow,
@@ -16,8 +19,12 @@ from manim import (
     Dot,
     FadeIn,
     GrowArrow,
+    GrowFromEdge,
     LaggedStart,
+    Line,
     ManimColor,
+    NumberLine,
+    Rectangle,
     Transform,
     VGroup,
 )
@@ -166,3 +173,90 @@ class TipToTail(VGroup):
     def draw_sum(self) -> Animation:
         """The sum grows from the origin to the last term's tip."""
         return GrowArrow(self.total)
+
+
+ROW_FILL = 0.8  # a bar's height, as a share of the rows' pitch
+
+
+class SumLine(VGroup):
+    """A weighted sum of numbers ``Σ w_j v_j`` on a number line: each number a faint track
+    from 0 as long as itself, one row each (the first at the top), its term ``w_j v_j`` a bar
+    on its row that starts where the row above ended, so the terms lie end to end and the
+    last ends at the sum (with weights adding up to 1, the weighted average), marked down to
+    the line.
+
+    Parameters
+    ----------
+    axis
+        The number line (already placed); the rows stand above it.
+    values
+        The numbers ``v_j``, as read from the data file.
+    weights
+        Their weights ``w_j``, as read from the data file.
+    pitch
+        From one row to the next.
+    colour
+        The terms' colour (the Value's: :data:`scenes.kit.style.VALUE`).
+
+    Examples
+    --------
+    .. manim:: SumLineExample
+        :save_last_frame:
+
+        class SumLineExample(Scene):
+            def construct(self):
+                axis = NumberLine(x_range=[0, 10, 1], length=6, include_tip=False)
+                sums = SumLine(axis, [5, 1, 3, 7, 10], [0.56, 0.01, 0.1, 0.04, 0.29])
+                self.add(axis, sums.tracks, sums.terms, sums.end)
+    """
+
+    def __init__(
+        self,
+        axis: NumberLine,
+        values: Sequence[float],
+        weights: Sequence[float],
+        pitch: float = 0.3,
+        colour: ManimColor | None = None,
+    ) -> None:
+        super().__init__()
+        self.axis = axis
+        colour = colour or style.VALUE
+        n = len(values)
+        self.tracks, self.terms = VGroup(), VGroup()
+        reach = 0.0
+        for j, (v, w) in enumerate(zip(values, weights, strict=True)):
+            y = (n - j) * pitch
+            track = self._bar(0.0, v, y, pitch).set_fill(colour, opacity=0.15)
+            self.tracks.add(track.set_stroke(colour, width=1, opacity=0.6))
+            term = self._bar(reach, reach + w * v, y, pitch).set_fill(colour, opacity=1)
+            self.terms.add(term.set_stroke(width=0))
+            reach += w * v
+        self.reach = reach
+        top = axis.n2p(reach) + UP * (n * pitch + pitch * ROW_FILL / 2)
+        self.end = Line(axis.n2p(reach), top).set_stroke(style.RESULT, width=4)
+        self.add(self.tracks)
+
+    def _bar(self, start: float, end: float, y: float, pitch: float) -> Rectangle:
+        left, right = self.axis.n2p(start), self.axis.n2p(end)
+        bar = Rectangle(width=max(right[0] - left[0], 0.001), height=pitch * ROW_FILL)
+        return bar.move_to((left + right) / 2 + UP * y)
+
+    def get_track(self, j: int) -> Rectangle:
+        """Row ``j``'s track: 0 to ``v_j``."""
+        return self.tracks[j]
+
+    def get_term(self, j: int) -> Rectangle:
+        """Row ``j``'s term ``w_j v_j``, starting where the terms above it end."""
+        return self.terms[j]
+
+    def get_end(self) -> np.ndarray:
+        """The sum's point on the number line."""
+        return self.axis.n2p(self.reach)
+
+    def draw_tracks(self) -> Animation:
+        """The tracks grow from 0, one after another."""
+        return LaggedStart(*(GrowFromEdge(t, LEFT) for t in self.tracks), lag_ratio=0.3)
+
+    def lay_terms(self) -> Animation:
+        """Each term grows in its row, one after another, each where the last ended."""
+        return LaggedStart(*(GrowFromEdge(t, LEFT) for t in self.terms), lag_ratio=0.5)

@@ -373,6 +373,7 @@ class Quiz(LectureScene):
             style.LABEL_SIZE,
             colour,
             w=self.number(f"{SQRT_D}[{last}].mean_max_{kind}", 2),
+            n=self.number("pitfalls.sqrt_d.draws", 0),
         )
         panel = VGroup(head, bars, mean).arrange(DOWN, buff=style.ITEM_BUFF * 1.5)
         panel.head, panel.bars, panel.mean = head, bars, mean

@@ -330,7 +330,10 @@ class Summary(LectureScene):
             )
             name = style.text(self.words[f"{key}_label"], style.LABEL_SIZE, colour)
             share = phrase(
-                self.words["self_share"], style.LABEL_SIZE, w=self.number(f"{PROJ}.{key}.mean", 2)
+                self.words["self_share"],
+                style.LABEL_SIZE,
+                w=self.number(f"{PROJ}.{key}.mean", 2),
+                n=self.number(f"{PROJ}.draws", 0),
             )
             column = VGroup(name, grid, share).arrange(DOWN, buff=style.ITEM_BUFF)
             column.share = share

@@ -279,15 +279,18 @@ class Softmax(LectureScene):
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.BODY_SIZE, style.KEY) for t in c.tokens]
         bars = WeightBars(labels, temp.weights[it], source, length=5.0, bar_height=0.42)
-        shown_t = self.number(f"{IT}.temperatures[{k}].t", 2)
-        t = phrase(self.words["t_line"], style.BODY_SIZE, t=shown_t)
         weight_sum = self.number(Sum(source), 2)
         line = self.with_sign("total", temp.weights[it], weight_sum.value, 2)
         total = phrase(line, total=weight_sum)
-        side = VGroup(t, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        group = VGroup(bars, side.next_to(bars, RIGHT, buff=style.WIDE_BUFF))
+        group = VGroup(bars, total.next_to(bars, RIGHT, buff=style.WIDE_BUFF))
         group.total = total
         return group
+
+    def _reading(self, knob: Knob, k: int) -> VGroup:
+        """The knob's setting at the k-th temperature, written under the knob."""
+        t = self.number(f"{IT}.temperatures[{k}].t", 2, style.BODY_SIZE)
+        reading = phrase(self.words["t_line"], style.BODY_SIZE, style.HIGHLIGHT, t=t)
+        return reading.move_to(knob.name)
 
     def _it_cat(self, k: int) -> Spoken:
         """The it -> cat weight at the k-th temperature, as the narration says it."""
@@ -336,10 +339,13 @@ class Softmax(LectureScene):
         rows = shown[0].rows
         cat_bar = rows[c.referent]
         outline = SurroundingRectangle(VGroup(cat_bar[1], cat_bar[3]), buff=style.HUG_BUFF)
+        reading = self._reading(knob, 0)  # the knob's setting, under it, from here on
         self.say(
             words[0],
             FadeOut(side, it_frame, cat_frame),
             knob.turn(0),
+            FadeOut(knob.name),
+            FadeIn(reading),
             then=[
                 [
                     *(
@@ -354,8 +360,13 @@ class Softmax(LectureScene):
         )
         share = self._even_share(shown)
         for k in range(1, len(temps)):
-            new = self._bars(k).scale(self.fit).move_to(shown)
-            step = [ReplacementTransform(shown, new), knob.turn(k)]
+            new = self._bars(k).scale(self.fit).move_to(shown, aligned_edge=LEFT)
+            reading, was = self._reading(knob, k), reading
+            step = [
+                ReplacementTransform(shown, new),
+                knob.turn(k),
+                ReplacementTransform(was, reading),
+            ]
             if k in words:
                 then = [[FadeIn(share[0]), FadeIn(share[1])]] if k == len(temps) - 1 else []
                 w = self._it_cat(k) if k != len(temps) - 1 else None
@@ -366,8 +377,11 @@ class Softmax(LectureScene):
             shown = new
         back = []  # the knob swept back to T = 1, the bars re-split, the total unchanged
         for k in range(len(temps) - 2, usual_k - 1, -1):
-            new = self._bars(k).scale(self.fit).move_to(shown)
-            back.append([ReplacementTransform(shown, new), knob.turn(k)])
+            new = self._bars(k).scale(self.fit).move_to(shown, aligned_edge=LEFT)
+            reading, was = self._reading(knob, k), reading
+            back.append(
+                [ReplacementTransform(shown, new), knob.turn(k), ReplacementTransform(was, reading)]
+            )
             shown = new
         frame = SurroundingRectangle(shown.total, buff=style.HUG_BUFF)
         self.say("t_sum", *back[0], then=[*back[1:], [Create(frame)]])

@@ -17,7 +17,6 @@ from manim import (
     UP,
     ArcBetweenPoints,
     Arrow,
-    Circumscribe,
     Create,
     Dot,
     FadeIn,
@@ -25,13 +24,17 @@ from manim import (
     GrowArrow,
     LaggedStartMap,
     MathTex,
-    Rectangle,
+    MoveToTarget,
     ReplacementTransform,
     RoundedRectangle,
+    Square,
+    Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
     VMobject,
+    there_and_back,
 )
 
 from scenes.kit import style
@@ -40,14 +43,14 @@ from scenes.kit.diagrams import TransformerLayers
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import ColumnSum, ColumnTops, phrase
+from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
 RESIDUES = 10  # beads on the protein chain
 PROTEIN_LINKS = ((1, 7), (2, 9), (4, 8))  # residues far apart along the chain that attend
-TILE = 1.0  # side of one head's tile in the block
+TILE = 1.1  # side of one head's tile in the block
 
 
 class ZoomOut(LectureScene):
@@ -57,7 +60,7 @@ class ZoomOut(LectureScene):
     """
 
     scene_key = "zoom_out"
-    reads = ("tokens.it_cat",)
+    reads = ("tokens.it_cat", "multihead.four")
     heads = 4
 
     def construct(self) -> None:
@@ -65,11 +68,13 @@ class ZoomOut(LectureScene):
         self._block()
         self._uses()
 
-    def _column(self, head: AttentionGrid) -> None:
+    def _column(self, head: AttentionGrid, row_total: VGroup, col_total: VGroup) -> None:
         """Read a column of the map: the words that look hardest at the referent, and what
-        the column adds up to (a row's sum is 1; a column's is not)."""
+        the row and the column add up to, each added from its own numbers (a row's sum is
+        1; a column's is not)."""
         it = self.data.it_cat
-        col = it.referent
+        col, q = it.referent, it.query_index
+        n = len(it.tokens)
         lookers = [i for i, row in enumerate(it.scaled.weights) if top_index(row) == col]
         frames = VGroup(
             *(
@@ -77,17 +82,34 @@ class ZoomOut(LectureScene):
                 for i in lookers
             )
         )
-        total = self.number(ColumnSum(IT_CAT, col), 2)
-        label = phrase(self.words["column_line"], style.SMALL_SIZE, total=total)
-        label.next_to(head, RIGHT, buff=style.WIDE_BUFF).align_to(head, DOWN)
+        row = VGroup(*(head.get_cell(q, j) for j in range(n)))
+        column = VGroup(*(head.get_cell(i, col) for i in range(n)))
+        row_frame = SurroundingRectangle(row, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        col_frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        row_numbers = VGroup(*(head.get_number(q, j) for j in range(n)))
+        col_numbers = VGroup(*(head.get_number(i, col) for i in range(n)))
         self.say(
             "column",
-            beats={"brightest": [Create(frames, lag_ratio=0.3)], "sum": [FadeIn(label)]},
+            beats={
+                "brightest": [Create(frames, lag_ratio=0.3)],
+                "sum": [
+                    FadeOut(frames),
+                    Create(row_frame),
+                    TransformFromCopy(row_numbers, row_total[-1]),
+                    FadeIn(row_total[:-1]),
+                ],
+                "colsum": [
+                    FadeOut(row_frame),
+                    Create(col_frame),
+                    TransformFromCopy(col_numbers, col_total[-1]),
+                    FadeIn(col_total[:-1]),
+                ],
+            },
             lookers=self.all_of([it.tokens[i] for i in lookers]),
             n=self.number(ColumnTops(IT_CAT, col), 0),
-            column_sum=total,
+            column_sum=col_total.total,
         )
-        self.play(FadeOut(frames, label))
+        self.play(FadeOut(col_frame, row_total, col_total))
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -95,38 +117,86 @@ class ZoomOut(LectureScene):
         )
         return VGroup(box, style.text(self.words[key], style.LABEL_SIZE).move_to(box))
 
+    def _totals(self, head: AttentionGrid) -> tuple[VGroup, VGroup]:
+        """The query row's total (right of the row) and the referent column's (under it)."""
+        it = self.data.it_cat
+        q, col = it.query_index, it.referent
+        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, style.LABEL_SIZE, style.HIGHLIGHT)
+        row_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), row_sum)
+        row_total.arrange(RIGHT, buff=style.HUG_BUFF)
+        row_total.next_to(head.get_cell(q, len(it.tokens) - 1), RIGHT, buff=style.ITEM_BUFF)
+        col_sum = self.number(ColumnSum(IT_CAT, col), 2, style.LABEL_SIZE, style.HIGHLIGHT)
+        col_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), col_sum)
+        col_total.arrange(RIGHT, buff=style.HUG_BUFF)
+        col_total.next_to(head.get_cell(len(it.tokens) - 1, col), DOWN, buff=style.ITEM_BUFF)
+        col_total.total = col_sum
+        return row_total, col_total
+
+    def _other_heads(self) -> VGroup:
+        """The heads trained on the colour-average task (multihead's four), but the first."""
+        maps = self.data.four_heads.maps
+        return VGroup(
+            *(
+                AttentionGrid(
+                    maps[h],
+                    f"multihead.four.maps[{h}]",
+                    cell_size=TILE / len(maps[h]),
+                    show_numbers=False,
+                )
+                for h in range(1, min(self.heads, len(maps)))
+            )
+        )
+
+    def _strips(self, tokens: list[str]) -> VGroup:
+        """Two rows of the sentence's tokens: an RNN reads them in turn, attention at once."""
+        strips = VGroup()
+        for key in ("rnn", "all_at_once"):
+            boxes = WordBoxes(tokens, style.SMALL_SIZE)
+            name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
+            strips.add(VGroup(name, boxes).arrange(DOWN, buff=style.ITEM_BUFF))
+        return strips.arrange(DOWN, buff=style.SECTION_BUFF)
+
     def _block(self) -> None:
         it = self.data.it_cat
+        n = len(it.tokens)
         head = AttentionGrid(
             it.scaled.weights,
             IT_CAT,
             row_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
-            cell_size=0.8,  # room for the widest word ("scared") as a column header
+            cell_size=0.72,  # room for the widest word ("scared") as a column header
         )
+        row_total, col_total = self._totals(head)
         head_label = style.text(self.words["head"], style.BODY_SIZE).next_to(
-            head, RIGHT, buff=style.WIDE_BUFF
+            VGroup(head, row_total), RIGHT, buff=style.WIDE_BUFF
         )
-        style.place(VGroup(head, head_label))
+        style.place(VGroup(head, head_label, row_total, col_total))
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(head), FadeIn(head_label))
-        self._column(head)
+        self.say(
+            "intro",
+            FadeIn(head),
+            FadeIn(head_label),
+            beats={"sentence": [outline(head.row_headers)], "where": [outline(head.cells)]},
+        )
+        self._column(head, row_total, col_total)
 
-        tile = AttentionGrid(
-            it.scaled.weights, IT_CAT, cell_size=TILE / len(it.tokens), show_numbers=False
-        )
-        others = VGroup(
-            *(
-                Rectangle(width=TILE, height=TILE).set_stroke(style.MUTED, 2)
-                for _ in range(self.heads - 1)
-            )
-        )
+        tile = AttentionGrid(it.scaled.weights, IT_CAT, cell_size=TILE / n, show_numbers=False)
+        others = self._other_heads()
         tiles = VGroup(tile, *others).arrange(RIGHT, buff=style.ITEM_BUFF)
-        multi_box = SurroundingRectangle(tiles, color=style.FOREGROUND, buff=style.ITEM_BUFF)
+        others_label = style.text(self.words["others"], style.LABEL_SIZE, style.MUTED)
+        others_label.next_to(others, DOWN, buff=style.HUG_BUFF)
+        w_o = VGroup(Square(TILE * 0.6).set_stroke(style.FOREGROUND, 2), MathTex("W_O"))
+        w_o.next_to(tiles, RIGHT, buff=style.GROUP_BUFF)
+        w_o[1].move_to(w_o[0])
+        joins = VGroup(  # the heads' results, concatenated, into W_O
+            Arrow(tiles.get_right(), w_o.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
+        )
+        inner = VGroup(tiles, others_label, w_o, joins)
+        multi_box = SurroundingRectangle(inner, color=style.FOREGROUND, buff=style.ITEM_BUFF)
         multi_label = style.text(self.words["multi"], style.LABEL_SIZE)
         ffn = self._box("ffn", multi_box.width)
-        norms = [style.text(self.words["add_norm"], style.SMALL_SIZE, style.MUTED) for _ in "ab"]
-        layers = TransformerLayers(VGroup(multi_box, tiles), ffn, norms, multi_label)
+        norms = [style.text(self.words["add_norm"], style.LABEL_SIZE, style.MUTED) for _ in "ab"]
+        layers = TransformerLayers(VGroup(multi_box, inner), ffn, norms, multi_label)
         inputs = self._box("positional", multi_box.width)
         inputs.next_to(layers.card, DOWN, buff=style.GROUP_BUFF).set_x(layers.entry()[0])
         output = self._box("next_token", multi_box.width)
@@ -134,20 +204,27 @@ class ZoomOut(LectureScene):
         into = Arrow(inputs.get_top(), layers.entry(), buff=0, color=style.MUTED)
         out = Arrow(layers.exit(), output.get_bottom(), buff=0, color=style.MUTED)
         count = style.text(self.words["layers"], style.BODY_SIZE)
-        count.next_to(layers.cards_behind, RIGHT, buff=style.GROUP_BUFF)
-        learned = VGroup(
-            style.text(self.words["learned"], style.LABEL_SIZE),
-            MathTex(r"W_Q,\ W_K,\ W_V,\ W_O,\ \ldots", color=style.FOREGROUND),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        learned.next_to(layers, LEFT, buff=style.WIDE_BUFF)
-        style.place(VGroup(layers, inputs, output, into, out, count, learned))
+        count.next_to(output, RIGHT, buff=style.GROUP_BUFF)
+        strips = self._strips(list(it.tokens))
+        block = VGroup(layers, inputs, output, into, out, count)
+        whole = VGroup(strips, block).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(whole)
+
+        # The camera pulls back: everything scales about the head until it is one tile.
+        scale = head.cells.width / tile.cells.width
+        here, there = head.cells.get_center(), tile.cells.get_center()
+        frame = VGroup(layers.cards_behind, layers.card, others, others_label, multi_box)
+        frame.generate_target()
+        frame.scale(scale, about_point=there).shift(here - there).set_opacity(0)
+        rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
         self.say(
             "heads",
-            FadeOut(head.numbers, head.row_headers, head.col_headers, head_label),
             ReplacementTransform(head.cells, tile.cells),
-            FadeIn(others, lag_ratio=0.3),
-            beats={"join": [Create(multi_box), FadeIn(multi_label)]},
+            MoveToTarget(frame),
+            rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
+            beats={"join": [GrowArrow(joins[0]), FadeIn(w_o), FadeIn(multi_label)]},
         )
+        self.remove(rest)
         self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(into))
         main = layers.main_line
         self.say(
@@ -163,40 +240,53 @@ class ZoomOut(LectureScene):
             *(Create(r) for r in layers.residuals),
             FadeIn(layers.nodes),
             GrowArrow(main[3]),
-            beats={"norm": [FadeIn(layers.norm_labels), Create(layers.card)]},
+            beats={"norm": [FadeIn(layers.norm_labels)]},
         )
-        n = len(it.tokens)
-        later = VGroup(*(tile.get_cell(i, j) for i in range(n) for j in range(i + 1, n)))
+        later = VGroup(
+            *(
+                g.get_cell(i, j)
+                for g in tiles
+                for i in range(g.n_rows)
+                for j in range(i + 1, g.n_cols)
+            )
+        )
         self.say(
             "stack",
-            FadeIn(layers.cards_behind, lag_ratio=0.4),
             FadeIn(count),
             Create(main[4]),
             beats={
-                "mask": [  # every head is masked
-                    later.animate.set_opacity(style.DIMMED),
-                    Circumscribe(tiles, color=style.HIGHLIGHT),
-                ],
+                "mask": [later.animate.set_opacity(style.DIMMED), outline(tile)],
                 "top": [GrowArrow(out), FadeIn(output)],
             },
         )
         self.say(
             "training",
-            FadeIn(learned),
+            outline(layers.card),
             beats={
                 "embed": [outline(inputs)],
-                "heads": [Circumscribe(tiles, color=style.HIGHLIGHT)],
-                "rest": [
-                    outline(ffn),
-                    outline(layers.norm_labels),
-                    outline(output),
-                ],
+                "heads": [outline(tiles)],
+                "wo": [outline(w_o)],
+                "rest": [outline(ffn, layers.norm_labels, output)],
             },
         )
-        every = VGroup(*(tile.get_row(i) for i in range(len(it.tokens))))  # all rows at once
+        rnn, once = strips
+        light = [
+            box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, opacity=0.6)
+            for box in rnn[1]
+        ]
         self.say(
             "parallel",
-            beats={"once": [Circumscribe(every, color=style.HIGHLIGHT)]},
+            FadeIn(strips),
+            then=[[Succession(*light)]],
+            beats={
+                "once": [
+                    *(
+                        box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, 0.6)
+                        for box in once[1]
+                    ),
+                    outline(tiles),
+                ]
+            },
         )
         self.clear_below_title(self.title)
 
@@ -210,7 +300,7 @@ class ZoomOut(LectureScene):
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
         panels.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF * 2))
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
-        style.place(VGroup(heading, panels).arrange(DOWN, buff=style.GROUP_BUFF))
+        style.place(VGroup(heading, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
         generation, translation, code, protein = panels
         self.say(
             "uses",

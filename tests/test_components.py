@@ -25,7 +25,7 @@ from scenes.kit.devices import DotArrows, ExpCurve, Knob, ModelBox, RandomWalks,
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.vectors import LookingArrows, NumberVector, WeightBars
+from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector, WeightBars
 
 __module_test__ = "components"
 
@@ -201,6 +201,14 @@ def test_number_vectors(scene: Scene) -> None:
     k = NumberVector([0.0, 0.5, 2.0, 0.0], "k", "k", style.KEY)
     v = NumberVector([0.0, 0.0, 1.0, 0.0], "v", "v", style.VALUE)
     scene.add(VGroup(q, k, v).arrange(DOWN, aligned_edge=RIGHT))
+
+
+@frames_comparison
+def test_fixed_input_network(scene: Scene) -> None:
+    """A network whose input takes 12 numbers, with a vector of 16 run past its socket."""
+    network = FixedInputNetwork(12, "network")
+    longer = VGroup(*(s.copy() for s in network.get_slots()[:4])).arrange(RIGHT, buff=0)
+    scene.add(network, longer.next_to(network.get_slots(), RIGHT, buff=0.1))
 
 
 def test_pixel_gate_catches_a_changed_grid(tmp_path: Path) -> None:

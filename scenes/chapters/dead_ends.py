@@ -1,12 +1,16 @@
 """Two dead ends (seed 000): join every word's vector, or look at a fixed window.
 
 Joining makes the input as long as the sentence and the first layer's weights grow with it
-(counted in model/dead_ends.py); a window of ±3 words misses 買 when it sits far from 蘋果.
-Both decide in advance what to look at; attention lets each word decide.
-Render alone with ``manim -ql scenes/chapters/dead_ends.py DeadEnds``.
+(counted in model/dead_ends.py): one width x hidden tile of weights per word, 5, 50, then 500
+of them, while attention's W_Q, W_K, W_V stay three. A window of +-3 words misses 買 when it
+sits far from 蘋果; opened to the whole sentence it is dead end one again. Both fix by
+position what each word looks at (two position x position masks); attention lets each word
+decide. Render alone with ``manim -ql scenes/chapters/dead_ends.py DeadEnds``.
 """
 
 from __future__ import annotations
+
+import math
 
 from manim import (
     DOWN,
@@ -14,31 +18,39 @@ from manim import (
     PI,
     RIGHT,
     UP,
-    Arrow,
+    Brace,
     Create,
     CurvedArrow,
     DashedLine,
+    DashedVMobject,
     FadeIn,
     FadeOut,
-    GrowArrow,
-    GrowFromEdge,
+    GrowFromCenter,
+    LaggedStart,
     MathTex,
     Rectangle,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.emphasis import outline
-from scenes.kit.numbers import ShownNumber, phrase
+from scenes.kit.numbers import phrase
+from scenes.kit.vectors import FixedInputNetwork
 
 EAT = "tokens.eat_apple"
 SLOT = 0.38  # side of one number's square in a word's vector
+TILES = (7.0, 3.3)  # the room the first layer's weight tiles fill, however many there are
+TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
+QKV_TILE = 0.55  # one of attention's three matrices, beside the tiles
+BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
+MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
 
 
 def _column(d: int) -> VGroup:
@@ -48,8 +60,44 @@ def _column(d: int) -> VGroup:
     )
 
 
+def _tiles(n: int) -> VGroup:
+    """``n`` tiles of first-layer weights (one per word), in rows that fill :data:`TILES`."""
+    width, height = TILES[0] - BRACE_ROOM, TILES[1]
+    cols = n if n <= 10 else math.ceil(math.sqrt(n * width / height))
+    rows = math.ceil(n / cols)
+    side = min(width / cols, height / rows) / (1 + TILE_GAP)
+    tiles = VGroup(
+        *(
+            Square(side).set_stroke(style.WEIGHT, 1).set_fill(style.WEIGHT, opacity=0.75)
+            for _ in range(n)
+        )
+    )
+    return tiles.arrange_in_grid(rows, cols, buff=side * TILE_GAP)
+
+
+def _mask(n: int, reach: int | None) -> tuple[VGroup, VGroup]:
+    """A position x position mask for ``n`` words: the empty grid, and the cells that are
+    on (every cell, or those within ``reach`` of the diagonal)."""
+    grid = VGroup(
+        *(Square(MASK_CELL).set_stroke(style.MUTED, 1) for _ in range(n * n))
+    ).arrange_in_grid(n, n, buff=0)
+    on = VGroup(
+        *(
+            Square(MASK_CELL)
+            .set_stroke(width=0)
+            .set_fill(style.WEIGHT, opacity=0.85)
+            .move_to(grid[i * n + j])
+            for i in range(n)
+            for j in range(n)
+            if reach is None or abs(i - j) <= reach
+        )
+    )
+    return grid, on
+
+
 class DeadEnds(LectureScene):
-    """The joined vector and its exploding weights; the window that cannot reach; attention."""
+    """The joined vector and its weights tile by tile; the window that cannot reach; two
+    fixed masks; attention."""
 
     scene_key = "dead_ends"
     reads = ("dead_ends", "tokens.eat_apple")
@@ -57,99 +105,153 @@ class DeadEnds(LectureScene):
     def construct(self) -> None:
         self.ex, self.costs = self.data.eat_apple, self.data.dead_ends
         self.title = self.make_title()
-        heads = VGroup(
+        self.heads = VGroup(
             style.text(self.words["method_1"], style.BODY_SIZE),
             style.text(self.words["method_2"], style.BODY_SIZE),
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
-        style.place(heads)
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(heads, lag_ratio=0.5))
-        self._join(heads)
-        self._window(heads[1])
+        self._join()
+        self._weights()
+        self._window()
         self._each_decides()
 
-    def _join(self, heads: VGroup) -> None:
+    # --- dead end one: join everything ------------------------------------------------
+    def _join(self) -> None:
+        heads, d = self.heads, self.ex.d
         words = VGroup(*(style.text(w, style.BODY_SIZE) for w in self.apple_words()))
-        columns = VGroup(*(_column(self.ex.d) for _ in words))
+        columns = VGroup(*(_column(d) for _ in words))
         for word, column in zip(words, columns, strict=True):
             column.next_to(word, DOWN, buff=style.ITEM_BUFF)
         sentence = VGroup(*(VGroup(w, c) for w, c in zip(words, columns, strict=True)))
         sentence.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
-        slots = VGroup(*(s for c in columns for s in c.copy())).arrange(RIGHT, buff=0)
-        network = Rectangle(width=2.2, height=1.2).set_stroke(style.MUTED, 2)
-        network.add(style.text(self.words["network"], style.LABEL_SIZE, style.MUTED))
-        socket = SurroundingRectangle(slots, color=style.MUTED, buff=0.06)
-        line = VGroup(VGroup(slots, socket), network).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
-        picture = VGroup(sentence, line).arrange(DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(heads[0].copy(), picture).arrange(DOWN, buff=style.GROUP_BUFF))
-        feed = Arrow(socket.get_right(), network.get_left(), buff=0.1, color=style.MUTED)
-        top = heads[0].copy().next_to(picture, UP, buff=style.GROUP_BUFF)
+        # one more word: an empty word's box with its vector, at the sentence's end
+        new_box = DashedVMobject(
+            Rectangle(width=words[0].height * 1.6, height=words[0].height * 1.2), num_dashes=16
+        ).set_stroke(style.FOREGROUND, 2)
+        new_column = _column(d).next_to(new_box, DOWN, buff=style.ITEM_BUFF)
+        new_word = VGroup(new_box, new_column).next_to(sentence, RIGHT, buff=style.GROUP_BUFF)
+        new_word.align_to(sentence, UP)
+        network = FixedInputNetwork(len(words) * d, self.words["network"], SLOT)
+        network.next_to(sentence, DOWN, buff=style.SECTION_BUFF)
+        slots = network.get_slots()
+        joined = VGroup(
+            *(
+                s.copy().move_to(t)
+                for s, t in zip([sq for c in columns for sq in c], slots, strict=True)
+            )
+        )
+        extra = _column(d).arrange(RIGHT, buff=0).next_to(slots, RIGHT, buff=style.TIGHT_BUFF * 2)
+        stage = VGroup(sentence, new_word, network, joined, extra)
+        style.place(VGroup(heads, stage).arrange(DOWN, buff=style.SECTION_BUFF))
+        self.network = VGroup(network, joined)  # brought back when the window is the sentence
+        # at once: the sentence, its vectors and the two dead ends named; no frame is a title
+        self.add(self.title, heads, sentence)
+        self.say(
+            "intro",
+            FadeIn(network),
+            beats={"why": [heads[1].animate.set_opacity(style.DIMMED), outline(heads[0])]},
+        )
         self.say(
             "concat",
-            FadeOut(heads[1]),
-            heads[0].animate.move_to(top),
-            then=[
-                [FadeIn(words, lag_ratio=0.2), FadeIn(columns, lag_ratio=0.2)],
-                [
-                    ReplacementTransform(columns.copy(), slots),
-                    Create(socket),
-                    GrowArrow(feed),
-                    Create(network),
+            outline(*columns),
+            beats={
+                "join": [ReplacementTransform(columns.copy(), joined, path_arc=-PI / 6)],
+                "feed": [
+                    FadeOut(joined.copy(), target_position=network.get_box(), scale=0.3),
+                    outline(network.get_box()),
                 ],
-            ],
+            },
         )
-        extra = _column(self.ex.d).arrange(RIGHT, buff=0).next_to(slots, RIGHT, buff=0)
-        overflow = SurroundingRectangle(extra, color=style.HIGHLIGHT, buff=0.04)
+        overflow = SurroundingRectangle(extra, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.say(
             "longer",
-            beats={"grow": [FadeIn(extra, shift=LEFT * 0.3)], "misfit": [Create(overflow)]},
+            outline(network.get_socket()),
+            beats={
+                "grow": [
+                    Succession(
+                        FadeIn(new_word, shift=LEFT * 0.3),
+                        TransformFromCopy(new_column, extra, path_arc=-PI / 6),
+                    )
+                ],
+                "misfit": [Create(overflow)],
+            },
         )
-        self.play(FadeOut(VGroup(sentence, slots, socket, feed, network, extra, overflow)))
-        self._weights(heads[0])
+        self.play(FadeOut(VGroup(network, joined, extra, overflow, new_word)))
+        self.sentence = sentence
 
-    def _weights(self, head: VGroup) -> None:
-        c = self.costs
-        longest = max(c.concat_weights)
-        rows = VGroup()
-        for k, w in enumerate(c.concat_weights):
-            label = phrase(
-                self.words["words_n"],
-                style.BODY_SIZE,
-                n=self.number(f"dead_ends.lengths[{k}]", 0),
-            )
-            rows.add(
-                self._bar_row(
-                    label,
-                    w / longest,
-                    self.number(
-                        f"dead_ends.concat_weights[{k}]", 0, style.BODY_SIZE, notation="grouped"
-                    ),
-                )
-            )
-        # Attention's row is labelled by whose weights they are (its W_Q, W_K and W_V) over
-        # the length it serves, below a line: another method, not a fourth length.
-        caption = VGroup(
-            style.text(self.words["attention_row"], style.LABEL_SIZE, style.HIGHLIGHT),
-            MathTex(r"W_Q,\ W_K,\ W_V", color=style.HIGHLIGHT, font_size=style.TITLE_SIZE),
+    # --- its first layer: a width x hidden tile per word -----------------------------
+    def _panel(self, k: int) -> VGroup:
+        """The count for ``lengths[k]`` words: "5 個詞", "5 × 512 × 512 =", the total."""
+        size = style.BODY_SIZE
+        label = phrase(self.words["words_n"], size, n=self.number(f"dead_ends.lengths[{k}]", 0))
+        product = VGroup(
+            self.number(f"dead_ends.lengths[{k}]", 0, size),
+            MathTex(r"\times", font_size=size * 1.3),
+            self.number("dead_ends.width", 0, size),
+            MathTex(r"\times", font_size=size * 1.3),
+            self.number("dead_ends.hidden", 0, size),
+            MathTex("=", font_size=size * 1.3),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        label = VGroup(caption, style.text(self.words["any_length"], style.BODY_SIZE))
-        attention = self._bar_row(
-            label.arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF),
-            c.attention_weights / longest,
-            self.number("dead_ends.attention_weights", 0, style.BODY_SIZE, notation="grouped"),
+        total = self.number(
+            f"dead_ends.concat_weights[{k}]", 0, style.TITLE_SIZE, style.WEIGHT, "grouped"
         )
-        attention[1].set_fill(style.HIGHLIGHT)
-        table = VGroup(*rows, attention).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        bars_at = max(row[0].get_right()[0] for row in (*rows, attention)) + style.GROUP_BUFF
-        for row in (*rows, attention):  # labels, then every bar from one line
-            row[1].shift(RIGHT * (bars_at - row[1].get_left()[0]))
-            row[2].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
-        divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(table.width)
-        divider.set_y((rows[-1].get_bottom()[1] + attention.get_top()[1]) / 2)
-        divider.align_to(table, LEFT)
-        table.add(divider)
-        top = head.copy()
-        style.place(VGroup(top, table).arrange(DOWN, buff=style.GROUP_BUFF))
+        return VGroup(label, product, total).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+
+    def _weights(self) -> None:
+        c, heads, sentence = self.costs, self.heads, self.sentence
+        words, columns = VGroup(*(p[0] for p in sentence)), VGroup(*(p[1] for p in sentence))
+        grids = [_tiles(n) for n in c.lengths]
+        panels = [self._panel(k) for k in range(len(c.lengths))]
+        caption = style.text(self.words["weights_head"], style.LABEL_SIZE, style.MUTED)
+        # attention's three matrices, each width x width, under a dashed line
+        qkv = VGroup(
+            *(
+                Square(QKV_TILE).set_stroke(colour, 2).set_fill(colour, opacity=0.6)
+                for colour in (style.QUERY, style.KEY, style.VALUE)
+            )
+        ).arrange(RIGHT, buff=QKV_TILE * TILE_GAP)
+        names = VGroup(
+            *(
+                MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3).next_to(t, UP, style.HUG_BUFF)
+                for r, t in zip("QKV", qkv, strict=True)
+            )
+        )
+        any_length = style.text(self.words["any_length"], style.BODY_SIZE)
+        any_length.next_to(qkv, RIGHT, buff=style.GROUP_BUFF)
+        owner = style.text(self.words["attention_row"], style.LABEL_SIZE, style.HIGHLIGHT)
+        a_total = self.number(
+            "dead_ends.attention_weights", 0, style.TITLE_SIZE, style.HIGHLIGHT, "grouped"
+        )
+        attention = VGroup(owner, VGroup(names, qkv, any_length), a_total).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+        )
+        side = VGroup(panels[-1].copy(), attention).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
+        )
+        room = Rectangle(width=TILES[0], height=TILES[1]).set_opacity(0)
+        stage = VGroup(VGroup(caption, room), side)
+        stage[0].arrange(DOWN, buff=style.ITEM_BUFF)
+        stage.arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+        left, _, right, _ = style.content_area()
+        stage.next_to(heads, DOWN, buff=style.GROUP_BUFF)
+        stage.set_x((left + right) / 2)
+        for grid in grids:
+            grid.move_to(room)
+        for panel in panels:
+            panel.move_to(side[0], aligned_edge=UP + LEFT)
+        divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(side.width)
+        divider.align_to(side, LEFT).set_y((side[0].get_bottom()[1] + attention.get_top()[1]) / 2)
+        first = grids[0]
+        labels = VGroup(
+            *(
+                w.copy().next_to(t, UP, buff=style.ITEM_BUFF)
+                for w, t in zip(words, first, strict=True)
+            )
+        )
+        across = Brace(first[0], DOWN, buff=style.HUG_BUFF)
+        across_n = self.number("dead_ends.width", 0, style.LABEL_SIZE).next_to(across, DOWN, 0.1)
+        down = Brace(first[0], LEFT, buff=style.HUG_BUFF)
+        down_n = self.number("dead_ends.hidden", 0, style.LABEL_SIZE).next_to(down, LEFT, 0.1)
+        braces = VGroup(across, across_n, down, down_n)
         width = self.spoken("dead_ends.width", 0)
 
         def said(k: int) -> dict:
@@ -160,38 +262,70 @@ class DeadEnds(LectureScene):
                 ),
             }
 
-        self.say(
+        self.say(  # each word's vector becomes its own tile of weights, under the word
             "weights",
-            head.animate.move_to(top),
-            FadeIn(rows[0][0]),
-            GrowFromEdge(rows[0][1], LEFT),
-            FadeIn(rows[0][2]),
+            ReplacementTransform(columns, first),
+            ReplacementTransform(words, labels),
+            FadeIn(caption),
+            beats={
+                "tile": [
+                    GrowFromCenter(across),
+                    FadeIn(across_n),
+                    GrowFromCenter(down),
+                    FadeIn(down_n),
+                ],
+                "n": [FadeIn(panels[0][:2], shift=LEFT * 0.3)],
+                "w": [TransformFromCopy(first, panels[0][2])],
+            },
             width=width,
             **said(0),
         )
+
+        shown = VGroup(*first)  # the tiles on screen
+
+        def pull_back(k: int) -> list:
+            """The tiles so far shrink into the first of ``lengths[k]``, the rest fill in."""
+            old, new = VGroup(*shown), grids[k]
+            shown.add(*new[len(old) :])
+            return [
+                *(Transform(t, s) for t, s in zip(old, new, strict=False)),
+                LaggedStart(*(FadeIn(t) for t in new[len(old) :]), lag_ratio=0.002),
+                ReplacementTransform(panels[k - 1], panels[k]),
+            ]
+
         self.say(
             "explode",
-            *(GrowFromEdge(r[1], LEFT) for r in rows[1:]),
-            *(FadeIn(VGroup(r[0], r[2])) for r in rows[1:]),
+            FadeOut(braces),
+            FadeOut(labels),
+            *pull_back(1),
+            beats={"more": pull_back(2), "linear": [outline(panels[2][1][0])]},
             **said(1),
             **said(2),
         )
-        a = self.spoken("dead_ends.attention_weights", 0, "grouped")
+        lengths = [
+            phrase(
+                self.words["words_n"], style.BODY_SIZE, n=self.number(f"dead_ends.lengths[{k}]", 0)
+            ).move_to(any_length, LEFT)
+            for k in range(len(c.lengths))
+        ]
+        back = any_length.copy()
         self.say(
             "attention_cost",
             Create(divider),
             FadeIn(attention),
-            beats={"same": [outline(attention[2])]},
-            a=a,
+            beats={
+                "same": [
+                    Succession(*(Transform(any_length, m, run_time=0.4) for m in (*lengths, back))),
+                    outline(qkv),
+                ]
+            },
+            a=self.spoken("dead_ends.attention_weights", 0, "grouped"),
         )
-        self.play(FadeOut(table), FadeOut(head))
+        self.play(FadeOut(VGroup(caption, shown, panels[2], divider, attention)))
 
-    def _bar_row(self, label, share: float, number: ShownNumber) -> VGroup:
-        bar = Rectangle(width=max(share * 7.0, 0.02), height=0.5)
-        bar.set_stroke(width=0).set_fill(style.WEIGHT, opacity=1)
-        return VGroup(label, bar, number).arrange(RIGHT, buff=style.GROUP_BUFF)
-
-    def _window(self, head) -> None:
+    # --- dead end two: a fixed window --------------------------------------------------
+    def _window(self) -> None:
+        heads = self.heads
         tokens = self.words["window_sentence"].split(",")
         words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in tokens)).arrange(
             RIGHT, buff=style.GROUP_BUFF
@@ -201,45 +335,71 @@ class DeadEnds(LectureScene):
             int(self.words["window_far"]),
             self.costs.window,
         )
-        labels = VGroup(
-            style.text(self.words["in_advance_1"], style.BODY_SIZE, style.MUTED),
-            style.text(self.words["in_advance_2"], style.BODY_SIZE, style.MUTED),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-        picture = VGroup(head.copy(), words, labels).arrange(DOWN, buff=style.SECTION_BUFF * 2)
-        style.place(picture)
+        n = len(tokens)
+        masks = [_mask(n, None), _mask(n, reach)]
+        captions = VGroup(
+            style.text(self.words["in_advance_1"], style.BODY_SIZE),
+            style.text(self.words["in_advance_2"], style.BODY_SIZE),
+        )
+        pairs = VGroup(
+            *(
+                VGroup(grid, on, caption.next_to(grid, DOWN, buff=style.ITEM_BUFF))
+                for (grid, on), caption in zip(masks, captions, strict=True)
+            )
+        ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
+        VGroup(words, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
+        left, bottom, right, _ = style.content_area()
+        below = VGroup(words, pairs)
+        room = heads.get_bottom()[1] - style.SECTION_BUFF - bottom
+        below.scale(min(1.0, room / below.height, (right - left) / (below.width + 0.4)))
+        below.next_to(heads, DOWN, buff=style.SECTION_BUFF).set_x((left + right) / 2)
         window = SurroundingRectangle(
             words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
         )
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
-            FadeIn(head.move_to(picture[0])),
+            heads[0].animate.set_opacity(style.DIMMED),
+            heads[1].animate.set_opacity(1),
             FadeIn(words, lag_ratio=0.1),
             then=[[Create(window)]],
             w=w,
         )
-        miss = CurvedArrow(words[at].get_top(), words[far].get_top(), angle=PI / 5).set_color(
-            style.MUTED
-        )
+        # under the words: the heads' row is over them
+        miss = CurvedArrow(words[at].get_bottom(), words[far].get_bottom(), angle=-PI / 5)
+        miss.set_color(style.MUTED)
         self.say("far", outline(words[far]), Create(miss))
-        small = window.copy()
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # dead end one comes back, small, under the sentence its window now spans
+        again = self.network.copy()
+        again.scale_to_fit_width(pairs.width * 0.8).move_to(pairs)
         self.say(
             "how_wide",
             outline(window),
-            beats={"whole": [Transform(window, whole)]},
+            beats={"whole": [Transform(window, whole), FadeIn(again, shift=UP * 0.3)]},
         )
-        small.set_stroke(style.MUTED)
+        grids, ons = VGroup(*(m[0] for m in masks)), [m[1] for m in masks]
         self.say(
             "same_mistake",
-            outline(head),
-            beats={"all": [FadeIn(labels[0])], "near": [FadeIn(small), FadeIn(labels[1])]},
+            heads[0].animate.set_opacity(1),
+            outline(*heads),
+            beats={
+                "fixed": [FadeOut(VGroup(again, window, miss)), Create(grids, lag_ratio=0.01)],
+                "all": [FadeIn(ons[0], lag_ratio=0.01), FadeIn(captions[0])],
+                "near": [FadeIn(ons[1], lag_ratio=0.01), FadeIn(captions[1])],
+            },
         )
-        self.play(FadeOut(VGroup(head, words, window, small, labels, miss)))
+        self.window_picture = VGroup(words, grids, *ons, captions)
 
+    # --- attention: each word decides -------------------------------------------------
     def _each_decides(self) -> None:
         words, arrows = self.apple_choice()
         label = style.text(self.words["each_decides"], style.BODY_SIZE)
         style.place(VGroup(label, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF))
-        self.say("let_decide", FadeIn(words, lag_ratio=0.3), Write(label))
+        self.say(
+            "let_decide",
+            FadeOut(self.window_picture),
+            ReplacementTransform(self.heads, label),
+            FadeIn(words, lag_ratio=0.3),
+        )
         self.say_apple_choice("decides", words, arrows)

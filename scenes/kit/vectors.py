@@ -1,5 +1,6 @@
 """Vectors and arrows: a vector written out (:class:`NumberVector`), weights as bars
-(:class:`WeightBars`) and one word's attention as arrows (:class:`LookingArrows`)."""
+(:class:`WeightBars`), one word's attention as arrows (:class:`LookingArrows`) and an
+ordinary network that takes one vector of a fixed length (:class:`FixedInputNetwork`)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,26 @@ from collections.abc import Sequence
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     PI,
     RIGHT,
     UP,
     Arc,
+    Arrow,
     CurvedArrow,
     ManimColor,
     Rectangle,
+    Square,
+    SurroundingRectangle,
     VGroup,
     VMobject,
 )
 
 from scenes.kit import style
 from scenes.kit.numbers import Ref, ShownNumber
+
+NETWORK_HEIGHT = 0.9  # the box of a network that takes a fixed-length vector
+NETWORK_ARROW = 0.5  # the arrow from its input into it
 
 
 def _bracket(height: float, side: int) -> VMobject:
@@ -198,3 +206,64 @@ class LookingArrows(VGroup):
         # counter-clockwise bulges up when going left: every arrow arches over the words
         arrow = CurvedArrow(start, end, angle=PI / 2.2 if end[0] < start[0] else -PI / 2.2)
         return arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT)
+
+
+class FixedInputNetwork(VGroup):
+    """An ordinary network that takes one vector of a fixed length: a socket of ``slots``
+    empty squares, an arrow down from it, and the network's box under the arrow.
+
+    A vector fits when its numbers land on the slots (:meth:`get_slots`); a longer one runs
+    out of the socket's right end, where nothing takes it.
+
+    Parameters
+    ----------
+    slots
+        How many numbers the network's input takes.
+    label
+        The network's name, in the lecture's language.
+    slot
+        Side of one number's square.
+
+    Examples
+    --------
+    .. manim:: FixedInputNetworkExample
+        :save_last_frame:
+
+        class FixedInputNetworkExample(Scene):
+            def construct(self):
+                self.add(FixedInputNetwork(12, "network"))
+    """
+
+    def __init__(self, slots: int, label: str, slot: float = 0.38) -> None:
+        super().__init__()
+        self.slots = VGroup(*(Square(slot).set_stroke(style.MUTED, 1.5) for _ in range(slots)))
+        self.slots.arrange(RIGHT, buff=0)
+        self.socket = SurroundingRectangle(self.slots, color=style.MUTED, buff=style.TIGHT_BUFF)
+        name = style.text(label, style.LABEL_SIZE, style.MUTED)
+        self.box = VGroup(
+            Rectangle(
+                width=max(name.width + 2 * style.GROUP_BUFF, self.slots.width * 0.4),
+                height=NETWORK_HEIGHT,
+            ).set_stroke(style.MUTED, 2),
+            name,
+        )
+        self.feed = Arrow(UP * NETWORK_ARROW, ORIGIN, buff=0, color=style.MUTED)
+        self.feed.next_to(self.socket, DOWN, buff=style.TIGHT_BUFF)
+        self.box.next_to(self.feed, DOWN, buff=style.TIGHT_BUFF)
+        self.add(self.slots, self.socket, self.feed, self.box)
+
+    def get_slots(self) -> VGroup:
+        """The input's squares, left to right: where a vector's numbers land."""
+        return self.slots
+
+    def get_socket(self) -> VMobject:
+        """The frame round the slots: the input's fixed length."""
+        return self.socket
+
+    def get_box(self) -> VGroup:
+        """The network itself: its box and its name."""
+        return self.box
+
+    def get_feed(self) -> Arrow:
+        """The arrow from the input into the network."""
+        return self.feed

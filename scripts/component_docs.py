@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.kit import devices, diagrams, labels, maps, sums, vectors  # noqa: E402
+from scenes.kit import devices, diagrams, labels, maps, plots, sums, vectors  # noqa: E402
 
 # the modules of shared pictures, in the page's order
-KIT = (labels, maps, vectors, diagrams, devices, sums)
+KIT = (labels, maps, vectors, diagrams, devices, sums, plots)
 
 PAGE = ROOT / "docs" / "components.md"
 PICTURES = ROOT / "docs" / "components"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, RIGHT, Scene, VGroup, tempconfig
+from manim import DOWN, LEFT, RIGHT, UP, Scene, VGroup, tempconfig
 from manim.utils.testing import _frames_testers
 from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
@@ -144,6 +144,19 @@ def test_exp_curve(scene: Scene) -> None:
     curve = ExpCurve(scores, [2.71828**s for s in scores], "s", "e", x_range=(-2, 2.5))
     step = curve.step(1.0, MathTex("+1"), MathTex(r"\times e"))
     scene.add(curve, *curve.get_rises(), curve.gap_marks(2, 1), step, curve.rise_from(-1.7))
+
+
+@frames_comparison
+def test_slope_plot(scene: Scene) -> None:
+    """w (1 − w) with two weights read off it, each with its height: 0.94 nearly flat, 0.37
+    near the top."""
+    from scenes.kit.plots import SlopePlot
+
+    points = [
+        (0.94, 0.94 * 0.06, style.tick_label("0.06"), style.WITHOUT, LEFT),
+        (0.37, 0.37 * 0.63, style.tick_label("0.23"), style.WITH, UP),
+    ]
+    scene.add(SlopePlot(points))
 
 
 @frames_comparison
@@ -284,7 +297,7 @@ def test_long_names_stay_inside_the_office() -> None:
 
 KIT = Path(__file__).resolve().parent.parent / "scenes" / "kit"
 # the kit's modules of shared pictures
-PICTURES = ("labels", "maps", "vectors", "diagrams", "devices", "sums")
+PICTURES = ("labels", "maps", "vectors", "diagrams", "devices", "sums", "plots")
 
 
 @pytest.mark.parametrize("name", PICTURES)

@@ -27,14 +27,11 @@ from manim import (
     Brace,
     Circle,
     Create,
-    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
     LaggedStart,
     LaggedStartMap,
-    Line,
-    MathTex,
     Mobject,
     ReplacementTransform,
     RoundedRectangle,
@@ -53,6 +50,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Ref, phrase
+from scenes.kit.plots import SlopePlot
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import WeightBars
 
@@ -379,30 +377,26 @@ class Quiz(LectureScene):
         panel.head, panel.bars, panel.mean = head, bars, mean
         return panel
 
-    def _slope_plot(self) -> VGroup:
+    def _slope_plot(self) -> SlopePlot:
         """w (1 - w) against w, as the sqrt_d chapter drew it: at the widest d, the mean
         largest weight with its mean slope, without and with √d."""
         last = len(self.data.sqrt_d.dims) - 1
         dims = self.data.sqrt_d.dims[last]
-        axes = style.muted_axes([0, 1, 0.5], [0, 0.25, 0.25], 3.2, 2.4)
-        formula = MathTex(r"\frac{\partial w}{\partial s} = w\,(1 - w)", font_size=40)
-        formula.next_to(axes, UP, buff=style.ITEM_BUFF)
-        ticks = VGroup(
-            *(style.tick_label(f"{x:g}").next_to(axes.c2p(x, 0), DOWN) for x in (0, 0.5, 1)),
-            style.tick_label("0.25").next_to(axes.c2p(0, 0.25), LEFT),
-            style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
+        return SlopePlot(
+            [
+                (
+                    getattr(dims, f"mean_max_{kind}"),
+                    getattr(dims, f"mean_slope_{kind}"),
+                    self.number(f"{SQRT_D}[{last}].mean_slope_{kind}", 2, color=colour),
+                    colour,
+                    side,
+                )
+                for kind, colour, side in (
+                    ("unscaled", style.WITHOUT, LEFT),
+                    ("scaled", style.WITH, UP),
+                )
+            ]
         )
-        curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)
-        dots, heights = VGroup(), VGroup()
-        for kind, colour, side in (("unscaled", style.WITHOUT, LEFT), ("scaled", style.WITH, UP)):
-            w, g = getattr(dims, f"mean_max_{kind}"), getattr(dims, f"mean_slope_{kind}")
-            at = axes.c2p(w, g)
-            value = self.number(f"{SQRT_D}[{last}].mean_slope_{kind}", 2, color=colour)
-            dots.add(VGroup(Dot(at, color=colour, radius=0.08), value.next_to(at, side)))
-            heights.add(Line(axes.c2p(w, 0), at).set_stroke(colour, width=8))
-        plot = VGroup(VGroup(formula, axes, ticks), curve, dots, heights)
-        plot.frame, plot.curve, plot.dots, plot.heights = plot[0], curve, dots, heights
-        return plot
 
     def _saturation(self) -> None:
         last = len(self.data.sqrt_d.dims) - 1

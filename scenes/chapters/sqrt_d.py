@@ -19,7 +19,6 @@ from manim import (
     FadeIn,
     FadeOut,
     FadeTransform,
-    Line,
     MathTex,
     ReplacementTransform,
     Succession,
@@ -34,6 +33,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import Knob, RandomWalks
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.plots import SlopePlot
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
@@ -255,31 +255,25 @@ class SqrtD(LectureScene):
         group.rows = bars.rows
         return group
 
-    def _slope_plot(self) -> VGroup:
+    def _slope_plot(self) -> SlopePlot:
         """w (1 - w) against w, and at the widest d the mean largest weight with its mean
         slope, without and with sqrt(d) (averaged over the same draws)."""
-        last = self.probe.dims[-1]
-        axes = style.muted_axes([0, 1, 0.5], [0, 0.25, 0.25], 3.2, 2.4)
-        formula = MathTex(r"\frac{\partial w}{\partial s} = w\,(1 - w)", font_size=40)
-        formula.next_to(axes, UP, buff=style.ITEM_BUFF)
-        ticks = VGroup(
-            *(style.tick_label(f"{x:g}").next_to(axes.c2p(x, 0), DOWN) for x in (0, 0.5, 1)),
-            style.tick_label("0.25").next_to(axes.c2p(0, 0.25), LEFT),
-            style.tick_label("w").next_to(axes.x_axis, RIGHT, buff=style.ITEM_BUFF),
+        last, k = self.probe.dims[-1], len(self.probe.dims) - 1
+        return SlopePlot(
+            [
+                (
+                    getattr(last, f"mean_max_{kind}"),
+                    getattr(last, f"mean_slope_{kind}"),
+                    self.number(f"{SRC}.dims[{k}].mean_slope_{kind}", 2, color=colour),
+                    colour,
+                    side,
+                )
+                for kind, colour, side in (
+                    ("unscaled", style.WITHOUT, LEFT),
+                    ("scaled", style.WITH, UP),
+                )
+            ]
         )
-        curve = axes.plot(lambda w: w * (1 - w), x_range=[0, 1], color=style.FOREGROUND)
-        points, heights = VGroup(), VGroup()
-        for kind, colour, side in (("unscaled", style.WITHOUT, LEFT), ("scaled", style.WITH, UP)):
-            at = axes.c2p(getattr(last, f"mean_max_{kind}"), getattr(last, f"mean_slope_{kind}"))
-            value = self.number(f"{SRC}.dims[{len(self.probe.dims) - 1}].mean_slope_{kind}", 2)
-            value.set_color(colour)
-            points.add(VGroup(Dot(at, color=colour, radius=0.08), value.next_to(at, side)))
-            foot = axes.c2p(getattr(last, f"mean_max_{kind}"), 0)
-            heights.add(Line(foot, at).set_stroke(colour, width=6))
-        group = VGroup(formula, axes, ticks, curve, points)
-        group.frame = VGroup(formula, axes, ticks)
-        group.curve, group.dots, group.heights = curve, points, heights
-        return group
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

@@ -50,7 +50,6 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Ref, phrase
-from scenes.kit.plots import SlopePlot
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import WeightBars
 
@@ -377,27 +376,6 @@ class Quiz(LectureScene):
         panel.head, panel.bars, panel.mean = head, bars, mean
         return panel
 
-    def _slope_plot(self) -> SlopePlot:
-        """w (1 - w) against w, as the sqrt_d chapter drew it: at the widest d, the mean
-        largest weight with its mean slope, without and with √d."""
-        last = len(self.data.sqrt_d.dims) - 1
-        dims = self.data.sqrt_d.dims[last]
-        return SlopePlot(
-            [
-                (
-                    getattr(dims, f"mean_max_{kind}"),
-                    getattr(dims, f"mean_slope_{kind}"),
-                    self.number(f"{SQRT_D}[{last}].mean_slope_{kind}", 2, color=colour),
-                    colour,
-                    side,
-                )
-                for kind, colour, side in (
-                    ("unscaled", style.WITHOUT, LEFT),
-                    ("scaled", style.WITH, UP),
-                )
-            ]
-        )
-
     def _saturation(self) -> None:
         last = len(self.data.sqrt_d.dims) - 1
         band = self._band(3)
@@ -406,7 +384,7 @@ class Quiz(LectureScene):
             self.words["d_line"], style.BODY_SIZE, d=self.number(f"{SQRT_D}[{last}].d", 0)
         )
         panels = VGroup(without, with_).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
-        plot = self._slope_plot()
+        plot = self.widest_slopes()
         picture = VGroup(VGroup(d_line, panels).arrange(DOWN, buff=style.ITEM_BUFF), plot)
         picture.arrange(RIGHT, buff=style.WIDE_BUFF * 1.2)
         self._stage(band, picture)

@@ -33,7 +33,6 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import Knob, RandomWalks
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
-from scenes.kit.plots import SlopePlot
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
@@ -172,7 +171,7 @@ class SqrtD(LectureScene):
         ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         names.next_to(knob, UP, buff=style.GROUP_BUFF)
         first = self._row(flat_first[0])
-        slope = self._slope_plot()
+        slope = self.widest_slopes()
         left = VGroup(names, knob)
         style.place(VGroup(left, first, slope).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
         divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
@@ -254,26 +253,6 @@ class SqrtD(LectureScene):
         group = VGroup(bars, divisor.next_to(bars, DOWN, buff=style.GROUP_BUFF))
         group.rows = bars.rows
         return group
-
-    def _slope_plot(self) -> SlopePlot:
-        """w (1 - w) against w, and at the widest d the mean largest weight with its mean
-        slope, without and with sqrt(d) (averaged over the same draws)."""
-        last, k = self.probe.dims[-1], len(self.probe.dims) - 1
-        return SlopePlot(
-            [
-                (
-                    getattr(last, f"mean_max_{kind}"),
-                    getattr(last, f"mean_slope_{kind}"),
-                    self.number(f"{SRC}.dims[{k}].mean_slope_{kind}", 2, color=colour),
-                    colour,
-                    side,
-                )
-                for kind, colour, side in (
-                    ("unscaled", style.WITHOUT, LEFT),
-                    ("scaled", style.WITH, UP),
-                )
-            ]
-        )
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

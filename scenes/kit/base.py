@@ -9,6 +9,7 @@ from pathlib import Path
 
 from manim import (
     DOWN,
+    LEFT,
     RIGHT,
     UP,
     Animation,
@@ -52,6 +53,7 @@ from scenes.kit.planner import (
     timing,
     voiced_durations,
 )
+from scenes.kit.plots import SlopePlot
 from scenes.kit.vectors import LookingArrows
 from syllabus.declarations import expand_reads
 from syllabus.locale import (
@@ -437,6 +439,27 @@ class LectureScene(Scene):
             rule = VGroup(*(style.text(line, style.SMALL_SIZE, style.MUTED) for line in learned))
             rules.add(rule.arrange(DOWN, buff=style.HUG_BUFF) if learned else rule)
         return names, rules
+
+    def widest_slopes(self) -> SlopePlot:
+        """w (1 − w) read at the widest d of the √d probe: the mean largest weight and its
+        mean slope, without and with √d (``pitfalls.sqrt_d``; a scene reading it declares it)."""
+        k = len(self.data.sqrt_d.dims) - 1
+        dims = self.data.sqrt_d.dims[k]
+        return SlopePlot(
+            [
+                (
+                    getattr(dims, f"mean_max_{kind}"),
+                    getattr(dims, f"mean_slope_{kind}"),
+                    self.number(f"pitfalls.sqrt_d.dims[{k}].mean_slope_{kind}", 2, color=colour),
+                    colour,
+                    side,
+                )
+                for kind, colour, side in (
+                    ("unscaled", style.WITHOUT, LEFT),
+                    ("scaled", style.WITH, UP),
+                )
+            ]
+        )
 
     def colour_marker(self, colour_index: int, size: float = style.MARKER_SIZE) -> ColourMarker:
         """The marker of a task colour: its colour, its shape and its letter."""

@@ -25,7 +25,6 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
-    Square,
     SurroundingRectangle,
     Transform,
     VGroup,
@@ -208,19 +207,12 @@ class Shuffle(LectureScene):
         )
         return VGroup(VGroup(x, fx, px, meet), arrows, names)
 
-    def _mask(self) -> VGroup:
-        """A preview of the causal mask: each row sees itself and the rows above it."""
+    def _mask(self) -> AttentionGrid:
+        """A preview of the causal mask, drawn as the causal chapter's maps are: each row sees
+        itself and the rows above it, the masked cells left empty."""
         n = len(self.s.tokens)
-        cells = VGroup(
-            *(
-                Square(MASK_CELL, stroke_width=1, stroke_color=style.MUTED).set_fill(
-                    style.RESULT if j <= i else style.MUTED, 0.8 if j <= i else 0.15
-                )
-                for i in range(n)
-                for j in range(n)
-            )
-        ).arrange_in_grid(n, n, buff=0)
-        return cells
+        seen = [[1.0 if j <= i else None for j in range(n)] for i in range(n)]
+        return AttentionGrid(seen, cell_size=MASK_CELL, show_numbers=False)
 
     def _measure(self) -> None:
         n, order = len(self.s.tokens), list(self.s.permutation)

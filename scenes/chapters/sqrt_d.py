@@ -7,24 +7,33 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
     AnimationGroup,
+    Arrow,
     Circumscribe,
     Create,
+    DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
     FadeTransform,
+    GrowArrow,
     MathTex,
+    MoveAlongPath,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
+    VMobject,
+    Write,
     config,
 )
 
@@ -65,41 +74,132 @@ class SqrtD(LectureScene):
         self.axes = self._axes()
         shown = self._draw(0)
         style.place(VGroup(shown, self.axes).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-        self.say("sweep_start", FadeIn(shown), FadeIn(self.axes), d=self.probe.dims[0].d)
+        self.say(
+            "sweep_start",
+            FadeIn(shown),
+            FadeIn(self.axes),
+            beats={"left": [outline(shown[1][0], shown[1][1])]},  # grey, then the other
+            d=self.probe.dims[0].d,
+        )
         curves = VGroup()
         for k in range(1, len(self.probe.dims)):
             new = self._draw(k).move_to(shown, aligned_edge=LEFT + UP)
             self.play(ReplacementTransform(shown, new), *self._extend(curves, k), run_time=0.9)
             self.wait(0.4)
             shown = new
-        curves.add(self._curve_names())
-        first, last = self.probe.dims[0], self.probe.dims[-1]
+        names = self._curve_names()
+        curves.add(names)
+        ends = self._ends()
         self.say(
             "means",
-            FadeIn(curves[-1]),
+            outline(self.axes[3]),  # the y axis's name: the mean of the draws
+            beats={
+                "unscaled": [FadeIn(names[0]), FadeIn(ends["unscaled"][0])],
+                "climb": [self._travel("unscaled", ends["unscaled"])],
+                "scaled": [
+                    Succession(
+                        AnimationGroup(FadeIn(names[1]), FadeIn(ends["scaled"][0])),
+                        self._travel("scaled", ends["scaled"]),
+                    )
+                ],
+            },
             draws=self.probe.draws,
-            d0=first.d,
-            d1=last.d,
-            u0=self._mean_max(0, "unscaled"),
-            u1=self._mean_max(-1, "unscaled"),
-            s0=self._mean_max(0, "scaled"),
-            s1=self._mean_max(-1, "scaled"),
+            d0=self.probe.dims[0].d,
+            d1=self.probe.dims[-1].d,
+            u0=ends["unscaled"][0],
+            u1=ends["unscaled"][1],
+            s0=ends["scaled"][0],
+            s1=ends["scaled"][1],
         )
-        self.say("noise", outline(shown))
-        self.play(FadeOut(VGroup(shown, self.axes, curves)))
+        noise = self._noise(shown)
+        self.play(FadeOut(VGroup(shown, self.axes, curves, *ends.values(), noise)))
         self._knob(self._it_cat())
+
+    def _ends(self) -> dict[str, VGroup]:
+        """The mean largest weight at the narrowest and the widest d, beside each curve's
+        first and last points (without √d: above its end; with it: below)."""
+        last = len(self.probe.dims) - 1
+        ends = {}
+        for kind, colour in (("unscaled", style.WITHOUT), ("scaled", style.WITH)):
+            pair = VGroup()
+            for k, side in ((0, DOWN + RIGHT), (last, UP if kind == "unscaled" else DOWN)):
+                number = self.number(f"{SRC}.dims[{k}].mean_max_{kind}", 2, color=colour)
+                pair.add(number.next_to(self._point(k, kind), side, buff=style.ITEM_BUFF))
+            ends[kind] = pair
+        return ends
+
+    def _point(self, k: int, kind: str) -> np.ndarray:
+        row = self.probe.dims[k]
+        return self.axes.axes.c2p(math.log2(row.d), getattr(row, f"mean_max_{kind}"))
+
+    def _travel(self, kind: str, pair: VGroup) -> Succession:
+        """A dot runs along a mean curve from the narrowest d to the widest and becomes the
+        value at its end."""
+        points = [self._point(k, kind) for k in range(len(self.probe.dims))]
+        path = VMobject().set_points_as_corners(points)
+        runner = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
+        return Succession(MoveAlongPath(runner, path), ReplacementTransform(runner, pair[1]))
+
+    def _noise(self, shown: VGroup) -> VGroup:
+        """One draw's largest weight without √d at every d, jagged against the mean: it
+        travels from the bars to the plot, its drops are noise, the mean climbs."""
+        dims = self.probe.dims
+        a = self.axes.axes
+        tops = [max(r.example_unscaled) for r in dims]
+        points = [a.c2p(math.log2(r.d), w) for r, w in zip(dims, tops, strict=True)]
+        line = VMobject().set_points_as_corners(points)
+        single = VGroup(  # grey as the unscaled draw's bars, dashed: one draw, not the mean
+            *(Dot(p, radius=0.06, color=style.WITHOUT) for p in points),
+            DashedVMobject(line.set_stroke(style.WITHOUT, width=2), num_dashes=60),
+        )
+        drop = max(range(1, len(dims)), key=lambda k: tops[k - 1] - tops[k])  # its largest fall
+        blocks = shown[1][0][1].rows  # the unscaled bars of the draw on screen (the widest d)
+        top_row = max(range(len(blocks)), key=lambda j: dims[-1].example_unscaled[j])
+        means = [self._point(k, "unscaled") for k in range(len(dims))]
+        dip = max(  # the mean's own largest fall
+            range(1, len(dims)),
+            key=lambda k: dims[k - 1].mean_max_unscaled - dims[k].mean_max_unscaled,
+        )
+        mean = VGroup(*(Dot(p) for p in means))  # where the mean curve runs, to outline it
+        climb = Arrow(means[0], means[-1], buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+        climb.set_stroke(width=3)
+        self.say(
+            "noise",
+            TransformFromCopy(blocks[top_row][2], single[len(dims) - 1]),
+            beats={
+                "dip": [
+                    Succession(
+                        AnimationGroup(Create(single[-1]), FadeIn(single[: len(dims) - 1])),
+                        outline(VGroup(single[drop - 1], single[drop])),
+                    )
+                ],
+                "trend": [
+                    single[:-1].animate.set_opacity(0.3),
+                    single[-1].animate.set_stroke(opacity=0.3),
+                    outline(mean),
+                ],
+                "wobble": [
+                    Succession(
+                        outline(VGroup(Dot(means[dip - 1]), Dot(means[dip]))),
+                        GrowArrow(climb),
+                    )
+                ],
+            },
+        )
+        return VGroup(single, climb)
 
     def _curve_names(self) -> VGroup:
         last = self.probe.dims[-1]
         names = VGroup()
-        for attr, kind, colour, side in (
-            ("mean_max_unscaled", "unscaled", style.WITHOUT, DOWN),  # between the two curves
-            ("mean_max_scaled", "scaled", style.WITH, UP),
+        for attr, kind, colour, side, buff in (
+            # between the two curves, clear of the trend's arrow that ends on the last point
+            ("mean_max_unscaled", "unscaled", style.WITHOUT, DOWN, style.ROW_BUFF),
+            ("mean_max_scaled", "scaled", style.WITH, UP, style.ITEM_BUFF),
         ):
             point = self.axes.axes.c2p(math.log2(last.d), getattr(last, attr))
             names.add(
                 style.text(self.words[kind], style.SMALL_SIZE, colour)
-                .next_to(point, side, buff=style.ITEM_BUFF)
+                .next_to(point, side, buff=buff)
                 .align_to(point, RIGHT)
             )
         return names
@@ -131,19 +231,28 @@ class SqrtD(LectureScene):
         below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
         columns = [VGroup(heads[c], *(row[c] for row in cells)) for c in range(4)]
         band = walks.band()
+        spread = walks.spread(1)  # the walks' spread, swept from the first term to the last
+
+        def widen(bar: VMobject, alpha: float) -> None:
+            bar.become(walks.spread(1 + alpha * (walks.terms - 1)))
+
         self.say(
             "random_walk",
             outline(dot),
             FadeIn(walks.frame),
             beats={
                 "more": [Create(walks.walks, lag_ratio=0.15), FadeIn(columns[0])],
-                "column": [FadeIn(columns[1], lag_ratio=0.2)],
+                "walk": [UpdateFromAlphaFunc(spread, widen)],
+                "column": [FadeIn(columns[1], shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.2)],
             },
         )
         self.say(
             "spread_say",
-            Circumscribe(VGroup(cells[0][1], cells[-1][1]), color=style.HIGHLIGHT),
-            beats={"root": [Create(band), FadeIn(columns[2], lag_ratio=0.2)]},
+            outline(cells[0][1]),
+            beats={
+                "wide": [outline(cells[-1][1], spread)],
+                "root": [Create(band), FadeIn(columns[2], lag_ratio=0.2)],
+            },
             d0=cells[0][0],
             s0=cells[0][1],
             d1=cells[-1][0],
@@ -155,6 +264,7 @@ class SqrtD(LectureScene):
             Transform(walks.walks, walks.divided()),
             Transform(band, walks.flat_band()),
             Transform(walks.ticks, walks.zoomed_ticks()),  # the axis zooms in: ±3
+            FadeOut(spread),
         )
         self.play(FadeOut(VGroup(dot, table, walks, band)))
 
@@ -228,10 +338,14 @@ class SqrtD(LectureScene):
             outline(knob.pointer),
             beats={
                 "one": [Create(top)],
-                "two": [FadeOut(top), FadeIn(slope.frame), Create(slope.curve)],
-                "slopes": [FadeIn(slope.dots, scale=1.5)],
+                "two": [FadeOut(top), FadeIn(slope.frame[1:]), Create(slope.curve)],
+                "formula": [Write(slope.frame[0])],
+                "slopes": [FadeIn(slope.dots[0][0], scale=1.5)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
-                "stuck": [Create(slope.heights, lag_ratio=0.5), outline(slope.dots[0])],
+                "low": [Create(slope.heights[0]), FadeIn(slope.dots[0][1])],
+                "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
+                "stuck": [outline(slope.dots[0])],
+                "grad": [outline(slope.heights[0])],  # the slope without √d: almost none
                 "back": [*step(plain)],
             },
             d1=widest,
@@ -239,6 +353,11 @@ class SqrtD(LectureScene):
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
         )
+
+    def _mean_max(self, k: int, kind: str) -> Spoken:
+        """The mean largest weight at the k-th width, as the narration says it."""
+        k %= len(self.probe.dims)
+        return self.spoken(f"{SRC}.dims[{k}].mean_max_{kind}", 2)
 
     def _row(self, k: int) -> VGroup:
         """it -> every word at the k-th temperature, as bars, with the divisor of q.k."""
@@ -253,11 +372,6 @@ class SqrtD(LectureScene):
         group = VGroup(bars, divisor.next_to(bars, DOWN, buff=style.GROUP_BUFF))
         group.rows = bars.rows
         return group
-
-    def _mean_max(self, k: int, kind: str) -> Spoken:
-        """The mean largest weight at the k-th width, as the narration says it."""
-        k %= len(self.probe.dims)
-        return self.spoken(f"{SRC}.dims[{k}].mean_max_{kind}", 2)
 
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
@@ -364,12 +478,13 @@ class SqrtD(LectureScene):
             "it_cat",
             FadeIn(bars["scaled"]),
             FadeIn(lines["scaled"]),
+            then=[[outline(bars["scaled"].rows[cat])]],
             beats={
                 "without": [
                     Transform(bars["scaled"], bars["unscaled"]),
                     FadeTransform(lines["scaled"], lines["unscaled"]),
-                    Create(top),
-                ]
+                ],
+                "all": [Create(top)],  # the one cell that takes nearly all the weight
             },
             w=weight["scaled"],
             u=weight["unscaled"],

@@ -287,6 +287,14 @@ class RandomWalks(VGroup):
         points = [self.axes.c2p(t + 1, values[t]) for t in range(0, len(values), step)]
         return VMobject().set_points_as_corners([self.axes.c2p(0, 0), *points])
 
+    def spread(self, t: float) -> Line:
+        """The walks' spread after ``t`` terms: a bar from the lowest of them to the highest
+        at that count (it widens as t grows, as the band ±√t does)."""
+        k = min(max(round(t), 1), self.terms)
+        values = [walk[k - 1] for walk in self.originals]
+        bar = Line(self.axes.c2p(k, min(values)), self.axes.c2p(k, max(values)))
+        return bar.set_stroke(style.HIGHLIGHT, width=6)
+
     def band(self) -> VGroup:
         """The curves ±√t: one standard deviation of a sum of t terms of variance 1."""
         curves = VGroup(

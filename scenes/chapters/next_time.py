@@ -10,131 +10,205 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    Arrow,
+    UP,
+    AnimationGroup,
     Create,
-    CurvedArrow,
-    Dot,
+    DashedVMobject,
     FadeIn,
     FadeOut,
-    GrowArrow,
-    LaggedStartMap,
-    Line,
+    Polygon,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
     Transform,
     VGroup,
 )
 
+from model.parts import CausalRun
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import ModelBox, output_row
 from scenes.kit.diagrams import BrowserWindow
 from scenes.kit.emphasis import outline
+from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 
-IT_CAT = "tokens.it_cat.scaled.weights"
-WORD_SIZE = 36  # the prompt's words
-BOX = 0.55  # side of one position's box in the sequence-to-sequence sketch
-LAST_SCALE = 2.0  # the open questions, grown to fill the frame once the map has gone
-
-
-def _row(n: int) -> VGroup:
-    return VGroup(*(Square(BOX).set_stroke(style.MUTED, 2) for _ in range(n))).arrange(
-        RIGHT, buff=style.ITEM_BUFF
-    )
+IT_CAT = "tokens.it_cat"
+STRIP_WIDTH = 6.8  # the causal run's sequence, and the model box as wide as it
+WORD_SIZE = 40  # the prompt's words
+SLOT = 0.6  # side of the empty slot the next word goes into
+MAP_CELL = 0.52  # the causal map's cells, beside the model
+DEMO_CELL = 0.35  # the page's it/cat map, inside the browser window
+LOOP_ARC = -1.4  # radians: the written word's path from the output back into the input
+CLOSING_HOLD = 2.0  # seconds the lecture's closing frame stays after the last word
 
 
 class NextTime(LectureScene):
-    """Sequence in, sequence out; then a prompt with a blank after it, the loop, the stop."""
+    """Today's model, sequence in and sequence out; then a prompt with an empty slot after
+    it, the mask already in hand, the loop, the stop; the page; the lecture's closing frame."""
 
     scene_key = "next_time"
-    reads = ("causal", "tokens.it_cat")
+    reads = ("causal", "tokens.it_cat", "tokens.eat_apple")
+    tables = ("training",)  # the model box's two parts, named as the training chapter names them
 
     def construct(self) -> None:
         self.title = self.make_title()
-        self.add(self.title)  # the title at once: no frame is only a title being written
         run = self.data.causal
-        inputs, outputs = _row(len(run.colours)), _row(len(run.colours))
-        sketch = VGroup(inputs, outputs).arrange(DOWN, buff=style.WIDE_BUFF * 1.5)
-        style.place(sketch)
-        flow = VGroup(
-            *(
-                Arrow(a.get_bottom(), b.get_top(), buff=0.1, color=style.MUTED)
-                for a, b in zip(inputs, outputs, strict=True)
-            )
-        )
-        self.say("intro", LaggedStartMap(FadeIn, inputs, lag_ratio=0.2))  # the question's input
+        markers = [self.colour_marker(c) for c in run.colours]
+        strip = TokenStrip(markers, run.values, "causal.values")
+        strip.scale_to_fit_width(STRIP_WIDTH)
+        names = self.shared("training")
+        box = ModelBox(STRIP_WIDTH, names["head_label"], names["readout_label"])
+        columns = list(strip.columns)
+        rows = VGroup(
+            output_row(run.predictions, "causal.predictions", columns, r"\hat{y}"),
+            output_row(run.targets, "causal.targets", columns, "y"),
+        ).arrange(DOWN, buff=style.ITEM_BUFF)
+        grid = self.colour_map(run.colours, run.attention, "causal.attention", MAP_CELL)
+        label = style.text(self.words["causal_label"], style.LABEL_SIZE)
+        right = VGroup(label, grid).arrange(DOWN, buff=style.GROUP_BUFF)
+        left = VGroup(strip, box, rows).arrange(DOWN, buff=style.TIGHT_BUFF)
+        for row in rows:  # each number under its position
+            for number, column in zip(row[1], strip.columns, strict=True):
+                number.match_x(column)
+            row[0].next_to(row[1], LEFT, buff=style.GROUP_BUFF)
+        style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF), grow=1.3)
+        self.add(self.title, box)  # the model at once: no frame is only a title
+        self.say("intro", FadeIn(strip, shift=DOWN * 0.3, lag_ratio=0.05))
+        slot = self._slot().next_to(strip, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "task",
-            *map(GrowArrow, flow),
-            FadeIn(outputs),
-            beats={"generate": [outline(outputs)]},
+            box.feed(strip, rows),
+            beats={"generate": [FadeOut(rows), Create(slot)]},
         )
-        self.play(FadeOut(VGroup(inputs, outputs, flow)))
-        self._generate(run)
+        self._prompt(run, strip, box, slot, (label, grid))
 
-    def _demo(self) -> VGroup:
-        """One of the page's demos, drawn small: the it/cat map above its temperature slider."""
-        it = self.data.it_cat
-        grid = AttentionGrid(it.scaled.weights, IT_CAT, cell_size=0.35, show_numbers=False)
-        track = Line(LEFT, RIGHT, color=style.MUTED).set_width(grid.width)
-        knob = Dot(track.point_from_proportion(0.4), radius=0.12, color=style.HIGHLIGHT)
-        return VGroup(grid, VGroup(track, knob)).arrange(DOWN, buff=style.GROUP_BUFF)
+    @staticmethod
+    def _slot() -> VGroup:
+        """An empty place for the next word, dashed in the highlight."""
+        return DashedVMobject(Square(SLOT).set_stroke(style.HIGHLIGHT, 3), num_dashes=16)
 
-    def _generate(self, run) -> None:
+    def _prompt(
+        self,
+        run: CausalRun,
+        strip: TokenStrip,
+        box: ModelBox,
+        slot: VGroup,
+        right: tuple[VGroup, AttentionGrid],
+    ) -> None:
+        label, grid = right
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
+        words.arrange(RIGHT, buff=style.GROUP_BUFF)
+        # The prompt, the word it writes and two slots stay within the strip's width.
+        room = strip.width - 3 * (slot.width + style.GROUP_BUFF)
+        if words.width > room:
+            words.scale_to_fit_width(room)
+        words.move_to(strip).align_to(strip, LEFT)
+        new_slot = self._slot().next_to(words, RIGHT, buff=style.GROUP_BUFF)
         blank = style.text(self.words["next_word"], WORD_SIZE, style.HIGHLIGHT)
-        sentence = VGroup(*words, blank).arrange(RIGHT, buff=style.ITEM_BUFF * 1.5)
-        grid = self.colour_map(run.colours, run.attention, "causal.attention", 0.52)
-        label = style.text(self.words["causal_label"], style.BODY_SIZE)
-        right = VGroup(label, grid).arrange(DOWN, buff=style.GROUP_BUFF)
-        second = blank.copy()
-        stop = style.text(self.words["stop"], WORD_SIZE, style.HIGHLIGHT)
-        second.next_to(sentence, RIGHT, buff=style.ITEM_BUFF * 1.5)
-        stop.next_to(second, DOWN, buff=style.WIDE_BUFF * 1.5)
-        left = VGroup(sentence, second, stop)
-        style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF))
+        blank.next_to(box, DOWN, buff=style.GROUP_BUFF).match_x(new_slot)
         frame = SurroundingRectangle(blank, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         self.say(
             "prompt_say",
-            FadeIn(words, lag_ratio=0.3),
-            beats={"next": [FadeIn(blank), FadeIn(frame)]},
+            FadeOut(strip, shift=UP * 0.3),
+            FadeIn(words, shift=UP * 0.3, lag_ratio=0.3),
+            Transform(slot, new_slot),
+            beats={"next": [box.feed(words, VGroup(blank, frame))]},
         )
+        triangle = self._triangle(grid, len(run.colours))
         self.say(
             "mask",
             FadeIn(label),
-            beats={"triangle": [FadeIn(grid, lag_ratio=0.02)]},
+            FadeIn(grid, target_position=box.head, scale=0.2),
+            beats={"triangle": [Create(triangle)]},
         )
-        written = style.text("·", WORD_SIZE).move_to(blank)  # a word, not yet known
-        back = CurvedArrow(
-            blank.get_bottom() + DOWN * 0.1, words[0].get_bottom() + DOWN * 0.1, angle=-1.2
-        )
-        back.set_color(style.MUTED)
+        # The loop: the written word (not yet known: a dot) goes back into the input.
+        written = style.text("·", WORD_SIZE).move_to(blank)
+        placed = written.copy().move_to(slot)
+        second_slot = self._slot().next_to(slot, RIGHT, buff=style.GROUP_BUFF)
+        second = blank.copy().match_x(second_slot)
+        second_frame = frame.copy().move_to(second)
         self.say(
             "loop",
             ReplacementTransform(blank, written),
-            frame.animate.move_to(second),
-            then=[[FadeIn(second), Create(back)]],
-        )
-        self.say(
-            "stop_say",
-            FadeIn(stop, shift=DOWN * 0.3),
-            then=[[outline(stop)]],
-        )
-        # The questions left open stay as the last picture, filling the frame.
-        questions = VGroup(words, written, second, frame, back, stop)
-        # The invitation to the page: a browser window beside the questions, then the close.
-        window = BrowserWindow(self._demo(), self.words["page"], width=3.2)
-        window.next_to(questions, RIGHT, buff=style.WIDE_BUFF)
-        self.say(
-            "outro",
-            FadeOut(right),
+            FadeOut(frame),
             beats={
-                "lab": [FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
-                "thanks": [
-                    FadeOut(window),
-                    Transform(questions, style.place(questions.copy().scale(LAST_SCALE))),
-                    outline(self.title),
+                "append": [
+                    Transform(written, placed, path_arc=LOOP_ARC),
+                    FadeOut(slot),
+                    Create(second_slot),
                 ],
+                "again": [box.feed(VGroup(words, written), VGroup(second, second_frame))],
             },
         )
+        stop = style.text(self.words["stop"], WORD_SIZE, style.HIGHLIGHT)
+        stop.next_to(second_frame, LEFT, buff=style.GROUP_BUFF)
+        self.say("stop_say", FadeIn(stop, shift=RIGHT * 0.3), then=[[outline(stop)]])
+        questions = VGroup(words, written, second_slot, second, second_frame, stop)
+        self._outro(questions, VGroup(box, label, grid, triangle))
+
+    @staticmethod
+    def _triangle(grid: AttentionGrid, n: int) -> Polygon:
+        """The edge of what the mask lets through: the diagonal and every cell below it."""
+        points = [grid.get_cell(0, 0).get_corner(UP + LEFT)]
+        for i in range(n):
+            cell = grid.get_cell(i, i)
+            points += [cell.get_corner(UP + RIGHT), cell.get_corner(DOWN + RIGHT)]
+        points.append(grid.get_cell(n - 1, 0).get_corner(DOWN + LEFT))
+        return Polygon(*points, color=style.HIGHLIGHT, stroke_width=5)
+
+    def _demo(self) -> tuple[VGroup, list[AttentionGrid]]:
+        """One of the page's demos, drawn small: the it/cat map above its temperature slider,
+        and the map at each temperature the data file holds (the slider's stops)."""
+        maps = [
+            AttentionGrid(t.weights, f"{IT_CAT}.temperatures[{k}].weights", cell_size=DEMO_CELL)
+            for k, t in enumerate(self.data.it_cat.temperatures)
+        ]
+        for m in maps:
+            m.numbers.set_opacity(0)  # read by brightness: the page shows the numbers on hover
+        track = Square(1).stretch_to_fit_height(0.06).stretch_to_fit_width(maps[0].width)
+        track.set_stroke(style.MUTED, 0).set_fill(style.MUTED, 1)
+        knob = Square(0.22).set_stroke(style.HIGHLIGHT, 0).set_fill(style.HIGHLIGHT, 1)
+        knob.move_to(track.get_left())
+        demo = VGroup(maps[0], VGroup(track, knob)).arrange(DOWN, buff=style.GROUP_BUFF)
+        return demo, maps
+
+    def _outro(self, questions: VGroup, model: VGroup) -> None:
+        demo, maps = self._demo()
+        window = BrowserWindow(demo, self.words["page"], width=4.2)
+        target = questions.copy()  # the questions beside the window, both scaled to fit
+        style.place(VGroup(target, window).arrange(RIGHT, buff=style.WIDE_BUFF))
+        inner_map, (track, knob) = window.get_content()
+        stops = [m.copy().replace(inner_map) for m in maps]
+        step = track.width / (len(stops) - 1)
+        walk = Succession(
+            *(
+                AnimationGroup(
+                    knob.animate.move_to(track.get_left() + RIGHT * step * k),
+                    Transform(inner_map, stops[k]),
+                )
+                for k in range(1, len(stops))
+            )
+        )
+        closing = self._closing()
+        self.say(
+            "outro",
+            FadeOut(model),
+            Transform(questions, target),
+            beats={
+                "lab": [FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
+                "slider": [walk],
+                "thanks": [FadeOut(VGroup(self.title, questions, window)), FadeIn(closing)],
+            },
+        )
+        self.wait(CLOSING_HOLD)
+
+    def _closing(self) -> VGroup:
+        """The lecture's closing frame: its name over the picture it opened on (蘋果 choosing
+        what to look at), and the page to try it on."""
+        name = style.text(self.shared("page")["lecture"], style.TITLE_SIZE * 1.3)
+        words, arrows = self.apple_choice()
+        page = style.text(self.words["page"], style.BODY_SIZE, style.MUTED)
+        card = VGroup(name, VGroup(arrows, words), page).arrange(DOWN, buff=style.SECTION_BUFF)
+        return style.place(card, grow=1.4)

@@ -8,23 +8,42 @@ Render alone with ``manim -ql scenes/chapters/causal.py CausalMask``.
 from __future__ import annotations
 
 from manim import (
+    DL,
     DOWN,
+    DR,
+    LEFT,
+    PI,
     RIGHT,
+    UL,
     UP,
-    Circumscribe,
+    UR,
     Create,
+    CurvedArrow,
+    DashedVMobject,
+    Dot,
     FadeIn,
     FadeOut,
+    LaggedStart,
     MathTex,
+    Mobject,
+    Polygon,
+    Rectangle,
     ReplacementTransform,
+    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
+    rate_functions,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import ExpCurve, output_row
+from scenes.kit.diagrams import LossPlot
+from scenes.kit.emphasis import outline
+from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Sum, phrase
 
@@ -33,6 +52,29 @@ CELL = 0.8
 SIDE_BY_SIDE = 6  # the longest sentence whose scores and weights fit side by side
 ONE_GRID_HEIGHT = 4.5  # a longer sentence's one table fits in this height
 ALONE_GROWTH = 1.5  # the score table, alone at first, enlarged at most this much
+LOOK_TIP = 0.15  # the tip of an arrow from a word to a word it looks at
+EXP_FLOOR = -3  # the exp curve's axis starts here: e^-3 already lies on the axis
+EXP_MARGIN = 1.2  # room right of the exp curve for its formula
+CURVE_POINTS = 150  # points drawn of the masked head's loss curve
+
+
+def staircase(grid: AttentionGrid, below: bool = False) -> Polygon:
+    """The cells of an n x n ``grid`` above its diagonal as one staircase shape: the mask;
+    ``below``, the cells on and under the diagonal instead: what each row may look at."""
+    n = grid.n_rows
+
+    def corner(i: int, j: int, side) -> object:
+        return grid.get_cell(i, j).get_corner(side)
+
+    if below:
+        points = [corner(0, 0, UL)]
+        for i in range(n):
+            points += [corner(i, i, UR), corner(i, i, DR)]
+        return Polygon(*points, corner(n - 1, 0, DL))
+    points = [corner(0, 1, UL), corner(0, n - 1, UR), corner(n - 2, n - 1, DR)]
+    for i in range(n - 2, -1, -1):
+        points += [corner(i, i + 1, DL), corner(i, i + 1, UL)]
+    return Polygon(*points[:-1])
 
 
 class CausalMask(LectureScene):
@@ -44,8 +86,8 @@ class CausalMask(LectureScene):
     def construct(self) -> None:
         self.ex = self.data.eat_apple
         self.title = self.make_title()
-        self._sentence()
-        self._step_by_step()
+        words, back = self._sentence()
+        self._step_by_step(words, back)
         self._learned()
 
     def _grid(self, values, name: str, heat: bool) -> AttentionGrid:
@@ -61,24 +103,55 @@ class CausalMask(LectureScene):
             heat=heat,
         )
 
-    def _sentence(self) -> None:
+    def _sentence(self) -> tuple[VGroup, VGroup]:
+        """Generation word by word, then training with every word looking at every word, then
+        each word's looks ahead cut. Returns the words and the looks back (carried on)."""
         words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()))
-        style.place(words.arrange(RIGHT, buff=style.WIDE_BUFF))
-        later = words[self.ex.short :]
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        short = self.ex.short
+        n = len(words)
+
+        def look(i: int, j: int) -> CurvedArrow:  # word i looks at word j: ahead above, back below
+            edge, step = (UP, RIGHT) if j > i else (DOWN, LEFT)
+            start = words[i].get_edge_center(edge) + step * style.HUG_BUFF
+            end = words[j].get_edge_center(edge) - step * style.HUG_BUFF
+            arrow = CurvedArrow(start, end, angle=-PI / 2, tip_length=LOOK_TIP)
+            return arrow.set_stroke(style.MUTED, width=2).set_fill(style.MUTED)
+
+        ahead = [VGroup(*(look(i, j) for j in range(i + 1, n))) for i in range(n)]
+        back = VGroup(*(look(i, j) for i in range(n) for j in range(i)))
+        style.place(VGroup(words, *ahead, back), grow=1.3)
+        slot = VGroup(  # the next word, not yet generated
+            DashedVMobject(
+                Rectangle(width=words[short].width + 0.3, height=words.height + 0.3),
+                num_dashes=24,
+            ).set_stroke(style.MUTED, width=2),
+            style.text("?", style.TITLE_SIZE, style.MUTED),
+        ).move_to(words[short])
+        slot[1].move_to(slot[0])
+        later = words[short:]
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(words[: self.ex.short], lag_ratio=0.3))
+        self.say(
+            "intro",
+            LaggedStart(*(FadeIn(w, shift=RIGHT * 0.2) for w in words[:short]), lag_ratio=0.5),
+            then=[[Create(slot[0]), FadeIn(slot[1])]],
+        )
         self.say(
             "no_peeking",
+            FadeOut(slot),
             FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3),
             beats={
                 # Copies made now: two .animate builders on one mobject share its target.
-                "whole": [Transform(later, later.copy().set_opacity(1))],
-                "mask": [Transform(later, later.copy().set_opacity(style.DIMMED))],
+                "whole": [
+                    Transform(later, later.copy().set_opacity(1)),
+                    Create(VGroup(*ahead, back)),
+                ],
+                "mask": [LaggedStart(*(FadeOut(a) for a in ahead if len(a)), lag_ratio=0.5)],
             },
         )
-        self.play(FadeOut(words))
+        return words, back
 
-    def _step_by_step(self) -> None:
+    def _step_by_step(self, words: VGroup, back: VGroup) -> None:
         c = self.ex.causal
         n = len(self.ex.tokens)
         grid = self._grid(c.scores, "scores", heat=False)
@@ -92,14 +165,29 @@ class CausalMask(LectureScene):
                 for i, row in enumerate(c.weights)
             )
         )
+        i = self.ex.query_index
+        short = self.ex.short
+        # The short sentence's row of weights, as weighted_sum computed it, under the map.
+        short_row = AttentionGrid(
+            self.ex.last_row.weights,
+            f"{EAT}.last_row.weights",
+            cell_size=weights.get_cell(0, 0).width,
+        )
+        short_name = style.text(
+            self.sentence_fields()["sentence"], style.LABEL_SIZE, style.MUTED
+        ).next_to(short_row, DOWN, buff=style.ITEM_BUFF)
+        short_group = VGroup(short_row, short_name)
         # A short sentence shows scores and weights side by side; a long one turns the
         # scores into the weights in place, so that the numbers stay legible.
         side_by_side = n <= SIDE_BY_SIDE
         if side_by_side:
-            style.place(VGroup(grid, VGroup(weights, sums)).arrange(RIGHT, buff=1.2))
+            short_group.next_to(weights.cells, DOWN, buff=style.GROUP_BUFF)
+            short_group.align_to(weights.cells, LEFT)
+            style.place(VGroup(grid, VGroup(weights, sums, short_group)).arrange(RIGHT, buff=1.2))
         else:
             style.place(VGroup(weights, sums))
             grid.shift(weights.cells.get_center() - grid.cells.get_center())
+            short_group.next_to(weights.cells, DOWN, buff=style.ITEM_BUFF)
         minus = VGroup(
             *(
                 MathTex(r"-\infty", font_size=30 * grid.get_cell(0, 0).width / CELL).move_to(
@@ -114,46 +202,132 @@ class CausalMask(LectureScene):
                 for i, j in later
             )
         ).set_stroke(width=2)
+        mask = staircase(grid).set_stroke(style.FOREGROUND, width=3)
+        mask.set_fill(style.MUTED, opacity=0.35)
+        # Over the cells, even when the table moves (a moved table is drawn anew, on top).
+        mask.set_z_index(1)
+        minus.set_z_index(2)
         # Side by side, the score table stands alone in the middle first, large, and makes
         # room for the weights as they are computed.
-        home = (grid.copy(), minus.copy())  # where they end, beside the weights
+        home = (grid.copy(), minus.copy(), mask.copy())  # where they end, beside the weights
         if side_by_side:
-            style.place(VGroup(grid, upper, minus), grow=ALONE_GROWTH)
-        self.say("scores", FadeIn(grid), beats={"upper": [Create(upper, lag_ratio=0.1)]})
-        self.say("minus", FadeOut(upper), FadeIn(minus, lag_ratio=0.1))
+            style.place(VGroup(grid, upper, minus, mask), grow=ALONE_GROWTH)
+        # The sentence's words travel into the table: each one's row and its column.
+        self.say(
+            "scores",
+            FadeOut(back),
+            *(TransformFromCopy(w, h) for w, h in zip(words, grid.row_headers, strict=True)),
+            *(ReplacementTransform(w, h) for w, h in zip(words, grid.col_headers, strict=True)),
+            FadeIn(VGroup(grid.cells, grid.numbers)),
+            beats={
+                "upper": [Create(upper, lag_ratio=0.1)],
+                "cover": [FadeOut(upper), FadeIn(mask, shift=LEFT * 0.3 + DOWN * 0.3)],
+            },
+        )
+        self.say("minus", outline(mask), beats={"force": [FadeIn(minus, lag_ratio=0.1)]})
         if side_by_side:
-            self.play(Transform(grid, home[0]), Transform(minus, home[1]))
+            self.play(Transform(grid, home[0]), Transform(minus, home[1]), Transform(mask, home[2]))
         zeros = VGroup(*(weights.get_number(i, j) for i, j in later))
 
         def seen(g: AttentionGrid) -> VGroup:  # the numbers at or before the diagonal
             return VGroup(*(g.get_number(i, j) for i in range(n) for j in range(i + 1)))
 
         if side_by_side:
+            curve, landed, slide = self._exp_slide(
+                minus[later.index((i, i + 1))], VGroup(weights, sums)
+            )
             self.say(
                 "zero",
-                FadeIn(weights.cells),
-                FadeIn(VGroup(weights.row_headers, weights.col_headers)),
-                ReplacementTransform(minus.copy(), zeros),
-                then=[[TransformFromCopy(seen(grid), seen(weights))]],
+                FadeIn(curve),
+                then=[slide, [outline(curve[0].zero)]],
+                beats={
+                    "vanish": [
+                        FadeOut(VGroup(curve, landed)),
+                        FadeIn(weights.cells),
+                        FadeIn(VGroup(weights.row_headers, weights.col_headers)),
+                        ReplacementTransform(minus.copy(), zeros),
+                    ],
+                    "rest": [TransformFromCopy(seen(grid), seen(weights))],
+                },
             )
         else:
             self.say(
                 "zero",
+                FadeOut(mask),
                 ReplacementTransform(grid.cells, weights.cells),
                 ReplacementTransform(
                     VGroup(grid.row_headers, grid.col_headers),
                     VGroup(weights.row_headers, weights.col_headers),
                 ),
-                ReplacementTransform(minus, zeros),
-                then=[[ReplacementTransform(seen(grid), seen(weights))]],
+                beats={
+                    "vanish": [ReplacementTransform(minus, zeros)],
+                    "rest": [ReplacementTransform(seen(grid), seen(weights))],
+                },
             )
-        self.say("sums", FadeIn(sums, lag_ratio=0.2))
+        self.say(
+            "sums",
+            FadeIn(sums, lag_ratio=0.2),
+            beats={"only": [outline(staircase(weights, below=True))]},
+        )
         first = SurroundingRectangle(weights.get_row(0), color=style.HIGHLIGHT, buff=0)
-        self.say("first", FadeIn(first), token=self.apple_words()[0])
-        i = self.ex.query_index
+        self.say(
+            "first",
+            Create(first),
+            beats={"all": [outline(weights.get_number(0, 0), sums[0])]},
+            token=self.apple_words()[0],
+        )
         apple = SurroundingRectangle(weights.get_row(i), color=style.HIGHLIGHT, buff=0)
-        self.say("apple", ReplacementTransform(first, apple), token=self.apple_words()[i])
+        onto = short_row.copy().move_to(
+            VGroup(*(weights.get_cell(i, j) for j in range(short))).get_center()
+        )
+        self.say(
+            "apple",
+            ReplacementTransform(first, apple),
+            FadeIn(short_group, shift=UP * 0.2),
+            then=[[Succession(TransformFromCopy(short_row, onto), FadeOut(onto))]],
+            beats={"gone": [outline(*(weights.get_number(i, j) for j in range(short, n)))]},
+            token=self.apple_words()[i],
+        )
         self.masked = weights  # carried into the retraining: the mask the new head learns under
+
+    def _exp_slide(self, masked: Mobject, room: Mobject) -> tuple[VGroup, Mobject, list]:
+        """exp over 蘋果's row, in ``room``: one masked score sliding left along the x axis
+        while its height on the curve sinks to the axis, and its −∞ (``masked``, from the
+        table) landing where it ends. Returns the curve with the sliding point, the landed
+        −∞, and the slide's animations."""
+        c, i = self.ex.causal, self.ex.query_index
+        seen = c.scores[i][: i + 1]
+        curve = ExpCurve(
+            seen,
+            c.exps[i][: i + 1],
+            f"{EAT}.causal.scores[{i}]",
+            f"{EAT}.causal.exps[{i}]",
+            x_range=(EXP_FLOOR, max(seen) + 0.5),
+            width=style.content_area()[2] - room.get_left()[0] - EXP_MARGIN,
+            height=room.height * 0.8,
+        )
+        curve.align_to(room, LEFT).match_y(room)
+        by_value = sorted(range(len(seen)), key=lambda k: seen[k])
+        for k in by_value[1::2]:  # every other score's number over the axis, not on the next
+            score, number = curve.get_score(k)
+            number.next_to(score, UP, buff=style.ITEM_BUFF)
+        hi = max(seen) + 0.3
+        dot = Dot(curve.axes.c2p(hi, 0), radius=0.08, color=style.KEY)
+        rise = curve.rise_from(hi).set_color(style.KEY)
+        landed = masked.copy().set_color(style.KEY)
+        landed.next_to(curve.axes.c2p(EXP_FLOOR, 0), DOWN, buff=style.ITEM_BUFF)
+
+        def at(alpha: float) -> float:
+            return hi + (EXP_FLOOR - hi) * rate_functions.smooth(alpha)
+
+        slide = [
+            UpdateFromAlphaFunc(
+                rise, lambda m, a: m.become(curve.rise_from(at(a)).set_color(style.KEY))
+            ),
+            UpdateFromAlphaFunc(dot, lambda m, a: m.move_to(curve.axes.c2p(at(a), 0))),
+            TransformFromCopy(masked, landed),
+        ]
+        return VGroup(curve, dot, rise), landed, slide
 
     def _learned(self) -> None:
         run, mixed = self.data.causal, self.data.example("mixed")
@@ -166,27 +340,105 @@ class CausalMask(LectureScene):
             label = style.text(self.words[name], style.BODY_SIZE)
             maps.add(VGroup(label.next_to(grid, UP, buff=style.ITEM_BUFF), grid))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN)
+        style.place(maps)
+        slot = maps[0][1]  # the left map's place: the task, then the training, stand there
+        right = maps[1][1]
+        n = len(run.colours)
+        # The task: the sequence, its targets (each the mean of its colour so far).
+        markers = [self.colour_marker(c) for c in run.colours]
+        strip = TokenStrip(markers, run.values, "causal.values")
+        targets = output_row(run.targets, "causal.targets", list(strip.columns), "y")
+        task = VGroup(strip, targets.next_to(strip, DOWN, buff=style.ITEM_BUFF))
+        for number, column in zip(targets[1], strip.columns, strict=True):
+            number.match_x(column)
+        task.next_to(right, LEFT, buff=style.WIDE_BUFF).match_y(slot)
+        if task.get_left()[0] < style.content_area()[0]:  # wider than the room left of the map
+            task.scale_to_fit_width(task.get_right()[0] - style.content_area()[0])
+            task.next_to(right, LEFT, buff=style.WIDE_BUFF)
+        row = n - 2
+        same = [j for j in range(row + 1) if run.colours[j] == run.colours[row]]
+        # The training: the masked head's loss, its validation and the always-0 baseline.
+        plot = LossPlot(
+            run.loss_curve,
+            "causal.steps",
+            self.words["steps_label"],
+            CURVE_POINTS,
+            width=slot.width * 0.8,
+            height=slot.height * 0.8,
+            also=(run.val_mse, run.baseline_mse),
+            room=1,
+        )
+        plot.move_to(slot).align_to(slot, DOWN)
         val = self.number("causal.val_mse", 3, notation="auto")
         base = self.number("causal.baseline_mse", 3)
-        result = phrase(self.words["result"], style.LABEL_SIZE, val=val, base=base)
-        style.place(VGroup(maps, result).arrange(DOWN, buff=style.ITEM_BUFF))
+        val_mark = plot.mark(run.val_mse, phrase(self.words["val_line"], style.SMALL_SIZE, mse=val))
+        val_mark[1].next_to(val_mark[0], DOWN, buff=style.ITEM_BUFF).align_to(val_mark[0], RIGHT)
+        base_mark = plot.mark(
+            run.baseline_mse,
+            phrase(self.words["base_line"], style.SMALL_SIZE, style.MUTED, mse=base),
+            style.MUTED,
+        )
+        cut = staircase(right).set_stroke(style.FOREGROUND, width=3).set_fill(opacity=0)
+        blocks = VGroup(
+            *(
+                SurroundingRectangle(right.get_cell(a, b), buff=0, stroke_width=2)
+                for a in range(n)
+                for b in range(a + 1)
+                if run.colours[a] == run.colours[b]
+            )
+        ).set_color(style.HIGHLIGHT)
         # The masked map stays and moves to where the masked head's map will be; the rest
         # (scores, sums, frames) makes way.
         masked = self.masked
         kept = set(masked.get_family())
         rest = [m for m in self.mobjects if m is not self.title and not set(m.get_family()) <= kept]
-        grid = maps[1][1]
+        there = masked.copy().scale(right.cells.height / masked.cells.height)
+        there.shift(right.cells.get_center() - there.cells.get_center())  # cells on cells
         self.say(
             "retrain",
             *(FadeOut(m) for m in rest),
-            masked.animate.scale(grid.cells.height / masked.cells.height).move_to(grid.cells),
-            beats={"left": [FadeIn(maps[0])]},
+            Transform(masked, there),
+            beats={
+                "task": [
+                    Succession(
+                        FadeIn(task, lag_ratio=0.05),
+                        outline(*(strip.get_column(j) for j in same), targets[1][row]),
+                    )
+                ],
+                "train": [
+                    FadeOut(task),
+                    Succession(FadeIn(plot.frame), Create(plot.curve)),
+                ],
+                "left": [FadeOut(plot), FadeIn(maps[0])],
+            },
         )
-        self.say("triangle", TransformFromCopy(maps[0], maps[1]), FadeOut(masked))
-        row = len(run.colours) - 2
-        k = sum(1 for j in range(row + 1) if run.colours[j] == run.colours[row])
-        frame = SurroundingRectangle(maps[1][1].get_row(row), color=style.HIGHLIGHT, buff=0)
+        self.say(
+            "triangle",
+            TransformFromCopy(maps[0], maps[1]),
+            FadeOut(masked),
+            beats={"cut": [Create(cut)]},
+        )
+        k = len(same)
+        frame = SurroundingRectangle(right.get_row(row), color=style.HIGHLIGHT, buff=0)
         share = self.spoken(f"causal.attention[{row}][{row}]", 2)
-        self.say("row", FadeIn(frame), row=row + 1, k=k, w=share)
-        self.say("result_say", FadeIn(result), val=val, base=base)
-        self.say("outro", FadeOut(frame), Circumscribe(maps[1][1].cells, color=style.HIGHLIGHT))
+        self.say(
+            "row",
+            Create(frame),
+            beats={"share": [outline(*(right.get_number(row, j) for j in same))]},
+            row=row + 1,
+            k=k,
+            w=share,
+        )
+        self.say(
+            "result_say",
+            FadeOut(maps[0]),
+            FadeIn(plot),
+            then=[[Create(val_mark[0]), FadeIn(val_mark[1])]],
+            beats={
+                "base": [Create(base_mark[0]), FadeIn(base_mark[1])],
+                "pe": [outline(cut)],
+            },
+            val=val,
+            base=base,
+        )
+        self.say("outro", FadeOut(frame), outline(cut), beats={"learned": [Create(blocks)]})

@@ -15,19 +15,24 @@ from manim import (
     Angle,
     AnimationGroup,
     Arrow,
+    Brace,
     Circumscribe,
     Create,
     DashedLine,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromCenter,
     Line,
     MathTex,
     NumberLine,
     Rectangle,
+    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     TransformMatchingTex,
     VGroup,
     Write,
@@ -40,35 +45,37 @@ from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
+from scenes.kit.vectors import NumberVector
 
 SRC = "pitfalls.projection"
 DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
 BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's own score
+INTRO_ARROWS = 3.0  # the longer of the intro's q and k
+INTRO_TEX = 60  # the intro's question
+INTRO_GROW = 1.3  # the intro's picture may be enlarged this much to fill the frame
+APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
+LINE_LENGTH = 8.5  # a histogram's number line, the share from 0 to 1
+BAR_HEIGHT = 1.2  # a histogram's tallest bar
+SMALL_MAP = 1.5  # a first draw's map, shrunk beside its histogram
+DECK = 3  # outlines stacked behind it: the other draws
+HISTOGRAM_GROW = 1.3  # the histograms may be enlarged this much to fill the frame
 
 
 class WhyProject(LectureScene):
     """One draw's two maps side by side, then the self-share of all the draws."""
 
     scene_key = "projection"
-    reads = ("pitfalls.projection", "office")
+    reads = ("pitfalls.projection", "office", "tokens.eat_apple")
     tables = ("office",)  # the office's people and days, brought back in their own words
 
     def construct(self) -> None:
         self.p = self.data.projection
         self.title = self.make_title()
         self.add(self.title)  # the title at once: no frame is only a title being written
-        question = self._question()
-        plain, projected = question
-        self.say(
-            "intro",
-            FadeIn(plain),
-            beats={"matrix": [TransformMatchingTex(plain.copy(), projected), FadeOut(plain)]},
-        )
-        self.question = projected
-        self._maps()
-        self._draws()
+        self.question = self._intro()
+        self._draws(self._maps())
         self._office()
 
     def _office(self) -> None:
@@ -181,16 +188,67 @@ class WhyProject(LectureScene):
         text = style.text(words, style.BODY_SIZE, colour)
         return VGroup(SurroundingRectangle(text, color=colour, buff=style.ITEM_BUFF), text)
 
-    def _question(self) -> VGroup:
-        """x_i · x_j ? at the size of a title, and what the lecture does instead: each side
-        through its own matrix first (W_Q for the one that looks, W_K for the one looked at)."""
-        plain = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=96)
-        projected = MathTex("x_i", "W_Q", r"\cdot", "x_j", "W_K", r"\;?", font_size=96)
+    def _intro(self) -> VGroup:
+        """The question on two words of the walkthrough (蘋果 asking, 吃 asked): their x's
+        compared directly, as numbers and as arrows (x_i · x_j ?); then what the lecture does
+        instead: each through its own matrix first, x W_Q = q and x W_K = k, whose arrows
+        (the scoring chapter's q and k) are compared. Returns what stays on screen."""
+        ex = self.data.eat_apple
+        i, j = ex.query_index, ex.target
+        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        rows = VGroup()
+        for k, role, matrix, colour in ((i, "q", "W_Q", style.QUERY), (j, "k", "W_K", style.KEY)):
+            x = NumberVector(ex.x[k], f"{APPLE}.x[{k}]", self.apple_label("x", k), decimals=1)
+            times = MathTex(r"\times", matrix, "=", font_size=40)
+            times[1].set_color(colour)
+            out = getattr(ex, role)[k]
+            y = NumberVector(out, f"{APPLE}.{role}[{k}]", self.apple_label(role, k), colour, 1)
+            rows.add(VGroup(x, times, y).arrange(RIGHT, buff=style.ITEM_BUFF))
+        for row in rows:  # the x's one above the other, their products to the right
+            row[1:].next_to(row[0], RIGHT, buff=style.ITEM_BUFF)
+        rows.arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)
+        plain = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=INTRO_TEX)
+        projected = MathTex("x_i", "W_Q", r"\cdot", "x_j", "W_K", r"\;?", font_size=INTRO_TEX)
         projected[1].set_color(style.QUERY)
         projected[4].set_color(style.KEY)
-        style.place(plain)
-        style.place(projected)
-        return VGroup(plain, projected)
+        # one unit for both pairs: the products' arrows are longer than the x's they come from
+        unit = INTRO_ARROWS / max(math.dist(v, [0.0] * len(v)) for v in (ex.q[i], ex.k[j]))
+        arrows = DotArrows(ex.x[i], ex.x[j], "x_i", "x_j", style.FOREGROUND, style.MUTED, unit)
+        turned = DotArrows(ex.q[i], ex.k[j], "q", "k", style.QUERY, style.KEY, unit)
+        arrows.shift(turned.a.get_start() - arrows.a.get_start())
+        left = VGroup(words, rows).arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
+        right = VGroup(projected, VGroup(turned, arrows)).arrange(DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF), grow=INTRO_GROW)
+        plain.scale(projected[0].height / plain[0].height).move_to(projected)
+        back = arrows.copy()  # the x's arrows again, when the projections are switched off
+        # the x's grow out of their words; the products travel out of them
+        xs = [rows[0][0], rows[1][0]]
+        self.say(
+            "intro",
+            FadeIn(words),
+            beats={
+                "pair": [
+                    outline(words[i], words[j]),
+                    *(TransformFromCopy(words[k], x) for k, x in zip((i, j), xs, strict=True)),
+                ],
+                "dot": [
+                    Succession(
+                        AnimationGroup(*(GrowArrow(a) for a in (arrows.a, arrows.b))),
+                        AnimationGroup(FadeIn(arrows.names), Create(arrows.angle_group)),
+                        AnimationGroup(*(Create(s) for s in arrows.get_shadow())),
+                    ),
+                    Write(plain),
+                ],
+                "matrix": [
+                    TransformMatchingTex(plain, projected),
+                    *(FadeIn(row[1]) for row in rows),
+                    *(TransformFromCopy(row[0], row[2], path_arc=-0.6) for row in rows),
+                    ReplacementTransform(arrows, turned),
+                ],
+            },
+        )
+        return VGroup(words, rows, projected, turned, back)
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p.example, kind)
@@ -200,7 +258,7 @@ class WhyProject(LectureScene):
         head = VGroup(name, formula).arrange(DOWN, buff=style.ITEM_BUFF)
         return VGroup(head.next_to(grid, UP, buff=style.ITEM_BUFF), grid)
 
-    def _maps(self) -> None:
+    def _maps(self) -> VGroup:
         maps = VGroup(
             self._map("plain", style.WITHOUT),
             self._map("shared", style.WITHOUT),
@@ -235,19 +293,47 @@ class WhyProject(LectureScene):
         beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
         longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
         longer.next_to(beats, DOWN, buff=style.GROUP_BUFF).align_to(beats, LEFT)
+        words, rows, asked, turned, back = self.question
+        off = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=INTRO_TEX)
+        off.scale(asked[0].height / off[0].height).move_to(asked)
         self.say(
             "setup",
-            FadeOut(self.question),
-            FadeIn(plain),
+            # the projections switched off: W_Q and W_K leave the question, q and k turn
+            # back into the x's they were made from
+            FadeOut(VGroup(*(row[1:] for row in rows))),
+            TransformMatchingTex(asked, off),
+            ReplacementTransform(turned, back),
+            beats={
+                # the map of the random vectors' dot products, filled cell by cell
+                "random": [
+                    FadeOut(VGroup(words, *(row[0] for row in rows), back)),
+                    ReplacementTransform(off, plain[0]),
+                    FadeIn(plain[1], lag_ratio=0.05),
+                ]
+            },
             n=self.p.positions,
             width=self.p.width,
         )
-        self.say("diagonal", FadeIn(diagonal, lag_ratio=0.2))
+        # one word's row: its own cell lit, the rest dark
+        row = SurroundingRectangle(
+            plain[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
+        self.say(
+            "diagonal",
+            FadeIn(diagonal, lag_ratio=0.2),
+            beats={"rest": [Create(row)]},
+        )
         self.say(
             "why",
+            FadeOut(row),
             outline(diagonal),
             beats={
-                "self": [FadeIn(drawn[0]), Write(self_dot[1])],
+                "self": [
+                    AnimationGroup(*(GrowArrow(a) for a in (drawn[0].a, drawn[0].b))),
+                    FadeIn(drawn[0].names),
+                    Write(self_dot[1][0]),
+                ],
+                "about": [Create(drawn[0].shadow), FadeIn(self_dot[1][1])],
                 "other": [
                     Succession(
                         AnimationGroup(*(GrowArrow(a) for a in (drawn[1].a, drawn[1].b))),
@@ -264,13 +350,13 @@ class WhyProject(LectureScene):
         )
         self.say(
             "not_always",
-            Write(longer),
             Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit)),  # y wins
             beats={
+                "wins": [Write(longer)],
                 "rare": [
                     Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),  # typical again
-                    outline(other_dot[1]),
-                ]
+                ],
+                "cos": [outline(other_dot[1])],
             },
             width=self.p.width,
         )
@@ -302,7 +388,7 @@ class WhyProject(LectureScene):
             },
         )
         self.say("projected_say", FadeIn(projected), FadeOut(nearest))
-        self.play(FadeOut(maps))
+        return maps
 
     @staticmethod
     def _drawn_as(drawn: DotArrows, x: list[float], y: list[float], unit: float) -> DotArrows:
@@ -328,58 +414,127 @@ class WhyProject(LectureScene):
         bars = VGroup()
         for b, count in enumerate(counts):
             if count:
-                bar = Rectangle(width=line.get_unit_size() * BIN, height=1.4 * count / tallest)
+                bar = Rectangle(
+                    width=line.get_unit_size() * BIN, height=BAR_HEIGHT * count / tallest
+                )
                 bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
                 bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
         return bars
 
-    def _draws(self) -> None:
-        p = self.p
-        rows = VGroup()
-        for kind, colour in (("plain", style.WITHOUT), ("projected", style.WITH)):
-            line = NumberLine(x_range=[0, 1, 0.25], length=9, color=style.MUTED)
-            ticks = VGroup(
-                *(
-                    style.tick_label(f"{t:g}").next_to(line.n2p(t), DOWN, buff=style.ITEM_BUFF)
-                    for t in (0, 0.25, 0.5, 0.75, 1)
-                )
+    def _row(self, kind: str, colour, grid: AttentionGrid) -> VGroup:
+        """One kind's histogram of the self share over the draws: its number line, its bars,
+        and on its left its map of the first draw (``grid``'s place, shrunk) under its name,
+        with the other draws stacked behind it."""
+        line = NumberLine(x_range=[0, 1, 0.25], length=LINE_LENGTH, color=style.MUTED)
+        ticks = VGroup(
+            *(
+                style.tick_label(f"{t:g}").next_to(line.n2p(t), DOWN, buff=style.ITEM_BUFF)
+                for t in (0, 0.25, 0.5, 0.75, 1)
             )
-            line.add(ticks)
-            bars = self._histogram(kind, colour, line)
-            name = style.text(self.words[kind], style.LABEL_SIZE, colour)
-            rows.add(VGroup(line, bars, name.next_to(line, LEFT, buff=style.GROUP_BUFF)))
-        rows.arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
-        uniform = rows[1][0].n2p(p.uniform_share)
-        mark = Line(uniform + UP * 1.6, uniform + DOWN * 0.1, color=style.FOREGROUND)
-        mark.set_stroke(width=2)
-        uniform_share = self.number(f"{SRC}.uniform_share", 3)
-        even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
-        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
+        )
+        line.add(ticks)
+        bars = self._histogram(kind, colour, line)
+        small = grid.copy().scale_to_fit_height(SMALL_MAP)
+        deck = VGroup(
+            *(
+                Rectangle(width=small.width, height=small.height)
+                .set_stroke(style.MUTED, width=2)
+                .move_to(small)
+                .shift(style.STACK_STEP * k)
+                for k in range(DECK, 0, -1)
+            )
+        ).set_z_index(-1)  # behind the map it stacks under
+        name = style.text(self.words[kind], style.LABEL_SIZE, colour)
+        slot = VGroup(name, VGroup(deck, small)).arrange(DOWN, buff=style.ITEM_BUFF)
+        slot.next_to(line, LEFT, buff=style.WIDE_BUFF).align_to(line, DOWN)
+        return VGroup(line, bars, slot)
+
+    def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
+        """The first draw's diagonal framed on its small map, and the dot on the number line
+        where that draw's self share (the diagonal's mean) lies."""
+        line, small = row[0], row[2][1][1]
+        share = getattr(self.p, kind).values[0]
+        return self._diagonal(small), Dot(line.n2p(share), radius=0.09, color=colour)
+
+    def _draws(self, maps: VGroup) -> None:
+        """The first draw's maps shrink to the left of their kind's histogram, the other draws
+        stacked behind them; each first draw's diagonal, averaged, lands as one dot on its
+        line, and the bars of all the draws grow there."""
+        p = self.p
+        plain_map, shared_map, projected_map = maps
+        rows = VGroup(
+            self._row("plain", style.WITHOUT, plain_map[1]),
+            self._row("projected", style.WITH, projected_map[1]),
+        ).arrange(DOWN, buff=style.SECTION_BUFF * 2, aligned_edge=RIGHT)
+        count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
+        count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
+        (line0, bars0, _), (line1, bars1, slot1) = rows
         lowest = self.number(f"{SRC}.plain.min", 3)
+        low_tick = Line(UP * 0.25, DOWN * 0.25, color=style.WITHOUT).move_to(line0.n2p(p.plain.min))
         plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
-        plain_min.next_to(rows[0][1], UP, buff=style.ITEM_BUFF).align_to(rows[0][0], RIGHT)
+        plain_min.next_to(bars0, UP, buff=style.ITEM_BUFF).align_to(low_tick, RIGHT)
         spread = {key: self.number(f"{SRC}.projected.{key}", 3) for key in ("min", "max", "mean")}
+        lo, hi = (line1.n2p(getattr(p.projected, k)) for k in ("min", "max"))
+        lift = UP * (BAR_HEIGHT + style.GROUP_BUFF)
+        span = VGroup(
+            Line(lo + lift, hi + lift),
+            *(Line(e + lift + UP * 0.12, e + lift + DOWN * 0.12) for e in (lo, hi)),
+        ).set_stroke(style.WITH, width=3)
         proj = phrase(
             self.words["range_line"],
             style.SMALL_SIZE,
             style.WITH,
             lo=spread["min"],
             hi=spread["max"],
-            mean=spread["mean"],
         )
-        proj.next_to(rows[1][0], DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(rows, mark, even, plain_min, proj))
+        proj.next_to(span, RIGHT, buff=style.ITEM_BUFF)
+        mean_at = line1.n2p(p.projected.mean)
+        mean_tick = Line(mean_at + UP * 0.2, mean_at + DOWN * 0.2, color=style.WITH)
+        mean_tick.set_stroke(width=5)
+        mean = phrase(self.words["mean_line"], style.SMALL_SIZE, style.WITH, mean=spread["mean"])
+        mean.next_to(line1, DOWN, buff=style.GROUP_BUFF).match_x(mean_tick)
+        uniform = line1.n2p(p.uniform_share)
+        mark = Line(uniform + lift + UP * style.GROUP_BUFF, uniform, color=style.FOREGROUND)
+        mark.set_stroke(width=2)
+        uniform_share = self.number(f"{SRC}.uniform_share", 3)
+        even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
+        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
+        small1 = slot1[1][1]
+        brace = Brace(small1, DOWN, buff=style.TIGHT_BUFF)
+        positions = self.number(f"{SRC}.positions", 0)
+        positions.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+        extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, mark, even)
+        extras.add(brace, positions)
+        style.place(VGroup(rows, extras), grow=HISTOGRAM_GROW)
+        frames0, dot0 = self._share_dot(rows[0], "plain", style.WITHOUT)
+        frames1, dot1 = self._share_dot(rows[1], "projected", style.WITH)
+        same = self._diagonal(small1)
+        grids = [rows[0][2][1][1], small1]
         self.say(
             "draws",
-            FadeIn(rows[0][0]),
-            beats={"never": [FadeIn(rows[0][1:]), FadeIn(plain_min)]},
+            FadeOut(VGroup(plain_map[0], projected_map[0], shared_map)),
+            *(
+                ReplacementTransform(m[1], g)
+                for m, g in zip((plain_map, projected_map), grids, strict=True)
+            ),
+            FadeIn(VGroup(line0, line1, rows[0][2][0], slot1[0])),
+            then=[[*(FadeIn(row[2][1][0], lag_ratio=0.3) for row in rows), FadeIn(count)]],
+            beats={
+                "never": [Succession(Create(frames0), ReplacementTransform(frames0, dot0))],
+                "min": [
+                    FadeIn(bars0, lag_ratio=0.1),
+                    Create(low_tick),
+                    FadeIn(plain_min),
+                ],
+            },
             draws=p.draws,
             min=lowest,
         )
         self.say(
             "draws_projected",
-            FadeIn(rows[1]),
-            FadeIn(proj),
+            Succession(Create(frames1), ReplacementTransform(frames1, dot1)),
+            then=[[FadeIn(bars1, lag_ratio=0.1), Create(span), FadeIn(proj)]],
+            beats={"mean": [Create(mean_tick), FadeIn(mean)]},
             lo=spread["min"],
             hi=spread["max"],
             mean=spread["mean"],
@@ -388,8 +543,12 @@ class WhyProject(LectureScene):
             "even",
             Create(mark),
             FadeIn(even),
-            beats={"wobble": [outline(rows[1][1])]},
+            beats={
+                "same": [Create(same)],
+                "wobble": [outline(bars1)],
+                "few": [FadeOut(same), GrowFromCenter(brace), FadeIn(positions)],
+            },
             w=uniform_share,
-            n=p.positions,
+            n=positions,
         )
         self.clear_below_title(self.title)

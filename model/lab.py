@@ -38,6 +38,25 @@ def example_patterns(config: LectureConfig) -> dict[str, str]:
     return patterns
 
 
+def same_prediction(w: torch.Tensor, gives: torch.Tensor, others: torch.Tensor) -> torch.Tensor:
+    """Other weights for one row that give the readout the same number: all of it on two
+    positions (of the ``others``, where two of them bracket it), split so that the weighted
+    sum of what each position's V gives the readout (``gives``) stays ``w @ gives``. The
+    readout is linear, so the prediction is unchanged (Jain and Wallace's point, 2019)."""
+    s = w @ gives
+    pool = others if (others & (gives <= s)).any() and (others & (gives >= s)).any() else None
+    pool = torch.ones_like(others) if pool is None else pool
+    low = torch.where(pool & (gives <= s), gives, torch.inf).argmin()
+    high = torch.where(pool & (gives >= s), gives, -torch.inf).argmax()
+    swap = torch.zeros_like(w)
+    if gives[high] - gives[low] < 1e-12:
+        swap[low] = 1.0
+        return swap
+    share = (gives[high] - s) / (gives[high] - gives[low])
+    swap[low], swap[high] = share, 1 - share
+    return swap
+
+
 def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
     """Each named pattern with seeded numbers, run through the trained model."""
     numbers = generator(config, Stream.EXAMPLES)
@@ -49,6 +68,16 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
         with torch.no_grad():
             predictions, attention = result.model(x)
             scores = result.model.scores(x)  # (1, n, n), before the softmax
+            v = result.model.w_v(x)  # (1, n, d): what each position hands over
+            head_out = attention @ v  # (1, n, d): each row's weighted sum of the V's
+            gives = v[0] @ result.model.readout.weight[0]  # (n,): each V, read out
+            swap = torch.stack(
+                [
+                    same_prediction(attention[0, i], gives, colours[0] != colours[0, i])
+                    for i in range(config.positions)
+                ]
+            )  # (n, n): other weights, other positions, the same predictions
+            swap_predictions = result.model.readout(swap @ v[0]).squeeze(-1)  # (n,)
         examples[name] = {
             "pattern": pattern,
             "colours": colours[0].tolist(),
@@ -57,6 +86,10 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
             "predictions": predictions[0].tolist(),
             "attention": attention[0].tolist(),
             "scores": scores[0].tolist(),
+            "v": v[0].tolist(),
+            "head_out": head_out[0].tolist(),
+            "swap_attention": swap.tolist(),
+            "swap_predictions": swap_predictions.tolist(),
         }
     return examples
 

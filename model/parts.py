@@ -83,6 +83,10 @@ class Example(Shape):
     predictions: Vector
     attention: Matrix
     scores: Matrix  # before the softmax: attention is softmax of each row
+    v: Matrix  # (n, d): each position's V, x W_V
+    head_out: Matrix  # (n, d): attention @ v, what the readout reads
+    swap_attention: Matrix  # (n, n): per row, other weights giving the same prediction
+    swap_predictions: Vector  # the readout of swap_attention @ v: predictions again
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
@@ -93,6 +97,11 @@ class Example(Shape):
             raise ShapeError("colours", f"must be colour indices 0..{k - 1}")
         need_stochastic("attention", self.attention, n, n)
         need_matrix("scores", self.scores, n, n)
+        d = len(self.v[0]) if self.v else 0
+        need_matrix("v", self.v, n, d)
+        need_matrix("head_out", self.head_out, n, d)
+        need_stochastic("swap_attention", self.swap_attention, n, n)
+        need_length("swap_predictions", self.swap_predictions, n)
         return self
 
     @property

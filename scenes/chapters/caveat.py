@@ -1,41 +1,64 @@
 """Attention is not explanation (seeds 000 and 002): the map shows where information flowed,
 not why the model decided; a clue for debugging, not a reason to give others.
 
+Row 3 of the colour task's learned map takes from each position's V: on a plane of two of V's
+dimensions each V shrinks by its weight and the shrunk V's go tip to tail onto the head's
+output. The map then shrinks into the chain after it (the output, the readout, the prediction),
+a residual path runs round it and more heads and layers stack behind. The four trained heads
+feed W_O and the readout, which no single map shows. The map comes back for what it is good
+for: a map of flow, a clue for debugging.
+
 Render alone with ``manim -ql scenes/chapters/caveat.py NotExplanation``.
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
+import math
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    UP,
+    AnimationGroup,
     Arrow,
-    Circumscribe,
     Create,
     Cross,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    LaggedStart,
+    MathTex,
+    ReplacementTransform,
+    Restore,
     RoundedRectangle,
+    Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
-    Write,
+    VMobject,
+    config,
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
+from scenes.kit.diagrams import SumNode
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
+from scenes.kit.sums import TipToTail
 
-CHAIN = ("chain_values", "chain_readout", "chain_prediction")
+PLANE_SIDE = 3.6  # the plane of two of V's dimensions
+SMALL_CELL = 0.28  # a map in a chain: read by its brightness
+ROW_CELL = 0.5  # one row of a map, copied out beside it
+BOX_HEIGHT = 0.9  # a step of a chain (the readout, W_O)
+GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 
 
 class NotExplanation(LectureScene):
-    """The trained map, the claim crossed out, the chain after it, four heads, the right use.
+    """The trained map, the claim crossed out, row 3's weighted sum of V's, the chain after
+    it, four heads into W_O, the map brought back for its right use.
 
     Variants override :attr:`example_name` (the colour-task example shown) and
     :attr:`row` (the row read, from 0).
@@ -50,7 +73,9 @@ class NotExplanation(LectureScene):
     def construct(self) -> None:
         self.title = self.make_title()
         self.example = self.data.example(self.example_name)
+        self.path = f"examples.{self.example_name}"
         self.grid = self._map()
+        self._layout()
         self._claim()
         self._chain()
         self._heads()
@@ -58,105 +83,386 @@ class NotExplanation(LectureScene):
 
     def _map(self) -> AttentionGrid:
         ex = self.example
-        return self.colour_map(
-            ex.colours, ex.attention, f"examples.{self.example_name}.attention", 0.56
-        )
+        return self.colour_map(ex.colours, ex.attention, f"{self.path}.attention", 0.56)
 
+    # --- layout ----------------------------------------------------------------------------
+    def _plane_dims(self) -> tuple[int, int]:
+        """The two dimensions where row ``row``'s output is largest (across, then up)."""
+        out = [abs(x) for x in self.example.head_out[self.row]]
+        across = top_index(out)
+        up = max((c for c in range(len(out)) if c != across), key=out.__getitem__)
+        return across, up
+
+    def _layout(self) -> None:
+        """The map with the plane beside it (its flow label above), then the chain the map
+        shrinks into: the small map, the plane, a ⊕, the readout, the prediction."""
+        ex, row = self.example, self.row
+        self.dims = across, up = self._plane_dims()
+        spans = []
+        for c in (across, up):
+            points = [0.0, ex.head_out[row][c], *(v[c] for v in ex.v)]
+            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
+        self.axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+        self.plane_label = style.text(self.words["plane_label"], style.LABEL_SIZE, style.MUTED)
+        self.plane_label.next_to(self.axes, DOWN, buff=style.ITEM_BUFF)
+        plane = VGroup(self.axes, self.plane_label)
+        self.flow_label = style.text(self.words["flow_label"], style.BODY_SIZE)
+        side = VGroup(self.flow_label, plane).arrange(DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(self.grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        self.grid.save_state()  # brought back, not rebuilt, when the map's right use is told
+
+        # the chain: where each part will stand once the map has shrunk
+        self.small = AttentionGrid(ex.attention, cell_size=SMALL_CELL, show_numbers=False)
+        readout = style.text(self.words["chain_readout"], style.BODY_SIZE)
+        self.readout = VGroup(
+            RoundedRectangle(
+                corner_radius=0.1, width=readout.width + 0.6, height=BOX_HEIGHT
+            ).set_stroke(style.MUTED, 2),
+            readout,
+        )
+        self.node = SumNode()
+        prediction = self.number(f"{self.path}.predictions[{row}]", 2, style.BODY_SIZE)
+        target = self.number(f"{self.path}.targets[{row}]", 2, style.BODY_SIZE, style.MUTED)
+        self.decision = VGroup(
+            VGroup(style.text(self.words["chain_prediction"], style.BODY_SIZE), prediction),
+            VGroup(style.text(self.words["chain_target"], style.BODY_SIZE, style.MUTED), target),
+        )
+        for pair in self.decision:
+            pair.arrange(RIGHT, buff=style.ITEM_BUFF)
+        self.decision.arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        stand_in = plane.copy()
+        self.start = Dot(radius=0.05, color=style.MUTED)  # the input, where the residual leaves
+        chain = VGroup(self.start, self.small, stand_in, self.node, self.readout, self.decision)
+        chain.arrange(RIGHT, buff=style.GROUP_BUFF)
+        style.place(chain)
+        room = config.frame_width - 2 * (style.EDGE_BUFF + style.GROUP_BUFF)  # the layers' card
+        chain.scale(min(1.0, room / chain.width))
+        y = stand_in[0].get_center()[1]  # the chain runs at the height of the plane's centre
+        for part in (self.start, self.small, self.node, self.readout, self.decision):
+            part.set_y(y)
+        self.shrink = stand_in.width / plane.width
+        self.stand_in = stand_in  # where the plane will stand: the chain's geometry, never shown
+        self.move = stand_in.get_center() - plane.get_center()
+
+    # --- the claim and the flow ------------------------------------------------------------
     def _claim(self) -> None:
         claim = style.text(self.words["claim"], style.BODY_SIZE)
-        style.place(VGroup(self.grid, claim).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        claim.move_to(VGroup(self.flow_label, self.axes))
         pointer = Arrow(
             claim.get_left(), self.grid.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(self.grid))
-        self.say("claim_say", FadeIn(claim), GrowArrow(pointer))
+        grid = self.grid
+        # the title and the map's colour markers at once: no frame is only a title
+        self.add(self.title, grid.row_headers, grid.col_headers)
+        rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
+        self.say("intro", LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15))
+        self.add(grid)  # the map whole again, once its rows are in
+        self.say(
+            "claim_say",
+            outline(grid),
+            beats={"says": [FadeIn(claim), GrowArrow(pointer)]},
+        )
         cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("dont", Create(cross))
-        frame = SurroundingRectangle(self.grid.get_row(self.row), color=style.HIGHLIGHT, buff=0)
-        label = style.text(self.words["flow_label"], style.BODY_SIZE).move_to(claim)
+        ex = self.example
+        self.frame = SurroundingRectangle(
+            self.grid.get_row(self.row), color=style.HIGHLIGHT, buff=0
+        )
+        names = [self.colour_label(c) for c in ex.colours]
+        self.tip = TipToTail(
+            self.axes,
+            ex.v,
+            ex.attention[self.row],
+            f"{self.path}.attention[{self.row}]",
+            names,
+            self.dims,
+        )
         self.say(
             "flow",
             FadeOut(VGroup(claim, cross, pointer)),
-            Create(frame),
-            then=[
-                [FadeIn(label), Circumscribe(self.grid.get_row(self.row), color=style.HIGHLIGHT)]
-            ],
+            Create(self.frame),
+            FadeIn(self.flow_label),
+            then=[[Create(self.axes), FadeIn(self.plane_label)]],
+            beats={
+                "takes": [self.tip.draw_vectors()],
+                "much": [AnimationGroup(*(self.tip.scale_term(j) for j in range(ex.n)))],
+            },
             row=str(self.row + 1),
         )
-        self.play(FadeOut(label), FadeOut(frame))
 
+    # --- what the decision also depends on -------------------------------------------------
     def _chain(self) -> None:
-        boxes = VGroup()
-        for key in CHAIN:
-            text = style.text(self.words[key], style.BODY_SIZE)
-            box = RoundedRectangle(corner_radius=0.1, width=text.width + 0.6, height=0.9)
-            boxes.add(VGroup(box.set_stroke(style.MUTED, 2), text))
-        small = AttentionGrid(self.example.attention, cell_size=0.3, show_numbers=False)
-        caption = style.text(self.words["chain_weights"], style.LABEL_SIZE)
-        weights = VGroup(small, caption.next_to(small, DOWN))
-        row = VGroup(weights, *boxes).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(row)
-        arrows = VGroup(
-            *(
-                Arrow(a.get_right(), b.get_left(), buff=0.1, color=style.MUTED)
-                for a, b in pairwise(row)
-            )
+        tip, move, centre = self.tip, self.move, self.axes.get_center()
+        # what is not on screen yet moves at once; what is, travels
+        hidden = VGroup(tip.scaled, tip.chain, tip.total, tip.dots)
+        hidden.scale(self.shrink, about_point=centre).shift(move)
+        target = self.grid.copy()
+        for part in (target.numbers, target.row_headers, target.col_headers):
+            part.set_opacity(0)
+        target.cells.replace(self.small.cells)
+        for part in (target.numbers, target.row_headers, target.col_headers):
+            part.move_to(self.small)
+        self.grid.target = target
+        plane_end = self.stand_in[0].get_right()
+        into_readout = Arrow(
+            [plane_end[0], self.node.get_center()[1], 0],
+            self.readout.get_left(),
+            buff=style.ITEM_BUFF,
+            color=style.MUTED,
         )
+        out_of_readout = Arrow(
+            self.readout.get_right(),
+            self.decision.get_left(),
+            buff=style.ITEM_BUFF,
+            color=style.MUTED,
+        )
+        carried = tip.total.copy()
+        start = self.start.get_center()
+        into_map = Arrow(start, self.small.get_left(), buff=style.TIGHT_BUFF, color=style.MUTED)
         self.say(
             "more",
-            FadeOut(self.grid.numbers, self.grid.row_headers, self.grid.col_headers),
-            Transform(self.grid.cells, small.cells),
-            FadeIn(caption),
-            then=[[*(GrowArrow(a) for a in arrows), FadeIn(boxes, lag_ratio=0.3)]],
+            FadeOut(self.frame, self.flow_label),
+            self.grid.animate.become(target),
+            VGroup(self.axes, self.plane_label, tip)
+            .animate.scale(self.shrink, about_point=centre)
+            .shift(move),
+            then=[
+                [FadeIn(self.start), GrowArrow(into_map), FadeIn(self.decision, shift=LEFT * 0.3)]
+            ],
+            beats={
+                "taken": [Succession(tip.lay_tip_to_tail(), tip.draw_sum())],
+                "readout": [
+                    GrowArrow(into_readout),
+                    FadeIn(self.readout),
+                    FadeOut(carried, target_position=self.readout, scale=0.3),
+                    GrowArrow(out_of_readout),
+                ],
+                "residual": [FadeIn(self.node), Create(self._residual(start))],
+                "stack": [FadeIn(self._stack(), lag_ratio=0.2)],
+            },
         )
-        self.play(FadeOut(VGroup(self.grid.cells, caption, boxes, arrows)))
+        on_screen = [m for m in self.mobjects if m is not self.title]
+        self.play(FadeOut(*on_screen))
 
+    def _residual(self, start: np.ndarray) -> VMobject:
+        """The path round attention: up from the map's input, over the map and the plane,
+        down into the ⊕."""
+        top = max(self.small.get_top()[1], self.stand_in.get_top()[1]) + style.ROW_BUFF
+        node = self.node.get_top()
+        corners = [start, [start[0], top, 0], [node[0], top, 0], node]
+        path = VMobject().set_points_as_corners(corners).set_stroke(style.MUTED, 3)
+        head = Arrow(
+            [node[0], node[1] + style.ROW_BUFF, 0],
+            node,
+            buff=0,
+            color=style.MUTED,
+            stroke_width=3,
+            tip_length=style.SUM_NODE,
+        )
+        return VGroup(path, head)
+
+    def _stack(self) -> VGroup:
+        """More heads: cards behind the map; more layers: cards behind the whole chain."""
+        heads = VGroup(
+            *(
+                SurroundingRectangle(self.small, buff=0, corner_radius=0.02)
+                .set_stroke(style.MUTED, 2)
+                .set_fill(style.BACKGROUND, opacity=1)
+                .shift(style.STACK_STEP * k)
+                .set_z_index(-k)
+                for k in range(1, GHOSTS + 1)
+            )
+        )
+        everything = VGroup(self.start, self.small, self.stand_in, self.readout, self.decision)
+        front = SurroundingRectangle(everything, buff=style.GROUP_BUFF, corner_radius=0.1)
+        layers = VGroup(
+            *(
+                front.copy()
+                .set_stroke(style.MUTED, 2, opacity=1 if k == 0 else 0.6)
+                .set_fill(style.BACKGROUND, opacity=1)
+                .shift(style.STACK_STEP * k)
+                .set_z_index(-10 - k)
+                for k in range(GHOSTS)
+            )
+        )
+        return VGroup(heads, layers)
+
+    # --- four heads ------------------------------------------------------------------------
     def _heads(self) -> None:
         four = self.data.four_heads
         maps = VGroup(
             *(
-                AttentionGrid(m, f"multihead.four.maps[{h}]", cell_size=0.36, show_numbers=False)
+                AttentionGrid(
+                    m, f"multihead.four.maps[{h}]", cell_size=SMALL_CELL, show_numbers=False
+                )
                 for h, m in enumerate(four.maps)
             )
-        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        ).arrange(RIGHT, buff=style.WIDE_BUFF)
         names, rules = self.head_captions(four)
         for m, name, rule in zip(maps, names, rules, strict=True):
             name.next_to(m, DOWN, buff=style.ITEM_BUFF)
             rule.next_to(name, DOWN, buff=style.HUG_BUFF)
-        captions = VGroup(names, rules)
         label = style.text(self.words["heads_label"], style.BODY_SIZE)
-        research = style.text(self.words["research"], style.TITLE_SIZE)
-        pictures = VGroup(maps, captions)
-        style.place(VGroup(label, pictures, research).arrange(DOWN, buff=style.SECTION_BUFF))
+        columns = VGroup(*(VGroup(m, n, r) for m, n, r in zip(maps, names, rules, strict=True)))
+        w_o = VGroup(
+            RoundedRectangle(corner_radius=0.1, width=1.4, height=BOX_HEIGHT).set_stroke(
+                style.MUTED, 2
+            ),
+            MathTex("W_O", color=style.FOREGROUND),
+        )
+        readout = self.readout.copy()
+        output = VGroup(
+            style.text(self.words["chain_prediction"], style.BODY_SIZE),
+            self.number(f"multihead.four.predictions[{self.row}][0]", 2, style.BODY_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        flow = VGroup(w_o, readout, output).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.GROUP_BUFF))
+        left = [h for h, match in enumerate(four.previous_match) if match >= 0.9]
+        left_frame = VGroup(
+            *(
+                SurroundingRectangle(maps[h], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+                for h in left
+            )
+        )
+        guesses = VGroup(
+            *(
+                Arrow(c.get_bottom(), output.get_top(), buff=style.ITEM_BUFF, color=style.MUTED)
+                for c in columns
+            )
+        )
+        into_w_o = VGroup(
+            *(
+                Arrow(c.get_bottom(), w_o.get_top(), buff=style.ITEM_BUFF, color=style.MUTED)
+                for c in columns
+            )
+        )
+        steps = VGroup(
+            Arrow(w_o.get_right(), readout.get_left(), buff=style.ITEM_BUFF, color=style.MUTED),
+            Arrow(readout.get_right(), output.get_left(), buff=style.ITEM_BUFF, color=style.MUTED),
+        )
         self.say(
             "heads",
             FadeIn(label),
             FadeIn(maps, lag_ratio=0.3),
             FadeIn(names, lag_ratio=0.3),
             beats={
-                "differ": [Circumscribe(m, color=style.HIGHLIGHT) for m in maps],
+                "differ": [outline(*maps)],
                 "rules": [FadeIn(rules)],
+                "left": [Create(left_frame)],
+                "which": [FadeOut(left_frame), FadeIn(output), *(GrowArrow(a) for a in guesses)],
+                "combine": [
+                    FadeIn(w_o),
+                    FadeIn(readout),
+                    ReplacementTransform(guesses, into_w_o),
+                    LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
+                ],
+                "none": [maps.animate.set_opacity(style.DIMMED), outline(w_o, readout)],
             },
         )
-        self.say("research_say", Write(research))
-        self.play(FadeOut(VGroup(label, pictures, research)))
+        self._research(label, [m for m in self.mobjects if m not in (self.title, label)])
 
+    # --- other weights, the same prediction ------------------------------------------------
+    def _research(self, label: VMobject, heads: list) -> None:
+        """The map comes back; its row is copied out beside it, and other weights (on other
+        positions) give the readout the same prediction."""
+        ex, row, saved = self.example, self.row, self.grid.saved_state
+        research = style.name_text(self.words["research"], style.BODY_SIZE)
+        rows = []
+        for key, weights, source, prediction in (
+            ("learned_row", ex.attention, "attention", "predictions"),
+            ("swap_row", ex.swap_attention, "swap_attention", "swap_predictions"),
+        ):
+            grid = AttentionGrid(
+                [weights[row]],
+                f"{self.path}.{source}",
+                col_headers=[self.colour_marker(c, style.HEADER_MARKER) for c in ex.colours],
+                cell_size=ROW_CELL,
+                first_row=row,
+            )
+            said = VGroup(
+                style.text(self.words["chain_prediction"], style.LABEL_SIZE),
+                self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
+            said.next_to(grid, RIGHT, buff=style.GROUP_BUFF)
+            rows.append(
+                VGroup(name, VGroup(grid, said)).arrange(
+                    DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+                )
+            )
+        side = VGroup(research, *rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+        side.next_to(saved, RIGHT, buff=style.GROUP_BUFF).set_y(saved.get_center()[1])
+        right = config.frame_width / 2 - style.EDGE_BUFF
+        side.shift(LEFT * max(0.0, side.get_right()[0] - right))
+        learned, swapped = (r[1][0] for r in rows)
+        frame = SurroundingRectangle(saved.get_row(row), color=style.HIGHLIGHT, buff=0)
+        self.say(
+            "research_say",
+            FadeOut(*heads),
+            Transform(label, research),
+            Restore(self.grid),
+            then=[
+                [
+                    Create(frame),
+                    TransformFromCopy(
+                        self.grid.get_row(row), VGroup(learned.cells, learned.numbers)
+                    ),
+                    FadeIn(learned.col_headers, rows[0][0], rows[0][1][1]),
+                ]
+            ],
+            beats={
+                "swap": [
+                    TransformFromCopy(
+                        VGroup(learned.cells, learned.numbers),
+                        VGroup(swapped.cells, swapped.numbers),
+                    ),
+                    FadeIn(swapped.col_headers, rows[1][0]),
+                ],
+                "same": [FadeIn(rows[1][1][1]), outline(rows[0][1][1], rows[1][1][1])],
+            },
+        )
+        self.play(FadeOut(label, frame, *rows))
+
+    # --- the right use ---------------------------------------------------------------------
     def _right_use(self) -> None:
-        grid = self._map()
-        good = VGroup(
-            style.text(self.words["flow_label"], style.BODY_SIZE),
-            style.text(self.words["debug_label"], style.BODY_SIZE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        saved = self.grid.saved_state
+        debug = style.text(self.words["debug_label"], style.BODY_SIZE)
         reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
-        side = VGroup(good, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        style.place(VGroup(grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-        blocks = grid.block_frames(self.example.colours)
-        self.say("debug", FadeIn(grid), beats={"blocks": [Create(blocks), FadeIn(good[1])]})
+        side = VGroup(self.flow_label.copy(), debug, reason)
+        side.arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF * 1.5)
+        side.next_to(saved, RIGHT, buff=style.WIDE_BUFF * 1.5).set_y(saved.get_center()[1])
+        flow = side[0]
+        blocks = saved.block_frames(self.example.colours)
+        row_frame = SurroundingRectangle(saved.get_row(self.row), color=style.HIGHLIGHT, buff=0)
+        colours = self.example.colours
+        last = max(j for j, c in enumerate(colours) if c == colours[-1])
+        to_block = Arrow(
+            debug.get_left(),
+            saved.get_cell(len(colours) - 1, last).get_right(),
+            buff=style.ITEM_BUFF,
+            color=style.MUTED,
+        )
+        to_row = Arrow(
+            flow.get_left(), row_frame.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
+        )
+        same = [j for j, c in enumerate(colours) if c == colours[self.row]]
+        needed = [saved.col_headers[j] for j in same]
+        self.say(
+            "debug",
+            FadeIn(debug),
+            beats={
+                "blocks": [Create(blocks), GrowArrow(to_block)],
+                "needs": [outline(*needed)],
+            },
+        )
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(
             "outro",
-            FadeIn(good[0], shift=UP * 0.2),
-            FadeIn(reason),
-            beats={"not": [Create(cross)]},
+            Create(row_frame),
+            FadeIn(flow),
+            GrowArrow(to_row),
+            beats={
+                "clue": [outline(debug)],
+                "not": [Succession(FadeIn(reason), Create(cross))],
+            },
         )

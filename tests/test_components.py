@@ -130,6 +130,15 @@ def test_random_walks(scene: Scene) -> None:
 
 
 @frames_comparison
+def test_random_walks_spread(scene: Scene) -> None:
+    """Two fixed walks and their spread after 25 terms and after all 100."""
+    up = [0.8 * (t + 1) ** 0.5 for t in range(100)]
+    down = [-1.5 * (t + 1) ** 0.5 for t in range(100)]
+    walks = RandomWalks([up, down], "d")
+    scene.add(walks, walks.spread(25), walks.spread(100))
+
+
+@frames_comparison
 def test_dot_arrows(scene: Scene) -> None:
     """Two 4-wide vectors in their own plane: the angle between them and k's shadow on q."""
     scene.add(DotArrows([0.8, 2.0, 0.8, 0.0], [0.0, 2.0, 0.0, 0.0], "q", "k"))

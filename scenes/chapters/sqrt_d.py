@@ -42,6 +42,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import Knob, RandomWalks
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.plots import SlopePlot
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
@@ -57,7 +58,9 @@ class SqrtD(LectureScene):
         self.probe = self.data.sqrt_d
         title = self.make_title()
         self.title = title
-        dot = MathTex(r"q \cdot k = q_1 k_1 + q_2 k_2 + \cdots + q_d k_d", font_size=56)
+        dot = MathTex(
+            r"q \cdot k =", "q_1 k_1", "+", "q_2 k_2", r"+ \cdots +", "q_d k_d", font_size=56
+        )
         formula = MathTex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right)V", font_size=96)
         style.place(formula)
         style.place(dot, UP)
@@ -68,6 +71,7 @@ class SqrtD(LectureScene):
             beats={
                 "rote": [Circumscribe(formula, color=style.HIGHLIGHT)],
                 "reason": [ReplacementTransform(formula, dot)],
+                "terms": [outline(dot[1], dot[3], dot[5])],  # the d products, in turn
             },
         )
         self._spread(dot)
@@ -94,11 +98,18 @@ class SqrtD(LectureScene):
             "means",
             outline(self.axes[3]),  # the y axis's name: the mean of the draws
             beats={
-                "unscaled": [FadeIn(names[0]), FadeIn(ends["unscaled"][0])],
+                # each curve's name comes from its block of bars on the left
+                "unscaled": [
+                    TransformFromCopy(shown[1][0][0], names[0]),
+                    FadeIn(ends["unscaled"][0]),
+                ],
                 "climb": [self._travel("unscaled", ends["unscaled"])],
                 "scaled": [
                     Succession(
-                        AnimationGroup(FadeIn(names[1]), FadeIn(ends["scaled"][0])),
+                        AnimationGroup(
+                            TransformFromCopy(shown[1][1][0], names[1]),
+                            FadeIn(ends["scaled"][0]),
+                        ),
                         self._travel("scaled", ends["scaled"]),
                     )
                 ],
@@ -333,6 +344,7 @@ class SqrtD(LectureScene):
             for kind in ("unscaled", "scaled")
         }
         top = SurroundingRectangle(first[0].rows[cat], buff=style.TIGHT_BUFF)
+        others = [row for j, row in enumerate(first[0].rows) if j != cat]
         self.say(
             "why",
             outline(knob.pointer),
@@ -340,12 +352,13 @@ class SqrtD(LectureScene):
                 "one": [Create(top)],
                 "two": [FadeOut(top), FadeIn(slope.frame[1:]), Create(slope.curve)],
                 "formula": [Write(slope.frame[0])],
-                "slopes": [FadeIn(slope.dots[0][0], scale=1.5)],
+                "slopes": [self._run_to(slope, 0)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
                 "low": [Create(slope.heights[0]), FadeIn(slope.dots[0][1])],
                 "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
-                "stuck": [outline(slope.dots[0])],
-                "grad": [outline(slope.heights[0])],  # the slope without √d: almost none
+                # near 1: cat's bar; near 0: every other bar
+                "stuck": [outline(first[0].rows[cat], VGroup(*others))],
+                "grad": [outline(VGroup(slope.dots[0], slope.heights[0]))],  # almost no slope
                 "back": [*step(plain)],
             },
             d1=widest,
@@ -353,6 +366,16 @@ class SqrtD(LectureScene):
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
         )
+
+    def _run_to(self, slope: SlopePlot, k: int) -> Succession:
+        """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0: as
+        the weight grows to its place, its slope rises and falls again."""
+        dot = slope.dots[k][0]
+        axes = slope.frame[1]
+        w = axes.p2c(dot.get_center())[0]
+        path = axes.plot(lambda x: x * (1 - x), x_range=[0, w])
+        runner = dot.copy().move_to(path.get_start())
+        return Succession(MoveAlongPath(runner, path), ReplacementTransform(runner, dot))
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

@@ -214,7 +214,8 @@ class Knob(VGroup):
 
 class RandomWalks(VGroup):
     """Sums of random terms, term by term (q·k's products q_i k_i added one at a time):
-    each a walk against the count of terms, with the band ±√t that their spread follows.
+    each a walk against the count of terms, with the band ±√t that their spread follows and
+    their spread at any count of terms as a bar from the lowest to the highest (:meth:`spread`).
 
     Parameters
     ----------

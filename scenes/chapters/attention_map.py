@@ -22,6 +22,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import ModelBox
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
@@ -39,6 +40,7 @@ class AttentionMap(LectureScene):
 
     scene_key = "attention_map"
     reads = ("examples.{example_name}",)
+    tables = ("training",)  # the model box's two parts, named as training names them
     example_name = "mixed"
     focus_row = 0
 
@@ -47,23 +49,61 @@ class AttentionMap(LectureScene):
         self.source = f"examples.{self.example_name}"
         title = self.make_title()
         board, strip = self._layout()
-        self.add(title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(strip, shift=UP * 0.2))
+        # Training's last picture: the model, the unseen sequence over it; its head opens
+        # into the map.
+        names = self.shared("training")
+        box = ModelBox(board.width, names["head_label"], names["readout_label"])
+        if box.width > board.width:  # a language's longer names widen the box
+            box.scale_to_fit_width(board.width)
+        box.move_to(board)
+        self.add(title, box)  # the model at once: no frame is only a title being written
+        self.say(
+            "intro",
+            FadeIn(strip, shift=UP * 0.2),
+            beats={
+                "open": [
+                    FadeOut(box),
+                    FadeIn(board, target_position=box.head, scale=0.3, lag_ratio=0.02),
+                ]
+            },
+        )
         self.say(
             "strip",
             outline(*(strip.get_column(j) for j in range(self.example.n))),
             n=self.example.n,
         )
+        grid, i = self.grid, self.focus_row
+        bright = next(
+            j
+            for j, w in enumerate(self.example.attention[i])
+            if w == max(self.example.attention[i])
+        )
+        dark = next(
+            j
+            for j, w in enumerate(self.example.attention[i])
+            if w == min(self.example.attention[i])
+        )
+        column = VGroup(
+            grid.col_headers[bright], *(grid.get_cell(r, bright) for r in range(self.example.n))
+        )
         self.say(
             "grid",
-            FadeIn(board, lag_ratio=0.02),
+            outline(VGroup(grid.row_headers[i], grid.get_row(i))),
             beats={
-                "cols": [outline(self.grid.col_headers)],
-                "cells": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)],
+                "cols": [outline(column)],
+                "cells": [outline(grid.get_cell(i, bright), grid.get_cell(i, dark))],
             },
-            run_time=2.5,
         )
-        self.say("blocks", FadeIn(self._blocks(), lag_ratio=0.05), run_time=2)
+        blocks = self._blocks()
+        same = [j for j, c in enumerate(self.example.colours) if c == self.example.colours[i]]
+        self.say(
+            "blocks",
+            FadeIn(blocks, lag_ratio=0.05),
+            beats={
+                "bright": [outline(*(grid.get_cell(j, k) for j in same[:2] for k in same[:2]))],
+                "faint": [outline(grid.get_cell(i, dark), grid.get_cell(dark, i))],
+            },
+        )
         self._read_focus_row(strip)
         self._why_equal()
         self.say(
@@ -133,6 +173,7 @@ class AttentionMap(LectureScene):
         self.prediction = self.number(f"{self.source}.predictions[{i}]", 2)
         self.target = self.number(f"{self.source}.targets[{i}]", 2)
         total = self.number(Sum(f"{self.source}.attention[{i}]"), 2)
+        self.total = total
         return VGroup(
             phrase(self.words["share"], k=self.count),
             phrase(self.words["row_sum"], total=total),
@@ -160,19 +201,45 @@ class AttentionMap(LectureScene):
             "row",
             *self.grid.dim_rows(i),
             FadeIn(frame),
-            beats={"share": [FadeIn(picked), FadeIn(self.info[0], shift=RIGHT * 0.2)]},
+            beats={
+                "share": [FadeIn(picked), FadeIn(self.info[0], shift=RIGHT * 0.2)],
+                "weight": [outline(*(self.grid.get_cell(i, j) for j in same))],
+            },
             row=i + 1,
             k=self.count,
             weight=share,
         )
+        shown = len(self.grid.numbers) > 0  # a long sequence's map is read by brightness
+        row_numbers = VGroup(
+            *(
+                self.grid.get_number(i, j) if shown else self.grid.get_cell(i, j)
+                for j in range(ex.n)
+            )
+        )
         self.say(
             "sum",
             FadeIn(self.info[1], shift=RIGHT * 0.2),
-            beats={"softmax": [Circumscribe(self.info[1], color=style.HIGHLIGHT)]},
+            # the row's weights gather into its total
+            *(FadeOut(n.copy(), target_position=self.total, scale=0.5) for n in row_numbers),
+            beats={
+                "softmax": [outline(self.info[1])],
+                # every row shares out one total: each is framed in turn
+                "kept": [
+                    *self.grid.undim_rows(),
+                    outline(*(self.grid.get_row(r) for r in range(ex.n))),
+                ],
+            },
         )
         self.say(
             "prediction_say",
-            FadeIn(self.info[2], shift=RIGHT * 0.2),
+            # the row's weights, then the positions they take from (inside their frames)
+            outline(self.grid.get_row(i), *(strip.get_column(j)[2] for j in same)),
+            beats={
+                "readout": [
+                    FadeIn(self.info[2], shift=RIGHT * 0.2),
+                    outline(self.prediction, self.target),
+                ]
+            },
             prediction=self.prediction,
             target=self.target,
         )
@@ -192,7 +259,14 @@ class AttentionMap(LectureScene):
             )
         )
         self.say(
-            "scores_say", FadeIn(self.scores), FadeIn(frames, lag_ratio=0.2), high=high, low=low
+            "scores_say",
+            FadeIn(self.scores),
+            beats={
+                "high": [FadeIn(frames, lag_ratio=0.2)],
+                "low": [outline(*(grid.get_cell(0, j) for j in other))],
+            },
+            high=high,
+            low=low,
         )
         # The scores fly into the map's row (into its numbers, where the map writes them).
         targets = self.grid.numbers if len(self.grid.numbers) else self.grid.cells

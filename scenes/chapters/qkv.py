@@ -12,8 +12,10 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Animation,
     Arrow,
     Brace,
+    Create,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -22,9 +24,12 @@ from manim import (
     MathTex,
     ReplacementTransform,
     Restore,
+    Succession,
     SurroundingRectangle,
     TransformFromCopy,
     VGroup,
+    VMobject,
+    Wait,
     Write,
 )
 
@@ -33,7 +38,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import LabelledMatrix
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import Sum, phrase
 from scenes.kit.vectors import NumberVector
 
 
@@ -48,13 +53,15 @@ FILL = 0.85  # of the content area's width they may take
 OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
+TRAINED_CELL = 0.5  # a cell of the trained model's W_Q, beside the ≠ line
+WORKED_GROWTH = 1.4  # 蘋果's row worked through the formula, beside it
 
 
 class ThreeRoles(LectureScene):
     """Q = X W_Q, K = X W_K, V = X W_V computed on screen; then the two-line formula."""
 
     scene_key = "qkv"
-    reads = ("tokens.eat_apple",)
+    reads = ("tokens.eat_apple", "weights", "training.steps")
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
@@ -67,20 +74,44 @@ class ThreeRoles(LectureScene):
         self.add(title)  # the title at once: no frame is only a title being written
         # X alone first, large in the middle; it goes to its place in X W_Q = Q as that is said.
         x.save_state()
-        style.place(x, grow=OPENING_GROWTH)
-        self.say("intro", FadeIn(x.body))
+        sentence = self._sentence(x)
+        split = self._pieces(sentence[self.ex.query_index])
+        opening = VGroup(x, sentence, split)
+        style.place(opening, UP, grow=OPENING_GROWTH)
+        # Above the three roles' slots, which wait at the bottom for 蘋果's Q, K and V.
+        overflow = self.kept.get_top()[1] + style.GROUP_BUFF - opening.get_bottom()[1]
+        if overflow > 0:
+            opening.scale((opening.height - overflow) / opening.height, about_edge=UP)
+        slots = self.slots = VGroup(*(VGroup(row[0], row[2]) for row in self.kept))
+        self.say(
+            "intro",
+            FadeIn(x.body),
+            then=[[LaggedStart(*(FadeIn(slot, shift=UP * style.ITEM_BUFF) for slot in slots))]],
+            run_time=0.5,
+        )
         self.say(
             "x",
             outline(*(x.grid.get_row(i) for i in range(self.n)), colour=style.FOREGROUND),
             beats={
-                "token": [FadeIn(x.grid.row_headers, shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.4)]
+                "token": [FadeIn(sentence, shift=UP * style.ITEM_BUFF, lag_ratio=0.3)],
+                "sentence": [
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(word, head, path_arc=-0.6)
+                            for word, head in zip(sentence, x.grid.row_headers, strict=True)
+                        ),
+                        lag_ratio=0.4,
+                    )
+                ],
+                "part": [ReplacementTransform(sentence[self.ex.query_index].copy(), split)],
             },
         )
         self.say(
             "dims",
+            FadeOut(VGroup(sentence, split)),
             FadeIn(x.grid.col_headers, lag_ratio=0.3),
             FadeIn(x.name),
-            beats={"picked": [outline(x.grid.col_headers)]},
+            beats={"picked": [outline(*x.grid.col_headers)]},
         )
         kept = self._project_all(line)
         self._differ(kept)
@@ -99,6 +130,26 @@ class ThreeRoles(LectureScene):
         cell = CELL * max(1.0, REFERENCE_DIMS / self.ex.d)
         matrix = LabelledMatrix(values, source, name, colour, col_headers, row_headers, cell)
         return matrix.scale(self.fit)
+
+    def _sentence(self, x: VGroup) -> VGroup:
+        """The sentence's words in a row beside X, each to travel into its row's name."""
+        words = VGroup(
+            *(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n])
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        words.scale(x.grid.row_headers[0].height / words[0].height)
+        return words.next_to(x.grid, RIGHT, buff=style.WIDE_BUFF).match_y(x.grid.cells)
+
+    def _pieces(self, word: VMobject) -> VGroup:
+        """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
+        each boxed, under the word."""
+        boxes = VGroup()
+        for piece in self.words["pieces"].split("|"):
+            label = style.text(piece, style.LABEL_SIZE)
+            box = SurroundingRectangle(label, buff=style.HUG_BUFF, color=style.MUTED)
+            boxes.add(VGroup(box, label))
+        boxes.arrange(RIGHT, buff=style.ITEM_BUFF)
+        boxes.scale(word.height / boxes[0][1].height)
+        return boxes.next_to(word, DOWN, buff=style.ITEM_BUFF)
 
     def _equation(self, x: VGroup) -> VGroup:
         """X × W_Q = Q, laid out on the top of the frame, X where it already is."""
@@ -129,7 +180,10 @@ class ThreeRoles(LectureScene):
         self._apple_row(x, w, result)
         kept = self.kept
         self.say(
-            "q", TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0]), run_time=1.5
+            "q",
+            FadeIn(self.slots),
+            TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
+            run_time=1.5,
         )
         for (key, letter, colour), vector in zip(roles()[1:], kept[1:], strict=True):
             w_new = self._matrix(
@@ -137,46 +191,86 @@ class ThreeRoles(LectureScene):
             ).move_to(w)
             new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
             new.move_to(result)
+            beats = {"match": [self._shares(x, new)]} if key == "v" else {}
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
                 FadeOut(result),
                 then=[
                     [TransformFromCopy(x.body, new.body), FadeIn(new.heads)],
-                    [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector)],
+                    [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
+                beats=beats,
             )
             w, result = w_new, new
-        self._shape(result)
+        self._shape(x, result)
         self.equation = VGroup(x, times, w, equals, result, self.shape)
         return kept
 
     def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:
-        """蘋果's row of X, through W_Q's food row, becomes a Query that looks for eating."""
+        """蘋果's row of X, through W_Q's food row, becomes a Query that looks for eating:
+        Q's row is X's entries times W_Q's rows, added."""
         i = self.ex.query_index
         food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
-        frames = VGroup(
-            SurroundingRectangle(x.grid.get_row(i), buff=style.TIGHT_BUFF),
-            SurroundingRectangle(w.grid.get_row(food), buff=style.TIGHT_BUFF),
-            SurroundingRectangle(q.grid.get_row(i), buff=style.TIGHT_BUFF),
-        ).set_color(style.HIGHLIGHT)
-        cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
+        row = SurroundingRectangle(x.grid.get_row(i), buff=style.TIGHT_BUFF)
+        food_cell = SurroundingRectangle(x.grid.get_cell(i, food), buff=0)
+        w_row = SurroundingRectangle(w.grid.get_row(food), buff=style.TIGHT_BUFF)
+        w_cell = SurroundingRectangle(w.grid.get_cell(food, eat), buff=0)
+        VGroup(row, food_cell, w_row, w_cell).set_color(style.HIGHLIGHT)
         big = self.spoken(f"{SRC}.q[{i}][{eat}]", 1)
         self.say(
             "apple_row",
-            FadeIn(frames[0]),
-            beats={"wq": [FadeIn(frames[1])]},
+            Create(row),
+            then=[[ReplacementTransform(row.copy(), food_cell)]],
+            beats={"wq": [Create(w_row), Succession(Wait(0.3), Create(w_cell))]},
             token=self.apple_words()[i],
             big=big,
         )
+        # X's entries weigh W_Q's rows; only the non-zero ones add anything.
+        used = [c for c in range(self.ex.d) if self.ex.x[i][c]]
+        terms = VGroup()
+        for k, c in enumerate(used):
+            term = VGroup(
+                self.number(f"{SRC}.x[{i}][{c}]", 1, style.LABEL_SIZE),
+                MathTex(r"\times", font_size=40),
+                w.grid.get_row(c).copy(),
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            if k:
+                terms.add(MathTex("+", font_size=48))
+            terms.add(term)
+        result = q.grid.get_row(i).copy()
+        line = VGroup(*terms, MathTex("=", font_size=48), result)
+        line.arrange(RIGHT, buff=style.ITEM_BUFF)
+        line.move_to(self.kept)  # where the slots wait: they step aside for the sum
+        if line.width > w.get_right()[0] - x.get_left()[0]:
+            line.scale_to_fit_width(q.get_right()[0] - x.get_left()[0])
+        line.match_x(VGroup(x, w, q))
+        moves = []
+        for term, c in zip(terms[::2], used, strict=True):
+            moves += [
+                TransformFromCopy(x.grid.get_number(i, c), term[0]),
+                FadeIn(term[1]),
+                TransformFromCopy(w.grid.get_row(c), term[2]),
+            ]
+        cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
+        result_cell = SurroundingRectangle(result[eat], buff=0, color=style.HIGHLIGHT)
         self.say(
             "apple_q",
-            FadeIn(frames[2]),
-            beats={"cell": [ReplacementTransform(frames, cell)]},
+            FadeOut(VGroup(row, w_row)),
+            FadeOut(self.slots),
+            LaggedStart(*moves, lag_ratio=0.15),
+            FadeIn(VGroup(*terms[1::2])),
+            then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result)]],
+            beats={
+                "cell": [
+                    ReplacementTransform(VGroup(food_cell, w_cell), VGroup(cell, result_cell)),
+                    TransformFromCopy(result, q.grid.get_row(i)),
+                ]
+            },
             big=big,
         )
-        self.play(FadeOut(cell))
+        self.play(FadeOut(VGroup(cell, result_cell, line)))
 
     def _apple_vectors(self) -> VGroup:
         """蘋果's Query, Key and Value, one under another at the bottom, with their meaning."""
@@ -205,7 +299,27 @@ class ThreeRoles(LectureScene):
         )
         return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
 
-    def _shape(self, result: VGroup) -> None:
+    def _shares(self, x: VGroup, v: VGroup) -> Animation:
+        """蘋果's attention weights written by the words' V rows; the best match's V, the one
+        that counts most in 蘋果's output, outlined."""
+        source = f"{SRC}.last_row.weights[0]"
+        shares = self.ex.last_row.weights[0]
+        self.weights = VGroup(
+            *(
+                self.number(f"{source}[{j}]", 2, style.LABEL_SIZE, style.WEIGHT).next_to(
+                    v.grid.get_row(j), RIGHT, buff=style.ITEM_BUFF
+                )
+                for j in range(self.n)
+            )
+        )
+        top = max(range(self.n), key=lambda j: shares[j])
+        return Succession(
+            outline(x.grid.get_row(self.ex.query_index), colour=style.FOREGROUND),
+            LaggedStart(*(FadeIn(m, shift=LEFT * style.ITEM_BUFF) for m in self.weights)),
+            outline(VGroup(v.grid.get_row(top), self.weights[top])),
+        )
+
+    def _shape(self, x: VGroup, result: VGroup) -> None:
         n, d = (
             self.number(f"{SRC}.short", 0),
             self.number(f"{SRC}.d", 0),
@@ -223,7 +337,14 @@ class ThreeRoles(LectureScene):
             if clear:
                 break
         self.shape.add(brace)
-        self.say("shape_line", FadeIn(self.shape), n=n, d=d)
+        self.say(
+            "shape_line",
+            FadeOut(self.weights),
+            outline(*x.grid.row_headers, colour=style.FOREGROUND),
+            beats={"each": [FadeIn(self.shape)]},
+            n=n,
+            d=d,
+        )
 
     def _differ(self, kept: VGroup) -> None:
         """The equation gives way; 蘋果's three different vectors stay."""
@@ -238,7 +359,9 @@ class ThreeRoles(LectureScene):
         left, _, right, _ = style.content_area()
         grow = min(SELF_GROWTH, FILL * (right - left) / below.width)
         below.scale(grow)  # the three vectors large: they are the picture now
-        style.place(VGroup(differ, below).arrange(DOWN, buff=style.SECTION_BUFF))
+        trained = self._trained()
+        top = VGroup(differ, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
         self.say(
             "differ",
             ReplacementTransform(self.equation[1:], differ),
@@ -246,6 +369,7 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(self.equation[0].grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
             run_time=1.5,
+            beats={"trained": [FadeIn(trained.body), FadeIn(trained.caption)]},
         )
         vector = source[1]
         arrows = VGroup(
@@ -258,17 +382,95 @@ class ThreeRoles(LectureScene):
             "self",
             outline(vector, colour=style.FOREGROUND),
             LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
-            beats={"roles": [outline(*kept)]},
+            beats={
+                "roles": [outline(*(row[2] for row in kept))],
+                "has": [outline(*(row[1] for row in kept))],
+            },
             token=self.apple_words()[i],
         )
         self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 
+    def _trained(self) -> VGroup:
+        """The colour model's W_Q after training: what a real model's matrices look like."""
+        w = self.data.weights.w_q
+        matrix = LabelledMatrix(w, "weights.w_q", "W_Q", style.QUERY, cell_size=TRAINED_CELL)
+        steps = self.number("training.steps", 0, style.SMALL_SIZE, style.MUTED)
+        caption = phrase(self.words["trained"], style.SMALL_SIZE, style.MUTED, steps=steps)
+        group = VGroup(matrix, caption.next_to(matrix, DOWN, buff=style.ITEM_BUFF))
+        group.body, group.caption = VGroup(matrix), caption
+        return group
+
     # --- the formula -------------------------------------------------------------------
     def _formula(self) -> None:
-        formula = style.place(AttentionFormula())
-        self.say("formula_intro", Write(formula.projections), run_time=2)
-        self.say("qk", Write(formula.get_scores()))
-        self.say("sqrt", Write(formula.get_scale()))
-        self.say("softmax", Write(formula.get_softmax()))
-        self.say("weigh_v", Write(formula.get_values()))
-        self.say("outro", outline(formula, colour=style.FOREGROUND))
+        """The two lines, each piece answered by 蘋果's row worked through it: its dot
+        products, its scores, its weights (adding up to 1) and its output."""
+        formula = AttentionFormula()
+        row = self.ex.last_row
+        src = f"{SRC}.last_row"
+        words = VGroup(*(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]))
+        steps = (
+            (f"{SRC}.dots", self.ex.dots, r"q \cdot k", style.QUERY),
+            (f"{src}.scores[0]", row.scores[0], r"\div \sqrt{d}", style.FOREGROUND),
+            (f"{src}.weights[0]", row.weights[0], r"\mathrm{softmax}", style.WEIGHT),
+        )
+        table = VGroup()
+        for path, values, name, colour in steps:
+            label = MathTex(name, font_size=40, color=colour)
+            numbers = VGroup(
+                *(self.number(f"{path}[{j}]", 2, style.LABEL_SIZE) for j in range(len(values)))
+            )
+            table.add(VGroup(label, numbers))
+        # Columns under the words, the names in a column on the left.
+        column = max(m.width for r in table for m in r[1]) + style.GROUP_BUFF
+        for k, word in enumerate(words):
+            word.move_to(RIGHT * k * column)
+        for r, (label, numbers) in enumerate(table):
+            for k, m in enumerate(numbers):
+                m.move_to(words[k]).shift(DOWN * (r + 1) * style.ROW_BUFF * 2.2)
+            label.next_to(numbers[0], LEFT, buff=style.GROUP_BUFF)
+        total = VGroup(
+            MathTex(r"\Sigma =", font_size=40),
+            self.number(Sum(f"{src}.weights[0]"), 2, style.LABEL_SIZE, style.WEIGHT),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        total.next_to(table[2][1], RIGHT, buff=style.GROUP_BUFF)
+        output = NumberVector(row.outputs[0], f"{src}.outputs[0]", "", style.VALUE, decimals=2)
+        output_name = MathTex(r"\sum_j w_j v_j =", font_size=40, color=style.VALUE)
+        result = VGroup(output_name, output).arrange(RIGHT, buff=style.ITEM_BUFF)
+        picture = VGroup(words, table, total, result)
+        result.next_to(VGroup(words, table, total), DOWN, buff=style.GROUP_BUFF)
+        picture.scale(WORKED_GROWTH)
+        VGroup(formula, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(formula, picture))
+        d = VGroup(
+            MathTex("d =", font_size=40), self.number(f"{SRC}.d", 0, style.LABEL_SIZE)
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        d.next_to(formula.get_scale(), DOWN, buff=style.GROUP_BUFF)
+        dots, scores, weights = table
+        self.say("formula_intro", FadeIn(formula.projections, shift=DOWN * style.ITEM_BUFF))
+        self.say(
+            "qk",
+            Write(formula.get_scores()),
+            then=[
+                [FadeIn(words), FadeIn(dots[0]), TransformFromCopy(formula.get_scores(), dots[1])]
+            ],
+        )
+        self.say(
+            "sqrt",
+            Write(formula.get_scale()),
+            beats={
+                "d": [FadeIn(d)],
+                "sharp": [FadeIn(scores[0]), TransformFromCopy(dots[1], scores[1])],
+            },
+        )
+        self.say(
+            "softmax",
+            Write(formula.get_softmax()),
+            then=[[FadeIn(weights[0]), TransformFromCopy(scores[1], weights[1])]],
+            beats={"one": [TransformFromCopy(weights[1], total)]},
+        )
+        self.say(
+            "weigh_v",
+            Write(formula.get_values()),
+            then=[[FadeIn(output_name), TransformFromCopy(weights[1], output)]],
+        )
+        self.say("outro", outline(formula.projections, formula.attention, colour=style.FOREGROUND))

@@ -133,9 +133,11 @@ class NotExplanation(LectureScene):
         stand_in = plane.copy()
         self.start = Dot(radius=0.05, color=style.MUTED)  # the input, where the residual leaves
         chain = VGroup(self.start, self.small, stand_in, self.node, self.readout, self.decision)
-        chain.arrange(RIGHT, buff=style.GROUP_BUFF)
+        chain.arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(chain)
-        room = config.frame_width - 2 * (style.EDGE_BUFF + style.GROUP_BUFF)  # the layers' card
+        # room for the layers' card round the chain and the cards stacked behind it
+        room = config.frame_width - 2 * (style.EDGE_BUFF + style.GROUP_BUFF)
+        room -= 2 * style.STACK_STEP[0] * (GHOSTS - 1)
         chain.scale(min(1.0, room / chain.width))
         y = stand_in[0].get_center()[1]  # the chain runs at the height of the plane's centre
         for part in (self.start, self.small, self.node, self.readout, self.decision):
@@ -316,7 +318,9 @@ class NotExplanation(LectureScene):
             self.number(f"multihead.four.predictions[{self.row}][0]", 2, style.BODY_SIZE),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
         flow = VGroup(w_o, readout, output).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.GROUP_BUFF))
+        style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
+        flow.shift(RIGHT * (columns.get_center()[0] - w_o.get_center()[0]))  # W_O under the maps
+        bottom = columns.get_bottom()[1]  # every arrow leaves under all the captions
         left = [h for h, match in enumerate(four.previous_match) if match >= 0.9]
         left_frame = VGroup(
             *(
@@ -326,13 +330,23 @@ class NotExplanation(LectureScene):
         )
         guesses = VGroup(
             *(
-                Arrow(c.get_bottom(), output.get_top(), buff=style.ITEM_BUFF, color=style.MUTED)
+                Arrow(
+                    [c.get_center()[0], bottom, 0],
+                    output.get_top(),
+                    buff=style.ITEM_BUFF,
+                    color=style.MUTED,
+                )
                 for c in columns
             )
         )
         into_w_o = VGroup(
             *(
-                Arrow(c.get_bottom(), w_o.get_top(), buff=style.ITEM_BUFF, color=style.MUTED)
+                Arrow(
+                    [c.get_center()[0], bottom, 0],
+                    w_o.get_top(),
+                    buff=style.ITEM_BUFF,
+                    color=style.MUTED,
+                )
                 for c in columns
             )
         )

@@ -354,7 +354,8 @@ class SqrtD(LectureScene):
                 "formula": [Write(slope.frame[0])],
                 "slopes": [self._run_to(slope, 0)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
-                "low": [Create(slope.heights[0]), FadeIn(slope.dots[0][1])],
+                # the slope read off its axis: the value slides in from it to the dot
+                "low": [Create(slope.heights[0]), self._read_off(slope, 0)],
                 "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
                 # near 1: cat's bar; near 0: every other bar
                 "stuck": [outline(first[0].rows[cat], VGroup(*others))],
@@ -367,15 +368,20 @@ class SqrtD(LectureScene):
             g1s=slopes["scaled"],
         )
 
-    def _run_to(self, slope: SlopePlot, k: int) -> Succession:
+    def _run_to(self, slope: SlopePlot, k: int) -> MoveAlongPath:
         """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0: as
         the weight grows to its place, its slope rises and falls again."""
         dot = slope.dots[k][0]
         axes = slope.frame[1]
         w = axes.p2c(dot.get_center())[0]
         path = axes.plot(lambda x: x * (1 - x), x_range=[0, w])
-        runner = dot.copy().move_to(path.get_start())
-        return Succession(MoveAlongPath(runner, path), ReplacementTransform(runner, dot))
+        return MoveAlongPath(dot, path)  # it ends where the plot has it
+
+    def _read_off(self, slope: SlopePlot, k: int) -> FadeIn:
+        """The k-th dot's slope comes in from the slope's axis, level with the dot."""
+        label = slope.dots[k][1]
+        axis = slope.frame[1].y_axis
+        return FadeIn(label, shift=RIGHT * (label.get_left()[0] - axis.get_center()[0]))
 
     def _mean_max(self, k: int, kind: str) -> Spoken:
         """The mean largest weight at the k-th width, as the narration says it."""

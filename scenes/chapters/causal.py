@@ -21,8 +21,10 @@ from manim import (
     CurvedArrow,
     DashedVMobject,
     Dot,
+    DoubleArrow,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
     LaggedStart,
     MathTex,
     Mobject,
@@ -119,16 +121,20 @@ class CausalMask(LectureScene):
             return arrow.set_stroke(style.MUTED, width=2).set_fill(style.MUTED)
 
         ahead = [VGroup(*(look(i, j) for j in range(i + 1, n))) for i in range(n)]
-        back = VGroup(*(look(i, j) for i in range(n) for j in range(i)))
+        back_from = [VGroup(*(look(i, j) for j in range(i))) for i in range(n)]
+        back = VGroup(*back_from)
         style.place(VGroup(words, *ahead, back), grow=1.3)
-        slot = VGroup(  # the next word, not yet generated
-            DashedVMobject(
-                Rectangle(width=words[short].width + 0.3, height=words.height + 0.3),
-                num_dashes=24,
-            ).set_stroke(style.MUTED, width=2),
-            style.text("?", style.TITLE_SIZE, style.MUTED),
-        ).move_to(words[short])
-        slot[1].move_to(slot[0])
+        slots = VGroup(  # the words not yet generated: empty places
+            *(
+                DashedVMobject(
+                    Rectangle(width=w.width + 0.3, height=words.height + 0.3), num_dashes=24
+                )
+                .set_stroke(style.MUTED, width=2)
+                .move_to(w)
+                for w in words[short:]
+            )
+        )
+        slot = VGroup(slots[0], style.text("?", style.TITLE_SIZE, style.MUTED).move_to(slots[0]))
         later = words[short:]
         self.add(self.title)  # the title at once: no frame is only a title being written
         self.say(
@@ -138,15 +144,17 @@ class CausalMask(LectureScene):
         )
         self.say(
             "no_peeking",
-            FadeOut(slot),
-            FadeIn(later.set_opacity(style.DIMMED), lag_ratio=0.3),
+            outline(words[short - 1]),
+            FadeOut(slot[1]),
+            Create(slots[1:], lag_ratio=0.3),
             beats={
-                # Copies made now: two .animate builders on one mobject share its target.
                 "whole": [
-                    Transform(later, later.copy().set_opacity(1)),
+                    FadeOut(slots),
+                    FadeIn(later, shift=DOWN * 0.3, lag_ratio=0.3),
                     Create(VGroup(*ahead, back)),
                 ],
                 "mask": [LaggedStart(*(FadeOut(a) for a in ahead if len(a)), lag_ratio=0.5)],
+                "same": [outline(VGroup(words[:short], back_from[short - 1]))],
             },
         )
         return words, back
@@ -220,11 +228,16 @@ class CausalMask(LectureScene):
             *(ReplacementTransform(w, h) for w, h in zip(words, grid.col_headers, strict=True)),
             FadeIn(VGroup(grid.cells, grid.numbers)),
             beats={
+                "rows": [outline(VGroup(grid.row_headers[i], grid.get_row(i)))],
                 "upper": [Create(upper, lag_ratio=0.1)],
                 "cover": [FadeOut(upper), FadeIn(mask, shift=LEFT * 0.3 + DOWN * 0.3)],
             },
         )
-        self.say("minus", outline(mask), beats={"force": [FadeIn(minus, lag_ratio=0.1)]})
+        self.say(
+            "minus",
+            outline(mask),
+            beats={"force": [mask.animate.set_fill(opacity=0.7), FadeIn(minus, lag_ratio=0.1)]},
+        )
         if side_by_side:
             self.play(Transform(grid, home[0]), Transform(minus, home[1]), Transform(mask, home[2]))
         zeros = VGroup(*(weights.get_number(i, j) for i, j in later))
@@ -266,14 +279,26 @@ class CausalMask(LectureScene):
             )
         self.say(
             "sums",
-            FadeIn(sums, lag_ratio=0.2),
+            LaggedStart(
+                *(
+                    TransformFromCopy(VGroup(*(weights.get_number(r, j) for j in range(r + 1))), s)
+                    for r, s in enumerate(sums)
+                ),
+                lag_ratio=0.2,
+            ),
             beats={"only": [outline(staircase(weights, below=True))]},
         )
         first = SurroundingRectangle(weights.get_row(0), color=style.HIGHLIGHT, buff=0)
+        landing = sums[0].copy().move_to(weights.get_number(0, 0))  # the whole 1, to itself
         self.say(
             "first",
             Create(first),
-            beats={"all": [outline(weights.get_number(0, 0), sums[0])]},
+            beats={
+                "all": [
+                    Succession(TransformFromCopy(sums[0], landing), FadeOut(landing)),
+                    outline(weights.get_number(0, 0)),
+                ]
+            },
             token=self.apple_words()[0],
         )
         apple = SurroundingRectangle(weights.get_row(i), color=style.HIGHLIGHT, buff=0)
@@ -378,6 +403,13 @@ class CausalMask(LectureScene):
             phrase(self.words["base_line"], style.SMALL_SIZE, style.MUTED, mse=base),
             style.MUTED,
         )
+        gap_x = plot.axes.c2p(run.steps * 0.5, 0)[0]  # the distance between the two levels
+        gap = DoubleArrow(
+            [gap_x, plot.level(run.baseline_mse), 0],
+            [gap_x, plot.level(run.val_mse), 0],
+            buff=0,
+            color=style.HIGHLIGHT,
+        )
         cut = staircase(right).set_stroke(style.FOREGROUND, width=3).set_fill(opacity=0)
         blocks = VGroup(
             *(
@@ -435,7 +467,7 @@ class CausalMask(LectureScene):
             FadeIn(plot),
             then=[[Create(val_mark[0]), FadeIn(val_mark[1])]],
             beats={
-                "base": [Create(base_mark[0]), FadeIn(base_mark[1])],
+                "base": [Create(base_mark[0]), FadeIn(base_mark[1]), GrowFromCenter(gap)],
                 "pe": [outline(cut)],
             },
             val=val,

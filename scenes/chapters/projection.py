@@ -29,6 +29,7 @@ from manim import (
     NumberLine,
     Rectangle,
     ReplacementTransform,
+    Restore,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -134,10 +135,14 @@ class WhyProject(LectureScene):
             FadeIn(line, lag_ratio=0.3),
             FadeIn(room),
             beats={
-                "train": [outline(line[1])],
-                "high": [Write(learned)],
+                "two": [Write(learned)],
+                "train": [outline(learned)],
+                # the one his question should find, given the high score
+                "high": [outline(VGroup(chen[0], chen[1]))],
             },
         )
+        others = VGroup(*(p for k, p in enumerate(room.people) if k != asker))
+        others.save_state()
         self.say(
             "front_end",
             outline(he[1]),
@@ -159,12 +164,14 @@ class WhyProject(LectureScene):
                             color=style.HIGHLIGHT,
                         )
                     ),
-                    outline(line[1]),
+                    # one person, two vectors: the others dim
+                    others.animate.set_opacity(style.DIMMED),
                 ],
             },
         )
         self.say(
             "value_too",
+            Restore(others),
             Circumscribe(chen[2], color=style.VALUE),
             FadeIn(tags[2], shift=LEFT * style.ITEM_BUFF),
             beats={
@@ -373,9 +380,12 @@ class WhyProject(LectureScene):
         nearest = SurroundingRectangle(
             shared[1].get_cell(i, j), buff=0, color=style.HIGHLIGHT, stroke_width=4
         )
+        away = projected[1].get_center() - drawn[1].get_center()  # where x and y make way to
         self.say(
             "shared_say",
-            FadeOut(VGroup(beats, longer)),
+            # x and a typical y make way for the new map, into the third it leaves empty
+            FadeOut(VGroup(self_dot, other_dot[1:], longer)),
+            drawn[1].animate.shift(away),
             FadeIn(shared),
             beats={
                 "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
@@ -384,10 +394,14 @@ class WhyProject(LectureScene):
                     FadeOut(shared_diagonal),
                     outline(off_diagonal),
                 ],
-                "longer": [Create(nearest)],
+                # y grows and turns until its shadow passes x: the cell that comes nearest
+                "longer": [
+                    Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit).shift(away)),
+                    Create(nearest),
+                ],
             },
         )
-        self.say("projected_say", FadeIn(projected), FadeOut(nearest))
+        self.say("projected_say", FadeOut(drawn[1]), FadeIn(projected), FadeOut(nearest))
         return maps
 
     @staticmethod
@@ -521,8 +535,9 @@ class WhyProject(LectureScene):
             then=[[*(FadeIn(row[2][1][0], lag_ratio=0.3) for row in rows), FadeIn(count)]],
             beats={
                 "never": [Succession(Create(frames0), ReplacementTransform(frames0, dot0))],
+                # the other draws, stacked behind the map, land on the line as its bars
                 "min": [
-                    FadeIn(bars0, lag_ratio=0.1),
+                    TransformFromCopy(rows[0][2][1][0], bars0),
                     Create(low_tick),
                     FadeIn(plain_min),
                 ],
@@ -533,8 +548,9 @@ class WhyProject(LectureScene):
         self.say(
             "draws_projected",
             Succession(Create(frames1), ReplacementTransform(frames1, dot1)),
-            then=[[FadeIn(bars1, lag_ratio=0.1), Create(span), FadeIn(proj)]],
-            beats={"mean": [Create(mean_tick), FadeIn(mean)]},
+            then=[[TransformFromCopy(slot1[1][0], bars1), Create(span), FadeIn(proj)]],
+            # the bars' copy gathers at their mean
+            beats={"mean": [ReplacementTransform(bars1.copy(), mean_tick), FadeIn(mean)]},
             lo=spread["min"],
             hi=spread["max"],
             mean=spread["mean"],

@@ -15,21 +15,28 @@ from manim import (
     PI,
     RIGHT,
     UP,
+    AnimationGroup,
     ArcBetweenPoints,
     Arrow,
     Create,
+    CurvedArrow,
     Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    LaggedStart,
     LaggedStartMap,
+    Line,
     MathTex,
+    MoveAlongPath,
     MoveToTarget,
+    Polygon,
     ReplacementTransform,
     RoundedRectangle,
     Square,
     Succession,
     SurroundingRectangle,
+    Text,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -48,9 +55,15 @@ from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
 IT_CAT = "tokens.it_cat.scaled.weights"
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
+CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
 RESIDUES = 10  # beads on the protein chain
+PAIR_CELL = 0.14  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 7), (2, 9), (4, 8))  # residues far apart along the chain that attend
 TILE = 1.1  # side of one head's tile in the block
+PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
+SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
+VECTOR_CELL = 0.1  # one entry of a position's vector, drawn as a column beside the block
+MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
 
 
 class ZoomOut(LectureScene):
@@ -60,7 +73,7 @@ class ZoomOut(LectureScene):
     """
 
     scene_key = "zoom_out"
-    reads = ("tokens.it_cat", "multihead.four")
+    reads = ("tokens.it_cat", "multihead.four", "positional", "causal")
     heads = 4
 
     def construct(self) -> None:
@@ -88,12 +101,39 @@ class ZoomOut(LectureScene):
         col_frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         row_numbers = VGroup(*(head.get_number(q, j) for j in range(n)))
         col_numbers = VGroup(*(head.get_number(i, col) for i in range(n)))
+        target = head.row_headers[col]  # the referent's own header, where the lookers' rows start
+        converge = VGroup(
+            *(
+                CurvedArrow(
+                    head.row_headers[i].get_left() + LEFT * style.TIGHT_BUFF,
+                    target.get_left() + LEFT * style.TIGHT_BUFF,
+                    angle=-PI / 2,
+                    color=style.HIGHLIGHT,
+                    stroke_width=3,
+                    tip_length=0.15,
+                )
+                for i in lookers
+            )
+        )
+        rest = VGroup(
+            *(
+                part
+                for i in range(n)
+                for j in range(n)
+                if j != col
+                for part in (head.get_cell(i, j), head.get_number(i, j))
+            )
+        )
         self.say(
             "column",
+            rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
             beats={
                 "brightest": [Create(frames, lag_ratio=0.3)],
+                "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
                 "sum": [
                     FadeOut(frames),
+                    FadeOut(converge),
+                    rest.animate.set_opacity(1),
                     Create(row_frame),
                     TransformFromCopy(row_numbers, row_total[-1]),
                     FadeIn(row_total[:-1]),
@@ -156,6 +196,102 @@ class ZoomOut(LectureScene):
             strips.add(VGroup(name, boxes).arrange(DOWN, buff=style.ITEM_BUFF))
         return strips.arrange(DOWN, buff=style.SECTION_BUFF)
 
+    def _vectors(self) -> VGroup:
+        """The sentence's positions as a layer takes them in and gives them back: a column of
+        d entries each (as many positions, as wide)."""
+        it = self.data.it_cat
+        return VGroup(
+            *(
+                VGroup(
+                    *(
+                        Square(VECTOR_CELL)
+                        .set_stroke(style.MUTED, 1)
+                        .set_fill(style.PLAIN_CELL, opacity=1)
+                        for _ in range(it.d)
+                    )
+                ).arrange(DOWN, buff=0)
+                for _ in it.tokens
+            )
+        ).arrange(RIGHT, buff=style.TIGHT_BUFF)
+
+    def _matmul(self) -> VGroup:
+        """Q (a row per position) times Kᵀ (a column per position), scaled: every score of
+        the sentence's table in one product, laid out row by column."""
+        it = self.data.it_cat
+        qk = [x for m in (it.q, it.k) for row in m for x in row]
+        span = (min(qk), max(qk))
+        scores = it.scaled.scores
+        q = AttentionGrid(
+            it.q, "tokens.it_cat.q", cell_size=MATMUL_CELL, show_numbers=False, value_range=span
+        )
+        kt = AttentionGrid(
+            [list(c) for c in zip(*it.k, strict=True)],
+            "tokens.it_cat.k",
+            cell_size=MATMUL_CELL,
+            show_numbers=False,
+            value_range=span,
+        )
+        product = AttentionGrid(
+            scores,
+            "tokens.it_cat.scaled.scores",
+            cell_size=MATMUL_CELL,
+            show_numbers=False,
+            value_range=(min(map(min, scores)), max(map(max, scores))),
+        )
+        kt.next_to(product, UP, buff=style.HUG_BUFF)
+        q.next_to(product, LEFT, buff=style.HUG_BUFF)
+        name = MathTex(r"QK^\top / \sqrt{d}").scale(0.7).next_to(product, DOWN, style.ITEM_BUFF)
+        group = VGroup(q, kt, product, name)
+        group.q, group.kt, group.product, group.name = q, kt, product, name
+        return group
+
+    def _pe_table(self) -> AttentionGrid:
+        """The positional table's fastest columns, a row beside each word of the sentence."""
+        it = self.data.it_cat
+        wide = self.data.positional.wide
+        return AttentionGrid(
+            [row[:PE_COLUMNS] for row in wide[: len(it.tokens)]],
+            "positional.wide",
+            row_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
+            cell_size=SIDE_CELL,
+            show_numbers=False,
+            value_range=(-1.0, 1.0),
+        )
+
+    def _causal_map(self) -> VGroup:
+        """The map the causal chapter trained under the mask, its masked triangle outlined."""
+        weights = self.data.causal.attention
+        grid = AttentionGrid(weights, "causal.attention", cell_size=SIDE_CELL, show_numbers=False)
+        n = grid.n_rows
+        c = grid.get_cell(0, 0).width
+        x0, y0 = grid.cells.get_corner(UP + LEFT)[:2]
+        corners = [(x0 + c, y0), (x0 + n * c, y0), (x0 + n * c, y0 - (n - 1) * c)]
+        for k in range(n - 1, 0, -1):  # the staircase along the diagonal, back to the top
+            corners += [(x0 + k * c, y0 - k * c), (x0 + k * c, y0 - (k - 1) * c)]
+        mask = Polygon(*([x, y, 0] for x, y in corners[:-1])).set_stroke(style.HIGHLIGHT, 3)
+        caption = style.text(self.words["causal_map"], style.LABEL_SIZE, style.MUTED)
+        caption.next_to(grid, DOWN, buff=style.ITEM_BUFF)
+        group = VGroup(grid, caption, mask)  # the mask moves with the map, drawn on its beat
+        group.grid, group.mask, group.caption = grid, mask, caption
+        return group
+
+    def _bend(self) -> VGroup:
+        """A straight line bent at 0: a linear step, then a non-linear one (max(0, x))."""
+        axes = style.muted_axes([-1, 1, 1], [-1, 1, 1], 2.4, 2.4)
+        straight = Line(axes.c2p(-1, -1), axes.c2p(1, 1)).set_stroke(style.FOREGROUND, 4)
+        bent = VMobject().set_points_as_corners([axes.c2p(-1, 0), axes.c2p(0, 0), axes.c2p(1, 1)])
+        bent.set_stroke(style.FOREGROUND, 4)
+        group = VGroup(axes, straight)
+        group.axes, group.straight, group.bent = axes, straight, bent
+        return group
+
+    def _pieces(self) -> VGroup:
+        """A word, and the same word as two tokens (the locale's example pieces)."""
+        parts = self.words["token_pieces"].split()
+        whole = WordBoxes(["".join(parts)], style.TITLE_SIZE)
+        cut = WordBoxes(parts, style.TITLE_SIZE).arrange(RIGHT, buff=style.ITEM_BUFF)
+        return VGroup(whole, cut.move_to(whole))
+
     def _block(self) -> None:
         it = self.data.it_cat
         n = len(it.tokens)
@@ -176,7 +312,11 @@ class ZoomOut(LectureScene):
             "intro",
             FadeIn(head),
             FadeIn(head_label),
-            beats={"sentence": [outline(head.row_headers)], "where": [outline(head.cells)]},
+            beats={
+                "sentence": [outline(head.row_headers)],
+                "hand": [outline(head.cells)],
+                "where": [outline(head_label)],
+            },
         )
         self._column(head, row_total, col_total)
 
@@ -205,12 +345,59 @@ class ZoomOut(LectureScene):
         out = Arrow(layers.exit(), output.get_bottom(), buff=0, color=style.MUTED)
         count = style.text(self.words["layers"], style.BODY_SIZE)
         count.next_to(output, RIGHT, buff=style.GROUP_BUFF)
+        vec_in = self._vectors().next_to(inputs, LEFT, buff=style.ITEM_BUFF)
+        vec_out = self._vectors().next_to(output, LEFT, buff=style.ITEM_BUFF)
         strips = self._strips(list(it.tokens))
-        block = VGroup(layers, inputs, output, into, out, count)
-        whole = VGroup(strips, block).arrange(RIGHT, buff=style.WIDE_BUFF)
+        matmul = self._matmul()
+        side = VGroup(strips, matmul).arrange(DOWN, buff=style.GROUP_BUFF)
+        block = VGroup(layers, inputs, output, into, out, count, vec_in, vec_out)
+        whole = VGroup(side, block).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
+        pe = self._pe_table()
+        causal = self._causal_map()
+        for picture in (pe, causal):  # the side panel's earlier pictures, where the strips go
+            picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
+            picture.move_to(side)
+        self._pull_back(
+            head,
+            head_label,
+            tile,
+            tiles,
+            others,
+            others_label,
+            layers,
+            w_o,
+            joins,
+            multi_box,
+            multi_label,
+        )
+        bend = self._bend().move_to(side)
+        pieces = self._pieces().move_to(side)
+        self._inside(it, layers, inputs, into, ffn, pe, bend)
+        self._stack(layers, tiles, count, vec_in, vec_out, out, output, bend, causal, pieces)
+        self._training(layers, inputs, tiles, w_o, ffn, output, vec_in)
+        self._parallel(strips, matmul, pieces[-1])
+        self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
+        for part in self.thumbnail.get_family():  # shapes only: its words would be too small
+            part.submobjects = [m for m in part.submobjects if not isinstance(m, Text | MathTex)]
+        self.clear_below_title(self.title)
 
-        # The camera pulls back: everything scales about the head until it is one tile.
+    def _pull_back(  # noqa: PLR0913 (the block's parts, built once in _block)
+        self,
+        head: AttentionGrid,
+        head_label: VMobject,
+        tile: AttentionGrid,
+        tiles: VGroup,
+        others: VGroup,
+        others_label: VMobject,
+        layers: TransformerLayers,
+        w_o: VGroup,
+        joins: VGroup,
+        multi_box: VMobject,
+        multi_label: VMobject,
+    ) -> None:
+        """The camera pulls back: everything scales about the head until it is one tile; the
+        heads' results travel into W_O."""
         scale = head.cells.width / tile.cells.width
         here, there = head.cells.get_center(), tile.cells.get_center()
         frame = VGroup(layers.cards_behind, layers.card, others, others_label, multi_box)
@@ -222,26 +409,111 @@ class ZoomOut(LectureScene):
             ReplacementTransform(head.cells, tile.cells),
             MoveToTarget(frame),
             rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
-            beats={"join": [GrowArrow(joins[0]), FadeIn(w_o), FadeIn(multi_label)]},
+            beats={
+                "join": [
+                    GrowArrow(joins[0]),
+                    TransformFromCopy(VGroup(*(t.cells for t in tiles)), w_o[0]),
+                    FadeIn(w_o[1]),
+                    FadeIn(multi_label),
+                ]
+            },
         )
         self.remove(rest)
-        self.say("positional_say", FadeIn(inputs, shift=UP * 0.2), GrowArrow(into))
+
+    def _inside(
+        self,
+        it,
+        layers: TransformerLayers,
+        inputs: VGroup,
+        into: Arrow,
+        ffn: VGroup,
+        pe: AttentionGrid,
+        bend: VGroup,
+    ) -> None:
+        """Positions added on the way in, the feed-forward network per position, residuals
+        and norms around both."""
+        rows = [VGroup(*(pe.get_cell(i, j) for j in range(pe.n_cols))) for i in range(pe.n_rows)]
+        q, r = it.query_index, it.referent
+        self.say(
+            "positional_say",
+            FadeIn(inputs, shift=UP * 0.2),
+            GrowArrow(into),
+            FadeIn(pe.row_headers),
+            beats={
+                "pe": [LaggedStart(*(FadeIn(row, shift=LEFT) for row in rows), lag_ratio=0.15)],
+                "order": [  # without the table, two words trade places: nothing tells them apart
+                    FadeOut(pe.cells),
+                    pe.row_headers[q]
+                    .animate(path_arc=PI, rate_func=there_and_back)
+                    .move_to(pe.row_headers[r]),
+                    pe.row_headers[r]
+                    .animate(path_arc=PI, rate_func=there_and_back)
+                    .move_to(pe.row_headers[q]),
+                ],
+            },
+        )
         main = layers.main_line
+        rise = ffn.height + style.ROW_BUFF
+        passes = VGroup(*(Dot(radius=0.06, color=style.FOREGROUND) for _ in it.tokens)).arrange(
+            RIGHT, buff=style.ITEM_BUFF
+        )
+        passes.next_to(ffn, DOWN, buff=style.TIGHT_BUFF)
         self.say(
             "ffn_say",
             GrowArrow(main[0]),
             GrowArrow(main[1]),
             GrowArrow(main[2]),
             FadeIn(ffn, shift=UP * 0.2),
+            FadeOut(pe.row_headers),
+            beats={
+                "nonlin": [
+                    Succession(
+                        FadeIn(bend),
+                        Transform(bend.straight, bend.bent),
+                    )
+                ],
+                "each": [  # one position after another through the one network
+                    LaggedStart(
+                        *(
+                            Succession(FadeIn(d), d.animate.shift(UP * rise), FadeOut(d))
+                            for d in passes
+                        ),
+                        lag_ratio=0.15,
+                    )
+                ],
+            },
         )
+        carried = [Dot(radius=0.08, color=style.FOREGROUND) for _ in layers.residuals]
         self.say(
             "residual",
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
             FadeIn(layers.nodes),
             GrowArrow(main[3]),
-            beats={"norm": [FadeIn(layers.norm_labels)]},
+            beats={
+                "back": [  # each step's input runs round its residual path into the ⊕
+                    Succession(MoveAlongPath(dot, r[0]), FadeOut(dot))
+                    for dot, r in zip(carried, layers.residuals, strict=True)
+                ],
+                "norm": [FadeIn(layers.norm_labels)],
+            },
         )
+
+    def _stack(  # noqa: PLR0913
+        self,
+        layers: TransformerLayers,
+        tiles: VGroup,
+        count: VMobject,
+        vec_in: VGroup,
+        vec_out: VGroup,
+        out: Arrow,
+        output: VGroup,
+        bend: VGroup,
+        causal: VGroup,
+        pieces: VGroup,
+    ) -> None:
+        """N layers, each giving back as many vectors as wide as it takes; the causal mask;
+        the readout on top."""
         later = VGroup(
             *(
                 g.get_cell(i, j)
@@ -250,15 +522,50 @@ class ZoomOut(LectureScene):
                 for j in range(i + 1, g.n_cols)
             )
         )
+        cards = [layers.card, *reversed(layers.cards_behind)]
         self.say(
             "stack",
             FadeIn(count),
-            Create(main[4]),
+            Create(layers.main_line[4]),
             beats={
-                "mask": [later.animate.set_opacity(style.DIMMED), outline(tile)],
+                "width": [
+                    Succession(
+                        FadeIn(vec_in, shift=UP * 0.2),
+                        TransformFromCopy(vec_in, vec_out, path_arc=-PI / 6),
+                    )
+                ],
+                "update": [
+                    outline(*cards),
+                    vec_out.animate.set_fill(style.RESULT, opacity=0.7),
+                ],
+                "gpt": [
+                    FadeOut(bend),
+                    FadeIn(causal.grid, causal.caption),
+                ],
+                "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
                 "top": [GrowArrow(out), FadeIn(output)],
+                "token": [  # a word, and the same word cut in two tokens
+                    Succession(
+                        AnimationGroup(FadeOut(causal), FadeIn(pieces[0])),
+                        ReplacementTransform(pieces[0], pieces[1]),
+                    )
+                ],
             },
         )
+
+    def _training(
+        self,
+        layers: TransformerLayers,
+        inputs: VGroup,
+        tiles: VGroup,
+        w_o: VGroup,
+        ffn: VGroup,
+        output: VGroup,
+        vec_in: VGroup,
+    ) -> None:
+        """Every parameter, named on its own clause; then an input passes through them all."""
+        travel = vec_in.copy()
+        stops = (inputs, layers.card, output)
         self.say(
             "training",
             outline(layers.card),
@@ -266,29 +573,56 @@ class ZoomOut(LectureScene):
                 "embed": [outline(inputs)],
                 "heads": [outline(tiles)],
                 "wo": [outline(w_o)],
-                "rest": [outline(ffn, layers.norm_labels, output)],
+                "rest": [outline(ffn)],
+                "norms": [outline(layers.norm_labels)],
+                "readout": [  # an input passes through them all, up to the readout
+                    outline(output),
+                    Succession(
+                        *(travel.animate.move_to(stop) for stop in stops),
+                        FadeOut(travel),
+                    ),
+                ],
             },
         )
+
+    def _parallel(self, strips: VGroup, matmul: VGroup, pieces: VGroup) -> None:
+        """An RNN reads in turn; attention computes every position together, as one matrix
+        product row by column."""
         rnn, once = strips
-        light = [
-            box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, opacity=0.6)
-            for box in rnn[1]
+
+        def light(box: VGroup):
+            return box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, opacity=0.6)
+
+        grid = matmul.product
+        n, depth = grid.n_rows, range(matmul.kt.n_rows)
+        products = [
+            TransformFromCopy(
+                VGroup(matmul.q.get_row(i), *(matmul.kt.get_cell(k, j) for k in depth)),
+                grid.get_cell(i, j),
+            )
+            for i in range(n)
+            for j in range(n)
         ]
         self.say(
             "parallel",
+            FadeOut(pieces),
             FadeIn(strips),
-            then=[[Succession(*light)]],
+            then=[[Succession(*(light(box) for box in rnn[1]))]],
             beats={
-                "once": [
-                    *(
-                        box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, 0.6)
-                        for box in once[1]
-                    ),
-                    outline(tiles),
-                ]
+                "once": [*(light(box) for box in once[1])],
+                "matmul": [
+                    Succession(
+                        FadeIn(matmul.q, matmul.kt, matmul.name),
+                        AnimationGroup(*products),
+                    )
+                ],
+                "gpu": [
+                    Succession(*(light(box) for box in rnn[1])),
+                    *(light(box) for box in once[1]),
+                    outline(grid),
+                ],
             },
         )
-        self.clear_below_title(self.title)
 
     def _uses(self) -> None:
         """Four uses, each drawn: text generation adds a token, translation writes a
@@ -300,13 +634,24 @@ class ZoomOut(LectureScene):
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
         panels.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF * 2))
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
-        style.place(VGroup(heading, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
+        thumb = self.thumbnail  # the block of the first half, carried small
+        thumb.scale_to_fit_height(heading.height * 6)
+        top = VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(top, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
         generation, translation, code, protein = panels
+        attention, ffn = thumb[0].sublayers
         self.say(
             "uses",
             FadeIn(heading),
             FadeIn(generation[0], generation.prompt),
-            beats={"gen": [GrowArrow(generation.arrow), FadeIn(generation.next, shift=RIGHT)]},
+            beats={
+                "gen": [
+                    GrowArrow(generation.arrow),
+                    FadeIn(generation.next, shift=RIGHT),
+                    FadeIn(thumb, shift=LEFT),
+                ],
+                "more": [attention.animate.set_opacity(style.DIMMED), outline(ffn)],
+            },
         )
         self.say(
             "translation",
@@ -315,18 +660,35 @@ class ZoomOut(LectureScene):
                 "paper": [
                     GrowArrow(translation.arrow),
                     LaggedStartMap(FadeIn, translation.target, lag_ratio=0.3),
-                ]
+                ],
+                "eval": [LaggedStartMap(FadeIn, translation.target_de, lag_ratio=0.3)],
             },
         )
         self.say(
             "code",
             FadeIn(code[0], code.line),
-            beats={"tokens": [Transform(code.line, code.tokens)]},
+            beats={
+                "tokens": [Transform(code.line, code.tokens)],
+                "context": [LaggedStartMap(Create, code.context, lag_ratio=0.3)],
+            },
         )
         self.say(
             "alphafold",
             FadeIn(protein[0], protein.chain),
-            beats={"family": [LaggedStartMap(Create, protein.links, lag_ratio=0.3)]},
+            beats={
+                "family": [TransformFromCopy(protein.residues, protein.pairs)],
+                "far": [
+                    LaggedStartMap(Create, protein.links, lag_ratio=0.3),
+                    *(
+                        protein.pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1)
+                        for a, b in PROTEIN_LINKS
+                    ),
+                    *(
+                        protein.pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1)
+                        for a, b in PROTEIN_LINKS
+                    ),
+                ],
+            },
         )
 
     def _generation(self) -> VGroup:
@@ -348,8 +710,12 @@ class ZoomOut(LectureScene):
         panel.target = WordBoxes(
             self.words["translation_target"].split(), style.LABEL_SIZE, style.HIGHLIGHT
         )
+        panel.target_de = WordBoxes(
+            self.words["translation_target_de"].split(), style.LABEL_SIZE, style.HIGHLIGHT
+        )
         panel.arrow = Arrow(UP, DOWN, color=style.MUTED).scale(0.35)
-        rows = VGroup(panel.source, panel.arrow, panel.target).arrange(DOWN, buff=style.HUG_BUFF)
+        rows = VGroup(panel.source, panel.arrow, panel.target, panel.target_de)
+        rows.arrange(DOWN, buff=style.HUG_BUFF)
         panel.add(rows)
         return panel
 
@@ -358,7 +724,20 @@ class ZoomOut(LectureScene):
         panel = VGroup()
         panel.tokens = WordBoxes(CODE_TOKENS, style.LABEL_SIZE)
         panel.line = style.name_text("".join(CODE_TOKENS), style.LABEL_SIZE).move_to(panel.tokens)
-        panel.add(VGroup(panel.line, panel.tokens))  # the tokens take the line's place
+        word = panel.tokens[CODE_LOOKER]
+        panel.context = VGroup(  # the token looks at the others in its line
+            *(
+                ArcBetweenPoints(
+                    word.get_top(),
+                    panel.tokens[k].get_top(),
+                    angle=-PI / 2 if k > CODE_LOOKER else PI / 2,
+                ).set_stroke(style.HIGHLIGHT, 3)
+                for k in CODE_CONTEXT
+            )
+        )
+        panel.add(
+            VGroup(panel.line, panel.tokens, panel.context)
+        )  # the tokens take the line's place
         return panel
 
     def _protein(self) -> VGroup:
@@ -371,6 +750,7 @@ class ZoomOut(LectureScene):
         backbone = VMobject().set_points_as_corners([d.get_center() for d in residues])
         backbone.set_stroke(style.MUTED, 3)
         panel.chain = VGroup(backbone, residues)
+        panel.residues = residues
         panel.links = VGroup(
             *(
                 ArcBetweenPoints(
@@ -379,5 +759,12 @@ class ZoomOut(LectureScene):
                 for a, b in PROTEIN_LINKS
             )
         )
-        panel.add(VGroup(panel.chain, panel.links))
+        panel.pairs = VGroup(  # residue by residue: the pairs attention built for proteins keeps
+            *(
+                Square(PAIR_CELL).set_stroke(style.BACKGROUND, 1).set_fill(style.PLAIN_CELL, 1)
+                for _ in range(RESIDUES * RESIDUES)
+            )
+        ).arrange_in_grid(RESIDUES, RESIDUES, buff=0)
+        panel.pairs.next_to(VGroup(panel.chain, panel.links), RIGHT, buff=style.GROUP_BUFF)
+        panel.add(VGroup(panel.chain, panel.links, panel.pairs))
         return panel

@@ -24,6 +24,7 @@ BOOKKEEPING_WIDTH, BOOKKEEPING_HEADS = 4096, 32
 HEADS_WIDTH = 8  # H x d_head: two heads of 4, or four heads of 2
 POSITION_WIDTH = 8  # width of the sin/cos table concatenated to the input
 HEADS_STEPS = 1000
+KV_GROUP = 4  # query heads sharing one K, V head in the grouped-query example
 EXAMPLE = "mixed"
 
 
@@ -39,6 +40,8 @@ def bookkeeping(width: int = BOOKKEEPING_WIDTH, heads: int = BOOKKEEPING_HEADS) 
         "projection_params": width * width,
         "per_head_shape": [width, d_head],
         "per_head_params": width * d_head,
+        "kv_group": KV_GROUP,
+        "kv_heads": heads // KV_GROUP,
     }
 
 
@@ -94,6 +97,9 @@ def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
     with torch.no_grad():
         outputs, maps = model(x)
         head_outputs, _ = model.attend(x)
+        v = model._split(model.w_v(x))  # (1, H, n, d_head)
+        joined = head_outputs.transpose(1, 2).reshape(1, config.positions, HEADS_WIDTH)
+        layer_out = model.w_o(joined)  # (1, n, width): the heads mixed by W_O
     maps64 = maps[0].double()  # (H, n, n)
     ideal = _ideal_maps(colours[0].tolist())
     return {
@@ -109,6 +115,9 @@ def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
         "predictions": outputs[0].tolist(),  # (n, 2)
         "maps": maps64.tolist(),  # (H, n, n)
         "head_outputs": head_outputs[0].tolist(),  # (H, n, d_head)
+        "v": v[0].tolist(),  # (H, n, d_head): each head's V, its map x V = its output
+        "layer_out": layer_out[0].tolist(),  # (n, width): the joined outputs x W_O
+        "position_table": sinusoidal_table(config.positions, POSITION_WIDTH).tolist(),  # (n, w)
         "w_o": model.w_o.weight.detach().T.tolist(),  # (H d_head, H d_head)
         "colour_match": [overlap(m, ideal["colour"]) for m in maps64],
         "previous_match": [overlap(m, ideal["previous"], slice(1, None)) for m in maps64],

@@ -458,6 +458,9 @@ class HeadsRun(Run):
     predictions: Matrix
     maps: list[Matrix]
     head_outputs: list[Matrix]
+    v: list[Matrix]
+    layer_out: Matrix
+    position_table: Matrix
     w_o: Matrix
     colour_match: Vector
     previous_match: Vector
@@ -476,7 +479,10 @@ class HeadsRun(Run):
         for k in range(h):
             need_stochastic(f"maps.{k}", self.maps[k], n, n)
             need_matrix(f"head_outputs.{k}", self.head_outputs[k], n, self.d_head)
+            need_matrix(f"v.{k}", self.v[k], n, self.d_head)
         need_matrix("w_o", self.w_o, self.width, self.width)
+        need_matrix("layer_out", self.layer_out, n, self.width)
+        need_matrix("position_table", self.position_table, n, self.position_width)
         for key in ("colour_match", "previous_match"):
             need_length(key, getattr(self, key), h)
         need_matrix("similarity", self.similarity, h, h)
@@ -494,6 +500,8 @@ class Bookkeeping(Shape):
     projection_params: int
     per_head_shape: list[int]
     per_head_params: int
+    kv_group: int
+    kv_heads: int
 
     @model_validator(mode="after")
     def _check(self) -> Self:

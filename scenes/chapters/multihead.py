@@ -1,28 +1,39 @@
 """Multi-head attention (seeds 000, 002, 003): heads a real run made specialise, then W_O.
 
 Two heads trained together on a task with two kinds of "related" (the mean of my colour,
-the number just before me) split the work; their outputs are joined and mixed by W_O. Four
-heads: one per rule, one redundant, one with no nameable rule. Then seed 003's bookkeeping.
+the number just before me) split the work; each head's map times its V is its output, the
+outputs are joined and mixed by W_O. Four heads: one per rule, two alike, one with no
+nameable rule. Then seed 003's bookkeeping, drawn as bars and matrices to proportion.
 Render alone with ``manim -ql scenes/chapters/multihead.py MultiHead``.
 """
 
 from __future__ import annotations
 
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
+    UL,
     UP,
+    UR,
     ArcBetweenPoints,
+    Arrow,
     Brace,
-    Circumscribe,
     Create,
+    Cross,
     FadeIn,
     FadeOut,
+    GrowArrow,
     GrowFromCenter,
+    GrowFromEdge,
+    LaggedStart,
     LaggedStartMap,
+    Line,
     MathTex,
     Rectangle,
+    ReplacementTransform,
     Square,
     SurroundingRectangle,
     TransformFromCopy,
@@ -32,7 +43,9 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import LossPlot
 from scenes.kit.emphasis import outline
+from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
@@ -47,13 +60,17 @@ def _touch(a: VGroup, b: VGroup) -> bool:
     )
 
 
-SHARED_KV = 4  # heads drawn sharing one K and V, for grouped-query attention (an example)
-OUTPUT_CELL = 0.62  # a cell of the heads' outputs, for 8 positions
+OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
+SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
+SHOWN = 2  # the position whose input is opened (the third: it has a number before it)
+BAR_LENGTH = 7.0  # a 4096-wide vector, drawn
+BAR_HEIGHT = 0.4
+VALUE_CELL = 0.22  # a cell of a four-head run's V (8 x 2), under its map
 
 
 class MultiHead(LectureScene):
-    """Several kinds of related; two trained heads, W_O; four heads; 4096 = 32 x 128."""
+    """Several kinds of related; two trained heads, map x V, W_O; four heads; 4096 = 32 x 128."""
 
     scene_key = "multihead"
     reads = ("multihead.two", "multihead.four", "multihead.bookkeeping")
@@ -61,25 +78,45 @@ class MultiHead(LectureScene):
     def construct(self) -> None:
         self.title = self.make_title()
         self._relations()
+        self._task()
         self._two_heads()
         self._join()
         self._four_heads()
         self._bookkeeping()
 
-    def _map(self, run, path: str, h: int, cell: float) -> VGroup:
-        """Head ``h``'s map; ``cell`` is for 8 positions, and shrinks for more."""
+    def _map(self, run, path: str, h: int, cell: float, numbers: bool = False) -> VGroup:
+        """Head ``h``'s map under its name; ``cell`` is for 8 positions, and shrinks for more."""
         cell *= min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
-        markers = [self.colour_marker(c, cell * 0.7) for c in run.colours]
         grid = AttentionGrid(
             run.maps[h],
             f"{path}.maps[{h}]",
-            row_headers=markers,
+            row_headers=[self.colour_marker(c, cell * 0.7) for c in run.colours],
             col_headers=[self.colour_marker(c, cell * 0.7) for c in run.colours],
             cell_size=cell,
-            show_numbers=False,
+            show_numbers=numbers,
         )
         name = phrase(self.words["head"], style.BODY_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
         return VGroup(name.next_to(grid, UP, buff=style.ITEM_BUFF), grid)
+
+    def _clear(self) -> list:
+        """Everything on screen but the title fading out, played with the next part's
+        first line (no silent gap between two parts)."""
+        return [FadeOut(m) for m in self.mobjects if m is not self.title]
+
+    def _grid(self, values, path: str, cell: float, numbers: bool = False) -> AttentionGrid:
+        """A matrix of the run (V, an output, W_O) as a heat grid on its own value range."""
+        flat = [v for row in values for v in row]
+        low, high = min(flat), max(flat)
+        return AttentionGrid(
+            values,
+            path,
+            cell_size=cell,
+            heat=not numbers,  # written out: plain cells, every number readable
+            show_numbers=numbers,
+            value_range=(low, max(high, low + 1e-9)),
+            decimals=1,
+            text_size=style.CELL_TEXT_SIZE,
+        )
 
     def _relations(self) -> None:
         words = VGroup(*(style.text(w, style.TITLE_SIZE) for w in self.words["sentence"].split()))
@@ -115,145 +152,343 @@ class MultiHead(LectureScene):
             outline(arcs),
             beats={"heads": [Write(formula)]},
         )
-        self.play(FadeOut(VGroup(words, arcs, names, formula)))
 
-    def _inputs(self, run) -> VGroup:
-        """One position's input, as the heads get it: its colour (one-hot), its number and
-        the sin/cos position table, side by side; each part braced and named."""
+    def _task(self) -> None:
+        """The task as a sequence: the strip, its two rows of answers, one input opened."""
+        run = self.data.two_heads
+        n = len(run.colours)
+        strip = TokenStrip(
+            [self.colour_marker(c) for c in run.colours], run.values, "multihead.two.values"
+        ).scale(1.3)
+        rows = VGroup()
+        for a, key in enumerate(("answer_1", "answer_2")):
+            numbers = VGroup(
+                *(
+                    self.number(f"multihead.two.targets[{k}][{a}]", 2, style.LABEL_SIZE)
+                    for k in range(n)
+                )
+            )
+            for k, number in enumerate(numbers):
+                number.match_x(strip.get_column(k))
+            rows.add(VGroup(numbers, style.text(self.words[key], style.LABEL_SIZE, style.MUTED)))
+        rows[0][0].next_to(strip, DOWN, buff=style.GROUP_BUFF).match_x(strip)
+        rows[1][0].next_to(rows[0][0], DOWN, buff=style.ROW_BUFF)
+        for k, number in enumerate(rows[0][0]):
+            number.match_x(strip.get_column(k))
+            rows[1][0][k].match_x(strip.get_column(k))
+        for numbers, name in rows:
+            name.next_to(rows[0][0], LEFT, buff=style.GROUP_BUFF).match_y(numbers)
+        names = VGroup(*(row[1] for row in rows))
+        names.align_to(names[0] if names[0].width > names[1].width else names[1], LEFT)
+        inputs = self._inputs(run, SHOWN)
+        inputs.next_to(rows, DOWN, buff=style.SECTION_BUFF)
+        style.place(VGroup(strip, rows, inputs))
+        # The second answer is the number one to the left: each travels from the strip.
+        before = [
+            TransformFromCopy(strip.get_column(k - 1)[2], rows[1][0][k], path_arc=-0.6)
+            for k in range(1, n)
+        ]
+        self.say(
+            "task",
+            *self._clear(),
+            FadeIn(strip, lag_ratio=0.1),
+            beats={
+                "one": [FadeIn(rows[0][1]), FadeIn(rows[0][0], lag_ratio=0.15)],
+                "two": [
+                    FadeIn(rows[1][1]),
+                    FadeIn(rows[1][0][0]),
+                    LaggedStart(*before, lag_ratio=0.1),
+                ],
+            },
+        )
+        column = strip.get_column(SHOWN)
+        frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        indices = VGroup(*(strip.get_column(k)[0] for k in range(n)))
+        colour_cells, number_cell, table_cells = (part[0] for part in inputs)
+        self.say(
+            "positions",
+            rows.animate.set_opacity(style.DIMMED),
+            outline(indices),
+            beats={
+                "colour": [
+                    Create(frame),
+                    FadeIn(VGroup(colour_cells[0], *inputs[0][1:])),
+                    TransformFromCopy(column[1], colour_cells[1]),
+                ],
+                "number": [
+                    FadeIn(VGroup(number_cell[0], *inputs[1][1:])),
+                    TransformFromCopy(column[2], number_cell[1]),
+                ],
+                "table": [
+                    FadeIn(VGroup(table_cells[0], *inputs[2][1:])),
+                    FadeIn(table_cells[1], lag_ratio=0.15),
+                ],
+            },
+            p=self.spoken("multihead.two.position_width", 0),
+        )
+        self.task_group = VGroup(strip, rows, inputs, frame)
+
+    def _inputs(self, run, k: int) -> VGroup:
+        """Position ``k``'s input, as the heads get it: its colour (one-hot: the cell of its
+        colour lit with its marker), its number and its row of the sin/cos table, side by
+        side; each part braced and named. Each part is (cells, brace, name); its cells are
+        (empty squares, what fills them)."""
         parts = VGroup()
-        counts = (len(self.data.colour_names), 1, run.position_width)
-        for count, key in zip(
-            counts, ("input_colour", "input_number", "input_position"), strict=True
+        colour = run.colours[k]
+        one_hot = VGroup(
+            *(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in self.data.colour_names)
+        ).arrange(RIGHT, buff=0)
+        lit = self.colour_marker(colour, INPUT_CELL * 0.6).move_to(one_hot[colour])
+        number = Square(INPUT_CELL).set_stroke(style.MUTED, 2)
+        value = self.number(f"multihead.two.values[{k}]", 2, style.CELL_TEXT_SIZE)
+        value.scale_to_fit_width(min(value.width, INPUT_CELL * 0.85)).move_to(number)
+        table = VGroup(
+            *(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in range(run.position_width))
+        ).arrange(RIGHT, buff=0)
+        entries = VGroup(
+            *(
+                self.number(f"multihead.two.position_table[{k}][{j}]", 2, style.CELL_TEXT_SIZE)
+                for j in range(run.position_width)
+            )
+        )
+        widest = max(e.width for e in entries)
+        for e, cell in zip(entries, table, strict=True):
+            e.scale(min(1.0, INPUT_CELL * 0.85 / widest)).move_to(cell)
+        cells = (VGroup(one_hot, lit), VGroup(number, value), VGroup(table, entries))
+        for group, key in zip(
+            cells, ("input_colour", "input_number", "input_position"), strict=True
         ):
-            cells = VGroup(*(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in range(count)))
-            cells.arrange(RIGHT, buff=0)
-            brace = Brace(cells, DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+            brace = Brace(group[0], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
             label = phrase(
                 self.words[key], style.LABEL_SIZE, p=self.number("multihead.two.position_width", 0)
             )
-            parts.add(VGroup(cells, brace, label.next_to(brace, DOWN, buff=style.HUG_BUFF)))
+            parts.add(VGroup(group, brace, label.next_to(brace, DOWN, buff=style.HUG_BUFF)))
         return parts.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
 
     def _two_heads(self) -> None:
         run = self.data.two_heads
         colour = max(range(2), key=lambda h: run.colour_match[h])
-        maps = VGroup(*(self._map(run, "multihead.two", h, 0.5) for h in range(2)))
-        maps.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        previous = 1 - colour
+        maps = VGroup(*(self._map(run, "multihead.two", h, 0.42) for h in range(2)))
+        maps.arrange(RIGHT, buff=style.WIDE_BUFF)
         self.maps = maps
         rules = VGroup(
             style.text(self.words["rule_colour"], style.LABEL_SIZE),
             style.text(self.words["rule_previous"], style.LABEL_SIZE),
         )
         rules[0].next_to(maps[colour], DOWN, buff=style.ITEM_BUFF)
-        rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)
-        style.place(VGroup(maps, rules))
-        self.rules = rules
-        # The two answers every position must give, before any head has learned one.
-        answers = VGroup(
-            *(style.text(self.words[key], style.LABEL_SIZE) for key in ("answer_1", "answer_2"))
-        ).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
-        answers.move_to(rules).match_y(rules)
-        self.say(
-            "task",
-            FadeIn(maps[0][0]),
-            FadeIn(maps[1][0]),
-            beats={"one": [FadeIn(answers[0])], "two": [FadeIn(answers[1])]},
+        rules[1].next_to(maps[previous], DOWN, buff=style.ITEM_BUFF)
+        matches = VGroup(
+            *(
+                phrase(
+                    self.words["match_line"],
+                    style.LABEL_SIZE,
+                    style.HIGHLIGHT,
+                    m=self.number(f"multihead.two.{key}[{h}]", 3),
+                ).next_to(rule, DOWN, buff=style.HUG_BUFF)
+                for key, h, rule in (
+                    ("colour_match", colour, rules[0]),
+                    ("previous_match", previous, rules[1]),
+                )
+            )
         )
-        inputs = style.place(self._inputs(run))
-        self.say(
-            "positions",
-            FadeOut(answers),
-            beats={
-                "colour": [FadeIn(inputs[0])],
-                "number": [FadeIn(inputs[1])],
-                "table": [FadeIn(inputs[2])],
-            },
-            p=self.spoken("multihead.two.position_width", 0),
+        n = {
+            "val": self.number("multihead.two.val_mse", 5),
+            "base": self.number("multihead.two.baseline_mse", 2),
+        }
+        plot = LossPlot(
+            run.loss_curve,
+            "multihead.two.steps",
+            self.words["step_axis"],
+            width=4.2,
+            height=3.4,
+            also=(run.val_mse, run.baseline_mse),
+            room=1,
         )
+        val = plot.mark(run.val_mse, phrase(self.words["val_mark"], style.SMALL_SIZE, mse=n["val"]))
+        base = plot.mark(
+            run.baseline_mse,
+            phrase(self.words["base_mark"], style.SMALL_SIZE, style.MUTED, mse=n["base"]),
+            style.MUTED,
+        )
+        val[1].next_to(val[0], DOWN, buff=style.ITEM_BUFF).align_to(val[0], RIGHT)
+        training = VGroup(plot, val, base)
+        style.place(
+            VGroup(VGroup(maps, rules, matches), training).arrange(RIGHT, buff=style.WIDE_BUFF)
+        )
+        self.rules = VGroup(rules, matches)
+        n_pos = len(run.colours)
+        blocks = maps[colour][1].block_frames(run.colours)
+        diagonal = VGroup(
+            *(
+                SurroundingRectangle(maps[previous][1].get_cell(i, i - 1), buff=0, stroke_width=3)
+                for i in range(1, n_pos)
+            )
+        ).set_color(style.HIGHLIGHT)
+
+        def grow(m: VGroup) -> list:
+            """A map filled row by row under its name."""
+            grid = m[1]
+            rows = [
+                VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols)))
+                for i in range(grid.n_rows)
+            ]
+            return [
+                FadeIn(VGroup(m[0], grid.row_headers, grid.col_headers)),
+                LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+            ]
+
         self.say(
             "colour_head",
-            FadeOut(inputs),
-            FadeIn(maps[colour][1]),
+            FadeOut(self.task_group),
+            *grow(maps[colour]),
             FadeIn(rules[0]),
+            beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
-        self.say("previous_head", FadeIn(maps[1 - colour][1]), FadeIn(rules[1]), h=2 - colour)
+        self.say(
+            "previous_head",
+            FadeOut(blocks),
+            *grow(maps[previous]),
+            FadeIn(rules[1]),
+            beats={"diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])]},
+            h=previous + 1,
+        )
         self.say(
             "nobody",
-            Circumscribe(maps, color=style.HIGHLIGHT),
+            FadeOut(diagonal),
+            outline(maps[0], maps[1]),
             beats={
                 "training": [
-                    Circumscribe(rules[0], color=style.HIGHLIGHT),
-                    Circumscribe(rules[1], color=style.HIGHLIGHT),
+                    Create(plot.frame),
+                    Create(plot.curve),
+                    FadeIn(base),
+                    FadeIn(val),
                 ]
             },
         )
+        self.training = training
 
     def _join(self) -> None:
+        """Each head's map x its V = its output; the outputs joined; x W_O = the layer's."""
         run = self.data.two_heads
+        heads = len(run.maps)
         # More than 8 positions: smaller cells, read by brightness instead of numbers.
         cell = OUTPUT_CELL * min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
         written = cell >= style.MIN_NUMBER_CELL
-        values = [v for h in range(2) for row in run.head_outputs[h] for v in row]
-        outputs = VGroup(
+        lines = VGroup()
+        for h in range(heads):
+            small_map = self._grid(run.maps[h], f"multihead.two.maps[{h}]", SMALL_CELL)
+            v = self._grid(run.v[h], f"multihead.two.v[{h}]", SMALL_CELL)
+            out = self._grid(run.head_outputs[h], f"multihead.two.head_outputs[{h}]", SMALL_CELL)
+            v_name = MathTex(f"V_{h + 1}", font_size=36, color=style.VALUE).next_to(
+                v, UP, buff=style.HUG_BUFF
+            )
+            name = phrase(self.words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
+            line = VGroup(
+                small_map,
+                MathTex(r"\times", font_size=40),
+                VGroup(v, v_name),
+                MathTex("=", font_size=40),
+                out,
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            v_name.next_to(v, UP, buff=style.HUG_BUFF)
+            name.next_to(small_map, LEFT, buff=style.GROUP_BUFF)
+            lines.add(VGroup(name, line))
+        lines.arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
+        # The joined outputs, W_O and the layer's output, written out.
+        joined = VGroup(
             *(
-                AttentionGrid(
-                    run.head_outputs[h],
-                    f"multihead.two.head_outputs[{h}]",
-                    cell_size=cell,
-                    heat=not written,
-                    show_numbers=written,
-                    value_range=(min(values), max(max(values), min(values) + 1e-9)),
-                    decimals=1,
-                    text_size=style.LABEL_SIZE,
-                )
-                for h in range(2)
+                self._grid(run.head_outputs[h], f"multihead.two.head_outputs[{h}]", cell, written)
+                for h in range(heads)
             )
         ).arrange(RIGHT, buff=0)
-        w_o = Rectangle(width=3.0, height=3.0).set_stroke(style.FOREGROUND, 2)
-        w_label = MathTex("W_O", font_size=64).move_to(w_o)
+        w_o = self._grid(run.w_o, "multihead.two.w_o", cell, written)
+        w_name = MathTex("W_O", font_size=44).next_to(w_o, UP, buff=style.ITEM_BUFF)
         width = self.number("multihead.two.width", 0)
         shape = phrase(self.words["w_o_shape"], style.LABEL_SIZE, a=width, b=width.copy())
         shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
-        times = MathTex(r"\times", font_size=48)
-        line = VGroup(outputs, times, VGroup(w_o, w_label, shape)).arrange(
-            RIGHT, buff=style.GROUP_BUFF
+        layer = self._grid(run.layer_out, "multihead.two.layer_out", cell, written)
+        times, equals = MathTex(r"\times", font_size=48), MathTex("=", font_size=48)
+        product = VGroup(joined, times, VGroup(w_o, w_name, shape), equals, layer).arrange(
+            RIGHT, buff=style.ITEM_BUFF * 2
         )
-        style.place(line)
+        w_name.next_to(w_o, UP, buff=style.ITEM_BUFF)
+        shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
+        style.place(product)
+        style.place(lines)
         d_head = self.number("multihead.two.d_head", 0)
-        frame = SurroundingRectangle(outputs, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-        joined = [o.get_center() for o in outputs]  # where concat puts them, side by side
-        for o, side in zip(outputs, (LEFT, RIGHT), strict=True):
-            o.shift(side * style.GROUP_BUFF)  # two separate outputs first
+        frame = SurroundingRectangle(joined, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.say(
             "outputs",
             FadeOut(self.rules),
-            *(TransformFromCopy(self.maps[h][1].cells, outputs[h].cells) for h in range(2)),
-            FadeOut(self.maps),
-            then=[[FadeIn(VGroup(outputs[0].numbers, outputs[1].numbers))]],
+            FadeOut(self.training),
+            *(
+                ReplacementTransform(self.maps[h][1].cells, lines[h][1][0].cells)
+                for h in range(heads)
+            ),
+            *(ReplacementTransform(self.maps[h][0], lines[h][0]) for h in range(heads)),
+            *(
+                FadeOut(VGroup(self.maps[h][1].row_headers, self.maps[h][1].col_headers))
+                for h in range(heads)
+            ),
+            then=[
+                [FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2]) for ln in lines)))],
+                [
+                    *(FadeIn(ln[1][3]) for ln in lines),
+                    *(
+                        TransformFromCopy(VGroup(ln[1][0].cells, ln[1][2][0].cells), ln[1][4].cells)
+                        for ln in lines
+                    ),
+                ],
+            ],
             n=len(run.colours),
             d=d_head,
         )
         self.say(
             "concat",
-            *(o.animate.move_to(c) for o, c in zip(outputs, joined, strict=True)),
+            FadeOut(VGroup(*(VGroup(ln[0], *ln[1][:4]) for ln in lines))),
+            *(ReplacementTransform(lines[h][1][4], joined[h]) for h in range(heads)),
             then=[[Create(frame)]],
             w=width,
         )
-        self.say("w_o", FadeIn(times), FadeIn(VGroup(w_o, w_label)), FadeIn(shape), a=width)
-        self.say("w_o_job", outline(VGroup(w_o, w_label)))
-        self.clear_below_title(self.title)
+        # One column of the layer's output: head 1's rows of W_O's column, then head 2's.
+        j = 0
+        d = run.d_head
+        halves = [
+            VGroup(*(w_o.get_cell(i, j) for i in range(h * d, (h + 1) * d))) for h in range(heads)
+        ]
+        column = VGroup(*(layer.get_cell(i, j) for i in range(len(run.colours))))
+        col_frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        self.say(
+            "w_o",
+            FadeOut(frame),
+            FadeIn(times),
+            FadeIn(VGroup(w_o, w_name), lag_ratio=0.02),
+            FadeIn(shape),
+            a=width,
+        )
+        self.say(
+            "w_o_job",
+            outline(*halves),
+            beats={
+                "layer": [
+                    FadeIn(equals),
+                    TransformFromCopy(VGroup(joined, w_o.cells), layer),
+                    Create(col_frame),
+                ]
+            },
+        )
 
     def _four_heads(self) -> None:
         run = self.data.four_heads
-        maps = VGroup(*(self._map(run, "multihead.four", h, 0.36) for h in range(4)))
+        maps = VGroup(*(self._map(run, "multihead.four", h, 0.36)[1] for h in range(4)))
         maps.arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(run)
         for m, name, rule in zip(maps, names, rules, strict=True):
             name.next_to(m, DOWN, buff=style.ITEM_BUFF)
             rule.next_to(name, DOWN, buff=style.HUG_BUFF)
-        style.place(VGroup(maps, names, rules))
         colour = max(range(4), key=lambda h: run.colour_match[h])
         previous = max(range(4), key=lambda h: run.previous_match[h])
         pair = max(
@@ -261,89 +496,253 @@ class MultiHead(LectureScene):
             key=lambda p: run.similarity[p[0]][p[1]],
         )
         unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
-        overlap = self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2)
+        # Under the two most alike heads: their V, transposed so that each position's V
+        # stands under that position's column of the map (the map's weights carry it away).
+        values = VGroup()
+        for h in pair:
+            grid = self._grid(list(zip(*run.v[h], strict=True)), f"multihead.four.v[{h}]", 0.36)
+            grid.match_width(maps[h].cells).next_to(
+                VGroup(names, rules), DOWN, buff=style.ITEM_BUFF
+            )
+            grid.match_x(maps[h].cells)
+            name = MathTex(f"V_{h + 1}^\\top", font_size=32, color=style.VALUE)
+            values.add(VGroup(grid, name.next_to(grid, LEFT, buff=style.HUG_BUFF)))
+        overlap = phrase(
+            self.words["match_line"],
+            style.LABEL_SIZE,
+            style.HIGHLIGHT,
+            m=self.number(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2),
+        )
+        bridge = ArcBetweenPoints(
+            maps[pair[1]].get_top() + UP * style.ITEM_BUFF,
+            maps[pair[0]].get_top() + UP * style.ITEM_BUFF,
+            angle=0.6,
+            color=style.HIGHLIGHT,
+        )
+        overlap.next_to(bridge, UP, buff=style.HUG_BUFF)
+        style.place(VGroup(maps, names, rules, values, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say("four", FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2))
-        named = VGroup(
-            *dict.fromkeys([frames[colour], frames[previous]])
-        )  # one if one head does both
-        self.say("four_colour", FadeIn(named), FadeIn(rules), h=colour + 1, p=previous + 1)
+        self.say("four", *self._clear(), FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2))
+        first = [Create(frames[previous]), FadeIn(rules[previous])]
+        second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
+        self.say(
+            "four_colour",
+            *first,
+            beats={"second": second},
+            h=colour + 1,
+            p=previous + 1,
+        )
+        others = [h for h in range(4) if h not in (colour, previous)]
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
+        cross = Cross(
+            VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
+        )
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         self.say(
             "four_pair" if left else "four_pair_colour",
-            FadeOut(named),
+            FadeOut(VGroup(*dict.fromkeys([frames[colour], frames[previous]]))),
+            FadeIn(VGroup(*(rules[h] for h in others))),
             FadeIn(pair_frames),
+            beats={
+                "overlap": [Create(bridge), FadeIn(overlap)],
+                "v": [FadeIn(values, lag_ratio=0.3)],
+                "remove": [
+                    Create(cross),
+                    VGroup(maps[pair[1]], values[1]).animate.set_opacity(style.DIMMED),
+                ],
+            },
             a=pair[0] + 1,
             b=pair[1] + 1,
-            s=overlap,
+            s=self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2),
         )
-        self.say("four_unnamed", FadeOut(pair_frames), FadeIn(frames[unnamed]), h=unnamed + 1)
+        self.say(
+            "four_unnamed",
+            FadeOut(VGroup(pair_frames, cross, bridge, overlap, values)),
+            maps[pair[1]].animate.set_opacity(1),
+            Create(frames[unnamed]),
+            h=unnamed + 1,
+        )
         self.say(
             "caveat",
             FadeOut(frames[unnamed]),
             FadeIn(pair_frames),
             beats={"unnamed": [FadeIn(frames[unnamed])]},
         )
-        self.clear_below_title(self.title)
+
+    def _bar(self, slices: int, colour, length: float = BAR_LENGTH) -> VGroup:
+        """A wide vector drawn as a bar cut into ``slices`` equal slices."""
+        return VGroup(
+            *(
+                Rectangle(width=length / slices, height=BAR_HEIGHT).set_stroke(colour, 1.5)
+                for _ in range(slices)
+            )
+        ).arrange(RIGHT, buff=0)
 
     def _bookkeeping(self) -> None:
+        """4096 = 32 x 128 as geometry: the input, its projection cut into slices, one head's
+        W_Q to proportion inside the whole W_Q, the join, and K, V shared by groups."""
         b = self.data.bookkeeping
-        slices = VGroup(
-            *(Rectangle(width=0.36, height=0.9).set_stroke(style.MUTED, 1) for _ in b.slices)
-        ).arrange(RIGHT, buff=0)
-        slices[0].set_fill(style.FOREGROUND, 0.7)
-        slices[1].set_fill(style.FOREGROUND, 0.35)
+        heads = b.heads
         numbers = {
             "width": self.number("multihead.bookkeeping.width", 0),
             "heads": self.number("multihead.bookkeeping.heads", 0),
             "d_head": self.number("multihead.bookkeeping.d_head", 0),
         }
         sum_line = phrase(self.words["split_line"], style.BODY_SIZE, **numbers)
-        head_shape = phrase(
-            self.words["head_shape_line"],
-            style.BODY_SIZE,
-            a=self.number("multihead.bookkeeping.per_head_shape[0]", 0),
-            b=self.number("multihead.bookkeeping.per_head_shape[1]", 0),
+        x = Rectangle(width=BAR_LENGTH, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+        x.set_fill(style.FOREGROUND, 0.15)
+        x_name = MathTex("x", font_size=44).next_to(x, LEFT, buff=style.ITEM_BUFF)
+        x_brace = Brace(x, UP, buff=style.HUG_BUFF, color=style.MUTED)
+        x_width = self.number("multihead.bookkeeping.width", 0, style.LABEL_SIZE)
+        x_width.next_to(x_brace, UP, buff=style.HUG_BUFF)
+        q = self._bar(heads, style.QUERY).next_to(x, DOWN, buff=1.3)
+        q_name = MathTex("Q", font_size=44, color=style.QUERY).next_to(
+            q, LEFT, buff=style.ITEM_BUFF
         )
-        projection = phrase(
-            self.words["projection_line"],
-            style.LABEL_SIZE,
-            style.MUTED,
-            a=self.number("multihead.bookkeeping.projection_shape[0]", 0),
-            b=self.number("multihead.bookkeeping.projection_shape[1]", 0),
+        arrow = Arrow(x.get_bottom(), q.get_top(), buff=style.HUG_BUFF, color=style.MUTED)
+        w_q_name = MathTex("W_Q", font_size=36, color=style.QUERY).next_to(
+            arrow, RIGHT, buff=style.ITEM_BUFF
         )
+        slice_brace = Brace(q[0], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+        slice_width = self.number("multihead.bookkeeping.d_head", 0, style.SMALL_SIZE)
+        slice_width.next_to(slice_brace, DOWN, buff=style.HUG_BUFF)
+        fan = VGroup(
+            Line(x.get_corner(DL), q[0].get_corner(UL), color=style.HIGHLIGHT),
+            Line(x.get_corner(DR), q[0].get_corner(UR), color=style.HIGHLIGHT),
+        )
+        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
+        side = 3.4
+        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
+        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
+        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
+        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
+        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
+        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
+        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
+        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
+        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
+        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
+        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
+        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
+            whole, DOWN, buff=style.ITEM_BUFF
+        )
+        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
+        left = VGroup(
+            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
+        )
+        # The slices' ranges, under the first two slices.
         ranges = VGroup(
             *(
                 phrase(
                     self.words["slice_line"],
-                    style.LABEL_SIZE,
+                    style.SMALL_SIZE,
                     k=ShownNumber(k + 1, 0, Ordinal()),
                     a=self.number(f"multihead.bookkeeping.slices[{k}][0]", 0),
                     z=self.number(f"multihead.bookkeeping.slices[{k}][1]", 0),
                 )
                 for k in (0, 1)
             )
-        ).arrange(DOWN, aligned_edge=RIGHT, buff=style.ITEM_BUFF)
-        # Grouped-query attention, drawn: a brace over each group of heads sharing K and V.
-        shared = VGroup(
+        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        ranges.next_to(slice_width, DOWN, buff=style.ITEM_BUFF).align_to(q, LEFT).shift(RIGHT * 1.2)
+        pointers = VGroup(
             *(
-                Brace(slices[k : k + SHARED_KV], UP, buff=style.HUG_BUFF, color=style.MUTED)
-                for k in range(0, len(slices), SHARED_KV)
+                Line(r.get_corner(UL), q[k].get_bottom(), color=style.MUTED, stroke_width=2)
+                for k, r in enumerate(ranges)
             )
         )
-        picture = VGroup(
-            sum_line, VGroup(shared, slices), ranges, VGroup(head_shape, projection).arrange(DOWN)
+        # The heads' outputs joined, and grouped-query K and V: a slice per group of heads.
+        joined = self._bar(heads, style.VALUE).next_to(q, DOWN, buff=1.6)
+        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
+            joined, LEFT, buff=style.ITEM_BUFF
         )
-        style.place(picture.arrange(DOWN, buff=style.GROUP_BUFF))
-        self.say("bookkeeping", FadeIn(sum_line), FadeIn(slices, lag_ratio=0.05), **numbers)
+        group = b.kv_group
+        k_bar, v_bar = VGroup(), VGroup()
+        for bar, colour in ((k_bar, style.KEY), (v_bar, style.VALUE)):
+            for g in range(0, heads, group):
+                piece = Rectangle(width=q[0].width, height=BAR_HEIGHT).set_stroke(colour, 1.5)
+                bar.add(piece.set_fill(colour, 0.5).match_x(q[g : g + group]))
+        k_bar.next_to(q, DOWN, buff=1.0)
+        v_bar.next_to(k_bar, DOWN, buff=style.ITEM_BUFF)
+        k_name = (
+            MathTex("K", font_size=40, color=style.KEY)
+            .next_to(k_bar, LEFT, buff=style.ITEM_BUFF)
+            .align_to(q_name, RIGHT)
+        )
+        v_name = (
+            MathTex("V", font_size=40, color=style.VALUE)
+            .next_to(v_bar, LEFT, buff=style.ITEM_BUFF)
+            .align_to(q_name, RIGHT)
+        )
+        shared = VGroup(
+            *(
+                Brace(q[g : g + group], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+                for g in range(0, heads, group)
+            )
+        )
+        links = VGroup(
+            *(
+                Line(k_bar[i].get_top(), shared[i].get_bottom(), color=style.MUTED, stroke_width=2)
+                for i in range(len(k_bar))
+            )
+        )
+        sum_line.next_to(VGroup(left, right), UP, buff=style.GROUP_BUFF)
+        picture = VGroup(
+            sum_line,
+            VGroup(
+                VGroup(
+                    left,
+                    ranges,
+                    pointers,
+                    fan,
+                    joined,
+                    joined_name,
+                    k_bar,
+                    v_bar,
+                    k_name,
+                    v_name,
+                    shared,
+                    links,
+                ),
+                right,
+            ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.2, aligned_edge=UP),
+        ).arrange(DOWN, buff=style.GROUP_BUFF)
+        style.place(picture)
+        # Anything placed relative to bars is moved with the picture; what is made later follows.
+        w_o = Rectangle(width=whole.width, height=whole.height).move_to(whole)
+        w_o.set_stroke(style.FOREGROUND, 2)  # W_O mixes all the heads: not cut into slices
+        w_o_name = MathTex("W_O", font_size=44).move_to(w_name)
+        self.say(
+            "bookkeeping",
+            *self._clear(),
+            FadeIn(sum_line),
+            GrowFromEdge(x, LEFT),
+            FadeIn(x_name),
+            GrowFromCenter(x_brace),
+            FadeIn(x_width),
+            beats={
+                "heads": [
+                    TransformFromCopy(x, q),
+                    FadeIn(q_name),
+                    GrowFromCenter(slice_brace),
+                    FadeIn(slice_width),
+                ]
+            },
+            **numbers,
+        )
         self.say(
             "per_head",
-            outline(slices[0]),
+            GrowArrow(arrow),
+            FadeIn(w_q_name),
             beats={
-                "whole": [outline(slices)],
-                "shape": [FadeIn(head_shape, shift=UP * style.ITEM_BUFF)],
+                "whole": [Create(fan), q[0].animate.set_fill(style.HIGHLIGHT, 0.6)],
+                "shape": [
+                    GrowFromEdge(one, UP),
+                    GrowFromCenter(rows_brace),
+                    FadeIn(rows_n),
+                    GrowFromCenter(cols_brace),
+                    FadeIn(cols_n),
+                ],
             },
             width=self.spoken("multihead.bookkeeping.width", 0),
             a=self.spoken("multihead.bookkeeping.per_head_shape[0]", 0),
@@ -351,14 +750,40 @@ class MultiHead(LectureScene):
         )
         self.say(
             "slices",
-            FadeIn(projection),
+            FadeOut(fan),
+            FadeOut(VGroup(cols_brace, cols_n)),
+            FadeIn(whole, lag_ratio=0.03),
+            GrowFromCenter(all_brace),
+            FadeIn(all_n),
+            FadeIn(w_name),
             beats={
-                "first": [
-                    FadeIn(ranges, lag_ratio=0.5),
-                    outline(slices[:2]),
+                "first": [Create(pointers[0]), FadeIn(ranges[0])],
+                "next": [
+                    Create(pointers[1]),
+                    FadeIn(ranges[1]),
+                    q[1].animate.set_fill(style.QUERY, 0.6),
+                    whole[1].animate.set_fill(style.QUERY, 0.6),
+                    LaggedStart(
+                        *(q[k].animate.set_fill(style.QUERY, 0.3) for k in range(2, heads)),
+                        lag_ratio=0.1,
+                    ),
                 ],
-                "join": [outline(slices)],
-                "share": [LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1)],
+                "join": [
+                    FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                    TransformFromCopy(q, joined),
+                    FadeIn(joined_name),
+                    ReplacementTransform(VGroup(whole, one), w_o),
+                    ReplacementTransform(w_name, w_o_name),
+                ],
+                "share": [
+                    FadeOut(VGroup(joined, joined_name)),
+                    FadeIn(k_bar),
+                    FadeIn(v_bar),
+                    FadeIn(k_name),
+                    FadeIn(v_name),
+                    LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
+                    Create(links),
+                ],
             },
             width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),
             a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),

@@ -9,22 +9,32 @@ from manim import (
     DOWN,
     LEFT,
     PI,
+    RIGHT,
     UP,
     ArcBetweenPoints,
-    Circumscribe,
+    Brace,
     Create,
+    DashedVMobject,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
+    ReplacementTransform,
+    Square,
     SurroundingRectangle,
+    Transform,
+    TransformFromCopy,
     VGroup,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import ModelBox
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.numbers import Count, phrase
+
+PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
 
 
 class ColourTask(LectureScene):
@@ -35,6 +45,7 @@ class ColourTask(LectureScene):
 
     scene_key = "colour_task"
     reads = ("examples.{example_name}",)
+    tables = ("training",)  # the model box's two parts, named as training names them
     example_name = "mixed"
     focus = 0
 
@@ -52,56 +63,131 @@ class ColourTask(LectureScene):
         answer = self.number(f"{src}.targets[{self.focus}]", 2)
         worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
         worked.next_to(strip, DOWN, buff=style.GROUP_BUFF)
+        names = self.shared("training")
+        box = ModelBox(strip.width, names["head_label"], names["readout_label"])
+        box.next_to(strip, DOWN, buff=style.GROUP_BUFF)
         answers = VGroup(
             *(
-                self.number(f"{src}.targets[{j}]", 2, style.BODY_SIZE, style.RESULT).next_to(
-                    strip.get_column(j), DOWN, buff=style.GROUP_BUFF * 2.2
-                )
-                for j, t in enumerate(ex.targets)
+                self.number(f"{src}.targets[{j}]", 2, style.BODY_SIZE, style.RESULT)
+                for j in range(ex.n)
             )
-        )
+        ).next_to(box, DOWN, buff=style.GROUP_BUFF)
+        for number, column in zip(answers, strip.columns, strict=True):
+            number.match_x(column)
         label = style.text(self.words["answers"], style.BODY_SIZE, style.RESULT)
         label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
         answer_box = SurroundingRectangle(answers, buff=style.ITEM_BUFF, color=style.RESULT)
-        prediction = style.text(self.words["prediction_line"], style.BODY_SIZE)
-        prediction.next_to(answers, DOWN, buff=style.SECTION_BUFF)
         arcs = self._links(strip, ex.colours)
-        style.place(VGroup(arcs, strip, frames, worked, answers, label, answer_box, prediction))
+        style.place(VGroup(arcs, strip, frames, worked, box, answers, label, answer_box))
+        count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
 
         self.add(title)  # the title at once: no frame is only a title being written
         formula = AttentionFormula()
         style.place(formula)
+        slots = VGroup(
+            *(
+                DashedVMobject(
+                    Square(column[1].height).set_stroke(style.MUTED, 2), num_dashes=12
+                ).move_to(column[1])
+                for column in strip.columns
+            )
+        )
+        small = formula.copy().scale(0.6).next_to(slots, DOWN, buff=style.SECTION_BUFF)
         # the formula alone proves nothing; what a task must test is its weights: whom to look at
         self.say(
             "intro",
             FadeIn(formula),
-            then=[[Circumscribe(formula.attention[0:7], color=style.HIGHLIGHT)]],
+            beats={
+                "task": [Transform(formula, small), Create(slots, lag_ratio=0.1)],
+                "who": [outline(formula.attention[0:7])],
+            },
         )
+        first = strip.get_column(self.focus)
         self.say(
             "strip",
             FadeOut(formula, shift=UP * 0.3),
-            FadeIn(strip, lag_ratio=0.1),
+            ReplacementTransform(slots, VGroup(*(c[1] for c in strip.columns))),
+            FadeIn(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns)), lag_ratio=0.1),
+            beats={
+                "colour": [outline(first[1])],
+                "number": [outline(first[2])],
+                "count": [
+                    GrowFromCenter(count_brace),
+                    outline(strip.columns[-1][0]),
+                ],  # the last index: n
+            },
             n=ex.n,
             colours=self.colour_list(),
         )
         colour = self.colour_name(ex.colours[self.focus])
-        self.say("rule", FadeIn(frames), colour=colour, pos=self.focus + 1)
-        self.say("worked_say", FadeIn(worked), k=count, answer=answer)
-        self.play(FadeOut(worked), FadeOut(frames))
-        self.say("all_answers", FadeIn(answers, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box))
+        self.say(
+            "rule",
+            FadeOut(count_brace),
+            FadeIn(frames, lag_ratio=0.3),
+            beats={"pos": [outline(first)]},
+            colour=colour,
+            pos=self.focus + 1,
+        )
+        # the group's numbers travel into their mean: the answer
+        gather = [
+            FadeOut(strip.get_column(j)[2].copy(), target_position=answer, scale=0.6) for j in same
+        ]
+        self.say(
+            "worked_say",
+            FadeIn(worked),
+            then=[gather, [outline(answer)]],
+            k=count,
+            answer=answer,
+        )
+        others = VGroup(*(a for j, a in enumerate(answers) if j != self.focus))
+        self.say(
+            "all_answers",
+            TransformFromCopy(answer, answers[self.focus]),
+            FadeOut(worked),
+            FadeOut(frames),
+            then=[[FadeIn(others, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box)]],
+        )
         self.say(
             "only_way",
-            outline(strip),
+            FadeIn(box),
+            outline(box.head),
             beats={
+                "readout": [outline(box.readout)],
+                "must": [outline(answer_box)],
                 "same": [Create(arcs, lag_ratio=0.2)],
                 "only": [outline(arcs)],
             },
-            run_time=2.5,
+        )
+        self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
+
+    def _prediction(self, colours: list[int], sequence: VGroup, model: VGroup) -> None:
+        """The prediction drawn: the strip's markers become the headers of an empty map, and
+        the arcs fold into dashed frames on its same-colour cells (a claim, not data yet)."""
+        arcs, strip = sequence
+        grid = self.colour_map(
+            colours,
+            [[None] * len(colours) for _ in colours],
+            "",
+            PREDICTED_CELL,
+        )
+        blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
+        blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
+        line = style.text(self.words["prediction_line"], style.BODY_SIZE)
+        left, _, right, _ = style.content_area()
+        room = right - left - grid.width - 2 * style.WIDE_BUFF  # the line beside the map
+        if line.width > room:
+            line.scale_to_fit_width(room)
+        style.place(
+            VGroup(VGroup(grid, blocks), line).arrange(RIGHT, buff=style.WIDE_BUFF), grow=1.3
         )
         self.say(
             "prediction",
-            FadeIn(prediction),
-            beats={"refutable": [Circumscribe(prediction, color=style.HIGHLIGHT)]},
+            FadeOut(model),
+            FadeOut(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns))),
+            ReplacementTransform(VGroup(*(c[1] for c in strip.columns)), grid.col_headers),
+            FadeIn(VGroup(grid.cells, grid.row_headers)),
+            then=[[FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)]],
+            beats={"refutable": [outline(blocks)]},
         )
 
     def _links(self, strip: TokenStrip, colours: list[int]) -> VGroup:

@@ -74,12 +74,13 @@ class SqrtD(LectureScene):
                 "terms": [outline(dot[1], dot[3], dot[5])],  # the d products, in turn
             },
         )
-        self._spread(dot)
+        spread = self._spread(dot)  # it gives way as the sweep comes in: no empty frame
         self.axes = self._axes()
         shown = self._draw(0)
         style.place(VGroup(shown, self.axes).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.say(
             "sweep_start",
+            FadeOut(spread),
             FadeIn(shown),
             FadeIn(self.axes),
             beats={"left": [outline(shown[1][0], shown[1][1])]},  # grey, then the other
@@ -123,8 +124,7 @@ class SqrtD(LectureScene):
             s1=ends["scaled"][1],
         )
         noise = self._noise(shown)
-        self.play(FadeOut(VGroup(shown, self.axes, curves, *ends.values(), noise)))
-        self._knob(self._it_cat())
+        self._knob(self._it_cat(VGroup(shown, self.axes, curves, *ends.values(), noise)))
 
     def _ends(self) -> dict[str, VGroup]:
         """The mean largest weight at the narrowest and the widest d, beside each curve's
@@ -215,7 +215,7 @@ class SqrtD(LectureScene):
             )
         return names
 
-    def _spread(self, dot: MathTex) -> None:
+    def _spread(self, dot: MathTex) -> VGroup:
         """The measured spread of q.k next to sqrt(d), and after the division."""
         last = len(self.probe.dims) - 1  # every other width, down from the widest
         rows = [(k, r) for k, r in enumerate(self.probe.dims) if k % 2 == last % 2]
@@ -277,7 +277,7 @@ class SqrtD(LectureScene):
             Transform(walks.ticks, walks.zoomed_ticks()),  # the axis zooms in: ±3
             FadeOut(spread),
         )
-        self.play(FadeOut(VGroup(dot, table, walks, band)))
+        return VGroup(dot, table, walks, band)
 
     def _knob(self, carried: VGroup) -> None:
         """The office arrow's length, the temperature T and d without sqrt(d): one knob, the
@@ -471,9 +471,10 @@ class SqrtD(LectureScene):
         )
         return VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
 
-    def _it_cat(self) -> VGroup:
+    def _it_cat(self, sweep: VGroup) -> VGroup:
         """it -> every word with sqrt(d), then without it: the bars saturate onto cat.
-        Returns the bars and their caption, which the knob then carries on."""
+        The sweep on screen (``sweep``) fades out as the bars come in. Returns the bars and
+        their caption, which the knob then carries on."""
         c = self.data.it_cat
         it, cat = c.query_index, c.referent
         weight = {
@@ -505,6 +506,7 @@ class SqrtD(LectureScene):
         top = SurroundingRectangle(bars["scaled"].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "it_cat",
+            FadeOut(sweep),  # the sweep gives way as the sentence's bars come in
             FadeIn(bars["scaled"]),
             FadeIn(lines["scaled"]),
             then=[[outline(bars["scaled"].rows[cat])]],

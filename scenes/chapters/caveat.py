@@ -133,7 +133,8 @@ class NotExplanation(LectureScene):
         stand_in = plane.copy()
         self.start = Dot(radius=0.05, color=style.MUTED)  # the input, where the residual leaves
         chain = VGroup(self.start, self.small, stand_in, self.node, self.readout, self.decision)
-        chain.arrange(RIGHT, buff=style.WIDE_BUFF)
+        chain.arrange(RIGHT, buff=style.GROUP_BUFF)
+        self.decision.shift(RIGHT * style.GROUP_BUFF)  # room for the arrow out of the readout
         style.place(chain)
         # room for the layers' card round the chain and the cards stacked behind it
         room = config.frame_width - 2 * (style.EDGE_BUFF + style.GROUP_BUFF)

@@ -25,7 +25,6 @@ from manim import (
     VGroup,
 )
 
-from model.parts import CausalRun
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ModelBox, output_row
@@ -82,7 +81,7 @@ class NextTime(LectureScene):
             box.feed(strip, rows),
             beats={"generate": [FadeOut(rows), Create(slot)]},
         )
-        self._prompt(run, strip, box, slot, (label, grid))
+        self._prompt(len(run.colours), strip, box, slot, (label, grid))
 
     @staticmethod
     def _slot() -> VGroup:
@@ -91,7 +90,7 @@ class NextTime(LectureScene):
 
     def _prompt(
         self,
-        run: CausalRun,
+        n: int,
         strip: TokenStrip,
         box: ModelBox,
         slot: VGroup,
@@ -116,7 +115,7 @@ class NextTime(LectureScene):
             Transform(slot, new_slot),
             beats={"next": [box.feed(words, VGroup(blank, frame))]},
         )
-        triangle = self._triangle(grid, len(run.colours))
+        triangle = self._triangle(grid, n)
         self.say(
             "mask",
             FadeIn(label),

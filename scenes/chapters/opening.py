@@ -50,6 +50,7 @@ from scenes.kit.numbers import phrase
 from scenes.kit.vectors import FixedInputNetwork, NumberVector
 
 EAT = "tokens.eat_apple"
+IDEA_GROW = 1.3  # the idea and 我 吃 蘋果, enlarged to use the frame
 ICON_HEIGHT = 0.5  # a part's picture, shrunk beside its item once the next part is named
 ICON_WIDTH = 0.9
 LIST_SCALE = 0.8  # the contents list, set smaller: the parts' pictures need the room
@@ -110,9 +111,9 @@ class Opening(LectureScene):
         words, arrows = self.apple_choice()
         idea = style.text(self.words["idea"], style.TITLE_SIZE)
         picture = VGroup(idea, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF)
-        style.place(picture)
+        style.place(picture, grow=IDEA_GROW)
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(words, lag_ratio=0.3), beats={"topic": [outline(self.title)]})
+        self.say("intro", FadeIn(words), beats={"topic": [outline(self.title)]})
         self.say(
             "idea_say",
             beats={
@@ -168,11 +169,24 @@ class Opening(LectureScene):
             FadeIn(layers),
             Transform(block, inside),
             beats={
-                "names": [FadeIn(names, lag_ratio=0.3), *map(GrowArrow, pointers)],
+                "names": [
+                    LaggedStart(
+                        *(
+                            AnimationGroup(FadeIn(n), GrowArrow(p))
+                            for n, p in zip(names, pointers, strict=True)
+                        ),
+                        lag_ratio=0.5,
+                    )
+                ],
+                "tf": [outline(VGroup(layers.card, layers.cards_behind))],
                 "core": [outline(attention)],
             },
         )
-        self.clear_below_title(self.title)
+
+    def _leftover(self) -> FadeOut:
+        """Everything on screen but the title, faded out as the next picture comes in (a cut
+        through an empty frame would leave it near-empty)."""
+        return FadeOut(*(m for m in self.mobjects if m is not self.title))
 
     def _promise(self) -> None:
         """A sequence through the small model; the map it learned grows out of its head; its
@@ -206,6 +220,7 @@ class Opening(LectureScene):
         style.place(VGroup(shown, taught).arrange(RIGHT, buff=style.WIDE_BUFF))
         self.say(
             "not_hard",
+            self._leftover(),
             FadeIn(strip, lag_ratio=0.1),
             FadeIn(box),
             beats={
@@ -257,7 +272,6 @@ class Opening(LectureScene):
                 "try": [FadeOut(inner[1]), FadeIn(markers), outline(markers.get_column(0))],
             },
         )
-        self.clear_below_title(self.title)
 
     def _contents(self) -> None:
         """The parts, each with its picture, rebuilt from its chapter's kit component, in the
@@ -274,7 +288,7 @@ class Opening(LectureScene):
         _, bottom, right, top = style.content_area()
         icon_x = contents.get_right()[0] + style.GROUP_BUFF
         self.panel = (icon_x + ICON_WIDTH + style.GROUP_BUFF, bottom, right, top)
-        self.say("parts", FadeIn(contents, lag_ratio=0.1), n=str(len(parts)))
+        self.say("parts", self._leftover(), FadeIn(contents, lag_ratio=0.1), n=str(len(parts)))
         frame = contents.frame(0)
         pictures = {
             "why": self._why_thumb,
@@ -371,8 +385,9 @@ class Opening(LectureScene):
                     FadeOut(VGroup(floor, query)),
                     FadeIn(VGroup(grid.row_headers, grid.col_headers)),
                     LaggedStart(*(FadeIn(c) for c in grid.cells), lag_ratio=0.1),
-                    FadeIn(grid.numbers, lag_ratio=0.1),
                 ],
+                "weights": [FadeIn(grid.numbers, lag_ratio=0.1)],
+                "average": [outline(grid.get_row(ex.query_index))],
             },
         )
 

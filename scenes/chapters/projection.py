@@ -555,12 +555,19 @@ class WhyProject(LectureScene):
             hi=spread["max"],
             mean=spread["mean"],
         )
+        (name0, (deck0, small0)) = rows[0][2]
+        plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
         self.say(
             "even",
             Create(mark),
             FadeIn(even),
             beats={
-                "same": [Create(same)],
+                # the projected side alone: its diagonal no brighter than the rest
+                "same": [
+                    plain_side.animate.set_opacity(style.DIMMED),
+                    deck0.animate.set_stroke(opacity=style.DIMMED),  # outlines: no fill
+                    Create(same),
+                ],
                 "wobble": [outline(bars1)],
                 "few": [FadeOut(same), GrowFromCenter(brace), FadeIn(positions)],
             },

@@ -17,7 +17,6 @@ from manim import (
     RIGHT,
     UP,
     Arrow,
-    Circumscribe,
     Create,
     FadeIn,
     FadeOut,
@@ -35,16 +34,20 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
-from scenes.kit.vectors import NumberVector
+from scenes.kit.vectors import FixedInputNetwork, NumberVector
 
 EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane
 
 
-def _boxes(n: int) -> VGroup:
-    """A row of ``n`` input slots."""
-    return VGroup(*(Square(0.6).set_stroke(style.MUTED, 2) for _ in range(n))).arrange(
-        RIGHT, buff=style.ITEM_BUFF
+FIXED_SLOTS = 7  # the earlier lectures' network: an input of this many numbers, always
+SLOT = 0.5  # side of one input slot
+
+
+def _boxes(n: int, side: float) -> VGroup:
+    """A row of ``n`` input slots, side by side."""
+    return VGroup(*(Square(side).set_stroke(style.MUTED, 1.5) for _ in range(n))).arrange(
+        RIGHT, buff=0
     )
 
 
@@ -54,6 +57,7 @@ class WhyAttention(LectureScene):
     scene_key = "why"
     needs = ("walkthrough.other_sense",)  # the asking word where it means something else
     reads = ("tokens.eat_apple",)
+    tables = ("dead_ends",)  # the earlier network's name; the two ideas the next chapter tries
 
     def construct(self) -> None:
         self.ex = ex = self.data.eat_apple
@@ -70,21 +74,33 @@ class WhyAttention(LectureScene):
         self._goal()
 
     def _lengths(self) -> None:
-        fixed = _boxes(7)
+        network = FixedInputNetwork(FIXED_SLOTS, self.shared("dead_ends")["network"], SLOT)
         label = style.text(self.words["fixed_input"], style.BODY_SIZE, style.MUTED)
-        style.place(VGroup(label, fixed).arrange(DOWN, buff=style.GROUP_BUFF))
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(fixed, lag_ratio=0.1), FadeIn(label))
-        short, long = _boxes(4).move_to(fixed), _boxes(16).move_to(fixed)
+        style.place(VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF), grow=2.2)
+        self.add(self.title, network)  # at once: no frame is only a title being written
+        self.say(
+            "intro",
+            FadeIn(label),
+            beats={"fixed": [outline(network.get_socket())]},
+        )
+        short_n, long_n = int(self.words["short"]), int(self.words["long"])
+        slots = network.get_slots()
+        side = slots[0].width
+        short = _boxes(short_n, side).align_to(slots, LEFT).match_y(slots)
+        # the long input, in slots small enough to cross the frame: it runs past the socket
+        long = _boxes(long_n, min(side, (style.content_area()[2] - slots.get_left()[0]) / long_n))
+        long.align_to(slots, LEFT).match_y(slots)
         self.say(
             "lengths",
             FadeOut(label),
             beats={
-                "five": [ReplacementTransform(fixed, short)],
-                "fifty": [ReplacementTransform(short, long)],
+                "five": [ReplacementTransform(slots, short)],
+                "fifty": [ReplacementTransform(short, long, lag_ratio=0.01)],
             },
+            short=short_n,
+            long=long_n,
         )
-        self.slots = long  # they stay until the two sentences take their place
+        self.slots = VGroup(network, long)  # they stay until the two sentences take their place
 
     def _sentence(self, words: list[str], meaning: str) -> VGroup:
         row = VGroup(*(style.text(w, style.TITLE_SIZE) for w in words))
@@ -147,7 +163,7 @@ class WhyAttention(LectureScene):
         self.say(
             "impossible",
             outline(vectors),
-            beats={"same": [FadeIn(equal)]},
+            beats={"two": [outline(company[1], fruit[1])], "same": [FadeIn(equal)]},
         )
         self.clear_below_title(self.title)
 
@@ -200,12 +216,22 @@ class WhyAttention(LectureScene):
         # this walkthrough adds the average as it is).
         w_o = MathTex(r"\times\,W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED)
         w_o.next_to(change_label, UP, buff=style.HUG_BUFF).align_to(change_label, LEFT)
+        contents = VGroup(
+            *(
+                MathTex("V", font_size=style.SYMBOL_SIZE * 0.5, color=style.VALUE).next_to(
+                    word, DOWN, buff=style.ITEM_BUFF
+                )
+                for word in sentence
+            )
+        )
         self.say(
             "add_change",
             FadeIn(plus),
             beats={
-                "avg": [TransformFromCopy(sentence[ex.target], change), FadeIn(change_label)],
+                "each": [FadeIn(contents, shift=DOWN * 0.2, lag_ratio=0.3)],
+                "avg": [TransformFromCopy(contents, change), FadeIn(change_label)],
                 "add": [GrowArrow(arrows[1])],
+                "dim": [outline(change.get_entry(self.across))],
                 "w_o": [Write(w_o)],
             },
             dim=self.dim_names(ex)[self.across],
@@ -218,10 +244,21 @@ class WhyAttention(LectureScene):
             Create(box),
             then=[[GrowArrow(arrows[2]), FadeIn(labels[2])]],
         )
+        # the two ideas the next chapter tries, named under the sentence they will be tried on
+        dead = self.shared("dead_ends")
+        ideas = VGroup(
+            *(style.text(dead[k], style.BODY_SIZE, style.MUTED) for k in ("method_1", "method_2"))
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+        ideas.next_to(sentence, DOWN, buff=style.WIDE_BUFF).align_to(sentence, LEFT)
         self.say(
             "how",
-            Circumscribe(VGroup(change, change_label), color=style.HIGHLIGHT),
-            outline(arrows[1]),
+            outline(VGroup(change, change_label), arrows[1]),
+            beats={
+                "dead": [
+                    *(FadeOut(m) for m in self.mobjects if m not in (self.title, sentence)),
+                    FadeIn(ideas, shift=UP * 0.2, lag_ratio=0.3),
+                ]
+            },
         )
 
     def _plane(self, x: NumberVector, change: NumberVector, new: NumberVector) -> tuple:

@@ -321,7 +321,9 @@ class NotExplanation(LectureScene):
         flow = VGroup(w_o, readout, output).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
         flow.shift(RIGHT * (columns.get_center()[0] - w_o.get_center()[0]))  # W_O under the maps
-        bottom = columns.get_bottom()[1]  # every arrow leaves under all the captions
+        right = config.frame_width / 2 - style.EDGE_BUFF
+        flow.shift(LEFT * max(0.0, flow.get_right()[0] - right))
+        bottom = columns.get_bottom()[1] - style.HUG_BUFF  # arrows leave under every caption
         left = [h for h, match in enumerate(four.previous_match) if match >= 0.9]
         left_frame = VGroup(
             *(

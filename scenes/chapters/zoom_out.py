@@ -124,6 +124,7 @@ class ZoomOut(LectureScene):
                 for part in (head.get_cell(i, j), head.get_number(i, j))
             )
         )
+        back = VGroup(*rest)  # its own target: two pending .animate on one group share one
         self.say(
             "column",
             rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
@@ -133,7 +134,7 @@ class ZoomOut(LectureScene):
                 "sum": [
                     FadeOut(frames),
                     FadeOut(converge),
-                    rest.animate.set_opacity(1),
+                    back.animate.set_opacity(1),
                     Create(row_frame),
                     TransformFromCopy(row_numbers, row_total[-1]),
                     FadeIn(row_total[:-1]),
@@ -279,10 +280,8 @@ class ZoomOut(LectureScene):
         """A straight line bent at 0: a linear step, then a non-linear one (max(0, x))."""
         axes = style.muted_axes([-1, 1, 1], [-1, 1, 1], 2.4, 2.4)
         straight = Line(axes.c2p(-1, -1), axes.c2p(1, 1)).set_stroke(style.FOREGROUND, 4)
-        bent = VMobject().set_points_as_corners([axes.c2p(-1, 0), axes.c2p(0, 0), axes.c2p(1, 1)])
-        bent.set_stroke(style.FOREGROUND, 4)
         group = VGroup(axes, straight)
-        group.axes, group.straight, group.bent = axes, straight, bent
+        group.axes, group.straight = axes, straight
         return group
 
     def _pieces(self) -> VGroup:
@@ -454,6 +453,9 @@ class ZoomOut(LectureScene):
         )
         main = layers.main_line
         rise = ffn.height + style.ROW_BUFF
+        c2p = bend.axes.c2p  # the line bent where it is drawn, in the side panel
+        bent = VMobject().set_points_as_corners([c2p(-1, 0), c2p(0, 0), c2p(1, 1)])
+        bent.set_stroke(style.FOREGROUND, 4)
         passes = VGroup(*(Dot(radius=0.06, color=style.FOREGROUND) for _ in it.tokens)).arrange(
             RIGHT, buff=style.ITEM_BUFF
         )
@@ -469,7 +471,7 @@ class ZoomOut(LectureScene):
                 "nonlin": [
                     Succession(
                         FadeIn(bend),
-                        Transform(bend.straight, bend.bent),
+                        Transform(bend.straight, bent),
                     )
                 ],
                 "each": [  # one position after another through the one network
@@ -659,9 +661,9 @@ class ZoomOut(LectureScene):
             beats={
                 "paper": [
                     GrowArrow(translation.arrow),
-                    LaggedStartMap(FadeIn, translation.target, lag_ratio=0.3),
+                    TransformFromCopy(translation.source, translation.target),
                 ],
-                "eval": [LaggedStartMap(FadeIn, translation.target_de, lag_ratio=0.3)],
+                "eval": [TransformFromCopy(translation.source, translation.target_de)],
             },
         )
         self.say(

@@ -19,6 +19,7 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromCenter,
     LaggedStart,
     ManimColor,
     MathTex,
@@ -54,6 +55,7 @@ OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 TRAINED_CELL = 0.5  # a cell of the trained model's W_Q, beside the ≠ line
+D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.4  # 蘋果's row worked through the formula, beside it
 
 
@@ -76,6 +78,7 @@ class ThreeRoles(LectureScene):
         x.save_state()
         sentence = self._sentence(x)
         split = self._pieces(sentence[self.ex.query_index])
+        whole = self._whole(sentence[self.ex.query_index], split)
         opening = VGroup(x, sentence, split)
         style.place(opening, UP, grow=OPENING_GROWTH)
         # Above the three roles' slots, which wait at the bottom for 蘋果's Q, K and V.
@@ -103,7 +106,8 @@ class ThreeRoles(LectureScene):
                         lag_ratio=0.4,
                     )
                 ],
-                "part": [ReplacementTransform(sentence[self.ex.query_index].copy(), split)],
+                "part": [TransformFromCopy(sentence[self.ex.query_index], whole)],
+                "piece": [ReplacementTransform(whole, split)],
             },
         )
         self.say(
@@ -111,7 +115,10 @@ class ThreeRoles(LectureScene):
             FadeOut(VGroup(sentence, split)),
             FadeIn(x.grid.col_headers, lag_ratio=0.3),
             FadeIn(x.name),
-            beats={"picked": [outline(*x.grid.col_headers)]},
+            beats={
+                "picked": [outline(*x.grid.col_headers)],
+                "names": [FadeOut(x.grid.col_headers, shift=UP * style.GROUP_BUFF)],
+            },
         )
         kept = self._project_all(line)
         self._differ(kept)
@@ -138,6 +145,12 @@ class ThreeRoles(LectureScene):
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         words.scale(x.grid.row_headers[0].height / words[0].height)
         return words.next_to(x.grid, RIGHT, buff=style.WIDE_BUFF).match_y(x.grid.cells)
+
+    def _whole(self, word: VMobject, pieces: VGroup) -> VGroup:
+        """The word as one token, boxed, where its pieces will be."""
+        label = word.copy()
+        box = SurroundingRectangle(label, buff=style.HUG_BUFF, color=style.MUTED)
+        return VGroup(box, label).move_to(pieces)
 
     def _pieces(self, word: VMobject) -> VGroup:
         """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
@@ -191,7 +204,7 @@ class ThreeRoles(LectureScene):
             ).move_to(w)
             new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
             new.move_to(result)
-            beats = {"match": [self._shares(x, new)]} if key == "v" else {}
+            beats = self._shares(x, new) if key == "v" else {}
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
@@ -299,7 +312,7 @@ class ThreeRoles(LectureScene):
         )
         return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
 
-    def _shares(self, x: VGroup, v: VGroup) -> Animation:
+    def _shares(self, x: VGroup, v: VGroup) -> dict[str, list[Animation]]:
         """蘋果's attention weights written by the words' V rows; the best match's V, the one
         that counts most in 蘋果's output, outlined."""
         source = f"{SRC}.last_row.weights[0]"
@@ -313,11 +326,13 @@ class ThreeRoles(LectureScene):
             )
         )
         top = max(range(self.n), key=lambda j: shares[j])
-        return Succession(
-            outline(x.grid.get_row(self.ex.query_index), colour=style.FOREGROUND),
-            LaggedStart(*(FadeIn(m, shift=LEFT * style.ITEM_BUFF) for m in self.weights)),
-            outline(VGroup(v.grid.get_row(top), self.weights[top])),
-        )
+        return {
+            "match": [
+                outline(x.grid.get_row(self.ex.query_index), colour=style.FOREGROUND),
+                LaggedStart(*(FadeIn(m, shift=LEFT * style.ITEM_BUFF) for m in self.weights)),
+            ],
+            "more": [outline(VGroup(v.grid.get_row(top), self.weights[top]))],
+        }
 
     def _shape(self, x: VGroup, result: VGroup) -> None:
         n, d = (
@@ -369,7 +384,11 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(self.equation[0].grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
             run_time=1.5,
-            beats={"trained": [FadeIn(trained.body), FadeIn(trained.caption)]},
+            beats={
+                "three": [outline(*(row[1] for row in kept))],
+                "hand": [outline(differ)],
+                "trained": [FadeIn(trained.body, shift=LEFT), FadeIn(trained.caption)],
+            },
         )
         vector = source[1]
         arrows = VGroup(
@@ -381,14 +400,13 @@ class ThreeRoles(LectureScene):
         self.say(
             "self",
             outline(vector, colour=style.FOREGROUND),
-            LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
             beats={
+                "same": [LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4)],
                 "roles": [outline(*(row[2] for row in kept))],
-                "has": [outline(*(row[1] for row in kept))],
+                "has": [outline(*(row[0] for row in kept))],
             },
             token=self.apple_words()[i],
         )
-        self.play(*(FadeOut(m) for m in self.mobjects if not getattr(m, "gate_title", False)))
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training: what a real model's matrices look like."""
@@ -438,15 +456,28 @@ class ThreeRoles(LectureScene):
         result = VGroup(output_name, output).arrange(RIGHT, buff=style.ITEM_BUFF)
         picture = VGroup(words, table, total, result)
         result.next_to(VGroup(words, table, total), DOWN, buff=style.GROUP_BUFF)
-        picture.scale(WORKED_GROWTH)
-        VGroup(formula, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(formula, picture))
-        d = VGroup(
+        # d is the width of Q and K: 蘋果's q, its d entries braced.
+        i = self.ex.query_index
+        q = NumberVector(self.ex.q[i], f"{SRC}.q[{i}]", "", style.QUERY, decimals=1)
+        q.scale(D_GROWTH)
+        brace = Brace(q.entries, DOWN, buff=style.TIGHT_BUFF, color=style.MUTED)
+        d_name = VGroup(
             MathTex("d =", font_size=40), self.number(f"{SRC}.d", 0, style.LABEL_SIZE)
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        d.next_to(formula.get_scale(), DOWN, buff=style.GROUP_BUFF)
+        d_name.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+        width = VGroup(q, brace, d_name)
+        left_side = VGroup(formula, width).arrange(DOWN, buff=style.GROUP_BUFF)
+        picture.scale(WORKED_GROWTH)
+        VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(left_side, picture))
         dots, scores, weights = table
-        self.say("formula_intro", FadeIn(formula.projections, shift=DOWN * style.ITEM_BUFF))
+        # The roles' picture leaves as the formula's first line comes in: no empty frame between.
+        leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
+        self.say(
+            "formula_intro",
+            *(FadeOut(m) for m in leaving),
+            FadeIn(formula.projections, shift=DOWN * style.ITEM_BUFF),
+        )
         self.say(
             "qk",
             Write(formula.get_scores()),
@@ -458,7 +489,11 @@ class ThreeRoles(LectureScene):
             "sqrt",
             Write(formula.get_scale()),
             beats={
-                "d": [FadeIn(d)],
+                "d": [
+                    TransformFromCopy(formula.get_scores()[0], q),
+                    GrowFromCenter(brace),
+                    FadeIn(d_name),
+                ],
                 "sharp": [FadeIn(scores[0]), TransformFromCopy(dots[1], scores[1])],
             },
         )
@@ -471,6 +506,11 @@ class ThreeRoles(LectureScene):
         self.say(
             "weigh_v",
             Write(formula.get_values()),
-            then=[[FadeIn(output_name), TransformFromCopy(weights[1], output)]],
+            FadeIn(output_name),
+            TransformFromCopy(weights[1], output),
         )
-        self.say("outro", outline(formula.projections, formula.attention, colour=style.FOREGROUND))
+        self.say(
+            "outro",
+            outline(formula.projections, formula.attention, colour=style.FOREGROUND),
+            beats={"really": [outline(picture)]},
+        )

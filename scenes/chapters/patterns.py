@@ -26,6 +26,9 @@ from scenes.kit.numbers import Count, Spoken, phrase
 WEIGHT_DECIMALS = 3
 
 
+THUMB_CELL = 0.2  # a pattern's map beside the big one: read by its brightness
+
+
 class ColourPatterns(AttentionMap):
     """The trained map for several colour patterns in turn, each group's share next to it.
 
@@ -60,26 +63,59 @@ class ColourPatterns(AttentionMap):
             new_board = self._build_axes(self.grid)
             new_shares = self._shares()
             style.place(VGroup(new_board, new_shares).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-            animations = [ReplacementTransform(board, new_board), FadeIn(new_shares)]
+            animations = [ReplacementTransform(board, new_board)]
             if shares is not None:
                 animations.append(FadeOut(shares))
-            self.say(f"pattern_{k}", *animations, run_time=1.5, **self._fields())
+            # each colour's block of the new map flies into its share's line
+            arrivals = [
+                [
+                    FadeOut(block, target_position=line[0], scale=0.2),
+                    FadeIn(line, shift=RIGHT * 0.3),
+                ]
+                for block, line in zip(self._block_copies(), new_shares, strict=True)
+            ]
+            self.say(f"pattern_{k}", *animations, then=arrivals, **self._fields())
             board, shares = new_board, new_shares
         self.say("divides", outline(*shares))
+        # every sequence's colours differ: the three maps side by side where the shares were
+        thumbs = VGroup(*(self._thumbnail(name) for name in self.patterns))
+        thumbs.arrange(RIGHT, buff=style.GROUP_BUFF)
+        thumbs.scale_to_fit_width(min(thumbs.width, shares.width * 1.6)).move_to(shares)
         self.say(
             "softmax",
-            Circumscribe(board[0].cells, color=style.HIGHLIGHT),
+            FadeOut(shares, shift=RIGHT * 0.3),
+            FadeIn(thumbs, shift=RIGHT * 0.3, lag_ratio=0.3),
             beats={
                 "learned": [FadeIn(self._blocks(), lag_ratio=0.05)],
-                "denom": [outline(*shares)],
+                "denom": [FadeOut(thumbs), FadeIn(shares), outline(*shares)],
             },
-            run_time=2,
         )
         self.say(
             "nobody_told",
             FadeOut(self.block_frames),
             beats={"learned": [Circumscribe(board[0].cells, color=style.HIGHLIGHT)]},
         )
+
+    def _block_copies(self) -> list[VGroup]:
+        """Copies of the current map's cells, one group per colour (the cells where a
+        position of that colour looks at its own colour), in the order of :meth:`_groups`."""
+        colours = self.example.colours
+        return [
+            VGroup(
+                *(
+                    self.grid.get_cell(i, j).copy()
+                    for i, a in enumerate(colours)
+                    for j, b in enumerate(colours)
+                    if a == b == colour
+                )
+            )
+            for colour, _ in self._groups()
+        ]
+
+    def _thumbnail(self, name: str) -> VGroup:
+        """Pattern ``name``'s learned map, small, read by its brightness."""
+        ex = self.data.example(name)
+        return self.colour_map(ex.colours, ex.attention, f"examples.{name}.attention", THUMB_CELL)
 
     def _groups(self) -> list[tuple[int, int]]:
         """(colour, first position) of each colour present, in order of appearance."""

@@ -112,8 +112,9 @@ class Opening(LectureScene):
         idea = style.text(self.words["idea"], style.TITLE_SIZE)
         picture = VGroup(idea, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF)
         style.place(picture, grow=IDEA_GROW)
-        self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(words), beats={"topic": [outline(self.title)]})
+        # the title at once, the words dimmed, so that no frame is only a title or near-empty
+        self.add(self.title, words.set_opacity(style.DIMMED))
+        self.say("intro", words.animate.set_opacity(1), beats={"topic": [outline(self.title)]})
         self.say(
             "idea_say",
             beats={

@@ -66,7 +66,24 @@ class Scoring(LectureScene):
         style.place(board, grow=GROW)  # the working and its table fill the frame
         self.fit = q.width / width
         self.add(title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(self.table_frame))
+        grid = self.cells_grid
+        rows, cols = grid.row_headers, grid.col_headers
+        self.say(
+            "intro",
+            FadeIn(grid.cells),
+            beats={
+                # each word's Query comes in from the left as its row's name; each Key from
+                # above as its column's name
+                "queries": [
+                    FadeIn(rows, shift=RIGHT * style.WIDE_BUFF, lag_ratio=0.2),
+                    FadeIn(self.table_frame[4]),
+                ],
+                "keys": [
+                    FadeIn(cols, shift=DOWN * style.WIDE_BUFF, lag_ratio=0.2),
+                    FadeIn(self.table_frame[3]),
+                ],
+            },
+        )
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
         steps = self._steps(0, q)
         self.say("key", FadeIn(steps[0]), token=self.apple_words()[0])
@@ -89,7 +106,7 @@ class Scoring(LectureScene):
             self._land(j, steps[3], words=line, first=swap, beats=beats)
         self.say(
             "rest",
-            FadeIn(self._other_rows(), lag_ratio=0.1),
+            FadeIn(self._other_rows(), shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.1),
             beats={"layout": [Circumscribe(self.table_frame, color=style.HIGHLIGHT)]},
             run_time=2,
         )

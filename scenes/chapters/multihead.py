@@ -122,15 +122,17 @@ class MultiHead(LectureScene):
         words = VGroup(*(style.text(w, style.TITLE_SIZE) for w in self.words["sentence"].split()))
         words.arrange(RIGHT, buff=style.GROUP_BUFF)
         style.place(words)
-        arcs, names = VGroup(), VGroup()
+        arcs, names, pairs = VGroup(), VGroup(), []
         kinds = self.words["relations"].split(",")
         for pair, kind in zip(self.words["pairs"].split(","), kinds, strict=True):
             a, b = sorted(int(i) for i in pair.split("-"))
+            pairs.append(VGroup(words[a], words[b]))
             arc = ArcBetweenPoints(
                 words[b].get_top() + UP * style.HUG_BUFF,
                 words[a].get_top() + UP * style.HUG_BUFF,
                 angle=1.2,
                 color=style.FOREGROUND,
+                stroke_width=6,
             )
             arcs.add(arc)
             name = style.text(kind, style.LABEL_SIZE, style.MUTED).next_to(arc, UP, buff=0.1)
@@ -138,17 +140,23 @@ class MultiHead(LectureScene):
                 name.shift(UP * (name.height + style.HUG_BUFF))
             names.add(name)
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(words, lag_ratio=0.2))
-        self.say(
-            "kinds",
-            beats={f"r{k}": [Create(arcs[k]), FadeIn(names[k])] for k in range(len(arcs))},
-        )
+        self.say("intro", FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2))
+        # each relation lights its two words as it is named (the last pair goes back)
+        beats = {}
+        for k in range(len(arcs)):
+            light = [Create(arcs[k]), FadeIn(names[k]), pairs[k].animate.set_color(style.HIGHLIGHT)]
+            if k:
+                back = [w for w in pairs[k - 1] if w not in pairs[k]]
+                light += [w.animate.set_color(style.FOREGROUND) for w in back]
+            beats[f"r{k}"] = light
+        self.say("kinds", beats=beats)
         formula = MathTex(
             r"\mathrm{head}_h = \mathrm{softmax}\Big(\frac{Q_h K_h^\top}{\sqrt{d_h}}\Big) V_h",
             font_size=48,
         ).next_to(words, DOWN, buff=style.SECTION_BUFF)
         self.say(
             "more_sets",
+            pairs[-1].animate.set_color(style.FOREGROUND),
             outline(arcs),
             beats={"heads": [Write(formula)]},
         )

@@ -21,14 +21,18 @@ from manim import (
     Brace,
     Circumscribe,
     Create,
+    CurvedArrow,
+    DashedLine,
     DashedVMobject,
     FadeIn,
     FadeOut,
     GrowArrow,
     GrowFromCenter,
+    GrowFromEdge,
     LaggedStart,
     Line,
     ManimColor,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     Succession,
@@ -39,6 +43,8 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
+from scenes.kit.diagrams import OfficeRoom
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
 from scenes.kit.numbers import sum_sign
 from scenes.kit.sums import TipToTail
@@ -52,13 +58,18 @@ SHARES_WIDTH = 3.6  # the most the shares row takes: cells shrink for more words
 PLANE_SIDE = 4.2  # why's 吃/食物 plane (4.6 there), beside the ledger
 W_O_SIDE = 0.7  # the box the sum passes through
 SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same shape shows
+IT_CELL = 0.9  # a cell of it's shares row
+BAR_UNIT = 1.5  # it's output as bars: the height of 1.0
+BAR_WIDTH = 0.6
+ROOM_SIDE = 3.8  # the office, back in the side panel
 
 
 class WeightedSum(LectureScene):
     """b = sum_j w_j v_j for 蘋果, tip to tail, then x + b; it ≈ 0.83 v(cat) + ...; n in, n out."""
 
     scene_key = "weighted_sum"
-    reads = ("tokens.eat_apple", "tokens.it_cat")
+    reads = ("tokens.eat_apple", "tokens.it_cat", "office")
+    tables = ("office",)  # the colleagues' names and their days, as the office says them
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -123,6 +134,29 @@ class WeightedSum(LectureScene):
     def _point(self, v: list[float]):
         across, up = self.dims
         return self.axes.c2p(v[across], v[up])
+
+    def _leg(self, v: list[float], along: int) -> Arrow:
+        """v's part along one of the plane's two axes (``along`` 0: across, 1: up), as an
+        arrow from the origin in the highlight colour."""
+        keep = [0.0] * len(v)
+        keep[self.dims[along]] = v[self.dims[along]]
+        return Arrow(
+            self._point([0.0] * len(v)),
+            self._point(keep),
+            buff=0,
+            color=style.HIGHLIGHT,
+            stroke_width=8,
+        )
+
+    def _drops(self, v: list[float]) -> VGroup:
+        """Dashed lines from v's tip to the plane's two axes."""
+        tip = self._point(v)
+        across, up = self.dims
+        feet = [[0.0] * len(v), [0.0] * len(v)]
+        feet[0][across], feet[1][up] = v[across], v[up]
+        return VGroup(
+            *(DashedLine(tip, self._point(f), color=style.MUTED, stroke_width=2) for f in feet)
+        )
 
     # --- 蘋果 ---------------------------------------------------------------------------
     def _apple(self) -> None:
@@ -225,21 +259,26 @@ class WeightedSum(LectureScene):
         own_frame = SurroundingRectangle(self.output.get_entry(own), color=style.HIGHLIGHT)
         column = VGroup(*(r[4].get_entry(eat) for r in rows))
         own_column = VGroup(*(r[4].get_entry(own) for r in rows))
+        out = ex.last_row.outputs[0]
+        drops = self._drops(out)  # each column of the output: a direction on the plane
+        eat_leg, own_leg = self._leg(out, 0), self._leg(out, 1)
         self.say(
             "output_meaning",
-            Create(frame),
+            *(Create(d) for d in drops),
             beats={
-                "from": [Circumscribe(column, color=style.HIGHLIGHT)],
+                "big": [Create(frame), TransformFromCopy(tip.total, eat_leg)],
+                "from": [outline(column)],
                 "own": [
                     ReplacementTransform(frame, own_frame),
-                    Circumscribe(own_column, color=style.HIGHLIGHT),
+                    ReplacementTransform(eat_leg, own_leg),
+                    outline(own_column),
                 ],
             },
             eat=self.output.get_entry(eat),
             brings_from=self._comes_from(eat),
             meaning_from=self._comes_from(own),
         )
-        self.apple_parts = VGroup(shares, dims, rows, box, own_frame, sign)
+        self.apple_parts = VGroup(shares, dims, rows, box, own_frame, sign, drops, own_leg)
 
     def _comes_from(self, column: int) -> str:
         """Where the output's ``column`` comes from: entirely the asker's own V (every other
@@ -321,16 +360,28 @@ class WeightedSum(LectureScene):
             SurroundingRectangle(new.get_entry(food), color=style.HIGHLIGHT),
             SurroundingRectangle(new.get_entry(eat), color=style.HIGHLIGHT),
         )
+        legs = VGroup(self._leg(ex.residual, 1), self._leg(ex.residual, 0))
+        # the sentence's words' parts, tip to tail from x's tip: what the word took from them
+        pieces = tip.chain.copy().shift(start - origin)
         self.say(
             "apple_meaning",
             Create(frames[0]),
-            then=[[ReplacementTransform(frames[0], frames[1])]],
+            TransformFromCopy(new_arrow, legs[0]),
             beats={
+                "brings": [
+                    ReplacementTransform(frames[0], frames[1]),
+                    TransformFromCopy(new_arrow, legs[1]),
+                ],
                 "word": [
-                    FadeOut(frames[1]),
-                    VGroup(x_arrow, total).animate.set_opacity(style.DIMMED),
+                    FadeOut(VGroup(frames[1], legs)),
+                    total.animate.set_opacity(style.DIMMED),
+                    outline(x_arrow),
+                ],
+                "sentence": [
+                    x_arrow.animate.set_opacity(style.DIMMED),
+                    LaggedStart(*(GrowArrow(a) for a in pieces), lag_ratio=0.3),
                     FadeIn(new_name),
-                ]
+                ],
             },
         )
 
@@ -339,6 +390,14 @@ class WeightedSum(LectureScene):
         c = self.data.it_cat
         it = c.query_index
         order = sorted(range(len(c.tokens)), key=lambda j: -c.scaled.weights[it][j])[:2]
+        row = AttentionGrid(  # it's shares, as softmax computed them (T = 1)
+            c.scaled.weights[it : it + 1],
+            f"{IT}.scaled.weights",
+            col_headers=[style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens],
+            cell_size=IT_CELL,
+            text_size=style.SMALL_SIZE,
+            first_row=it,
+        )
         terms = VGroup()
         for j in order:
             w = self.number(f"{IT}.scaled.weights[{it}][{j}]", 2, style.TITLE_SIZE)
@@ -358,34 +417,86 @@ class WeightedSum(LectureScene):
         dims = self._dims(out, c)
         hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
         hand.next_to(out, DOWN, buff=style.ITEM_BUFF).align_to(out, RIGHT)
-        block = VGroup(note, VGroup(terms, same, k_cat), VGroup(dims, out, hand)).arrange(
+        block = VGroup(row, note, VGroup(terms, same, k_cat), VGroup(dims, out, hand)).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
-        style.place(block)
+        # the office, back in the side panel: K as the places, V as the days
+        office, words = self.data.office, self.shared("office")
+        room = OfficeRoom(
+            [words[p] for p in office.people], office.keys, office.values, words["days"]
+        )
+        room.scale_to_fit_height(ROOM_SIDE)
+        # it's output as bars, one per dimension, in the same panel when the room has gone
+        names = self.dim_names(c)
+        rects = VGroup(
+            *(
+                Rectangle(
+                    width=BAR_WIDTH, height=max(abs(v), 0.02) * BAR_UNIT, color=style.RESULT
+                ).set_fill(style.RESULT, opacity=0.6)
+                for v in c.scaled.outputs[it]
+            )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
+        for rect, value in zip(rects, c.scaled.outputs[it], strict=True):
+            if value < 0:  # below the baseline
+                rect.shift(DOWN * rect.height)
+        baseline = min(r.get_bottom()[1] for r in rects)
+        labels = VGroup(
+            *(
+                style.text(name, style.SMALL_SIZE, style.MUTED)
+                .match_x(rect)
+                .set_y(baseline - style.ITEM_BUFF - 0.15)
+                for name, rect in zip(names, rects, strict=True)
+            )
+        )
+        bars = VGroup(rects, labels)
+        style.place(VGroup(block, VGroup(room, bars)).arrange(RIGHT, buff=style.WIDE_BUFF))
+        bars.move_to(room)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
             "it_terms",
             *self._clear(),
-            FadeIn(terms[0]),
-            beats={"rest": [FadeIn(terms[1:], lag_ratio=0.3)]},
+            FadeIn(row),
+            beats={
+                "cat": [
+                    TransformFromCopy(row.get_number(0, cat), terms[0][0]),
+                    FadeIn(terms[0][1:], shift=LEFT * 0.3),
+                ],
+                "rest": [FadeIn(terms[1:], lag_ratio=0.3)],
+            },
             w=cat_share,
         )
         self.say(
             "v_is_k_say",
             FadeIn(note),
-            then=[[FadeIn(VGroup(same, k_cat), shift=LEFT * 0.3)]],
-            beats={"real": [Circumscribe(VGroup(terms[0][2], k_cat), color=style.HIGHLIGHT)]},
+            then=[[TransformFromCopy(terms[0][2], k_cat), FadeIn(same)]],
+            beats={
+                "real": [outline(terms[0][2], k_cat)],
+                "office": [FadeIn(room, shift=LEFT * 0.5)],
+            },
         )
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
         axis = top_index(c.scaled.outputs[it])
         entity = SurroundingRectangle(
             VGroup(out.get_entry(axis), dims[axis]), color=style.HIGHLIGHT
         )
-        self.say("it_axis", Create(entity))
+        self.say(
+            "it_axis",
+            FadeOut(room),
+            LaggedStart(*(GrowFromEdge(r, DOWN) for r in rects), lag_ratio=0.15),
+            FadeIn(labels),
+            then=[[Create(entity), outline(rects[axis])]],
+        )
+        link = CurvedArrow(
+            row.col_headers[it].get_top(),
+            row.col_headers[cat].get_top(),
+            angle=-1.2,
+            color=style.MUTED,
+        )
+        doubt = style.text("?", style.BODY_SIZE, style.MUTED).next_to(link, UP, buff=style.HUG_BUFF)
         self.say(
             "caveat",
-            FadeIn(hand),
-            beats={"not": [Circumscribe(terms[0][0], color=style.HIGHLIGHT)]},
+            TransformFromCopy(row.numbers, hand),
+            beats={"not": [Create(link), FadeIn(doubt), outline(terms[0][0])]},
         )
 
     def _clear(self) -> list:

@@ -34,6 +34,7 @@ from manim import (
     ManimColor,
     Rectangle,
     ReplacementTransform,
+    Restore,
     RoundedRectangle,
     Succession,
     SurroundingRectangle,
@@ -61,7 +62,7 @@ SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same s
 IT_CELL = 0.9  # a cell of it's shares row
 BAR_UNIT = 1.5  # it's output as bars: the height of 1.0
 BAR_WIDTH = 0.6
-ROOM_SIDE = 3.8  # the office, back in the side panel
+ROOM_SCALE = 0.95  # the office, back beside the terms: its names as large as in office
 
 
 class WeightedSum(LectureScene):
@@ -425,7 +426,7 @@ class WeightedSum(LectureScene):
         room = OfficeRoom(
             [words[p] for p in office.people], office.keys, office.values, words["days"]
         )
-        room.scale_to_fit_height(ROOM_SIDE)
+        room.scale(ROOM_SCALE)
         # it's output as bars, one per dimension, in the same panel when the room has gone
         names = self.dim_names(c)
         rects = VGroup(
@@ -449,7 +450,9 @@ class WeightedSum(LectureScene):
             )
         )
         bars = VGroup(rects, labels)
-        style.place(VGroup(block, VGroup(room, bars)).arrange(RIGHT, buff=style.WIDE_BUFF))
+        style.place(block, LEFT)
+        _, bottom, right, top = style.content_area()
+        room.move_to([right - room.width / 2, (bottom + top) / 2, 0])  # the right side panel
         bars.move_to(room)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
@@ -471,7 +474,10 @@ class WeightedSum(LectureScene):
             then=[[TransformFromCopy(terms[0][2], k_cat), FadeIn(same)]],
             beats={
                 "real": [outline(terms[0][2], k_cat)],
-                "office": [FadeIn(room, shift=LEFT * 0.5)],
+                "office": [  # k(cat) has been said: the room takes its place
+                    FadeOut(VGroup(same, k_cat)),
+                    FadeIn(room, shift=LEFT * 0.5),
+                ],
             },
         )
         self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
@@ -486,13 +492,11 @@ class WeightedSum(LectureScene):
             FadeIn(labels),
             then=[[Create(entity), outline(rects[axis])]],
         )
-        link = CurvedArrow(
-            row.col_headers[it].get_top(),
-            row.col_headers[cat].get_top(),
-            angle=-1.2,
-            color=style.MUTED,
+        link = CurvedArrow(  # it -> cat under the row, not proven: a question mark beside it
+            row.cells[it].get_bottom(), row.cells[cat].get_bottom(), angle=-1.0, color=style.MUTED
         )
-        doubt = style.text("?", style.BODY_SIZE, style.MUTED).next_to(link, UP, buff=style.HUG_BUFF)
+        doubt = style.text("?", style.BODY_SIZE, style.MUTED)
+        doubt.next_to(link, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "caveat",
             TransformFromCopy(row.numbers, hand),
@@ -560,6 +564,8 @@ class WeightedSum(LectureScene):
         row_frame = SurroundingRectangle(
             outputs.get_row(i), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
         )
+        x.save_state()
+        next_input = VGroup(outputs.cells, outputs.numbers).copy().set_z_index(2)
         self.say(
             "shape",
             *self._clear(),
@@ -568,12 +574,20 @@ class WeightedSum(LectureScene):
             then=[[*(GrowFromCenter(b) for b in rows), FadeIn(row_counts)]],
             beats={
                 "wide": [*(GrowFromCenter(b) for b in cols), FadeIn(col_counts)],
-                "stack": [FadeOut(outputs.copy(), target_position=x.grid.cells, scale=0.9)],
+                "stack": [  # the outputs go in as the next block's input, in X's place
+                    VGroup(x.name, x.grid.cells, x.grid.row_headers).animate.set_opacity(
+                        style.DIMMED
+                    ),
+                    x.grid.numbers.animate.set_opacity(0),  # the new numbers take their place
+                    next_input.animate.move_to(x.grid.cells),
+                ],
             },
             n=self.spoken(f"{EAT}.short", 0),
         )
         self.say(
             "outro",
+            FadeOut(next_input),
+            Restore(x),
             FadeIn(links, lag_ratio=0.1),
             beats={
                 "avg": [

@@ -6,7 +6,12 @@
 Each time (seconds) gives ``<video stem>_<time>.png`` in the target folder; ``--every S``
 takes one every S seconds instead; ``--cues`` takes one at the end of each subtitle cue of
 the ``.srt`` beside the video (the picture each narrated line leaves), with the cue's text
-written under it. ``--sheet FILE`` also puts them all on one contact sheet.
+written under it. ``--sheet FILE`` also puts them all on one contact sheet. ``--pages DIR``
+writes the frames every ``--every`` seconds (0.5 unless given) as pages of 8 × 8 small
+frames, each with its time (``<stem>_every_<k>.png``: 32 s a page at 0.5 s), to watch the
+motion between two cues without saving a file per frame.
+
+    .venv/bin/python scripts/stills.py out/segments/qkv.mp4 --pages /tmp/qkv-every
 """
 
 from __future__ import annotations
@@ -60,6 +65,29 @@ def sheet(stills: list[tuple[float, Image.Image, str]], target: Path, columns: i
     page.save(target)
 
 
+PAGE_COLUMNS, PAGE_ROWS, PAGE_WIDTH = 8, 8, 320  # a page of small frames, and each one's width
+
+
+def pages(frames: list[tuple[float, Image.Image]], folder: Path, stem: str) -> list[Path]:
+    """The frames on pages of :data:`PAGE_COLUMNS` × :data:`PAGE_ROWS`, each with its time."""
+    font = ImageFont.truetype(FONT, 16) if Path(FONT).exists() else ImageFont.load_default()
+    folder.mkdir(parents=True, exist_ok=True)
+    per_page, written = PAGE_COLUMNS * PAGE_ROWS, []
+    for start in range(0, len(frames), per_page):
+        chunk = frames[start : start + per_page]
+        height = PAGE_WIDTH * chunk[0][1].height // chunk[0][1].width
+        page = Image.new("RGB", (PAGE_COLUMNS * PAGE_WIDTH, PAGE_ROWS * (height + 20)), "white")
+        draw = ImageDraw.Draw(page)
+        for k, (t, image) in enumerate(chunk):
+            x, y = (k % PAGE_COLUMNS) * PAGE_WIDTH, (k // PAGE_COLUMNS) * (height + 20)
+            page.paste(image.resize((PAGE_WIDTH, height)), (x, y))
+            draw.text((x + 4, y + height), f"{t:.1f}s", fill="black", font=font)
+        target = folder / f"{stem}_every_{start // per_page + 1}.png"
+        page.save(target)
+        written.append(target)
+    return written
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("video", type=Path)
@@ -68,7 +96,12 @@ def main() -> None:
     parser.add_argument("--cues", action="store_true", help="one still at each cue's end")
     parser.add_argument("--sheet", type=Path, help="also write a contact sheet here")
     parser.add_argument("--to", type=Path, default=Path("out/stills"))
+    parser.add_argument("--pages", type=Path, help="frames every --every s, on pages, here")
     args = parser.parse_args()
+    if args.pages:
+        for target in pages(grab(args.video, [], args.every or 0.5), args.pages, args.video.stem):
+            print(target)
+        return
     captions = dict.fromkeys(args.times, "")
     if args.cues:
         cues = cue_ends(args.video.with_suffix(".srt"))

@@ -20,6 +20,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    GrowArrow,
     LaggedStart,
     LaggedStartMap,
     MathTex,
@@ -27,6 +28,7 @@ from manim import (
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
     Write,
 )
@@ -273,7 +275,27 @@ class Shuffle(LectureScene):
         for k, j in enumerate(order):  # the shuffled row is made of the travellers now
             shuffled[0][k].remove(shuffled[0][k][2]).add(travellers[j])
         exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
-        self.say("diff_exact" if exact else "diff", FadeIn(diff), d=gap)
+        terms = self._terms(original, weights, list(range(n)))
+        reordered = self._terms(original, weights, order)
+        beats = (
+            {}
+            if exact
+            else {
+                "sum": [
+                    FadeOut(weights),
+                    *(TransformFromCopy(original[0][j][1], terms[0][j]) for j in range(n)),
+                    FadeIn(terms[1]),
+                ],
+                "order": [
+                    *(
+                        terms[0][j].animate(path_arc=SWAP_ARC / 2).move_to(reordered[0][j])
+                        for j in range(n)
+                    ),
+                    Transform(terms[1], reordered[1]),
+                ],
+            }
+        )
+        self.say("diff_exact" if exact else "diff", FadeIn(diff), beats=beats, d=gap)
         mask = self._mask().move_to(weights)
         # The square takes the whole room right of the rows, not only the W's width.
         room_left = VGroup(rows, names).get_right()[0] + style.GROUP_BUFF
@@ -283,10 +305,24 @@ class Shuffle(LectureScene):
         nodes, arrows, arrow_names = square
         self.say(
             "equivariant",
-            FadeOut(weights),
             FadeOut(pair),
+            *([FadeOut(weights)] if exact else [FadeOut(terms)]),
             beats={
-                "mask": [FadeIn(mask, lag_ratio=0.05)],
+                "mask": [
+                    FadeIn(
+                        VGroup(*(mask.cells[i * n + j] for i in range(n) for j in range(i + 1, n))),
+                        lag_ratio=0.05,
+                    )
+                ],
+                "own": [
+                    LaggedStart(
+                        *(
+                            FadeIn(VGroup(*(mask.cells[i * n + j] for j in range(i + 1))))
+                            for i in range(n)
+                        ),
+                        lag_ratio=0.4,
+                    )
+                ],
                 "law": [
                     FadeOut(mask),
                     FadeIn(nodes[0]),
@@ -303,10 +339,33 @@ class Shuffle(LectureScene):
                         lag_ratio=0.5,
                     ),
                 ],
+                "moved": [
+                    TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
+                    for k, j in enumerate(order)
+                ],
                 "harm": [Circumscribe(nodes[3], color=style.HIGHLIGHT)],
             },
         )
         self.clear_below_title(self.title)
+
+    def _terms(self, original: VGroup, spot: VGroup, order: list[int]) -> VGroup:
+        """The terms of a sum, one per word, written down as a column at ``spot`` and added
+        in ``order``: the words (``[0][j]`` is word j wherever it stands) and the plus signs
+        before every term but the first."""
+        words = VGroup(*(c[1].copy() for c in original[0]))
+        column = VGroup(*(words[j] for j in order)).arrange(
+            DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT
+        )
+        column.move_to(spot)
+        pluses = VGroup(
+            *(
+                MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
+                    w, LEFT, buff=style.ITEM_BUFF
+                )
+                for w in column[1:]
+            )
+        )
+        return VGroup(words, pluses)
 
     def _pair(self, rows: VGroup, word: int) -> VGroup:
         """Frames around one word's column in both rows: where it was, where it went."""
@@ -369,13 +428,38 @@ class Shuffle(LectureScene):
             SurroundingRectangle(x.grid.cells, buff=style.TIGHT_BUFF),
             SurroundingRectangle(table.cells, buff=style.TIGHT_BUFF),
         ).set_color(style.HIGHLIGHT)
+        columns = [
+            VGroup(*(table.cells[i * pe.width + j] for i in range(pe.positions)))
+            for j in range(pe.width)
+        ]
+        bands = VGroup(
+            *(
+                SurroundingRectangle(
+                    col, buff=style.HUG_BUFF, color=(style.HIGHLIGHT, style.RESULT)[j % 2]
+                ).set_fill(opacity=0.18)
+                for j, col in enumerate(columns)
+            )
+        )
+        waves = VGroup(
+            *(
+                MathTex(("\\sin", "\\cos")[j % 2], font_size=style.SYMBOL_SIZE * 0.5).next_to(
+                    band, UP, buff=style.TIGHT_BUFF
+                )
+                for j, band in enumerate(bands)
+            )
+        )
         self.say("fix", FadeIn(x), beats={"add": [Write(plus), FadeIn(pe_name)]})
         self.say(
             "table",
             FadeIn(table.row_headers),
             LaggedStartMap(FadeIn, VGroup(*(table.get_row(i) for i in range(pe.positions)))),
             beats={
-                "wide": [Create(same_width)],
+                "sincos": [
+                    FadeOut(pe_name),  # the columns' names take its place above the table
+                    FadeIn(bands, lag_ratio=0.3),
+                    FadeIn(waves, lag_ratio=0.3),
+                ],
+                "wide": [FadeOut(VGroup(bands, waves)), FadeIn(pe_name), Create(same_width)],
                 "two": [FadeOut(same_width), Create(word_row), Create(pe_row)],
                 "second": [ReplacementTransform(pe_row, pe_moved)],
                 "this": [
@@ -395,6 +479,7 @@ class Shuffle(LectureScene):
             FadeIn(wide.row, wide.curve),
             beats={
                 "rows": [wide.scan()],
+                "shape": [wide.scan()],
                 "fast": [Create(wide.fast), FadeIn(wide.speeds[0])],
                 "slow": [Create(wide.slow), FadeIn(wide.speeds[1])],
             },
@@ -412,9 +497,12 @@ class Shuffle(LectureScene):
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
         again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
-        whole = VGroup(VGroup(rows, names, again), weights).arrange(RIGHT, buff=style.WIDE_BUFF)
+        symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
+        feed = symbols.copy().scale(0.6)  # what the W's would be trained on
+        panel = VGroup(weights, feed).arrange(DOWN, buff=style.GROUP_BUFF)
+        whole = VGroup(VGroup(rows, names, again), panel).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
-        symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE).move_to(weights)
+        symbols.move_to(weights)
         original, shuffled = rows
         n, order = len(self.s.tokens), list(self.s.permutation)
         moved = [original[0][j][1].copy() for j in range(n)]
@@ -444,10 +532,14 @@ class Shuffle(LectureScene):
             },
             d=gap,
         )
+        into = Arrow(feed.get_top(), weights.get_bottom(), buff=style.HUG_BUFF, color=style.MUTED)
         self.say(
             "order_aware",
             Circumscribe(again, color=style.HIGHLIGHT),
-            beats={"hand": [FadeOut(symbols), FadeIn(weights, lag_ratio=0.2)]},
+            beats={
+                "hand": [FadeOut(symbols), FadeIn(weights, lag_ratio=0.2)],
+                "train": [FadeIn(feed, shift=UP * style.ITEM_BUFF), GrowArrow(into)],
+            },
         )
 
     def _wide_table(self) -> WideTable:

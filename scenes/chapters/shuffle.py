@@ -466,6 +466,9 @@ class Shuffle(LectureScene):
                     FadeOut(VGroup(word_row, pe_moved)),
                     Circumscribe(table, color=style.HIGHLIGHT),
                 ],
+                # A learned table has no formula behind its numbers: they fade to blanks to be
+                # filled by training (the fingerprint's move below brings them back).
+                "learned": [table.numbers.animate.set_opacity(0.15)],
             },
         )
         self.say(

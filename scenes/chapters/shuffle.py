@@ -502,7 +502,7 @@ class Shuffle(LectureScene):
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
         feed = symbols.copy().scale(0.6)  # what the W's would be trained on
-        panel = VGroup(weights, feed).arrange(DOWN, buff=style.GROUP_BUFF)
+        panel = VGroup(weights, feed).arrange(DOWN, buff=style.WIDE_BUFF)
         whole = VGroup(VGroup(rows, names, again), panel).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
         symbols.move_to(weights)
@@ -541,7 +541,9 @@ class Shuffle(LectureScene):
             Circumscribe(again, color=style.HIGHLIGHT),
             beats={
                 "hand": [FadeOut(symbols), FadeIn(weights, lag_ratio=0.2)],
-                "train": [FadeIn(feed, shift=UP * style.ITEM_BUFF), GrowArrow(into)],
+                # Positions are in the input now, but nothing trained the W's on them yet.
+                "unused": [FadeIn(feed, shift=UP * style.ITEM_BUFF)],
+                "train": [GrowArrow(into)],
             },
         )
 

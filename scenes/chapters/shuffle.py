@@ -535,12 +535,17 @@ class Shuffle(LectureScene):
             },
             d=gap,
         )
+        reaches = Arrow(
+            symbols.get_left(), pair[1].get_right(), buff=style.ITEM_BUFF, color=style.HIGHLIGHT
+        )
         into = Arrow(feed.get_top(), weights.get_bottom(), buff=style.HUG_BUFF, color=style.MUTED)
         self.say(
             "order_aware",
             Circumscribe(again, color=style.HIGHLIGHT),
             beats={
-                "hand": [FadeOut(symbols), FadeIn(weights, lag_ratio=0.2)],
+                # The position added (PE) reaches the output that moved with 蘋果 and changed.
+                "depends": [GrowArrow(reaches)],
+                "hand": [FadeOut(VGroup(symbols, reaches)), FadeIn(weights, lag_ratio=0.2)],
                 # Positions are in the input now, but nothing trained the W's on them yet.
                 "unused": [FadeIn(feed, shift=UP * style.ITEM_BUFF)],
                 "train": [GrowArrow(into)],

@@ -11,6 +11,7 @@ import pytest
 from model.datafile import LectureData
 from scenes.gates.run import (
     GateReport,
+    check_beats,
     check_colour_words,
     check_length,
     load_scene,
@@ -151,3 +152,11 @@ def test_a_chapter_too_short_or_too_long_is_named() -> None:
     for seconds in (12, 130):
         [problem] = check_length(seconds, "x")
         assert problem.gate == "length" and "(20-120 s)" in problem.message
+
+
+def test_only_the_projects_own_lines_must_mark_their_beats() -> None:
+    """A line whose beats had no markers is a problem when it is the project's own (its
+    built-in text has none either), not when an instructor's sentence replaced a marked one."""
+    assert check_beats([], "ColourTask", "en", [("colour_task", "intro")]) == []  # replaced
+    (problem,) = check_beats([], "ColourTask", "en", [("colour_task", "all_answers")])
+    assert "no <marker>" in problem.message

@@ -40,12 +40,21 @@ def test_a_beat_needs_its_marker_in_every_language() -> None:
     assert marked.beat_cues == {"b": 1}
     for line, beats, problem in (
         ("One. <b>Two.", set(), "marks <b> but the scene has no such beat"),
-        ("One. Two.", {"b"}, "has no <b> marker"),
+        ("One. <c>Two.", {"b", "c"}, "has no <b> marker"),
         ("One. <b>Two. <b>Three.", {"b"}, "marks <b> twice"),
         ("One. Two.<b>", {"b"}, "a <marker> ends the line"),
     ):
         with pytest.raises(LocaleError, match=problem):
             mark_beats(line, beats, "en", "template", "intro")
+
+
+def test_a_line_with_no_markers_keeps_its_beats_unplaced() -> None:
+    """An instructor's own sentence in place of a marked line: the beats still play (after
+    the line's animations, in the scene's order), and the line reads as written."""
+    marked = mark_beats("Our own line. Two sentences.", {"b": 1, "a": 2}, "en", "template", "intro")
+    assert marked.line == "Our own line. Two sentences."
+    assert marked.beat_cues == {} and marked.unplaced == ("b", "a")
+    assert " ".join(marked.cues) == marked.line
 
 
 def test_a_line_without_spaces_is_joined_without_them() -> None:

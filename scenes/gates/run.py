@@ -29,6 +29,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,9 +58,10 @@ from scenes import patches
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
+from scenes.kit.planner import BEAT_MARK
 from scenes.kit.subtitles import limits_for, line_width, visible_length
 from scenes.patches import texcache
-from syllabus.locale import colour_name
+from syllabus.locale import LOCALE_DIR, colour_name
 from syllabus.plan import Chapter
 from syllabus.themes import TASK_PALETTE
 
@@ -377,11 +379,25 @@ def check_span(fullest: float, name: str) -> list[Problem]:
     return [Problem("layout", name, "whole scene", message)]
 
 
-def check_beats(beatless: Iterable[str], name: str) -> list[Problem]:
-    """Every narrated line has an animation of its own."""
+def check_beats(
+    beatless: Iterable[str], name: str, lang: str, unmarked: Iterable[tuple[str, str]] = ()
+) -> list[Problem]:
+    """Every narrated line has an animation of its own, and the project's own line with
+    beats marks where each one starts (an instructor's own sentence may leave them out:
+    its beats then play in turn after the line's animations)."""
+    own = tomllib.loads((LOCALE_DIR / f"{lang}.toml").read_text(encoding="utf-8"))
+    missing = [
+        key for table, key in unmarked if not BEAT_MARK.search(own.get(table, {}).get(key, ""))
+    ]
     return [
-        Problem("beats", name, f"line '{key}'", "is narrated over a still picture")
-        for key in beatless
+        *(
+            Problem("beats", name, f"line '{key}'", "is narrated over a still picture")
+            for key in beatless
+        ),
+        *(
+            Problem("beats", name, f"line '{key}'", "has beats but no <marker> for any of them")
+            for key in missing
+        ),
     ]
 
 
@@ -447,7 +463,7 @@ def run_gates(
     report.add(check_subtitles(report.captions, report.duration, name, lang))
     if isinstance(scene, LectureScene):  # a chapter, not a bare test scene
         report.add(check_span(report.fullest, name))
-        report.add(check_beats(scene.beatless, name))
+        report.add(check_beats(scene.beatless, name, scene.lang, scene.unmarked))
         if scene.chapter is not None:  # a chapter of the plan (the template is not)
             report.add(check_length(report.duration, name))
     report.add(check_numbers(report.numbers.values(), data, name))

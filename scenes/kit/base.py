@@ -190,6 +190,8 @@ class LectureScene(Scene):
         self.words = Words(self.scene_key, self.lang)
         self.spoken_numbers: list[ShownNumber | Spoken] = []  # checked by the numbers gate
         self.beatless: list[str] = []  # narrated lines without an animation (the beats gate)
+        self.unmarked: list[tuple[str, str]] = []  # (table, key) of lines whose beats had no
+        # markers (the beats gate asks the project's own lines for them)
         self.sentence_words = self.sentence_fields()
         self.voice = settings().voice  # None: silent, timed for reading
         self.narration_lines: list[dict] = []  # every line said: index, key, text (and clip)
@@ -529,7 +531,10 @@ class LectureScene(Scene):
         for cue, at, seconds in zip(plan.cues, clock.starts[:-1], clock.durations, strict=True):
             self.add_subcaption(cue, duration=seconds, offset=at)
         groups = [list(animations), *(list(step) for step in then)]
+        groups += [list(beats[name]) for name in plan.unplaced]  # a line without markers
         groups = [group for group in groups if group]
+        if plan.unplaced:
+            self.unmarked.append((words.scene_key, key))
         for group in groups:
             self.play(*group, run_time=paced(run_time, max(clock.first_beat, 1 / fps), len(groups)))
         for k, (at, name) in enumerate(clock.timeline):

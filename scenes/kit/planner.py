@@ -39,6 +39,7 @@ class MarkedLine:
     line: str
     cues: list[str]
     beat_cues: dict[str, int]
+    unplaced: tuple[str, ...] = ()  # beats of a line with no markers (an instructor's own)
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,15 @@ class Timing:
 def mark_beats(marked: str, beats: Collection[str], lang: str, table: str, key: str) -> MarkedLine:
     """The line ``key`` of the locale table ``table`` (``marked``: formatted, markers and
     all) read for the scene's ``beats``; a marker without a beat, or a beat without a
-    marker, is a LocaleError naming the file and the line."""
+    marker, is a LocaleError naming the file and the line. A line with no marker at all (an
+    instructor's own sentence in place of a marked one) keeps the scene's beats
+    ``unplaced``: they play in order after the line's own animations, so the picture still
+    comes, though not on given words (the gates ask the project's own lines for markers)."""
     parts = BEAT_MARK.split(marked)
     pieces, names = parts[0::2], parts[1::2]
     where = f"{locale_path(lang)}: [{table}] {key}"
+    if not names and beats:
+        return MarkedLine(marked.strip(), split_cues(marked.strip(), lang), {}, tuple(beats))
     for name in names:
         if name not in beats or names.count(name) > 1:
             raise LocaleError(
@@ -109,7 +115,8 @@ def split_said(plan: MarkedLine, said: Sequence[float], lang: str) -> MarkedLine
         cues += [cue] if cut is None else [c for half in cut for c in fit(half, lang)]
     if len(cues) == len(plan.cues):
         return None
-    return MarkedLine(plan.line, cues, {name: moved[k] for name, k in plan.beat_cues.items()})
+    beat_cues = {name: moved[k] for name, k in plan.beat_cues.items()}
+    return MarkedLine(plan.line, cues, beat_cues, plan.unplaced)
 
 
 def say_plan(

@@ -311,6 +311,12 @@ class SqrtD(LectureScene):
             return [knob.turn(notch), Transform(first[0], row[0]), FadeTransform(before, row[1])]
 
         plain = next(n for n, k in enumerate(flat_first) if c.temperatures[k].t == 1)
+        # "d without sqrt(d)": the notch whose scores are not divided at all (cat near 1)
+        bare = next(
+            n
+            for n, k in enumerate(flat_first)
+            if math.isclose(c.temperatures[k].scale, c.unscaled.scale)
+        )
         sharpest = len(flat_first) - 1
         # the it -> cat bars on screen become the knob's: at its flattest setting
         self.play(
@@ -324,7 +330,7 @@ class SqrtD(LectureScene):
             beats={
                 "arrow": [FadeIn(names[0], shift=RIGHT * style.ITEM_BUFF), *step(1)],
                 "temp": [FadeIn(names[1], shift=RIGHT * style.ITEM_BUFF), *step(2)],
-                "root": [FadeIn(names[2], shift=RIGHT * style.ITEM_BUFF), *step(plain)],
+                "root": [FadeIn(names[2], shift=RIGHT * style.ITEM_BUFF), *step(bare)],
                 "knob": [  # the three are one setting: each sinks into the knob
                     AnimationGroup(
                         *(FadeOut(n, target_position=knob.name, scale=0.5) for n in names),
@@ -333,7 +339,7 @@ class SqrtD(LectureScene):
                     outline(knob.name),
                 ],
                 "sharp": [
-                    Succession(*(AnimationGroup(*step(n)) for n in range(plain + 1, sharpest + 1)))
+                    Succession(*(AnimationGroup(*step(n)) for n in range(bare + 1, sharpest + 1)))
                 ],
             },
         )

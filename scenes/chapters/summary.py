@@ -167,7 +167,7 @@ class Summary(LectureScene):
         line1[3].set_color(k)
         drawn = DotArrows(ex.q[i], ex.k[target], "q", f"k_{{{target + 1}}}", q, k, unit=DOT_UNIT)
         value = VGroup(
-            MathTex(r"q \cdot k =", font_size=36),
+            MathTex(r"q \cdot k / \sqrt{d} =", font_size=36),  # then its two numbers, divided
             self.number(f"{EAT}.dots[{target}]", 2, style.LABEL_SIZE),
             MathTex(r"/", font_size=36),
             self.number(f"{EAT}.last_row.scale", 2, style.LABEL_SIZE),

@@ -25,6 +25,7 @@ from manim import (
     Cross,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     GrowFromCenter,
     GrowFromEdge,
@@ -457,7 +458,8 @@ class MultiHead(LectureScene):
         self.say(
             "concat",
             FadeOut(VGroup(*(VGroup(ln[0], *ln[1][:4]) for ln in lines))),
-            *(ReplacementTransform(lines[h][1][4], joined[h]) for h in range(heads)),
+            # a fade between the two grids, not a point-by-point morph of 64 numbers
+            *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
             then=[[Create(frame)]],
             w=width,
         )
@@ -483,7 +485,7 @@ class MultiHead(LectureScene):
             beats={
                 "layer": [
                     FadeIn(equals),
-                    TransformFromCopy(VGroup(joined, w_o.cells), layer),
+                    FadeTransform(VGroup(joined, w_o.cells).copy(), layer),
                     Create(col_frame),
                 ]
             },

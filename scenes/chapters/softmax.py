@@ -168,6 +168,7 @@ class Softmax(LectureScene):
         step[1].gate_not_measured = True  # the step of the rule, not a measured number
         ratio = self.number(Ratio(f"{ROW}.exps[0]", top, second), 2, style.LABEL_SIZE)
         times = VGroup(MathTex(r"\times", font_size=36), ratio).arrange(RIGHT, buff=0.08)
+        above = curve.axes.get_area(curve.curve, color=style.HIGHLIGHT, opacity=0.25)
         self.say(
             "exp",
             FadeOut(table, self.row_frame),
@@ -177,8 +178,11 @@ class Softmax(LectureScene):
                 [LaggedStart(*(curve.rise(k) for k in range(len(row.scores[0]))), lag_ratio=0.4)]
             ],
             beats={
-                "pos": [LaggedStart(*(Create(r[0]) for r in negatives), lag_ratio=0.3)],
-                "gap": [Create(step[0]), FadeIn(step[1:])],
+                "pos": [
+                    LaggedStart(*(Create(r[0]) for r in negatives), lag_ratio=0.3),
+                    FadeIn(above),  # everything under the curve lies above 0
+                ],
+                "gap": [FadeOut(above), Create(step[0]), FadeIn(step[1:])],
                 "ratio": [FadeOut(step), curve.mark_gap(second, top, times)],
             },
         )

@@ -22,7 +22,6 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.devices import ModelBox
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
@@ -51,8 +50,7 @@ class AttentionMap(LectureScene):
         board, strip = self._layout()
         # Training's last picture: the model, the unseen sequence over it; its head opens
         # into the map.
-        names = self.shared("training")
-        box = ModelBox(board.width, names["head_label"], names["readout_label"])
+        box = self.model_box(board.width)
         if box.width > board.width:  # a language's longer names widen the box
             box.scale_to_fit_width(board.width)
         box.move_to(board)

@@ -331,28 +331,22 @@ class NotExplanation(LectureScene):
                 for h in left
             )
         )
-        guesses = VGroup(
-            *(
-                Arrow(
-                    [c.get_center()[0], bottom, 0],
-                    output.get_top(),
-                    buff=style.ITEM_BUFF,
-                    color=style.MUTED,
+
+        def from_every_map(target: VMobject) -> VGroup:
+            """An arrow from under each map's caption to ``target``'s top."""
+            return VGroup(
+                *(
+                    Arrow(
+                        [c.get_center()[0], bottom, 0],
+                        target.get_top(),
+                        buff=style.ITEM_BUFF,
+                        color=style.MUTED,
+                    )
+                    for c in columns
                 )
-                for c in columns
             )
-        )
-        into_w_o = VGroup(
-            *(
-                Arrow(
-                    [c.get_center()[0], bottom, 0],
-                    w_o.get_top(),
-                    buff=style.ITEM_BUFF,
-                    color=style.MUTED,
-                )
-                for c in columns
-            )
-        )
+
+        guesses, into_w_o = from_every_map(output), from_every_map(w_o)
         steps = VGroup(
             Arrow(w_o.get_right(), readout.get_left(), buff=style.ITEM_BUFF, color=style.MUTED),
             Arrow(readout.get_right(), output.get_left(), buff=style.ITEM_BUFF, color=style.MUTED),

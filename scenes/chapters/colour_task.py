@@ -28,7 +28,6 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.devices import ModelBox
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
@@ -63,8 +62,7 @@ class ColourTask(LectureScene):
         answer = self.number(f"{src}.targets[{self.focus}]", 2)
         worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
         worked.next_to(strip, DOWN, buff=style.GROUP_BUFF)
-        names = self.shared("training")
-        box = ModelBox(strip.width, names["head_label"], names["readout_label"])
+        box = self.model_box(strip.width)
         box.next_to(strip, DOWN, buff=style.GROUP_BUFF)
         answers = VGroup(
             *(

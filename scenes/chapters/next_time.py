@@ -57,8 +57,7 @@ class NextTime(LectureScene):
         markers = [self.colour_marker(c) for c in run.colours]
         strip = TokenStrip(markers, run.values, "causal.values")
         strip.scale_to_fit_width(STRIP_WIDTH)
-        names = self.shared("training")
-        box = ModelBox(STRIP_WIDTH, names["head_label"], names["readout_label"])
+        box = self.model_box(STRIP_WIDTH)
         columns = list(strip.columns)
         rows = VGroup(
             output_row(run.predictions, "causal.predictions", columns, r"\hat{y}"),

@@ -35,7 +35,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import APPLE_ROW, LectureScene, top_index
-from scenes.kit.devices import ModelBox, RandomWalks
+from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import (
     QUERY_UNIT,
     BrowserWindow,
@@ -194,27 +194,15 @@ class Opening(LectureScene):
         loss falls by decades; the page where it trains again."""
         example = self.data.example(self.teaser)
         source = f"examples.{self.teaser}"
-        tr = self.data.training
         strip = TokenStrip(
             [self.colour_marker(c) for c in example.colours], example.values, f"{source}.values"
         )
-        box = ModelBox(
-            strip.width,
-            self.shared("training")["head_label"],
-            self.shared("training")["readout_label"],
-        )
+        box = self.model_box(strip.width)
         model = VGroup(strip, box).arrange(DOWN, buff=style.TIGHT_BUFF)
         grid = self.colour_map(example.colours, example.attention, f"{source}.attention", 0.55)
         style.place(VGroup(model, grid).arrange(RIGHT, buff=style.WIDE_BUFF))
         steps = self.number("training.steps", 0)
-        plot = LossPlot(
-            tr.loss_curve,
-            "training.steps",
-            self.shared("training")["x_axis"],
-            200,
-            width=PLOT_SIZE[0],
-            height=PLOT_SIZE[1],
-        )
+        plot = self._loss_plot(200)
         label = phrase(self.words["trained"], style.LABEL_SIZE, steps=steps)
         taught = VGroup(plot, label).arrange(DOWN, buff=style.ITEM_BUFF)
         shown = grid.copy()
@@ -392,17 +380,18 @@ class Opening(LectureScene):
             },
         )
 
+    def _loss_plot(self, points: int) -> LossPlot:
+        """The training run's loss curve, drawn with ``points`` points, at the chapter's size."""
+        axis = self.shared("training")["x_axis"]
+        curve = self.data.training.loss_curve
+        return LossPlot(
+            curve, "training.steps", axis, points, width=PLOT_SIZE[0], height=PLOT_SIZE[1]
+        )
+
     def _learned_thumb(self) -> Thumb:
         """The run's loss falling by decades; the map the model learned, out of its end."""
-        tr, example = self.data.training, self.data.example(self.teaser)
-        plot = LossPlot(
-            tr.loss_curve,
-            "training.steps",
-            self.shared("training")["x_axis"],
-            100,
-            width=PLOT_SIZE[0],
-            height=PLOT_SIZE[1],
-        )
+        example = self.data.example(self.teaser)
+        plot = self._loss_plot(100)
         self._fit(plot)
         grid = self.colour_map(
             example.colours, example.attention, f"examples.{self.teaser}.attention", 0.55

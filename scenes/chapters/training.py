@@ -72,7 +72,7 @@ class Training(LectureScene):
             "base": self.number("training.baseline_mse", 3),
         }
         strip, rows = self._sequence(FED)
-        box = ModelBox(STRIP_WIDTH, self.words["head_label"], self.words["readout_label"])
+        box = self.model_box(STRIP_WIDTH)
         box.next_to(strip, DOWN, buff=style.TIGHT_BUFF)
         rows.next_to(box, DOWN, buff=style.TIGHT_BUFF).align_to(strip, RIGHT)
         formula = MathTex(

@@ -32,6 +32,7 @@ from model.parts import EatApple, Example, HeadsRun, ItCat
 from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
+from scenes.kit.devices import ModelBox
 from scenes.kit.labels import ColourMarker, ContentsList
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import (
@@ -441,6 +442,12 @@ class LectureScene(Scene):
             rule = VGroup(*(style.text(line, style.SMALL_SIZE, style.MUTED) for line in learned))
             rules.add(rule.arrange(DOWN, buff=style.HUG_BUFF) if learned else rule)
         return names, rules
+
+    def model_box(self, width: float) -> ModelBox:
+        """The colour task's model (head + readout), its parts named as the training chapter
+        names them (a scene other than training declares ``"training"`` in its ``tables``)."""
+        names = self.shared("training")
+        return ModelBox(width, names["head_label"], names["readout_label"])
 
     def widest_slopes(self) -> SlopePlot:
         """w (1 − w) read at the widest d of the √d probe: the mean largest weight and its

@@ -20,6 +20,7 @@ from manim import (
     UP,
     Brace,
     Create,
+    Cross,
     CurvedArrow,
     DashedLine,
     DashedVMobject,
@@ -36,11 +37,14 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
+    VMobject,
+    Wait,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.emphasis import outline
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
 from scenes.kit.vectors import FixedInputNetwork
 
@@ -50,7 +54,9 @@ TILES = (7.0, 3.3)  # the room the first layer's weight tiles fill, however many
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
 QKV_TILE = 0.55  # one of attention's three matrices, beside the tiles
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
+ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
+REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
 def _column(d: int) -> VGroup:
@@ -312,12 +318,17 @@ class DeadEnds(LectureScene):
         self.say(
             "attention_cost",
             Create(divider),
-            FadeIn(attention),
+            FadeIn(owner),
             beats={
+                "three": [
+                    LaggedStart(*(GrowFromCenter(t) for t in qkv), lag_ratio=0.3),
+                    FadeIn(names, any_length),
+                    TransformFromCopy(qkv, a_total),
+                ],
                 "same": [
                     Succession(*(Transform(any_length, m, run_time=0.4) for m in (*lengths, back))),
                     outline(qkv),
-                ]
+                ],
             },
             a=self.spoken("dead_ends.attention_weights", 0, "grouped"),
         )
@@ -368,15 +379,61 @@ class DeadEnds(LectureScene):
         # under the words: the heads' row is over them
         miss = CurvedArrow(words[at].get_bottom(), words[far].get_bottom(), angle=-PI / 5)
         miss.set_color(style.MUTED)
-        self.say("far", outline(words[far]), Create(miss))
+        # what the window lets the asker see: a cell under each word, lit within reach (the
+        # asker's row of the "nearby" mask below), and the needed word's cell crossed out
+        seen = VGroup(
+            *(
+                Square(REACH_CELL)
+                .set_stroke(style.MUTED, 1.5)
+                .set_fill(style.WEIGHT, opacity=0.85 if abs(j - at) <= reach else 0)
+                .next_to(miss, DOWN, buff=style.ITEM_BUFF)
+                .set_x(word.get_x())
+                for j, word in enumerate(words)
+            )
+        )
+        asker = style.text(tokens[at], style.BODY_SIZE, style.QUERY)
+        asker.next_to(seen, LEFT, buff=style.ITEM_BUFF)
+        if asker.get_left()[0] < left:  # a wide sentence: the asker's name under its own cell
+            asker.next_to(seen[at], DOWN, buff=style.HUG_BUFF)
+        out_of_reach = Cross(seen[far], stroke_color=style.HIGHLIGHT, stroke_width=8)
+        self.say(
+            "far",
+            outline(words[far]),
+            Create(miss),
+            beats={
+                "miss": [
+                    LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
+                    FadeIn(asker),
+                    Succession(Wait(0.6), Create(out_of_reach)),
+                ]
+            },
+        )
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # another sentence needs another reach: the walkthrough's, whose asker looks one word
+        # back; its query word under this one's, the same window stamped on it
+        other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
         # dead end one comes back, small, under the sentence its window now spans
         again = self.network.copy()
-        again.scale_to_fit_width(pairs.width * 0.8).move_to(pairs)
+        again.scale_to_fit_width(pairs.width * 0.8)
+        room = VGroup(seen, asker).get_bottom()[1] - style.GROUP_BUFF - bottom
+        again.scale(min(1.0, room / again.height))
+        again.next_to(VGroup(seen, asker), DOWN, buff=style.GROUP_BUFF)
         self.say(
             "how_wide",
             outline(window),
-            beats={"whole": [Transform(window, whole), FadeIn(again, shift=UP * 0.3)]},
+            beats={
+                "differ": [
+                    FadeIn(other, shift=UP * 0.3),
+                    Create(other_miss),
+                    TransformFromCopy(window, other_window),
+                ],
+                "whole": [
+                    Transform(window, whole),
+                    FadeOut(VGroup(other, other_miss, other_window, out_of_reach)),
+                    *(c.animate.set_fill(opacity=0.85) for c in seen),
+                    FadeIn(again, shift=UP * 0.3),
+                ],
+            },
         )
         grids, ons = VGroup(*(m[0] for m in masks)), [m[1] for m in masks]
         self.say(
@@ -384,22 +441,67 @@ class DeadEnds(LectureScene):
             heads[0].animate.set_opacity(1),
             outline(*heads),
             beats={
-                "fixed": [FadeOut(VGroup(again, window, miss)), Create(grids, lag_ratio=0.01)],
+                "fixed": [
+                    FadeOut(VGroup(again, window, miss, seen, asker, out_of_reach)),
+                    Create(grids, lag_ratio=0.01),
+                ],
                 "all": [FadeIn(ons[0], lag_ratio=0.01), FadeIn(captions[0])],
                 "near": [FadeIn(ons[1], lag_ratio=0.01), FadeIn(captions[1])],
             },
         )
         self.window_picture = VGroup(words, grids, *ons, captions)
 
+    def _other_reach(
+        self, asker: VMobject, above: VMobject
+    ) -> tuple[VGroup, CurvedArrow, SurroundingRectangle]:
+        """The walkthrough's short sentence under the window sentence, its query word under
+        ``asker``; the arrow to the other word it gives the most; the same +-window frame."""
+        ex, reach = self.data.eat_apple, self.costs.window
+        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
+        words.arrange(RIGHT, buff=style.GROUP_BUFF)
+        weights, q = ex.last_row.weights[0], ex.query_index
+        target = max((j for j in range(ex.short) if j != q), key=lambda j: weights[j])
+        words.next_to(above, DOWN, buff=style.ITEM_BUFF)
+        words.shift((asker.get_x() - words[q].get_x()) * RIGHT)
+        arrow = CurvedArrow(words[q].get_bottom(), words[target].get_bottom(), angle=-PI / 2)
+        arrow.set_color(style.HIGHLIGHT).set_stroke(width=6)
+        frame = SurroundingRectangle(
+            words[max(q - reach, 0) : q + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
+        )
+        return words, arrow, frame
+
     # --- attention: each word decides -------------------------------------------------
     def _each_decides(self) -> None:
+        ex = self.data.eat_apple
         words, arrows = self.apple_choice()
+        names = self.apple_words()[: ex.short]
         label = style.text(self.words["each_decides"], style.BODY_SIZE)
-        style.place(VGroup(label, VGroup(arrows, words)).arrange(DOWN, buff=style.SECTION_BUFF))
+        # the weights the arrows carry, as the row of an attention map that later chapters fill
+        row = AttentionGrid(
+            [ex.last_row.weights[0]],
+            "tokens.eat_apple.last_row.weights",
+            row_headers=[style.text(names[ex.query_index], style.BODY_SIZE, style.QUERY)],
+            col_headers=[style.text(w, style.BODY_SIZE, style.KEY) for w in names],
+            cell_size=ROW_CELL,
+            text_size=style.BODY_SIZE,
+        )
+        style.place(
+            VGroup(label, VGroup(arrows, words), row).arrange(DOWN, buff=style.SECTION_BUFF)
+        )
         self.say(
             "let_decide",
             FadeOut(self.window_picture),
             ReplacementTransform(self.heads, label),
-            FadeIn(words, lag_ratio=0.3),
+            beats={"find": [FadeIn(words, shift=UP * 0.3, lag_ratio=0.3)]},
         )
-        self.say_apple_choice("decides", words, arrows)
+        self.say_apple_choice(
+            "decides",
+            words,
+            arrows,
+            beats={
+                "row": [
+                    FadeIn(VGroup(row.cells, row.row_headers, row.col_headers)),
+                    TransformFromCopy(arrows.numbers, row.numbers),
+                ]
+            },
+        )

@@ -324,9 +324,16 @@ class LectureScene(Scene):
         weights = ex.last_row.weights[0]
         return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
 
-    def say_apple_choice(self, key: str, words: VGroup, arrows: LookingArrows) -> Mobject:
+    def say_apple_choice(
+        self,
+        key: str,
+        words: VGroup,
+        arrows: LookingArrows,
+        beats: Mapping[str, Sequence[Animation]] | None = None,
+    ) -> Mobject:
         """Narrate ``key`` while the arrows grow, then frame the word given the most; the
-        line may say ``{token}``, ``{target}`` and ``{w}``. Returns the frame."""
+        line may say ``{token}``, ``{target}`` and ``{w}``, and mark the ``beats``. Returns
+        the frame."""
         ex = self.data.eat_apple
         weights = ex.last_row.weights[0]
         target = top_index(weights)
@@ -336,6 +343,7 @@ class LectureScene(Scene):
             *(Create(a) for a in arrows.arrows),
             FadeIn(arrows.numbers),
             then=[[Create(frame)]],
+            beats=beats,
             token=self.apple_words()[ex.query_index],
             target=self.apple_words()[target],
             w=self.spoken(f"{APPLE_ROW}[{target}]", 2),

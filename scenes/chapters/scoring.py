@@ -5,36 +5,44 @@ Render alone with ``manim -ql scenes/chapters/scoring.py Scoring``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
+    Animation,
     AnimationGroup,
     Circumscribe,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
+    LaggedStart,
     ReplacementTransform,
     Succession,
+    SurroundingRectangle,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import LectureScene, top_index
 from scenes.kit.devices import DotArrows
 from scenes.kit.labels import vertical_label
-from scenes.kit.maps import word_grid
+from scenes.kit.maps import score_table
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import NumberVector
 
 SOURCE = "tokens.eat_apple"
 
 
+TOWARD = 0.2  # k turned toward q: this share of their angle left
+LONGER = 1.6  # k stretched to this multiple of its length
 GROW = 1.5  # the most the working and its table are enlarged to fill the frame
 
 
@@ -86,10 +94,32 @@ class Scoring(LectureScene):
         )
         self.say("focus", FadeIn(q), token=self.apple_words()[self.i])
         steps = self._steps(0, q)
-        self.say("key", FadeIn(steps[0]), token=self.apple_words()[0])
-        self.say("sum", FadeIn(steps[1]), FadeIn(steps[2]), dot=self._numbers(0)["dot"])
-        self.say("scale", FadeIn(steps[3]), **self._numbers(0))
-        self._land(0, steps[3])
+        k, products, total, result = steps
+        self.say(
+            "key",
+            FadeIn(k),
+            beats={
+                # each pair of entries, q's over k's, drops its product into the × row
+                "pairs": [
+                    FadeIn(products.brackets, products.label),
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(
+                                VGroup(q.get_entry(e), k.get_entry(e)), products.get_entry(e)
+                            )
+                            for e in range(len(products.entries))
+                        ),
+                        lag_ratio=0.6,
+                    ),
+                ]
+            },
+            token=self.apple_words()[0],
+        )
+        self.say(  # the products slide together into their sum
+            "sum", TransformFromCopy(products.entries, total), dot=self._numbers(0)["dot"]
+        )
+        self.say("scale", TransformFromCopy(total, result), **self._numbers(0))
+        self._land(0, result)
         drawn = None  # the dot product drawn as arrows, over the working, for key 1
         for j in range(1, ex.short):
             new = self._steps(j, q)
@@ -102,12 +132,32 @@ class Scoring(LectureScene):
             beats = {}
             if line == "key_next":
                 drawn = self._drawn(j, VGroup(q, *steps))
-                beats = {"shape": self._show_drawn(drawn, q, steps)}
+                beats = self._show_drawn(j, drawn, q, steps)
             self._land(j, steps[3], words=line, first=swap, beats=beats)
+        others = [(r, c) for r in range(grid.n_rows) if r != self.i for c in range(grid.n_cols)]
+        # one Query's row, then one Key's column (the one the Query gives the highest score)
+        row = SurroundingRectangle(
+            VGroup(rows[self.i], grid.get_row(self.i)), color=style.QUERY, buff=style.TIGHT_BUFF
+        )
+        top = top_index(ex.last_row.scores[0])
+        column = SurroundingRectangle(
+            VGroup(cols[top], *(grid.get_cell(r, top) for r in range(grid.n_rows))),
+            color=style.KEY,
+            buff=style.TIGHT_BUFF,
+        )
         self.say(
             "rest",
-            FadeIn(self._other_rows(), shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.1),
-            beats={"layout": [Circumscribe(self.table_frame, color=style.HIGHLIGHT)]},
+            FadeIn(
+                VGroup(*(grid.get_number(r, c) for r, c in others)),
+                shift=RIGHT * style.GROUP_BUFF,
+                lag_ratio=0.1,
+            ),
+            *(self._shade(r, c) for r, c in others),
+            beats={
+                "layout": [Circumscribe(self.table_frame, color=style.HIGHLIGHT)],
+                "rows": [Create(row)],
+                "cols": [ReplacementTransform(row, column)],
+            },
             run_time=2,
         )
 
@@ -152,9 +202,12 @@ class Scoring(LectureScene):
     def _build_table(self) -> VGroup:
         n, ex = self.ex.short, self.ex
         tokens = self.apple_words()[:n]
-        grid = word_grid(
-            ex.short_full.scores, f"{SOURCE}.short_full.scores", tokens, cell_size=1.0, heat=False
+        grid = score_table(
+            ex.short_full.scores, f"{SOURCE}.short_full.scores", tokens, cell_size=1.0
         )
+        # each cell takes its shade (brighter, higher) when its score lands; plain until then
+        self.shades = [cell.get_fill_color() for cell in grid.cells]
+        grid.cells.set_fill(style.PLAIN_CELL)
         self.cells_grid = grid
         key_axis = style.text(self.words["key_axis"], style.SMALL_SIZE, style.KEY)
         key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
@@ -175,9 +228,14 @@ class Scoring(LectureScene):
     ) -> None:
         """The score flies from the working into its cell (after ``first``, if given)."""
         target = self.cells_grid.get_number(self.i, j)
-        land = [TransformFromCopy(result[-1], target)]
+        land = [TransformFromCopy(result[-1], target), self._shade(self.i, j)]
         groups = [list(first), land] if first else [land]
         self.say(words, *groups[0], then=groups[1:], beats=beats, **self._numbers(j))
+
+    def _shade(self, r: int, c: int) -> Animation:
+        """Cell (r, c) takes the shade of its score."""
+        grid = self.cells_grid
+        return grid.get_cell(r, c).animate.set_fill(self.shades[r * grid.n_cols + c])
 
     def _drawn(self, j: int, working: VGroup) -> DotArrows:
         """q · k_j as arrows in their own plane, the size of the working it stands over."""
@@ -188,26 +246,72 @@ class Scoring(LectureScene):
             drawn.scale_to_fit_height(working.height * 0.8)
         return drawn.move_to(working)
 
-    @staticmethod
-    def _show_drawn(drawn: DotArrows, q: NumberVector, steps: list) -> list:
-        """The working makes way; the arrows, the angle, then k's shadow on q."""
-        return [
-            FadeOut(q),
-            *(FadeOut(step) for step in steps),
-            Succession(
-                AnimationGroup(*(GrowArrow(a) for a in (drawn.a, drawn.b)), FadeIn(drawn.names)),
-                Create(drawn.angle_group),
-                AnimationGroup(Create(drawn.drop), Create(drawn.shadow)),
-            ),
-        ]
+    def _show_drawn(self, j: int, drawn: DotArrows, q: NumberVector, steps: list) -> dict:
+        """The working makes way; the arrows, the angle and k's shadow on q; k turns toward q
+        and back (the shadow grows as the directions agree); on ``long``, k stretches and
+        its shadow with it."""
+        ex = self.ex
+        turn = self._turn(drawn, ex.q[self.i], ex.k[j])
+        return {
+            "shape": [
+                FadeOut(q),
+                *(FadeOut(step) for step in steps),
+                Succession(
+                    AnimationGroup(
+                        *(GrowArrow(a) for a in (drawn.a, drawn.b)),
+                        FadeIn(drawn.names),
+                        run_time=0.8,
+                    ),
+                    AnimationGroup(
+                        Create(drawn.angle_group),
+                        Create(drawn.drop),
+                        Create(drawn.shadow),
+                        run_time=0.8,
+                    ),
+                    turn(TOWARD, 1.0, run_time=0.9),
+                    turn(1.0, 1.0, run_time=0.7),
+                ),
+            ],
+            "long": [Succession(turn(1.0, LONGER, run_time=0.9), turn(1.0, 1.0, run_time=0.7))],
+        }
 
-    def _other_rows(self) -> VGroup:
-        grid = self.cells_grid
-        return VGroup(
-            *(
-                grid.get_number(r, c)
-                for r in range(grid.n_rows)
-                if r != self.i
-                for c in range(grid.n_cols)
-            )
+    @staticmethod
+    def _turn(drawn: DotArrows, a: Sequence[float], b: Sequence[float]) -> Callable:
+        """Animations that redraw ``drawn`` with b at a share of its angle to a and a multiple
+        of its length, from wherever the last one left it (a stays where it is)."""
+        a_len, b_len = math.hypot(*a), math.hypot(*b)
+        theta = math.acos(
+            max(-1.0, min(1.0, sum(x * y for x, y in zip(a, b, strict=True)) / (a_len * b_len)))
         )
+        scale = drawn.a.get_length() / a_len  # scene units per unit, as the working fits it
+        origin = drawn.a.get_start().copy()  # where q and k start
+        state = {"angle": 1.0, "length": 1.0}
+
+        def picture(angle: float, length: float) -> DotArrows:
+            t, r = theta * angle, b_len * length
+            new = DotArrows(
+                [a_len, 0.0],
+                [r * math.cos(t), r * math.sin(t)],
+                "q",
+                "k",
+                drawn.a.get_color(),
+                drawn.b.get_color(),
+            )
+            new.scale(scale, about_point=ORIGIN)
+            return new.shift(origin - new.a.get_start())
+
+        def turn(angle: float, length: float, run_time: float) -> Animation:
+            start = dict(state)
+            state.update(angle=angle, length=length)
+
+            def step(mob: DotArrows, alpha: float) -> None:
+                mob.become(
+                    picture(
+                        start["angle"] + (angle - start["angle"]) * alpha,
+                        start["length"] + (length - start["length"]) * alpha,
+                    )
+                )
+
+            return UpdateFromAlphaFunc(drawn, step, run_time=run_time)
+
+        return turn

@@ -233,10 +233,12 @@ def word_grid(
     heat: bool,
     header_size: float = style.LABEL_SIZE,
     text_size: float = style.CELL_TEXT_SIZE,
+    value_range: tuple[float, float] = (0.0, 1.0),
 ) -> AttentionGrid:
     """A table between the words of a sentence, as every chapter draws one: a row per word
     looking (in the Query colour), a column per word looked at (in the Key colour). Being
-    built the same way, one chapter's last table can be rebuilt at once by the next."""
+    built the same way, one chapter's last table can be rebuilt at once by the next. Scores are
+    shaded over ``value_range`` (weights over 0 to 1)."""
     return AttentionGrid(
         values,
         source,
@@ -245,7 +247,28 @@ def word_grid(
         cell_size=cell_size,
         heat=heat,
         text_size=text_size,
+        value_range=value_range,
     )
+
+
+def score_table(
+    scores: Sequence[Sequence[float]], source: str, words: Sequence[str], cell_size: float
+) -> AttentionGrid:
+    """The scores q·k/√d between a sentence's words as the scoring chapter ends on them and the
+    softmax chapter picks them up: each cell shaded by its score over the table's own range
+    (the highest brightest), every number written at full strength (a score of 0 is a score,
+    not a share too small to matter)."""
+    grid = word_grid(
+        scores,
+        source,
+        words,
+        cell_size,
+        heat=True,
+        text_size=style.LABEL_SIZE,
+        value_range=(min(map(min, scores)), max(map(max, scores))),
+    )
+    grid.numbers.set_opacity(1)
+    return grid
 
 
 class LabelledMatrix(VGroup):

@@ -9,26 +9,32 @@ Render alone with ``manim -ql scenes/chapters/shuffle.py Shuffle``.
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     PI,
     RIGHT,
     UP,
+    Animation,
+    ArcBetweenPoints,
     Arrow,
-    Circumscribe,
+    Circle,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
     LaggedStart,
     LaggedStartMap,
+    Line,
     MathTex,
     Rectangle,
     ReplacementTransform,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
     Write,
 )
@@ -36,6 +42,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 
@@ -46,8 +53,10 @@ PE_CELL_MAX = 0.9
 ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
 W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 0.8)  # an output not yet computed, under a word of 貓 追 狗
+CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
 MASK_CELL = 0.55  # a cell of the causal mask's preview
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
+SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
 
 
 class Shuffle(LectureScene):
@@ -66,8 +75,9 @@ class Shuffle(LectureScene):
 
     # --- the formula has no position in it ------------------------------------------------
     def _sentences(self) -> None:
-        """The formula checked term by term; 貓 追 狗 becomes 狗 追 貓, each word carrying
-        its output with it."""
+        """The formula walked term by term beside 貓 追 狗: every word compared with every
+        word, each output a mix of all three; then 狗 追 貓 under it, each word carrying its
+        filled output along, and the two 貓 outputs set side by side."""
         formula = AttentionFormula(projection_size=44, attention_size=60)
         words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
         words.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
@@ -79,10 +89,43 @@ class Shuffle(LectureScene):
                 for w in words
             )
         )
+        # Each output drawn as a filled slot, a shade of its own: a glyph, not a measurement.
+        for k, s in enumerate(slots):
+            s.set_fill(style.RESULT, opacity=SLOT_SHADES[k % len(SLOT_SHADES)])
         out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
         out.next_to(slots, LEFT, buff=style.ITEM_BUFF)
         pairs = VGroup(*(VGroup(w, s) for w, s in zip(words, slots, strict=True)))
-        style.place(VGroup(formula, VGroup(pairs, out)).arrange(DOWN, buff=style.SECTION_BUFF))
+        first_row = VGroup(pairs, out)
+        second_row = first_row.copy()
+        same = VGroup()
+        for k in (0, -1):
+            equal = VGroup(
+                slots[k].copy(), MathTex("=", font_size=style.SYMBOL_SIZE), slots[k].copy()
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            name = words[k].copy().scale(0.6).next_to(equal, UP, buff=style.HUG_BUFF)
+            same.add(VGroup(*equal, name))
+        same.arrange(RIGHT, buff=style.WIDE_BUFF)
+        sentences = VGroup(first_row, second_row, same).arrange(DOWN, buff=style.GROUP_BUFF)
+        style.place(VGroup(formula, sentences).arrange(RIGHT, buff=style.WIDE_BUFF))
+        places = VGroup(
+            *(
+                ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED).next_to(
+                    w, UP, buff=style.HUG_BUFF
+                )
+                for k, w in enumerate(words)
+            )
+        )
+        compares = VGroup(
+            *(
+                ArcBetweenPoints(
+                    slots[a].get_bottom() + DOWN * style.HUG_BUFF,
+                    slots[b].get_bottom() + DOWN * style.HUG_BUFF,
+                    angle=PI / 1.5,
+                )
+                for a in range(len(words))
+                for b in range(a + 1, len(words))
+            )
+        ).set_stroke(style.HIGHLIGHT, width=4)
         self.add(self.title, formula.attention)  # the formula at once: no frame is only a title
         terms = [
             formula.projections,
@@ -90,33 +133,55 @@ class Shuffle(LectureScene):
             formula.get_scale(),
             formula.get_values(),
         ]
+        empty = VGroup(*(s.copy().set_fill(opacity=0) for s in slots))
         self.say(
             "intro",
             FadeIn(formula.projections),
+            FadeIn(words, lag_ratio=0.2),
+            Create(empty),
+            FadeIn(out),
             beats={
-                "compare": [Circumscribe(formula.get_scores(), color=style.HIGHLIGHT)],
-                "average": [Circumscribe(formula.get_values(), color=style.HIGHLIGHT)],
+                # every position against every position: an arc for each pair of words
+                "compare": [outline(formula.get_scores()), Create(compares, lag_ratio=0.3)],
+                # each output a mix of all the words: copies of all three fly into each slot
+                "average": [
+                    outline(formula.get_values()),
+                    FadeOut(compares),
+                    *(TransformFromCopy(words, s) for s in slots),
+                    FadeOut(empty),
+                ],
             },
         )
         self.say(
             "no_position",
-            LaggedStart(*(Circumscribe(t, color=style.HIGHLIGHT) for t in terms), lag_ratio=0.7),
-            beats={"none": [FadeIn(words, lag_ratio=0.3)]},
+            outline(*terms),
+            FadeIn(places, shift=DOWN * style.ITEM_BUFF),
+            # none of the terms reads a word's place: the place numbers drop out
+            beats={"none": [FadeOut(places, shift=UP * style.ITEM_BUFF)]},
             run_time=2,
         )
-        first, last = pairs[0], pairs[-1]
+        moved = second_row[0]
+        first, last = moved[0], moved[-1]
         self.say(
             "same_to_it",
-            Create(slots),
-            FadeIn(out),
+            TransformFromCopy(first_row, second_row),
             beats={
                 "swap": [
                     first.animate(path_arc=SWAP_ARC).move_to(last),
                     last.animate(path_arc=SWAP_ARC).move_to(first),
                 ],
+                # the cat's output in each sentence, side by side: the same
                 "same": [
-                    Circumscribe(slots[0], color=style.HIGHLIGHT),
-                    Circumscribe(slots[-1], color=style.HIGHLIGHT),
+                    TransformFromCopy(slots[0], same[0][0]),
+                    TransformFromCopy(first[1], same[0][2]),
+                    FadeIn(same[0][1]),
+                    TransformFromCopy(words[0], same[0][3]),
+                ],
+                "dog": [
+                    TransformFromCopy(slots[-1], same[1][0]),
+                    TransformFromCopy(last[1], same[1][2]),
+                    FadeIn(same[1][1]),
+                    TransformFromCopy(words[-1], same[1][3]),
                 ],
             },
         )
@@ -252,7 +317,7 @@ class Shuffle(LectureScene):
             FadeIn(names[1]),
             beats={
                 "again": [
-                    Circumscribe(weights, color=style.HIGHLIGHT),
+                    outline(weights),
                     FadeIn(VGroup(*(c[2] for c in shuffled[0])), lag_ratio=0.1),
                     Create(shuffled[1]),
                 ]
@@ -301,13 +366,35 @@ class Shuffle(LectureScene):
         room_left = VGroup(rows, names).get_right()[0] + style.GROUP_BUFF
         square = self._square()
         square.scale(min(1.0, (right - room_left) / square.width))
-        square.move_to(weights).set_x((room_left + right) / 2)
+        centre = (room_left + right) / 2
+        term = VGroup(
+            *(style.text(line, style.BODY_SIZE) for line in self.words["term"].split("\n"))
+        ).arrange(DOWN, buff=style.HUG_BUFF)
+        term.scale_to_fit_width(min(term.width, right - room_left))
+        term.move_to(weights).align_to(weights, UP).set_x(centre)
+        square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
+        mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
+        # P drawn as the very permutation: a line from each word's column to its new place
+        lines = VGroup(
+            *(
+                Line(
+                    original[0][j].get_bottom() + DOWN * style.HUG_BUFF,
+                    shuffled[0][k].get_top() + UP * style.HUG_BUFF,
+                )
+                for k, j in enumerate(order)
+            )
+        ).set_stroke(style.HIGHLIGHT, width=4)
         self.say(
             "equivariant",
             FadeOut(pair),
             *([FadeOut(weights)] if exact else [FadeOut(terms)]),
+            FadeIn(term[0], shift=DOWN * style.ITEM_BUFF),
             beats={
+                "term": [
+                    Create(lines, lag_ratio=0.2),
+                    *(FadeIn(t, shift=DOWN * style.ITEM_BUFF) for t in term[1:]),
+                ],
                 "mask": [
                     FadeIn(
                         VGroup(*(mask.cells[i * n + j] for i in range(n) for j in range(i + 1, n))),
@@ -323,8 +410,9 @@ class Shuffle(LectureScene):
                         lag_ratio=0.4,
                     )
                 ],
+                # no positions, no mask: the mask leaves, the word lines stay
+                "neither": [FadeOut(mask, shift=DOWN * style.GROUP_BUFF)],
                 "law": [
-                    FadeOut(mask),
                     FadeIn(nodes[0]),
                     LaggedStart(
                         *(
@@ -343,7 +431,7 @@ class Shuffle(LectureScene):
                     TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
                 ],
-                "harm": [Circumscribe(nodes[3], color=style.HIGHLIGHT)],
+                "harm": [outline(nodes[3])],
             },
         )
         self.clear_below_title(self.title)
@@ -418,6 +506,8 @@ class Shuffle(LectureScene):
         wide = self._wide_table()
         table_spot = table.copy()
         style.place(VGroup(table_spot, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
+        clock = self._clock(pe.wide)
+        clock.move_to(table_spot)
         asker = ex.query_index
         moved_to = list(self.s.permutation).index(asker)
         word_row = SurroundingRectangle(x.grid.get_row(asker), buff=style.TIGHT_BUFF)
@@ -448,7 +538,26 @@ class Shuffle(LectureScene):
                 for j, band in enumerate(bands)
             )
         )
-        self.say("fix", FadeIn(x), beats={"add": [Write(plus), FadeIn(pe_name)]})
+        x_rows = [VGroup(x.grid.get_row(i), x.grid.row_headers[i]) for i in range(len(ex.x))]
+        heights = [r.get_y() for r in x_rows]
+        order = list(self.s.permutation)
+        self.say(
+            "fix",
+            FadeIn(x),
+            beats={
+                # blind to places: X's rows shuffled are the same rows to it
+                "blind": [
+                    x_rows[j].animate(path_arc=SWAP_ARC / 2).set_y(heights[k])
+                    for k, j in enumerate(order)
+                ],
+                # a place added to each row: the rows go back, PE beside them
+                "add": [
+                    *(x_rows[j].animate.set_y(heights[j]) for j in range(len(x_rows))),
+                    Write(plus),
+                    FadeIn(pe_name),
+                ],
+            },
+        )
         self.say(
             "table",
             FadeIn(table.row_headers),
@@ -464,7 +573,7 @@ class Shuffle(LectureScene):
                 "second": [ReplacementTransform(pe_row, pe_moved)],
                 "this": [
                     FadeOut(VGroup(word_row, pe_moved)),
-                    Circumscribe(table, color=style.HIGHLIGHT),
+                    outline(table),
                 ],
                 # A learned table has no formula behind its numbers: they fade to blanks to be
                 # filled by training (the fingerprint's move below brings them back).
@@ -485,15 +594,22 @@ class Shuffle(LectureScene):
                 "shape": [wide.scan()],
                 "fast": [Create(wide.fast), FadeIn(wide.speeds[0])],
                 "slow": [Create(wide.slow), FadeIn(wide.speeds[1])],
+                # the table steps aside for a clock whose two hands are two column pairs
+                "clock": [
+                    FadeOut(table, shift=LEFT * style.GROUP_BUFF),
+                    FadeIn(clock),
+                    self._tick(clock, pe.wide),
+                ],
             },
             n=self.spoken("positional.wide_positions", 0),
             w=self.spoken("positional.wide_width", 0),
         )
-        self._again(table, wide)
+        self._again(clock, wide)
 
-    def _again(self, table: AttentionGrid, wide: WideTable) -> None:
+    def _again(self, clock: VGroup, wide: WideTable) -> None:
         """The rows of the measurement come back in their places, computed with positions;
-        X + PE turns into its symbols where the W's stood, and the W's return there."""
+        X + PE turns into its symbols where the W's stood (the clock into PE), and the W's
+        return there."""
         left, _, right, _ = style.content_area()
         weights = self._weights()
         rows, names = self._rows("with_positions", right - left - weights.width - style.WIDE_BUFF)
@@ -501,7 +617,7 @@ class Shuffle(LectureScene):
         again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
-        feed = symbols.copy().scale(0.6)  # what the W's would be trained on
+        feed = symbols.copy().scale(0.8)  # what the W's would be trained on
         panel = VGroup(weights, feed).arrange(DOWN, buff=style.WIDE_BUFF)
         whole = VGroup(VGroup(rows, names, again), panel).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
@@ -513,7 +629,7 @@ class Shuffle(LectureScene):
         self.say(
             "again",
             FadeOut(wide),
-            ReplacementTransform(table, symbols[2]),  # the table drawn is the PE added
+            ReplacementTransform(clock, symbols[2]),  # the clock's table is the PE added
             FadeIn(symbols[:2]),
             then=[
                 [FadeIn(original[0]), Create(original[1]), FadeIn(names)],
@@ -541,16 +657,54 @@ class Shuffle(LectureScene):
         into = Arrow(feed.get_top(), weights.get_bottom(), buff=style.HUG_BUFF, color=style.MUTED)
         self.say(
             "order_aware",
-            Circumscribe(again, color=style.HIGHLIGHT),
+            outline(again),
             beats={
                 # The position added (PE) reaches the output that moved with 蘋果 and changed.
                 "depends": [GrowArrow(reaches)],
                 "hand": [FadeOut(VGroup(symbols, reaches)), FadeIn(weights, lag_ratio=0.2)],
                 # Positions are in the input now, but nothing trained the W's on them yet.
-                "unused": [FadeIn(feed, shift=UP * style.ITEM_BUFF)],
+                # The W's were picked with X alone under them: no positions in sight.
+                "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
+                "unused": [FadeIn(feed[1:], shift=LEFT * style.GROUP_BUFF)],
                 "train": [GrowArrow(into)],
             },
         )
+
+    @staticmethod
+    def _hands(wide: list[list[float]]) -> tuple[int, int]:
+        """The first column of the clock's fast hand and of its slow hand: the fastest
+        sin/cos pair, and the first pair of the table's slow (right) half."""
+        pairs = len(wide[0]) // 2
+        return 0, 2 * (pairs // 2)
+
+    def _clock(self, wide: list[list[float]]) -> VGroup:
+        """A clock face with two hands; a hand at position p points along (sin, cos) of its
+        pair of columns: the fast pair a second hand, a slow pair an hour hand."""
+        face = Circle(radius=CLOCK_RADIUS).set_stroke(style.MUTED, 3)
+        hands = VGroup(
+            Line(ORIGIN, UP * CLOCK_RADIUS * 0.9).set_stroke(style.HIGHLIGHT, 4),
+            Line(ORIGIN, UP * CLOCK_RADIUS * 0.6).set_stroke(style.FOREGROUND, 8),
+        )
+        clock = VGroup(face, hands)
+        self._set_hands(clock, wide, 0)
+        return clock
+
+    def _set_hands(self, clock: VGroup, wide: list[list[float]], position: int) -> None:
+        face, hands = clock
+        row = wide[position]
+        for hand, first in zip(hands, self._hands(wide), strict=True):
+            tip = np.array([row[first], row[first + 1], 0.0])  # (sin, cos): clockwise from 12
+            length = CLOCK_RADIUS * (0.9 if hand is hands[0] else 0.6)
+            hand.put_start_and_end_on(face.get_center(), face.get_center() + tip * length)
+
+    def _tick(self, clock: VGroup, wide: list[list[float]]) -> Animation:
+        """The hands stepping through every position of the wide table, one row a tick."""
+        rows = len(wide)
+
+        def step(group: VGroup, alpha: float) -> None:
+            self._set_hands(clock, wide, min(int(alpha * rows), rows - 1))
+
+        return UpdateFromAlphaFunc(clock, step, run_time=2)
 
     def _wide_table(self) -> WideTable:
         pe = self.data.positional

@@ -16,6 +16,8 @@ from manim import (
     DashedVMobject,
     FadeIn,
     FadeOut,
+    FadeTransform,
+    LaggedStart,
     Polygon,
     ReplacementTransform,
     Square,
@@ -23,6 +25,7 @@ from manim import (
     SurroundingRectangle,
     Transform,
     VGroup,
+    Wait,
 )
 
 from scenes.kit import style
@@ -38,6 +41,7 @@ STRIP_WIDTH = 6.8  # the causal run's sequence, and the model box as wide as it
 WORD_SIZE = 40  # the prompt's words
 SLOT = 0.6  # side of the empty slot the next word goes into
 MAP_CELL = 0.52  # the causal map's cells, beside the model
+PROMPT_CELL = 1.0  # the mask drawn on the prompt's words
 DEMO_CELL = 0.35  # the page's it/cat map, inside the browser window
 LOOP_ARC = -1.4  # radians: the written word's path from the output back into the input
 CLOSING_HOLD = 2.0  # seconds the lecture's closing frame stays after the last word
@@ -115,14 +119,27 @@ class NextTime(LectureScene):
             beats={"next": [box.feed(words, VGroup(blank, frame))]},
         )
         triangle = self._triangle(grid, n)
+        # the mask on the prompt itself: each word sees itself and the words before it
+        mask = self._prompt_mask(words)
+        mask.scale(min(1.0, grid.width / mask.width, grid.height / mask.height)).move_to(grid)
+        lit = [mask.get_cell(i, j) for i in range(len(words)) for j in range(i + 1)]
+        for cell in lit:
+            cell.set_fill(style.PLAIN_CELL)
         self.say(
             "mask",
             FadeIn(label),
-            FadeIn(grid, target_position=box.head, scale=0.2),
-            beats={"triangle": [Create(triangle)]},
+            FadeIn(mask, target_position=box.head, scale=0.2),
+            beats={
+                # row by row, each word's own cell and the cells of the words before it light
+                "own": [
+                    LaggedStart(*(c.animate.set_fill(style.WEIGHT) for c in lit), lag_ratio=0.25)
+                ],
+                # the same staircase, learned: the colour task's causal map
+                "triangle": [FadeTransform(mask, grid), Succession(Wait(0.5), Create(triangle))],
+            },
         )
-        # The loop: the written word (not yet known: a dot) goes back into the input.
-        written = style.text("·", WORD_SIZE).move_to(blank)
+        # The loop: the written word (not yet known: a filled slot) goes back into the input.
+        written = Square(SLOT).set_stroke(width=0).set_fill(style.HIGHLIGHT, 0.6).move_to(blank)
         placed = written.copy().move_to(slot)
         second_slot = self._slot().next_to(slot, RIGHT, buff=style.GROUP_BUFF)
         second = blank.copy().match_x(second_slot)
@@ -145,6 +162,18 @@ class NextTime(LectureScene):
         self.say("stop_say", FadeIn(stop, shift=RIGHT * 0.3), then=[[outline(stop)]])
         questions = VGroup(words, written, second_slot, second, second_frame, stop)
         self._outro(questions, VGroup(box, label, grid, triangle))
+
+    def _prompt_mask(self, words: VGroup) -> AttentionGrid:
+        """What the mask lets each of the prompt's words see: itself and the words before it
+        (lit), never a later one (dark); the words as the rows' and columns' names."""
+        n, tokens = len(words), self.words["prompt"].split(",")
+        return AttentionGrid(
+            [[1.0 if j <= i else 0.0 for j in range(n)] for i in range(n)],
+            row_headers=[style.text(t, style.BODY_SIZE, style.QUERY) for t in tokens],
+            col_headers=[style.text(t, style.BODY_SIZE, style.KEY) for t in tokens],
+            cell_size=PROMPT_CELL,
+            show_numbers=False,
+        )
 
     @staticmethod
     def _triangle(grid: AttentionGrid, n: int) -> Polygon:
@@ -190,12 +219,15 @@ class NextTime(LectureScene):
             )
         )
         closing = self._closing()
+        # the open questions take the whole frame while they are named, then make room
+        middle = questions.copy()
+        style.place(middle, grow=1.3)
         self.say(
             "outro",
             FadeOut(model),
-            Transform(questions, target),
+            Transform(questions, middle),
             beats={
-                "lab": [FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
+                "lab": [Transform(questions, target), FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
                 "slider": [walk],
                 "thanks": [FadeOut(VGroup(self.title, questions, window)), FadeIn(closing)],
             },

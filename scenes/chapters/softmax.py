@@ -5,22 +5,33 @@ Render alone with ``manim -ql scenes/chapters/softmax.py Softmax``.
 
 from __future__ import annotations
 
+import itertools
 import math
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
+    PI,
     RIGHT,
     UP,
+    AnimationGroup,
     Create,
+    CurvedArrow,
     DashedLine,
     FadeIn,
     FadeOut,
+    GrowFromCenter,
+    GrowFromEdge,
     LaggedStart,
+    Line,
     MathTex,
     Rectangle,
     ReplacementTransform,
+    Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
 )
@@ -42,6 +53,26 @@ UNIT_BAR = 3.4  # the bar of length 1 they are divided into
 BAR_HEIGHT = 0.45
 TABLE_SCALE = 0.85  # the score table, moved aside (its numbers stay 20 px high)
 ONE_ROOM = 2.0  # right of the unit bar: its total
+CURVE_SIZE = (6.1, 3.4)  # the exp plot: the stage keeps the table's numbers 20 px high
+LANE_DROP = 1.2  # the office's scores: a faint lane this far under the x axis
+LANE_SHADE = 0.3  # height of the shade over the lane's negative half
+SPLIT_BAR = 5.0  # it's bar of length 1, and each word's bar of weight 1
+COLUMN, COLUMN_GAP = 0.7, 0.8  # it's scores as columns: their width, the gap between
+COLUMN_HEIGHT = 2.6  # the tallest column at T = 1
+STEP_WIDTH = 0.2  # the column that steps +1 along the exp curve, in units of score
+
+
+def spread(labels: VGroup) -> VGroup:
+    """Labels each over its own part of a row (a bar's segments, dots on an axis), pushed
+    apart left to right where two would touch, the row kept centred where it was."""
+    ordered = sorted(labels, key=lambda m: m.get_x())
+    wanted = [m.get_x() for m in ordered]
+    for before, label in itertools.pairwise(ordered):
+        room = before.get_right()[0] + style.HUG_BUFF - label.get_left()[0]
+        if room > 0:
+            label.shift(RIGHT * room)
+    drift = sum(m.get_x() - x for m, x in zip(ordered, wanted, strict=True)) / len(ordered)
+    return labels.shift(LEFT * drift)
 
 
 class Softmax(LectureScene):
@@ -71,15 +102,14 @@ class Softmax(LectureScene):
         query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
         return grid, VGroup(grid, key_axis, query_axis)
 
-    def _segments(
-        self, values, length: float, fill, opacity: float, height: float = BAR_HEIGHT
-    ) -> VGroup:
-        """``values`` as pieces of one bar, laid end to end (the bar as long as ``length``)."""
+    def _segments(self, values, length: float, height: float = BAR_HEIGHT) -> VGroup:
+        """``values`` as pieces of one bar, laid end to end (the bar as long as ``length``),
+        each in the heat of its share: the colour its cell of the map will have."""
         total = sum(values)
         pieces = VGroup(
             *(
-                Rectangle(width=length * v / total, height=height)
-                .set_fill(fill, opacity=opacity)
+                Rectangle(width=max(length * v / total, 0.001), height=height)
+                .set_fill(style.heat(v / total), opacity=1.0)
                 .set_stroke(style.BACKGROUND, width=3)
                 for v in values
             )
@@ -93,14 +123,34 @@ class Softmax(LectureScene):
         grid, table = self._score_table()
         lo = math.floor(min(*office, *row.scores[0]))
         hi = max(*office, *row.scores[0]) + 0.4
-        curve = ExpCurve(row.scores[0], row.exps[0], f"{ROW}.scores[0]", f"{ROW}.exps[0]", (lo, hi))
-        x_name = style.text(self.words["scores_label"], style.LABEL_SIZE, style.MUTED)
-        x_name.next_to(curve.axes.x_axis, DOWN, buff=style.GROUP_BUFF).align_to(
-            curve.axes.x_axis, RIGHT
+        curve = ExpCurve(
+            row.scores[0], row.exps[0], f"{ROW}.scores[0]", f"{ROW}.exps[0]", (lo, hi), *CURVE_SIZE
         )
+        x_name = style.text(self.words["scores_label"], style.LABEL_SIZE, style.MUTED)
         y_name = style.text(self.words["exp_label"], style.LABEL_SIZE, style.MUTED)
         y_name.next_to(curve.axes.y_axis, UP, buff=style.ITEM_BUFF)
-        others = curve.marks_on_x(office, OFFICE, above=True, opacity=0.5)
+        x_name.next_to(curve.axes.x_axis, RIGHT, buff=style.ITEM_BUFF)
+        # the office's scores on a faint lane of their own under the axis, its negative half
+        # shaded: two rows that never interleave
+        others = curve.marks_on_x(office, OFFICE, opacity=0.5)
+        axis = curve.axes.x_axis
+        lane = Line(axis.get_left(), axis.get_right()).set_stroke(style.MUTED, width=2)
+        below = curve.axes.c2p(lo, 0) - curve.axes.c2p(0, 0)
+        negative = Rectangle(width=abs(below[0]), height=LANE_SHADE, stroke_width=0)
+        negative.set_fill(style.MUTED, opacity=0.3).move_to(lane).align_to(lane, LEFT)
+        lane_zero = style.tick_label("0").set_opacity(0.5).next_to(lane, UP, buff=style.HUG_BUFF)
+        lane_zero.set_x(curve.zero.get_x())
+        office_lane = VGroup(negative, lane, lane_zero, others).shift(DOWN * LANE_DROP)
+        # 蘋果's three dots, named by the words they look at (the table's column headers)
+        dot_names = VGroup(
+            *(
+                style.text(t, style.LABEL_SIZE, style.KEY).next_to(
+                    curve.get_score(j)[1], DOWN, buff=style.HUG_BUFF
+                )
+                for j, t in enumerate(self.apple_words()[:n])
+            )
+        )
+        spread(dot_names)
 
         # The right panel: the score table, smaller, at the top; the bar of length 1 (the
         # target) at the bottom; once the table has gone, the bars take the panel.
@@ -109,8 +159,9 @@ class Softmax(LectureScene):
         one_mark = style.tick_label("1").next_to(unit, RIGHT, buff=style.ITEM_BUFF)
         unit_name = style.text(self.words["shares_label"], style.LABEL_SIZE)
         unit_name.next_to(unit, UP, buff=style.ITEM_BUFF).align_to(unit, LEFT)
-        target = VGroup(unit, one_mark, unit_name)
-        exp_bar = self._segments(row.exps[0], EXP_BAR, style.FOREGROUND, 0.55)
+        fill = unit.copy().set_stroke(width=0).set_fill(style.MUTED, opacity=0.35)
+        target = VGroup(unit, one_mark, unit_name, fill)
+        exp_bar = self._segments(row.exps[0], EXP_BAR)
         exp_name = style.text(self.words["exp_label"], style.LABEL_SIZE)
         exp_sum = self.number(Sum(f"{ROW}.exps[0]"), 2)
         total = phrase(
@@ -124,7 +175,7 @@ class Softmax(LectureScene):
         bars = VGroup(exp_row, spacer).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         room = Rectangle(width=max(bars.width, UNIT_BAR + ONE_ROOM), height=0.01)
         right = VGroup(small, room).arrange(DOWN, aligned_edge=LEFT, buff=0)
-        stage = VGroup(VGroup(curve, x_name, y_name, others), right)
+        stage = VGroup(VGroup(curve, x_name, y_name, office_lane, dot_names), right)
         stage.arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
         style.place(stage)
         fit = small.height / (table.height * TABLE_SCALE)
@@ -136,22 +187,42 @@ class Softmax(LectureScene):
         style.place(table, aligned=RIGHT)  # where scoring left it: beside its working
 
         self.add(table)
+        row_numbers = VGroup(*(grid.get_number(i, j) for j in range(n)))
         self.say(
             "intro",
             table.animate.become(small),
             Create(curve.axes),
             FadeIn(curve.zero, x_name),
-            *(TransformFromCopy(grid.get_number(i, j), curve.get_score(j)[1]) for j in range(n)),
-            FadeIn(VGroup(*(curve.get_score(j)[0] for j in range(n)))),
+            then=[
+                [
+                    *(
+                        TransformFromCopy(grid.get_number(i, j), curve.get_score(j)[1])
+                        for j in range(n)
+                    ),
+                    *(TransformFromCopy(grid.col_headers[j], dot_names[j]) for j in range(n)),
+                    FadeIn(VGroup(*(curve.get_score(j)[0] for j in range(n)))),
+                ]
+            ],
             beats={
-                "neg": [FadeIn(others, lag_ratio=0.15)],
-                "target": [Create(unit), FadeIn(one_mark, unit_name)],
+                "neg": [
+                    Succession(
+                        AnimationGroup(Create(lane), FadeIn(lane_zero)),
+                        AnimationGroup(
+                            GrowFromEdge(negative, LEFT), FadeIn(others, lag_ratio=0.15)
+                        ),
+                    )
+                ],
+                # the whole row of scores becomes the one bar it will be split into
+                "target": [ReplacementTransform(row_numbers.copy(), unit), FadeIn(unit_name)],
+                # the whole bar, filled: its length is 1
+                "whole": [GrowFromEdge(fill, LEFT), FadeIn(one_mark)],
             },
         )
         looks = VGroup(grid.row_headers[i], *(grid.get_number(i, j) for j in range(n)))
         self.row_frame = SurroundingRectangle(looks, color=style.QUERY, buff=style.HUG_BUFF)
         self.say("scores", Create(self.row_frame), token=self.apple_words()[i])
         self._exp(curve, others, table, y_name)
+        self.dot_names = dot_names
         self._shares(curve, exp_bar, exp_name, total, target)
 
     def _exp(self, curve: ExpCurve, others: VGroup, table: VGroup, y_name) -> None:
@@ -162,13 +233,36 @@ class Softmax(LectureScene):
         second = sorted(range(len(row.scores[0])), key=row.scores[0].__getitem__)[-2]
         negatives = VGroup(*(curve.rise_from(v) for v in office if v < 0))
         negatives.set_opacity(0.6)
-        step = curve.step(
-            row.scores[0][top] - 1, MathTex("+1", font_size=40), MathTex(r"\times e", font_size=40)
+        # a column as tall as e^x at x0 slides +1 along x, then stretches ×e: it meets the
+        # curve again at x0 + 1
+        x0 = row.scores[0][top] - 1
+        axes = curve.axes
+        column = Rectangle(
+            width=(axes.c2p(STEP_WIDTH, 0) - axes.c2p(0, 0))[0],
+            height=(axes.c2p(x0, math.exp(x0)) - axes.c2p(x0, 0))[1],
         )
-        step[1].gate_not_measured = True  # the step of the rule, not a measured number
+        column.set_fill(style.HIGHLIGHT, opacity=0.6).set_stroke(width=0)
+        column.move_to(axes.c2p(x0, 0), aligned_edge=DOWN)
+        plus = MathTex("+1", font_size=40)
+        plus.next_to(axes.c2p(x0 + 0.75, math.exp(x0)), UP, buff=style.ITEM_BUFF)
+        plus.gate_not_measured = True  # the step of the rule, not a measured number
+        one_on = axes.c2p(x0 + 1, 0) - axes.c2p(x0, 0)
+        stretched = column.copy().shift(one_on).stretch(math.e, 1, about_edge=DOWN)
+        by_e = MathTex(r"\times e", font_size=40)
+        by_e.next_to(axes.c2p(x0 + 1 + STEP_WIDTH / 2, math.exp(x0 + 0.5)), RIGHT)
         ratio = self.number(Ratio(f"{ROW}.exps[0]", top, second), 2, style.LABEL_SIZE)
         times = VGroup(MathTex(r"\times", font_size=36), ratio).arrange(RIGHT, buff=0.08)
+        gap = curve.gap_marks(second, top, times)
         above = curve.axes.get_area(curve.curve, color=style.HIGHLIGHT, opacity=0.25)
+        s_lo, s_hi = row.scores[0][second], row.scores[0][top]
+        x_band = axes.get_area(
+            curve.curve, x_range=(s_lo, s_hi), color=style.HIGHLIGHT, opacity=0.3
+        )
+        corner_lo, corner_hi = axes.c2p(0, math.exp(s_lo)), axes.c2p(s_hi, math.exp(s_hi))
+        y_band = Rectangle(width=corner_hi[0] - corner_lo[0], height=corner_hi[1] - corner_lo[1])
+        y_band.set_fill(style.HIGHLIGHT, opacity=0.3).set_stroke(width=0)
+        y_band.move_to((corner_lo + corner_hi) / 2)
+        self.bands = VGroup(x_band, y_band)
         self.say(
             "exp",
             FadeOut(table, self.row_frame),
@@ -182,8 +276,26 @@ class Softmax(LectureScene):
                     LaggedStart(*(Create(r[0]) for r in negatives), lag_ratio=0.3),
                     FadeIn(above),  # everything under the curve lies above 0
                 ],
-                "gap": [FadeOut(above), Create(step[0]), FadeIn(step[1:])],
-                "ratio": [FadeOut(step), curve.mark_gap(second, top, times)],
+                # +1 along x: the column slides; ×e: it stretches up to the curve again
+                "gap": [
+                    FadeOut(above),
+                    Succession(
+                        GrowFromEdge(column, DOWN),
+                        AnimationGroup(
+                            column.animate.shift(one_on),
+                            FadeIn(plus),
+                        ),
+                    ),
+                ],
+                "up": [Transform(column, stretched), FadeIn(by_e)],
+                # the gap on x, then the ratio it becomes on y
+                "ratio": [FadeOut(column, plus, by_e), FadeIn(x_band), Create(gap[0][0])],
+                "fold": [
+                    GrowFromEdge(y_band, LEFT),
+                    Create(gap[0][1]),
+                    GrowFromCenter(gap[1]),
+                    FadeIn(gap[2]),
+                ],
             },
         )
         self.negatives = negatives
@@ -199,11 +311,12 @@ class Softmax(LectureScene):
             "sum",
             *(TransformFromCopy(r, piece) for r, piece in zip(rises, exp_bar, strict=True)),
             FadeIn(exp_name),
+            FadeOut(self.bands),
             target.animate.shift(self.unit_place - unit.get_center()),
             then=[[FadeIn(total)]],
             total=exp_sum,
         )
-        weights = self._segments(row.weights[0], unit.width, style.WEIGHT, 1.0, unit.height)
+        weights = self._segments(row.weights[0], unit.width, unit.height)
         weights.move_to(self.unit_place)
         tokens = self.apple_words()[: ex.short]
         names = VGroup(
@@ -218,6 +331,7 @@ class Softmax(LectureScene):
                 for k, p in enumerate(weights)
             )
         )
+        spread(names), spread(numbers)
         top = max(range(len(row.weights[0])), key=row.weights[0].__getitem__)
         frame = SurroundingRectangle(weights[top], buff=style.HUG_BUFF)
         self.say(
@@ -277,18 +391,48 @@ class Softmax(LectureScene):
 
     # --- temperature -------------------------------------------------------------------
     def _bars(self, k: int) -> VGroup:
+        """it's weights at the k-th temperature: one bar of length 1 split into the words'
+        shares (cat's share framed, the total beside it), and a bar per word under it."""
         c = self.data.it_cat
-        it = c.query_index
+        it, cat = c.query_index, c.referent
         temp = c.temperatures[k]
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.BODY_SIZE, style.KEY) for t in c.tokens]
-        bars = WeightBars(labels, temp.weights[it], source, length=5.0, bar_height=0.42)
+        bars = WeightBars(labels, temp.weights[it], source, length=SPLIT_BAR, bar_height=0.42)
+        split = self._segments(temp.weights[it], SPLIT_BAR)
+        track = Rectangle(width=SPLIT_BAR, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
+        track.move_to(split)
+        frame = SurroundingRectangle(split[cat], color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         weight_sum = self.number(Sum(source), 2)
         line = self.with_sign("total", temp.weights[it], weight_sum.value, 2)
-        total = phrase(line, total=weight_sum)
-        group = VGroup(bars, total.next_to(bars, RIGHT, buff=style.WIDE_BUFF))
-        group.total = total
+        total = phrase(line, total=weight_sum).next_to(track, RIGHT, buff=style.GROUP_BUFF)
+        whole = VGroup(split, track, frame, total)
+        whole.next_to(bars, UP, buff=style.GROUP_BUFF).align_to(bars.rows[0][1], LEFT)
+        group = VGroup(whole, bars)
+        group.split, group.track, group.frame, group.total, group.bars = (
+            split,
+            track,
+            frame,
+            total,
+            bars,
+        )
         return group
+
+    def _columns(self, k: int, unit: float) -> VGroup:
+        """it's scores divided by the k-th T, as columns on one baseline (at y = 0, the first
+        at x = 0): a column ``unit`` high per unit of score."""
+        c = self.data.it_cat
+        scores = c.temperatures[k].scores[c.query_index]
+        columns = VGroup(
+            *(
+                Rectangle(width=COLUMN, height=max(s * unit, 0.001))
+                .set_fill(style.FOREGROUND, opacity=0.8)
+                .set_stroke(width=0)
+                .move_to([j * (COLUMN + COLUMN_GAP), s * unit / 2, 0])
+                for j, s in enumerate(scores)
+            )
+        )
+        return columns
 
     def _reading(self, knob: Knob, k: int) -> VGroup:
         """The knob's setting at the k-th temperature, written under the knob."""
@@ -303,63 +447,115 @@ class Softmax(LectureScene):
         return self.spoken(f"{IT}.temperatures[{k}].weights[{it}][{cat}]", 2)
 
     def _layout(self, knob: Knob, formula: VGroup, bars: VGroup, looker) -> None:
-        """The knob and its formula on the left, the looking word's bars on the right."""
+        """The knob and its formula on the left, the looking word's bars on the right (and
+        under them room for the even split's label)."""
         left = VGroup(knob, formula).arrange(DOWN, buff=style.GROUP_BUFF)
-        right = VGroup(looker, bars).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        room = style.text(self.words["even_line"], style.LABEL_SIZE)
+        right = VGroup(looker, bars, room).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
         style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF))
 
     def _temperature(self) -> None:
         c = self.data.it_cat
+        it, cat = c.query_index, c.referent
         temps = [t.t for t in c.temperatures]
         usual_k = temps.index(1.0)
         words = {0: "t_low", usual_k: "t_mid", len(temps) - 1: "t_high"}
         knob = Knob(len(temps), "T", at=usual_k)
         formula = MathTex(r"\mathrm{softmax}(\mathrm{score} / T)", font_size=44)
-        shown_t = self.number(f"{IT}.temperatures[{usual_k}].t", 2, style.BODY_SIZE)
-        usual = phrase(self.words["t_line"], style.BODY_SIZE, style.HIGHLIGHT, t=shown_t)
-        side = VGroup(formula, usual).arrange(DOWN, buff=style.ITEM_BUFF)
         shown = self._bars(0)
-        looker = style.text(f"{c.tokens[c.query_index]} →", style.BODY_SIZE, style.QUERY)
-        self._layout(knob, side, shown, looker)
+        looker = style.text(f"{c.tokens[it]} →", style.BODY_SIZE, style.QUERY)
+        self._layout(knob, formula, shown, looker)
         self.fit = shown.width / self._bars(0).width  # the layout's scale, for every stop
-        sentence = VGroup(*(style.text(t, style.TITLE_SIZE) for t in c.tokens))
-        sentence.arrange(RIGHT, buff=style.GROUP_BUFF).move_to(shown[0])
-        it_frame = SurroundingRectangle(sentence[c.query_index], color=style.QUERY)
-        cat_frame = SurroundingRectangle(sentence[c.referent], color=style.HIGHLIGHT)
+
+        # it's scores as columns over the right panel; ÷T shrinks them towards 0
+        unit = COLUMN_HEIGHT / max(c.temperatures[usual_k].scores[it])
+        right = VGroup(looker, shown)
+        natural = self._columns(usual_k, unit)
+        fit = min(1.0, right.width / natural.width)
+        base_y = right.get_center()[1] - COLUMN_HEIGHT * fit / 2
+        move = np.array([right.get_center()[0] - natural.get_center()[0] * fit, base_y, 0.0])
+
+        def columns(k: int) -> VGroup:
+            return self._columns(k, unit).scale(fit, about_point=ORIGIN).shift(move)
+
+        cols = columns(usual_k)
+        baseline = Line(cols.get_left(), cols.get_right()).set_stroke(style.MUTED, width=2)
+        baseline.set_y(base_y).scale(1.1)
+        score_name = style.text(self.words["scores_label"], style.LABEL_SIZE, style.MUTED)
+        score_name.next_to(baseline, UP, buff=style.ITEM_BUFF).align_to(baseline, LEFT)
+        sentence = VGroup(
+            *(
+                style.text(t, style.BODY_SIZE).next_to(
+                    [col.get_x(), base_y, 0], DOWN, buff=style.ITEM_BUFF
+                )
+                for t, col in zip(c.tokens, cols, strict=True)
+            )
+        )
+        it_frame = SurroundingRectangle(sentence[it], color=style.QUERY, buff=style.HUG_BUFF)
+        cat_frame = SurroundingRectangle(sentence[cat], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        pointing = CurvedArrow(
+            it_frame.get_bottom(), cat_frame.get_bottom(), angle=-PI / 3, color=style.QUERY
+        )
+        halved, quarter = columns(usual_k + 1), columns(usual_k + 2)
+        half_reading, usual_reading = self._reading(knob, usual_k + 1), self._reading(knob, usual_k)
+        quarter_reading = self._reading(knob, usual_k + 2)
+        back = columns(usual_k)
         self.say(
             "t_intro",
-            self.map.animate.set_opacity(style.DIMMED)
-            .scale(min(1.0, shown.height / self.map.height))
-            .move_to(shown[0]),
+            FadeOut(self.map, shift=RIGHT * style.GROUP_BUFF),
             FadeIn(knob),
+            then=[
+                [
+                    FadeIn(baseline, score_name),
+                    LaggedStart(*(GrowFromEdge(col, DOWN) for col in cols), lag_ratio=0.1),
+                ]
+            ],
             beats={
-                "divide": [FadeIn(formula)],
-                "one": [FadeIn(usual, shift=LEFT * style.ITEM_BUFF)],
-                "sentence": [FadeOut(self.map), FadeIn(sentence, lag_ratio=0.2)],
-                "plain": [Create(it_frame), Create(cat_frame)],
+                "divide": [
+                    FadeIn(formula),
+                    knob.turn(usual_k + 1),
+                    ReplacementTransform(cols, halved),
+                    ReplacementTransform(knob.name, half_reading),
+                ],
+                "one": [
+                    knob.turn(usual_k + 2),
+                    ReplacementTransform(halved, quarter),
+                    ReplacementTransform(half_reading, quarter_reading),
+                ],
+                "usual": [
+                    knob.turn(usual_k),
+                    ReplacementTransform(quarter, back),
+                    ReplacementTransform(quarter_reading, usual_reading),
+                ],
+                "sentence": [
+                    LaggedStart(*(FadeIn(w, shift=UP * 0.2) for w in sentence), lag_ratio=0.15)
+                ],
+                "pronoun": [Create(it_frame), back[it].animate.set_fill(style.QUERY)],
+                "plain": [Succession(Create(pointing), Create(cat_frame))],
             },
         )
-        # The formula goes first; then the sentence's words fall into place as the bars' labels.
-        rows = shown[0].rows
-        cat_bar = rows[c.referent]
+        # The columns go; the sentence's words fall into place as the bars' labels.
+        rows = shown.bars.rows
+        cat_bar = rows[cat]
         outline = SurroundingRectangle(VGroup(cat_bar[1], cat_bar[3]), buff=style.HUG_BUFF)
         reading = self._reading(knob, 0)  # the knob's setting, under it, from here on
         self.say(
             words[0],
-            FadeOut(side, it_frame, cat_frame),
+            FadeOut(formula, it_frame, cat_frame, pointing, back, baseline, score_name),
             knob.turn(0),
-            FadeOut(knob.name),
-            FadeIn(reading),
+            ReplacementTransform(usual_reading, reading),
             then=[
                 [
                     *(
                         ReplacementTransform(word, row[0])
                         for word, row in zip(sentence, rows, strict=True)
                     ),
-                    FadeIn(VGroup(*(row[1:] for row in rows)), shown[1], looker),
+                    FadeIn(VGroup(*(row[1:] for row in rows)), looker),
+                    GrowFromEdge(VGroup(shown.split, shown.track), LEFT),
+                    FadeIn(shown.total),
                 ]
             ],
-            beats={"top": [Create(outline)]},
+            beats={"top": [Create(outline), Create(shown.frame)]},
             w=self._it_cat(0),
         )
         share = self._even_share(shown)
@@ -372,14 +568,18 @@ class Softmax(LectureScene):
                 ReplacementTransform(was, reading),
             ]
             if k in words:
-                then = [[FadeIn(share[0]), FadeIn(share[1])]] if k == len(temps) - 1 else []
+                then = []
+                if k == usual_k:  # cat's share of the one bar is cat's own bar
+                    then = [[TransformFromCopy(new.split[cat], new.bars.rows[cat][2])]]
+                if k == len(temps) - 1:
+                    then = [[Create(share[0])], [FadeIn(share[1:])]]
                 w = self._it_cat(k) if k != len(temps) - 1 else None
                 self.say(words[k], *step, then=then, **({"w": w} if w else {}))
             else:
                 self.play(*step, run_time=1.2)
                 self.wait(0.4)
             shown = new
-        back = []  # the knob swept back to T = 1, the bars re-split, the total unchanged
+        back = []  # the knob swept back to T = 1, the bar re-split, its length unchanged
         for k in range(len(temps) - 2, usual_k - 1, -1):
             new = self._bars(k).scale(self.fit).move_to(shown, aligned_edge=LEFT)
             reading, was = self._reading(knob, k), reading
@@ -387,25 +587,40 @@ class Softmax(LectureScene):
                 [ReplacementTransform(shown, new), knob.turn(k), ReplacementTransform(was, reading)]
             )
             shown = new
-        frame = SurroundingRectangle(shown.total, buff=style.HUG_BUFF)
+        frame = SurroundingRectangle(VGroup(shown.track, shown.total), buff=style.HUG_BUFF)
         self.say("t_sum", *back[0], then=[*back[1:], [Create(frame)]])
 
     def _even_share(self, shown: VGroup) -> VGroup:
-        """A dashed line through the bars at 1/n, every word's share when all are equal."""
+        """Ticks on the one bar at every 1/n, the even split; a dashed line through the
+        words' bars at 1/n, every word's share when all are equal."""
         c = self.data.it_cat
         it, n = c.query_index, len(c.tokens)
-        rows = shown[0].rows
+        rows = shown.bars.rows
         last = len(c.temperatures) - 1
         source = Mean(f"{IT}.temperatures[{last}].weights[{it}]", tuple(range(n)))
-        track = rows[0][1]
-        x = track.get_left()[0] + track.width / n
+        track = shown.track
+        ticks = VGroup(
+            *(
+                Line(
+                    track.get_corner(DOWN + LEFT)
+                    + RIGHT * track.width * j / n
+                    + DOWN * style.ITEM_BUFF,
+                    track.get_corner(UP + LEFT)
+                    + RIGHT * track.width * j / n
+                    + UP * style.ITEM_BUFF,
+                ).set_stroke(style.HIGHLIGHT, width=4)
+                for j in range(1, n)
+            )
+        )
+        row_track = rows[0][1]
+        x = row_track.get_left()[0] + row_track.width / n
         line = DashedLine(
             [x, rows[0].get_top()[1] + style.ITEM_BUFF, 0],
-            [x, rows[-1].get_bottom()[1] - style.ITEM_BUFF, 0],
+            [x, rows[-1].get_bottom()[1], 0],
             color=style.HIGHLIGHT,
         )
         label = phrase(
             self.words["even_line"], style.LABEL_SIZE, style.HIGHLIGHT, share=self.number(source, 2)
         )
         label.next_to(line, DOWN, buff=style.HUG_BUFF)
-        return VGroup(line, label)
+        return VGroup(ticks, line, label)

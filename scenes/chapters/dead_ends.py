@@ -42,7 +42,7 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene
+from scenes.kit.base import APPLE_ROW, LectureScene, top_index
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
@@ -494,14 +494,20 @@ class DeadEnds(LectureScene):
             ReplacementTransform(self.heads, label),
             beats={"find": [FadeIn(words, shift=UP * 0.3, lag_ratio=0.3)]},
         )
-        self.say_apple_choice(
+        target = top_index(ex.last_row.weights[0])
+        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        self.say(  # the arrows grow, then the word given the most is framed
             "decides",
-            words,
-            arrows,
+            *(Create(a) for a in arrows.arrows),
+            FadeIn(arrows.numbers),
+            then=[[Create(frame)]],
             beats={
                 "row": [
                     FadeIn(VGroup(row.cells, row.row_headers, row.col_headers)),
                     TransformFromCopy(arrows.numbers, row.numbers),
                 ]
             },
+            token=names[ex.query_index],
+            target=names[target],
+            w=self.spoken(f"{APPLE_ROW}[{target}]", 2),
         )

@@ -14,12 +14,10 @@ from manim import (
     UP,
     Animation,
     Create,
-    FadeIn,
     FadeOut,
     ManimColor,
     Mobject,
     Scene,
-    SurroundingRectangle,
     Text,
     VGroup,
     config,
@@ -323,32 +321,6 @@ class LectureScene(Scene):
         words.arrange(RIGHT, buff=style.WIDE_BUFF * 2)
         weights = ex.last_row.weights[0]
         return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
-
-    def say_apple_choice(
-        self,
-        key: str,
-        words: VGroup,
-        arrows: LookingArrows,
-        beats: Mapping[str, Sequence[Animation]] | None = None,
-    ) -> Mobject:
-        """Narrate ``key`` while the arrows grow, then frame the word given the most; the
-        line may say ``{token}``, ``{target}`` and ``{w}``, and mark the ``beats``. Returns
-        the frame."""
-        ex = self.data.eat_apple
-        weights = ex.last_row.weights[0]
-        target = top_index(weights)
-        frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say(
-            key,
-            *(Create(a) for a in arrows.arrows),
-            FadeIn(arrows.numbers),
-            then=[[Create(frame)]],
-            beats=beats,
-            token=self.apple_words()[ex.query_index],
-            target=self.apple_words()[target],
-            w=self.spoken(f"{APPLE_ROW}[{target}]", 2),
-        )
-        return frame
 
     def with_sign(self, key: str, terms: Sequence[float], total: float, decimals: int) -> str:
         """The locale line ``key`` with its ``{sign}`` filled by :func:`sum_sign`: "=" when

@@ -15,9 +15,14 @@ from manim import (
     Circumscribe,
     FadeIn,
     FadeOut,
+    LaggedStart,
+    Rectangle,
+    Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
+    Wait,
 )
 
 from scenes.kit import style
@@ -27,6 +32,8 @@ from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
 
+SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
+EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
 
 
@@ -106,6 +113,7 @@ class AttentionMap(LectureScene):
         self._why_equal()
         self.say(
             "outro",
+            FadeOut(self.equal_bar),
             *self.grid.undim_rows(),
             FadeOut(self.block_frames),
             beats={"itself": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)]},
@@ -207,31 +215,42 @@ class AttentionMap(LectureScene):
             k=self.count,
             weight=share,
         )
-        shown = len(self.grid.numbers) > 0  # a long sequence's map is read by brightness
-        row_numbers = VGroup(
-            *(
-                self.grid.get_number(i, j) if shown else self.grid.get_cell(i, j)
-                for j in range(ex.n)
-            )
-        )
+        # the row's weights as one bar split by colour, its length the row's total (1)
+        bar = self._share_bar(i)
+        other = self._other_split(i)
         self.say(
             "sum",
             FadeIn(self.info[1], shift=RIGHT * 0.2),
-            # the row's weights gather into its total
-            *(FadeOut(n.copy(), target_position=self.total, scale=0.5) for n in row_numbers),
+            *(
+                TransformFromCopy(self.grid.get_cell(i, j), bar[j], path_arc=-0.5)
+                for j in range(ex.n)
+            ),
             beats={
                 "softmax": [outline(self.info[1])],
-                # every row shares out one total: each is framed in turn
+                # another row splits the same length otherwise: only the split points move
                 "kept": [
                     *self.grid.undim_rows(),
-                    outline(*(self.grid.get_row(r) for r in range(ex.n))),
+                    Succession(
+                        Transform(bar, self._share_bar(other)),
+                        Wait(0.3),
+                        Transform(bar, self._share_bar(i)),
+                    ),
                 ],
             },
         )
+        # the same-coloured positions' numbers are what the row mixes into the prediction
+        values = [strip.get_column(j)[2] for j in same]
         self.say(
             "prediction_say",
-            # the row's weights, then the positions they take from (inside their frames)
-            outline(self.grid.get_row(i), *(strip.get_column(j)[2] for j in same)),
+            FadeOut(bar),
+            *self.grid.dim_rows(i),
+            LaggedStart(
+                *(
+                    FadeOut(v.copy(), target_position=self.info[2], scale=1.5, path_arc=0.6)
+                    for v in values
+                ),
+                lag_ratio=0.3,
+            ),
             beats={
                 "readout": [
                     FadeIn(self.info[2], shift=RIGHT * 0.2),
@@ -240,6 +259,29 @@ class AttentionMap(LectureScene):
             },
             prediction=self.prediction,
             target=self.target,
+        )
+
+    def _share_bar(self, row: int, height: float = SHARE_BAR) -> VGroup:
+        """Row ``row``'s weights as one bar as wide as the side panel, each position's part in
+        its colour: the parts always add up to the whole bar (softmax's total of 1)."""
+        ex = self.example
+        parts = VGroup(
+            *(
+                Rectangle(width=max(w * self.side.width, 1e-3), height=height)
+                .set_fill(style.task_colour(self.data.colour_names[ex.colours[j]]).fill, 1)
+                .set_stroke(style.BACKGROUND, 2)
+                for j, w in enumerate(ex.attention[row])
+            )
+        ).arrange(RIGHT, buff=0)
+        return parts.move_to(self.scores).align_to(self.side, LEFT)
+
+    def _other_split(self, i: int) -> int:
+        """A row whose colour has another count than row ``i``'s (its split differs)."""
+        colours = self.example.colours
+        count = colours.count(colours[i])
+        return next(
+            (r for r, c in enumerate(colours) if colours.count(c) != count),
+            (i + 1) % len(colours),
         )
 
     def _why_equal(self) -> None:
@@ -266,11 +308,14 @@ class AttentionMap(LectureScene):
             high=high,
             low=low,
         )
-        # The scores fly into the map's row (into its numbers, where the map writes them).
-        targets = self.grid.numbers if len(self.grid.numbers) else self.grid.cells
+        # Each score becomes its part of the row's bar: the equal high ones equal parts, the
+        # low ones next to nothing.
+        bar = self._share_bar(i, EQUAL_BAR).next_to(grid, DOWN, buff=style.ITEM_BUFF)
+        bar.align_to(self.side, LEFT)
         self.say(
             "equal",
-            *(TransformFromCopy(grid.get_number(0, j), targets[i * ex.n + j]) for j in range(ex.n)),
             FadeOut(frames),
-            run_time=1.5,
+            *(TransformFromCopy(grid.get_cell(0, j), bar[j]) for j in same),
+            beats={"little": [TransformFromCopy(grid.get_cell(0, j), bar[j]) for j in other]},
         )
+        self.equal_bar = bar  # leaves before the last picture (patterns opens on it)

@@ -25,6 +25,7 @@ from manim import (
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     UpdateFromAlphaFunc,
     VGroup,
@@ -43,6 +44,7 @@ SOURCE = "tokens.eat_apple"
 
 TOWARD = 0.2  # k turned toward q: this share of their angle left
 LONGER = 1.6  # k stretched to this multiple of its length
+HAND_OFF = 0.8  # seconds: the working goes and the table moves to where softmax takes it
 GROW = 1.5  # the most the working and its table are enlarged to fill the frame
 
 
@@ -160,6 +162,10 @@ class Scoring(LectureScene):
             },
             run_time=2,
         )
+        # the table alone, at its own size, where the softmax chapter opens on it
+        handed = self.grid.copy().scale(1 / self.fit)
+        style.place(handed, aligned=RIGHT)
+        self.play(FadeOut(q, *steps, column), Transform(self.grid, handed), run_time=HAND_OFF)
 
     def _name(self, letter: str, j: int) -> str:
         return self.apple_label(letter, j)

@@ -40,7 +40,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.labels import vertical_label
-from scenes.kit.maps import AttentionGrid, word_grid
+from scenes.kit.maps import AttentionGrid, score_table, word_grid
 from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -51,7 +51,7 @@ OFFICE = "office.sweep[0].scores"  # the office's first scores: some of them neg
 EXP_BAR = 4.4  # the exps laid end to end
 UNIT_BAR = 3.4  # the bar of length 1 they are divided into
 BAR_HEIGHT = 0.45
-TABLE_SCALE = 0.85  # the score table, moved aside (its numbers stay 20 px high)
+TABLE_SCALE = 0.85  # the score table, moved aside
 ONE_ROOM = 2.0  # right of the unit bar: its total
 CURVE_SIZE = (6.1, 3.4)  # the exp plot: the stage keeps the table's numbers 20 px high
 LANE_DROP = 1.2  # the office's scores: a faint lane this far under the x axis
@@ -93,9 +93,7 @@ class Softmax(LectureScene):
         """scoring's last picture: the 3×3 score table, rows looking, columns looked at."""
         ex, words = self.data.eat_apple, self.shared("scoring")
         tokens = self.apple_words()[: ex.short]
-        grid = word_grid(
-            ex.short_full.scores, f"{EAT}.short_full.scores", tokens, cell_size=1.0, heat=False
-        )
+        grid = score_table(ex.short_full.scores, f"{EAT}.short_full.scores", tokens, 1.0)
         key_axis = style.text(words["key_axis"], style.SMALL_SIZE, style.KEY)
         key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
         query_axis = vertical_label(words["query_axis"], style.LABEL_SIZE, style.QUERY)

@@ -47,7 +47,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
-from scenes.kit.vectors import FixedInputNetwork, NumberVector
+from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector
 
 EAT = "tokens.eat_apple"
 IDEA_GROW = 1.3  # the idea and 我 吃 蘋果, enlarged to use the frame
@@ -114,12 +114,33 @@ class Opening(LectureScene):
         style.place(picture, grow=IDEA_GROW)
         # the title at once, the words dimmed, so that no frame is only a title or near-empty
         self.add(self.title, words.set_opacity(style.DIMMED))
-        self.say("intro", words.animate.set_opacity(1), beats={"topic": [outline(self.title)]})
+        # self-attention before any weight is known: every word looking at every word, faint
+        n, asker = len(words), ex.query_index
+        everyone = VGroup(
+            *(LookingArrows(words, i, [1 / n] * n, APPLE_ROW).arrows for i in range(n))
+        )
+        for arrow in (a for looker in everyone for a in looker):
+            arrow.set_stroke(opacity=style.DIMMED)
+            arrow.get_tips().set_fill(opacity=style.DIMMED)
+        self.say(
+            "intro",
+            words.animate.set_opacity(1),
+            beats={
+                "topic": [
+                    outline(self.title),
+                    LaggedStart(*(Create(a) for g in everyone for a in g), lag_ratio=0.15),
+                ]
+            },
+        )
         self.say(
             "idea_say",
             beats={
                 "idea": [FadeIn(idea, run_time=0.5), outline(*words)],
-                "which": [Create(a) for a in arrows.arrows],
+                # each word decides for itself: 蘋果's faint arrows become its own weights
+                "which": [
+                    FadeOut(VGroup(*(g for i, g in enumerate(everyone) if i != asker))),
+                    ReplacementTransform(everyone[asker], arrows.arrows),
+                ],
                 "much": [FadeIn(arrows.numbers, lag_ratio=0.3)],
             },
         )

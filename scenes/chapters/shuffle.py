@@ -18,6 +18,7 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Circle,
@@ -31,6 +32,7 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
+    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -55,6 +57,7 @@ W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 0.8)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
 MASK_CELL = 0.55  # a cell of the causal mask's preview
+SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each term
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
 
@@ -134,6 +137,10 @@ class Shuffle(LectureScene):
             formula.get_values(),
         ]
         empty = VGroup(*(s.copy().set_fill(opacity=0) for s in slots))
+        frames = [
+            SurroundingRectangle(t, buff=style.HUG_BUFF, color=style.HIGHLIGHT) for t in terms
+        ]
+        seeker = frames[0].copy()
         self.say(
             "intro",
             FadeIn(formula.projections),
@@ -154,11 +161,19 @@ class Shuffle(LectureScene):
         )
         self.say(
             "no_position",
-            outline(*terms),
             FadeIn(places, shift=DOWN * style.ITEM_BUFF),
-            # none of the terms reads a word's place: the place numbers drop out
-            beats={"none": [FadeOut(places, shift=UP * style.ITEM_BUFF)]},
-            run_time=2,
+            beats={
+                # a frame goes from term to term, looking for a place index
+                "which": [
+                    Succession(
+                        Create(seeker),
+                        *(Transform(seeker, frame) for frame in frames[1:]),
+                        run_time=len(frames) * SEEK_STEP,
+                    )
+                ],
+                # none of the terms reads a word's place: the place numbers drop out
+                "none": [FadeOut(seeker), FadeOut(places, shift=UP * style.ITEM_BUFF)],
+            },
         )
         moved = second_row[0]
         first, last = moved[0], moved[-1]
@@ -375,16 +390,7 @@ class Shuffle(LectureScene):
         square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
-        # P drawn as the very permutation: a line from each word's column to its new place
-        lines = VGroup(
-            *(
-                Line(
-                    original[0][j].get_bottom() + DOWN * style.HUG_BUFF,
-                    shuffled[0][k].get_top() + UP * style.HUG_BUFF,
-                )
-                for k, j in enumerate(order)
-            )
-        ).set_stroke(style.HIGHLIGHT, width=4)
+        lines = self._moves(rows)
         self.say(
             "equivariant",
             FadeOut(pair),
@@ -435,6 +441,20 @@ class Shuffle(LectureScene):
             },
         )
         self.clear_below_title(self.title)
+
+    def _moves(self, rows: VGroup) -> VGroup:
+        """P drawn as the very permutation: a line from each word's column in the first row
+        to its place in the shuffled row."""
+        original, shuffled = rows
+        return VGroup(
+            *(
+                Line(
+                    original[0][j].get_bottom() + DOWN * style.HUG_BUFF,
+                    shuffled[0][k].get_top() + UP * style.HUG_BUFF,
+                )
+                for k, j in enumerate(self.s.permutation)
+            )
+        ).set_stroke(style.HIGHLIGHT, width=4)
 
     def _terms(self, original: VGroup, spot: VGroup, order: list[int]) -> VGroup:
         """The terms of a sum, one per word, written down as a column at ``spot`` and added
@@ -547,12 +567,13 @@ class Shuffle(LectureScene):
             beats={
                 # blind to places: X's rows shuffled are the same rows to it
                 "blind": [
-                    x_rows[j].animate(path_arc=SWAP_ARC / 2).set_y(heights[k])
+                    # ApplyMethod, not .animate: a row's target is made when it plays
+                    ApplyMethod(x_rows[j].set_y, heights[k], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
                 ],
                 # a place added to each row: the rows go back, PE beside them
                 "add": [
-                    *(x_rows[j].animate.set_y(heights[j]) for j in range(len(x_rows))),
+                    *(ApplyMethod(x_rows[j].set_y, heights[j]) for j in range(len(x_rows))),
                     Write(plus),
                     FadeIn(pe_name),
                 ],
@@ -647,7 +668,9 @@ class Shuffle(LectureScene):
                     Create(shuffled[1]),
                     Create(pair),
                     FadeIn(again),
-                ]
+                ],
+                # the words moved as before (the lines); their outputs did not just follow
+                "moved": [Create(self._moves(rows), lag_ratio=0.2)],
             },
             d=gap,
         )
@@ -666,7 +689,11 @@ class Shuffle(LectureScene):
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
                 "unused": [FadeIn(feed[1:], shift=LEFT * style.GROUP_BUFF)],
-                "train": [GrowArrow(into)],
+                # the input with positions travels into the W's: what training would use
+                "train": [
+                    GrowArrow(into),
+                    TransformFromCopy(feed, weights.copy().set_opacity(0), run_time=1.5),
+                ],
             },
         )
 

@@ -1,7 +1,7 @@
 """Maps and tables: the attention map (:class:`AttentionGrid`; between words,
-:func:`word_grid`; their scores, shaded, :func:`score_table`), a matrix written out (:class:`LabelledMatrix`), a wide table as a heat
-image (:class:`WideTable`), and labels kept apart over narrow columns
-(:func:`fit_column_labels`)."""
+:func:`word_grid`; their scores, shaded, :func:`score_table`), a matrix written out
+(:class:`LabelledMatrix`), a wide table as a heat image (:class:`WideTable`), and labels kept
+apart over narrow columns (:func:`fit_column_labels`)."""
 
 from __future__ import annotations
 

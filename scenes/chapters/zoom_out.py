@@ -23,7 +23,9 @@ from manim import (
     Dot,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
+    GrowFromCenter,
     LaggedStart,
     LaggedStartMap,
     Line,
@@ -125,13 +127,31 @@ class ZoomOut(LectureScene):
             )
         )
         back = VGroup(*rest)  # its own target: two pending .animate on one group share one
+        counted = VGroup(  # each looker's brightest cell, carried out with its word
+            *(
+                VGroup(
+                    head.row_headers[i].copy(),
+                    VGroup(head.get_cell(i, col), head.get_number(i, col)).copy(),
+                ).arrange(RIGHT, buff=style.HUG_BUFF)
+                for i in lookers
+            )
+        ).arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=RIGHT)
+        counted.next_to(head, RIGHT, buff=style.WIDE_BUFF).align_to(head.cells, DOWN)
+        sources = VGroup(
+            *(
+                VGroup(head.row_headers[i], head.get_cell(i, col), head.get_number(i, col))
+                for i in lookers
+            )
+        )
         self.say(
             "column",
             rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
             beats={
                 "brightest": [Create(frames, lag_ratio=0.3)],
+                "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
                 "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
                 "sum": [
+                    FadeOut(counted),
                     FadeOut(frames),
                     FadeOut(converge),
                     back.animate.set_opacity(1),
@@ -150,7 +170,7 @@ class ZoomOut(LectureScene):
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
-        self.play(FadeOut(col_frame, row_total, col_total))
+        self.column_left = VGroup(col_frame, row_total, col_total)  # leaves as the camera pulls
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -374,12 +394,11 @@ class ZoomOut(LectureScene):
         pieces = self._pieces().move_to(side)
         self._inside(it, layers, inputs, into, ffn, pe, bend)
         self._stack(layers, tiles, count, vec_in, vec_out, out, output, bend, causal, pieces)
-        self._training(layers, inputs, tiles, w_o, ffn, output, vec_in)
-        self._parallel(strips, matmul, pieces[-1])
+        self._training(layers, inputs, tiles, w_o, ffn, output, vec_in, pieces[-1])
+        self._parallel(strips, matmul, self.lights)
         self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
             part.submobjects = [m for m in part.submobjects if not isinstance(m, Text | MathTex)]
-        self.clear_below_title(self.title)
 
     def _pull_back(  # noqa: PLR0913 (the block's parts, built once in _block)
         self,
@@ -407,6 +426,7 @@ class ZoomOut(LectureScene):
             "heads",
             ReplacementTransform(head.cells, tile.cells),
             MoveToTarget(frame),
+            FadeOut(self.column_left),
             rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
             beats={
                 "join": [
@@ -432,6 +452,7 @@ class ZoomOut(LectureScene):
         """Positions added on the way in, the feed-forward network per position, residuals
         and norms around both."""
         rows = [VGroup(*(pe.get_cell(i, j) for j in range(pe.n_cols))) for i in range(pe.n_rows)]
+        lit = inputs[0].copy().set_fill(style.HIGHLIGHT, opacity=0.4).set_stroke(style.HIGHLIGHT)
         q, r = it.query_index, it.referent
         self.say(
             "positional_say",
@@ -440,6 +461,9 @@ class ZoomOut(LectureScene):
             FadeIn(pe.row_headers),
             beats={
                 "pe": [LaggedStart(*(FadeIn(row, shift=LEFT) for row in rows), lag_ratio=0.15)],
+                "add": [  # the table's rows go into the inputs' box, added to the word vectors
+                    Succession(FadeTransform(pe.cells.copy(), lit), FadeOut(lit)),
+                ],
                 "order": [  # without the table, two words trade places: nothing tells them apart
                     FadeOut(pe.cells),
                     pe.row_headers[q]
@@ -486,8 +510,14 @@ class ZoomOut(LectureScene):
             },
         )
         carried = [Dot(radius=0.08, color=style.FOREGROUND) for _ in layers.residuals]
+        after = layers.norm_labels.copy()  # where the original Transformer normalises
+        before = layers.norm_labels.copy()  # pre-norm: each norm in front of its sublayer
+        for label, sub in zip(before, layers.sublayers, strict=True):
+            label.set_color(style.HIGHLIGHT)
+            label.next_to(sub, DOWN, buff=style.HUG_BUFF, aligned_edge=RIGHT)
         self.say(
             "residual",
+            FadeOut(bend),
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
             FadeIn(layers.nodes),
@@ -498,8 +528,10 @@ class ZoomOut(LectureScene):
                     for dot, r in zip(carried, layers.residuals, strict=True)
                 ],
                 "norm": [FadeIn(layers.norm_labels)],
+                "pre": [Transform(layers.norm_labels, before, path_arc=-PI / 3)],
             },
         )
+        self.postnorm = after
 
     def _stack(  # noqa: PLR0913
         self,
@@ -531,17 +563,15 @@ class ZoomOut(LectureScene):
             Create(layers.main_line[4]),
             beats={
                 "width": [
-                    Succession(
-                        FadeIn(vec_in, shift=UP * 0.2),
-                        TransformFromCopy(vec_in, vec_out, path_arc=-PI / 6),
-                    )
+                    Transform(layers.norm_labels, self.postnorm),
+                    FadeIn(vec_in, shift=UP * 0.2),
                 ],
+                "same": [TransformFromCopy(vec_in, vec_out, path_arc=-PI / 6)],
                 "update": [
                     outline(*cards),
                     vec_out.animate.set_fill(style.RESULT, opacity=0.7),
                 ],
                 "gpt": [
-                    FadeOut(bend),
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
@@ -564,21 +594,32 @@ class ZoomOut(LectureScene):
         ffn: VGroup,
         output: VGroup,
         vec_in: VGroup,
+        pieces: VGroup,
     ) -> None:
         """Every parameter, named on its own clause; then an input passes through them all."""
         travel = vec_in.copy()
         stops = (inputs, layers.card, output)
+
+        def light(part: VMobject) -> FadeIn:
+            """The part's parameters, lit (they stay lit: training learns them all)."""
+            glow = SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+            glow.set_fill(style.HIGHLIGHT, opacity=0.3).set_z_index(-1)
+            self.lights.add(glow)
+            return GrowFromCenter(glow)
+
+        self.lights = VGroup()
         self.say(
             "training",
+            FadeOut(pieces),
             outline(layers.card),
             beats={
-                "embed": [outline(inputs)],
-                "heads": [outline(tiles)],
-                "wo": [outline(w_o)],
-                "rest": [outline(ffn)],
-                "norms": [outline(layers.norm_labels)],
+                "embed": [light(inputs)],
+                "heads": [light(tiles)],
+                "wo": [light(w_o)],
+                "rest": [light(ffn)],
+                "norms": [light(layers.norm_labels)],
                 "readout": [  # an input passes through them all, up to the readout
-                    outline(output),
+                    light(output),
                     Succession(
                         *(travel.animate.move_to(stop) for stop in stops),
                         FadeOut(travel),
@@ -587,7 +628,7 @@ class ZoomOut(LectureScene):
             },
         )
 
-    def _parallel(self, strips: VGroup, matmul: VGroup, pieces: VGroup) -> None:
+    def _parallel(self, strips: VGroup, matmul: VGroup, lights: VGroup) -> None:
         """An RNN reads in turn; attention computes every position together, as one matrix
         product row by column."""
         rnn, once = strips
@@ -607,7 +648,7 @@ class ZoomOut(LectureScene):
         ]
         self.say(
             "parallel",
-            FadeOut(pieces),
+            FadeOut(lights),
             FadeIn(strips),
             then=[[Succession(*(light(box) for box in rnn[1]))]],
             beats={
@@ -642,8 +683,10 @@ class ZoomOut(LectureScene):
         style.place(VGroup(top, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
         generation, translation, code, protein = panels
         attention, ffn = thumb[0].sublayers
+        block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
+            *(FadeOut(m) for m in block),
             FadeIn(heading),
             FadeIn(generation[0], generation.prompt),
             beats={

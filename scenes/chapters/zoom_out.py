@@ -126,6 +126,14 @@ class ZoomOut(LectureScene):
                 for part in (head.get_cell(i, j), head.get_number(i, j))
             )
         )
+        unlooked = VGroup(  # the column's cells whose row looks hardest elsewhere
+            *(
+                part
+                for i in range(n)
+                if i not in lookers
+                for part in (head.get_cell(i, col), head.get_number(i, col))
+            )
+        )
         back = VGroup(*rest)  # its own target: two pending .animate on one group share one
         counted = VGroup(  # each looker's brightest cell, carried out with its word
             *(
@@ -147,12 +155,16 @@ class ZoomOut(LectureScene):
             "column",
             rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
             beats={
-                "brightest": [Create(frames, lag_ratio=0.3)],
+                "brightest": [
+                    Create(frames, lag_ratio=0.3),
+                    unlooked.animate.set_opacity(style.DIMMED),
+                ],
                 "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
                 "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
                 "sum": [
                     FadeOut(counted),
                     FadeOut(frames),
+                    unlooked.animate.set_opacity(1),
                     FadeOut(converge),
                     back.animate.set_opacity(1),
                     Create(row_frame),
@@ -394,7 +406,7 @@ class ZoomOut(LectureScene):
         pieces = self._pieces().move_to(side)
         self._inside(it, layers, inputs, into, ffn, pe, bend)
         self._stack(layers, tiles, count, vec_in, vec_out, out, output, bend, causal, pieces)
-        self._training(layers, inputs, tiles, w_o, ffn, output, vec_in, pieces[-1])
+        self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, vec_in, pieces[-1])
         self._parallel(strips, matmul, self.lights)
         self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
@@ -615,7 +627,7 @@ class ZoomOut(LectureScene):
             beats={
                 "embed": [light(inputs)],
                 "heads": [light(tiles)],
-                "wo": [light(w_o)],
+                "wo": [light(w_o)],  # W_O with the arrow of the heads it joins
                 "rest": [light(ffn)],
                 "norms": [light(layers.norm_labels)],
                 "readout": [  # an input passes through them all, up to the readout
@@ -664,6 +676,7 @@ class ZoomOut(LectureScene):
                     *(light(box) for box in once[1]),
                     outline(grid),
                 ],
+                "win": [FadeOut(rnn, shift=DOWN * 0.3)],  # the in-turn reader gives way
             },
         )
 
@@ -713,8 +726,15 @@ class ZoomOut(LectureScene):
             "code",
             FadeIn(code[0], code.line),
             beats={
-                "tokens": [Transform(code.line, code.tokens)],
-                "context": [LaggedStartMap(Create, code.context, lag_ratio=0.3)],
+                "tokens": [ReplacementTransform(code.line, code.tokens)],
+                "context": [  # the token lights, and so do the tokens it looks at
+                    code.tokens[CODE_LOOKER][0].animate.set_fill(style.HIGHLIGHT, opacity=0.6),
+                    *(
+                        code.tokens[k][0].animate.set_fill(style.HIGHLIGHT, opacity=0.3)
+                        for k in CODE_CONTEXT
+                    ),
+                    LaggedStartMap(Create, code.context, lag_ratio=0.3),
+                ],
             },
         )
         self.say(

@@ -143,8 +143,8 @@ class ZoomOut(LectureScene):
                 ).arrange(RIGHT, buff=style.HUG_BUFF)
                 for i in lookers
             )
-        ).arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=RIGHT)
-        counted.next_to(head, RIGHT, buff=style.WIDE_BUFF).align_to(head.cells, DOWN)
+        ).arrange_in_grid(cols=2, buff=style.ITEM_BUFF, cell_alignment=RIGHT)
+        counted.next_to(self.head_label, DOWN, buff=style.ITEM_BUFF)  # under 一個 head
         sources = VGroup(
             *(
                 VGroup(head.row_headers[i], head.get_cell(i, col), head.get_number(i, col))
@@ -164,7 +164,7 @@ class ZoomOut(LectureScene):
                 "sum": [
                     FadeOut(counted),
                     FadeOut(frames),
-                    unlooked.animate.set_opacity(1),
+                    VGroup(*unlooked).animate.set_opacity(1),  # its own target
                     FadeOut(converge),
                     back.animate.set_opacity(1),
                     Create(row_frame),
@@ -338,6 +338,7 @@ class ZoomOut(LectureScene):
             VGroup(head, row_total), RIGHT, buff=style.WIDE_BUFF
         )
         style.place(VGroup(head, head_label, row_total, col_total))
+        self.head_label = head_label  # the column's counted cells go under it
         self.add(self.title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",

@@ -137,6 +137,8 @@ class ShareSummary(Shape):
 
 
 class ProjectionExample(Shape):
+    x: Matrix  # the draw's word vectors, positions x width (the rows of X)
+    dots: Matrix  # X X^T: |x_i|^2 on the diagonal, x_i . x_j off it
     plain: Matrix
     shared: Matrix  # W_Q = W_K: one random matrix for both roles
     projected: Matrix

@@ -56,6 +56,8 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
             # One matrix for both roles: the score of x with itself is |x W|^2 >= 0.
             shared = torch.softmax((x @ w_q) @ (x @ w_q).T / math.sqrt(d), dim=-1)  # (n, n)
             first = {
+                "x": x.tolist(),  # (n, d): the draw's word vectors, the rows of X
+                "dots": dots.tolist(),  # (n, n): X X^T, before the scaling and the softmax
                 "plain": plain.tolist(),
                 "shared": shared.tolist(),
                 "projected": projected.tolist(),

@@ -11,12 +11,12 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Angle,
     AnimationGroup,
     Arrow,
     Brace,
-    Circumscribe,
     Create,
     DashedLine,
     Dot,
@@ -26,6 +26,7 @@ from manim import (
     GrowFromCenter,
     Line,
     MathTex,
+    Mobject,
     NumberLine,
     Rectangle,
     ReplacementTransform,
@@ -46,7 +47,7 @@ from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
-from scenes.kit.vectors import NumberVector
+from scenes.kit.vectors import NumberVector, WeightBars
 
 SRC = "pitfalls.projection"
 DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
@@ -62,6 +63,15 @@ BAR_HEIGHT = 1.2  # a histogram's tallest bar
 SMALL_MAP = 1.5  # a first draw's map, shrunk beside its histogram
 DECK = 3  # outlines stacked behind it: the other draws
 HISTOGRAM_GROW = 1.3  # the histograms may be enlarged this much to fill the frame
+TURN_ANGLES = (180, 135, 90, 45, 0)  # the Query's turn towards the accountant, in the sweep
+CARD_WIDTH, CARD_ROW = 2.8, 0.45  # a search result: a title strip over a body
+STRIPES = 3.0  # X's stripes are this many times as long as the map is wide
+COLUMNS = 1.2  # X^T's columns are this many times as tall as the map
+SPREAD = 2.5  # a vector's entries from -SPREAD to SPREAD span the heat scale
+PRODUCT_GROW = 1.6  # X, X^T and the map may be enlarged this much to fill the frame
+CARD_GAP = 1.5  # from the panel's left edge to the cards: the Query's lines fan out there
+ROOM_SHARE = 0.9  # the office, a little under its full height: the panel beside it is wide
+SPLIT_HEIGHT = 0.22  # a word's attention as one bar cut into its shares
 
 
 class WhyProject(LectureScene):
@@ -80,85 +90,129 @@ class WhyProject(LectureScene):
         self._office()
 
     def _office(self) -> None:
-        """Query and Key are two things, in the office of the analogy brought back: the
-        engineer asks the accountant's question (his Query) but stands at his own Key; what
-        the accountant is found by (his Key) is not what he gives (his Value)."""
+        """Query and Key are two things, in the office of the analogy brought back (half the
+        frame): one person's Query (through W_Q) and Key (through W_K) are two arrows; the
+        Query starts random and turns, step by step, towards the one it should find while the
+        weights re-split; then the people become search results, a title (their Key) over a
+        body (their Value): the Query is matched against the titles, and the found body
+        travels back to the asker."""
         o = self.data.office
         office_words = self.shared("office")
-        wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
-        is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
-        line = VGroup(wants, style.text("≠", style.BODY_SIZE), is_).arrange(
-            RIGHT, buff=style.ITEM_BUFF
-        )
-        learned = MathTex(r"W_Q \ne W_K", font_size=48, color=style.HIGHLIGHT)
-        header = VGroup(line, learned).arrange(RIGHT, buff=style.WIDE_BUFF)
         room = OfficeRoom(
             [office_words[p] for p in o.people], o.keys, o.values, office_words["days"]
         )
+        style.place(room, LEFT)
+        room.scale(ROOM_SHARE, about_edge=LEFT)
+        _, _, right, top = style.content_area()
+        panel_left = room.get_right()[0] + style.GROUP_BUFF
+        wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
+        is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
+        ne = style.text("≠", style.BODY_SIZE)
+        header = VGroup(wants, VGroup(ne, is_).arrange(RIGHT, buff=style.ITEM_BUFF))
+        header.arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        learned = MathTex("W_Q", r"\ne", "W_K", font_size=48)
+        learned[0].set_color(style.QUERY)
+        learned[2].set_color(style.KEY)
+        head = VGroup(header, learned).arrange(RIGHT, buff=style.GROUP_BUFF)
+        head.scale(min(1.0, (right - panel_left) / head.width))
+        head.move_to([panel_left, top, 0], UL)
+        # the engineer asks (the office's question, whose top weight is the accountant)
+        asker = o.people.index("engineer")
+        he = room.people[asker]
+        at, centre = he[0].get_center(), room.room.get_center()
+
+        def aim(query) -> Arrow:
+            end = centre + room.offset(query, QUERY_UNIT)
+            return Arrow(centre, end, buff=0, color=style.QUERY, stroke_width=6)
+
+        def shares(kind: str, k: int) -> WeightBars:
+            labels = [style.text(office_words[p], style.LABEL_SIZE, style.KEY) for p in o.people]
+            stop = getattr(o, kind)[k]
+            bars = WeightBars(labels, stop.weights, f"office.{kind}[{k}].weights")
+            bars.scale(min(1.0, (right - panel_left) / bars.width))
+            return bars.next_to(head, DOWN, buff=style.SECTION_BUFF).align_to(head, LEFT)
+
+        # a random W_Q: the Query points at nobody in particular; training turns it, one
+        # step of the office's sweep at a time, towards the accountant, then it lengthens
+        angles = [round(s.angle) % 360 for s in o.sweep]
+        path = [angles.index(a) for a in TURN_ANGLES]
+        query = aim(o.sweep[path[0]].query)
+        bars = shares("sweep", path[0])
+        steps = [(aim(o.sweep[k].query), shares("sweep", k)) for k in path[1:]]
+        last = len(o.grow) - 1
+        steps.append((aim(o.grow[last].query), shares("grow", last)))
+        key = Arrow(centre, at, buff=0, color=style.KEY, stroke_width=6)
+        # each arrow named by its matrix, beside its middle, below it
+        names = VGroup(
+            *(
+                MathTex(m, font_size=40, color=c).next_to(a.get_center(), DOWN + d)
+                for m, c, a, d in (("W_Q", style.QUERY, query, LEFT), ("W_K", style.KEY, key, LEFT))
+            )
+        )
+        # the draws leave as the office comes in: no frame between them is empty
+        leaving = [m for m in self.mobjects if m is not self.title]
+        self.say(
+            "two_things",
+            *(FadeOut(m) for m in leaving),
+            FadeIn(room),
+            beats={
+                # one person, two arrows: what he looks for, and where he stands (what he is)
+                "roles": [
+                    FadeIn(header, lag_ratio=0.3),
+                    Succession(GrowArrow(query), GrowArrow(key)),
+                ],
+                # two matrices: their names travel onto the arrows they make
+                "two": [
+                    Write(learned),
+                    TransformFromCopy(learned[0], names[0]),
+                    TransformFromCopy(learned[2], names[1]),
+                ],
+                "train": [FadeIn(bars, lag_ratio=0.1)],
+                # training turns the Query, step by step, while the weights re-split
+                "high": [
+                    FadeOut(names[0]),
+                    Succession(
+                        *(
+                            AnimationGroup(Transform(query, arrow), Transform(bars, weights))
+                            for arrow, weights in steps[:-1]
+                        )
+                    ),
+                ],
+                # then it lengthens: the one it should look at gets the high score
+                "score": [Transform(query, steps[-1][0]), Transform(bars, steps[-1][1])],
+            },
+        )
+        # his two vectors, tagged with his words, in the panel the weights leave
         tags = VGroup(
             self._tag(self.words["query_tag"], style.QUERY),
             self._tag(self.words["key_tag"], style.KEY),
-            style.text(self.words["value_label"], style.BODY_SIZE, style.VALUE),
-            style.text(self.words["search_key"], style.BODY_SIZE, style.KEY),
-            style.text(self.words["search_value"], style.BODY_SIZE, style.VALUE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        style.place(
-            VGroup(header, VGroup(room, tags).arrange(RIGHT, buff=style.WIDE_BUFF)).arrange(
-                DOWN, buff=style.GROUP_BUFF
-            )
-        )
-        # the arrows once the room is in place, at its scale
-        asker, asked = o.people.index("engineer"), top_index(o.grow[-1].weights)
-        he, chen = room.people[asker], room.people[asked]
-        at, centre = he[0].get_center(), room.room.get_center()
-        # the office chapter's Query, from the room's centre towards the accountant; the
-        # asker's own Key from the same centre to where he stands: two vectors of one person
-        query = Arrow(
-            centre,
-            centre + room.offset(o.grow[-1].query, QUERY_UNIT),
-            buff=0,
-            color=style.QUERY,
-            stroke_width=6,
-        )
-        key = Arrow(centre, at, buff=0, color=style.KEY, stroke_width=6)
+        tags.scale(min(1.0, (right - panel_left) / tags.width))
+        tags.next_to(head, DOWN, buff=style.SECTION_BUFF).align_to(head, LEFT)
+        final = steps[-1][0]
         links = VGroup(
             *(
                 DashedLine(a.get_left(), b, color=c, stroke_width=2)
                 for a, b, c in (
-                    (tags[0], query.get_end(), style.QUERY),
-                    (tags[1], he[0].get_center(), style.KEY),
+                    (tags[0], final.get_end(), style.QUERY),
+                    (tags[1], at, style.KEY),
                 )
             )
-        )
-        self.say(
-            "two_things",
-            FadeIn(line, lag_ratio=0.3),
-            FadeIn(room),
-            beats={
-                "two": [Write(learned)],
-                "train": [outline(learned)],
-                # the one his question should find, given the high score
-                "high": [outline(VGroup(chen[0], chen[1]))],
-            },
         )
         others = VGroup(*(p for k, p in enumerate(room.people) if k != asker))
         others.save_state()
         self.say(
             "front_end",
+            FadeOut(bars),
             outline(he[1]),
-            GrowArrow(query),
-            FadeIn(tags[0], shift=LEFT * style.ITEM_BUFF),
+            TransformFromCopy(wants, tags[0]),
             Create(links[0]),
             beats={
-                "key": [
-                    GrowArrow(key),
-                    FadeIn(tags[1], shift=LEFT * style.ITEM_BUFF),
-                    Create(links[1]),
-                ],
+                "key": [TransformFromCopy(is_, tags[1]), Create(links[1])],
                 "differ": [
                     Create(
                         Angle(
-                            Line(centre, query.get_end()),
+                            Line(centre, final.get_end()),
                             Line(centre, at),
                             radius=0.5,
                             color=style.HIGHLIGHT,
@@ -169,23 +223,70 @@ class WhyProject(LectureScene):
                 ],
             },
         )
+        self._results(room, head, tags, links, others, final.get_end(), panel_left)
+
+    def _results(self, room, head, tags, links, others, tip, panel_left: float) -> None:
+        """The people as search results: each a card, a title strip (their name, their Key)
+        over a body (their days, their Value). The asker's Query (its tip at ``tip``) lines
+        up against the titles, as thick as each weight; the top title lights; its body
+        travels back to the asker."""
+        o = self.data.office
+        _, bottom, right, _ = style.content_area()
+        weights = o.grow[-1].weights
+        asker, asked = o.people.index("engineer"), top_index(weights)
+        offer = style.text(self.words["value_label"], style.BODY_SIZE, style.VALUE)
+        offer.move_to(head, UL)
+        cards = VGroup()
+        for person in room.people:
+            # copies at full strength (the others were dimmed and come back as they are made)
+            name, held = person[1].copy().set_opacity(1), person[2].copy().set_opacity(1)
+            strip = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.KEY, width=2)
+            body = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.VALUE, width=2)
+            VGroup(strip, body).arrange(DOWN, buff=0)
+            for part, frame in ((name, strip), (held, body)):
+                part.scale(min(1.0, (CARD_WIDTH - style.ITEM_BUFF) / part.width))
+                part.scale(min(1.0, CARD_ROW * 0.8 / part.height)).move_to(frame)
+            cards.add(VGroup(VGroup(strip, name), VGroup(body, held)))
+        cards.arrange(DOWN, buff=style.ITEM_BUFF)
+        labels = VGroup(
+            style.text(self.words["search_key"], style.SMALL_SIZE, style.KEY),
+            style.text(self.words["search_value"], style.SMALL_SIZE, style.VALUE),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF)
+        stack = VGroup(cards, labels).arrange(RIGHT, buff=style.ITEM_BUFF)
+        room_for = right - panel_left - CARD_GAP
+        below = offer.get_bottom()[1] - style.ITEM_BUFF  # under the Value's words
+        stack.scale(min(1.0, room_for / stack.width, (below - bottom) / stack.height))
+        stack.move_to([right, below, 0], UP + RIGHT)
+        found = cards[asked]
+        for label, part in zip(labels, found, strict=True):  # beside the found card's parts
+            label.next_to(part, RIGHT, buff=style.ITEM_BUFF)
+        lines = VGroup(
+            *(
+                Line(tip, card[0].get_left(), color=style.QUERY).set_stroke(
+                    width=1 + 8 * w, opacity=0.3 + 0.7 * w
+                )
+                for card, w in zip(cards, weights, strict=True)
+            )
+        )
+        lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
+        back = found[1].copy()
         self.say(
             "value_too",
             Restore(others),
-            Circumscribe(chen[2], color=style.VALUE),
-            FadeIn(tags[2], shift=LEFT * style.ITEM_BUFF),
+            FadeOut(VGroup(head, tags, links)),
+            FadeIn(offer),
             beats={
-                "title": [
-                    Create(
-                        SurroundingRectangle(
-                            VGroup(chen[0], chen[1]), color=style.KEY, buff=style.HUG_BUFF
-                        )
-                    ),
-                    FadeIn(tags[3], shift=LEFT * style.ITEM_BUFF),
+                # each person becomes a card: name over days
+                "offer": [
+                    TransformFromCopy(VGroup(p[1], p[2]), card)
+                    for p, card in zip(room.people, cards, strict=True)
                 ],
+                "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
                 "body": [
-                    Create(SurroundingRectangle(chen[2], color=style.VALUE, buff=style.HUG_BUFF)),
-                    FadeIn(tags[4], shift=LEFT * style.ITEM_BUFF),
+                    FadeIn(labels[1]),
+                    back.animate.next_to(room.people[asker][1], UP, buff=style.HUG_BUFF)
+                    .align_to(room.room, LEFT)
+                    .shift(RIGHT * style.ITEM_BUFF),
                 ],
             },
         )
@@ -292,6 +393,7 @@ class WhyProject(LectureScene):
         # shadow on x passes x's own length (|y| cos θ > |x|), so x · y > x · x
         beating = [length * BEATING_LENGTH * BEATING_COS, 0.0]
         beating[1] = length * BEATING_LENGTH * math.sqrt(1 - BEATING_COS**2)
+        stretched = [BEATING_LENGTH * v for v in y]  # as long as the winner, not yet turned
         drawn = [DotArrows(x, x, "x", "x", style.FOREGROUND, style.FOREGROUND, unit)]
         drawn.append(DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit))
         self_dot = VGroup(drawn[0], self_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
@@ -303,6 +405,19 @@ class WhyProject(LectureScene):
         words, rows, asked, turned, back = self.question
         off = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=INTRO_TEX)
         off.scale(asked[0].height / off[0].height).move_to(asked)
+        # the draw's 8 random vectors as stripes (the rows of X), X^T's columns over the map,
+        # all large in the middle: a cell of the map is where a row meets a column
+        big = plain[1].copy()
+        vectors = self._stripes(self.p.example.x, STRIPES * big.width, big.height)
+        vectors.next_to(big, LEFT, buff=style.ITEM_BUFF)
+        columns = self._stripes(self.p.example.x, big.width, COLUMNS * big.width, across=True)
+        columns.next_to(big, UP, buff=style.ITEM_BUFF)
+        names = VGroup(MathTex("X", font_size=48), MathTex(r"X^\top", font_size=48))
+        names[0].next_to(vectors, LEFT, buff=style.ITEM_BUFF)
+        names[1].next_to(columns, LEFT, buff=style.ITEM_BUFF)
+        product = VGroup(vectors, columns, big, names)
+        style.place(product, grow=PRODUCT_GROW).shift(RIGHT * (plain[0].width / 2))
+        big_diagonal = self._diagonal(big)
         self.say(
             "setup",
             # the projections switched off: W_Q and W_K leave the question, q and k turn
@@ -311,42 +426,56 @@ class WhyProject(LectureScene):
             TransformMatchingTex(asked, off),
             ReplacementTransform(turned, back),
             beats={
-                # the map of the random vectors' dot products, filled cell by cell
+                # 8 vectors of 64 numbers; X^T from the same vectors; the map row by row
                 "random": [
                     FadeOut(VGroup(words, *(row[0] for row in rows), back)),
                     ReplacementTransform(off, plain[0]),
-                    FadeIn(plain[1], lag_ratio=0.05),
-                ]
+                    Succession(
+                        AnimationGroup(FadeIn(vectors, lag_ratio=0.002), FadeIn(names[0])),
+                        AnimationGroup(TransformFromCopy(vectors, columns), FadeIn(names[1])),
+                    ),
+                ],
+                # every row against every column: the map fills row by row
+                "dot": [FadeIn(big, lag_ratio=0.05)],
             },
             n=self.p.positions,
             width=self.p.width,
         )
-        # one word's row: its own cell lit, the rest dark
-        row = SurroundingRectangle(
-            plain[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        # one word's row: its own cell lit, the rest dark; its vector, the row of X
+        row = VGroup(
+            SurroundingRectangle(big.get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF),
+            SurroundingRectangle(
+                VGroup(*vectors[: self.p.width]), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+            ),
         )
         self.say(
             "diagonal",
-            FadeIn(diagonal, lag_ratio=0.2),
-            beats={"rest": [Create(row)]},
+            FadeIn(big_diagonal, lag_ratio=0.2),
+            beats={"rest": [Create(row), columns.animate.set_opacity(style.DIMMED)]},
         )
         self.say(
             "why",
-            FadeOut(row),
-            outline(diagonal),
+            # the map goes back to its place among the three; X and X^T leave
+            FadeOut(VGroup(row, vectors, columns, names)),
+            ReplacementTransform(big, plain[1]),
+            ReplacementTransform(big_diagonal, diagonal),
             beats={
                 "self": [
                     AnimationGroup(*(GrowArrow(a) for a in (drawn[0].a, drawn[0].b))),
                     FadeIn(drawn[0].names),
                     Write(self_dot[1][0]),
                 ],
-                "about": [Create(drawn[0].shadow), FadeIn(self_dot[1][1])],
+                # the map's diagonal is x · x: it travels into the size it has
+                "about": [
+                    Create(drawn[0].shadow),
+                    TransformFromCopy(diagonal, self_dot[1][1], path_arc=-0.5),
+                ],
                 "other": [
-                    Succession(
-                        AnimationGroup(*(GrowArrow(a) for a in (drawn[1].a, drawn[1].b))),
-                        AnimationGroup(FadeIn(drawn[1].names), Create(drawn[1].angle_group)),
-                        Create(drawn[1].get_shadow()),
-                    ),
+                    AnimationGroup(*(GrowArrow(a) for a in (drawn[1].a, drawn[1].b))),
+                    FadeIn(drawn[1].names),
+                ],
+                "angle": [
+                    Succession(Create(drawn[1].angle_group), Create(drawn[1].get_shadow())),
                     Write(other_dot[1]),
                 ],
                 "spread": [FadeIn(other_dot[2]), outline(drawn[1].shadow)],
@@ -357,11 +486,13 @@ class WhyProject(LectureScene):
         )
         self.say(
             "not_always",
-            Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit)),  # y wins
             beats={
+                # y wins: first longer, then closer in direction
+                "longer": [Transform(drawn[1], self._drawn_as(drawn[1], x, stretched, unit))],
+                "closer": [Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit))],
                 "wins": [Write(longer)],
-                "rare": [
-                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),  # typical again
+                "rare": [  # typical again: nearly perpendicular, its shadow short
+                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),
                 ],
                 "cos": [outline(other_dot[1])],
             },
@@ -381,6 +512,10 @@ class WhyProject(LectureScene):
             shared[1].get_cell(i, j), buff=0, color=style.HIGHLIGHT, stroke_width=4
         )
         away = projected[1].get_center() - drawn[1].get_center()  # where x and y make way to
+        # y onto x: no angle left, its θ fades where it was
+        onto = self._drawn_as(drawn[1], x, x, unit).shift(away)
+        typical = self._drawn_as(drawn[1], x, y, unit).shift(away)
+        onto.angle_group.add(*typical.angle_group.set_opacity(0))
         self.say(
             "shared_say",
             # x and a typical y make way for the new map, into the third it leaves empty
@@ -389,11 +524,14 @@ class WhyProject(LectureScene):
             FadeIn(shared),
             beats={
                 "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
-                "own": [outline(shared_diagonal)],
+                # x with itself: y turns onto x, its shadow the whole length
+                "own": [outline(shared_diagonal), Transform(drawn[1], onto)],
+                # with another: y turns back to nearly perpendicular, its shadow near 0
                 "others": [
                     FadeOut(shared_diagonal),
-                    outline(off_diagonal),
+                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit).shift(away)),
                 ],
+                "zero": [outline(off_diagonal)],
                 # y grows and turns until its shadow passes x: the cell that comes nearest
                 "longer": [
                     Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit).shift(away)),
@@ -410,6 +548,25 @@ class WhyProject(LectureScene):
         ``drawn`` to turn into."""
         target = DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit)
         return target.shift(drawn.a.get_start() - target.a.get_start())
+
+    @staticmethod
+    def _stripes(x: list[list[float]], width: float, height: float, across: bool = False) -> VGroup:
+        """Vectors as stripes of heat cells, one row each (``across``: one column each, as
+        in Xᵀ); the cells are in the same order either way, so one can turn into the other."""
+        n, d = len(x), len(x[0])
+        rows, cols = (d, n) if across else (n, d)
+        cell = Rectangle(width=width / cols, height=height / rows).set_stroke(width=0)
+        cells = [
+            cell.copy().set_fill(style.heat(min(max((v + SPREAD) / (2 * SPREAD), 0), 1)), 1)
+            for vector in x
+            for v in vector
+        ]
+        if not across:
+            return VGroup(*cells).arrange_in_grid(rows, cols, buff=0)
+        VGroup(*(cells[i * d + j] for j in range(d) for i in range(n))).arrange_in_grid(
+            rows, cols, buff=0
+        )
+        return VGroup(*cells)
 
     def _diagonal(self, grid: AttentionGrid) -> VGroup:
         """A frame on each cell of a map's diagonal: each word with itself."""
@@ -462,6 +619,19 @@ class WhyProject(LectureScene):
         slot = VGroup(name, VGroup(deck, small)).arrange(DOWN, buff=style.ITEM_BUFF)
         slot.next_to(line, LEFT, buff=style.WIDE_BUFF).align_to(line, DOWN)
         return VGroup(line, bars, slot)
+
+    @staticmethod
+    def _split(shares: list[float], line: NumberLine, under: Mobject) -> VGroup:
+        """One word's attention as a bar along ``line`` from 0 to 1, cut into its shares,
+        its own (the first) lit; set just above ``under``."""
+        unit = line.get_unit_size()
+        parts = VGroup(
+            *(Rectangle(width=max(w * unit, 1e-3), height=SPLIT_HEIGHT) for w in shares)
+        ).arrange(RIGHT, buff=0)
+        parts.set_stroke(style.FOREGROUND, width=2).set_fill(style.WITH, opacity=0)
+        parts[0].set_fill(style.WITH, opacity=0.8)
+        parts.next_to(under, UP, buff=style.ITEM_BUFF)
+        return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 
     def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
         """The first draw's diagonal framed on its small map, and the dot on the number line
@@ -557,10 +727,18 @@ class WhyProject(LectureScene):
         )
         (name0, (deck0, small0)) = rows[0][2]
         plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
+        # a word's attention, 1 in all, as a bar from 0 to 1 on the projected line: split
+        # evenly, its own part (lit) ends at 1/8; split as one row of the first draw, its
+        # parts are uneven, its own part a little more or less
+        split = self._split([p.uniform_share] * p.positions, line1, even)
+        uneven = self._split(p.example.projected[0], line1, even)
         self.say(
             "even",
-            Create(mark),
-            FadeIn(even),
+            Succession(
+                Create(split, lag_ratio=0.1),
+                # the mean's tick rises into the even split's line: nearly the same place
+                AnimationGroup(TransformFromCopy(mean_tick, mark), FadeIn(even)),
+            ),
             beats={
                 # the projected side alone: its diagonal no brighter than the rest
                 "same": [
@@ -568,10 +746,10 @@ class WhyProject(LectureScene):
                     deck0.animate.set_stroke(opacity=style.DIMMED),  # outlines: no fill
                     Create(same),
                 ],
-                "wobble": [outline(bars1)],
+                # random scores: one row of the draw re-splits the bar unevenly
+                "wobble": [Transform(split, uneven)],
                 "few": [FadeOut(same), GrowFromCenter(brace), FadeIn(positions)],
             },
             w=uniform_share,
             n=positions,
         )
-        self.clear_below_title(self.title)

@@ -630,7 +630,7 @@ class ZoomOut(LectureScene):
                 "heads": [light(tiles)],
                 "wo": [light(w_o)],  # W_O with the arrow of the heads it joins
                 "rest": [light(ffn)],
-                "norms": [light(layers.norm_labels)],
+                "norms": [light(label) for label in layers.norm_labels],  # each its own
                 "readout": [  # an input passes through them all, up to the readout
                     light(output),
                     Succession(

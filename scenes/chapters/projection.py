@@ -269,7 +269,7 @@ class WhyProject(LectureScene):
             )
         )
         lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
-        back = found[1].copy()
+        back = found[1][1].copy()  # the days the asker reads
         self.say(
             "value_too",
             Restore(others),
@@ -284,9 +284,7 @@ class WhyProject(LectureScene):
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
                 "body": [
                     FadeIn(labels[1]),
-                    back.animate.next_to(room.people[asker][1], UP, buff=style.HUG_BUFF)
-                    .align_to(room.room, LEFT)
-                    .shift(RIGHT * style.ITEM_BUFF),
+                    back.animate.next_to(room.people[asker][1], UP, buff=style.HUG_BUFF),
                 ],
             },
         )
@@ -484,8 +482,11 @@ class WhyProject(LectureScene):
             self_dot=self_size,
             cross_dot=cross_size,
         )
+        # x's own score, its full shadow, carried onto x beside y: the length to beat
+        to_beat = drawn[0].shadow.copy().shift(drawn[1].a.get_start() - drawn[0].a.get_start())
         self.say(
             "not_always",
+            TransformFromCopy(drawn[0].shadow, to_beat, path_arc=-0.6),
             beats={
                 # y wins: first longer, then closer in direction
                 "longer": [Transform(drawn[1], self._drawn_as(drawn[1], x, stretched, unit))],
@@ -519,7 +520,7 @@ class WhyProject(LectureScene):
         self.say(
             "shared_say",
             # x and a typical y make way for the new map, into the third it leaves empty
-            FadeOut(VGroup(self_dot, other_dot[1:], longer)),
+            FadeOut(VGroup(self_dot, other_dot[1:], longer, to_beat)),
             drawn[1].animate.shift(away),
             FadeIn(shared),
             beats={

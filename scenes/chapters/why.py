@@ -8,6 +8,7 @@ Render alone with ``manim -ql scenes/chapters/why.py WhyAttention``.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from manim import (
@@ -16,24 +17,32 @@ from manim import (
     PI,
     RIGHT,
     UP,
+    AnimationGroup,
     Arrow,
     Create,
+    CurvedArrow,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromCenter,
+    Line,
     MathTex,
+    ParametricFunction,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
+from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import FixedInputNetwork, NumberVector
 
 EAT = "tokens.eat_apple"
@@ -42,6 +51,32 @@ PLANE_SIDE = 4.6  # the length of each axis of the plane
 
 FIXED_SLOTS = 7  # the earlier lectures' network: an input of this many numbers, always
 SLOT = 0.5  # side of one input slot
+ATOMS = 11  # a molecule's atoms, one to a slot: more than the socket takes
+WAVES = 9  # the speech clip's oscillations
+
+
+def _speech(width: float, height: float) -> ParametricFunction:
+    """A clip of speech: a waveform ``width`` long whose loudness swells and fades."""
+    return ParametricFunction(
+        lambda t: (
+            t * width,
+            height
+            / 2
+            * math.sin(PI * t)
+            * math.sin(2 * PI * WAVES * t)
+            * (0.6 + 0.4 * math.sin(7 * t)),
+            0,
+        ),
+        t_range=[0, 1, 0.005],
+        color=style.FOREGROUND,
+    )
+
+
+def _molecule(atoms: int, side: float) -> VGroup:
+    """A chain of ``atoms`` atoms, one on each slot's centre, zig-zagging across the row."""
+    points = [RIGHT * side * k + UP * side * 0.2 * (-1) ** k for k in range(atoms)]
+    bonds = VGroup(*(Line(a, b).set_stroke(style.MUTED, 3) for a, b in itertools.pairwise(points)))
+    return VGroup(bonds, *(Dot(pt, radius=side * 0.22, color=style.FOREGROUND) for pt in points))
 
 
 def _boxes(n: int, side: float) -> VGroup:
@@ -90,17 +125,25 @@ class WhyAttention(LectureScene):
         # the long input, in slots small enough to cross the frame: it runs past the socket
         long = _boxes(long_n, min(side, (style.content_area()[2] - slots.get_left()[0]) / long_n))
         long.align_to(slots, LEFT).match_y(slots)
+        speech = _speech(long.width, side).align_to(slots, LEFT).match_y(slots)
+        molecule = _molecule(ATOMS, side).align_to(slots, LEFT).match_y(slots)
+        molecule.shift(RIGHT * (slots[0].get_center()[0] - molecule[1].get_center()[0]))
         self.say(
             "lengths",
             FadeOut(label),
             beats={
                 "five": [ReplacementTransform(slots, short)],
                 "fifty": [ReplacementTransform(short, long, lag_ratio=0.01)],
+                "speech": [FadeOut(long), Create(speech)],
+                "atoms": [ReplacementTransform(speech, molecule)],
             },
             short=short_n,
             long=long_n,
         )
-        self.slots = VGroup(network, long)  # they stay until the two sentences take their place
+        self.network, self.slots = (
+            network,
+            VGroup(network, molecule),
+        )  # they stay until the two sentences take their place
 
     def _sentence(self, words: list[str], meaning: str) -> VGroup:
         row = VGroup(*(style.text(w, style.TITLE_SIZE) for w in words))
@@ -132,23 +175,44 @@ class WhyAttention(LectureScene):
             v.shift(RIGHT * (right - v.get_left()[0]))
         for s in (company, fruit):
             s[1].next_to(s[0], DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
-        equal = style.text("=", style.TITLE_SIZE).rotate(PI / 2).move_to(vectors)
-        same = style.text(self.words["same"], style.BODY_SIZE).next_to(
-            vectors, RIGHT, buff=style.GROUP_BUFF
+        # the earlier lectures' network again, taking the one vector in a socket of d slots
+        one = vectors[0].copy().move_to(vectors)  # the two, one on the other
+        network = FixedInputNetwork(
+            self.ex.d, self.shared("dead_ends")["network"], one.width / self.ex.d
         )
-        style.place(VGroup(rows, company[1], fruit[1], same))
-        equal.move_to(vectors)
+        network.shift(one.get_center() - network.get_slots().get_center())  # the vector's place
+        # what each sentence asks of it, under its box; then the one answer it can give
+        asked = VGroup(
+            *(style.text(f"{m} ?", style.LABEL_SIZE, style.MUTED) for m in (there, here))
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        asked.next_to(network.get_box(), DOWN, buff=style.GROUP_BUFF)
+        style.place(VGroup(rows, company[1], fruit[1], network, asked, one))
+        same = style.text(self.words["same"], style.BODY_SIZE)
+        same.next_to(one, DOWN, buff=style.ITEM_BUFF)
+        answer = style.text(there, style.LABEL_SIZE)
+        answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
+        answer.move_to(asked)
+        # the one answer, given to each sentence beside the meaning it asked for
+        given = VGroup(
+            *(answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF) for s in (company, fruit))
+        )
+        wrong = Line(given[1].get_left(), given[1].get_right()).set_stroke(style.HIGHLIGHT, 4)
+        shrunk = self.slots.copy().scale(0.5).set_opacity(style.DIMMED)
+        shrunk.next_to(self.title, DOWN, buff=style.SECTION_BUFF).align_to(rows, LEFT)
         self.say(
             "deadly",
             outline(self.slots),
-            beats={"look": [FadeOut(self.slots), FadeIn(company[0]), FadeIn(fruit[0])]},
+            beats={
+                "second": [Transform(self.slots, shrunk)],
+                "look": [FadeOut(self.slots), FadeIn(company[0]), FadeIn(fruit[0])],
+            },
         )
         frames = VGroup(
             *(SurroundingRectangle(a, color=style.HIGHLIGHT, buff=style.HUG_BUFF) for a in apples)
         )
         self.say(
             "two_meanings",
-            Create(frames),
+            *(Create(f) for f in frames),
             FadeIn(company[1]),
             FadeIn(fruit[1]),
             there=there,
@@ -158,14 +222,29 @@ class WhyAttention(LectureScene):
         self.say(
             "fixed_case" if cased else "fixed",
             *(TransformFromCopy(a, v) for a, v in zip(apples, vectors, strict=True)),
-            then=[[FadeIn(same)]],
+            beats={"same": [ReplacementTransform(vectors, one), FadeIn(same)]},
         )
         self.say(
             "impossible",
-            outline(vectors),
-            beats={"two": [outline(company[1], fruit[1])], "same": [FadeIn(equal)]},
+            FadeOut(same),
+            GrowArrow(network.get_feed()),
+            FadeIn(network.get_box(), shift=DOWN * 0.3),
+            Create(network.get_socket()),
+            beats={
+                "two": [
+                    TransformFromCopy(company[1], asked[0]),
+                    TransformFromCopy(fruit[1], asked[1]),
+                ],
+                "same": [ReplacementTransform(asked, answer)],
+                "out": [
+                    Succession(
+                        AnimationGroup(*(TransformFromCopy(answer, g) for g in given)),
+                        Create(wrong),
+                    )
+                ],
+            },
         )
-        self.clear_below_title(self.title)
+        self.fruit = VGroup(fruit[0], frames[1])  # carried up to the goal
 
     def _goal(self) -> None:
         i, ex = self.ex.query_index, self.ex
@@ -192,6 +271,7 @@ class WhyAttention(LectureScene):
         change_label = style.text(self.words["change"], style.LABEL_SIZE, style.MUTED)
         change_label.next_to(change, RIGHT, buff=style.GROUP_BUFF)
         box = SurroundingRectangle(new, color=style.RESULT, buff=style.HUG_BUFF)
+        # the weights sit where the V's were, under the words
         left = VGroup(sentence, VGroup(column, change_label, box)).arrange(
             DOWN, buff=style.WIDE_BUFF
         )
@@ -199,9 +279,23 @@ class WhyAttention(LectureScene):
         style.place(
             VGroup(left, VGroup(plane, labels, arrows)).arrange(RIGHT, buff=style.WIDE_BUFF)
         )
+        frame = SurroundingRectangle(sentence[i], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        # the change to come, still empty: one slot per entry, fed by the neighbours
+        blank = _boxes(ex.d, change.height).stretch_to_fit_width(change.width).move_to(change)
+        feeds = VGroup(
+            *(
+                CurvedArrow(
+                    sentence[j].get_top(), sentence[i].get_top(), angle=-PI / 2, color=style.MUTED
+                ).set_stroke(width=6)
+                for j in range(ex.short)
+                if j != i
+            )
+        )
         self.say(
             "goal",
-            FadeIn(sentence),
+            *(FadeOut(m) for m in self.mobjects if m not in (self.title, *self.fruit)),
+            ReplacementTransform(self.fruit[0], sentence),
+            ReplacementTransform(self.fruit[1], frame),
             then=[
                 [
                     TransformFromCopy(sentence[i], x),
@@ -211,11 +305,24 @@ class WhyAttention(LectureScene):
                     GrowArrow(arrows[0]),
                 ]
             ],
+            beats={"change": [FadeIn(plus), Create(blank), *(Create(f) for f in feeds)]},
         )
-        # What a real model multiplies the average by first: named, muted (no numbers here:
-        # this walkthrough adds the average as it is).
-        w_o = MathTex(r"\times\,W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED)
-        w_o.next_to(change_label, UP, buff=style.HUG_BUFF).align_to(change_label, LEFT)
+        # the weighted sum on the plane: each word's V, shrunk by its weight, tip to tail
+        weights = ex.last_row.weights[0]
+        sums = TipToTail(
+            plane,
+            ex.v[: ex.short],
+            weights,
+            f"{EAT}.last_row.weights[0]",
+            [self.apple_label("v", j) for j in range(ex.short)],
+            (self.across, self.up),
+        )
+        shares = VGroup(
+            *(
+                self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.LABEL_SIZE, style.WEIGHT)
+                for j in range(ex.short)
+            )
+        )
         contents = VGroup(
             *(
                 MathTex("V", font_size=style.SYMBOL_SIZE * 0.5, color=style.VALUE).next_to(
@@ -224,15 +331,42 @@ class WhyAttention(LectureScene):
                 for word in sentence
             )
         )
+        for share, v in zip(shares, contents, strict=True):
+            share.next_to(v, DOWN, buff=style.TIGHT_BUFF)
+        # the average, from x's tip: the sum's arrow carried there
+        shift = plane.c2p(ex.x[i][self.across], ex.x[i][self.up]) - plane.c2p(0, 0)
+        # what 吃 gains, along its own axis: from x's entry to x's entry plus the average's
+        start = ex.x[i][self.across]
+        run = Line(
+            plane.c2p(start, 0), plane.c2p(start + ex.last_row.outputs[0][self.across], 0)
+        ).set_stroke(style.HIGHLIGHT, 8)
+        # What a real model multiplies the average by first: a d × d matrix, named (no
+        # numbers here: this walkthrough adds the average as it is).
+        w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
+        w_o.add(
+            MathTex("W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED).next_to(w_o, RIGHT)
+        )
+        w_o.next_to(change_label, UP, buff=style.ITEM_BUFF).align_to(change_label, LEFT)
         self.say(
             "add_change",
-            FadeIn(plus),
+            FadeOut(feeds),
             beats={
-                "each": [FadeIn(contents, shift=DOWN * 0.2, lag_ratio=0.3)],
-                "avg": [TransformFromCopy(contents, change), FadeIn(change_label)],
-                "add": [GrowArrow(arrows[1])],
-                "dim": [outline(change.get_entry(self.across))],
-                "w_o": [Write(w_o)],
+                "each": [FadeIn(contents, shift=DOWN * 0.2, lag_ratio=0.3), sums.draw_vectors()],
+                "avg": [
+                    FadeIn(shares, shift=DOWN * 0.2),
+                    *(sums.scale_term(j) for j in range(ex.short)),
+                ],
+                "weights": [
+                    sums.lay_tip_to_tail(),
+                    ReplacementTransform(blank, change),
+                    FadeIn(change_label),
+                ],
+                "add": [
+                    Transform(sums.arrows, sums.chain.copy().shift(shift)),
+                    GrowArrow(arrows[1]),
+                ],
+                "dim": [Create(run), outline(change.get_entry(self.across))],
+                "w_o": [GrowFromCenter(w_o)],
             },
             dim=self.dim_names(ex)[self.across],
             eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 2),
@@ -242,6 +376,9 @@ class WhyAttention(LectureScene):
             FadeIn(equals),
             TransformFromCopy(VGroup(x, change), new),
             Create(box),
+            FadeOut(sums.arrows),
+            FadeOut(run),
+            *(FadeOut(d) for j in range(ex.short) if (d := sums.get_dot(j)) is not None),
             then=[[GrowArrow(arrows[2]), FadeIn(labels[2])]],
         )
         # the two ideas the next chapter tries, named under the sentence they will be tried on

@@ -197,7 +197,7 @@ class WhyAttention(LectureScene):
             *(answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF) for s in (company, fruit))
         )
         wrong = Line(given[1].get_left(), given[1].get_right()).set_stroke(style.HIGHLIGHT, 4)
-        shrunk = self.slots.copy().scale(0.5).set_opacity(style.DIMMED)
+        shrunk = self.slots.copy().scale(0.5).fade(1 - style.DIMMED)
         shrunk.next_to(self.title, DOWN, buff=style.SECTION_BUFF).align_to(rows, LEFT)
         self.say(
             "deadly",
@@ -251,7 +251,7 @@ class WhyAttention(LectureScene):
         sentence = VGroup(
             *(style.text(w, style.TITLE_SIZE) for w in self.apple_words()[: ex.short])
         )
-        sentence.arrange(RIGHT, buff=style.GROUP_BUFF)
+        sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a weight under each word
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", "")
         change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 2)
         change.set_color(style.MUTED)

@@ -112,7 +112,9 @@ class WhyAttention(LectureScene):
         network = FixedInputNetwork(FIXED_SLOTS, self.shared("dead_ends")["network"], SLOT)
         label = style.text(self.words["fixed_input"], style.BODY_SIZE, style.MUTED)
         style.place(VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF), grow=2.2)
-        self.add(self.title, network)  # at once: no frame is only a title being written
+        # at once: no frame is only a title being written; the slots apart, as inputs replace them
+        self.add(self.title, network.get_socket(), network.get_feed(), network.get_box())
+        self.add(network.get_slots())
         self.say(
             "intro",
             FadeIn(label),
@@ -140,10 +142,11 @@ class WhyAttention(LectureScene):
             short=short_n,
             long=long_n,
         )
-        self.network, self.slots = (
-            network,
-            VGroup(network, molecule),
-        )  # they stay until the two sentences take their place
+        # the network without its slots (the inputs took their place), and the last input
+        parts = (network.get_socket(), network.get_feed(), network.get_box(), molecule)
+        self.remove(*parts)
+        self.slots = VGroup(*parts)  # they stay until the two sentences take their place
+        self.add(self.slots)
 
     def _sentence(self, words: list[str], meaning: str) -> VGroup:
         row = VGroup(*(style.text(w, style.TITLE_SIZE) for w in words))

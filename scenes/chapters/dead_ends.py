@@ -44,7 +44,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import APPLE_ROW, LectureScene, top_index
 from scenes.kit.emphasis import outline
-from scenes.kit.maps import AttentionGrid
+from scenes.kit.maps import AttentionGrid, fit_column_labels
 from scenes.kit.numbers import phrase
 from scenes.kit.vectors import FixedInputNetwork
 
@@ -52,6 +52,7 @@ EAT = "tokens.eat_apple"
 SLOT = 0.38  # side of one number's square in a word's vector
 TILES = (7.0, 3.3)  # the room the first layer's weight tiles fill, however many there are
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
+ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
 QKV_TILE = 0.55  # one of attention's three matrices, beside the tiles
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
@@ -247,15 +248,20 @@ class DeadEnds(LectureScene):
         divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(side.width)
         divider.align_to(side, LEFT).set_y((side[0].get_bottom()[1] + attention.get_top()[1]) / 2)
         first = grids[0]
-        labels = VGroup(
-            *(
-                w.copy().next_to(t, UP, buff=style.ITEM_BUFF)
-                for w, t in zip(words, first, strict=True)
+        labels = fit_column_labels(
+            VGroup(
+                *(
+                    w.copy().next_to(t, UP, buff=style.ITEM_BUFF)
+                    for w, t in zip(words, first, strict=True)
+                )
             )
         )
-        across = Brace(first[0], DOWN, buff=style.HUG_BUFF)
+        # the first word's tile, drawn large where the count will stand, to be measured
+        big = first[0].copy().scale_to_fit_height(TILES[1] * ZOOM).match_x(side[0])
+        big.align_to(first, DOWN)
+        across = Brace(big, DOWN, buff=style.HUG_BUFF)
         across_n = self.number("dead_ends.width", 0, style.LABEL_SIZE).next_to(across, DOWN, 0.1)
-        down = Brace(first[0], LEFT, buff=style.HUG_BUFF)
+        down = Brace(big, LEFT, buff=style.HUG_BUFF)
         down_n = self.number("dead_ends.hidden", 0, style.LABEL_SIZE).next_to(down, LEFT, 0.1)
         braces = VGroup(across, across_n, down, down_n)
         width = self.spoken("dead_ends.width", 0)
@@ -274,13 +280,21 @@ class DeadEnds(LectureScene):
             ReplacementTransform(words, labels),
             FadeIn(caption),
             beats={
+                "more": [TransformFromCopy(first[0], big)],
                 "tile": [
                     GrowFromCenter(across),
                     FadeIn(across_n),
                     GrowFromCenter(down),
                     FadeIn(down_n),
                 ],
-                "n": [FadeIn(panels[0][:2], shift=LEFT * 0.3)],
+                "n": [
+                    FadeOut(
+                        VGroup(big, braces),
+                        target_position=first[0],
+                        scale=first[0].height / big.height,
+                    ),
+                    FadeIn(panels[0][:2], shift=LEFT * 0.3),
+                ],
                 "w": [TransformFromCopy(first, panels[0][2])],
             },
             width=width,
@@ -301,7 +315,6 @@ class DeadEnds(LectureScene):
 
         self.say(
             "explode",
-            FadeOut(braces),
             FadeOut(labels),
             *pull_back(1),
             beats={"more": pull_back(2), "linear": [outline(panels[2][1][0])]},

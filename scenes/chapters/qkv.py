@@ -7,6 +7,8 @@ that looks for eating. Render alone with ``manim -ql scenes/chapters/qkv.py Thre
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -18,11 +20,13 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
     ManimColor,
     MathTex,
+    Rectangle,
     ReplacementTransform,
     Restore,
     Succession,
@@ -38,9 +42,10 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
-from scenes.kit.maps import LabelledMatrix
+from scenes.kit.maps import AttentionGrid, LabelledMatrix
 from scenes.kit.numbers import Sum, phrase
-from scenes.kit.vectors import NumberVector
+from scenes.kit.sums import TipToTail
+from scenes.kit.vectors import NumberVector, WeightBars
 
 
 def roles() -> tuple[tuple[str, str, ManimColor], ...]:
@@ -54,9 +59,12 @@ FILL = 0.85  # of the content area's width they may take
 OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
-TRAINED_CELL = 0.5  # a cell of the trained model's W_Q, beside the ≠ line
+TRAINED_CELL = 0.4  # a cell of the trained model's W_Q, beside the three hand-picked ones
+HEAT_CELL = 0.5  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
-WORKED_GROWTH = 1.4  # 蘋果's row worked through the formula, beside it
+WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
+BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
+PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
 
 
 class ThreeRoles(LectureScene):
@@ -214,6 +222,7 @@ class ThreeRoles(LectureScene):
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
                 beats=beats,
+                run_time=0.7,  # the same product again: one quick beat each
             )
             w, result = w_new, new
         self._shape(x, result)
@@ -329,7 +338,7 @@ class ThreeRoles(LectureScene):
         return {
             "match": [
                 outline(x.grid.get_row(self.ex.query_index), colour=style.FOREGROUND),
-                LaggedStart(*(FadeIn(m, shift=LEFT * style.ITEM_BUFF) for m in self.weights)),
+                FadeTransform(self.kept[0][1].copy(), self.weights),
             ],
             "more": [outline(VGroup(v.grid.get_row(top), self.weights[top]))],
         }
@@ -361,11 +370,25 @@ class ThreeRoles(LectureScene):
             d=d,
         )
 
+    def _heats(self) -> VGroup:
+        """W_Q, W_K and W_V side by side as small heat maps with their numbers, on one
+        colour scale, so the cells that differ show as colours that differ."""
+        values = [getattr(self.ex, f"w_{key}") for key, _, _ in roles()]
+        high = max(max(r) for w in values for r in w)
+        low = min(0.0, *(min(r) for w in values for r in w))
+        heats = VGroup()
+        for w, (key, letter, colour) in zip(values, roles(), strict=True):
+            grid = AttentionGrid(
+                w, f"{SRC}.w_{key}", cell_size=HEAT_CELL, decimals=1, value_range=(low, high)
+            )
+            grid.cells.set_stroke(colour, width=2)
+            name = MathTex(f"W_{letter}", font_size=40, color=colour)
+            heats.add(VGroup(grid, name.next_to(grid, UP, buff=style.ITEM_BUFF)))
+        return heats.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
+
     def _differ(self, kept: VGroup) -> None:
-        """The equation gives way; 蘋果's three different vectors stay."""
-        differ = MathTex(r"W_Q", r"\neq", r"W_K", r"\neq", r"W_V", font_size=56)
-        for part, (_, _, colour) in zip(differ[::2], roles(), strict=True):
-            part.set_color(colour)
+        """The equation gives way to the three matrices, kept small side by side; 蘋果's row
+        of X goes through each into its three different vectors."""
         # 蘋果's row of X on the left, its three vectors on the right: one source, three roles.
         i = self.ex.query_index
         source = self._x_row(i)
@@ -374,20 +397,43 @@ class ThreeRoles(LectureScene):
         left, _, right, _ = style.content_area()
         grow = min(SELF_GROWTH, FILL * (right - left) / below.width)
         below.scale(grow)  # the three vectors large: they are the picture now
+        heats = self._heats()
         trained = self._trained()
-        top = VGroup(differ, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=DOWN)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
+        x, times, w, equals, result, shape = self.equation
+        # 蘋果's x, three copies, each through its matrix into its vector.
+        travels = []
+        for heat, row, (_, _, colour) in zip(heats, kept, roles(), strict=True):
+            copy = source[1].copy()
+            travels.append(
+                Succession(
+                    copy.animate(path_arc=-0.5).scale(0.5).move_to(heat[0]).set_color(colour),
+                    copy.animate(path_arc=-0.5).replace(row[1]).set_color(colour).set_opacity(0),
+                    run_time=1.6,
+                )
+            )
+        food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
+        eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
+        cells = VGroup(*(h[0].get_cell(food, eat) for h in heats))
         self.say(
             "differ",
-            ReplacementTransform(self.equation[1:], differ),
-            FadeOut(self.equation[0]),
-            TransformFromCopy(self.equation[0].grid.get_row(i), source),
+            ReplacementTransform(w, heats[2]),
+            FadeIn(heats[:2], shift=RIGHT * style.GROUP_BUFF),
+            FadeOut(VGroup(times, equals, result, shape)),
+            FadeOut(x),
+            TransformFromCopy(x.grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
             run_time=1.5,
+            then=[[outline(*cells)]],
             beats={
-                "three": [outline(*(row[1] for row in kept))],
-                "hand": [outline(differ)],
-                "trained": [FadeIn(trained.body, shift=LEFT), FadeIn(trained.caption)],
+                "three": [LaggedStart(*travels, lag_ratio=0.3)],
+                "hand": [outline(*(h[0] for h in heats))],
+                "trained": [
+                    FadeIn(trained.body[0].grid.cells, lag_ratio=0.05),
+                    FadeIn(trained.body[0].name),
+                    FadeIn(trained.caption),
+                ],
             },
         )
         vector = source[1]
@@ -409,9 +455,20 @@ class ThreeRoles(LectureScene):
         )
 
     def _trained(self) -> VGroup:
-        """The colour model's W_Q after training: what a real model's matrices look like."""
+        """The colour model's W_Q after training, as a heat map: what a real model's
+        matrices look like."""
         w = self.data.weights.w_q
-        matrix = LabelledMatrix(w, "weights.w_q", "W_Q", style.QUERY, cell_size=TRAINED_CELL)
+        grid = AttentionGrid(
+            w,
+            "weights.w_q",
+            cell_size=TRAINED_CELL,
+            show_numbers=False,
+            value_range=(min(min(r) for r in w), max(max(r) for r in w)),
+        )
+        grid.cells.set_stroke(style.QUERY, width=1)
+        name = MathTex("W_Q", font_size=40, color=style.QUERY)
+        matrix = VGroup(grid, name.next_to(grid, UP, buff=style.ITEM_BUFF))
+        matrix.grid, matrix.name = grid, name
         steps = self.number("training.steps", 0, style.SMALL_SIZE, style.MUTED)
         caption = phrase(self.words["trained"], style.SMALL_SIZE, style.MUTED, steps=steps)
         group = VGroup(matrix, caption.next_to(matrix, DOWN, buff=style.ITEM_BUFF))
@@ -419,9 +476,39 @@ class ThreeRoles(LectureScene):
         return group
 
     # --- the formula -------------------------------------------------------------------
+    def _plane(self) -> tuple[VGroup, tuple[int, int]]:
+        """The plane of the two dimensions 蘋果's output is largest in, its axes named."""
+        row = self.ex.last_row
+        out = row.outputs[0]
+        dims = tuple(sorted(sorted(range(self.ex.d), key=lambda c: -abs(out[c]))[:2]))
+        values = self.ex.v[: self.n]
+        spans = []
+        for c in dims:
+            points = [0.0, out[c], *(v[c] for v in values)]
+            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
+        axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+        names = self.dim_names(self.ex)
+        across = style.text(names[dims[0]], style.LABEL_SIZE, style.MUTED)
+        up = style.text(names[dims[1]], style.LABEL_SIZE, style.MUTED)
+        across.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF).align_to(axes.x_axis, RIGHT)
+        up.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF).align_to(axes.y_axis, UP)
+        return VGroup(axes, across, up), dims
+
+    def _tip(self, axes, dims: tuple[int, int]) -> TipToTail:
+        """蘋果's output as the weighted sum of the words' V rows on the placed plane: each V
+        shrunk by its weight, then laid tip to tail."""
+        words = [f"v({t})" for t in self.apple_words()[: self.n]]
+        weights = self.ex.last_row.weights[0]
+        source = f"{SRC}.last_row.weights[0]"
+        tip = TipToTail(axes, self.ex.v[: self.n], weights, source, words, dims)
+        for _, label in tip.dots:  # a dot's share and name, read at the lecture's label size
+            label.scale(style.LABEL_SIZE / style.SMALL_SIZE, about_edge=UP)
+        return tip
+
     def _formula(self) -> None:
         """The two lines, each piece answered by 蘋果's row worked through it: its dot
-        products, its scores, its weights (adding up to 1) and its output."""
+        products, its scores, its weights as bars that share 1, and its output as the
+        words' V rows shrunk by those weights and laid tip to tail."""
         formula = AttentionFormula()
         row = self.ex.last_row
         src = f"{SRC}.last_row"
@@ -429,7 +516,6 @@ class ThreeRoles(LectureScene):
         steps = (
             (f"{SRC}.dots", self.ex.dots, r"q \cdot k", style.QUERY),
             (f"{src}.scores[0]", row.scores[0], r"\div \sqrt{d}", style.FOREGROUND),
-            (f"{src}.weights[0]", row.weights[0], r"\mathrm{softmax}", style.WEIGHT),
         )
         table = VGroup()
         for path, values, name, colour in steps:
@@ -446,16 +532,28 @@ class ThreeRoles(LectureScene):
             for k, m in enumerate(numbers):
                 m.move_to(words[k]).shift(DOWN * (r + 1) * style.ROW_BUFF * 2.2)
             label.next_to(numbers[0], LEFT, buff=style.GROUP_BUFF)
+        # softmax: one bar per word, the bars laid end to end fill a track of length 1.
+        labels = [style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
+        bars = WeightBars(labels, row.weights[0], f"{src}.weights[0]", length=BAR_LENGTH)
+        bars.next_to(table, DOWN, buff=style.GROUP_BUFF).align_to(table, LEFT)
+        fills = VGroup(*(r[2] for r in bars.rows))
+        shared = VGroup(*(f.copy().set_stroke(style.BACKGROUND, width=3) for f in fills))
+        shared.arrange(RIGHT, buff=0)
+        track = Rectangle(width=BAR_LENGTH, height=fills[0].height)
+        track.set_stroke(style.MUTED, width=1)
         total = VGroup(
             MathTex(r"\Sigma =", font_size=40),
             self.number(Sum(f"{src}.weights[0]"), 2, style.LABEL_SIZE, style.WEIGHT),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        total.next_to(table[2][1], RIGHT, buff=style.GROUP_BUFF)
+        track.next_to(bars, DOWN, buff=style.GROUP_BUFF).align_to(bars.rows[0][1], LEFT)
+        shared.move_to(track).align_to(track, LEFT)
+        total.next_to(track, RIGHT, buff=style.ITEM_BUFF)
         output = NumberVector(row.outputs[0], f"{src}.outputs[0]", "", style.VALUE, decimals=2)
         output_name = MathTex(r"\sum_j w_j v_j =", font_size=40, color=style.VALUE)
         result = VGroup(output_name, output).arrange(RIGHT, buff=style.ITEM_BUFF)
-        picture = VGroup(words, table, total, result)
-        result.next_to(VGroup(words, table, total), DOWN, buff=style.GROUP_BUFF)
+        result.next_to(VGroup(track, total), DOWN, buff=style.GROUP_BUFF).align_to(bars, LEFT)
+        picture = VGroup(words, table, bars, track, shared, total, result)
+        picture.scale(WORKED_GROWTH)
         # d is the width of Q and K: 蘋果's q, its d entries braced.
         i = self.ex.query_index
         q = NumberVector(self.ex.q[i], f"{SRC}.q[{i}]", "", style.QUERY, decimals=1)
@@ -466,11 +564,16 @@ class ThreeRoles(LectureScene):
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
         d_name.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
         width = VGroup(q, brace, d_name)
-        left_side = VGroup(formula, width).arrange(DOWN, buff=style.GROUP_BUFF)
-        picture.scale(WORKED_GROWTH)
+        plane, dims = self._plane()
+        # The sum's terms, drawn on the plane, move and scale with it in the layout.
+        tip = self._tip(plane[0], dims)
+        room = VGroup(plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
+        below = VGroup(width, room)
+        width.move_to(plane)
+        left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
         VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(left_side, picture))
-        dots, scores, weights = table
+        dots, scores = table
         # The roles' picture leaves as the formula's first line comes in: no empty frame between.
         leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
         self.say(
@@ -500,14 +603,26 @@ class ThreeRoles(LectureScene):
         self.say(
             "softmax",
             Write(formula.get_softmax()),
-            then=[[FadeIn(weights[0]), TransformFromCopy(scores[1], weights[1])]],
-            beats={"one": [TransformFromCopy(weights[1], total)]},
+            then=[[FadeTransform(scores[1].copy(), bars)]],
+            beats={
+                "one": [
+                    Create(track),
+                    TransformFromCopy(fills, shared),
+                    FadeIn(total, shift=LEFT * style.ITEM_BUFF),
+                ]
+            },
         )
         self.say(
             "weigh_v",
             Write(formula.get_values()),
-            FadeIn(output_name),
-            TransformFromCopy(weights[1], output),
+            FadeOut(width),
+            FadeIn(plane),
+            tip.draw_vectors(),
+            then=[
+                [*(tip.scale_term(j) for j in range(self.n))],
+                [tip.lay_tip_to_tail()],
+                [tip.draw_sum(), FadeIn(output_name), FadeTransform(tip.total.copy(), output)],
+            ],
         )
         self.say(
             "outro",

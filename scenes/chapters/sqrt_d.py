@@ -17,12 +17,14 @@ from manim import (
     Arrow,
     Circumscribe,
     Create,
+    DashedLine,
     DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
     FadeTransform,
     GrowArrow,
+    Line,
     MathTex,
     MoveAlongPath,
     ReplacementTransform,
@@ -46,6 +48,9 @@ from scenes.kit.plots import SlopePlot
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
+GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04: 1.6)
+GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
+TERMS = 32  # the products q_i k_i drawn one by one before the walks take over
 
 
 class SqrtD(LectureScene):
@@ -65,16 +70,20 @@ class SqrtD(LectureScene):
         style.place(formula)
         style.place(dot, UP)
         self.add(title)  # the title at once: no frame is only a title being written
+        walks, table = self._walks_and_table(dot)
+        strip = self._terms(walks)
+        products = VGroup(dot[1], dot[3], dot[5])
         self.say(
             "intro",
             FadeIn(formula),
             beats={
                 "rote": [Circumscribe(formula, color=style.HIGHLIGHT)],
                 "reason": [ReplacementTransform(formula, dot)],
-                "terms": [outline(dot[1], dot[3], dot[5])],  # the d products, in turn
+                # the d products come out of the sum as a row of signed bars
+                "terms": [FadeIn(strip.frame), TransformFromCopy(products, strip.bars)],
             },
         )
-        spread = self._spread(dot)  # it gives way as the sweep comes in: no empty frame
+        spread = self._spread(dot, walks, table, strip)  # gives way as the sweep comes in
         self.axes = self._axes()
         shown = self._draw(0)
         style.place(VGroup(shown, self.axes).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
@@ -215,10 +224,10 @@ class SqrtD(LectureScene):
             )
         return names
 
-    def _spread(self, dot: MathTex) -> VGroup:
-        """The measured spread of q.k next to sqrt(d), and after the division."""
+    def _walks_and_table(self, dot: MathTex) -> tuple[RandomWalks, VGroup]:
+        """The walks' plot and the table of spreads under q.k's sum (nothing shown yet)."""
         last = len(self.probe.dims) - 1  # every other width, down from the widest
-        rows = [(k, r) for k, r in enumerate(self.probe.dims) if k % 2 == last % 2]
+        rows = [k for k in range(len(self.probe.dims)) if k % 2 == last % 2]
         size = style.BODY_SIZE
         cells = [
             [
@@ -227,19 +236,71 @@ class SqrtD(LectureScene):
                 self.number(f"{SRC}.dims[{k}].sqrt_d", 1, size),
                 self.number(f"{SRC}.dims[{k}].spread_scaled", 2, size),
             ]
-            for k, r in rows
+            for k in rows
         ]
         heads = [
             style.text(self.words[f"col_{c}"], style.LABEL_SIZE, style.MUTED) for c in range(4)
         ]
         table = VGroup(*heads, *(c for row in cells for c in row))
         table.arrange_in_grid(len(rows) + 1, 4, buff=(style.GROUP_BUFF, style.GROUP_BUFF))
-        walks = RandomWalks(self.probe.walks, f"{SRC}.dims[{len(self.probe.dims) - 1}].d")
+        table.heads, table.cells = heads, cells
+        walks = RandomWalks(self.probe.walks, f"{SRC}.dims[{last}].d")
         below = VGroup(walks, table).arrange(RIGHT, buff=style.WIDE_BUFF)
         below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
         if below.width > config.frame_width - 2 * style.EDGE_BUFF:
             below.scale_to_fit_width(config.frame_width - 2 * style.EDGE_BUFF)
         below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
+        return walks, table
+
+    def _terms(self, walks: RandomWalks) -> VGroup:
+        """q.k's first :data:`TERMS` products q_i k_i of the first walk, as signed bars on
+        the walks' place, with the lines 0 and ±1 (their mean and one standard deviation);
+        ``stacked`` lays the same bars tip to tail (the running sum: the walk's start) and
+        ``path`` runs through their tips."""
+        sums = self.probe.walks[0][:TERMS]
+        terms = [b - a for a, b in zip([0.0, *sums[:-1]], sums, strict=True)]
+        reach = math.ceil(max(max(abs(v) for v in sums), max(abs(v) for v in terms)))
+        box = walks.axes
+        axes = style.muted_axes([0, TERMS, TERMS / 4], [-reach, reach, 1], box.width, box.height)
+        axes.move_to(box)
+        pitch = box.width / TERMS
+
+        def bars(base: list[float]) -> VGroup:
+            return VGroup(
+                *(
+                    Line(axes.c2p(t + 0.5, b), axes.c2p(t + 0.5, b + v)).set_stroke(
+                        style.FOREGROUND, width=60 * pitch
+                    )
+                    for t, (b, v) in enumerate(zip(base, terms, strict=True))
+                )
+            )
+
+        sd = VGroup(
+            *(
+                DashedLine(axes.c2p(0, s), axes.c2p(TERMS, s)).set_stroke(style.HIGHLIGHT, 3)
+                for s in (1, -1)
+            )
+        )
+        marks = VGroup(
+            *(
+                style.tick_label(f"{s:+d}" if s else "0").next_to(axes.c2p(0, s), LEFT)
+                for s in (1, 0, -1)
+            )
+        )
+        strip = VGroup(axes, sd, marks)
+        strip.frame, strip.sd, strip.marks = axes, sd, marks
+        strip.bars = bars([0.0] * TERMS)
+        strip.stacked = bars([0.0, *sums[:-1]])
+        strip.path = VMobject().set_points_as_corners(
+            [axes.c2p(0, 0), *(axes.c2p(t + 1, v) for t, v in enumerate(sums))]
+        )
+        strip.path.set_stroke(style.HIGHLIGHT, width=3)
+        return strip
+
+    def _spread(self, dot: MathTex, walks: RandomWalks, table: VGroup, strip: VGroup) -> VGroup:
+        """The terms added up into a walk, the walks' spread measured next to sqrt(d), and
+        after the division."""
+        heads, cells = table.heads, table.cells
         columns = [VGroup(heads[c], *(row[c] for row in cells)) for c in range(4)]
         band = walks.band()
         spread = walks.spread(1)  # the walks' spread, swept from the first term to the last
@@ -249,12 +310,32 @@ class SqrtD(LectureScene):
 
         self.say(
             "random_walk",
-            outline(dot),
-            FadeIn(walks.frame),
+            # mean 0, variance 1: the terms lie about the line 0, most within ±1
+            Create(strip.sd),
+            FadeIn(strip.marks),
             beats={
-                "more": [Create(walks.walks, lag_ratio=0.15), FadeIn(columns[0])],
-                "walk": [UpdateFromAlphaFunc(spread, widen)],
-                "column": [FadeIn(columns[1], shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.2)],
+                # added up: each bar stands on the last one's tip, the sum wanders
+                "more": [
+                    Succession(Transform(strip.bars, strip.stacked), Create(strip.path)),
+                    FadeIn(columns[0]),
+                ],
+                # and on for every term: the first walk, then the others
+                "walk": [
+                    Succession(
+                        AnimationGroup(
+                            FadeTransform(VGroup(strip, strip.bars), walks.frame),
+                            ReplacementTransform(strip.path, walks.walks[0]),
+                        ),
+                        Create(walks.walks[1:], lag_ratio=0.15),
+                    )
+                ],
+                # the spread measured: swept from the first term to the last
+                "column": [
+                    Succession(
+                        UpdateFromAlphaFunc(spread, widen),
+                        FadeIn(columns[1], shift=RIGHT * style.GROUP_BUFF, lag_ratio=0.2),
+                    )
+                ],
             },
         )
         self.say(
@@ -293,14 +374,18 @@ class SqrtD(LectureScene):
         names.next_to(knob, UP, buff=style.GROUP_BUFF)
         first = self._row(flat_first[0])
         slope = self.widest_slopes()
+        chain = self._backward()
+        right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
         left = VGroup(names, knob)
-        style.place(VGroup(left, first, slope).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5))
+        whole = VGroup(left, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
+        style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
         divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
 
         def step(notch: int) -> list:
             """The knob to ``notch`` and the bars to that temperature's row (a new row is
             the target each time, so no target was itself transformed before)."""
-            row = self._row(flat_first[notch]).move_to(first, aligned_edge=LEFT)
+            row = self._row(flat_first[notch])
+            row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
             before = divisor[0]
             same = len(before.family_members_with_points()) == len(
                 row[1].family_members_with_points()
@@ -358,14 +443,34 @@ class SqrtD(LectureScene):
                 "one": [Create(top)],
                 "two": [FadeOut(top), FadeIn(slope.frame[1:]), Create(slope.curve)],
                 "formula": [Write(slope.frame[0])],
-                "slopes": [self._run_to(slope, 0)],
+                # its shape: a weight's height rises to w = 0.5 and falls back as w nears 1
+                "curve": [self._trace(slope)],
+                # the mean largest weight at the widest d, as a length along the w axis
+                "slopes": [Create(self._along_w(slope, 0))],
+                "top": [self._run_to(slope, 0)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
                 # the slope read off its axis: the value slides in from it to the dot
                 "low": [Create(slope.heights[0]), self._read_off(slope, 0)],
                 "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
-                # near 1: cat's bar; near 0: every other bar
-                "stuck": [outline(first[0].rows[cat], VGroup(*others))],
-                "grad": [outline(VGroup(slope.dots[0], slope.heights[0]))],  # almost no slope
+                # near 1: cat's bar; near 0: every other bar; and the way back to W_Q, W_K
+                "stuck": [
+                    outline(first[0].rows[cat], VGroup(*others)),
+                    FadeIn(chain.parts, lag_ratio=0.1),
+                    Create(chain.forward),
+                ],
+                # the gradient runs back as thick as the slope it passes: each height travels
+                "grad": [
+                    Succession(
+                        AnimationGroup(
+                            chain.forward.animate.set_opacity(0.25),
+                            *(
+                                TransformFromCopy(slope.heights[k], chain.grads[k][0])
+                                for k in range(2)
+                            ),
+                        ),
+                        AnimationGroup(*(GrowArrow(a) for g in chain.grads for a in g[1:])),
+                    )
+                ],
                 "back": [*step(plain)],
             },
             d1=widest,
@@ -373,6 +478,69 @@ class SqrtD(LectureScene):
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
         )
+
+    def _backward(self) -> VGroup:
+        """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
+        W_Q and W_K twice, without and with √d, each as thick as its slope w (1 − w) at the
+        widest d (its mean): a hairline without √d, a thick stroke with it."""
+        last = self.probe.dims[-1]
+        boxes = VGroup()
+        for r, c in (("Q", style.QUERY), ("K", style.KEY)):
+            name = MathTex(f"W_{r}", color=c, font_size=40)
+            frame = SurroundingRectangle(name, buff=style.ITEM_BUFF).set_stroke(c, 2)
+            boxes.add(VGroup(frame, name))
+        boxes.arrange(DOWN, buff=style.GROUP_BUFF)
+        score = MathTex("s", font_size=48)
+        weight = MathTex("w", font_size=48)
+        VGroup(boxes, score, weight).arrange(RIGHT, buff=style.WIDE_BUFF * 1.4)
+        ends = [(box, score) for box in boxes] + [(score, weight)]
+        forward = VGroup(
+            *(
+                Arrow(a.get_right(), b.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
+                for a, b in ends
+            )
+        ).set_stroke(width=2)
+        grads = VGroup()
+        for kind, colour, side in (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN)):
+            width = GRAD_WIDTH * getattr(last, f"mean_slope_{kind}")
+            grads.add(
+                VGroup(
+                    *(
+                        Arrow(
+                            b.get_left(),
+                            a.get_right(),
+                            buff=style.HUG_BUFF,
+                            color=colour,
+                            stroke_width=width,
+                            max_stroke_width_to_length_ratio=100,
+                        ).shift(side * GRAD_OFFSET)
+                        for a, b in reversed(ends)
+                    )
+                )
+            )
+        chain = VGroup(boxes, score, weight, forward, grads)
+        chain.parts, chain.forward, chain.grads = VGroup(boxes, score, weight), forward, grads
+        return chain
+
+    def _trace(self, slope: SlopePlot) -> UpdateFromAlphaFunc:
+        """A height runs under w (1 − w) from w = 0 to 1 and is gone: the slope rises, then
+        falls."""
+        axes = slope.frame[1]
+        height = Line(axes.c2p(0, 0), axes.c2p(0, 0)).set_stroke(style.HIGHLIGHT, width=6)
+
+        def at(line: Line, alpha: float) -> None:
+            w = 0.001 + 0.998 * alpha
+            line.put_start_and_end_on(axes.c2p(w, 0), axes.c2p(w, w * (1 - w) + 0.001))
+            line.set_stroke(opacity=1 - max(0.0, alpha - 0.9) * 10)
+
+        return UpdateFromAlphaFunc(height, at, remover=True)
+
+    def _along_w(self, slope: SlopePlot, k: int) -> Line:
+        """The k-th point's weight as a length on the w axis, from 0 to it."""
+        axes = slope.frame[1]
+        w = axes.p2c(slope.dots[k][0].get_center())[0]
+        colour = slope.heights[k].get_stroke_color()
+        return Line(axes.c2p(0, 0), axes.c2p(w, 0)).set_stroke(colour, width=8)
 
     def _run_to(self, slope: SlopePlot, k: int) -> MoveAlongPath:
         """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0: as

@@ -15,6 +15,7 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    AnimationGroup,
     Arrow,
     Brace,
     Create,
@@ -40,6 +41,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
@@ -71,7 +73,7 @@ class ThreeRoles(LectureScene):
     """Q = X W_Q, K = X W_K, V = X W_V computed on screen; then the two-line formula."""
 
     scene_key = "qkv"
-    reads = ("tokens.eat_apple", "weights", "training.steps")
+    reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d")
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
@@ -397,7 +399,7 @@ class ThreeRoles(LectureScene):
         left, _, right, _ = style.content_area()
         grow = min(SELF_GROWTH, FILL * (right - left) / below.width)
         below.scale(grow)  # the three vectors large: they are the picture now
-        heats = self._heats()
+        heats = self.heats = self._heats()
         trained = self._trained()
         top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=DOWN)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
@@ -505,6 +507,32 @@ class ThreeRoles(LectureScene):
             label.scale(style.LABEL_SIZE / style.SMALL_SIZE, about_edge=UP)
         return tip
 
+    def _walks(self) -> tuple[RandomWalks, list[tuple[int, str]]]:
+        """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
+        middle width it measures: the spread at the narrowest width and at that one."""
+        probe = self.data.sqrt_d
+        middle = len(probe.dims) // 2
+        widest = f"pitfalls.sqrt_d.dims[{middle}].d"
+        terms = probe.dims[middle].d
+        walks = RandomWalks(
+            [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
+        )
+        grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
+        for tick in walks.ticks:
+            tick.scale(grow, about_edge=RIGHT)
+        for label in walks.frame[1:3]:  # the count of terms and its name
+            label.scale(grow, about_edge=UP)
+        return walks, [(probe.dims[0].d, "pitfalls.sqrt_d.dims[0].d"), (terms, widest)]
+
+    def _spread(self, walks: RandomWalks, t: int, path: str) -> VGroup:
+        """The walks' spread after ``t`` products, ``d = t`` written above it."""
+        bar = walks.spread(t)
+        name = VGroup(
+            MathTex("d =", font_size=32, color=style.HIGHLIGHT),
+            self.number(path, 0, style.LABEL_SIZE, style.HIGHLIGHT),
+        ).arrange(RIGHT, buff=style.TIGHT_BUFF)
+        return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
+
     def _formula(self) -> None:
         """The two lines, each piece answered by 蘋果's row worked through it: its dot
         products, its scores, its weights as bars that share 1, and its output as the
@@ -570,16 +598,26 @@ class ThreeRoles(LectureScene):
         room = VGroup(plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
         below = VGroup(width, room)
         width.move_to(plane)
+        walks, spreads = self._walks()
+        walks.move_to(plane)
+        below.add(walks)
         left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
         VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(VGroup(left_side, picture))
         dots, scores = table
+        spreads = VGroup(*(self._spread(walks, t, path) for t, path in spreads))
         # The roles' picture leaves as the formula's first line comes in: no empty frame between.
         leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
-            FadeIn(formula.projections, shift=DOWN * style.ITEM_BUFF),
+            # Each of 蘋果's vectors goes into its letter, each matrix into its projection.
+            *(
+                TransformFromCopy(part, formula.projections[2 * k + side])
+                for k, (row, heat) in enumerate(zip(self.kept, self.heats, strict=True))
+                for side, part in enumerate((row[1], heat))
+            ),
+            run_time=1.5,
         )
         self.say(
             "qk",
@@ -596,6 +634,14 @@ class ThreeRoles(LectureScene):
                     TransformFromCopy(formula.get_scores()[0], q),
                     GrowFromCenter(brace),
                     FadeIn(d_name),
+                ],
+                "wide": [
+                    Succession(
+                        AnimationGroup(FadeOut(width), FadeIn(walks.frame)),
+                        Create(walks.walks, lag_ratio=0.1),
+                        LaggedStart(*(GrowFromCenter(bar) for bar in spreads), lag_ratio=0.5),
+                        run_time=2,
+                    )
                 ],
                 "sharp": [FadeIn(scores[0]), TransformFromCopy(dots[1], scores[1])],
             },
@@ -615,7 +661,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "weigh_v",
             Write(formula.get_values()),
-            FadeOut(width),
+            FadeOut(VGroup(walks, spreads)),
             FadeIn(plane),
             tip.draw_vectors(),
             then=[

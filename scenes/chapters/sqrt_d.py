@@ -6,6 +6,7 @@ Render alone with ``manim -ql scenes/chapters/sqrt_d.py SqrtD``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from manim import (
@@ -27,7 +28,9 @@ from manim import (
     Line,
     MathTex,
     MoveAlongPath,
+    Rectangle,
     ReplacementTransform,
+    Restore,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -50,6 +53,11 @@ from scenes.kit.vectors import WeightBars
 SRC = "pitfalls.sqrt_d"
 GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04: 1.6)
 GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
+SETTING_WIDTH = 1.6  # each setting's little picture beside the knob
+SETTING_HEIGHT = 0.9
+BIN = 0.5  # the histogram's bins of the products q_i k_i
+HIST_REACH = 4  # it runs from -4 to +4
+SLOPE_GROW = 1.6  # the slope's plot at most this much larger while it is the subject
 TERMS = 32  # the products q_i k_i drawn one by one before the walks take over
 
 
@@ -87,12 +95,29 @@ class SqrtD(LectureScene):
         self.axes = self._axes()
         shown = self._draw(0)
         style.place(VGroup(shown, self.axes).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
+        # the table's widths stay and travel to the d axis when the sweep is announced
+        ticks = self.axes[1]
+        kept = [table.cells[i][0] for i in range(len(table.rows_k))]
+        table.remove(*kept)
+        rest = VGroup(
+            self.axes[0],
+            *(t for j, t in enumerate(ticks) if j not in table.rows_k),
+            *self.axes[2:],
+        )
         self.say(
             "sweep_start",
             FadeOut(spread),
             FadeIn(shown),
-            FadeIn(self.axes),
-            beats={"left": [outline(shown[1][0], shown[1][1])]},  # grey, then the other
+            beats={
+                "grow": [
+                    FadeIn(rest),
+                    *(
+                        ReplacementTransform(cell, ticks[k])
+                        for cell, k in zip(kept, table.rows_k, strict=True)
+                    ),
+                ],
+                "left": [outline(shown[1][0], shown[1][1])],  # grey, then the other
+            },
             d=self.probe.dims[0].d,
         )
         curves = VGroup()
@@ -133,7 +158,7 @@ class SqrtD(LectureScene):
             s1=ends["scaled"][1],
         )
         noise = self._noise(shown)
-        self._knob(self._it_cat(VGroup(shown, self.axes, curves, *ends.values(), noise)))
+        self._knob(VGroup(shown, self.axes, curves, *ends.values(), noise))
 
     def _ends(self) -> dict[str, VGroup]:
         """The mean largest weight at the narrowest and the widest d, beside each curve's
@@ -243,7 +268,7 @@ class SqrtD(LectureScene):
         ]
         table = VGroup(*heads, *(c for row in cells for c in row))
         table.arrange_in_grid(len(rows) + 1, 4, buff=(style.GROUP_BUFF, style.GROUP_BUFF))
-        table.heads, table.cells = heads, cells
+        table.heads, table.cells, table.rows_k = heads, cells, rows
         walks = RandomWalks(self.probe.walks, f"{SRC}.dims[{last}].d")
         below = VGroup(walks, table).arrange(RIGHT, buff=style.WIDE_BUFF)
         below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
@@ -251,6 +276,44 @@ class SqrtD(LectureScene):
             below.scale_to_fit_width(config.frame_width - 2 * style.EDGE_BUFF)
         below.next_to(dot, DOWN, buff=style.SECTION_BUFF)
         return walks, table
+
+    def _histogram(self) -> VGroup:
+        """Every product q_i k_i of the walks, counted by value (bins of :data:`BIN`):
+        centred on 0 (the y axis), ±1 dashed (one standard deviation)."""
+        walks = np.asarray(self.probe.walks)
+        terms = np.diff(walks, axis=1, prepend=0.0).ravel()
+        edges = np.arange(-HIST_REACH, HIST_REACH + BIN / 2, BIN)
+        counts = np.histogram(terms, edges)[0]
+        top = int(counts.max())
+        axes = style.muted_axes([-HIST_REACH, HIST_REACH, 1], [0, top, top], 4.4, 2.6)
+        bars = VGroup(
+            *(
+                Rectangle(
+                    width=axes.x_length * BIN / (2 * HIST_REACH) * 0.85,
+                    height=max(axes.y_length * n / top, 0.01),
+                )
+                .set_fill(style.FOREGROUND, 0.9)
+                .set_stroke(width=0)
+                .next_to(axes.c2p(x + BIN / 2, 0), UP, buff=0)
+                for x, n in zip(edges[:-1], counts, strict=True)
+            )
+        )
+        sd = VGroup(
+            *(
+                DashedLine(axes.c2p(s, 0), axes.c2p(s, top)).set_stroke(style.HIGHLIGHT, 3)
+                for s in (-1, 1)
+            )
+        )
+        marks = VGroup(
+            *(
+                style.tick_label(f"{s:+d}" if s else "0").next_to(axes.c2p(s, 0), DOWN)
+                for s in (-1, 0, 1)
+            )
+        )
+        frame = VGroup(axes, marks)
+        hist = VGroup(frame, bars, sd)
+        hist.frame, hist.bars, hist.sd = frame, bars, sd
+        return hist
 
     def _terms(self, walks: RandomWalks) -> VGroup:
         """q.k's first :data:`TERMS` products q_i k_i of the first walk, as signed bars on
@@ -308,15 +371,19 @@ class SqrtD(LectureScene):
         def widen(bar: VMobject, alpha: float) -> None:
             bar.become(walks.spread(1 + alpha * (walks.terms - 1)))
 
+        hist = self._histogram().move_to(table)
         self.say(
             "random_walk",
-            # mean 0, variance 1: the terms lie about the line 0, most within ±1
-            Create(strip.sd),
-            FadeIn(strip.marks),
+            # every term drawn at random: copies of the bars pile up by value
+            FadeIn(hist.frame),
+            TransformFromCopy(strip.bars, hist.bars),
             beats={
+                # mean 0, variance 1: the terms lie about 0, most within ±1
+                "mean": [Create(strip.sd), FadeIn(strip.marks), Create(hist.sd)],
                 # added up: each bar stands on the last one's tip, the sum wanders
                 "more": [
                     Succession(Transform(strip.bars, strip.stacked), Create(strip.path)),
+                    FadeOut(hist),
                     FadeIn(columns[0]),
                 ],
                 # and on for every term: the first walk, then the others
@@ -360,41 +427,13 @@ class SqrtD(LectureScene):
         )
         return VGroup(dot, table, walks, band)
 
-    def _knob(self, carried: VGroup) -> None:
+    def _knob(self, sweep: VGroup) -> None:
         """The office arrow's length, the temperature T and d without sqrt(d): one knob, the
         scores' scale, turned notch by notch while it -> cat's weights sharpen (the row at
         each temperature); then why saturation harms, and the knob back at sqrt(d)."""
         c = self.data.it_cat
         cat = c.referent
         flat_first = sorted(range(len(c.temperatures)), key=lambda k: -c.temperatures[k].t)
-        knob = Knob(len(flat_first), self.words["knob_name"])
-        names = VGroup(
-            *(style.text(self.words[f"knob_{k}"], style.LABEL_SIZE) for k in range(3))
-        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
-        names.next_to(knob, UP, buff=style.GROUP_BUFF)
-        first = self._row(flat_first[0])
-        slope = self.widest_slopes()
-        chain = self._backward()
-        right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
-        left = VGroup(names, knob)
-        whole = VGroup(left, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
-        style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
-        divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
-
-        def step(notch: int) -> list:
-            """The knob to ``notch`` and the bars to that temperature's row (a new row is
-            the target each time, so no target was itself transformed before)."""
-            row = self._row(flat_first[notch])
-            row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
-            before = divisor[0]
-            same = len(before.family_members_with_points()) == len(
-                row[1].family_members_with_points()
-            )
-            if same:  # as many glyphs: the divisor on screen changes shape, as the bars do
-                return [knob.turn(notch), Transform(first[0], row[0]), Transform(before, row[1])]
-            divisor[0] = row[1]
-            return [knob.turn(notch), Transform(first[0], row[0]), FadeTransform(before, row[1])]
-
         plain = next(n for n, k in enumerate(flat_first) if c.temperatures[k].t == 1)
         # "d without sqrt(d)": the notch whose scores are not divided at all (cat near 1)
         bare = next(
@@ -403,22 +442,94 @@ class SqrtD(LectureScene):
             if math.isclose(c.temperatures[k].scale, c.unscaled.scale)
         )
         sharpest = len(flat_first) - 1
-        # the it -> cat bars on screen become the knob's: at its flattest setting
-        self.play(
-            FadeIn(knob),
-            Transform(carried[0], first[0]),
-            FadeTransform(carried[1], first[1]),
+        knob = Knob(len(flat_first), self.words["knob_name"], at=bare)  # where it_cat is now
+        # how sharp each notch is: the log of 1 / the divisor, from the flattest (0) to 1
+        sharp = [-math.log(c.temperatures[k].scale) for k in flat_first]
+        sharp = [(v - sharp[0]) / (sharp[-1] - sharp[0]) for v in sharp]
+        icons = [self._setting(j, 0.0) for j in range(3)]
+        names = [style.text(self.words[f"knob_{j}"], style.LABEL_SIZE) for j in range(3)]
+        settings = VGroup(
+            *(
+                VGroup(icon, name).arrange(RIGHT, buff=style.GROUP_BUFF)
+                for icon, name in zip(icons, names, strict=True)
+            )
+        ).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
+        first = self._row(flat_first[bare])
+        slope = self.widest_slopes()
+        chain = self._backward()
+        right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
+        whole = VGroup(knob, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
+        natural = whole.width
+        style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
+        settings.scale(whole.width / natural)
+        # the slope's plot fills its column until the way back to W_Q, W_K needs the room
+        small, column, left_edge = slope.get_center(), right.get_center(), right.get_left()[0]
+        grow = min(
+            SLOPE_GROW,
+            (config.frame_width / 2 - style.EDGE_BUFF - left_edge) / slope.width,
+            right.height / slope.height,
         )
-        first[0] = carried[0]  # the bars on screen: every step changes their shape
+        slope.scale(grow).move_to(column)
+        slope.shift(RIGHT * (left_edge - slope.get_left()[0]))
+        # the three settings where the plots come later: the right-hand column, at its top
+        settings.next_to(first, RIGHT, buff=style.GROUP_BUFF * 1.5).align_to(first, UP)
+        divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
+        shown: list[int] = []  # the settings on screen, which turn with the knob
+
+        def step(notch: int) -> list:
+            """The knob to ``notch``, the settings shown to it and the bars to that
+            temperature's row (a new row is the target each time, so no target was itself
+            transformed before)."""
+            row = self._row(flat_first[notch])
+            row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
+            turned = [
+                Transform(
+                    icons[j],
+                    self._setting(j, sharp[notch])
+                    .scale(whole.width / natural)
+                    .move_to(icons[j], aligned_edge=LEFT),
+                )
+                for j in shown
+            ]
+            before = divisor[0]
+            same = len(before.family_members_with_points()) == len(
+                row[1].family_members_with_points()
+            )
+            moves = [knob.turn(notch), Transform(first[0], row[0]), *turned]
+            if same:  # as many glyphs: the divisor on screen changes shape, as the bars do
+                return [*moves, Transform(before, row[1])]
+            divisor[0] = row[1]
+            return [*moves, FadeTransform(before, row[1])]
+
+        def setting(j: int, notch: int) -> list:
+            """The j-th setting comes in at ``notch`` as the knob turns there; those shown
+            before turn with it."""
+            new = self._setting(j, sharp[notch]).scale(whole.width / natural)
+            icons[j].become(new.move_to(icons[j], aligned_edge=LEFT))
+            moves = step(notch)
+            shown.append(j)
+            return [FadeIn(settings[j], shift=LEFT * style.ITEM_BUFF), *moves]
+
+        # the saturated it -> cat bars become the knob's, at the undivided notch
+        carried = self._it_cat(
+            sweep,
+            lambda bars, line: [
+                FadeIn(knob),
+                Transform(bars, first[0]),
+                FadeTransform(line, first[1]),
+            ],
+        )
+        first[0] = carried  # the bars on screen: every step changes their shape
+        self.play(*step(0))  # to the flattest notch, before the three settings are named
         self.say(
             "knob",
             beats={
-                "arrow": [FadeIn(names[0], shift=RIGHT * style.ITEM_BUFF), *step(1)],
-                "temp": [FadeIn(names[1], shift=RIGHT * style.ITEM_BUFF), *step(2)],
-                "root": [FadeIn(names[2], shift=RIGHT * style.ITEM_BUFF), *step(bare)],
-                "knob": [  # the three are one setting: each sinks into the knob
+                "arrow": setting(0, 1),
+                "temp": setting(1, 2),
+                "root": setting(2, bare),
+                "knob": [  # the three are one setting: a copy of each name sinks into the knob
                     AnimationGroup(
-                        *(FadeOut(n, target_position=knob.name, scale=0.5) for n in names),
+                        *(FadeOut(n.copy(), target_position=knob.name, scale=0.5) for n in names),
                         lag_ratio=0.2,
                     ),
                     outline(knob.name),
@@ -428,25 +539,38 @@ class SqrtD(LectureScene):
                 ],
             },
         )
+        shown.clear()  # the settings give way to the slope's plot
         last = len(self.probe.dims) - 1
         widest = self.number(f"{SRC}.dims[{last}].d", 0)
         slopes = {
             kind: self.number(f"{SRC}.dims[{last}].mean_slope_{kind}", 2)
             for kind in ("unscaled", "scaled")
         }
+        along = self._along_w(slope, 0)
+        slope.add(along)  # it shrinks with the plot
         top = SurroundingRectangle(first[0].rows[cat], buff=style.TIGHT_BUFF)
         others = [row for j, row in enumerate(first[0].rows) if j != cat]
+        for row in others:
+            row.save_state()
         self.say(
             "why",
             outline(knob.pointer),
             beats={
                 "one": [Create(top)],
-                "two": [FadeOut(top), FadeIn(slope.frame[1:]), Create(slope.curve)],
+                # nothing mixed in from the others: they dim
+                "mix": [VGroup(*others).animate.fade(0.75)],
+                "two": [
+                    FadeOut(top),
+                    *(Restore(row) for row in others),
+                    FadeOut(settings),
+                    FadeIn(slope.frame[1:]),
+                    Create(slope.curve),
+                ],
                 "formula": [Write(slope.frame[0])],
                 # its shape: a weight's height rises to w = 0.5 and falls back as w nears 1
                 "curve": [self._trace(slope)],
                 # the mean largest weight at the widest d, as a length along the w axis
-                "slopes": [Create(self._along_w(slope, 0))],
+                "slopes": [Create(along)],
                 "top": [self._run_to(slope, 0)],
                 # the slopes as heights: a weight near 1 barely moves when its score does
                 # the slope read off its axis: the value slides in from it to the dot
@@ -455,6 +579,7 @@ class SqrtD(LectureScene):
                 # near 1: cat's bar; near 0: every other bar; and the way back to W_Q, W_K
                 "stuck": [
                     outline(first[0].rows[cat], VGroup(*others)),
+                    slope.animate.scale(1 / grow).move_to(small),
                     FadeIn(chain.parts, lag_ratio=0.1),
                     Create(chain.forward),
                 ],
@@ -478,6 +603,27 @@ class SqrtD(LectureScene):
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
         )
+
+    def _setting(self, j: int, sharp: float) -> VGroup:
+        """The j-th thing that sets the scores' scale, drawn at sharpness ``sharp`` (0: the
+        knob's flattest notch, 1: its sharpest): the office's arrow, longer; the
+        temperature T on its slider, further left (smaller); the walks' spread, wider
+        (a larger d without √d)."""
+        width = SETTING_WIDTH
+        frame = Rectangle(width=width, height=SETTING_HEIGHT).set_stroke(opacity=0)
+        left = LEFT * width / 2
+        if j == 0:
+            length = width * (0.3 + 0.7 * sharp)
+            part = Arrow(left, left + RIGHT * length, buff=0, color=style.QUERY)
+        elif j == 1:
+            track = Line(LEFT * width / 2, RIGHT * width / 2).set_stroke(style.MUTED, 3)
+            knob = Dot(left + RIGHT * width * (0.9 - 0.8 * sharp), radius=0.1)
+            name = MathTex("T", font_size=32).next_to(knob, UP, buff=style.TIGHT_BUFF)
+            part = VGroup(track, knob.set_color(style.HIGHLIGHT), name)
+        else:
+            height = SETTING_HEIGHT * (0.2 + 0.8 * sharp)
+            part = Line(DOWN * height / 2, UP * height / 2).set_stroke(style.HIGHLIGHT, 6)
+        return VGroup(frame, part)
 
     def _backward(self) -> VGroup:
         """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
@@ -513,6 +659,7 @@ class SqrtD(LectureScene):
                             color=colour,
                             stroke_width=width,
                             max_stroke_width_to_length_ratio=100,
+                            tip_length=0.1 + width / 30,
                         ).shift(side * GRAD_OFFSET)
                         for a, b in reversed(ends)
                     )
@@ -645,7 +792,7 @@ class SqrtD(LectureScene):
         )
         return VGroup(d, blocks).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
 
-    def _it_cat(self, sweep: VGroup) -> VGroup:
+    def _it_cat(self, sweep: VGroup, sat: Callable[[VGroup, VGroup], list]) -> VGroup:
         """it -> every word with sqrt(d), then without it: the bars saturate onto cat.
         The sweep on screen (``sweep``) fades out as the bars come in. Returns the bars and
         their caption, which the knob then carries on."""
@@ -690,9 +837,10 @@ class SqrtD(LectureScene):
                     FadeTransform(lines["scaled"], lines["unscaled"]),
                 ],
                 "all": [Create(top)],  # the one cell that takes nearly all the weight
+                # saturation is one setting of a knob: the bars move beside it
+                "sat": [FadeOut(top), *sat(bars["scaled"], lines["unscaled"])],
             },
             w=weight["scaled"],
             u=weight["unscaled"],
         )
-        self.play(FadeOut(top))
-        return VGroup(bars["scaled"], lines["unscaled"])
+        return bars["scaled"]

@@ -11,13 +11,14 @@ import torch
 
 from common.processes import child_context, die_with_parent
 from model import causal, handmade, multihead, probes
+from model.attention import SelfAttention
 from model.config import LectureConfig
 from model.datafile import SCHEMA_VERSION, model_source_hash, nest
 from model.dead_ends import dead_ends
 from model.sentences import Walkthrough
 from model.streams import Stream
 from model.task import encode, targets_for
-from model.train import TrainResult, generator, train
+from model.train import TrainResult, generator, seed_weights, train
 
 
 def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
@@ -129,6 +130,9 @@ def walkthrough_parts(config: LectureConfig, sentence: Walkthrough) -> dict[str,
 
 def _build(config: LectureConfig) -> dict[str, Any]:
     """Every part but the four-head run."""
+    # The head as training finds it: the same seeded draw ``train`` starts from.
+    seed_weights(config, Stream.TRAIN_INIT)
+    start = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
     result = train(config)
     model = result.model
     return {
@@ -140,6 +144,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
             "w_q": _matrix(model.w_q),
             "w_k": _matrix(model.w_k),
             "w_v": _matrix(model.w_v),
+            "w_q_start": _matrix(start.w_q),
             "readout_w": model.readout.weight.detach()[0].tolist(),
             "readout_b": model.readout.bias.detach()[0].item(),
         },

@@ -61,13 +61,14 @@ class Weights(Shape):
     w_q: Matrix
     w_k: Matrix
     w_v: Matrix
+    w_q_start: Matrix  # w_q before training: the seeded random draw it starts from
     readout_w: Vector
     readout_b: Number
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
         d_in, d = context_value(info, "colours") + 1, context_value(info, "d")
-        for key in ("w_q", "w_k", "w_v"):
+        for key in ("w_q", "w_k", "w_v", "w_q_start"):
             need_matrix(key, getattr(self, key), d_in, d)
         need_length("readout_w", self.readout_w, d)
         return self

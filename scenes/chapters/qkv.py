@@ -403,6 +403,8 @@ class ThreeRoles(LectureScene):
         trained = self._trained()
         top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=DOWN)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
+        cells = trained.body[0].grid.cells  # the random start, where training leaves W_Q
+        trained.start.match_width(cells).move_to(cells)
         x, times, w, equals, result, shape = self.equation
         # 蘋果's x, three copies, each through its matrix into its vector.
         travels = []
@@ -432,9 +434,12 @@ class ThreeRoles(LectureScene):
                 "three": [LaggedStart(*travels, lag_ratio=0.3)],
                 "hand": [outline(*(h[0] for h in heats))],
                 "trained": [
-                    FadeIn(trained.body[0].grid.cells, lag_ratio=0.05),
-                    FadeIn(trained.body[0].name),
-                    FadeIn(trained.caption),
+                    Succession(
+                        FadeIn(VGroup(trained.start.cells, trained.body[0].name)),
+                        ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
+                        run_time=2.5,
+                    ),
+                    Succession(Wait(1), FadeIn(trained.caption)),
                 ],
             },
         )
@@ -458,23 +463,23 @@ class ThreeRoles(LectureScene):
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's
-        matrices look like."""
-        w = self.data.weights.w_q
-        grid = AttentionGrid(
-            w,
-            "weights.w_q",
-            cell_size=TRAINED_CELL,
-            show_numbers=False,
-            value_range=(min(min(r) for r in w), max(max(r) for r in w)),
+        matrices look like; ``start`` is the random one it started from, on one colour scale."""
+        weights = self.data.weights
+        both = [*weights.w_q, *weights.w_q_start]
+        scale = (min(min(r) for r in both), max(max(r) for r in both))
+        grid, start = (
+            AttentionGrid(
+                w, path, cell_size=TRAINED_CELL, show_numbers=False, value_range=scale
+            ).set_stroke(style.QUERY, width=1)
+            for w, path in ((weights.w_q, "weights.w_q"), (weights.w_q_start, "weights.w_q_start"))
         )
-        grid.cells.set_stroke(style.QUERY, width=1)
         name = MathTex("W_Q", font_size=40, color=style.QUERY)
         matrix = VGroup(grid, name.next_to(grid, UP, buff=style.ITEM_BUFF))
         matrix.grid, matrix.name = grid, name
         steps = self.number("training.steps", 0, style.SMALL_SIZE, style.MUTED)
         caption = phrase(self.words["trained"], style.SMALL_SIZE, style.MUTED, steps=steps)
         group = VGroup(matrix, caption.next_to(matrix, DOWN, buff=style.ITEM_BUFF))
-        group.body, group.caption = VGroup(matrix), caption
+        group.body, group.caption, group.start = VGroup(matrix), caption, start
         return group
 
     # --- the formula -------------------------------------------------------------------

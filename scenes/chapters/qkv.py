@@ -32,6 +32,7 @@ from manim import (
     Restore,
     Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
     VMobject,
@@ -611,6 +612,9 @@ class ThreeRoles(LectureScene):
         style.place(VGroup(left_side, picture))
         dots, scores = table
         spreads = VGroup(*(self._spread(walks, t, path) for t, path in spreads))
+        zoomed = walks.zoomed_ticks()
+        for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
+            new.match_height(old).move_to(old).align_to(old, RIGHT)
         # The roles' picture leaves as the formula's first line comes in: no empty frame between.
         leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
         self.say(
@@ -648,7 +652,14 @@ class ThreeRoles(LectureScene):
                         run_time=2,
                     )
                 ],
-                "sharp": [FadeIn(scores[0]), TransformFromCopy(dots[1], scores[1])],
+                "sharp": [
+                    FadeIn(scores[0]),
+                    TransformFromCopy(dots[1], scores[1]),
+                    # Divided by √d, the walks keep one spread at every d.
+                    FadeOut(spreads),
+                    Transform(walks.walks, walks.divided()),
+                    Transform(walks.ticks, zoomed),
+                ],
             },
         )
         self.say(

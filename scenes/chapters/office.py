@@ -9,9 +9,11 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    RIGHT,
     UP,
     Animation,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Brace,
     Create,
@@ -25,10 +27,10 @@ from manim import (
     LaggedStart,
     Line,
     NumberLine,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     ShowPassingFlash,
-    Succession,
     TransformFromCopy,
     VGroup,
 )
@@ -37,7 +39,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom, Shadows
 from scenes.kit.emphasis import outline
-from scenes.kit.numbers import Spoken, phrase
+from scenes.kit.numbers import Spoken, Sum, phrase
 from scenes.kit.sums import SumLine
 from scenes.kit.vectors import WeightBars
 
@@ -46,7 +48,10 @@ BAR_LENGTH = 3.0  # a weight of 1 in the bars (before the right panel is fitted)
 BAR_HEIGHT = 0.32
 DAYS_LENGTH = 4.2  # the days line, 0 to the largest Value
 KEY_OPACITY = 0.35  # a Key's arrow: behind the shadows the narration is about
-DAY_ROW = 0.3  # one row of the weighted sum on the days line
+DAY_ROW = 0.4  # one row of the weighted sum on the days line
+BRACE_ROOM = 3 * style.ITEM_BUFF
+BUBBLE_SHRINK = 0.6
+QUIET = 0.4  # names and days while the shadows are the subject; scores not named
 
 
 class OfficeAnalogy(LectureScene):
@@ -98,9 +103,9 @@ class OfficeAnalogy(LectureScene):
                     p[0].get_center(),
                     buff=style.HUG_BUFF * 1.5,
                     color=style.KEY,
-                    stroke_width=2,
+                    stroke_width=4,
                     max_tip_length_to_length_ratio=0.08,
-                ).set_opacity(KEY_OPACITY)
+                )
                 for p in self.people
             )
         )
@@ -116,26 +121,40 @@ class OfficeAnalogy(LectureScene):
         )
         self.axis = VGroup(axis, ticks)
         self.sums = self._sums("sweep", self.sweep_stops[0])
+        # each days row named as its weight bar is, its days at the track's end
+        self.row_names = VGroup(
+            *(
+                p[1]
+                .copy()
+                .scale_to_fit_height(min(p[1].height, track.height))
+                .next_to(track, LEFT, buff=style.ITEM_BUFF)
+                for p, track in zip(self.people, self.sums.tracks, strict=True)
+            )
+        )
         self.held = VGroup(
             *(
-                p[2].copy().next_to(track, LEFT, buff=style.ITEM_BUFF)
+                p[2].copy().next_to(track, RIGHT, buff=style.TIGHT_BUFF)
                 for p, track in zip(self.people, self.sums.tracks, strict=True)
             )
         )
         self.output = self._output("sweep", self.sweep_stops[0])
-        days_side = VGroup(self.axis, self.sums, self.sums.terms, self.sums.end, self.held)
-        self.panel = VGroup(self.bars, VGroup(days_side, self.output)).arrange(
+        self.unit = self._unit("sweep", self.sweep_stops[0])
+        days_side = VGroup(
+            self.axis, self.sums, self.sums.terms, self.sums.end, self.held, self.row_names
+        )
+        self.panel = VGroup(self.bars, self.unit, VGroup(days_side, self.output)).arrange(
             DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT
         )
+        self.unit.align_to(self.bars.rows[0][1], LEFT)
         _, bottom, right, top = style.content_area()
         room_right = self.room.get_right()[0] + style.WIDE_BUFF
+        top -= BRACE_ROOM  # room over the top bar for the brace at the grow's end
         self.fit = min(
             1.0, (right - room_right) / self.panel.width, (top - bottom) / self.panel.height
         )
         self.panel.scale(self.fit)
         self.panel.move_to([(room_right + right) / 2, (bottom + top) / 2, 0])
-        below = self.panel.get_bottom()[1] - bottom  # room over the bars for a brace
-        self.panel.shift(DOWN * min(below, style.GROUP_BUFF))
+        self.panel.align_to([0, bottom, 0], DOWN)
         question = style.text(self.words["question"], style.BODY_SIZE)
         frame = RoundedRectangle(
             corner_radius=0.2,
@@ -163,6 +182,28 @@ class OfficeAnalogy(LectureScene):
         if hasattr(self, "panel"):  # fitted as the first, in its place
             bars.scale(self.fit).align_to(self.bars, UP + LEFT)
         return bars
+
+    def _unit(self, kind: str, k: int) -> VGroup:
+        """The weights laid end to end in one bar as long as a weight of 1, and their total."""
+        stop = getattr(self.office, kind)[k]
+        fit = getattr(self, "fit", 1.0)
+        height = BAR_HEIGHT * fit
+        track = Rectangle(width=BAR_LENGTH * fit, height=height).set_stroke(style.MUTED, width=1)
+        pieces = VGroup(
+            *(
+                Rectangle(width=max(w * BAR_LENGTH * fit, 0.001), height=height)
+                .set_fill(style.WEIGHT, opacity=1)
+                .set_stroke(style.BACKGROUND, width=3)
+                for w in stop.weights
+            )
+        ).arrange(RIGHT, buff=0)
+        pieces.move_to(track).align_to(track, LEFT)
+        total = self.number(Sum(f"office.{kind}[{k}].weights"), 2, color=style.WEIGHT)
+        total.scale(fit).next_to(track, RIGHT, buff=style.ITEM_BUFF)
+        unit = VGroup(track, pieces, total)
+        if hasattr(self, "unit"):
+            unit.align_to(self.unit, UP + LEFT)
+        return unit
 
     def _sums(self, kind: str, k: int) -> SumLine:
         stop = getattr(self.office, kind)[k]
@@ -204,30 +245,53 @@ class OfficeAnalogy(LectureScene):
             FadeIn(crowd, lag_ratio=0.2),
             beats={"ask": [GrowFromPoint(self.bubble, self.you.get_center())]},
         )
+        spots = VGroup(*(VGroup(p[0], p[1]) for p in self.people))
         self.say(
             "keys",
-            FadeIn(self.people, lag_ratio=0.2),
-            FadeOut(crowd),
-            LaggedStart(*(GrowArrow(a) for a in self.key_arrows), lag_ratio=0.2),
-            run_time=2,
-        )
-        self.say(
-            "values",
-            outline(*days, colour=style.VALUE),
+            outline(*crowd, colour=style.KEY),
             beats={
-                "days": [
-                    FadeIn(self.axis),
-                    self.sums.draw_tracks(),
-                    *(TransformFromCopy(d, h) for d, h in zip(days, self.held, strict=True)),
+                "key": [
+                    LaggedStart(
+                        *(
+                            AnimationGroup(GrowArrow(a), FadeIn(spot, target_position=self.centre))
+                            for a, spot in zip(self.key_arrows, spots, strict=True)
+                        ),
+                        lag_ratio=0.4,
+                    ),
+                    FadeOut(crowd),
                 ]
             },
         )
+        self.say(
+            "values",
+            ApplyMethod(self.key_arrows.set_opacity, KEY_OPACITY),
+            *(GrowFromPoint(d, p[0].get_center()) for d, p in zip(days, self.people, strict=True)),
+            then=[
+                [
+                    *(
+                        TransformFromCopy(p[1], n)
+                        for p, n in zip(self.people, self.row_names, strict=True)
+                    ),
+                    *(TransformFromCopy(d, h) for d, h in zip(days, self.held, strict=True)),
+                ]
+            ],
+            beats={"days": [FadeIn(self.axis), self.sums.draw_tracks()]},
+        )
         first = self.office.sweep[self.sweep_stops[0]]
         self.arrow = self._arrow(first.query)
+        tip = self.arrow.get_end()
         self.say(
             "query",
-            ReplacementTransform(self.bubble, self.arrow),
+            GrowArrow(self.arrow),
+            self.bubble.animate.scale(BUBBLE_SHRINK),  # it waits, small, to be the arrow
+            beats={"means": [FadeOut(self.bubble, target_position=tip, scale=0.1)]},
             hue=self.query_colour_name(),
+        )
+
+    def _quiet(self) -> Animation:
+        """Names and days dimmed: the shadows and their scores are what is read now."""
+        return AnimationGroup(
+            *(ApplyMethod(VGroup(p[1], p[2]).set_opacity, QUIET) for p in self.people)
         )
 
     def _scores(self, kind: str, k: int) -> None:
@@ -237,22 +301,73 @@ class OfficeAnalogy(LectureScene):
         n = len(self.office.people)
         front = sorted(range(n), key=lambda j: -stop.scores[j])
         bars = self.bars
+        pitch = bars.rows[0].get_center()[1] - bars.rows[1].get_center()[1]
+        by_order = [front.index(j) for j in range(n)]
+        drops = [DOWN * pitch * (by_order[j] - j) for j in range(n)]
+        unit = self.unit
+        # the weights' pieces of the unit bar, largest first: where each goes on <more>
+        ranked = unit[1].copy()
+        VGroup(*(ranked[j] for j in front)).arrange(RIGHT, buff=0).align_to(unit[0], LEFT)
+        sorted_unit = [ranked[j].get_center() for j in range(n)]
         self.say(
             "weights",
             Create(shadows.line),
             LaggedStart(*(Create(d) for d in shadows.drops), lag_ratio=0.2),
-            then=[[FadeIn(shadows.feet), FadeIn(shadows.labels)]],
+            then=[[FadeIn(shadows.feet)]],
             beats={
+                "scale": [
+                    self._quiet(),
+                    LaggedStart(
+                        *(
+                            GrowFromPoint(lab, f.get_center())
+                            for lab, f in zip(shadows.labels, shadows.feet, strict=True)
+                        ),
+                        lag_ratio=0.2,
+                    ),
+                ],
                 "bars": [
                     FadeIn(VGroup(*(VGroup(r[0], r[1]) for r in bars.rows))),
                     *(TransformFromCopy(shadows.get_label(j), bars.rows[j][3]) for j in range(n)),
                     *(GrowFromEdge(r[2], LEFT) for r in bars.rows),
                 ],
-                "order": [outline(*(shadows.get_foot(j) for j in front))],
-                "top": [self._name_top(stop.weights)],
+                "one": [
+                    Create(unit[0]),
+                    *(TransformFromCopy(bars.rows[j][2], unit[1][j]) for j in range(n)),
+                    FadeIn(unit[2]),
+                ],
+                "order": [
+                    *(ApplyMethod(r.shift, d) for r, d in zip(bars.rows, drops, strict=True)),
+                    outline(*(shadows.get_foot(j) for j in front)),
+                ],
+                "more": [
+                    *(ApplyMethod(unit[1][j].move_to, sorted_unit[j]) for j in range(n)),
+                ],
+                "top": [
+                    *(ApplyMethod(r.shift, -d) for r, d in zip(bars.rows, drops, strict=True)),
+                    *(ApplyMethod(unit[1][j].move_to, unit[1][j].get_center()) for j in range(n)),
+                    self._name_top(stop.weights),
+                ],
+                "rest": [self._fade_rest(stop.weights)],
             },
             **self._about(kind, k),
         )
+
+    def _fade_rest(self, weights) -> Animation:
+        """The scores and bars of everyone but the person most listened to, dimmed."""
+        j = top_index(weights)
+        others = [
+            m
+            for i in range(len(weights))
+            if i != j
+            for m in (self.shadows.labels[i], *self._bright(self.bars.rows[i]))
+        ]
+        return AnimationGroup(*(ApplyMethod(m.set_opacity, QUIET) for m in others))
+
+    @staticmethod
+    def _bright(row: VGroup) -> tuple:
+        """A bar row's parts that dim and come back (its name, bar and weight; not its track,
+        which has no fill)."""
+        return row[0], row[2], row[3]
 
     def _name_top(self, weights) -> object:
         """The person most listened to, then their bar: one after the other."""
@@ -260,15 +375,19 @@ class OfficeAnalogy(LectureScene):
         return outline(VGroup(self.people[j][0], self.people[j][1]), self.bars.rows[j])
 
     def _average(self, kind: str, k: int) -> None:
+        n = len(self.office.people)
         self.say(
             "output",
-            outline(self.arrow, colour=style.QUERY),
+            LaggedStart(
+                *(TransformFromCopy(self.unit[1][j], self.sums.terms[j]) for j in range(n)),
+                lag_ratio=0.4,
+            ),
+            *(ApplyMethod(m.set_opacity, 1) for r in self.bars.rows for m in self._bright(r)),
+            run_time=2,
             beats={
                 "avg": [
-                    Succession(
-                        self.sums.lay_terms(),
-                        AnimationGroup(Create(self.sums.end), FadeIn(self.output)),
-                    )
+                    GrowFromEdge(self.sums.end, DOWN),
+                    FadeIn(self.output, shift=UP * style.ITEM_BUFF),
                 ]
             },
             **self._about(kind, k),
@@ -296,20 +415,23 @@ class OfficeAnalogy(LectureScene):
         stop = getattr(self.office, kind)[k]
         arrow, shadows = self._arrow(stop.query), self._shadows(kind, k)
         bars, sums, output = self._bars(kind, k), self._sums(kind, k), self._output(kind, k)
+        unit = self._unit(kind, k)
         moves = [
             ReplacementTransform(self.arrow, arrow),
             ReplacementTransform(self.shadows, shadows),
-            ReplacementTransform(self.bars, bars),
             ReplacementTransform(self.sums.terms, sums.terms),
             ReplacementTransform(self.sums.end, sums.end),
             ReplacementTransform(self.output, output),
+            ReplacementTransform(self.bars, bars),
+            ReplacementTransform(self.unit, unit),
         ]
-        self.arrow, self.shadows, self.bars, self.sums, self.output = (
+        self.arrow, self.shadows, self.bars, self.sums, self.output, self.unit = (
             arrow,
             shadows,
             bars,
             sums,
             output,
+            unit,
         )
         return moves
 
@@ -317,11 +439,12 @@ class OfficeAnalogy(LectureScene):
         stop = getattr(self.office, kind)[k]
         moves = self._moves(kind, k)
         beats = {}
-        if marked:
+        if marked:  # the average re-laid when it is said
             beats = {
-                "top": [self._name_top(stop.weights)],
-                "out": [outline(self.output[-1])],
+                "top": [self._name_top(stop.weights), self._fade_rest(stop.weights)],
+                "out": moves[2:5],
             }
+            moves = moves[:2] + moves[5:]
         self.say(
             words,
             *moves,
@@ -344,14 +467,18 @@ class OfficeAnalogy(LectureScene):
         self.play(Create(self.ghost), run_time=0.5)
         for k in range(1, last):
             self._move_to("grow", k, "grow_step")
+        rise = self._rise(j, last)
         moves = self._moves("grow", last)
         self.say(
             "grow_end",
-            *moves,
+            *moves[:-2],
             run_time=1.5,
             beats={
-                "rise": [GrowFromCenter(self._rise(j, last))],
-                "sharp": [outline(self.arrow, colour=style.QUERY)],
+                "rise": [*moves[-2:], GrowFromCenter(rise)],
+                "sharp": [
+                    outline(self.arrow, colour=style.QUERY),
+                    self._fade_rest(grow[last].weights),
+                ],
             },
             first=self._top_share("grow", 0),
             last=self._top_share("grow", last),
@@ -384,6 +511,10 @@ class OfficeAnalogy(LectureScene):
                         for p, term in zip(self.people, self.sums.terms, strict=True)
                     ),
                     outline(self.output[-1]),
+                ],
+                "differ": [
+                    ApplyMethod(self.key_arrows.set_opacity, 1),
+                    *(ApplyMethod(VGroup(p[1], p[2]).set_opacity, 1) for p in self.people),
                 ],
             },
         )

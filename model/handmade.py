@@ -135,6 +135,7 @@ def _office_stop(keys: torch.Tensor, values: torch.Tensor, angle: float, length:
         "angle": angle,
         "length": length,
         "query": query[0].tolist(),
+        "dots": (query @ keys.T)[0].tolist(),  # query · key, before the division by √2
         "scores": row["scores"][0],
         "weights": row["weights"][0],
         "output": row["outputs"][0][0],  # the weighted average of the days

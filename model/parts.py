@@ -398,6 +398,7 @@ class OfficeStop(Shape):
     angle: Number
     length: Number
     query: Vector
+    dots: Vector
     scores: Vector
     weights: Vector
     output: Number
@@ -421,6 +422,7 @@ class Office(Shape):
         for group in ("sweep", "grow"):
             for i, stop in enumerate(getattr(self, group)):
                 need_length(f"{group}.{i}.query", stop.query, 2)
+                need_length(f"{group}.{i}.dots", stop.dots, n)
                 need_length(f"{group}.{i}.scores", stop.scores, n)
                 need_distribution(f"{group}.{i}.weights", stop.weights)
         return self

@@ -291,7 +291,8 @@ class OfficeAnalogy(LectureScene):
     def _quiet(self) -> Animation:
         """Names and days dimmed: the shadows and their scores are what is read now."""
         return AnimationGroup(
-            *(ApplyMethod(VGroup(p[1], p[2]).set_opacity, QUIET) for p in self.people)
+            ApplyMethod(self.key_arrows.set_opacity, KEY_OPACITY),
+            *(ApplyMethod(VGroup(p[1], p[2]).set_opacity, QUIET) for p in self.people),
         )
 
     def _scores(self, kind: str, k: int) -> None:
@@ -305,6 +306,15 @@ class OfficeAnalogy(LectureScene):
         by_order = [front.index(j) for j in range(n)]
         drops = [DOWN * pitch * (by_order[j] - j) for j in range(n)]
         unit = self.unit
+        # the dot products first, where the scores will be: ÷√2 turns each into its score
+        dots = VGroup(
+            *(
+                self.number(f"office.{kind}[{k}].dots[{j}]", 2, color=style.MUTED)
+                .scale_to_fit_height(shadows.labels[j].height)
+                .move_to(shadows.labels[j])
+                for j in range(n)
+            )
+        )
         # the weights' pieces of the unit bar, largest first: where each goes on <more>
         ranked = unit[1].copy()
         VGroup(*(ranked[j] for j in front)).arrange(RIGHT, buff=0).align_to(unit[0], LEFT)
@@ -312,15 +322,24 @@ class OfficeAnalogy(LectureScene):
         self.say(
             "weights",
             Create(shadows.line),
+            ApplyMethod(self.key_arrows.set_opacity, 1),  # each Key, against the Query
             LaggedStart(*(Create(d) for d in shadows.drops), lag_ratio=0.2),
-            then=[[FadeIn(shadows.feet)]],
+            then=[
+                [
+                    FadeIn(shadows.feet),
+                    *(
+                        GrowFromPoint(d, f.get_center())
+                        for d, f in zip(dots, shadows.feet, strict=True)
+                    ),
+                ]
+            ],
             beats={
                 "scale": [
                     self._quiet(),
                     LaggedStart(
                         *(
-                            GrowFromPoint(lab, f.get_center())
-                            for lab, f in zip(shadows.labels, shadows.feet, strict=True)
+                            ReplacementTransform(d, lab)
+                            for d, lab in zip(dots, shadows.labels, strict=True)
                         ),
                         lag_ratio=0.2,
                     ),

@@ -23,21 +23,28 @@ from manim import (
     UL,
     UP,
     UR,
+    AnimationGroup,
+    ApplyMethod,
     Arrow,
     Brace,
     Circle,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromEdge,
     LaggedStart,
     LaggedStartMap,
+    Line,
     Mobject,
     ReplacementTransform,
     RoundedRectangle,
+    Succession,
     SurroundingRectangle,
     TransformFromCopy,
     Uncreate,
+    UpdateFromAlphaFunc,
     ValueTracker,
     VGroup,
     Write,
@@ -63,6 +70,9 @@ DAYS_LINE = (6.0, 1.2)  # the number line of days the office's weighted sum is l
 LANE = 0.2  # the terms run just above the days line, the sum above them
 DAYS_GROW = 1.3  # the room is drawn smaller than in the office chapter; its days are not
 SWAP_ARC = PI / 3  # shuffled columns pass over one another
+PILE = 0.04  # weights closer than this pile up on the w axis
+STEM = 3  # one weight's slope drawn as a height
+DOT = 0.06  # a weight dropped onto the slope plot's w axis
 BAR = (2.4, 0.16)  # a softmax bar of weight 1 at the widest d: length and height
 
 
@@ -378,6 +388,7 @@ class Quiz(LectureScene):
 
     def _saturation(self) -> None:
         last = len(self.data.sqrt_d.dims) - 1
+        dims = self.data.sqrt_d.dims[last]
         band = self._band(3)
         without, with_ = self._bars("unscaled", style.WITHOUT), self._bars("scaled", style.WITH)
         d_line = phrase(
@@ -392,8 +403,12 @@ class Quiz(LectureScene):
         pair = picture[0]
         home = pair.get_center()
         pair.move_to([self._stage_centre(band), home[1], 0])
+        # the mean largest weight as a line across each panel's tracks
+        marks = [
+            self._mean_mark(p, dims.mean_max_scaled, c)
+            for p, c in ((without, style.WITHOUT), (with_, style.WITH))
+        ]
         empty = [VGroup(r[0], r[1]) for r in without.bars.rows]  # labels and tracks: to fill
-        fills = [VGroup(r[2], r[3]) for r in without.bars.rows]  # bars and their weights
         self._ask(
             3,
             band,
@@ -405,24 +420,76 @@ class Quiz(LectureScene):
                 FadeIn(VGroup(*empty)),
             ],
         )
-        top = without.bars.rows[_top(self.data.sqrt_d.dims[last].example_unscaled)]
+        # the undivided bars start as copies of the divided ones; the scale then turns from
+        # ÷√d to ×1: softmax(λ s) for λ from 1/√d to 1 is w_s^(1−t) w_u^t, renormalised
+        rows = without.bars.rows
+        scaled, unscaled = dims.example_scaled, dims.example_unscaled
+        _lengths(rows, scaled)
+        turn = _turning(
+            rows, scaled, unscaled, marks[0], dims.mean_max_scaled, dims.mean_max_unscaled
+        )
+        # each weight dropped as a dot onto the slope plot's w axis, piled where they fall
+        shift = home - pair.get_center()
+        axes, fallen, on_curve, stems, starts = plot.frame[1], VGroup(), VGroup(), VGroup(), []
+        weights = [*unscaled, *scaled]
+        colours = [style.WITHOUT] * len(unscaled) + [style.WITH] * len(scaled)
+        tracks = [r[1] for r in (*rows, *with_.bars.rows)]
+        for at, up, colour, track in zip(weights, _piles(weights), colours, tracks, strict=True):
+            end = track.get_left() + RIGHT * at * track.width + shift
+            starts.append(Dot(end, color=colour, radius=DOT))
+            fallen.add(Dot(axes.c2p(at, 0) + UP * DOT * (2 * up + 1), color=colour, radius=DOT))
+            on_curve.add(Dot(axes.c2p(at, at * (1 - at)), color=colour, radius=DOT))
+            stem = Line(axes.c2p(at, 0), axes.c2p(at, max(at * (1 - at), 1e-3)))
+            stems.add(stem.set_stroke(colour, STEM))
         self.say(
             "answer_3",
             *self._mark(band),
-            # the same scores, not divided: each bar grows out of its divided one
-            *(TransformFromCopy(w[2:], f) for w, f in zip(with_.bars.rows, fills, strict=True)),
+            # the same scores: the divided bars copied into the undivided panel
+            *(TransformFromCopy(w[2], f[2]) for w, f in zip(with_.bars.rows, rows, strict=True)),
+            Create(marks[0]),
             beats={
-                "why": [FadeIn(without.mean, shift=UP * 0.2), outline(top[2])],
-                "scaled": [FadeIn(with_.mean, shift=UP * 0.2)],
-                "near": [outline(*(r[2] for r in without.bars.rows))],
+                # ×1 instead of ÷√d: the bars morph, the mean largest weight slides to 0.94
+                "why": [
+                    Succession(
+                        turn,
+                        AnimationGroup(
+                            FadeIn(VGroup(*(r[3] for r in rows))),
+                            FadeIn(without.mean, shift=UP * 0.2),
+                        ),
+                    )
+                ],
+                "scaled": [
+                    TransformFromCopy(marks[0], marks[1]),
+                    FadeIn(with_.mean, shift=UP * 0.2),
+                ],
+                # near 0 or 1: every weight falls onto the w axis, and they pile at the ends
+                "near": [
+                    Succession(
+                        AnimationGroup(
+                            ApplyMethod(VGroup(pair, *marks).shift, shift), FadeIn(plot.frame)
+                        ),
+                        LaggedStart(
+                            *(
+                                ReplacementTransform(s, f)
+                                for s, f in zip(starts, fallen, strict=True)
+                            ),
+                            lag_ratio=0.05,
+                        ),
+                    )
+                ],
+                # the curve drawn under them; each weight rises to its own slope on it
                 "slope": [
-                    pair.animate.move_to(home),
-                    FadeIn(plot.frame),
                     Create(plot.curve),
+                    *(ReplacementTransform(f, c) for f, c in zip(fallen, on_curve, strict=True)),
+                ],
+                # each weight's slope as a height: those near 0 or 1 have almost none
+                "grad": [LaggedStart(*(GrowFromEdge(h, DOWN) for h in stems), lag_ratio=0.05)],
+                # over all draws: the mean slope at the mean largest weight, 0.04 against 0.22
+                "learn": [
+                    VGroup(on_curve, stems).animate.set_opacity(style.DIMMED),
+                    Create(plot.heights, lag_ratio=0.5),
                     FadeIn(plot.dots, lag_ratio=0.5),
                 ],
-                # the slopes as heights: a weight near 1 barely moves when its score does
-                "grad": [Create(plot.heights, lag_ratio=0.5), outline(plot.dots[0])],
             },
             d=self.spoken(f"{SQRT_D}[{last}].d", 0),
             unscaled=self.spoken(f"{SQRT_D}[{last}].mean_max_unscaled", 2),
@@ -430,13 +497,42 @@ class Quiz(LectureScene):
         )
         # the chapter ends on this answered frame; next_time clears it at its start
 
+    def _mean_mark(self, panel: VGroup, w: float, colour) -> Line:
+        """A line across ``panel``'s tracks at weight ``w``."""
+        tracks = VGroup(*(r[1] for r in panel.bars.rows))
+        x = tracks.get_left()[0] + w * tracks.width
+        line = Line([x, tracks.get_top()[1], 0], [x, tracks.get_bottom()[1], 0])
+        return line.set_stroke(colour, 4)
+
     def _stage_centre(self, band: VGroup) -> float:
         left, _, right, _ = style.content_area()
         return (left + right) / 2
 
 
-def _top(values) -> int:
-    return int(np.argmax(values))
+def _lengths(rows: VGroup, weights) -> None:
+    """Each bar of ``rows`` (WeightBars rows) as long as its weight, from its track's left."""
+    for row, w in zip(rows, weights, strict=True):
+        row[2].stretch_to_fit_width(max(w * row[1].width, 1e-3)).align_to(row[1], LEFT)
+
+
+def _turning(rows: VGroup, scaled, unscaled, mark: Line, mean_from: float, mean_to: float):
+    """The scale on the scores turned from ÷√d to ×1: softmax(λ s) for λ between them is
+    scaled^(1−t) · unscaled^t renormalised, so the bars morph exactly; the mean largest
+    weight's mark slides from ``mean_from`` to ``mean_to``."""
+    a, b = np.asarray(scaled, float), np.asarray(unscaled, float)
+    tracks = VGroup(*(r[1] for r in rows))
+
+    def turn(_, t: float) -> None:
+        w = a ** (1 - t) * b**t
+        _lengths(rows, w / w.sum())
+        mark.set_x(tracks.get_left()[0] + (mean_from + (mean_to - mean_from) * t) * tracks.width)
+
+    return UpdateFromAlphaFunc(VGroup(*(r[2] for r in rows), mark), turn, run_time=2)
+
+
+def _piles(weights) -> list[int]:
+    """How many earlier weights fall within a pile's width of each: its height in the pile."""
+    return [sum(abs(w - v) < PILE for v in weights[:k]) for k, w in enumerate(weights)]
 
 
 def _query_arrow(room: OfficeRoom, query) -> Mobject:

@@ -41,7 +41,6 @@ from manim import (
     ReplacementTransform,
     RoundedRectangle,
     Succession,
-    SurroundingRectangle,
     TransformFromCopy,
     Uncreate,
     UpdateFromAlphaFunc,
@@ -56,6 +55,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ref, phrase
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import WeightBars
@@ -72,6 +72,7 @@ DAYS_GROW = 1.3  # the room is drawn smaller than in the office chapter; its day
 SWAP_ARC = PI / 3  # shuffled columns pass over one another
 PILE = 0.04  # weights closer than this pile up on the w axis
 STEM = 3  # one weight's slope drawn as a height
+STRIP_CELL = 0.5  # a cell of an output strip: one number of a word's output
 DOT = 0.06  # a weight dropped onto the slope plot's w axis
 BAR = (2.4, 0.16)  # a softmax bar of weight 1 at the widest d: length and height
 
@@ -163,17 +164,19 @@ class Quiz(LectureScene):
 
         return VGroup(ring, always_redraw(seconds)), left
 
-    def _ask(self, k: int, band: VGroup, shown: list, beats: dict | None = None) -> None:
-        """Ask question ``k`` while ``shown`` draws its picture; the choices come after (on
-        the line's second phrase when ``beats`` names it), then the countdown."""
+    def _ask(self, k: int, band: VGroup, shown: list, beats: dict, choices_at: str | None) -> None:
+        """Ask question ``k`` while ``shown`` draws its picture; ``beats`` answer the line's
+        markers, and the choices come in on the marker ``choices_at`` (after the picture when
+        None); then the countdown."""
         gone = [FadeOut(m) for m in self.leaving]  # the last question's picture, crossfaded
         self.leaving = []
         ask = [*gone, FadeIn(band.heading), Write(band.question), *shown]
-        choices = [LaggedStartMap(FadeIn, band.choices, lag_ratio=0.3)]
-        if beats is None:
-            self.say(f"ask_{k}", *ask, then=[choices])
+        choices = LaggedStartMap(FadeIn, band.choices, lag_ratio=0.3)
+        if choices_at is None:
+            self.say(f"ask_{k}", *ask, then=[[choices]])
         else:
-            self.say(f"ask_{k}", *ask, beats={**beats, "shuffle": choices})
+            beats = {**beats, choices_at: [*beats.get(choices_at, []), choices]}
+            self.say(f"ask_{k}", *ask, beats=beats)
         self.say("pause", Create(band.ring), FadeIn(band.seconds))
         self.play(
             band.left.animate.set_value(0),
@@ -244,7 +247,14 @@ class Quiz(LectureScene):
         sums.total.shift(UP * LANE * 3)
         arrow = _query_arrow(room, stop.query)
         days = [p[2] for p in room.people]
-        self._ask(1, band, [FadeIn(room), GrowArrow(arrow), FadeIn(bars, lag_ratio=0.1)])
+        frame = VGroup(*(VGroup(r[0], r[1]) for r in bars.rows))  # names and tracks
+        shown = [FadeIn(room), GrowArrow(arrow), FadeIn(frame)]
+        # "averaged with the weights": the Query's weights grow along their tracks
+        grow = [
+            LaggedStart(*(GrowFromEdge(r[2], LEFT) for r in bars.rows), lag_ratio=0.15),
+            FadeIn(VGroup(*(r[3] for r in bars.rows))),
+        ]
+        self._ask(1, band, shown, {"avg": grow}, "avg")
         chain = [a for a in sums.chain]
         self.say(
             "answer_1",
@@ -276,15 +286,21 @@ class Quiz(LectureScene):
 
     # --- Q2: the shuffle, shown -----------------------------------------------------------
     def _column(self, word: str, run: str, kind: str, k: int) -> VGroup:
-        """A word over the output at place ``k`` of ``run``'s ``kind`` (``out``...), boxed."""
-        path = f"{SHUFFLE}.{run}.{kind}[{k}]"
-        values = getattr(getattr(self.data.shuffle, run), kind)[k]
-        vector = VGroup(
-            *(self.number(f"{path}[{c}]", 2, style.LABEL_SIZE) for c in range(len(values)))
-        ).arrange(DOWN, buff=style.TIGHT_BUFF)
-        box = SurroundingRectangle(vector, color=style.RESULT, buff=style.HUG_BUFF)
-        head = style.text(word, style.BODY_SIZE).next_to(box, UP, buff=style.ITEM_BUFF)
-        return VGroup(head, VGroup(vector, box))
+        """A word over the output at place ``k`` of ``run``'s ``kind`` (``out``...), drawn as
+        a strip of cells coloured by value on one scale per run (the run's outputs, shuffled
+        or not, all share it), so that equal outputs show as equal colours."""
+        shown = getattr(self.data.shuffle, run)
+        values = getattr(shown, kind)[k]
+        every = [v for m in (shown.out, shown.out_of_shuffled) for row in m for v in row]
+        strip = AttentionGrid(
+            [[v] for v in values],
+            f"{SHUFFLE}.{run}.{kind}[{k}]",
+            cell_size=STRIP_CELL,
+            show_numbers=False,
+            value_range=(min(every), max(every)),
+        ).cells
+        head = style.text(word, style.BODY_SIZE).next_to(strip, UP, buff=style.ITEM_BUFF)
+        return VGroup(head, strip)
 
     def _shuffle(self) -> None:
         s = self.data.shuffle
@@ -298,7 +314,7 @@ class Quiz(LectureScene):
         pe = "with_positions"
         above_pe = [self._column(s.tokens[order[k]], pe, "shuffled_out", k) for k in range(n)]
         below_pe = [self._column(s.tokens[order[k]], pe, "out_of_shuffled", k) for k in range(n)]
-        pitch = max(c.width for c in above + below + above_pe + below_pe) + style.GROUP_BUFF
+        pitch = max(c.width for c in above + below + above_pe + below_pe) + 2 * style.WIDE_BUFF
         for row in (above, below, above_pe, below_pe):
             for k, column in enumerate(row):
                 column.move_to(RIGHT * k * pitch)
@@ -328,7 +344,7 @@ class Quiz(LectureScene):
             above_pe[k].move_to(above[k])
             below_pe[k].move_to(below[k])
         places = [c.get_center() for c in above]
-        self._ask(2, band, [LaggedStartMap(FadeIn, VGroup(*above), lag_ratio=0.15)], beats={})
+        self._ask(2, band, [LaggedStartMap(FadeIn, VGroup(*above), lag_ratio=0.15)], {}, "shuffle")
         exact = self.data.value(Ref(DIFF)) == 0  # summed in the same order
         moves = [above[order[k]].animate(path_arc=SWAP_ARC).move_to(places[k]) for k in range(n)]
         self.say(
@@ -419,6 +435,8 @@ class Quiz(LectureScene):
                 FadeIn(without.head),
                 FadeIn(VGroup(*empty)),
             ],
+            {},
+            None,
         )
         # the undivided bars start as copies of the divided ones; the scale then turns from
         # ÷√d to ×1: softmax(λ s) for λ from 1/√d to 1 is w_s^(1−t) w_u^t, renormalised

@@ -23,6 +23,7 @@ from manim import (
     UL,
     UP,
     UR,
+    Animation,
     AnimationGroup,
     ApplyMethod,
     Arrow,
@@ -71,7 +72,7 @@ LANE = 0.2  # the terms run just above the days line, the sum above them
 DAYS_GROW = 1.3  # the room is drawn smaller than in the office chapter; its days are not
 SWAP_ARC = PI / 3  # shuffled columns pass over one another
 PILE = 0.04  # weights closer than this pile up on the w axis
-STEM = 3  # one weight's slope drawn as a height
+STEM = 8  # one weight's slope drawn as a height
 STRIP_CELL = 0.5  # a cell of an output strip: one number of a word's output
 DOT = 0.06  # a weight dropped onto the slope plot's w axis
 BAR = (2.4, 0.16)  # a softmax bar of weight 1 at the widest d: length and height
@@ -346,6 +347,7 @@ class Quiz(LectureScene):
         places = [c.get_center() for c in above]
         self._ask(2, band, [LaggedStartMap(FadeIn, VGroup(*above), lag_ratio=0.15)], {}, "shuffle")
         exact = self.data.value(Ref(DIFF)) == 0  # summed in the same order
+        ghosts = VGroup(*(c[1].copy().set_stroke(style.HIGHLIGHT, 3) for c in below))
         moves = [above[order[k]].animate(path_arc=SWAP_ARC).move_to(places[k]) for k in range(n)]
         self.say(
             "answer_2_exact" if exact else "answer_2",
@@ -361,7 +363,13 @@ class Quiz(LectureScene):
                     FadeIn(brace),
                     FadeIn(caption),
                 ],
-                "round": [outline(diff)],
+                # a copy of each recomputed strip lifts onto the one above it: they coincide
+                "round": [
+                    Succession(
+                        ghosts.animate.shift(UP * (above[0][1].get_y() - below[0][1].get_y())),
+                        FadeOut(ghosts),
+                    )
+                ],
                 # positions added: the same shuffle no longer gives the same outputs
                 "pos": [
                     *(ReplacementTransform(above[order[k]][1], above_pe[k][1]) for k in range(n)),
@@ -443,9 +451,8 @@ class Quiz(LectureScene):
         rows = without.bars.rows
         scaled, unscaled = dims.example_scaled, dims.example_unscaled
         _lengths(rows, scaled)
-        turn = _turning(
-            rows, scaled, unscaled, marks[0], dims.mean_max_scaled, dims.mean_max_unscaled
-        )
+        tracks = VGroup(*(r[1] for r in rows))
+        mean_x = tracks.get_left()[0] + dims.mean_max_unscaled * tracks.width
         # each weight dropped as a dot onto the slope plot's w axis, piled where they fall
         shift = home - pair.get_center()
         axes, fallen, on_curve, stems, starts = plot.frame[1], VGroup(), VGroup(), VGroup(), []
@@ -467,14 +474,13 @@ class Quiz(LectureScene):
             Create(marks[0]),
             beats={
                 # ×1 instead of ÷√d: the bars morph, the mean largest weight slides to 0.94
-                "why": [
-                    Succession(
-                        turn,
-                        AnimationGroup(
-                            FadeIn(VGroup(*(r[3] for r in rows))),
-                            FadeIn(without.mean, shift=UP * 0.2),
-                        ),
-                    )
+                # ×1 instead of ÷√d: the same scores, the bars morph as the scale turns
+                "why": [_turning(rows, scaled, unscaled)],
+                # the mean largest weight over all draws: its mark slides from 0.37 to 0.94
+                "mean": [
+                    ApplyMethod(marks[0].set_x, mean_x),
+                    FadeIn(VGroup(*(r[3] for r in rows))),
+                    FadeIn(without.mean, shift=UP * 0.2),
                 ],
                 "scaled": [
                     TransformFromCopy(marks[0], marks[1]),
@@ -533,19 +539,16 @@ def _lengths(rows: VGroup, weights) -> None:
         row[2].stretch_to_fit_width(max(w * row[1].width, 1e-3)).align_to(row[1], LEFT)
 
 
-def _turning(rows: VGroup, scaled, unscaled, mark: Line, mean_from: float, mean_to: float):
+def _turning(rows: VGroup, scaled, unscaled) -> Animation:
     """The scale on the scores turned from ÷√d to ×1: softmax(λ s) for λ between them is
-    scaled^(1−t) · unscaled^t renormalised, so the bars morph exactly; the mean largest
-    weight's mark slides from ``mean_from`` to ``mean_to``."""
+    scaled^(1−t) · unscaled^t renormalised, so the bars morph exactly."""
     a, b = np.asarray(scaled, float), np.asarray(unscaled, float)
-    tracks = VGroup(*(r[1] for r in rows))
 
     def turn(_, t: float) -> None:
         w = a ** (1 - t) * b**t
         _lengths(rows, w / w.sum())
-        mark.set_x(tracks.get_left()[0] + (mean_from + (mean_to - mean_from) * t) * tracks.width)
 
-    return UpdateFromAlphaFunc(VGroup(*(r[2] for r in rows), mark), turn, run_time=2)
+    return UpdateFromAlphaFunc(VGroup(*(r[2] for r in rows)), turn)
 
 
 def _piles(weights) -> list[int]:

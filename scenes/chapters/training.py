@@ -6,6 +6,8 @@ Render alone with ``manim -ql scenes/chapters/training.py Training``.
 
 from __future__ import annotations
 
+import math
+
 from manim import (
     DOWN,
     LEFT,
@@ -15,6 +17,7 @@ from manim import (
     AnimationGroup,
     Circumscribe,
     Create,
+    DashedLine,
     Dot,
     DoubleArrow,
     FadeIn,
@@ -24,6 +27,7 @@ from manim import (
     Line,
     MathTex,
     MoveAlongPath,
+    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     VGroup,
@@ -45,6 +49,11 @@ FRESH = ("random_1", "random_2")  # fresh draws, as every training step sees
 UNSEEN = "random_3"  # a sequence it never trained on, as the validation's are
 STRIP_WIDTH = 6.3  # the sequence, the box and the rows under it share this width
 EARLY = 0.1  # the share of the curve drawn as Adam's first nudges are named
+STREAM = ("random_1", "halves", "random_2", "one_two_rest", "pairs_and_rest", FED)
+# sequences flowing through in turn, none like the one before: nothing to memorise; the
+# last is colour_task's example again, the one attention_map opens on
+TAIL = 200  # the last steps, magnified against the validation level
+TAIL_STRETCH = 4.0  # the magnified tail's height per decade, against the plot's
 
 
 class Training(LectureScene):
@@ -57,7 +66,10 @@ class Training(LectureScene):
         "examples.random_1",
         "examples.random_2",
         "examples.random_3",
-    )  # FED, FRESH and the unseen one
+        "examples.halves",
+        "examples.one_two_rest",
+        "examples.pairs_and_rest",
+    )  # FED, FRESH, the unseen one and the STREAM
 
     def construct(self) -> None:
         tr = self.data.training
@@ -182,7 +194,9 @@ class Training(LectureScene):
             beats={"time": [Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run))]},
             steps=n["steps"],
         )  # a time is shown, never said: it varies
-        unseen, _ = self._fresh(UNSEEN, strip, rows, box)  # never trained on, like these
+        unseen, (strip, rows) = self._fresh(
+            UNSEEN, strip, rows, box
+        )  # never trained on, like these
         self.say(
             "val",
             unseen,
@@ -197,25 +211,33 @@ class Training(LectureScene):
             then=[[GrowFromPoint(gap, gap.get_start())]],
             mse=n["base"],
         )
-        tail = SurroundingRectangle(
-            VGroup(val[0], last), buff=style.HUG_BUFF, color=style.HIGHLIGHT
-        )
+        region, zoom = self._tail(plot, tr.loss_curve, tr.val_mse)
+        zoom.next_to(base[1], DOWN, buff=style.ITEM_BUFF).align_to(plot.axes, RIGHT)
+        stream = []
+        for name in STREAM:  # a new sequence at every step: none is seen twice in a row
+            feed, (strip, rows) = self._fresh(name, strip, rows, box)
+            stream.append(feed)
         self.say(
             "meaning",
-            outline(box.into),
-            Circumscribe(strip, color=style.HIGHLIGHT),
-            beats={"unseen": [Create(tail)]},
+            Succession(*stream),
+            run_time=0.7 * len(STREAM),
+            beats={  # the tail magnified: it runs along the validation level
+                "unseen": [
+                    Create(region),
+                    ReplacementTransform(region.copy(), zoom),
+                ]
+            },
         )
-        head_map = self.colour_map(  # the sequence over the box now: the unseen one
-            self.data.example(UNSEEN).colours,
-            self.data.example(UNSEEN).attention,
-            f"examples.{UNSEEN}.attention",
+        head_map = self.colour_map(  # the sequence over the box now: colour_task's example
+            self.data.example(FED).colours,
+            self.data.example(FED).attention,
+            f"examples.{FED}.attention",
             style.CELL_SIZE * 0.55,
         )
         head_map.set(height=plot.axes.height).move_to(plot.axes)
         self.say(
             "outro",
-            FadeOut(tail),
+            FadeOut(region, zoom),
             Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5),
             then=[  # the map grows out of the head as the plot makes way for it
                 [
@@ -238,6 +260,32 @@ class Training(LectureScene):
             output_row(ex.targets, f"{src}.targets", columns, "y"),
         ).arrange(DOWN, buff=style.ITEM_BUFF)
         return strip, rows
+
+    @staticmethod
+    def _tail(plot: LossPlot, losses: list[float], val: float) -> tuple[VGroup, VGroup]:
+        """The curve's last :data:`TAIL` steps (every step) with the validation level: a frame
+        round them on the plot, and the same magnified (taller per decade, and wider), framed."""
+        steps = len(losses)
+        xs = list(range(steps - TAIL, steps))
+        tail = plot.axes.plot_line_graph(
+            xs,
+            [math.log10(losses[x]) - plot.low for x in xs],
+            add_vertex_dots=False,
+            line_color=style.MUTED,  # under the level: the level stays seen through it
+            stroke_width=1.5,
+        )["line_graph"]
+        y = plot.level(val)
+        level = DashedLine([plot.axes.c2p(xs[0], 0)[0], y, 0], [plot.axes.c2p(xs[-1], 0)[0], y, 0])
+        region = SurroundingRectangle(
+            VGroup(tail, level), buff=style.HUG_BUFF, color=style.HIGHLIGHT
+        )
+        inner = VGroup(tail.copy(), level.copy())
+        inner.stretch(TAIL_STRETCH, 1, about_point=level.get_center())
+        inner.stretch(TAIL_STRETCH * 0.6, 0)
+        zoom = VGroup(
+            SurroundingRectangle(inner, buff=style.HUG_BUFF, color=style.HIGHLIGHT), inner
+        )
+        return region, zoom
 
     @staticmethod
     def _align_rows(rows: VGroup, strip: TokenStrip) -> None:

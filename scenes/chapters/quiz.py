@@ -67,7 +67,7 @@ DIFF = "pitfalls.shuffle.without_positions.max_abs_diff"
 RING = 0.55  # the countdown ring's radius
 CHOICE_PAD = 0.2  # between a choice and its box
 FLOOR_UNIT = 1.25  # the office's floor, as the office chapter draws it
-DAYS_LINE = (6.0, 1.2)  # the number line of days the office's weighted sum is laid along
+DAYS_LINE = (4.5, 1.2)  # the number line of days the office's weighted sum is laid along
 LANE = 0.2  # the terms run just above the days line, the sum above them
 DAYS_GROW = 1.3  # the room is drawn smaller than in the office chapter; its days are not
 SWAP_ARC = PI / 3  # shuffled columns pass over one another
@@ -234,7 +234,7 @@ class Quiz(LectureScene):
             out=self.number(f"{source}.output", 2),
         )
         out.next_to(ticks, DOWN, buff=style.ITEM_BUFF).align_to(plane.x_axis, LEFT)
-        side = VGroup(bars, VGroup(line, plane, out)).arrange(DOWN, buff=style.SECTION_BUFF)
+        side = VGroup(bars, VGroup(line, plane, out)).arrange(RIGHT, buff=style.WIDE_BUFF)
         picture = VGroup(room, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
         self._stage(band, picture)
         for person in room.people:  # the days stay legible in the smaller room

@@ -14,10 +14,12 @@ from manim import (
     DOWN,
     DR,
     LEFT,
+    PI,
     RIGHT,
     UL,
     UP,
     UR,
+    AnimationGroup,
     ArcBetweenPoints,
     Arrow,
     Brace,
@@ -36,10 +38,11 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
+    Swap,
     TransformFromCopy,
     VGroup,
-    Write,
 )
 
 from scenes.kit import style
@@ -120,28 +123,93 @@ class MultiHead(LectureScene):
         )
 
     def _relations(self) -> None:
+        """The sentence, its relations as arcs, and the word with two relations: its one row
+        of weights split between both, then one row per head, each on one relation."""
         words = VGroup(*(style.text(w, style.TITLE_SIZE) for w in self.words["sentence"].split()))
-        words.arrange(RIGHT, buff=style.GROUP_BUFF)
-        style.place(words)
-        arcs, names, pairs = VGroup(), VGroup(), []
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        arcs, names, pairs, ends = VGroup(), VGroup(), [], []
         kinds = self.words["relations"].split(",")
         for pair, kind in zip(self.words["pairs"].split(","), kinds, strict=True):
             a, b = sorted(int(i) for i in pair.split("-"))
+            ends.append((a, b))
             pairs.append(VGroup(words[a], words[b]))
             arc = ArcBetweenPoints(
                 words[b].get_top() + UP * style.HUG_BUFF,
                 words[a].get_top() + UP * style.HUG_BUFF,
                 angle=1.2,
                 color=style.FOREGROUND,
-                stroke_width=6,
+                stroke_width=10,
             )
             arcs.add(arc)
             name = style.text(kind, style.LABEL_SIZE, style.MUTED).next_to(arc, UP, buff=0.1)
             while any(_touch(name, other) for other in names):  # stack, never overlap
                 name.shift(UP * (name.height + style.HUG_BUFF))
             names.add(name)
+        # "Related in many ways": every pair of words linked, under the sentence.
+        links = VGroup(
+            *(
+                ArcBetweenPoints(
+                    words[a].get_bottom() + DOWN * style.HUG_BUFF,
+                    words[b].get_bottom() + DOWN * style.HUG_BUFF,
+                    angle=0.9,
+                    color=style.MUTED,
+                    stroke_width=3,
+                )
+                for a in range(len(words))
+                for b in range(a + 1, len(words))
+            )
+        )
+        # The word in two relations, and its row of weights: one set of Q, K splits its
+        # total between both partners; two heads each put it all on one (a schematic of
+        # the split, no measured numbers).
+        both = [r for r in range(len(ends)) if ends[r][0] in ends[-1] or ends[r][1] in ends[-1]]
+        hub = next(w for w in ends[both[0]] if w in ends[both[1]])
+        partners = [ends[r][0] if ends[r][1] == hub else ends[r][1] for r in both]
+
+        thin = min(w.width for w in words)
+
+        def row(weights: dict[int, float], label: VGroup, tall: float) -> VGroup:
+            tracks = VGroup(
+                *(
+                    Rectangle(width=thin, height=tall).set_stroke(style.MUTED, 1.5).match_x(w)
+                    for w in words
+                )
+            )
+            bars = VGroup(
+                *(
+                    Rectangle(width=tracks[k].width, height=tall * weights.get(k, 0.0) + 1e-3)
+                    .set_stroke(width=0)
+                    .set_fill(style.WEIGHT, 1 if k in weights else 0)
+                    .move_to(tracks[k], DOWN)
+                    for k in range(len(words))
+                )
+            )
+            return VGroup(tracks, bars, label.next_to(tracks, LEFT, buff=style.GROUP_BUFF))
+
+        one = row({p: 0.5 for p in partners}, MathTex(r"Q,\,K", font_size=40), 1.6)
+        one[:2].align_to(words, DOWN).shift(DOWN * (one[0].height + style.SECTION_BUFF))
+        one[2].next_to(one[0], LEFT, buff=style.GROUP_BUFF)
+        heads = VGroup(
+            *(
+                row(
+                    {p: 1.0},
+                    phrase(self.words["head"], style.BODY_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
+                    1.0,
+                )
+                for h, p in enumerate(partners)
+            )
+        )
+        for h, line in enumerate(heads):  # the same columns, under the same words
+            above = heads[h - 1][0] if h else words
+            line[:2].align_to(above, DOWN).shift(DOWN * (line[0].height + style.SECTION_BUFF))
+            line[2].next_to(line[0], LEFT, buff=style.GROUP_BUFF)
+        style.place(VGroup(words, arcs, names, links, one, heads), grow=1.5)
         self.add(self.title)  # the title at once: no frame is only a title being written
-        self.say("intro", FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2))
+        self.say(
+            "intro",
+            FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2),
+            beats={"many": [LaggedStartMap(Create, links, lag_ratio=0.05)]},
+        )
         # each relation lights its two words as it is named (the last pair goes back)
         beats = {}
         for k in range(len(arcs)):
@@ -149,17 +217,36 @@ class MultiHead(LectureScene):
             if k:
                 back = [w for w in pairs[k - 1] if w not in pairs[k]]
                 light += [w.animate.set_color(style.FOREGROUND) for w in back]
+            else:
+                light.append(FadeOut(links))
             beats[f"r{k}"] = light
         self.say("kinds", beats=beats)
-        formula = MathTex(
-            r"\mathrm{head}_h = \mathrm{softmax}\Big(\frac{Q_h K_h^\top}{\sqrt{d_h}}\Big) V_h",
-            font_size=48,
-        ).next_to(words, DOWN, buff=style.SECTION_BUFF)
+        others = [r for r in range(len(arcs)) if r not in both]
         self.say(
             "more_sets",
             pairs[-1].animate.set_color(style.FOREGROUND),
-            outline(arcs),
-            beats={"heads": [Write(formula)]},
+            words[hub].animate.set_color(style.HIGHLIGHT),
+            *(arcs[r].animate.set_stroke(opacity=style.DIMMED) for r in others),
+            *(names[r].animate.set_opacity(style.DIMMED) for r in others),
+            GrowFromEdge(one[0], DOWN),
+            FadeIn(one[2]),
+            beats={
+                "mixed": [
+                    *(
+                        ReplacementTransform(arcs[r].copy(), one[1][p])
+                        for r, p in zip(both, partners, strict=True)
+                    )
+                ],
+                "heads": [
+                    *(ReplacementTransform(one[0].copy(), h[0]) for h in heads),
+                    *(
+                        ReplacementTransform(one[1][p].copy(), heads[h][1][p])
+                        for h, p in enumerate(partners)
+                    ),
+                    FadeOut(one),
+                    *(FadeIn(h[2]) for h in heads),
+                ],
+            },
         )
 
     def _task(self) -> None:
@@ -214,11 +301,14 @@ class MultiHead(LectureScene):
         frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         indices = VGroup(*(strip.get_column(k)[0] for k in range(n)))
         colour_cells, number_cell, table_cells = (part[0] for part in inputs)
+        # No positions, no left and right: two columns' contents trade places, and back.
+        a, b = (VGroup(*strip.get_column(k)[1:]) for k in (SHOWN - 1, SHOWN))
         self.say(
             "positions",
             rows.animate.set_opacity(style.DIMMED),
-            outline(indices),
+            Swap(a, b),
             beats={
+                "given": [Swap(a, b), outline(indices)],
                 "colour": [
                     Create(frame),
                     FadeIn(VGroup(colour_cells[0], *inputs[0][1:])),
@@ -335,6 +425,14 @@ class MultiHead(LectureScene):
             )
         ).set_color(style.HIGHLIGHT)
 
+        # the line just below the diagonal, drawn through the cells (i, i - 1)
+        slant = Line(
+            maps[previous][1].get_cell(1, 0).get_center(),
+            maps[previous][1].get_cell(n_pos - 1, n_pos - 2).get_center(),
+            color=style.HIGHLIGHT,
+            stroke_width=8,
+        )
+
         def grow(m: VGroup) -> list:
             """A map filled row by row under its name."""
             grid = m[1]
@@ -361,12 +459,15 @@ class MultiHead(LectureScene):
             FadeOut(blocks),
             *grow(maps[previous]),
             FadeIn(rules[1]),
-            beats={"diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])]},
+            beats={
+                "diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])],
+                "line": [FadeOut(diagonal), Create(slant)],
+            },
             h=previous + 1,
         )
         self.say(
             "nobody",
-            FadeOut(diagonal),
+            FadeOut(slant),
             outline(maps[0], maps[1]),
             beats={
                 "training": [
@@ -383,9 +484,8 @@ class MultiHead(LectureScene):
         """Each head's map x its V = its output; the outputs joined; x W_O = the layer's."""
         run = self.data.two_heads
         heads = len(run.maps)
-        # More than 8 positions: smaller cells, read by brightness instead of numbers.
+        # Heat, not written numbers: the two heads' halves and W_O read as pictures.
         cell = OUTPUT_CELL * min(1.0, style.REFERENCE_POSITIONS / len(run.colours))
-        written = cell >= style.MIN_NUMBER_CELL
         lines = VGroup()
         for h in range(heads):
             small_map = self._grid(run.maps[h], f"multihead.two.maps[{h}]", SMALL_CELL)
@@ -406,29 +506,43 @@ class MultiHead(LectureScene):
             name.next_to(small_map, LEFT, buff=style.GROUP_BUFF)
             lines.add(VGroup(name, line))
         lines.arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
-        # The joined outputs, W_O and the layer's output, written out.
+        # The joined outputs, W_O and the layer's output, as heat maps.
         joined = VGroup(
             *(
-                self._grid(run.head_outputs[h], f"multihead.two.head_outputs[{h}]", cell, written)
+                self._grid(run.head_outputs[h], f"multihead.two.head_outputs[{h}]", cell)
                 for h in range(heads)
             )
         ).arrange(RIGHT, buff=0)
-        w_o = self._grid(run.w_o, "multihead.two.w_o", cell, written)
+        w_o = self._grid(run.w_o, "multihead.two.w_o", cell)
         w_name = MathTex("W_O", font_size=44).next_to(w_o, UP, buff=style.ITEM_BUFF)
         width = self.number("multihead.two.width", 0)
         shape = phrase(self.words["w_o_shape"], style.LABEL_SIZE, a=width, b=width.copy())
-        shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
-        layer = self._grid(run.layer_out, "multihead.two.layer_out", cell, written)
+        layer = self._grid(run.layer_out, "multihead.two.layer_out", cell)
         times, equals = MathTex(r"\times", font_size=48), MathTex("=", font_size=48)
         product = VGroup(joined, times, VGroup(w_o, w_name, shape), equals, layer).arrange(
             RIGHT, buff=style.ITEM_BUFF * 2
         )
         w_name.next_to(w_o, UP, buff=style.ITEM_BUFF)
-        shape.next_to(w_o, DOWN, buff=style.ITEM_BUFF)
-        style.place(product)
+        # Each head's half of the joined outputs braced and named (the names travel there).
+        parts = VGroup(
+            *(
+                Brace(joined[h].cells, DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+                for h in range(heads)
+            )
+        )
+        part_names = VGroup(
+            *(
+                phrase(
+                    self.words["head"], style.SMALL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())
+                ).next_to(parts[h], DOWN, buff=style.HUG_BUFF)
+                for h in range(heads)
+            )
+        )
+        w_brace = Brace(w_o.cells, DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+        shape.next_to(w_brace, DOWN, buff=style.HUG_BUFF)
+        style.place(VGroup(product, parts, part_names, w_brace))
         style.place(lines)
         d_head = self.number("multihead.two.d_head", 0)
-        frame = SurroundingRectangle(joined, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -457,36 +571,61 @@ class MultiHead(LectureScene):
         )
         self.say(
             "concat",
-            FadeOut(VGroup(*(VGroup(ln[0], *ln[1][:4]) for ln in lines))),
-            # a fade between the two grids, not a point-by-point morph of 64 numbers
+            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
+            # a fade between the two grids, not a point-by-point morph of 64 cells
             *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
-            then=[[Create(frame)]],
+            *(ReplacementTransform(lines[h][0], part_names[h]) for h in range(heads)),
+            *(GrowFromCenter(p) for p in parts),
             w=width,
         )
-        # One column of the layer's output: head 1's rows of W_O's column, then head 2's.
-        j = 0
+        # Row i of the joined outputs, turned upright beside W_O's column j: head 1's numbers
+        # meet the rows of W_O that head 1's columns multiply, head 2's the rest; together
+        # they make the layer's output at (i, j).
+        i = j = 0
         d = run.d_head
+        n_pos = len(run.colours)
+        row = VGroup(*(joined[h].get_cell(i, k) for h in range(heads) for k in range(d)))
+        upright = row.copy().rotate(-PI / 2)
+        w_column = VGroup(*(w_o.get_cell(k, j) for k in range(heads * d)))
+        upright.next_to(w_column, LEFT, buff=style.ITEM_BUFF)
+        row_frame = SurroundingRectangle(row, buff=style.TIGHT_BUFF)
+        upright_frame = SurroundingRectangle(upright, buff=style.TIGHT_BUFF)
+        # the layer's output, still empty: where the products will land
+        empty = layer.cells.copy().set_fill(opacity=0).set_stroke(style.MUTED, 1)
         halves = [
-            VGroup(*(w_o.get_cell(i, j) for i in range(h * d, (h + 1) * d))) for h in range(heads)
+            VGroup(upright[h * d : (h + 1) * d], w_column[h * d : (h + 1) * d])
+            for h in range(heads)
         ]
-        column = VGroup(*(layer.get_cell(i, j) for i in range(len(run.colours))))
-        col_frame = SurroundingRectangle(column, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        cell_ij = layer.get_cell(i, j)
+        rest = VGroup(*(layer.get_cell(a, b) for a in range(n_pos) for b in range(len(run.w_o[0]))))
+        rest.remove(cell_ij)
         self.say(
             "w_o",
-            FadeOut(frame),
             FadeIn(times),
             FadeIn(VGroup(w_o, w_name), lag_ratio=0.02),
-            FadeIn(shape),
+            FadeIn(equals),
+            FadeIn(empty),
+            beats={"shape": [GrowFromCenter(w_brace), FadeIn(shape)]},
             a=width,
         )
         self.say(
             "w_o_job",
-            outline(*halves),
+            Create(row_frame),
+            FadeOut(times),
+            Succession(
+                AnimationGroup(
+                    TransformFromCopy(row, upright, path_arc=-0.8),
+                    TransformFromCopy(row_frame, upright_frame, path_arc=-0.8),
+                ),
+                outline(*halves),
+            ),
+            run_time=1.6,
             beats={
                 "layer": [
-                    FadeIn(equals),
-                    FadeTransform(VGroup(joined, w_o.cells).copy(), layer),
-                    Create(col_frame),
+                    FadeOut(VGroup(row_frame, upright_frame, empty)),
+                    FadeIn(times),
+                    ReplacementTransform(VGroup(upright, w_column.copy()), cell_ij),
+                    FadeTransform(VGroup(joined, w_o.cells).copy(), rest),
                 ]
             },
         )
@@ -573,11 +712,20 @@ class MultiHead(LectureScene):
             Create(frames[unnamed]),
             h=unnamed + 1,
         )
+        unknown = style.text("?", style.TITLE_SIZE * 3, style.HIGHLIGHT).move_to(maps[unnamed])
         self.say(
             "caveat",
             FadeOut(frames[unnamed]),
             FadeIn(pair_frames),
-            beats={"unnamed": [FadeIn(frames[unnamed])]},
+            Create(bridge),
+            FadeIn(overlap),
+            beats={
+                "unnamed": [
+                    FadeIn(frames[unnamed]),
+                    maps[unnamed].animate.set_opacity(style.DIMMED),
+                    GrowFromCenter(unknown),
+                ]
+            },
         )
 
     def _bar(self, slices: int, colour, length: float = BAR_LENGTH) -> VGroup:
@@ -762,20 +910,40 @@ class MultiHead(LectureScene):
             "slices",
             FadeOut(fan),
             FadeOut(VGroup(cols_brace, cols_n)),
-            FadeIn(whole, lag_ratio=0.03),
+            # the whole W_Q: the one head's column, repeated once per head
+            LaggedStart(*(TransformFromCopy(one, s) for s in whole), lag_ratio=0.05),
             GrowFromCenter(all_brace),
             FadeIn(all_n),
             FadeIn(w_name),
             beats={
-                "first": [Create(pointers[0]), FadeIn(ranges[0])],
+                "cut": [
+                    q[0].animate.set_fill(opacity=0),
+                    LaggedStart(
+                        *(s.animate.set_fill(style.QUERY, 0.25) for s in whole), lag_ratio=0.05
+                    ),
+                ],
+                # each slice of W_Q makes the same slice of Q: the colour runs from one to
+                # the other, slice 1, slice 2, then all the rest in turn
+                "first": [
+                    whole[0].animate.set_fill(style.HIGHLIGHT, 0.7),
+                    TransformFromCopy(whole[0], q[0].copy().set_fill(style.HIGHLIGHT, 0.7)),
+                    Create(pointers[0]),
+                    FadeIn(ranges[0]),
+                ],
                 "next": [
                     Create(pointers[1]),
                     FadeIn(ranges[1]),
-                    q[1].animate.set_fill(style.QUERY, 0.6),
-                    whole[1].animate.set_fill(style.QUERY, 0.6),
+                    whole[1].animate.set_fill(style.HIGHLIGHT, 0.7),
+                    TransformFromCopy(whole[1], q[1].copy().set_fill(style.HIGHLIGHT, 0.7)),
                     LaggedStart(
-                        *(q[k].animate.set_fill(style.QUERY, 0.3) for k in range(2, heads)),
-                        lag_ratio=0.1,
+                        *(
+                            AnimationGroup(
+                                whole[k].animate.set_fill(style.QUERY, 0.7),
+                                q[k].animate.set_fill(style.QUERY, 0.7),
+                            )
+                            for k in range(2, heads)
+                        ),
+                        lag_ratio=0.15,
                     ),
                 ],
                 "join": [

@@ -409,16 +409,14 @@ class WeightedSum(LectureScene):
         cat = c.referent
         same = self._symbol("=")
         k_cat = self._vector(c.k[cat], f"{IT}.k[{cat}]", f"k({c.tokens[cat]})", style.KEY, BIG)
-        VGroup(same, k_cat).arrange(RIGHT, buff=style.ITEM_BUFF).next_to(
-            terms[0], RIGHT, buff=style.ITEM_BUFF
-        )
+        VGroup(same, k_cat).arrange(RIGHT, buff=style.ITEM_BUFF)
         note = style.text(self.words["v_is_k"], style.BODY_SIZE, style.VALUE)
         new_label = self.words.format("new_it", pronoun=c.tokens[it])
         out = self._vector(c.scaled.outputs[it], f"{IT}.scaled.outputs[{it}]", new_label, size=BIG)
         dims = self._dims(out, c)
         hand = style.text(self.words["hand_made"], style.LABEL_SIZE, style.MUTED)
         hand.next_to(out, DOWN, buff=style.ITEM_BUFF).align_to(out, RIGHT)
-        block = VGroup(row, note, VGroup(terms, same, k_cat), VGroup(dims, out, hand)).arrange(
+        block = VGroup(row, note, terms, VGroup(dims, out, hand)).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
         # the office, back in the side panel: K as the places, V as the days
@@ -451,20 +449,76 @@ class WeightedSum(LectureScene):
         )
         bars = VGroup(rects, labels)
         style.place(block, LEFT)
+        # k(cat) under the terms: gone before the output comes
+        VGroup(same, k_cat).next_to(terms, DOWN, buff=style.SECTION_BUFF).align_to(terms, LEFT)
         _, bottom, right, top = style.content_area()
         room.move_to([right - room.width / 2, (bottom + top) / 2, 0])  # the right side panel
-        bars.move_to(room)
+        # the 蘋果 plane's move again, on it's two largest output dimensions: each V shrinks
+        # by its share and the terms go tip to tail, landing almost on cat's own arrow
+        across = top_index(c.scaled.outputs[it])
+        up = max((d for d in range(c.d) if d != across), key=c.scaled.outputs[it].__getitem__)
+        span = [0, math.ceil(max(v[d] for v in c.v for d in (across, up)) * 2) / 2, 0.5]
+        side = min(top - bottom - 2 * style.SECTION_BUFF, right - block.get_right()[0] - 1.2)
+        axes = style.muted_axes(span, span, side, side)
+        plane = VGroup(
+            axes,
+            style.text(names[across], style.LABEL_SIZE, style.MUTED).next_to(
+                axes.x_axis, DOWN, buff=style.ITEM_BUFF
+            ),
+            style.text(names[up], style.LABEL_SIZE, style.MUTED).next_to(
+                axes.y_axis, LEFT, buff=style.ITEM_BUFF
+            ),
+        )
+        plane.move_to(
+            [(block.get_right()[0] + right) / 2, (bottom + top) / 2, 0]
+        )  # the right two thirds
+        tip = TipToTail(
+            axes,
+            c.v,
+            c.scaled.weights[it],
+            f"{IT}.scaled.weights[{it}]",
+            [f"v({t})" for t in c.tokens],
+            (across, up),
+        )
+        flat = VGroup(*(d[1] for d in tip.dots))  # the labels of the terms off the plane
+        flat.arrange(DOWN, aligned_edge=LEFT, buff=style.TIGHT_BUFF * 2)
+        flat.next_to(axes.c2p(span[1], span[1]), DOWN + LEFT, buff=style.ITEM_BUFF)
+        names_on = VGroup(
+            *(
+                style.text(f"v({c.tokens[j]})", style.SMALL_SIZE, style.VALUE).next_to(
+                    tip.get_arrow(j).get_end(), UP + RIGHT, buff=style.ITEM_BUFF
+                )
+                for j in tip.on_plane
+            )
+        )
+        others = [j for j in range(len(c.tokens)) if j != c.referent]
+        ghost = tip.get_arrow(c.referent).copy().set_opacity(style.DIMMED)  # v(cat) unscaled
+        sum_name = style.text(new_label, style.SMALL_SIZE, style.RESULT)
+        sum_name.next_to(tip.get_tip(), DOWN + RIGHT, buff=style.ITEM_BUFF)
+        bars.move_to(plane)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
             "it_terms",
             *self._clear(),
             FadeIn(row),
+            FadeIn(plane),
+            then=[[tip.draw_vectors(), FadeIn(names_on)]],
             beats={
                 "cat": [
                     TransformFromCopy(row.get_number(0, cat), terms[0][0]),
                     FadeIn(terms[0][1:], shift=LEFT * 0.3),
+                    FadeIn(ghost),
+                    tip.scale_term(cat),
                 ],
-                "rest": [FadeIn(terms[1:], lag_ratio=0.3)],
+                "rest": [
+                    FadeIn(terms[1:], lag_ratio=0.3),
+                    *(tip.scale_term(j) for j in others),
+                    FadeOut(
+                        VGroup(
+                            *(n for k, n in zip(tip.on_plane, names_on, strict=True) if k != cat)
+                        )
+                    ),
+                ],
             },
             w=cat_share,
         )
@@ -474,21 +528,41 @@ class WeightedSum(LectureScene):
             then=[[TransformFromCopy(terms[0][2], k_cat), FadeIn(same)]],
             beats={
                 "real": [outline(terms[0][2], k_cat)],
-                "office": [  # k(cat) has been said: the room takes its place
+                "office": [  # k(cat) has been said: the room takes the plane's place
                     FadeOut(VGroup(same, k_cat)),
+                    FadeOut(
+                        VGroup(
+                            plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)]
+                        )
+                    ),
                     FadeIn(room, shift=LEFT * 0.5),
                 ],
             },
         )
-        self.say("it_output", TransformFromCopy(terms, out), FadeIn(dims))
+        self.say(
+            "it_output",
+            TransformFromCopy(terms, out),
+            FadeIn(dims),
+            FadeOut(room),
+            FadeIn(VGroup(plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)])),
+            then=[[tip.lay_tip_to_tail()], [tip.draw_sum(), FadeIn(sum_name)]],
+        )
         axis = top_index(c.scaled.outputs[it])
         entity = SurroundingRectangle(
             VGroup(out.get_entry(axis), dims[axis]), color=style.HIGHLIGHT
         )
         self.say(
             "it_axis",
-            FadeOut(room),
-            LaggedStart(*(GrowFromEdge(r, DOWN) for r in rects), lag_ratio=0.15),
+            FadeOut(
+                VGroup(
+                    plane, ghost, tip.arrows, tip.dots, sum_name, names_on[tip.on_plane.index(cat)]
+                )
+            ),
+            ReplacementTransform(tip.total, rects[axis]),  # the sum's length becomes the bar
+            LaggedStart(
+                *(GrowFromEdge(r, DOWN) for k, r in enumerate(rects) if k != axis),
+                lag_ratio=0.15,
+            ),
             FadeIn(labels),
             then=[[Create(entity), outline(rects[axis])]],
         )

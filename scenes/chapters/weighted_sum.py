@@ -495,6 +495,7 @@ class WeightedSum(LectureScene):
         ghost = tip.get_arrow(c.referent).copy().set_opacity(style.DIMMED)  # v(cat) unscaled
         sum_name = style.text(new_label, style.SMALL_SIZE, style.RESULT)
         sum_name.next_to(tip.get_tip(), DOWN + RIGHT, buff=style.ITEM_BUFF)
+        sum_name.shift(LEFT * max(0.0, sum_name.get_right()[0] - right))  # a longer name
         bars.move_to(plane)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(

@@ -30,7 +30,9 @@ from manim import (
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
+    VMobject,
     Wiggle,
     always_redraw,
 )
@@ -49,6 +51,7 @@ FRESH = ("random_1", "random_2")  # fresh draws, as every training step sees
 UNSEEN = "random_3"  # a sequence it never trained on, as the validation's are
 STRIP_WIDTH = 6.3  # the sequence, the box and the rows under it share this width
 EARLY = 0.1  # the share of the curve drawn as Adam's first nudges are named
+NUDGES = 4  # Adam's steps shown one by one, each drawing its piece of the curve's start
 STREAM = ("random_1", "halves", "random_2", "one_two_rest", "pairs_and_rest", FED)
 # sequences flowing through in turn, none like the one before: nothing to memorise; the
 # last is colour_task's example again, the one attention_map opens on
@@ -134,6 +137,7 @@ class Training(LectureScene):
         )
         ticks = plot.ticks
         early, rest = plot.pieces(EARLY)
+        nudged = self._split(early, NUDGES)  # drawn one by one: early itself is never shown
 
         self.add(title, strip, box)  # the model at once: no frame is only a title
         self.say(
@@ -154,20 +158,24 @@ class Training(LectureScene):
             strip, rows = feeds[-1][1]
         self.say(
             "loss",
-            FadeIn(formula, shift=UP * 0.2),
-            # the outputs and the answers it compares (framed: an Indicate would add the
-            # names to the scene on their own, and the next sequence's rows could not replace them)
-            Circumscribe(rows[0][0], color=style.HIGHLIGHT),
-            Circumscribe(rows[1][0], color=style.HIGHLIGHT),
+            FadeIn(VGroup(formula[0], formula[2], formula[4]), shift=UP * 0.2),
+            # the outputs and the answers it compares fly down into their places in it
+            TransformFromCopy(rows[0], formula[1]),
+            TransformFromCopy(rows[1], formula[3]),
             run_time=2.5,
             beats={
                 "batch": [Succession(*(feed for feed, _ in feeds))],
-                "adam": [
-                    AnimationGroup(
-                        *(Wiggle(p, scale_value=1.2) for p in box.get_parameters()),
-                        lag_ratio=0.35,
-                    ),
-                    Create(early),  # each nudge lowers the loss: the curve's first steps
+                "adam": [  # step after step, every part nudged and the loss a little lower
+                    Succession(
+                        *(
+                            AnimationGroup(
+                                *(Wiggle(p, scale_value=1.15) for p in box.get_parameters()),
+                                Create(piece),
+                                run_time=1.2,
+                            )
+                            for piece in nudged
+                        )
+                    )
                 ],
             },
         )
@@ -241,7 +249,7 @@ class Training(LectureScene):
             Flash(box.head, color=style.HIGHLIGHT, flash_radius=0.5),
             then=[  # the map grows out of the head as the plot makes way for it
                 [
-                    FadeOut(VGroup(plot, early, rest, first, last, run, val, base, gap)),
+                    FadeOut(VGroup(plot, *nudged, rest, first, last, run, val, base, gap)),
                     GrowFromPoint(head_map, box.head.get_center()),
                 ]
             ],
@@ -260,6 +268,14 @@ class Training(LectureScene):
             output_row(ex.targets, f"{src}.targets", columns, "y"),
         ).arrange(DOWN, buff=style.ITEM_BUFF)
         return strip, rows
+
+    @staticmethod
+    def _split(line: VMobject, parts: int) -> list[VMobject]:
+        """``line`` cut into ``parts`` consecutive pieces of equal share (drawn one by one)."""
+        return [
+            line.copy().pointwise_become_partial(line, k / parts, (k + 1) / parts)
+            for k in range(parts)
+        ]
 
     @staticmethod
     def _tail(plot: LossPlot, losses: list[float], val: float) -> tuple[VGroup, VGroup]:

@@ -239,12 +239,13 @@ class MultiHead(LectureScene):
                 ],
                 "heads": [
                     *(ReplacementTransform(one[0].copy(), h[0]) for h in heads),
-                    *(
-                        ReplacementTransform(one[1][p].copy(), heads[h][1][p])
-                        for h, p in enumerate(partners)
-                    ),
                     FadeOut(one),
                     *(FadeIn(h[2]) for h in heads),
+                ],
+                # each head's weight grows out of its own relation's arc
+                "own": [
+                    TransformFromCopy(arcs[r], heads[h][1][p])
+                    for h, (r, p) in enumerate(zip(both, partners, strict=True))
                 ],
             },
         )
@@ -569,15 +570,6 @@ class MultiHead(LectureScene):
             n=len(run.colours),
             d=d_head,
         )
-        self.say(
-            "concat",
-            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
-            # a fade between the two grids, not a point-by-point morph of 64 cells
-            *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
-            *(ReplacementTransform(lines[h][0], part_names[h]) for h in range(heads)),
-            *(GrowFromCenter(p) for p in parts),
-            w=width,
-        )
         # Row i of the joined outputs, turned upright beside W_O's column j: head 1's numbers
         # meet the rows of W_O that head 1's columns multiply, head 2's the rest; together
         # they make the layer's output at (i, j).
@@ -599,8 +591,22 @@ class MultiHead(LectureScene):
         cell_ij = layer.get_cell(i, j)
         rest = VGroup(*(layer.get_cell(a, b) for a in range(n_pos) for b in range(len(run.w_o[0]))))
         rest.remove(cell_ij)
+        # The outputs land a gap apart, then close up: one position's row is 8 numbers.
+        second = VGroup(*joined[1:], *parts[1:], *part_names[1:])
+        second.shift(RIGHT * style.GROUP_BUFF)
+        self.say(
+            "concat",
+            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
+            # a fade between the two grids, not a point-by-point morph of 64 cells
+            *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
+            *(ReplacementTransform(lines[h][0], part_names[h]) for h in range(heads)),
+            *(GrowFromCenter(p) for p in parts),
+            beats={"eight": [second.animate.shift(LEFT * style.GROUP_BUFF), Create(row_frame)]},
+            w=width,
+        )
         self.say(
             "w_o",
+            FadeOut(row_frame),
             FadeIn(times),
             FadeIn(VGroup(w_o, w_name), lag_ratio=0.02),
             FadeIn(equals),

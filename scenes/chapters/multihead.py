@@ -594,6 +594,10 @@ class MultiHead(LectureScene):
         # The outputs land a gap apart, then close up: one position's row is 8 numbers.
         second = VGroup(*joined[1:], *parts[1:], *part_names[1:])
         second.shift(RIGHT * style.GROUP_BUFF)
+        # alone, the joined outputs stand mid-frame; W_O's arrival moves them to their place
+        outputs = VGroup(joined, parts, part_names)
+        mid = RIGHT * -outputs.get_center()[0]
+        VGroup(outputs, row_frame).shift(mid)
         self.say(
             "concat",
             FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
@@ -607,6 +611,7 @@ class MultiHead(LectureScene):
         self.say(
             "w_o",
             FadeOut(row_frame),
+            outputs.animate.shift(-mid),
             FadeIn(times),
             FadeIn(VGroup(w_o, w_name), lag_ratio=0.02),
             FadeIn(equals),
@@ -614,6 +619,7 @@ class MultiHead(LectureScene):
             beats={"shape": [GrowFromCenter(w_brace), FadeIn(shape)]},
             a=width,
         )
+        row_frame.shift(-mid)  # off screen since w_o: back round the row it frames
         self.say(
             "w_o_job",
             Create(row_frame),

@@ -10,10 +10,8 @@ from collections.abc import Callable, Sequence
 
 from manim import (
     DOWN,
-    LEFT,
     ORIGIN,
     RIGHT,
-    UP,
     Animation,
     AnimationGroup,
     Circumscribe,
@@ -34,8 +32,6 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.devices import DotArrows
-from scenes.kit.labels import vertical_label
-from scenes.kit.maps import score_table
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.vectors import NumberVector
 
@@ -206,19 +202,11 @@ class Scoring(LectureScene):
 
     # --- the table ---------------------------------------------------------------------
     def _build_table(self) -> VGroup:
-        n, ex = self.ex.short, self.ex
-        tokens = self.apple_words()[:n]
-        grid = score_table(
-            ex.short_full.scores, f"{SOURCE}.short_full.scores", tokens, cell_size=1.0
-        )
+        grid, key_axis, query_axis = self.score_board()
         # each cell takes its shade (brighter, higher) when its score lands; plain until then
         self.shades = [cell.get_fill_color() for cell in grid.cells]
         grid.cells.set_fill(style.PLAIN_CELL)
         self.cells_grid = grid
-        key_axis = style.text(self.words["key_axis"], style.SMALL_SIZE, style.KEY)
-        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
-        query_axis = vertical_label(self.words["query_axis"], style.LABEL_SIZE, style.QUERY)
-        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
         self.table_frame = VGroup(
             grid.cells, grid.row_headers, grid.col_headers, key_axis, query_axis
         )

@@ -39,8 +39,7 @@ from manim import (
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
-from scenes.kit.labels import vertical_label
-from scenes.kit.maps import AttentionGrid, score_table, word_grid
+from scenes.kit.maps import AttentionGrid, word_grid
 from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
 from scenes.kit.vectors import WeightBars
 
@@ -91,13 +90,7 @@ class Softmax(LectureScene):
     # --- one row -----------------------------------------------------------------------
     def _score_table(self) -> tuple[AttentionGrid, VGroup]:
         """scoring's last picture: the 3×3 score table, rows looking, columns looked at."""
-        ex, words = self.data.eat_apple, self.shared("scoring")
-        tokens = self.apple_words()[: ex.short]
-        grid = score_table(ex.short_full.scores, f"{EAT}.short_full.scores", tokens, 1.0)
-        key_axis = style.text(words["key_axis"], style.SMALL_SIZE, style.KEY)
-        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
-        query_axis = vertical_label(words["query_axis"], style.LABEL_SIZE, style.QUERY)
-        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        grid, key_axis, query_axis = self.score_board()
         return grid, VGroup(grid, key_axis, query_axis)
 
     def _segments(self, values, length: float, height: float = BAR_HEIGHT) -> VGroup:

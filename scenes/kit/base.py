@@ -31,8 +31,8 @@ from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
 from scenes.kit.devices import ModelBox
-from scenes.kit.labels import ColourMarker, ContentsList
-from scenes.kit.maps import AttentionGrid
+from scenes.kit.labels import ColourMarker, ContentsList, vertical_label
+from scenes.kit.maps import AttentionGrid, score_table
 from scenes.kit.numbers import (
     Measured,
     Notation,
@@ -312,6 +312,19 @@ class LectureScene(Scene):
                 "pronoun_axis": self.dim_names(c)[top_index(c.scaled.outputs[c.query_index])],
             }
         return fields
+
+    def score_board(self) -> tuple[AttentionGrid, Mobject, Mobject]:
+        """The short sentence's score table as scoring ends on it and softmax opens on it:
+        the shaded scores (:func:`score_table`), the Key axis over the columns and the Query
+        axis left of the rows, in scoring's words."""
+        ex, words = self.data.eat_apple, self.shared("scoring")
+        tokens = self.apple_words()[: ex.short]
+        grid = score_table(ex.short_full.scores, "tokens.eat_apple.short_full.scores", tokens, 1.0)
+        key_axis = style.text(words["key_axis"], style.SMALL_SIZE, style.KEY)
+        key_axis.next_to(grid.col_headers, UP, buff=style.ITEM_BUFF)
+        query_axis = vertical_label(words["query_axis"], style.LABEL_SIZE, style.QUERY)
+        query_axis.next_to(grid.row_headers, LEFT, buff=style.ITEM_BUFF)
+        return grid, key_axis, query_axis
 
     def apple_choice(self) -> tuple[VGroup, LookingArrows]:
         """The short sentence ("我 吃 蘋果") in a row, and its query word's arrow to each word,

@@ -25,7 +25,13 @@ from scenes.kit.devices import DotArrows, ExpCurve, Knob, ModelBox, RandomWalks,
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector, WeightBars
+from scenes.kit.vectors import (
+    FixedInputNetwork,
+    LookingArrows,
+    NumberVector,
+    ShareBar,
+    WeightBars,
+)
 
 __module_test__ = "components"
 
@@ -95,6 +101,26 @@ def test_token_strip(scene: Scene) -> None:
 def test_weight_bars(scene: Scene) -> None:
     labels = [style.text(word, style.LABEL_SIZE) for word in ("The", "cat", "sat")]
     scene.add(WeightBars(labels, [0.1, 0.7, 0.2], "w"))
+
+
+@frames_comparison
+def test_share_bar(scene: Scene) -> None:
+    """exps sharing one bar in the heat of their shares; weights sharing one in task colours."""
+    fills = [style.TASK_COLOURS[name].fill for name in ("red", "green", "blue")]
+    exps = ShareBar([1.0, 2.7, 7.4], length=6)
+    weights = ShareBar([0.2, 0.5, 0.3], 6, fills=fills, edge_width=2)
+    scene.add(VGroup(exps, weights).arrange(DOWN, buff=0.5))
+
+
+def test_share_bar_parts_fill_the_bar() -> None:
+    """Whatever the values, the parts are proportional to them and fill the bar end to end;
+    a negative value is refused."""
+    bar = ShareBar([1.0, 2.7, 7.4], length=6)
+    widths = [bar.get_part(j).width for j in range(3)]
+    assert np.isclose(sum(widths), 6) and np.isclose(bar.width, 6, atol=0.05)
+    assert np.allclose(np.array(widths) / 6, np.array([1.0, 2.7, 7.4]) / 11.1)
+    with pytest.raises(ValueError, match="share bar"):
+        ShareBar([0.5, -0.1], length=6)
 
 
 @frames_comparison

@@ -16,7 +16,6 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
-    Rectangle,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -31,6 +30,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
+from scenes.kit.vectors import ShareBar
 
 SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
@@ -265,14 +265,8 @@ class AttentionMap(LectureScene):
         """Row ``row``'s weights as one bar as wide as the side panel, each position's part in
         its colour: the parts always add up to the whole bar (softmax's total of 1)."""
         ex = self.example
-        parts = VGroup(
-            *(
-                Rectangle(width=max(w * self.side.width, 1e-3), height=height)
-                .set_fill(style.task_colour(self.data.colour_names[ex.colours[j]]).fill, 1)
-                .set_stroke(style.BACKGROUND, 2)
-                for j, w in enumerate(ex.attention[row])
-            )
-        ).arrange(RIGHT, buff=0)
+        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
+        parts = ShareBar(ex.attention[row], self.side.width, height, fills, edge_width=2)
         return parts.move_to(self.scores).align_to(self.side, LEFT)
 
     def _other_split(self, i: int) -> int:

@@ -41,7 +41,7 @@ from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom, Shadows
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, Sum, phrase
 from scenes.kit.sums import SumLine
-from scenes.kit.vectors import WeightBars
+from scenes.kit.vectors import ShareBar, WeightBars
 
 FLOOR_UNIT = 1.25  # scene units per unit of a Key
 BAR_LENGTH = 3.0  # a weight of 1 in the bars (before the right panel is fitted)
@@ -189,14 +189,7 @@ class OfficeAnalogy(LectureScene):
         fit = getattr(self, "fit", 1.0)
         height = BAR_HEIGHT * fit
         track = Rectangle(width=BAR_LENGTH * fit, height=height).set_stroke(style.MUTED, width=1)
-        pieces = VGroup(
-            *(
-                Rectangle(width=max(w * BAR_LENGTH * fit, 0.001), height=height)
-                .set_fill(style.WEIGHT, opacity=1)
-                .set_stroke(style.BACKGROUND, width=3)
-                for w in stop.weights
-            )
-        ).arrange(RIGHT, buff=0)
+        pieces = ShareBar(stop.weights, BAR_LENGTH * fit, height, style.WEIGHT)
         pieces.move_to(track).align_to(track, LEFT)
         total = self.number(Sum(f"office.{kind}[{k}].weights"), 2, color=style.WEIGHT)
         total.scale(fit).next_to(track, RIGHT, buff=style.ITEM_BUFF)

@@ -47,7 +47,7 @@ from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
-from scenes.kit.vectors import NumberVector, WeightBars
+from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
 
 SRC = "pitfalls.projection"
 DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
@@ -626,11 +626,9 @@ class WhyProject(LectureScene):
         """One word's attention as a bar along ``line`` from 0 to 1, cut into its shares,
         its own (the first) lit; set just above ``under``."""
         unit = line.get_unit_size()
-        parts = VGroup(
-            *(Rectangle(width=max(w * unit, 1e-3), height=SPLIT_HEIGHT) for w in shares)
-        ).arrange(RIGHT, buff=0)
-        parts.set_stroke(style.FOREGROUND, width=2).set_fill(style.WITH, opacity=0)
-        parts[0].set_fill(style.WITH, opacity=0.8)
+        parts = ShareBar(shares, unit, SPLIT_HEIGHT, style.WITH, style.FOREGROUND, edge_width=2)
+        parts.set_fill(opacity=0)
+        parts.get_part(0).set_fill(style.WITH, opacity=0.8)
         parts.next_to(under, UP, buff=style.ITEM_BUFF)
         return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 

@@ -41,7 +41,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.maps import AttentionGrid, word_grid
 from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
-from scenes.kit.vectors import WeightBars
+from scenes.kit.vectors import ShareBar, WeightBars
 
 EAT = "tokens.eat_apple"
 ROW = f"{EAT}.last_row"
@@ -93,20 +93,6 @@ class Softmax(LectureScene):
         grid, key_axis, query_axis = self.score_board()
         return grid, VGroup(grid, key_axis, query_axis)
 
-    def _segments(self, values, length: float, height: float = BAR_HEIGHT) -> VGroup:
-        """``values`` as pieces of one bar, laid end to end (the bar as long as ``length``),
-        each in the heat of its share: the colour its cell of the map will have."""
-        total = sum(values)
-        pieces = VGroup(
-            *(
-                Rectangle(width=max(length * v / total, 0.001), height=height)
-                .set_fill(style.heat(v / total), opacity=1.0)
-                .set_stroke(style.BACKGROUND, width=3)
-                for v in values
-            )
-        )
-        return pieces.arrange(RIGHT, buff=0)
-
     def _one_row(self) -> None:
         ex = self.data.eat_apple
         row, i, n = ex.last_row, ex.query_index, ex.short
@@ -152,7 +138,7 @@ class Softmax(LectureScene):
         unit_name.next_to(unit, UP, buff=style.ITEM_BUFF).align_to(unit, LEFT)
         fill = unit.copy().set_stroke(width=0).set_fill(style.MUTED, opacity=0.35)
         target = VGroup(unit, one_mark, unit_name, fill)
-        exp_bar = self._segments(row.exps[0], EXP_BAR)
+        exp_bar = ShareBar(row.exps[0], EXP_BAR, BAR_HEIGHT)
         exp_name = style.text(self.words["exp_label"], style.LABEL_SIZE)
         exp_sum = self.number(Sum(f"{ROW}.exps[0]"), 2)
         total = phrase(
@@ -307,7 +293,7 @@ class Softmax(LectureScene):
             then=[[FadeIn(total)]],
             total=exp_sum,
         )
-        weights = self._segments(row.weights[0], unit.width, unit.height)
+        weights = ShareBar(row.weights[0], unit.width, unit.height)
         weights.move_to(self.unit_place)
         tokens = self.apple_words()[: ex.short]
         names = VGroup(
@@ -390,7 +376,7 @@ class Softmax(LectureScene):
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.BODY_SIZE, style.KEY) for t in c.tokens]
         bars = WeightBars(labels, temp.weights[it], source, length=SPLIT_BAR, bar_height=0.42)
-        split = self._segments(temp.weights[it], SPLIT_BAR)
+        split = ShareBar(temp.weights[it], SPLIT_BAR, BAR_HEIGHT)
         track = Rectangle(width=SPLIT_BAR, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
         track.move_to(split)
         frame = SurroundingRectangle(split[cat], color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)

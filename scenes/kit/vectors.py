@@ -1,6 +1,7 @@
 """Vectors and arrows: a vector written out (:class:`NumberVector`), weights as bars
-(:class:`WeightBars`), one word's attention as arrows (:class:`LookingArrows`) and an
-ordinary network that takes one vector of a fixed length (:class:`FixedInputNetwork`)."""
+(:class:`WeightBars`), weights as the parts of one bar (:class:`ShareBar`), one word's
+attention as arrows (:class:`LookingArrows`) and an ordinary network that takes one vector of
+a fixed length (:class:`FixedInputNetwork`)."""
 
 from __future__ import annotations
 
@@ -147,6 +148,68 @@ class WeightBars(VGroup):
             label.next_to(track, LEFT, buff=style.ITEM_BUFF)
             self.rows.add(VGroup(label, track, bar, number))
         self.add(self.rows)
+
+
+class ShareBar(VGroup):
+    """Values as the parts of one bar of a fixed length, laid end to end: each part as long as
+    its share of the values' total, so the parts always fill the whole bar (softmax's total
+    of 1, however the shares move).
+
+    Parameters
+    ----------
+    values
+        The values to share the bar (weights, or exps before they are divided by their sum),
+        as read from the data file; none negative, at least one positive.
+    length
+        Length of the whole bar.
+    height
+        Height of the bar.
+    fills
+        One colour per part, one colour for all, or ``None``: each part in the heat of its
+        share (the colour its cell of an attention map has).
+    edge
+        Colour of the thin line between parts (the background by default, so parts read as
+        cuts of one bar).
+
+    Examples
+    --------
+    .. manim:: ShareBarExample
+        :save_last_frame:
+
+        class ShareBarExample(Scene):
+            def construct(self):
+                self.add(ShareBar([1.0, 2.7, 7.4], length=6))
+    """
+
+    def __init__(
+        self,
+        values: Sequence[float],
+        length: float,
+        height: float = BAR_HEIGHT,
+        fills: Sequence[ManimColor] | ManimColor | None = None,
+        edge: ManimColor | None = None,
+        edge_width: float = 3,
+    ) -> None:
+        super().__init__()
+        total = sum(values)
+        if total <= 0 or min(values) < 0:
+            raise ValueError(f"a share bar needs values >= 0 with a positive total: {values}")
+        self.shares = [v / total for v in values]
+        if fills is None:
+            colours = [style.heat(share) for share in self.shares]
+        elif isinstance(fills, Sequence) and not isinstance(fills, str):
+            colours = list(fills)
+        else:
+            colours = [fills] * len(values)
+        for share, colour in zip(self.shares, colours, strict=True):
+            part = Rectangle(width=max(share * length, 1e-3), height=height)
+            part.set_fill(colour, opacity=1).set_stroke(edge or style.BACKGROUND, edge_width)
+            self.add(part)
+        self.arrange(RIGHT, buff=0)
+
+    def get_part(self, j: int) -> Rectangle:
+        """Part ``j`` (value ``j``'s share)."""
+        return self.submobjects[j]
 
 
 class LookingArrows(VGroup):

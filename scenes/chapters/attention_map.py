@@ -240,22 +240,41 @@ class AttentionMap(LectureScene):
         )
         # the same-coloured positions' numbers are what the row mixes into the prediction
         values = [strip.get_column(j)[2] for j in same]
+        # the row's weights land on the numbers they mix; mixed and read out, they become the
+        # prediction; the answer is those numbers' mean, by the task's own rule
+        weights = [self.grid.get_cell(i, j) for j in same]
         self.say(
             "prediction_say",
             FadeOut(bar),
             *self.grid.dim_rows(i),
             LaggedStart(
                 *(
-                    FadeOut(v.copy(), target_position=self.info[2], scale=1.5, path_arc=0.6)
-                    for v in values
+                    FadeOut(w.copy(), target_position=v, scale=0.6, path_arc=-0.6)
+                    for w, v in zip(weights, values, strict=True)
                 ),
                 lag_ratio=0.3,
             ),
             beats={
                 "readout": [
                     FadeIn(self.info[2], shift=RIGHT * 0.2),
+                    LaggedStart(
+                        *(
+                            FadeOut(v.copy(), target_position=self.prediction, path_arc=0.6)
+                            for v in values
+                        ),
+                        lag_ratio=0.3,
+                    ),
+                ],
+                "answer": [
+                    LaggedStart(
+                        *(
+                            FadeOut(v.copy(), target_position=self.target, path_arc=0.6)
+                            for v in values
+                        ),
+                        lag_ratio=0.3,
+                    ),
                     outline(self.prediction, self.target),
-                ]
+                ],
             },
             prediction=self.prediction,
             target=self.target,

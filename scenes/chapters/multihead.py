@@ -900,10 +900,13 @@ class MultiHead(LectureScene):
             },
             **numbers,
         )
+        # x goes through W_Q whole and comes out as Q: the cut is made there, after it
+        through = x.copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
         self.say(
             "per_head",
             GrowArrow(arrow),
             FadeIn(w_q_name),
+            Succession(through.animate.move_to(q), FadeOut(through)),
             beats={
                 "whole": [Create(fan), q[0].animate.set_fill(style.HIGHLIGHT, 0.6)],
                 "shape": [

@@ -12,6 +12,8 @@ from manim import (
     Circumscribe,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
+    LaggedStart,
     ReplacementTransform,
     VGroup,
 )
@@ -20,6 +22,7 @@ from scenes.chapters.attention_map import AttentionMap
 from scenes.kit import style
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
+from scenes.kit.vectors import ShareBar
 
 # A group's weight to 3 decimals: 0.125 is 1/8 (to 2, the map's 0.1249 and 0.1251 read 0.12
 # and 0.13, and the cells say only "about").
@@ -27,6 +30,7 @@ WEIGHT_DECIMALS = 3
 
 
 THUMB_CELL = 0.2  # a pattern's map beside the big one: read by its brightness
+SHARE_HEIGHT = 0.22  # a group's row as one bar under its line
 
 
 class ColourPatterns(AttentionMap):
@@ -70,11 +74,15 @@ class ColourPatterns(AttentionMap):
             arrivals = [
                 [
                     FadeOut(block, target_position=line[0], scale=0.2),
-                    FadeIn(line, shift=RIGHT * 0.3),
+                    FadeIn(line[:2], shift=RIGHT * 0.3),  # its bar grows on <near>
                 ]
                 for block, line in zip(self._block_copies(), new_shares, strict=True)
             ]
-            self.say(f"pattern_{k}", *animations, then=arrivals, **self._fields())
+            # "that is 1/k": each group's row as one bar its weights share, cut k ways
+            near = [LaggedStart(*(GrowFromEdge(line[2], LEFT) for line in new_shares))]
+            self.say(
+                f"pattern_{k}", *animations, then=arrivals, beats={"near": near}, **self._fields()
+            )
             board, shares = new_board, new_shares
         self.say("divides", outline(*shares))
         # every sequence's colours differ: the three maps side by side where the shares were
@@ -126,6 +134,8 @@ class ColourPatterns(AttentionMap):
 
     def _shares(self) -> VGroup:
         lines = VGroup()
+        names = self.data.colour_names
+        fills = [style.task_colour(names[c]).fill for c in self.example.colours]
         for colour, j in self._groups():
             marker = self.colour_marker(colour)
             line = phrase(
@@ -134,7 +144,11 @@ class ColourPatterns(AttentionMap):
                 k=self.number(Count(f"{self.source}.colours", colour), 0),
                 w=self.number(f"{self.source}.attention[{j}][{j}]", WEIGHT_DECIMALS),
             )
-            lines.add(VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF))
+            said = VGroup(marker, line).arrange(RIGHT, buff=style.ITEM_BUFF)
+            # the group's first row, its parts in the colours of the positions they go to
+            bar = ShareBar(self.example.attention[j], said.width, SHARE_HEIGHT, fills, edge_width=2)
+            bar.next_to(said, DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+            lines.add(VGroup(*said, bar))
         return lines.arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
 
     def _fields(self) -> dict[str, Spoken]:

@@ -31,6 +31,7 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Restore,
+    ShowPassingFlash,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -405,11 +406,20 @@ class SqrtD(LectureScene):
                 ],
             },
         )
+        d_low = cells[0][0].value  # the narrowest width in the table
+
+        def sweep(start: float, end: float) -> UpdateFromAlphaFunc:
+            """The spread's bar moved from ``start`` terms to ``end``: it narrows or widens."""
+            return UpdateFromAlphaFunc(
+                spread, lambda bar, a: bar.become(walks.spread(start + a * (end - start)))
+            )
+
         self.say(
             "spread_say",
             outline(cells[0][1]),
+            sweep(walks.terms, d_low),  # back to a few terms: the walks have barely left 0
             beats={
-                "wide": [outline(cells[-1][1], spread)],
+                "wide": [outline(cells[-1][1]), sweep(d_low, walks.terms)],
                 "root": [Create(band), FadeIn(columns[2], lag_ratio=0.2)],
             },
             d0=cells[0][0],
@@ -596,12 +606,31 @@ class SqrtD(LectureScene):
                         AnimationGroup(*(GrowArrow(a) for g in chain.grads for a in g[1:])),
                     )
                 ],
+                # step after step the same trickle: each path's pulse as thick as its gradient
+                "learn": [self._pulses(chain)],
                 "back": [*step(plain)],
             },
             d1=widest,
             u1=self._mean_max(-1, "unscaled"),
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
+        )
+
+    @staticmethod
+    def _pulses(chain: VGroup, steps: int = 3) -> Succession:
+        """Training steps as pulses running back along both gradient paths, from w to s and
+        on into W_Q and W_K, each as thick as its path: a hairline without √d."""
+
+        def pulse(arrow: Arrow) -> ShowPassingFlash:
+            flash = arrow.copy().set_color(style.HIGHLIGHT)
+            return ShowPassingFlash(flash, time_width=0.6)
+
+        return Succession(
+            *(
+                AnimationGroup(*(pulse(g[k]) for g in chain.grads for k in ks))
+                for _ in range(steps)
+                for ks in ((0,), (1, 2))  # w to s, then s to both W
+            )
         )
 
     def _setting(self, j: int, sharp: float) -> VGroup:

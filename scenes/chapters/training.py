@@ -156,6 +156,11 @@ class Training(LectureScene):
         for name in FRESH:  # each fresh sequence takes the place of the one before it
             feeds.append(self._fresh(name, strip, rows, box))
             strip, rows = feeds[-1][1]
+        walker = Dot(plot.get_start(), radius=0.08, color=style.HIGHLIGHT)
+        floor = plot.axes.c2p(0, 0)[1]
+        cursor = always_redraw(  # the step reached, from the step axis up to the loss
+            lambda: Line([walker.get_x(), floor, 0], walker.get_center(), color=style.HIGHLIGHT)
+        )
         self.say(
             "loss",
             FadeIn(VGroup(formula[0], formula[2], formula[4]), shift=UP * 0.2),
@@ -165,34 +170,34 @@ class Training(LectureScene):
             run_time=2.5,
             beats={
                 "batch": [Succession(*(feed for feed, _ in feeds))],
-                "adam": [  # step after step, every part nudged and the loss a little lower
+                "adam": [  # step after step, every part nudged and the loss a little lower:
+                    # the cursor rides the curve down, its height the loss reached
+                    FadeIn(cursor),
                     Succession(
                         *(
                             AnimationGroup(
                                 *(Wiggle(p, scale_value=1.15) for p in box.get_parameters()),
                                 Create(piece),
+                                MoveAlongPath(walker, piece),
                                 run_time=1.2,
                             )
                             for piece in nudged
                         )
-                    )
+                    ),
                 ],
             },
         )
         self.say(
             "curve",
             Create(rest),
+            FadeOut(walker, cursor),
             FadeIn(first),
             then=[[FadeIn(last)]],
             run_time=3,
             first=n["first"],
             last=n["last"],
         )
-        walker = Dot(plot.get_start(), radius=0.08, color=style.HIGHLIGHT)
-        floor = plot.axes.c2p(0, 0)[1]
-        cursor = always_redraw(  # the step reached, from the step axis up to the loss
-            lambda: Line([walker.get_x(), floor, 0], walker.get_center(), color=style.HIGHLIGHT)
-        )
+        walker.move_to(plot.get_start())
         self.say(
             "run",
             FadeIn(cursor),

@@ -30,7 +30,7 @@ WEIGHT_DECIMALS = 3
 
 
 THUMB_CELL = 0.2  # a pattern's map beside the big one: read by its brightness
-SHARE_HEIGHT = 0.22  # a group's row as one bar under its line
+SHARE_HEIGHT = 0.3  # a group's row as one bar under its line
 
 
 class ColourPatterns(AttentionMap):

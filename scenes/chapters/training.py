@@ -170,21 +170,10 @@ class Training(LectureScene):
             run_time=2.5,
             beats={
                 "batch": [Succession(*(feed for feed, _ in feeds))],
-                "adam": [  # step after step, every part nudged and the loss a little lower:
-                    # the cursor rides the curve down, its height the loss reached
-                    FadeIn(cursor),
-                    Succession(
-                        *(
-                            AnimationGroup(
-                                *(Wiggle(p, scale_value=1.15) for p in box.get_parameters()),
-                                Create(piece),
-                                MoveAlongPath(walker, piece),
-                                run_time=1.2,
-                            )
-                            for piece in nudged
-                        )
-                    ),
-                ],
+                # step after step, every part nudged and the loss a little lower: the cursor
+                # rides the curve down, its height the loss reached
+                "adam": [FadeIn(cursor), self._nudges(box, nudged[: NUDGES // 2], walker)],
+                "lower": [self._nudges(box, nudged[NUDGES // 2 :], walker)],
             },
         )
         self.say(
@@ -273,6 +262,22 @@ class Training(LectureScene):
             output_row(ex.targets, f"{src}.targets", columns, "y"),
         ).arrange(DOWN, buff=style.ITEM_BUFF)
         return strip, rows
+
+    @staticmethod
+    def _nudges(box: ModelBox, pieces: list[VMobject], walker: Dot) -> Succession:
+        """Adam's steps one after another: the parameters nudged, the curve a piece further
+        and the walker down along it."""
+        return Succession(
+            *(
+                AnimationGroup(
+                    *(Wiggle(p, scale_value=1.15) for p in box.get_parameters()),
+                    Create(piece),
+                    MoveAlongPath(walker, piece),
+                    run_time=1.2,
+                )
+                for piece in pieces
+            )
+        )
 
     @staticmethod
     def _split(line: VMobject, parts: int) -> list[VMobject]:

@@ -38,7 +38,7 @@ __all__ = [
     "nest",
 ]
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 
 class DataFileError(ValueError):

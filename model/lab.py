@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -18,7 +19,7 @@ from model.dead_ends import dead_ends
 from model.sentences import Walkthrough
 from model.streams import Stream
 from model.task import encode, targets_for
-from model.train import TrainResult, generator, seed_weights, train
+from model.train import TrainResult, generator, seed_weights, settling_steps, train
 
 
 def _matrix(linear: torch.nn.Linear) -> list[list[float]]:
@@ -58,13 +59,33 @@ def same_prediction(w: torch.Tensor, gives: torch.Tensor, others: torch.Tensor) 
     return swap
 
 
-def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
-    """Each named pattern with seeded numbers, run through the trained model."""
+def example_inputs(config: LectureConfig) -> dict[str, tuple[str, torch.Tensor, torch.Tensor]]:
+    """Each named pattern with its seeded numbers: (pattern, colours (1, n), values (1, n))."""
     numbers = generator(config, Stream.EXAMPLES)
-    examples: dict[str, Any] = {}
+    inputs = {}
     for name, pattern in example_patterns(config).items():
         colours = torch.tensor([config.pattern_indices(pattern)])  # (1, n)
         values = torch.randn(1, config.positions, generator=numbers)  # (1, n)
+        inputs[name] = (pattern, colours, values)
+    return inputs
+
+
+def example_maps(config: LectureConfig) -> Callable[[torch.nn.Module], dict[str, Any]]:
+    """What to watch while training: each example's attention map as the model has it."""
+    inputs = {
+        name: encode(colours, values, len(config.colours))  # (1, n, c + 1)
+        for name, (_, colours, values) in example_inputs(config).items()
+    }
+    return lambda model: {name: model(x)[1][0].tolist() for name, x in inputs.items()}
+
+
+def run_examples(
+    config: LectureConfig, result: TrainResult, settling: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Each named pattern with seeded numbers, run through the trained model; ``settling``:
+    every example's map at each of :func:`settling_steps`, as training watched it."""
+    examples: dict[str, Any] = {}
+    for name, (pattern, colours, values) in example_inputs(config).items():
         x = encode(colours, values, len(config.colours))  # (1, n, c + 1)
         with torch.no_grad():
             predictions, attention = result.model(x)
@@ -91,6 +112,7 @@ def run_examples(config: LectureConfig, result: TrainResult) -> dict[str, Any]:
             "head_out": head_out[0].tolist(),
             "swap_attention": swap.tolist(),
             "swap_predictions": swap_predictions.tolist(),
+            "settling": [maps[name] for maps in settling],
         }
     return examples
 
@@ -133,12 +155,14 @@ def _build(config: LectureConfig) -> dict[str, Any]:
     # The head as training finds it: the same seeded draw ``train`` starts from.
     seed_weights(config, Stream.TRAIN_INIT)
     start = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
-    result = train(config)
+    steps = settling_steps(config.steps)
+    result = train(config, watch=example_maps(config), at=steps)
     model = result.model
     return {
         "training": {
             **result.summary(),
             "val_size": config.val_size,
+            "settling_steps": steps,
         },
         "weights": {
             "w_q": _matrix(model.w_q),
@@ -148,7 +172,7 @@ def _build(config: LectureConfig) -> dict[str, Any]:
             "readout_w": model.readout.weight.detach()[0].tolist(),
             "readout_b": model.readout.bias.detach()[0].item(),
         },
-        "examples": run_examples(config, result),
+        "examples": run_examples(config, result, result.watched),
         "pitfalls.projection": probes.projection_probe(config),
         "pitfalls.sqrt_d": probes.sqrt_d_probe(config),
         **walkthrough_parts(config, config.walkthrough),

@@ -53,6 +53,16 @@ class Training(Run):
     """How the model was trained and how well it learned."""
 
     val_size: int
+    settling_steps: list[int]  # steps at which each example's map was watched (0: untrained)
+
+    @model_validator(mode="after")
+    def _check_settling(self) -> Self:
+        steps = self.settling_steps
+        if not steps or steps != sorted(set(steps)) or steps[0] != 0 or steps[-1] >= self.steps:
+            raise ShapeError(
+                "settling_steps", f"must rise from 0 and stay under {self.steps}: {steps}"
+            )
+        return self
 
 
 class Weights(Shape):
@@ -88,6 +98,7 @@ class Example(Shape):
     head_out: Matrix  # (n, d): attention @ v, what the readout reads
     swap_attention: Matrix  # (n, n): per row, other weights giving the same prediction
     swap_predictions: Vector  # the readout of swap_attention @ v: predictions again
+    settling: list[Matrix]  # (steps, n, n): the map at each of training.settling_steps
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
@@ -103,6 +114,8 @@ class Example(Shape):
         need_matrix("head_out", self.head_out, n, d)
         need_stochastic("swap_attention", self.swap_attention, n, n)
         need_length("swap_predictions", self.swap_predictions, n)
+        for k, weights in enumerate(self.settling):
+            need_stochastic(f"settling[{k}]", weights, n, n)
         return self
 
     @property

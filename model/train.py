@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
@@ -35,6 +35,7 @@ class TrainResult:
     train_ms: float
     val_mse: float
     baseline_mse: float
+    watched: list[Any] = field(default_factory=list)  # what ``watch`` saw, at each of ``at``
 
     def summary(self) -> dict[str, Any]:
         """The run as the data file records it (``model.parts.Run``)."""
@@ -63,20 +64,32 @@ def colour_task(config: LectureConfig) -> Task:
 
 
 def fit(
-    config: LectureConfig, model: nn.Module, task: Task, streams: tuple[Stream, Stream], steps: int
+    config: LectureConfig,
+    model: nn.Module,
+    task: Task,
+    streams: tuple[Stream, Stream],
+    steps: int,
+    watch: Callable[[nn.Module], Any] | None = None,
+    at: Sequence[int] = (),
 ) -> TrainResult:
     """Train ``model`` with Adam on fresh batches of ``task``; validate on unseen ones.
 
     Same config, same numbers to the last bit on the same machine: one thread, seeded
     generators (``streams``: training batches, validation set), deterministic algorithms.
+    ``watch(model)`` is called, without gradients, before each step listed in ``at`` (0:
+    untrained); it draws nothing from the generators, so the run is the same without it.
     """
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
     optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
     batches = generator(config, streams[0])
     loss_curve: list[float] = []
+    watched: list[Any] = []
     start = time.perf_counter()
-    for _ in range(steps):
+    for step in range(steps):
+        if watch is not None and step in at:
+            with torch.no_grad():
+                watched.append(watch(model))
         inputs, targets = task(config.batch_size, batches)
         predictions, _ = model(inputs)
         loss = torch.mean((predictions - targets) ** 2)
@@ -91,12 +104,24 @@ def fit(
         predictions, _ = model(inputs)
     val_mse = torch.mean((predictions - targets) ** 2).item()
     baseline_mse = torch.mean(targets**2).item()  # always predicting 0
-    return TrainResult(model, loss_curve, train_ms, val_mse, baseline_mse)
+    return TrainResult(model, loss_curve, train_ms, val_mse, baseline_mse, watched)
 
 
-def train(config: LectureConfig) -> TrainResult:
-    """The lecture's head, trained on the colour task."""
+# Where the map is looked at while it settles: these shares of the run, log-spaced (the
+# loss falls fastest at the start).
+SETTLING_SHARES = (0.0, 0.01, 0.02, 0.03, 0.05, 0.1)
+
+
+def settling_steps(steps: int) -> list[int]:
+    """The steps (before their update) at which the settling maps are taken."""
+    return sorted({min(round(share * steps), steps - 1) for share in SETTLING_SHARES})
+
+
+def train(
+    config: LectureConfig, watch: Callable[[nn.Module], Any] | None = None, at: Sequence[int] = ()
+) -> TrainResult:
+    """The lecture's head, trained on the colour task (``watch``, ``at``: see :func:`fit`)."""
     seed_weights(config, Stream.TRAIN_INIT)
     model = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
     streams = (Stream.TRAIN_BATCHES, Stream.VALIDATION)
-    return fit(config, model, colour_task(config), streams, config.steps)
+    return fit(config, model, colour_task(config), streams, config.steps, watch, at)

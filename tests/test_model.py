@@ -113,8 +113,11 @@ def test_untrained_model_does_not_split(config: LectureConfig) -> None:
 
 
 def test_training_is_deterministic() -> None:
+    """Same config, same run; watching it (the settling maps) changes nothing in it."""
     config = LectureConfig(steps=50)
-    a, b = train(config), train(config)
+    a = train(config, watch=lambda model: model.w_q.weight.clone(), at=(0, 10))
+    b = train(config)
+    assert len(a.watched) == 2 and not torch.equal(*a.watched)
     assert a.loss_curve == b.loss_curve
     for pa, pb in zip(a.model.parameters(), b.model.parameters(), strict=True):
         assert torch.equal(pa, pb)
@@ -147,3 +150,23 @@ def test_random_streams_neither_overflow_nor_collide() -> None:
     torch.Generator().manual_seed(max(made))  # no "Overflow when unpacking long long"
     with pytest.raises(ValueError, match="seed must be"):
         stream_seed(MAX_SEED + 1, Stream.TRAIN_INIT)
+
+
+def test_settling_starts_untrained_and_ends_learned(config: LectureConfig, built: dict) -> None:
+    """The first settling map is the untrained head's (the seeded draw training starts
+    from), and the maps close in on the learned one as the steps go on."""
+    from model.lab import example_inputs
+    from model.streams import Stream
+    from model.train import seed_weights
+
+    seed_weights(config, Stream.TRAIN_INIT)
+    start = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
+    _, colours, values = example_inputs(config)["mixed"]
+    with torch.no_grad():
+        _, untrained = start(encode(colours, values, len(config.colours)))
+    mixed = built["examples"]["mixed"]
+    assert torch.allclose(untrained[0], torch.tensor(mixed["settling"][0]), atol=1e-6)
+    learned = torch.tensor(mixed["attention"])
+    gaps = [(torch.tensor(m) - learned).abs().max().item() for m in mixed["settling"]]
+    assert gaps[0] > 0.2 and gaps[-1] < gaps[0] / 10
+    assert len(gaps) == len(built["training"]["settling_steps"])

@@ -44,7 +44,7 @@ def test_a_variant_reads_its_own_example_and_its_parents_words(tmp_path: Path) -
     )
     declared = declaration(variant, "HalvesMap")
     assert declared.scene_key == "attention_map"
-    assert declared.reads == ("examples.halves",)
+    assert declared.reads == ("examples.halves", "training")
 
 
 @pytest.mark.parametrize("lang", ["zh-TW", "en"])

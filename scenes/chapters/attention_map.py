@@ -12,7 +12,9 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
-    Circumscribe,
+    UR,
+    AnimationGroup,
+    Dot,
     FadeIn,
     FadeOut,
     LaggedStart,
@@ -26,6 +28,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene
+from scenes.kit.diagrams import LossPlot
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
@@ -35,6 +38,7 @@ from scenes.kit.vectors import ShareBar
 SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
+SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 
 
 class AttentionMap(LectureScene):
@@ -45,7 +49,7 @@ class AttentionMap(LectureScene):
     """
 
     scene_key = "attention_map"
-    reads = ("examples.{example_name}",)
+    reads = ("examples.{example_name}", "training")
     tables = ("training",)  # the model box's two parts, named as training names them
     example_name = "mixed"
     focus_row = 0
@@ -111,13 +115,73 @@ class AttentionMap(LectureScene):
         )
         self._read_focus_row(strip)
         self._why_equal()
+        rewind, replay = self._settling(VGroup(self.scores, self.info))
         self.say(
             "outro",
             FadeOut(self.equal_bar),
-            *self.grid.undim_rows(),
             FadeOut(self.block_frames),
-            beats={"itself": [Circumscribe(self.grid.cells, color=style.HIGHLIGHT)]},
+            rewind,  # "we never told it": the map as training found it
+            beats={"itself": [replay]},  # and as it learned, back to the learned map
         )
+
+    def _settling(self, room: VGroup) -> tuple[Succession, Succession]:
+        """The map rewound to what training found, then replayed in place at each step it
+        was watched into the learned one, beside the loss curve with a dot at each of those
+        steps: the looking was learned (``examples.<name>.settling``,
+        ``training.settling_steps``). What is in ``room`` makes way for the curve and
+        returns."""
+        ex, tr = self.example, self.data.training
+        shown = VGroup(self.grid.cells, self.grid.numbers)
+        maps = [
+            self.colour_map(
+                ex.colours, m, f"{self.source}.settling[{k}]", CELL, header=CELL * 0.72
+            ).replace(self.grid)
+            for k, m in enumerate(ex.settling)
+        ]
+        learned = self._build_grid().replace(self.grid)
+        plot = LossPlot(
+            tr.loss_curve,
+            "training.steps",
+            self.shared("training")["x_axis"],
+            width=room.width * 0.8,
+            height=room.height * SETTLING_PLOT,
+        )
+        plot.scale(min(1.0, room.height / plot.height)).move_to(room).align_to(room, LEFT)
+        points = [
+            plot.axes.c2p(k, math.log10(tr.loss_curve[k]) - plot.low) for k in tr.settling_steps
+        ]
+        dot = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
+        labels = [
+            self.number(f"training.settling_steps[{k}]", 0, style.SMALL_SIZE).next_to(
+                point, UR, buff=style.HUG_BUFF
+            )
+            for k, point in enumerate(points)
+        ]
+        label = labels[0].copy()
+        rewind = Succession(
+            AnimationGroup(
+                *self.grid.undim_rows(), FadeOut(room), FadeIn(plot), FadeIn(dot), FadeIn(label)
+            ),
+            Transform(shown, VGroup(maps[0].cells, maps[0].numbers)),
+        )
+        steps = [
+            AnimationGroup(
+                Transform(shown, VGroup(target.cells, target.numbers)),
+                dot.animate.move_to(point),
+                Transform(label, step_label),
+            )
+            for target, point, step_label in zip(maps[1:], points[1:], labels[1:], strict=True)
+        ]
+        replay = Succession(
+            *steps,
+            AnimationGroup(
+                Transform(shown, VGroup(learned.cells, learned.numbers)),
+                dot.animate.move_to(plot.get_end()),
+                FadeOut(label),
+            ),
+            AnimationGroup(FadeOut(plot), FadeOut(dot), FadeIn(room)),  # patterns opens on it
+        )
+        return rewind, replay
 
     # --- building ----------------------------------------------------------------------
     def _layout(self) -> tuple[VGroup, TokenStrip]:

@@ -40,8 +40,8 @@ class ColourPatterns(AttentionMap):
     """
 
     scene_key = "patterns"
-    reads = ("examples.{example_name}", "examples.{patterns}")
-    tables = ("attention_map",)  # its last picture, with its words, is where this one opens
+    reads = ("examples.{example_name}", "examples.{patterns}", "training")
+    tables = ("attention_map", "training")  # its last picture and words; the step axis's name
     patterns = ("all_same", "halves", "one_two_rest")
 
     def construct(self) -> None:
@@ -98,10 +98,12 @@ class ColourPatterns(AttentionMap):
                 "denom": [FadeOut(thumbs), FadeIn(shares), outline(*shares)],
             },
         )
+        rewind, replay = self._settling(shares)  # the map as training found it, then learned
         self.say(
             "nobody_told",
             FadeOut(self.block_frames),
-            beats={"learned": [Circumscribe(board[0].cells, color=style.HIGHLIGHT)]},
+            rewind,
+            beats={"learned": [replay]},
         )
 
     def _block_copies(self) -> list[VGroup]:

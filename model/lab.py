@@ -71,12 +71,18 @@ def example_inputs(config: LectureConfig) -> dict[str, tuple[str, torch.Tensor, 
 
 
 def example_maps(config: LectureConfig) -> Callable[[torch.nn.Module], dict[str, Any]]:
-    """What to watch while training: each example's attention map as the model has it."""
+    """What to watch while training: each example's outputs and attention map as the model
+    has them, {name: (predictions (n,), attention (n, n))}."""
     inputs = {
         name: encode(colours, values, len(config.colours))  # (1, n, c + 1)
         for name, (_, colours, values) in example_inputs(config).items()
     }
-    return lambda model: {name: model(x)[1][0].tolist() for name, x in inputs.items()}
+
+    def watch(model: torch.nn.Module) -> dict[str, Any]:
+        seen = {name: model(x) for name, x in inputs.items()}  # (1, n), (1, n, n)
+        return {name: (p[0].tolist(), a[0].tolist()) for name, (p, a) in seen.items()}
+
+    return watch
 
 
 def run_examples(
@@ -112,7 +118,8 @@ def run_examples(
             "head_out": head_out[0].tolist(),
             "swap_attention": swap.tolist(),
             "swap_predictions": swap_predictions.tolist(),
-            "settling": [maps[name] for maps in settling],
+            "settling": [seen[name][1] for seen in settling],
+            "settling_predictions": [seen[name][0] for seen in settling],
         }
     return examples
 

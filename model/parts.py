@@ -99,6 +99,7 @@ class Example(Shape):
     swap_attention: Matrix  # (n, n): per row, other weights giving the same prediction
     swap_predictions: Vector  # the readout of swap_attention @ v: predictions again
     settling: list[Matrix]  # (steps, n, n): the map at each of training.settling_steps
+    settling_predictions: list[Vector]  # (steps, n): the outputs at each of those steps
 
     @model_validator(mode="after")
     def _check(self, info: ValidationInfo) -> Self:
@@ -116,6 +117,10 @@ class Example(Shape):
         need_length("swap_predictions", self.swap_predictions, n)
         for k, weights in enumerate(self.settling):
             need_stochastic(f"settling[{k}]", weights, n, n)
+        if len(self.settling_predictions) != len(self.settling):
+            raise ShapeError("settling_predictions", "needs one row per settling map")
+        for k, outputs in enumerate(self.settling_predictions):
+            need_length(f"settling_predictions[{k}]", outputs, n)
         return self
 
     @property

@@ -6,6 +6,7 @@ Render alone with ``manim -ql scenes/chapters/training.py Training``.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from manim import (
@@ -23,13 +24,17 @@ from manim import (
     FadeIn,
     FadeOut,
     Flash,
+    GrowFromEdge,
     GrowFromPoint,
     Line,
     MathTex,
+    Mobject,
     MoveAlongPath,
     ReplacementTransform,
+    Square,
     Succession,
     SurroundingRectangle,
+    Transform,
     TransformFromCopy,
     VGroup,
     VMobject,
@@ -50,8 +55,8 @@ FED = "mixed"  # the sequence standing over the model: colour_task's example
 FRESH = ("random_1", "random_2")  # fresh draws, as every training step sees
 UNSEEN = "random_3"  # a sequence it never trained on, as the validation's are
 STRIP_WIDTH = 6.3  # the sequence, the box and the rows under it share this width
-EARLY = 0.1  # the share of the curve drawn as Adam's first nudges are named
-NUDGES = 4  # Adam's steps shown one by one, each drawing its piece of the curve's start
+GAP_SCALE = 0.45  # side of a squared gap's square per unit of |ŷ - y|
+LOWER = 2  # of the watched steps, this many go with "Adam nudges"; the rest with "lower"
 STREAM = ("random_1", "halves", "random_2", "one_two_rest", "pairs_and_rest", FED)
 # sequences flowing through in turn, none like the one before: nothing to memorise; the
 # last is colour_task's example again, the one attention_map opens on
@@ -136,8 +141,10 @@ class Training(LectureScene):
             color=style.HIGHLIGHT,
         )
         ticks = plot.ticks
-        early, rest = plot.pieces(EARLY)
-        nudged = self._split(early, NUDGES)  # drawn one by one: early itself is never shown
+        watched = tr.settling_steps  # the steps at which the outputs were watched
+        early, rest = plot.pieces(watched[-1] / tr.steps)
+        # drawn one by one from watched step to watched step: early itself is never shown
+        nudged = self._split(early, [k / watched[-1] for k in watched])
 
         self.add(title, strip, box)  # the model at once: no frame is only a title
         self.say(
@@ -152,6 +159,11 @@ class Training(LectureScene):
                 ]
             },
         )
+        # the fed sequence as the untrained head answers it (step 0), each gap squared; its
+        # step-0 answers are what the first fresh sequence sweeps away
+        fed_rows = rows
+        fed, fed_gaps = self._watched(FED, fed_rows, 0)
+        rows = VGroup(VGroup(fed_rows[0][0], fed[1]), fed_rows[1])
         feeds = []
         for name in FRESH:  # each fresh sequence takes the place of the one before it
             feeds.append(self._fresh(name, strip, rows, box))
@@ -161,25 +173,46 @@ class Training(LectureScene):
         cursor = always_redraw(  # the step reached, from the step axis up to the loss
             lambda: Line([walker.get_x(), floor, 0], walker.get_center(), color=style.HIGHLIGHT)
         )
+        # the step reached, written by the walker
+        step = self.number("training.settling_steps[0]", 0, style.SMALL_SIZE)
+        step.next_to(walker, UR, buff=style.HUG_BUFF)
+        watched_rows = feeds[-1][1][1]  # the last fresh sequence's rows, watched step by step
+        seen = [self._watched(FRESH[-1], watched_rows, k) for k in range(len(watched))]
+        shown = (watched_rows[0], seen[0][1], step)
+        trained = watched_rows[0].copy()
         self.say(
             "loss",
             FadeIn(VGroup(formula[0], formula[2], formula[4]), shift=UP * 0.2),
+            FadeOut(fed_rows[0][1]),  # the trained answers give way to step 0's
+            FadeIn(fed[1]),
+            GrowFromEdge(fed_gaps, UP),
             # the outputs and the answers it compares fly down into their places in it
-            TransformFromCopy(rows[0], formula[1]),
-            TransformFromCopy(rows[1], formula[3]),
+            TransformFromCopy(fed[1], formula[1]),
+            TransformFromCopy(fed_rows[1], formula[3]),
+            FadeIn(cursor),
+            FadeIn(step),
             run_time=2.5,
             beats={
-                "batch": [Succession(*(feed for feed, _ in feeds))],
-                # step after step, every part nudged and the loss a little lower: the cursor
-                # rides the curve down, its height the loss reached
-                "adam": [FadeIn(cursor), self._nudges(box, nudged[: NUDGES // 2], walker)],
-                "lower": [self._nudges(box, nudged[NUDGES // 2 :], walker)],
+                "batch": [FadeOut(fed_gaps), Succession(*(feed for feed, _ in feeds))],
+                # step after step, every part nudged: the watched outputs close in on the
+                # answers, their squared gaps shrink, the walker rides the curve down
+                "adam": [
+                    Succession(
+                        AnimationGroup(
+                            Transform(watched_rows[0], seen[0][0]), GrowFromEdge(seen[0][1], UP)
+                        ),
+                        self._nudges(box, nudged[:LOWER], walker, shown, seen, 1),
+                    )
+                ],
+                "lower": [self._nudges(box, nudged[LOWER:], walker, shown, seen, LOWER + 1)],
             },
         )
         self.say(
             "curve",
             Create(rest),
-            FadeOut(walker, cursor),
+            Transform(watched_rows[0], trained),  # the trained head's answers again
+            FadeOut(seen[0][1]),
+            FadeOut(walker, cursor, step),
             FadeIn(first),
             then=[[FadeIn(last)]],
             run_time=3,
@@ -263,28 +296,77 @@ class Training(LectureScene):
         ).arrange(DOWN, buff=style.ITEM_BUFF)
         return strip, rows
 
-    @staticmethod
-    def _nudges(box: ModelBox, pieces: list[VMobject], walker: Dot) -> Succession:
-        """Adam's steps one after another: the parameters nudged, the curve a piece further
-        and the walker down along it."""
+    def _watched(self, name: str, rows: VGroup, k: int) -> tuple[VGroup, VGroup]:
+        """Example ``name``'s outputs at the k-th watched step, in place of ``rows``' ŷ, and
+        a square under each column as wide as its gap to y: the squared differences the loss
+        averages."""
+        ex = self.data.example(name)
+        outputs = ex.settling_predictions[k]
+        row = output_row(
+            outputs,
+            f"examples.{name}.settling_predictions[{k}]",
+            list(rows[0][1]),
+            r"\hat{y}",
+        )
+        row.scale(rows[0][0].height / row[0].height)  # as the layout scaled the rows
+        for new, old in zip([row[0], *row[1]], [rows[0][0], *rows[0][1]], strict=True):
+            new.move_to(old)
+        squares = VGroup(
+            *(
+                Square(side_length=max(abs(p - y) * GAP_SCALE, 1e-3))
+                .set_stroke(width=0)
+                .set_fill(style.HIGHLIGHT, opacity=0.8)
+                .match_x(number)
+                .align_to(rows[1], DOWN)
+                .shift(DOWN * (rows[1].height / 2 + style.ITEM_BUFF))
+                for p, y, number in zip(outputs, ex.targets, rows[1][1], strict=True)
+            )
+        )
+        for square in squares:  # hanging from one line under the answers
+            square.align_to(rows[1].get_bottom() + DOWN * style.ITEM_BUFF, UP)
+        return row, squares
+
+    def _nudges(
+        self,
+        box: ModelBox,
+        pieces: list[VMobject],
+        walker: Dot,
+        shown: tuple[VGroup, VGroup, Mobject],
+        seen: list[tuple[VGroup, VGroup]],
+        first: int,
+    ) -> Succession:
+        """Adam's steps one after another, from watched step to watched step (the ``first``
+        of them onward): the parameters nudged, the ``shown`` outputs, squared gaps and step
+        number as they were at that step, the curve a piece further and the walker down it."""
+        outputs, gaps, step = shown
         return Succession(
             *(
                 AnimationGroup(
                     *(Wiggle(p, scale_value=1.15) for p in box.get_parameters()),
                     Create(piece),
                     MoveAlongPath(walker, piece),
+                    Transform(outputs, row),
+                    Transform(gaps, squares),
+                    Transform(
+                        step,
+                        self.number(f"training.settling_steps[{k}]", 0, style.SMALL_SIZE).next_to(
+                            piece.get_end(), UR, buff=style.HUG_BUFF
+                        ),
+                    ),
                     run_time=1.2,
                 )
-                for piece in pieces
+                for k, (piece, (row, squares)) in enumerate(
+                    zip(pieces, seen[first : first + len(pieces)], strict=True), start=first
+                )
             )
         )
 
     @staticmethod
-    def _split(line: VMobject, parts: int) -> list[VMobject]:
-        """``line`` cut into ``parts`` consecutive pieces of equal share (drawn one by one)."""
+    def _split(line: VMobject, cuts: list[float]) -> list[VMobject]:
+        """``line`` cut at ``cuts`` (shares of it, rising from 0 to 1) into consecutive
+        pieces (drawn one by one)."""
         return [
-            line.copy().pointwise_become_partial(line, k / parts, (k + 1) / parts)
-            for k in range(parts)
+            line.copy().pointwise_become_partial(line, a, b) for a, b in itertools.pairwise(cuts)
         ]
 
     @staticmethod

@@ -449,8 +449,12 @@ class WeightedSum(LectureScene):
         )
         bars = VGroup(rects, labels)
         style.place(block, LEFT)
-        # k(cat) under the terms: gone before the output comes
-        VGroup(same, k_cat).next_to(terms, DOWN, buff=style.SECTION_BUFF).align_to(terms, LEFT)
+        # v(cat) = k(cat) on a line of its own under the terms (the sum is not k(cat): v(cat),
+        # its first term, is): gone before the output comes
+        v_cat = terms[0][2].copy()
+        VGroup(same, k_cat).scale(v_cat.height / k_cat.height)  # as the layout scaled the terms
+        equal = VGroup(v_cat, same, k_cat).arrange(RIGHT, buff=style.ITEM_BUFF)
+        equal.next_to(terms, DOWN, buff=style.SECTION_BUFF).align_to(terms, LEFT)
         _, bottom, right, top = style.content_area()
         room.move_to([right - room.width / 2, (bottom + top) / 2, 0])  # the right side panel
         # the 蘋果 plane's move again, on it's two largest output dimensions: each V shrinks
@@ -526,11 +530,14 @@ class WeightedSum(LectureScene):
         self.say(
             "v_is_k_say",
             FadeIn(note),
-            then=[[TransformFromCopy(terms[0][2], k_cat), FadeIn(same)]],
+            then=[
+                [TransformFromCopy(terms[0][2], v_cat)],
+                [FadeIn(same), TransformFromCopy(v_cat, k_cat)],
+            ],
             beats={
                 "real": [outline(terms[0][2], k_cat)],
                 "office": [  # k(cat) has been said: the room takes the plane's place
-                    FadeOut(VGroup(same, k_cat)),
+                    FadeOut(equal),
                     FadeOut(
                         VGroup(
                             plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)]

@@ -43,6 +43,7 @@ from manim import (
     Swap,
     TransformFromCopy,
     VGroup,
+    Wait,
 )
 
 from scenes.kit import style
@@ -879,9 +880,20 @@ class MultiHead(LectureScene):
         ).arrange(DOWN, buff=style.GROUP_BUFF)
         style.place(picture)
         # Anything placed relative to bars is moved with the picture; what is made later follows.
-        w_o = Rectangle(width=whole.width, height=whole.height).move_to(whole)
-        w_o.set_stroke(style.FOREGROUND, 2)  # W_O mixes all the heads: not cut into slices
-        w_o_name = MathTex("W_O", font_size=44).move_to(w_name)
+        # W_O as rows: the joined vector times W_O pairs the k-th head's slice with the k-th
+        # block of W_O's rows, and every one of the layer's outputs reads all the blocks
+        w_o = self._bar(heads, style.FOREGROUND, whole.height).rotate(-PI / 2)
+        w_o.stretch_to_fit_width(whole.width).move_to(whole)
+        for k, stripe in enumerate(w_o):
+            stripe.set_fill(style.FOREGROUND, 0.12 if k % 2 else 0.28)
+        w_o_name = MathTex("W_O", font_size=44).next_to(w_o, UP, buff=style.ITEM_BUFF)
+        # the joined vector stood up beside W_O's rows, and the layer's output under W_O
+        column = self._bar(heads, style.VALUE, whole.height).rotate(-PI / 2)
+        column.next_to(w_o, LEFT, buff=style.ITEM_BUFF)
+        for stripe in column:
+            stripe.set_fill(style.VALUE, 0.5)
+        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+        out.set_fill(style.FOREGROUND, 0.5).next_to(w_o, DOWN, buff=style.ITEM_BUFF)
         self.say(
             "bookkeeping",
             *self._clear(),
@@ -963,10 +975,19 @@ class MultiHead(LectureScene):
                 ],
                 "join": [
                     FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                    FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                     TransformFromCopy(q, joined),
                     FadeIn(joined_name),
+                    # W_Q's slices (columns) turn into W_O's blocks of rows
                     ReplacementTransform(VGroup(whole, one), w_o),
                     ReplacementTransform(w_name, w_o_name),
+                    # the joined vector stands beside W_O's rows, goes through them and
+                    # comes out under W_O as one output that mixes every head
+                    Succession(
+                        Wait(0.6),
+                        TransformFromCopy(joined, column),
+                        ReplacementTransform(column.copy(), out),
+                    ),
                 ],
                 "share": [
                     FadeOut(VGroup(joined, joined_name)),

@@ -16,7 +16,6 @@ from manim import (
     DashedVMobject,
     FadeIn,
     FadeOut,
-    FadeTransform,
     LaggedStart,
     Polygon,
     ReplacementTransform,
@@ -24,6 +23,7 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Transform,
+    TransformFromCopy,
     VGroup,
     Wait,
 )
@@ -44,6 +44,8 @@ MAP_CELL = 0.52  # the causal map's cells, beside the model
 PROMPT_CELL = 1.0  # the mask drawn on the prompt's words
 DEMO_CELL = 0.35  # the page's it/cat map, inside the browser window
 LOOP_ARC = -1.4  # radians: the written word's path from the output back into the input
+WINDOW_WIDTH = 5.8  # the page's window: its map's words readable
+KEPT_SCALE = 0.45  # the prompt's mask, stepped aside beside the learned map
 CLOSING_HOLD = 2.0  # seconds the lecture's closing frame stays after the last word
 
 
@@ -103,7 +105,8 @@ class NextTime(LectureScene):
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
         words.arrange(RIGHT, buff=style.GROUP_BUFF)
         # The prompt, the word it writes and two slots stay within the strip's width.
-        room = strip.width - 3 * (slot.width + style.GROUP_BUFF)
+        written = style.text(self.words["written"], WORD_SIZE)
+        room = strip.width - written.width - slot.width - 2 * style.GROUP_BUFF
         if words.width > room:
             words.scale_to_fit_width(room)
         words.move_to(strip).align_to(strip, LEFT)
@@ -125,23 +128,42 @@ class NextTime(LectureScene):
         lit = [mask.get_cell(i, j) for i in range(len(words)) for j in range(i + 1)]
         for cell in lit:
             cell.set_fill(style.PLAIN_CELL)
+        staircase = self._triangle(mask, len(words))
+        # the prompt's mask, kept small beside the learned map: the same staircase, twice
+        kept = VGroup(mask, staircase).copy()
+        kept.scale(KEPT_SCALE).next_to(grid, LEFT, buff=style.GROUP_BUFF).align_to(grid, UP)
+        for cell in (kept[0].get_cell(i, j) for i in range(len(words)) for j in range(i + 1)):
+            cell.set_fill(style.WEIGHT)
+        kept[0].row_headers.set_opacity(0)  # too small to read once aside: the shape speaks
+        kept[0].col_headers.set_opacity(0)
         self.say(
             "mask",
             FadeIn(label),
             FadeIn(mask, target_position=box.head, scale=0.2),
             beats={
-                # row by row, each word's own cell and the cells of the words before it light
+                # row by row, each word's own cell and the cells of the words before it light,
+                # then the staircase they make is outlined
                 "own": [
-                    LaggedStart(*(c.animate.set_fill(style.WEIGHT) for c in lit), lag_ratio=0.25)
+                    Succession(
+                        LaggedStart(
+                            *(c.animate.set_fill(style.WEIGHT) for c in lit), lag_ratio=0.25
+                        ),
+                        Create(staircase),
+                    )
                 ],
-                # the same staircase, learned: the colour task's causal map
-                "triangle": [FadeTransform(mask, grid), Succession(Wait(0.5), Create(triangle))],
+                # the same staircase, learned: the prompt's mask steps aside, the colour task's
+                # causal map grows in its place and the outline travels onto the learned one
+                "triangle": [
+                    Transform(VGroup(mask, staircase), kept),
+                    FadeIn(grid, scale=0.8),
+                    Succession(Wait(0.5), TransformFromCopy(kept[1], triangle)),
+                ],
             },
         )
-        # The loop: the written word (not yet known: a filled slot) goes back into the input.
-        written = Square(SLOT).set_stroke(width=0).set_fill(style.HIGHLIGHT, 0.6).move_to(blank)
-        placed = written.copy().move_to(slot)
-        second_slot = self._slot().next_to(slot, RIGHT, buff=style.GROUP_BUFF)
+        # The loop: the written word (an example from the words) goes back into the input.
+        written = style.text(self.words["written"], WORD_SIZE, style.HIGHLIGHT).move_to(blank)
+        placed = written.copy().next_to(words, RIGHT, buff=style.GROUP_BUFF).match_y(words)
+        second_slot = self._slot().next_to(placed, RIGHT, buff=style.GROUP_BUFF)
         second = blank.copy().match_x(second_slot)
         second_frame = frame.copy().move_to(second)
         self.say(
@@ -161,7 +183,7 @@ class NextTime(LectureScene):
         stop.next_to(second_frame, LEFT, buff=style.GROUP_BUFF)
         self.say("stop_say", FadeIn(stop, shift=RIGHT * 0.3), then=[[outline(stop)]])
         questions = VGroup(words, written, second_slot, second, second_frame, stop)
-        self._outro(questions, VGroup(box, label, grid, triangle))
+        self._outro(questions, VGroup(box, label, grid, triangle, mask, staircase))
 
     def _prompt_mask(self, words: VGroup) -> AttentionGrid:
         """What the mask lets each of the prompt's words see: itself and the words before it
@@ -186,10 +208,19 @@ class NextTime(LectureScene):
         return Polygon(*points, color=style.HIGHLIGHT, stroke_width=5)
 
     def _demo(self) -> tuple[VGroup, list[AttentionGrid]]:
-        """One of the page's demos, drawn small: the it/cat map above its temperature slider,
-        and the map at each temperature the data file holds (the slider's stops)."""
+        """One of the page's demos, drawn small: the it/cat map (its words on the rows and
+        columns) above its temperature slider, and the map at each temperature the data file
+        holds (the slider's stops)."""
+        tokens = self.data.it_cat.tokens
         maps = [
-            AttentionGrid(t.weights, f"{IT_CAT}.temperatures[{k}].weights", cell_size=DEMO_CELL)
+            AttentionGrid(
+                t.weights,
+                f"{IT_CAT}.temperatures[{k}].weights",
+                # each row a word's query, each column a word's key, as the page labels them
+                row_headers=[style.text(w, style.LABEL_SIZE, style.QUERY) for w in tokens],
+                col_headers=[style.text(w, style.LABEL_SIZE, style.KEY) for w in tokens],
+                cell_size=DEMO_CELL,
+            )
             for k, t in enumerate(self.data.it_cat.temperatures)
         ]
         for m in maps:
@@ -203,9 +234,14 @@ class NextTime(LectureScene):
 
     def _outro(self, questions: VGroup, model: VGroup) -> None:
         demo, maps = self._demo()
-        window = BrowserWindow(demo, self.words["page"], width=4.2)
-        target = questions.copy()  # the questions beside the window, both scaled to fit
-        style.place(VGroup(target, window).arrange(RIGHT, buff=style.WIDE_BUFF))
+        window = BrowserWindow(demo, self.words["page"], width=WINDOW_WIDTH)
+        # the window at its size against the right edge; the questions fill the rest
+        style.place(window, aligned=RIGHT)
+        target = questions.copy()
+        left_edge = style.content_area()[0]
+        room = window.get_left()[0] - style.WIDE_BUFF - left_edge
+        target.scale(min(1.0, room / target.width))
+        target.move_to([left_edge + room / 2, window.get_y(), 0])
         inner_map, (track, knob) = window.get_content()
         stops = [m.copy().replace(inner_map) for m in maps]
         step = track.width / (len(stops) - 1)

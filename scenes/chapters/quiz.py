@@ -65,6 +65,7 @@ SQRT_D = "pitfalls.sqrt_d.dims"
 SHUFFLE = "pitfalls.shuffle"
 DIFF = "pitfalls.shuffle.without_positions.max_abs_diff"
 RING = 0.55  # the countdown ring's radius
+STAGE_GROW = 1.4  # a question's picture grows to fill the stage under the band by up to this
 CHOICE_PAD = 0.2  # between a choice and its box
 FLOOR_UNIT = 1.25  # the office's floor, as the office chapter draws it
 DAYS_LINE = (4.5, 1.2)  # the number line of days the office's weighted sum is laid along
@@ -149,10 +150,12 @@ class Quiz(LectureScene):
         return band
 
     def _stage(self, band: VGroup, picture: Mobject) -> Mobject:
-        """Fit ``picture`` in the stage under ``band`` (the rest of the content area), centred."""
+        """Fit ``picture`` in the stage under ``band`` (the rest of the content area), centred,
+        enlarged by up to :data:`STAGE_GROW` to fill it."""
         left, bottom, right, _ = style.content_area()
         top = band.get_bottom()[1] - style.GROUP_BUFF
-        picture.scale(min(1.0, (right - left) / picture.width, (top - bottom) / picture.height))
+        fit = min((right - left) / picture.width, (top - bottom) / picture.height)
+        picture.scale(min(STAGE_GROW, fit))
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _countdown(self, radius: float = RING) -> tuple[VGroup, ValueTracker]:

@@ -37,6 +37,7 @@ from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 
 IT_CAT = "tokens.it_cat"
+EXAMPLE = "mixed"  # the colour task's example the page trains on, watched as it learns
 STRIP_WIDTH = 6.8  # the causal run's sequence, and the model box as wide as it
 WORD_SIZE = 40  # the prompt's words
 SLOT = 0.6  # side of the empty slot the next word goes into
@@ -54,7 +55,7 @@ class NextTime(LectureScene):
     it, the mask already in hand, the loop, the stop; the page; the lecture's closing frame."""
 
     scene_key = "next_time"
-    reads = ("causal", "tokens.it_cat", "tokens.eat_apple")
+    reads = ("causal", "tokens.it_cat", "tokens.eat_apple", f"examples.{EXAMPLE}")
     tables = ("training",)  # the model box's two parts, named as the training chapter names them
 
     def construct(self) -> None:
@@ -233,48 +234,82 @@ class NextTime(LectureScene):
         return demo, maps
 
     def _outro(self, questions: VGroup, model: VGroup) -> None:
+        box, rest = model[0], model[1:]
         demo, maps = self._demo()
         window = BrowserWindow(demo, self.words["page"], width=WINDOW_WIDTH)
-        # the window at its size against the right edge; the questions fill the rest
+        # the window at its size against the right edge; the open questions and the model
+        # fill the rest
         style.place(window, aligned=RIGHT)
-        target = questions.copy()
+        asked = VGroup(questions, box)
+        target = asked.copy()
         left_edge = style.content_area()[0]
         room = window.get_left()[0] - style.WIDE_BUFF - left_edge
         target.scale(min(1.0, room / target.width))
         target.move_to([left_edge + room / 2, window.get_y(), 0])
+        # the page trains the colour task in the browser: its map, untrained, then as it
+        # learns (the steps training watched), in a window as wide as the slider's
+        training, replay = self._training_window(window)
         inner_map, (track, knob) = window.get_content()
         stops = [m.copy().replace(inner_map) for m in maps]
         step = track.width / (len(stops) - 1)
+        turns = [*range(1, len(stops)), *range(len(stops) - 2, -1, -1)]  # right and back
         walk = Succession(
             *(
                 AnimationGroup(
                     knob.animate.move_to(track.get_left() + RIGHT * step * k),
                     Transform(inner_map, stops[k]),
                 )
-                for k in range(1, len(stops))
+                for k in turns
             )
         )
-        closing = self._closing()
-        # the open questions take the whole frame while they are named, then make room
-        middle = questions.copy()
+        closing, arrows = self._closing()
+        # the open questions and the model take the frame while they are named, then make room
+        middle = asked.copy()
         style.place(middle, grow=1.3)
         self.say(
             "outro",
-            FadeOut(model),
-            Transform(questions, middle),
+            FadeOut(rest),
+            Transform(asked, middle),
             beats={
-                "lab": [Transform(questions, target), FadeIn(window, shift=LEFT * style.ITEM_BUFF)],
-                "slider": [walk],
-                "thanks": [FadeOut(VGroup(self.title, questions, window)), FadeIn(closing)],
+                "lab": [
+                    Transform(asked, target),
+                    FadeIn(training, shift=LEFT * style.ITEM_BUFF),
+                    Succession(Wait(0.5), replay),
+                ],
+                "slider": [ReplacementTransform(training, window), Succession(Wait(0.5), walk)],
+                "thanks": [
+                    FadeOut(VGroup(self.title, asked, window)),
+                    FadeIn(closing),
+                    Succession(Wait(0.3), LaggedStart(*(Create(a) for a in arrows), lag_ratio=0.3)),
+                ],
             },
         )
         self.wait(CLOSING_HOLD)
 
-    def _closing(self) -> VGroup:
+    def _training_window(self, place: VGroup) -> tuple[BrowserWindow, Succession]:
+        """The page's colour-task demo, centred on ``place``: the window around the map
+        training found at step 0, and its replay through each step training watched into the
+        learned map."""
+        ex = self.data.example(EXAMPLE)
+        source = f"examples.{EXAMPLE}"
+        maps = [
+            self.colour_map(ex.colours, m, f"{source}.settling[{k}]", DEMO_CELL)
+            for k, m in enumerate(ex.settling)
+        ]
+        maps.append(self.colour_map(ex.colours, ex.attention, f"{source}.attention", DEMO_CELL))
+        window = BrowserWindow(maps[0], self.words["page"], width=WINDOW_WIDTH * 0.8)
+        window.move_to(place)
+        shown = window.get_content()
+        replay = Succession(*(Transform(shown, m.copy().replace(shown)) for m in maps[1:]))
+        return window, replay
+
+    def _closing(self) -> tuple[VGroup, VGroup]:
         """The lecture's closing frame: its name over the picture it opened on (蘋果 choosing
-        what to look at), and the page to try it on."""
+        what to look at), and the page to try it on; with the arrows, which grow as the
+        opening drew them."""
         name = style.text(self.shared("page")["lecture"], style.TITLE_SIZE * 1.3)
         words, arrows = self.apple_choice()
         page = style.text(self.words["page"], style.BODY_SIZE, style.MUTED)
         card = VGroup(name, VGroup(arrows, words), page).arrange(DOWN, buff=style.SECTION_BUFF)
-        return style.place(card, grow=1.4)
+        style.place(card, grow=1.6)
+        return VGroup(name, words, arrows.numbers, page), arrows.arrows

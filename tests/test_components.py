@@ -15,14 +15,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, LEFT, RIGHT, UP, Scene, VGroup, tempconfig
+from manim import DOWN, LEFT, RIGHT, UP, MathTex, Scene, VGroup, tempconfig
 from manim.utils.testing import _frames_testers
 from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
 from scenes.kit.devices import DotArrows, ExpCurve, Knob, ModelBox, RandomWalks, output_row
-from scenes.kit.diagrams import LossPlot
+from scenes.kit.diagrams import Fork, LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.vectors import (
@@ -110,6 +110,29 @@ def test_share_bar(scene: Scene) -> None:
     exps = ShareBar([1.0, 2.7, 7.4], length=6)
     weights = ShareBar([0.2, 0.5, 0.3], 6, fills=fills, edge_width=2)
     scene.add(VGroup(exps, weights).arrange(DOWN, buff=0.5))
+
+
+@frames_comparison
+def test_fork(scene: Scene) -> None:
+    """x through W_K and W_V: an arrow into each framed matrix, one out to what it makes."""
+    k = (MathTex("W_K", color=style.KEY), MathTex("k", color=style.KEY))
+    v = (MathTex("W_V", color=style.VALUE), MathTex("v", color=style.VALUE))
+    scene.add(Fork(MathTex("x"), [k, v]).scale(2))
+
+
+def test_fork_arrows_join_input_matrix_and_output() -> None:
+    """Each branch's arrows start at the input's right edge and end at its matrix, then run
+    from the matrix to its output, whatever the labels' widths."""
+    branches = [(MathTex("W_K"), MathTex("k(\\text{cat})")), (MathTex("W_V"), MathTex("v"))]
+    fork = Fork(MathTex("x"), branches)
+    for arrow, matrix, out, passing in zip(
+        fork.inputs, fork.matrices, fork.outputs, fork.passes, strict=True
+    ):
+        assert arrow.get_start()[0] >= fork.source.get_right()[0] - 1e-6
+        assert arrow.get_end()[0] <= matrix.get_left()[0] + 1e-6
+        assert passing.get_start()[0] >= matrix.get_right()[0] - 1e-6
+        assert passing.get_end()[0] <= out.get_left()[0] + 1e-6
+    assert fork.matrices[0].get_y() > fork.matrices[1].get_y()  # the first branch on top
 
 
 def test_share_bar_parts_fill_the_bar() -> None:

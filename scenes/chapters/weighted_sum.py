@@ -32,6 +32,7 @@ from manim import (
     LaggedStart,
     Line,
     ManimColor,
+    MathTex,
     Rectangle,
     ReplacementTransform,
     Restore,
@@ -44,7 +45,7 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
-from scenes.kit.diagrams import OfficeRoom
+from scenes.kit.diagrams import Fork, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
 from scenes.kit.numbers import sum_sign
@@ -62,6 +63,7 @@ SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same s
 IT_CELL = 0.9  # a cell of it's shares row
 BAR_UNIT = 1.5  # it's output as bars: the height of 1.0
 BAR_WIDTH = 0.6
+FORK_HEIGHT = 3.0  # x -> W_K -> k and x -> W_V -> v, where the plane was
 ROOM_SCALE = 0.95  # the office, back beside the terms: its names as large as in office
 
 
@@ -501,6 +503,9 @@ class WeightedSum(LectureScene):
         sum_name.next_to(tip.get_tip(), DOWN + RIGHT, buff=style.ITEM_BUFF)
         sum_name.shift(LEFT * max(0.0, sum_name.get_right()[0] - right))  # a longer name
         bars.move_to(plane)
+        # x(cat) through W_K and W_V, large where the plane was; beside the room once it comes
+        fork = self._fork(c.tokens[cat])
+        fork.scale(min(plane.width / fork.width, FORK_HEIGHT / fork.height)).move_to(plane)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
             "it_terms",
@@ -535,15 +540,32 @@ class WeightedSum(LectureScene):
                 [FadeIn(same), TransformFromCopy(v_cat, k_cat)],
             ],
             beats={
-                "real": [outline(terms[0][2], k_cat)],
-                "office": [  # k(cat) has been said: the room takes the plane's place
+                # in a trained model the two come from one x through two different matrices
+                "real": [
                     FadeOut(equal),
                     FadeOut(
                         VGroup(
                             plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)]
                         )
                     ),
-                    FadeIn(room, shift=LEFT * 0.5),
+                    FadeIn(fork.source),
+                    Succession(
+                        AnimationGroup(*(GrowArrow(a) for a in fork.inputs)),
+                        FadeIn(fork.matrices),
+                        AnimationGroup(*(GrowArrow(a) for a in fork.passes)),
+                        AnimationGroup(*(TransformFromCopy(fork.source, o) for o in fork.outputs)),
+                    ),
+                ],
+                # K the places, V the numbers: each output flies to its part of the room
+                "office": [
+                    FadeOut(VGroup(fork.source, fork.inputs, fork.matrices, fork.passes)),
+                    FadeIn(room.room, shift=LEFT * 0.5),
+                    FadeIn(VGroup(*(p[1] for p in room.people))),
+                    AnimationGroup(
+                        ReplacementTransform(fork.outputs[0], VGroup(*(p[0] for p in room.people))),
+                        ReplacementTransform(fork.outputs[1], VGroup(*(p[2] for p in room.people))),
+                        lag_ratio=0.4,
+                    ),
                 ],
             },
         )
@@ -551,7 +573,8 @@ class WeightedSum(LectureScene):
             "it_output",
             TransformFromCopy(terms, out),
             FadeIn(dims),
-            FadeOut(room),
+            FadeOut(room.room),
+            *(FadeOut(part) for person in room.people for part in person),
             FadeIn(VGroup(plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)])),
             then=[[tip.lay_tip_to_tail()], [tip.draw_sum(), FadeIn(sum_name)]],
         )
@@ -680,4 +703,17 @@ class WeightedSum(LectureScene):
                 "this": [Circumscribe(VGroup(x, outputs), color=style.HIGHLIGHT)],
             },
             run_time=2,
+        )
+
+    def _fork(self, word: str) -> Fork:
+        """One word's x through two matrices: k = x W_K above, v = x W_V below."""
+        return Fork(
+            MathTex(rf"x(\text{{{word}}})", font_size=BIG * 1.4),
+            [
+                (MathTex("W_K", color=style.KEY), MathTex(rf"k(\text{{{word}}})", color=style.KEY)),
+                (
+                    MathTex("W_V", color=style.VALUE),
+                    MathTex(rf"v(\text{{{word}}})", color=style.VALUE),
+                ),
+            ],
         )

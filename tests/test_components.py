@@ -22,11 +22,12 @@ from manim.utils.testing.frames_comparison import frames_comparison
 
 from scenes.kit import style
 from scenes.kit.devices import DotArrows, ExpCurve, Knob, ModelBox, RandomWalks, output_row
-from scenes.kit.diagrams import Fork, LossPlot
+from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.vectors import (
     FixedInputNetwork,
+    Fork,
     LookingArrows,
     NumberVector,
     ShareBar,

@@ -45,12 +45,12 @@ from manim import (
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
-from scenes.kit.diagrams import Fork, OfficeRoom
+from scenes.kit.diagrams import OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
 from scenes.kit.numbers import sum_sign
 from scenes.kit.sums import TipToTail
-from scenes.kit.vectors import NumberVector
+from scenes.kit.vectors import Fork, NumberVector
 
 EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"

@@ -1,7 +1,8 @@
 """Vectors and arrows: a vector written out (:class:`NumberVector`), weights as bars
 (:class:`WeightBars`), weights as the parts of one bar (:class:`ShareBar`), one word's
-attention as arrows (:class:`LookingArrows`) and an ordinary network that takes one vector of
-a fixed length (:class:`FixedInputNetwork`)."""
+attention as arrows (:class:`LookingArrows`), an ordinary network that takes one vector of
+a fixed length (:class:`FixedInputNetwork`) and one vector through several matrices
+(:class:`Fork`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from scenes.kit.numbers import Ref, ShownNumber
 
 NETWORK_HEIGHT = 0.9  # the box of a network that takes a fixed-length vector
 NETWORK_ARROW = 0.5  # the arrow from its input into it
+FORK_GAP = 0.6  # between a fork's input, its matrices and their outputs
 
 
 def _bracket(height: float, side: int) -> VMobject:
@@ -330,3 +332,56 @@ class FixedInputNetwork(VGroup):
     def get_feed(self) -> Arrow:
         """The arrow from the input into the network."""
         return self.feed
+
+
+class Fork(VGroup):
+    """One input through several matrices: an arrow from the input to each matrix (framed in
+    its name's colour) and one from the matrix to what it makes, as k = x W_K and v = x W_V
+    are made from the same x.
+
+    Parameters
+    ----------
+    source
+        The input (x).
+    branches
+        Per matrix: its name and its output, each a mobject in the colour they share.
+
+    Examples
+    --------
+    .. manim:: ForkExample
+        :save_last_frame:
+
+        class ForkExample(Scene):
+            def construct(self):
+                k = (MathTex("W_K", color=style.KEY), MathTex("k", color=style.KEY))
+                v = (MathTex("W_V", color=style.VALUE), MathTex("v", color=style.VALUE))
+                self.add(Fork(MathTex("x"), [k, v]).scale(2))
+    """
+
+    def __init__(self, source: VMobject, branches: Sequence[tuple[VMobject, VMobject]]) -> None:
+        super().__init__()
+        self.source = source
+        self.matrices = VGroup()
+        self.outputs = VGroup()
+        rows = VGroup()
+        for name, output in branches:
+            frame = SurroundingRectangle(name, buff=style.ITEM_BUFF, corner_radius=0.08)
+            frame.set_stroke(name.get_color(), 2)
+            self.matrices.add(VGroup(frame, name))
+            self.outputs.add(output)
+            rows.add(VGroup(self.matrices[-1], output).arrange(RIGHT, buff=FORK_GAP))
+        rows.arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
+        rows.next_to(source, RIGHT, buff=FORK_GAP * 1.5)
+        self.inputs = VGroup(
+            *(
+                Arrow(source.get_right(), m.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
+                for m in self.matrices
+            )
+        )
+        self.passes = VGroup(
+            *(
+                Arrow(m.get_right(), o.get_left(), buff=style.HUG_BUFF, color=m[1].get_color())
+                for m, o in zip(self.matrices, self.outputs, strict=True)
+            )
+        )
+        self.add(source, self.inputs, self.matrices, self.passes, self.outputs)

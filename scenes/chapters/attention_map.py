@@ -14,10 +14,12 @@ from manim import (
     UP,
     UR,
     AnimationGroup,
+    Create,
     Dot,
     FadeIn,
     FadeOut,
     LaggedStart,
+    ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -38,6 +40,7 @@ from scenes.kit.vectors import ShareBar
 SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
+REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned one
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 
 
@@ -95,18 +98,26 @@ class AttentionMap(LectureScene):
         column = VGroup(
             grid.col_headers[bright], *(grid.get_cell(r, bright) for r in range(self.example.n))
         )
+        # one frame the eye follows: round the row, then it turns into the column, then it
+        # splits onto the row's brightest and darkest cells and stays while they are read
+        row_frame = self._frame(VGroup(grid.row_headers[i], grid.get_row(i)))
+        column_frame = self._frame(column, buff=0)  # the map reaches down to the subtitles
+        cell_frames = VGroup(
+            self._frame(grid.get_cell(i, bright)), self._frame(grid.get_cell(i, dark))
+        )
         self.say(
             "grid",
-            outline(VGroup(grid.row_headers[i], grid.get_row(i))),
+            Create(row_frame),
             beats={
-                "cols": [outline(column)],
-                "cells": [outline(grid.get_cell(i, bright), grid.get_cell(i, dark))],
+                "cols": [ReplacementTransform(row_frame, column_frame)],
+                "cells": [ReplacementTransform(column_frame, cell_frames)],
             },
         )
         blocks = self._blocks()
         same = [j for j, c in enumerate(self.example.colours) if c == self.example.colours[i]]
         self.say(
             "blocks",
+            FadeOut(cell_frames),
             FadeIn(blocks, lag_ratio=0.05),
             beats={
                 "bright": [outline(*(grid.get_cell(j, k) for j in same[:2] for k in same[:2]))],
@@ -122,7 +133,13 @@ class AttentionMap(LectureScene):
             FadeOut(self.block_frames),
             rewind,  # "we never told it": the map as training found it
             beats={"itself": [replay]},  # and as it learned, back to the learned map
+            run_time=REPLAY_TIME,  # each watched step long enough to be seen
         )
+
+    @staticmethod
+    def _frame(part: VGroup, buff: float = style.HUG_BUFF) -> SurroundingRectangle:
+        """A frame round what is being read, in the highlight."""
+        return SurroundingRectangle(part, color=style.HIGHLIGHT, buff=buff)
 
     def _settling(self, room: VGroup) -> tuple[Succession, Succession]:
         """The map rewound to what training found, then replayed in place at each step it

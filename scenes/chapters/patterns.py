@@ -18,7 +18,7 @@ from manim import (
     VGroup,
 )
 
-from scenes.chapters.attention_map import AttentionMap
+from scenes.chapters.attention_map import REPLAY_TIME, AttentionMap
 from scenes.kit import style
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
@@ -104,6 +104,7 @@ class ColourPatterns(AttentionMap):
             FadeOut(self.block_frames),
             rewind,
             beats={"learned": [replay]},
+            run_time=REPLAY_TIME,  # each watched step long enough to be seen
         )
 
     def _block_copies(self) -> list[VGroup]:

@@ -15,7 +15,11 @@ from manim import (
     GrowFromEdge,
     LaggedStart,
     ReplacementTransform,
+    Succession,
+    SurroundingRectangle,
+    TransformFromCopy,
     VGroup,
+    Wait,
 )
 
 from scenes.chapters.attention_map import REPLAY_TIME, AttentionMap
@@ -31,6 +35,7 @@ WEIGHT_DECIMALS = 3
 
 THUMB_CELL = 0.2  # a pattern's map beside the big one: read by its brightness
 SHARE_HEIGHT = 0.3  # a group's row as one bar under its line
+ROW_GROW = 1.5  # the row of scores before the softmax: enlarged to the shares' width, by up to this
 
 
 class ColourPatterns(AttentionMap):
@@ -89,16 +94,31 @@ class ColourPatterns(AttentionMap):
         thumbs = VGroup(*(self._thumbnail(name) for name in self.patterns))
         thumbs.arrange(RIGHT, buff=style.GROUP_BUFF)
         thumbs.scale_to_fit_width(min(thumbs.width, shares.width * 1.6)).move_to(shares)
+        # what it learned: one row's scores before the softmax, the same colour's equal and
+        # high; the softmax's denominator then cuts them into equal parts of one bar
+        scores, frames, bar = self._row_before_softmax(shares)
         self.say(
             "softmax",
             FadeOut(shares, shift=RIGHT * 0.3),
             FadeIn(thumbs, shift=RIGHT * 0.3, lag_ratio=0.3),
             beats={
-                "learned": [FadeIn(self._blocks(), lag_ratio=0.05)],
-                "denom": [FadeOut(thumbs), FadeIn(shares), outline(*shares)],
+                "learned": [
+                    FadeIn(self._blocks(), lag_ratio=0.05),
+                    FadeOut(thumbs),
+                    FadeIn(scores),
+                    Succession(Wait(0.5), FadeIn(frames, lag_ratio=0.2)),
+                ],
+                "denom": [
+                    FadeOut(frames),
+                    *(
+                        TransformFromCopy(scores[1].get_cell(0, j), bar.get_part(j))
+                        for j in range(self.example.n)
+                    ),
+                ],
             },
         )
-        rewind, replay = self._settling(shares)  # the map as training found it, then learned
+        # the map as training found it, then learned
+        rewind, replay = self._settling(VGroup(scores, bar))
         self.say(
             "nobody_told",
             FadeOut(self.block_frames),
@@ -106,6 +126,30 @@ class ColourPatterns(AttentionMap):
             beats={"learned": [replay]},
             run_time=REPLAY_TIME,  # each watched step long enough to be seen
         )
+
+    def _row_before_softmax(self, place: VGroup) -> tuple[VGroup, VGroup, ShareBar]:
+        """A row of the largest colour group (the equal share is seen most clearly there):
+        its scores before the softmax where ``place`` is, a frame on each score of its own
+        colour, and the row's weights as one bar under them."""
+        colours = self.example.colours
+        self.focus_row = max(range(len(colours)), key=lambda r: colours.count(colours[r]))
+        own, self.words = self.words, self.shared(AttentionMap.scene_key)
+        scores = self._build_scores()
+        self.words = own
+        scores.scale(min(ROW_GROW, place.width / scores.width)).move_to(place)
+        i, ex = self.focus_row, self.example
+        row = scores[1]
+        frames = VGroup(
+            *(
+                SurroundingRectangle(row.get_cell(0, j), buff=0, color=style.HIGHLIGHT)
+                for j, c in enumerate(ex.colours)
+                if c == ex.colours[i]
+            )
+        )
+        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
+        bar = ShareBar(ex.attention[i], row.width, SHARE_HEIGHT, fills, edge_width=2)
+        bar.next_to(row, DOWN, buff=style.GROUP_BUFF).align_to(row, LEFT)
+        return scores, frames, bar
 
     def _block_copies(self) -> list[VGroup]:
         """Copies of the current map's cells, one group per colour (the cells where a

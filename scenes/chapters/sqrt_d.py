@@ -41,6 +41,7 @@ from manim import (
     VMobject,
     Write,
     config,
+    linear,
 )
 
 from scenes.kit import style
@@ -56,6 +57,7 @@ GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04:
 GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
 SETTING_WIDTH = 1.6  # each setting's little picture beside the knob
 SETTING_HEIGHT = 0.9
+CLIMB_TIME = 2.5  # the means line's beats: the draw sweeping again as the mean is climbed
 BIN = 0.5  # the histogram's bins of the products q_i k_i
 HIST_REACH = 4  # it runs from -4 to +4
 SLOPE_GROW = 1.6  # the slope's plot at most this much larger while it is the subject
@@ -139,7 +141,8 @@ class SqrtD(LectureScene):
                     TransformFromCopy(shown[1][0][0], names[0]),
                     FadeIn(ends["unscaled"][0]),
                 ],
-                "climb": [self._travel("unscaled", ends["unscaled"])],
+                # the draw's bars sweep again from the narrowest d as the dot climbs the mean
+                "climb": [self._climb(shown, ends["unscaled"])],
                 "scaled": [
                     Succession(
                         AnimationGroup(
@@ -157,6 +160,7 @@ class SqrtD(LectureScene):
             u1=ends["unscaled"][1],
             s0=ends["scaled"][0],
             s1=ends["scaled"][1],
+            run_time=CLIMB_TIME,
         )
         noise = self._noise(shown)
         self._knob(VGroup(shown, self.axes, curves, *ends.values(), noise))
@@ -185,6 +189,23 @@ class SqrtD(LectureScene):
         path = VMobject().set_points_as_corners(points)
         runner = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
         return Succession(MoveAlongPath(runner, path), ReplacementTransform(runner, pair[1]))
+
+    def _climb(self, shown: VGroup, pair: VGroup) -> Succession:
+        """The draw on the left swept again from the narrowest d to the widest, in step with
+        a dot climbing the mean curve without √d, which becomes the value at its end."""
+        last = len(self.probe.dims) - 1
+        points = [self._point(k, "unscaled") for k in range(last + 1)]
+        path = VMobject().set_points_as_corners(points)
+        runner = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
+        draws = [self._draw(k).move_to(shown, aligned_edge=LEFT + UP) for k in range(last + 1)]
+        return Succession(
+            AnimationGroup(Transform(shown, draws[0]), FadeIn(runner)),
+            AnimationGroup(
+                MoveAlongPath(runner, path, rate_func=linear, run_time=last),
+                Succession(*(Transform(shown, draws[k]) for k in range(1, last + 1))),
+            ),
+            ReplacementTransform(runner, pair[1]),
+        )
 
     def _noise(self, shown: VGroup) -> VGroup:
         """One draw's largest weight without √d at every d, jagged against the mean: it

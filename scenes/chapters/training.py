@@ -223,10 +223,15 @@ class Training(LectureScene):
         self.say(
             "run",
             FadeIn(cursor),
-            MoveAlongPath(walker, plot.get_path()),  # the steps Adam took, one after another
-            then=[[outline(plot.frame[2]), FadeOut(walker, cursor)]],
+            # the steps Adam took, one after another, for as long as they are named
+            MoveAlongPath(walker, plot.get_path()),
             run_time=2.5,
-            beats={"time": [Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run))]},
+            beats={
+                "time": [
+                    FadeOut(walker, cursor),
+                    Succession(FadeIn(run, shift=UP * 0.2), Circumscribe(run)),
+                ]
+            },
             steps=n["steps"],
         )  # a time is shown, never said: it varies
         unseen, (strip, rows) = self._fresh(

@@ -20,6 +20,7 @@ from manim import (
     UP,
     UR,
     AnimationGroup,
+    ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Brace,
@@ -205,6 +206,12 @@ class MultiHead(LectureScene):
             line[:2].align_to(above, DOWN).shift(DOWN * (line[0].height + style.SECTION_BUFF))
             line[2].next_to(line[0], LEFT, buff=style.GROUP_BUFF)
         style.place(VGroup(words, arcs, names, links, one, heads), grow=1.5)
+        # while only the sentence and its relations are named they hold the middle of the
+        # frame; they rise to their place when the rows of weights come under them
+        sentence = VGroup(words, arcs, names, links)
+        _, bottom, _, top = style.content_area()
+        lift = (bottom + top) / 2 - sentence.get_center()[1]
+        sentence.shift(UP * lift)
         self.add(self.title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",
@@ -225,12 +232,17 @@ class MultiHead(LectureScene):
         others = [r for r in range(len(arcs)) if r not in both]
         self.say(
             "more_sets",
-            pairs[-1].animate.set_color(style.FOREGROUND),
-            words[hub].animate.set_color(style.HIGHLIGHT),
-            *(arcs[r].animate.set_stroke(opacity=style.DIMMED) for r in others),
-            *(names[r].animate.set_opacity(style.DIMMED) for r in others),
-            GrowFromEdge(one[0], DOWN),
-            FadeIn(one[2]),
+            VGroup(words, arcs, names).animate.shift(DOWN * lift),
+            then=[
+                [  # built when they start (after the rise), not now as .animate would be
+                    ApplyMethod(pairs[-1].set_color, style.FOREGROUND),
+                    ApplyMethod(words[hub].set_color, style.HIGHLIGHT),
+                    *(ApplyMethod(arcs[r].set_stroke, None, None, style.DIMMED) for r in others),
+                    *(ApplyMethod(names[r].set_opacity, style.DIMMED) for r in others),
+                    GrowFromEdge(one[0], DOWN),
+                    FadeIn(one[2]),
+                ]
+            ],
             beats={
                 "mixed": [
                     *(

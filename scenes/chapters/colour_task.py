@@ -76,7 +76,14 @@ class ColourTask(LectureScene):
         label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
         answer_box = SurroundingRectangle(answers, buff=style.ITEM_BUFF, color=style.RESULT)
         arcs = self._links(strip, ex.colours)
-        style.place(VGroup(arcs, strip, frames, worked, box, answers, label, answer_box))
+        # the whole worked example, grown to fill the frame: it is the only picture for 50 s
+        style.place(VGroup(arcs, strip, frames, worked, box, answers, label, answer_box), grow=1.4)
+        # until the answers come, the sequence and its worked answer hold the middle of the
+        # frame; they rise to their place over the model when every answer is written
+        held = VGroup(strip, frames, worked)
+        _, bottom, _, top = style.content_area()
+        lift = held.get_center()[1] - (bottom + top) / 2
+        held.shift(DOWN * lift)
         count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
 
         self.add(title)  # the title at once: no frame is only a title being written
@@ -143,7 +150,10 @@ class ColourTask(LectureScene):
             TransformFromCopy(answer, answers[self.focus]),
             FadeOut(worked),
             FadeOut(frames),
-            then=[[FadeIn(others, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box)]],
+            then=[
+                [strip.animate.shift(UP * lift)],
+                [FadeIn(others, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box)],
+            ],
         )
         self.say(
             "only_way",

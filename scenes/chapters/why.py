@@ -49,6 +49,7 @@ EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane
 
 
+TWO_GROW = 1.4  # a part's picture (two sentences and the network; the sum and its plane) grows
 FIXED_SLOTS = 7  # the earlier lectures' network: an input of this many numbers, always
 SLOT = 0.5  # side of one input slot
 ATOMS = 11  # a molecule's atoms, one to a slot: more than the socket takes
@@ -189,7 +190,7 @@ class WhyAttention(LectureScene):
             *(style.text(f"{m} ?", style.LABEL_SIZE, style.MUTED) for m in (there, here))
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         asked.next_to(network.get_box(), DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(rows, company[1], fruit[1], network, asked, one))
+        style.place(VGroup(rows, company[1], fruit[1], network, asked, one), grow=TWO_GROW)
         same = style.text(self.words["same"], style.BODY_SIZE)
         same.next_to(one, DOWN, buff=style.ITEM_BUFF)
         answer = style.text(there, style.LABEL_SIZE)
@@ -280,7 +281,8 @@ class WhyAttention(LectureScene):
         )
         plane, arrows, labels = self._plane(x, change, new)
         style.place(
-            VGroup(left, VGroup(plane, labels, arrows)).arrange(RIGHT, buff=style.WIDE_BUFF)
+            VGroup(left, VGroup(plane, labels, arrows)).arrange(RIGHT, buff=style.WIDE_BUFF),
+            grow=TWO_GROW,
         )
         frame = SurroundingRectangle(sentence[i], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         # the change to come, still empty: one slot per entry, fed by the neighbours

@@ -163,7 +163,7 @@ class SqrtD(LectureScene):
             run_time=CLIMB_TIME,
         )
         noise = self._noise(shown)
-        self._knob(VGroup(shown, self.axes, curves, *ends.values(), noise))
+        self._knob(VGroup(shown, self.axes, curves, *ends["unscaled"], *ends["scaled"], noise))
 
     def _ends(self) -> dict[str, VGroup]:
         """The mean largest weight at the narrowest and the widest d, beside each curve's
@@ -199,12 +199,12 @@ class SqrtD(LectureScene):
         runner = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
         draws = [self._draw(k).move_to(shown, aligned_edge=LEFT + UP) for k in range(last + 1)]
         return Succession(
-            AnimationGroup(Transform(shown, draws[0]), FadeIn(runner)),
+            Transform(shown, draws[0]),  # the dot comes with its walk (as in _travel)
             AnimationGroup(
                 MoveAlongPath(runner, path, rate_func=linear, run_time=last),
                 Succession(*(Transform(shown, draws[k]) for k in range(1, last + 1))),
             ),
-            ReplacementTransform(runner, pair[1]),
+            AnimationGroup(FadeOut(runner), FadeIn(pair[1], target_position=runner)),
         )
 
     def _noise(self, shown: VGroup) -> VGroup:
@@ -877,7 +877,10 @@ class SqrtD(LectureScene):
         top = SurroundingRectangle(bars["scaled"].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "it_cat",
-            FadeOut(sweep),  # the sweep gives way as the sentence's bars come in
+            # the sweep gives way as the sentence's bars come in; each part on its own, since
+            # the curves' end values were put on the scene one by one (a group's fade would
+            # leave them)
+            *(FadeOut(part) for part in sweep),
             FadeIn(bars["scaled"]),
             FadeIn(lines["scaled"]),
             then=[[outline(bars["scaled"].rows[cat])]],

@@ -37,7 +37,6 @@ from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 
 IT_CAT = "tokens.it_cat"
-EXAMPLE = "mixed"  # the colour task's example the page trains on, watched as it learns
 STRIP_WIDTH = 6.8  # the causal run's sequence, and the model box as wide as it
 WORD_SIZE = 40  # the prompt's words
 SLOT = 0.6  # side of the empty slot the next word goes into
@@ -55,8 +54,9 @@ class NextTime(LectureScene):
     it, the mask already in hand, the loop, the stop; the page; the lecture's closing frame."""
 
     scene_key = "next_time"
-    reads = ("causal", "tokens.it_cat", "tokens.eat_apple", f"examples.{EXAMPLE}")
+    reads = ("causal", "tokens.it_cat", "tokens.eat_apple", "examples.{example_name}")
     tables = ("training",)  # the model box's two parts, named as the training chapter names them
+    example_name = "mixed"  # the colour task's example the page trains on, watched as it learns
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -290,8 +290,8 @@ class NextTime(LectureScene):
         """The page's colour-task demo, centred on ``place``: the window around the map
         training found at step 0, and its replay through each step training watched into the
         learned map."""
-        ex = self.data.example(EXAMPLE)
-        source = f"examples.{EXAMPLE}"
+        ex = self.data.example(self.example_name)
+        source = f"examples.{self.example_name}"
         maps = [
             self.colour_map(ex.colours, m, f"{source}.settling[{k}]", DEMO_CELL)
             for k, m in enumerate(ex.settling)

@@ -179,6 +179,7 @@ class NextTime(LectureScene):
                 ],
                 "again": [box.feed(VGroup(words, written), VGroup(second, second_frame))],
             },
+            written=self.words["written"],  # said as an example: not what our model wrote
         )
         stop = style.text(self.words["stop"], WORD_SIZE, style.HIGHLIGHT)
         stop.next_to(second_frame, LEFT, buff=style.GROUP_BUFF)

@@ -55,7 +55,7 @@ from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-LINKS_TIME = 4.0  # seconds the protein's far pairs take to be linked
+LINKS_TIME = 5.5  # seconds the protein's far pairs take to be linked
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
 CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"

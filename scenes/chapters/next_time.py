@@ -106,7 +106,7 @@ class NextTime(LectureScene):
         words = VGroup(*(style.text(w, WORD_SIZE) for w in self.words["prompt"].split(",")))
         words.arrange(RIGHT, buff=style.GROUP_BUFF)
         # The prompt, the word it writes and two slots stay within the strip's width.
-        written = style.text(self.words["written"], WORD_SIZE)
+        written = style.text(self.words["written"], WORD_SIZE, style.HIGHLIGHT)  # the example
         room = strip.width - written.width - slot.width - 2 * style.GROUP_BUFF
         if words.width > room:
             words.scale_to_fit_width(room)
@@ -162,7 +162,7 @@ class NextTime(LectureScene):
             },
         )
         # The loop: the written word (an example from the words) goes back into the input.
-        written = style.text(self.words["written"], WORD_SIZE, style.HIGHLIGHT).move_to(blank)
+        written.move_to(blank)
         placed = written.copy().next_to(words, RIGHT, buff=style.GROUP_BUFF).match_y(words)
         second_slot = self._slot().next_to(placed, RIGHT, buff=style.GROUP_BUFF)
         second = blank.copy().match_x(second_slot)

@@ -163,7 +163,7 @@ class SqrtD(LectureScene):
             run_time=CLIMB_TIME,
         )
         noise = self._noise(shown)
-        self._knob(VGroup(shown, self.axes, curves, *ends["unscaled"], *ends["scaled"], noise))
+        self._knob(VGroup(shown, self.axes, curves, *ends.values(), noise))
 
     def _ends(self) -> dict[str, VGroup]:
         """The mean largest weight at the narrowest and the widest d, beside each curve's
@@ -877,10 +877,7 @@ class SqrtD(LectureScene):
         top = SurroundingRectangle(bars["scaled"].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "it_cat",
-            # the sweep gives way as the sentence's bars come in; each part on its own, since
-            # the curves' end values were put on the scene one by one (a group's fade would
-            # leave them)
-            *(FadeOut(part) for part in sweep),
+            FadeOut(sweep),  # the sweep gives way as the sentence's bars come in
             FadeIn(bars["scaled"]),
             FadeIn(lines["scaled"]),
             then=[[outline(bars["scaled"].rows[cat])]],

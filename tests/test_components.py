@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import DOWN, LEFT, RIGHT, UP, MathTex, Scene, VGroup, tempconfig
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, MathTex, Scene, VGroup, tempconfig
 from manim.utils.testing import _frames_testers
 from manim.utils.testing import frames_comparison as _comparison
 from manim.utils.testing.frames_comparison import frames_comparison
@@ -26,6 +26,7 @@ from scenes.kit.diagrams import LossPlot
 from scenes.kit.labels import ColourMarker, ContentsList, TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.vectors import (
+    ExpBars,
     FixedInputNetwork,
     Fork,
     LookingArrows,
@@ -111,6 +112,32 @@ def test_share_bar(scene: Scene) -> None:
     exps = ShareBar([1.0, 2.7, 7.4], length=6)
     weights = ShareBar([0.2, 0.5, 0.3], 6, fills=fills, edge_width=2)
     scene.add(VGroup(exps, weights).arrange(DOWN, buff=0.5))
+
+
+@frames_comparison
+def test_exp_bars(scene: Scene) -> None:
+    """Signed scores on their zero line; beside them the same scores as exp towers on a floor."""
+    fills = [style.TASK_COLOURS[name].fill for name in ("red", "green", "blue", "red")]
+    bars = ExpBars([2.0, -1.0, 1.0, 2.0], step=1.0, height=4, fills=fills)
+    towers = VGroup(bars.get_floor(), bars.get_towers()).next_to(bars, RIGHT, buff=1)
+    scene.add(VGroup(bars, towers).move_to(ORIGIN))
+
+
+def test_exp_bars_towers_are_exps_on_the_floor() -> None:
+    """Each tower is e^(s - max) times the tallest, all standing on the floor under the lowest
+    bar; a bar goes up from the zero line for a positive score and down for a negative one."""
+    scores = [2.0, -1.0, 1.0, 0.5]
+    bars = ExpBars(scores, step=1.0, height=3)
+    towers, floor, zero = bars.get_towers(), bars.get_floor(), bars.get_baseline()
+    heights = np.array([t.height for t in towers])
+    assert np.allclose(heights / heights.max(), np.exp(np.array(scores) - 2.0))
+    assert np.isclose(heights.max(), 3) and np.isclose(bars.height, 3)
+    assert all(np.isclose(t.get_bottom()[1], floor.get_y()) for t in towers)
+    assert np.isclose(bars.get_bars()[1].get_top()[1], zero.get_y())
+    assert np.isclose(bars.get_bars()[0].get_bottom()[1], zero.get_y())
+    assert np.isclose(floor.get_y(), bars.get_bars()[1].get_bottom()[1])
+    with pytest.raises(ValueError, match="exp bars"):
+        ExpBars([-1.0, -2.0], step=1.0, height=3)
 
 
 @frames_comparison

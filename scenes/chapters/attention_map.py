@@ -8,7 +8,9 @@ from __future__ import annotations
 import math
 
 from manim import (
+    DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UP,
@@ -19,6 +21,8 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Line,
+    MathTex,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
@@ -35,7 +39,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
-from scenes.kit.vectors import ShareBar
+from scenes.kit.vectors import ExpBars, ShareBar
 
 SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
@@ -126,10 +130,11 @@ class AttentionMap(LectureScene):
         )
         self._read_focus_row(strip)
         self._why_equal()
-        rewind, replay = self._settling(VGroup(self.scores, self.info))
+        rewind, replay = self._settling(VGroup(self.scores, self.info), self.scores)
         self.say(
             "outro",
             FadeOut(self.equal_bar),
+            FadeOut(self.exp_picture),
             FadeOut(self.block_frames),
             rewind,  # "we never told it": the map as training found it
             beats={"itself": [replay]},  # and as it learned, back to the learned map
@@ -141,12 +146,14 @@ class AttentionMap(LectureScene):
         """A frame round what is being read, in the highlight."""
         return SurroundingRectangle(part, color=style.HIGHLIGHT, buff=buff)
 
-    def _settling(self, room: VGroup) -> tuple[Succession, Succession]:
+    def _settling(
+        self, room: VGroup, leaving: VGroup | None = None
+    ) -> tuple[Succession, Succession]:
         """The map rewound to what training found, then replayed in place at each step it
         was watched into the learned one, beside the loss curve with a dot at each of those
         steps: the looking was learned (``examples.<name>.settling``,
-        ``training.settling_steps``). What is in ``room`` makes way for the curve and
-        returns."""
+        ``training.settling_steps``). What is in ``room`` makes way for the curve (of it,
+        ``leaving`` if only that is on screen still) and returns."""
         ex, tr = self.example, self.data.training
         shown = VGroup(self.grid.cells, self.grid.numbers)
         maps = [
@@ -177,7 +184,11 @@ class AttentionMap(LectureScene):
         label = labels[0].copy()
         rewind = Succession(
             AnimationGroup(
-                *self.grid.undim_rows(), FadeOut(room), FadeIn(plot), FadeIn(dot), FadeIn(label)
+                *self.grid.undim_rows(),
+                FadeOut(room if leaving is None else leaving),
+                FadeIn(plot),
+                FadeIn(dot),
+                FadeIn(label),
             ),
             Transform(shown, VGroup(maps[0].cells, maps[0].numbers)),
         )
@@ -394,6 +405,7 @@ class AttentionMap(LectureScene):
         )
         self.say(
             "scores_say",
+            *(FadeOut(line) for line in self.info),  # each was added on its own line
             FadeIn(self.scores),
             beats={
                 "high": [FadeIn(frames, lag_ratio=0.2)],
@@ -402,14 +414,48 @@ class AttentionMap(LectureScene):
             high=high,
             low=low,
         )
-        # Each score becomes its part of the row's bar: the equal high ones equal parts, the
-        # low ones next to nothing.
+        # The scores as bars, through exp into towers (equal high scores: equal towers; the
+        # low ones: nothing), laid end to end into the row's bar (divided by their total).
         bar = self._share_bar(i, EQUAL_BAR).next_to(grid, DOWN, buff=style.ITEM_BUFF)
         bar.align_to(self.side, LEFT)
+        cells = [grid.get_cell(0, j) for j in range(ex.n)]
+        room = bar.get_bottom()[1] - style.content_area()[1] - style.GROUP_BUFF
+        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
+        exp_bars = ExpBars(ex.scores[i], cells[0].width, room, fills)
+        exp_bars.next_to(bar, DOWN, buff=style.GROUP_BUFF)
+        exp_bars.shift(RIGHT * (cells[0].get_x() - exp_bars.get_bars()[0].get_x()))
+        towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
+        exp_label = MathTex("e^{x}", font_size=style.BODY_SIZE * 1.5)
+        exp_label.next_to(exp_bars, RIGHT, buff=style.ITEM_BUFF)
+        flats = VGroup(  # where the low scores' towers stand: almost nothing
+            *(
+                Line(towers[j].get_corner(DL), towers[j].get_corner(DR)).set_stroke(
+                    style.HIGHLIGHT, 6
+                )
+                for j in other
+            )
+        )
         self.say(
             "equal",
             FadeOut(frames),
-            *(TransformFromCopy(grid.get_cell(0, j), bar[j]) for j in same),
-            beats={"little": [TransformFromCopy(grid.get_cell(0, j), bar[j]) for j in other]},
+            FadeIn(exp_bars.get_baseline()),
+            *(TransformFromCopy(cells[j], exp_bars.get_bars()[j]) for j in range(ex.n)),
+            then=[
+                [  # through exp: the gaps become ratios, the equal ones stay equal
+                    *(ReplacementTransform(exp_bars.get_bars()[j], towers[j]) for j in range(ex.n)),
+                    ReplacementTransform(exp_bars.get_baseline(), floor),  # no exp below 0
+                    FadeIn(exp_label, shift=LEFT * 0.2),
+                ],
+                [  # end to end, divided by their total: the row's bar
+                    *(ReplacementTransform(towers[j], bar[j]) for j in same),
+                ],
+            ],
+            beats={
+                "little": [
+                    Create(flats),
+                    outline(*(cells[j] for j in other)),
+                ]
+            },
         )
+        self.exp_picture = VGroup(floor, exp_label, flats, *(towers[j] for j in other))
         self.equal_bar = bar  # leaves before the last picture (patterns opens on it)

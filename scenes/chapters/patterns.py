@@ -9,15 +9,17 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    AnimationGroup,
     Circumscribe,
     FadeIn,
     FadeOut,
     GrowFromEdge,
     LaggedStart,
+    MathTex,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
-    TransformFromCopy,
+    Transform,
     VGroup,
     Wait,
 )
@@ -26,7 +28,7 @@ from scenes.chapters.attention_map import REPLAY_TIME, AttentionMap
 from scenes.kit import style
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
-from scenes.kit.vectors import ShareBar
+from scenes.kit.vectors import ExpBars, ShareBar
 
 # A group's weight to 3 decimals: 0.125 is 1/8 (to 2, the map's 0.1249 and 0.1251 read 0.12
 # and 0.13, and the cells say only "about").
@@ -35,6 +37,7 @@ WEIGHT_DECIMALS = 3
 
 THUMB_CELL = 0.2  # a pattern's map beside the big one: read by its brightness
 SHARE_HEIGHT = 0.3  # a group's row as one bar under its line
+EXP_HEIGHT = 1.6  # the row's scores as bars, and through exp as towers, under the row
 ROW_GROW = 1.5  # the row of scores before the softmax: enlarged to the shares' width, by up to this
 
 
@@ -95,8 +98,15 @@ class ColourPatterns(AttentionMap):
         thumbs.arrange(RIGHT, buff=style.GROUP_BUFF)
         thumbs.scale_to_fit_width(min(thumbs.width, shares.width * 1.6)).move_to(shares)
         # what it learned: one row's scores before the softmax, the same colour's equal and
-        # high; the softmax's denominator then cuts them into equal parts of one bar
-        scores, frames, bar = self._row_before_softmax(shares)
+        # high; through exp they stand as equal towers (the others as nothing), and the
+        # softmax's denominator, their total laid end to end, cuts one bar into equal parts
+        scores, frames, exp_bars, bar = self._row_before_softmax(shares)
+        cells = [scores[1].get_cell(0, j) for j in range(self.example.n)]
+        towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
+        baseline, signed = exp_bars.get_baseline(), exp_bars.get_bars()
+        moving = [cell.copy() for cell in cells]  # each score's shape, from cell to part
+        exp_label = MathTex("e^{x}", font_size=style.BODY_SIZE * 1.5)
+        exp_label.next_to(exp_bars, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "softmax",
             FadeOut(shares, shift=RIGHT * 0.3),
@@ -109,36 +119,57 @@ class ColourPatterns(AttentionMap):
                     Succession(Wait(0.5), FadeIn(frames, lag_ratio=0.2)),
                 ],
                 "denom": [
-                    FadeOut(frames),
-                    *(
-                        TransformFromCopy(scores[1].get_cell(0, j), bar.get_part(j))
-                        for j in range(self.example.n)
-                    ),
+                    Succession(
+                        AnimationGroup(
+                            FadeOut(frames),
+                            FadeIn(baseline),
+                            *(Transform(m, b) for m, b in zip(moving, signed, strict=True)),
+                        ),
+                        AnimationGroup(  # through exp: equal scores, equal towers
+                            *(Transform(m, t) for m, t in zip(moving, towers, strict=True)),
+                            Transform(baseline, floor),  # no exp below 0
+                            FadeIn(exp_label, shift=LEFT * 0.2),
+                        ),
+                        AnimationGroup(  # end to end, divided by their total: the row's bar
+                            *(Transform(m, p) for m, p in zip(moving, bar, strict=True))
+                        ),
+                    )
                 ],
             },
         )
+        self.remove(*moving)  # the shapes that travelled are the bar's parts now
+        self.add(bar)
         # the map as training found it, then learned
         rewind, replay = self._settling(VGroup(scores, bar))
         self.say(
             "nobody_told",
             FadeOut(self.block_frames),
+            FadeOut(baseline),
+            FadeOut(exp_label),
             rewind,
             beats={"learned": [replay]},
             run_time=REPLAY_TIME,  # each watched step long enough to be seen
         )
 
-    def _row_before_softmax(self, place: VGroup) -> tuple[VGroup, VGroup, ShareBar]:
+    def _row_before_softmax(self, place: VGroup) -> tuple[VGroup, VGroup, ExpBars, ShareBar]:
         """A row of the largest colour group (the equal share is seen most clearly there):
         its scores before the softmax where ``place`` is, a frame on each score of its own
-        colour, and the row's weights as one bar under them."""
+        colour, the scores as bars under them (to go through exp), and the row's weights as
+        one bar under those."""
         colours = self.example.colours
         self.focus_row = max(range(len(colours)), key=lambda r: colours.count(colours[r]))
         own, self.words = self.words, self.shared(AttentionMap.scene_key)
         scores = self._build_scores()
         self.words = own
-        scores.scale(min(ROW_GROW, place.width / scores.width)).move_to(place)
+        scores.scale(min(ROW_GROW, place.width / scores.width))
         i, ex = self.focus_row, self.example
         row = scores[1]
+        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
+        exp_bars = ExpBars(ex.scores[i], row.get_cell(0, 0).width, EXP_HEIGHT, fills)
+        bar = ShareBar(ex.attention[i], row.width, SHARE_HEIGHT, fills, edge_width=2)
+        VGroup(scores, exp_bars, bar).arrange(DOWN, buff=style.GROUP_BUFF).move_to(place)
+        exp_bars.shift(RIGHT * (row.get_cell(0, 0).get_x() - exp_bars.get_bars()[0].get_x()))
+        bar.align_to(row, LEFT)
         frames = VGroup(
             *(
                 SurroundingRectangle(row.get_cell(0, j), buff=0, color=style.HIGHLIGHT)
@@ -146,10 +177,7 @@ class ColourPatterns(AttentionMap):
                 if c == ex.colours[i]
             )
         )
-        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
-        bar = ShareBar(ex.attention[i], row.width, SHARE_HEIGHT, fills, edge_width=2)
-        bar.next_to(row, DOWN, buff=style.GROUP_BUFF).align_to(row, LEFT)
-        return scores, frames, bar
+        return scores, frames, exp_bars, bar
 
     def _block_copies(self) -> list[VGroup]:
         """Copies of the current map's cells, one group per colour (the cells where a

@@ -9,6 +9,7 @@ Render alone with ``manim -ql scenes/chapters/zoom_out.py ZoomOut``.
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -20,6 +21,7 @@ from manim import (
     Arrow,
     Create,
     CurvedArrow,
+    DashedLine,
     Dot,
     FadeIn,
     FadeOut,
@@ -55,13 +57,16 @@ from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-LINKS_TIME = 5.5  # seconds the protein's far pairs take to be linked
+LINKS_TIME = 5.5  # seconds the chain takes to fold and its far pairs to be linked
+FOLD_SHARE = 0.65  # of which the fold takes this share
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
 CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
 RESIDUES = 10  # beads on the protein chain
+BEAD = 0.09  # a residue's radius
+BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
 PAIR_CELL = 0.14  # a cell of the residue-by-residue table
-PROTEIN_LINKS = ((1, 7), (2, 9), (4, 8))  # residues far apart along the chain that attend
+PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
@@ -745,15 +750,21 @@ class ZoomOut(LectureScene):
             beats={
                 "family": [TransformFromCopy(protein.residues, protein.pairs)],
                 "far": [
-                    LaggedStartMap(Create, protein.links, lag_ratio=0.3),
-                    *(
-                        protein.pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1)
-                        for a, b in PROTEIN_LINKS
-                    ),
-                    *(
-                        protein.pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1)
-                        for a, b in PROTEIN_LINKS
-                    ),
+                    Succession(  # the chain folds into a hairpin: far residues meet, then link
+                        Transform(protein.chain, protein.folded, run_time=FOLD_SHARE),
+                        AnimationGroup(
+                            LaggedStartMap(Create, protein.links, lag_ratio=0.3),
+                            *(
+                                protein.pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1)
+                                for a, b in PROTEIN_LINKS
+                            ),
+                            *(
+                                protein.pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1)
+                                for a, b in PROTEIN_LINKS
+                            ),
+                            run_time=1 - FOLD_SHARE,
+                        ),
+                    )
                 ],
             },
             run_time=LINKS_TIME,  # the far pairs found one by one over the chapter's last cue
@@ -809,21 +820,27 @@ class ZoomOut(LectureScene):
         return panel
 
     def _protein(self) -> VGroup:
-        """A chain of residues, and attention between residues far apart along it."""
+        """A chain of residues that folds into a hairpin, and attention between the residues
+        far apart along it that the fold brings together."""
         panel = VGroup()
-        residues = VGroup(*(Dot(radius=0.09, color=style.FOREGROUND) for _ in range(RESIDUES)))
-        residues.arrange(RIGHT, buff=style.GROUP_BUFF)
-        for k, dot in enumerate(residues):
-            dot.shift(UP * style.ROW_BUFF * (k % 2))  # a zigzag backbone
-        backbone = VMobject().set_points_as_corners([d.get_center() for d in residues])
-        backbone.set_stroke(style.MUTED, 3)
-        panel.chain = VGroup(backbone, residues)
-        panel.residues = residues
+        panel.chain = self._chain(
+            [RIGHT * k * BEAD_STEP + UP * style.ROW_BUFF * (k % 2) for k in range(RESIDUES)]
+        )  # a zigzag backbone
+        half = RESIDUES // 2
+        panel.folded = self._chain(  # the same chain folded back on itself at its middle
+            [
+                RIGHT * min(k, RESIDUES - 1 - k) * BEAD_STEP
+                + (UP if k < half else DOWN) * style.ROW_BUFF
+                for k in range(RESIDUES)
+            ]
+        ).move_to(panel.chain)
+        panel.residues = panel.chain[1]
+        ends = panel.folded[1]
         panel.links = VGroup(
             *(
-                ArcBetweenPoints(
-                    residues[a].get_top(), residues[b].get_top(), angle=-PI / 2
-                ).set_stroke(style.HIGHLIGHT, 3)
+                DashedLine(ends[a].get_center(), ends[b].get_center()).set_stroke(
+                    style.HIGHLIGHT, 4
+                )
                 for a, b in PROTEIN_LINKS
             )
         )
@@ -833,6 +850,15 @@ class ZoomOut(LectureScene):
                 for _ in range(RESIDUES * RESIDUES)
             )
         ).arrange_in_grid(RESIDUES, RESIDUES, buff=0)
-        panel.pairs.next_to(VGroup(panel.chain, panel.links), RIGHT, buff=style.GROUP_BUFF)
-        panel.add(VGroup(panel.chain, panel.links, panel.pairs))
+        shape = VGroup(panel.chain, panel.folded, panel.links)
+        panel.pairs.next_to(shape, RIGHT, buff=style.GROUP_BUFF)
+        panel.add(VGroup(panel.chain, panel.folded, panel.links, panel.pairs))  # folded: the
+        # chain's shape to come, laid out with the panel; never added to the scene itself
         return panel
+
+    @staticmethod
+    def _chain(places: list[np.ndarray]) -> VGroup:
+        """Beads at ``places`` joined by a backbone: VGroup(backbone, residues)."""
+        residues = VGroup(*(Dot(radius=BEAD, color=style.FOREGROUND).move_to(p) for p in places))
+        backbone = VMobject().set_points_as_corners(places).set_stroke(style.MUTED, 3)
+        return VGroup(backbone, residues)

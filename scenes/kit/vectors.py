@@ -6,6 +6,7 @@ a fixed length (:class:`FixedInputNetwork`) and one vector through several matri
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from manim import (
@@ -18,6 +19,7 @@ from manim import (
     Arc,
     Arrow,
     CurvedArrow,
+    Line,
     ManimColor,
     Rectangle,
     Square,
@@ -95,6 +97,8 @@ class NumberVector(VGroup):
         return self.entries[i]
 
 
+EXP_BAR_SHARE = 0.6  # a score's bar: this share of the step between bars
+EXP_BAR_FLOOR = 1e-3  # the least height a bar or tower is drawn with (a score of 0, exp ≈ 0)
 BAR_HEIGHT = 0.34
 
 
@@ -212,6 +216,95 @@ class ShareBar(VGroup):
     def get_part(self, j: int) -> Rectangle:
         """Part ``j`` (value ``j``'s share)."""
         return self.submobjects[j]
+
+
+class ExpBars(VGroup):
+    """Scores as signed bars on a zero line, and the same scores through exp as towers:
+    softmax's numerators before the division. No exp is negative, so the towers stand on a
+    floor at the lowest bar's foot; the highest score's tower reaches the picture's top, and
+    every other tower is e^(s − max) times as tall, so a score 1 lower stands 1/e as tall,
+    equal scores stand as equal towers, and scores several units lower shrink to nothing.
+    Laid end to end and divided by their total, the towers are the weights (a
+    :class:`ShareBar` of the exps).
+
+    Parameters
+    ----------
+    scores
+        One row of scores, as read from the data file.
+    step
+        From one bar's centre to the next (the width of the cells they stand under).
+    height
+        From the lowest bar's foot to the highest bar's top.
+    fills
+        One colour per bar, or one for all (the foreground's by default).
+
+    Examples
+    --------
+    .. manim:: ExpBarsExample
+        :save_last_frame:
+
+        class ExpBarsExample(Scene):
+            def construct(self):
+                bars = ExpBars([2.0, -1.0, 2.0, 0.5], step=1.0, height=4)
+                towers = bars.get_towers().next_to(bars, RIGHT, buff=1)
+                self.add(bars, towers)
+    """
+
+    def __init__(
+        self,
+        scores: Sequence[float],
+        step: float,
+        height: float,
+        fills: Sequence[ManimColor] | ManimColor | None = None,
+    ) -> None:
+        super().__init__()
+        fills = style.FOREGROUND if fills is None else fills
+        top, low = max(scores), min(0.0, *scores)
+        if top <= 0:
+            raise ValueError(f"exp bars need a positive highest score to scale by: {scores}")
+        unit = height / (top - low)
+        colours = (
+            list(fills)
+            if isinstance(fills, Sequence) and not isinstance(fills, str)
+            else [fills] * len(scores)
+        )
+        width = step * EXP_BAR_SHARE
+        self.baseline = Line(LEFT * step / 2, RIGHT * (step * (len(scores) - 0.5)))
+        self.baseline.set_stroke(style.MUTED, 2)
+        self.bars = VGroup()
+        self.towers = VGroup()
+        for k, (score, colour) in enumerate(zip(scores, colours, strict=True)):
+            x = RIGHT * step * k
+            bar = Rectangle(width=width, height=max(abs(score) * unit, EXP_BAR_FLOOR))
+            bar.move_to(x, DOWN if score >= 0 else UP)
+            tower = Rectangle(
+                width=width, height=max(math.exp(score - top) * height, EXP_BAR_FLOOR)
+            )
+            tower.move_to(x + DOWN * -low * unit, DOWN)
+            for shape in (bar, tower):
+                shape.set_fill(colour, opacity=1).set_stroke(width=0)
+            self.bars.add(bar)
+            self.towers.add(tower)
+        self.floor = self.baseline.copy().shift(DOWN * -low * unit)
+        # the towers and their floor travel and scale with the bars, unseen until asked for
+        self.add(self.baseline, self.bars, VGroup(self.floor, self.towers).set_opacity(0))
+
+    def get_baseline(self) -> Line:
+        """The scores' zero."""
+        return self.baseline
+
+    def get_floor(self) -> Line:
+        """The towers' zero, under the lowest bar (a new line where it stands now)."""
+        return self.floor.copy().set_stroke(opacity=1)
+
+    def get_bars(self) -> VGroup:
+        """The scores, each a bar up (positive) or down (negative) from the baseline."""
+        return self.bars
+
+    def get_towers(self) -> VGroup:
+        """The exps, each a tower up from the floor under its score's bar: new shapes where
+        the bars stand now (a bar becomes its tower by a transform)."""
+        return VGroup(*(tower.copy().set_fill(opacity=1) for tower in self.towers))
 
 
 class LookingArrows(VGroup):

@@ -9,8 +9,10 @@ from manim import (
     DOWN,
     LEFT,
     PI,
-    RIGHT,
     UP,
+    Animation,
+    AnimationGroup,
+    ApplyMethod,
     ArcBetweenPoints,
     Brace,
     Create,
@@ -20,6 +22,7 @@ from manim import (
     GrowFromCenter,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -31,6 +34,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, phrase
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
@@ -181,22 +185,49 @@ class ColourTask(LectureScene):
         blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
         blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
         line = style.text(self.words["prediction_line"], style.BODY_SIZE)
-        left, _, right, _ = style.content_area()
-        room = right - left - grid.width - 2 * style.WIDE_BUFF  # the line beside the map
-        if line.width > room:
-            line.scale_to_fit_width(room)
-        style.place(
-            VGroup(VGroup(grid, blocks), line).arrange(RIGHT, buff=style.WIDE_BUFF), grow=1.3
+        style.place(  # the map fills the height, the claim written under it
+            VGroup(VGroup(grid, blocks), line).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6
         )
+        sort, unsort = self._sorted_by_colour(grid, blocks, colours)
         self.say(
             "prediction",
             FadeOut(model),
             FadeOut(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns))),
             ReplacementTransform(VGroup(*(c[1] for c in strip.columns)), grid.col_headers),
             FadeIn(VGroup(grid.cells, grid.row_headers)),
-            then=[[FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)]],
-            beats={"refutable": [outline(blocks)]},
+            then=[
+                [FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)],
+                sort,  # rows and columns grouped by colour: the frames close into blocks
+            ],
+            beats={  # back in the sequence's order, where the trained map will be read
+                "refutable": [Succession(AnimationGroup(*unsort), outline(blocks))]
+            },
         )
+
+    @staticmethod
+    def _sorted_by_colour(
+        grid: AttentionGrid, blocks: VGroup, colours: list[int]
+    ) -> tuple[list[Animation], list[Animation]]:
+        """Animations that move the map's rows and columns (cells, headers, and the frames
+        on the same-colour cells) into colour order, so the same-colour cells gather into
+        blocks on the diagonal; and the ones that move them back."""
+        n = len(colours)
+        order = sorted(range(n), key=lambda j: (colours[j], j))
+        rank = {j: r for r, j in enumerate(order)}  # where position j stands once sorted
+        same = [(i, j) for i in range(n) for j in range(n) if colours[i] == colours[j]]
+        framed = dict(zip(same, blocks, strict=True))  # block_frames' order: row by row
+        moves = []  # (mobject, its place now, its place sorted)
+        for i in range(n):
+            for j in range(n):
+                target = grid.get_cell(rank[i], rank[j]).get_center()
+                moves.append((grid.get_cell(i, j), grid.get_cell(i, j).get_center(), target))
+                if (i, j) in framed:
+                    moves.append((framed[i, j], framed[i, j].get_center(), target))
+            for headers in (grid.row_headers, grid.col_headers):
+                moves.append((headers[i], headers[i].get_center(), headers[rank[i]].get_center()))
+        sort = [ApplyMethod(m.move_to, to) for m, _, to in moves]
+        unsort = [ApplyMethod(m.move_to, back) for m, back, _ in moves]
+        return sort, unsort
 
     def _links(self, strip: TokenStrip, colours: list[int]) -> VGroup:
         """An arc over the strip between every two positions of one colour, in that colour."""

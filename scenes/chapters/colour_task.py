@@ -16,6 +16,7 @@ from manim import (
     ArcBetweenPoints,
     Brace,
     Create,
+    CurvedArrow,
     DashedVMobject,
     FadeIn,
     FadeOut,
@@ -89,6 +90,16 @@ class ColourTask(LectureScene):
         lift = held.get_center()[1] - (bottom + top) / 2
         held.shift(DOWN * lift)
         count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
+        here = frames[same.index(self.focus)].get_bottom()
+        looks = VGroup(  # the position looks at every other of its colour (and at itself)
+            *(
+                CurvedArrow(here, frame.get_bottom(), angle=PI / 3, color=style.HIGHLIGHT)
+                for j, frame in zip(same, frames, strict=True)
+                if j != self.focus
+            )
+        )
+        rest = [strip.get_column(j) for j in range(ex.n) if j not in same]
+        undimmed = [column.copy() for column in rest]  # as they stand, to come back to
 
         self.add(title)  # the title at once: no frame is only a title being written
         formula = AttentionFormula()
@@ -133,7 +144,10 @@ class ColourTask(LectureScene):
             "rule",
             FadeOut(count_brace),
             FadeIn(frames, lag_ratio=0.3),
-            beats={"pos": [outline(first)]},
+            then=[[Create(looks, lag_ratio=0.3)]],
+            beats={  # the others recede: position 1's answer is its colour's business
+                "pos": [outline(first), *(c.animate.set_opacity(style.DIMMED) for c in rest)]
+            },
             colour=colour,
             pos=self.focus + 1,
         )
@@ -143,6 +157,7 @@ class ColourTask(LectureScene):
         ]
         self.say(
             "worked_say",
+            FadeOut(looks),
             FadeIn(worked),
             then=[gather, [outline(answer)]],
             k=count,
@@ -152,10 +167,11 @@ class ColourTask(LectureScene):
         self.say(
             "all_answers",
             TransformFromCopy(answer, answers[self.focus]),
+            *(Transform(c, back) for c, back in zip(rest, undimmed, strict=True)),
             FadeOut(worked),
             FadeOut(frames),
             then=[
-                [strip.animate.shift(UP * lift)],
+                [ApplyMethod(strip.shift, UP * lift)],  # built when it starts: undimmed by then,
                 [FadeIn(others, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box)],
             ],
         )

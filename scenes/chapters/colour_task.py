@@ -9,6 +9,7 @@ from manim import (
     DOWN,
     LEFT,
     PI,
+    RIGHT,
     UP,
     Animation,
     AnimationGroup,
@@ -39,6 +40,7 @@ from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, phrase
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
+PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
 
 
 class ColourTask(LectureScene):
@@ -201,9 +203,13 @@ class ColourTask(LectureScene):
         blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
         blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
         line = style.text(self.words["prediction_line"], style.BODY_SIZE)
-        style.place(  # the map fills the height, the claim written under it
-            VGroup(VGroup(grid, blocks), line).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6
-        )
+        left, bottom, right, top = style.content_area()
+        drawn = VGroup(grid, blocks)
+        drawn.scale(min(PREDICTED_GROW, (top - bottom) / drawn.height))  # the map fills the height
+        room = right - left - drawn.width - style.WIDE_BUFF  # the claim beside it
+        if line.width > room:
+            line.scale_to_fit_width(room)
+        style.place(VGroup(drawn, line).arrange(RIGHT, buff=style.WIDE_BUFF))
         sort, unsort = self._sorted_by_colour(grid, blocks, colours)
         self.say(
             "prediction",

@@ -26,6 +26,8 @@ from manim import (
     FadeOut,
     GrowArrow,
     GrowFromCenter,
+    Indicate,
+    LaggedStart,
     Line,
     MathTex,
     ParametricFunction,
@@ -52,6 +54,7 @@ PLANE_SIDE = 4.6  # the length of each axis of the plane
 TWO_GROW = 1.4  # a part's picture (two sentences and the network; the sum and its plane) grows
 FIXED_SLOTS = 7  # the earlier lectures' network: an input of this many numbers, always
 SLOT = 0.5  # side of one input slot
+VALUE_SHARE = 0.6  # a number in a slot, drawn as a filled square this share of the slot
 ATOMS = 11  # a molecule's atoms, one to a slot: more than the socket takes
 WAVES = 9  # the speech clip's oscillations
 
@@ -116,13 +119,37 @@ class WhyAttention(LectureScene):
         # at once: no frame is only a title being written; the slots apart, as inputs replace them
         self.add(self.title, network.get_socket(), network.get_feed(), network.get_box())
         self.add(network.get_slots())
+        slots = network.get_slots()
+        values = VGroup(  # one input: a number in every slot, no more, no fewer
+            *(
+                Square(slot.width * VALUE_SHARE).set_stroke(width=0).set_fill(style.FOREGROUND, 1)
+                for slot in slots
+            )
+        )
+        for value, slot in zip(values, slots, strict=True):
+            value.move_to(slot)
+        box = network.get_box()
         self.say(
             "intro",
             FadeIn(label),
-            beats={"fixed": [outline(network.get_socket())]},
+            beats={
+                "fixed": [
+                    outline(network.get_socket()),
+                    Succession(  # the slots fill, and the whole input goes down into the box
+                        LaggedStart(*(FadeIn(v, scale=0.4) for v in values), lag_ratio=0.15),
+                        LaggedStart(
+                            *(
+                                FadeOut(v, target_position=box.get_center(), scale=0.3)
+                                for v in values
+                            ),
+                            lag_ratio=0.1,
+                        ),
+                        Indicate(box, scale_factor=1.05, color=style.FOREGROUND),
+                    ),
+                ]
+            },
         )
         short_n, long_n = int(self.words["short"]), int(self.words["long"])
-        slots = network.get_slots()
         side = slots[0].width
         short = _boxes(short_n, side).align_to(slots, LEFT).match_y(slots)
         # the long input, in slots small enough to cross the frame: it runs past the socket

@@ -26,7 +26,6 @@ from manim import (
     FadeOut,
     GrowArrow,
     GrowFromCenter,
-    Indicate,
     LaggedStart,
     Line,
     MathTex,
@@ -144,7 +143,7 @@ class WhyAttention(LectureScene):
                             ),
                             lag_ratio=0.1,
                         ),
-                        Indicate(box, scale_factor=1.05, color=style.FOREGROUND),
+                        outline(box),
                     ),
                 ]
             },

@@ -1,5 +1,6 @@
 """Vectors and arrows: a vector written out (:class:`NumberVector`), weights as bars
-(:class:`WeightBars`), weights as the parts of one bar (:class:`ShareBar`), one word's
+(:class:`WeightBars`), weights as the parts of one bar (:class:`ShareBar`), scores as bars
+and through exp as towers (:class:`ExpBars`), one word's
 attention as arrows (:class:`LookingArrows`), an ordinary network that takes one vector of
 a fixed length (:class:`FixedInputNetwork`) and one vector through several matrices
 (:class:`Fork`)."""

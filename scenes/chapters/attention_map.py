@@ -45,6 +45,7 @@ SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
 REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned one
+EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 
 
@@ -456,6 +457,7 @@ class AttentionMap(LectureScene):
                     outline(*(cells[j] for j in other)),
                 ]
             },
+            run_time=EXP_STEP_TIME,  # each step long enough to be followed
         )
         self.exp_picture = VGroup(floor, exp_label, flats, *(towers[j] for j in other))
         self.equal_bar = bar  # leaves before the last picture (patterns opens on it)

@@ -24,7 +24,7 @@ from manim import (
     Wait,
 )
 
-from scenes.chapters.attention_map import REPLAY_TIME, AttentionMap
+from scenes.chapters.attention_map import EXP_STEP_TIME, REPLAY_TIME, AttentionMap
 from scenes.kit import style
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
@@ -136,6 +136,7 @@ class ColourPatterns(AttentionMap):
                     )
                 ],
             },
+            run_time=3 * EXP_STEP_TIME,  # the three steps of the denominator, followed
         )
         self.remove(*moving)  # the shapes that travelled are the bar's parts now
         self.add(bar)

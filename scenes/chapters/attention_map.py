@@ -45,6 +45,7 @@ SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
 EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
 REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned one
+EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's size
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 
@@ -377,9 +378,18 @@ class AttentionMap(LectureScene):
         """Row ``row``'s weights as one bar as wide as the side panel, each position's part in
         its colour: the parts always add up to the whole bar (softmax's total of 1)."""
         ex = self.example
-        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
-        parts = ShareBar(ex.attention[row], self.side.width, height, fills, edge_width=2)
+        parts = ShareBar(ex.attention[row], self.side.width, height, self._fills(), edge_width=2)
         return parts.move_to(self.scores).align_to(self.side, LEFT)
+
+    def _fills(self) -> list:
+        """Each position's colour, as the fill of its part of a bar or its bar."""
+        return [style.task_colour(self.data.colour_names[c]).fill for c in self.example.colours]
+
+    @staticmethod
+    def _exp_label(exp_bars: ExpBars) -> MathTex:
+        """eˣ beside the towers the scores become."""
+        label = MathTex("e^{x}", font_size=style.BODY_SIZE * EXP_LABEL_GROW)
+        return label.next_to(exp_bars, RIGHT, buff=style.ITEM_BUFF)
 
     def _other_split(self, i: int) -> int:
         """A row whose colour has another count than row ``i``'s (its split differs)."""
@@ -421,13 +431,11 @@ class AttentionMap(LectureScene):
         bar.align_to(self.side, LEFT)
         cells = [grid.get_cell(0, j) for j in range(ex.n)]
         room = bar.get_bottom()[1] - style.content_area()[1] - style.GROUP_BUFF
-        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
-        exp_bars = ExpBars(ex.scores[i], cells[0].width, room, fills)
+        exp_bars = ExpBars(ex.scores[i], cells[0].width, room, self._fills())
         exp_bars.next_to(bar, DOWN, buff=style.GROUP_BUFF)
         exp_bars.shift(RIGHT * (cells[0].get_x() - exp_bars.get_bars()[0].get_x()))
         towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
-        exp_label = MathTex("e^{x}", font_size=style.BODY_SIZE * 1.5)
-        exp_label.next_to(exp_bars, RIGHT, buff=style.ITEM_BUFF)
+        exp_label = self._exp_label(exp_bars)
         flats = VGroup(  # where the low scores' towers stand: almost nothing
             *(
                 Line(towers[j].get_corner(DL), towers[j].get_corner(DR)).set_stroke(

@@ -15,7 +15,6 @@ from manim import (
     FadeOut,
     GrowFromEdge,
     LaggedStart,
-    MathTex,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
@@ -105,8 +104,7 @@ class ColourPatterns(AttentionMap):
         towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
         baseline, signed = exp_bars.get_baseline(), exp_bars.get_bars()
         moving = [cell.copy() for cell in cells]  # each score's shape, from cell to part
-        exp_label = MathTex("e^{x}", font_size=style.BODY_SIZE * 1.5)
-        exp_label.next_to(exp_bars, RIGHT, buff=style.ITEM_BUFF)
+        exp_label = self._exp_label(exp_bars)
         self.say(
             "softmax",
             FadeOut(shares, shift=RIGHT * 0.3),
@@ -165,7 +163,7 @@ class ColourPatterns(AttentionMap):
         scores.scale(min(ROW_GROW, place.width / scores.width))
         i, ex = self.focus_row, self.example
         row = scores[1]
-        fills = [style.task_colour(self.data.colour_names[c]).fill for c in ex.colours]
+        fills = self._fills()
         exp_bars = ExpBars(ex.scores[i], row.get_cell(0, 0).width, EXP_HEIGHT, fills)
         bar = ShareBar(ex.attention[i], row.width, SHARE_HEIGHT, fills, edge_width=2)
         VGroup(scores, exp_bars, bar).arrange(DOWN, buff=style.GROUP_BUFF).move_to(place)
@@ -210,8 +208,7 @@ class ColourPatterns(AttentionMap):
 
     def _shares(self) -> VGroup:
         lines = VGroup()
-        names = self.data.colour_names
-        fills = [style.task_colour(names[c]).fill for c in self.example.colours]
+        fills = self._fills()
         for colour, j in self._groups():
             marker = self.colour_marker(colour)
             line = phrase(

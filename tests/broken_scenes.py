@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from manim import DOWN, RIGHT, UL, FadeIn, Scene, Text
+from manim import DOWN, LEFT, RIGHT, UL, FadeIn, Scene, Text
 
 from scenes.gates.run import allow_overlap
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ref, ShownNumber, Spoken
+from scenes.kit.seams import seam
 
 
 class OffFrame(Scene):
@@ -99,3 +100,29 @@ class UndeclaredTable(LectureScene):
 
     def construct(self) -> None:  # multihead's head names, its class declaring no tables
         self.say("intro", FadeIn(style.text(self.shared("multihead")["head"])))
+
+
+class OpensBesideTheSeam(LectureScene):
+    """Declares it opens on scoring's table, but its first frame has it a unit to the left."""
+
+    scene_key = "template"
+    reads = ("tokens.eat_apple",)
+    tables = ("scoring",)
+    opens_on = "score_table"
+
+    def construct(self) -> None:
+        table = seam(self, self.opens_on).shift(LEFT)
+        self.add(table)
+        self.say("result_say", table.animate.shift(RIGHT))
+
+
+class EndsOnMore(LectureScene):
+    """Declares it ends on scoring's table, but leaves a line of text beside it."""
+
+    scene_key = "template"
+    reads = ("tokens.eat_apple",)
+    tables = ("scoring",)
+    ends_on = "score_table"
+
+    def construct(self) -> None:
+        self.say("result_say", FadeIn(seam(self, self.ends_on), style.text("還在").to_edge(LEFT)))

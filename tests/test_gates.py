@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import broken_scenes
@@ -19,6 +20,7 @@ from scenes.gates.run import (
     run_gates,
 )
 from scenes.kit.numbers import Ref
+from scenes.kit.seams import SEAMS
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import checked
 
@@ -100,6 +102,16 @@ def _problems(scene_class, data_file: Path, tmp_path: Path, gate: str) -> list[s
         (broken_scenes.InOneCorner, "layout", "of the content area's width or height"),
         (broken_scenes.IntoSubtitleBand, "layout", "Text('太低') reaches into the subtitle band"),
         (broken_scenes.StillLine, "beats", "line 'result_say': is narrated over a still picture"),
+        (
+            broken_scenes.OpensBesideTheSeam,
+            "seams",
+            "opens_on = 'score_table', but its first frame lacks",
+        ),
+        (
+            broken_scenes.EndsOnMore,
+            "seams",
+            "last frame lacks 0% of that picture's drawn parts and shows",
+        ),
     ],
     ids=lambda x: x if isinstance(x, str) else getattr(x, "__name__", None),
 )
@@ -160,3 +172,18 @@ def test_only_the_projects_own_lines_must_mark_their_beats() -> None:
     assert check_beats([], "ColourTask", "en", [("colour_task", "intro")]) == []  # replaced
     (problem,) = check_beats([], "ColourTask", "en", [("colour_task", "all_answers")])
     assert "no <marker>" in problem.message
+
+
+def test_each_seam_is_declared_on_both_sides() -> None:
+    """Where a chapter of the lecture opens on a seam, the chapter before it ends on that seam
+    (the gates check each side against its own frames), and every seam named is built."""
+    classes = [load_scene(entry) for entry in checked()]
+    pairs = list(pairwise(classes))
+    for before, after in pairs:
+        if after.opens_on:
+            assert before.ends_on == after.opens_on, (
+                f"{after.__name__} opens on a seam {before.__name__} does not end on"
+            )
+    named = {c.opens_on for c in classes} | {c.ends_on for c in classes}
+    assert named - {""} <= set(SEAMS), named - set(SEAMS)
+    assert any(after.opens_on for _, after in pairs)

@@ -49,6 +49,7 @@ class Scoring(LectureScene):
 
     scene_key = "scoring"
     reads = ("tokens.eat_apple",)
+    ends_on = "score_table"
 
     def construct(self) -> None:
         self.ex = ex = self.data.eat_apple

@@ -41,6 +41,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.maps import AttentionGrid, word_grid
 from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
+from scenes.kit.seams import seam
 from scenes.kit.vectors import ShareBar, WeightBars
 
 EAT = "tokens.eat_apple"
@@ -80,6 +81,7 @@ class Softmax(LectureScene):
     scene_key = "softmax"
     reads = ("tokens.eat_apple", "tokens.it_cat", "office.sweep[0].scores")  # literals
     tables = ("scoring",)
+    opens_on = "score_table"
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -90,8 +92,8 @@ class Softmax(LectureScene):
     # --- one row -----------------------------------------------------------------------
     def _score_table(self) -> tuple[AttentionGrid, VGroup]:
         """scoring's last picture: the 3×3 score table, rows looking, columns looked at."""
-        grid, key_axis, query_axis = self.score_board()
-        return grid, VGroup(grid, key_axis, query_axis)
+        table = seam(self, self.opens_on)
+        return table[0], table
 
     def _one_row(self) -> None:
         ex = self.data.eat_apple
@@ -161,8 +163,6 @@ class Softmax(LectureScene):
         target.scale(fit).align_to(small, LEFT)
         target.shift(UP * (bottom + style.TIGHT_BUFF - target.get_bottom()[1]))
         self.unit_place = spacer.get_center()
-        style.place(table, aligned=RIGHT)  # where scoring left it: beside its working
-
         self.add(table)
         row_numbers = VGroup(*(grid.get_number(i, j) for j in range(n)))
         self.say(

@@ -59,6 +59,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
 from scenes.kit.planner import BEAT_MARK
+from scenes.kit.seams import missing_share, picture_leaves, seam
 from scenes.kit.subtitles import limits_for, line_width, visible_length
 from scenes.patches import texcache
 from syllabus.locale import LOCALE_DIR, colour_name
@@ -70,6 +71,7 @@ FRAME_MARGIN = 0.08  # scene units (about 11 px at 1080p) kept clear at every ed
 MIN_TEXT_PX = 20.0  # height of a digit (cap height) at the text's size, in pixels at 1080p
 CAP_HEIGHT = 0.0106  # scene units of a digit's height per point of font size (Noto Sans CJK)
 MIN_SPAN = 0.7  # of the content area's width and height, at the scene's fullest moment
+SEAM_MISSING = 0.02  # the share of a seam's drawn parts a chapter's first or last frame may lack
 OVERLAP_TOLERANCE = 0.01  # scene units two texts' boxes may share (touching is fine)
 TEXT_TYPES = (Text, MarkupText, Paragraph, MathTex, Tex, SingleStringMathTex, DecimalNumber)
 _MEASURED_NUMBER = re.compile(r"\d+[.,]\d+|\d{2,}")
@@ -107,6 +109,8 @@ class GateReport:
     animations: int = 0
     fullest: float = 0.0  # the most of the content area the picture has filled
     lines: list[dict] = field(default_factory=list)  # each narrated line: index, key, text
+    first: np.ndarray | None = None  # the drawn parts of the first frame (seams.picture_leaves)
+    last: np.ndarray | None = None  # and of the last
 
     def add(self, problems: Iterable[Problem]) -> None:
         """Record problems; one already seen after an earlier animation is not repeated."""
@@ -379,6 +383,28 @@ def check_span(fullest: float, name: str) -> list[Problem]:
     return [Problem("layout", name, "whole scene", message)]
 
 
+def check_seams(scene: Scene, report: GateReport) -> list[Problem]:
+    """A chapter that opens on a seam shows its picture on its first frame and nothing else
+    but the title; one that ends on a seam shows exactly its picture on its last frame."""
+    problems = []
+    for attribute, frame, which in (
+        ("opens_on", report.first, "first"),
+        ("ends_on", report.last, "last"),
+    ):
+        name = getattr(scene, attribute, "")
+        if not name or frame is None:
+            continue
+        wanted = picture_leaves([seam(scene, name)])
+        lacks, extra = missing_share(wanted, frame), missing_share(frame, wanted)
+        if lacks > SEAM_MISSING or extra > SEAM_MISSING:
+            message = (
+                f"{attribute} = {name!r}, but its {which} frame lacks {lacks:.0%} of that "
+                f"picture's drawn parts and shows {extra:.0%} more (at most {SEAM_MISSING:.0%})"
+            )
+            problems.append(Problem("seams", report.scene, f"{which} frame", message))
+    return problems
+
+
 def check_beats(
     beatless: Iterable[str], name: str, lang: str, unmarked: Iterable[tuple[str, str]] = ()
 ) -> list[Problem]:
@@ -405,6 +431,8 @@ def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
     original = getattr(scene, method)
 
     def checked(*args: Any, **kwargs: Any) -> None:
+        if report.first is None:  # the first frame: what is on screen before anything moves
+            report.first = picture_leaves(scene.mobjects)
         original(*args, **kwargs)
         index = report.animations
         report.animations += 1
@@ -457,6 +485,8 @@ def run_gates(
         for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
             report.numbers.setdefault(id(number), number)
         report.duration = scene.renderer.time
+        report.last = picture_leaves(scene.mobjects)
+        report.add(check_seams(scene, report))
         report.lines = list(getattr(scene, "narration_lines", ()))
     # The file as this language's chapters read it: its own walkthrough sentence in place.
     data = in_language(json.loads(Path(data_file).read_text(encoding="utf-8")), lang)

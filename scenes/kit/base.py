@@ -177,6 +177,11 @@ class LectureScene(Scene):
     needs: tuple[str, ...] = ()  # [task] keys the chapter cannot do without
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` the words table must name
     tables: tuple[str, ...] = ()  # other chapters' words tables it shows (in its record too)
+    # The seams (scenes.kit.seams) it opens and ends on: the picture the chapter before ends on,
+    # rebuilt as its first frame; the picture it leaves for the chapter after. The gates check
+    # both against the chapter's own first and last frames.
+    opens_on: str = ""
+    ends_on: str = ""
 
     def setup(self) -> None:
         patches.install(settings())  # once a process: a plain `manim` run's speed-ups too

@@ -32,6 +32,7 @@ from manim import (
     Wait,
 )
 
+from scenes.chapters.training import trained_model
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import LossPlot
@@ -39,6 +40,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, Mean, Sum, phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.vectors import ExpBars, ShareBar
 
 SHARE_BAR = 0.5  # height of the row's weights drawn as one split bar
@@ -60,6 +62,8 @@ class AttentionMap(LectureScene):
     scene_key = "attention_map"
     reads = ("examples.{example_name}", "training")
     tables = ("training",)  # the model box's two parts, named as training names them
+    opens_on = trained_model.__name__
+    ends_on = "learned_map"
     example_name = "mixed"
     focus_row = 0
 
@@ -67,21 +71,23 @@ class AttentionMap(LectureScene):
         self.example = self.data.example(self.example_name)
         self.source = f"examples.{self.example_name}"
         title = self.make_title()
+        # Training's last picture, at once: the model with the sequence over it, its answers,
+        # the loss, and the map grown out of its head. On "open its brain" the map comes out
+        # to fill the left of the frame and the sequence goes to the side panel.
+        picture = trained_model(self)
+        fed, box, rows, formula, grown = picture
         board, strip = self._layout()
-        # Training's last picture: the model, the unseen sequence over it; its head opens
-        # into the map.
-        box = self.model_box(board.width)
-        if box.width > board.width:  # a language's longer names widen the box
-            box.scale_to_fit_width(board.width)
-        box.move_to(board)
-        self.add(title, box)  # the model at once: no frame is only a title being written
+        self.add(title, *picture)
         self.say(
             "intro",
-            FadeIn(strip, shift=UP * 0.2),
+            FadeOut(rows, formula),
+            outline(fed),  # "a sequence it has not seen"
             beats={
                 "open": [
-                    FadeOut(box),
-                    FadeIn(board, target_position=box.head, scale=0.3, lag_ratio=0.02),
+                    FadeOut(box, shift=DOWN * 0.3),
+                    ReplacementTransform(grown, self.grid),
+                    FadeIn(board[1:]),  # the map's axes
+                    ReplacementTransform(fed, strip),
                 ]
             },
         )
@@ -469,3 +475,18 @@ class AttentionMap(LectureScene):
         )
         self.exp_picture = VGroup(floor, exp_label, flats, *(towers[j] for j in other))
         self.equal_bar = bar  # leaves before the last picture (patterns opens on it)
+
+
+@seam_builder
+def learned_map(scene: AttentionMap) -> VGroup:
+    """attention_map's last picture, patterns' first: the colour task's learned map (its
+    ``example_name``) with its axes at the left, and the side panel (the strip, the focus
+    row's scores, the row's reading) at the right, in attention_map's words. Leaves the
+    scene reading that example, its grid and side panel those of the picture."""
+    scene.example_name = AttentionMap.example_name
+    scene.example = scene.data.example(scene.example_name)
+    scene.source = f"examples.{scene.example_name}"
+    own, scene.words = scene.words, scene.shared(AttentionMap.scene_key)
+    board, _ = scene._layout()
+    scene.words = own
+    return VGroup(board, scene.side)

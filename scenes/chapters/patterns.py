@@ -27,6 +27,7 @@ from scenes.chapters.attention_map import EXP_STEP_TIME, REPLAY_TIME, AttentionM
 from scenes.kit import style
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Count, Spoken, phrase
+from scenes.kit.seams import seam
 from scenes.kit.vectors import ExpBars, ShareBar
 
 # A group's weight to 3 decimals: 0.125 is 1/8 (to 2, the map's 0.1249 and 0.1251 read 0.12
@@ -49,17 +50,16 @@ class ColourPatterns(AttentionMap):
     scene_key = "patterns"
     reads = ("examples.{example_name}", "examples.{patterns}", "training")
     tables = ("attention_map", "training")  # its last picture and words; the step axis's name
+    opens_on = "learned_map"
+    ends_on = ""
     patterns = ("all_same", "halves", "one_two_rest")
 
     def construct(self) -> None:
         title = self.make_title()
         # The picture the map chapter ended on, rebuilt at once: its map, the numbers in it.
-        self.example = self.data.example(self.example_name)
-        self.source = f"examples.{self.example_name}"
-        own, self.words = self.words, self.shared(AttentionMap.scene_key)
-        board, _ = self._layout()
-        self.words = own
-        self.add(title, board, self.side)
+        picture = seam(self, self.opens_on)
+        board = picture[0]
+        self.add(title, *picture)  # the map and the side panel, each leaving on its own
         self.say(
             "intro",
             Circumscribe(self.grid.cells, color=style.HIGHLIGHT),

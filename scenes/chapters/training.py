@@ -48,7 +48,9 @@ from scenes.kit.devices import ModelBox, output_row
 from scenes.kit.diagrams import LossPlot
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
+from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
+from scenes.kit.seams import seam_builder
 
 CURVE_POINTS = 250  # points drawn of the loss curve (every k-th step)
 FED = "mixed"  # the sequence standing over the model: colour_task's example
@@ -78,6 +80,7 @@ class Training(LectureScene):
         "examples.one_two_rest",
         "examples.pairs_and_rest",
     )  # FED, FRESH, the unseen one and the STREAM
+    ends_on = "trained_model"
 
     def construct(self) -> None:
         tr = self.data.training
@@ -91,27 +94,7 @@ class Training(LectureScene):
             "val": self.number("training.val_mse", 3, notation="auto"),
             "base": self.number("training.baseline_mse", 3),
         }
-        strip, rows = self._sequence(FED)
-        box = self.model_box(STRIP_WIDTH)
-        box.next_to(strip, DOWN, buff=style.TIGHT_BUFF)
-        rows.next_to(box, DOWN, buff=style.TIGHT_BUFF).align_to(strip, RIGHT)
-        formula = MathTex(
-            r"\text{loss} = \tfrac{1}{n}\sum_i (", r"\hat{y}_i", "-", "y_i", ")^2", font_size=40
-        )
-        formula.next_to(rows, DOWN, buff=style.GROUP_BUFF)
-        model = VGroup(strip, box, rows, formula)
-        plot = LossPlot(
-            tr.loss_curve,
-            "training.steps",
-            self.words["x_axis"],
-            CURVE_POINTS,
-            width=5.6,
-            height=4.0,
-            also=(tr.val_mse, tr.baseline_mse),
-            room=1,  # the validation's label goes under its level, below the curve's tail
-        )
-        self._align_rows(rows, strip)  # before the layout: the rows' names count in its width
-        style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5), grow=1.3)
+        strip, box, rows, formula, plot = stage(self)
 
         first = phrase(self.words["first_line"], style.LABEL_SIZE, loss=n["first"])
         first.next_to(plot.get_start(), UR, buff=style.ITEM_BUFF)
@@ -268,13 +251,7 @@ class Training(LectureScene):
                 ]
             },
         )
-        head_map = self.colour_map(  # the sequence over the box now: colour_task's example
-            self.data.example(FED).colours,
-            self.data.example(FED).attention,
-            f"examples.{FED}.attention",
-            style.CELL_SIZE * 0.55,
-        )
-        head_map.set(height=plot.axes.height).move_to(plot.axes)
+        grown = head_map(self, plot)  # colour_task's example over the box now: its map
         self.say(
             "outro",
             FadeOut(region, zoom),
@@ -282,24 +259,10 @@ class Training(LectureScene):
             then=[  # the map grows out of the head as the plot makes way for it
                 [
                     FadeOut(VGroup(plot, *nudged, rest, first, last, run, val, base, gap)),
-                    GrowFromPoint(head_map, box.head.get_center()),
+                    GrowFromPoint(grown, box.head.get_center()),
                 ]
             ],
         )
-
-    def _sequence(self, name: str) -> tuple[TokenStrip, VGroup]:
-        """Example ``name`` as a strip standing over the model, and its outputs ŷ over its
-        answers y (not yet placed under the strip's columns)."""
-        ex = self.data.example(name)
-        src = f"examples.{name}"
-        strip = TokenStrip([self.colour_marker(c) for c in ex.colours], ex.values, f"{src}.values")
-        strip.scale_to_fit_width(STRIP_WIDTH)
-        columns = list(strip.columns)
-        rows = VGroup(
-            output_row(ex.predictions, f"{src}.predictions", columns, r"\hat{y}"),
-            output_row(ex.targets, f"{src}.targets", columns, "y"),
-        ).arrange(DOWN, buff=style.ITEM_BUFF)
-        return strip, rows
 
     def _watched(self, name: str, rows: VGroup, k: int) -> tuple[VGroup, VGroup]:
         """Example ``name``'s outputs at the k-th watched step, in place of ``rows``' ŷ, and
@@ -400,24 +363,16 @@ class Training(LectureScene):
         )
         return region, zoom
 
-    @staticmethod
-    def _align_rows(rows: VGroup, strip: TokenStrip) -> None:
-        """Each number of ``rows`` under its column of ``strip`` (after the picture moved)."""
-        for row in rows:
-            for number, column in zip(row[1], strip.columns, strict=True):
-                number.match_x(column)
-            row[0].next_to(row[1], LEFT, buff=style.GROUP_BUFF)
-
     def _fresh(
         self, name: str, strip: TokenStrip, rows: VGroup, box: ModelBox
     ) -> tuple[AnimationGroup, tuple[TokenStrip, VGroup]]:
         """A freshly drawn sequence taking the place of ``strip`` and flowing through the
         box: its animation, and the new strip and rows (for the next fresh one)."""
-        new_strip, new_rows = self._sequence(name)
+        new_strip, new_rows = sequence(self, name)
         scale = strip.width / new_strip.width  # the layout may have scaled the picture
         new_strip.scale(scale).move_to(strip)
         new_rows.scale(scale)
-        self._align_rows(new_rows, new_strip)
+        align_rows(new_rows, new_strip)
         new_rows.match_y(rows)
         swap = AnimationGroup(
             FadeOut(strip, shift=RIGHT * 0.6),
@@ -428,3 +383,73 @@ class Training(LectureScene):
             new_strip,
             new_rows,
         )
+
+
+def sequence(scene: LectureScene, name: str) -> tuple[TokenStrip, VGroup]:
+    """Example ``name`` as a strip standing over the model, and its outputs ŷ over its
+    answers y (not yet placed under the strip's columns)."""
+    ex = scene.data.example(name)
+    src = f"examples.{name}"
+    strip = TokenStrip([scene.colour_marker(c) for c in ex.colours], ex.values, f"{src}.values")
+    strip.scale_to_fit_width(STRIP_WIDTH)
+    columns = list(strip.columns)
+    rows = VGroup(
+        output_row(ex.predictions, f"{src}.predictions", columns, r"\hat{y}"),
+        output_row(ex.targets, f"{src}.targets", columns, "y"),
+    ).arrange(DOWN, buff=style.ITEM_BUFF)
+    return strip, rows
+
+
+def align_rows(rows: VGroup, strip: TokenStrip) -> None:
+    """Each number of ``rows`` under its column of ``strip`` (after the picture moved)."""
+    for row in rows:
+        for number, column in zip(row[1], strip.columns, strict=True):
+            number.match_x(column)
+        row[0].next_to(row[1], LEFT, buff=style.GROUP_BUFF)
+
+
+def stage(scene: LectureScene) -> tuple[TokenStrip, ModelBox, VGroup, MathTex, LossPlot]:
+    """The chapter's stage, placed: colour_task's example (``FED``) as a strip over the model
+    box, its outputs over its answers under the box, the loss formula under them; the loss
+    plot at the right (in training's words, whichever scene builds it)."""
+    tr = scene.data.training
+    strip, rows = sequence(scene, FED)
+    box = scene.model_box(STRIP_WIDTH)
+    box.next_to(strip, DOWN, buff=style.TIGHT_BUFF)
+    rows.next_to(box, DOWN, buff=style.TIGHT_BUFF).align_to(strip, RIGHT)
+    formula = MathTex(
+        r"\text{loss} = \tfrac{1}{n}\sum_i (", r"\hat{y}_i", "-", "y_i", ")^2", font_size=40
+    )
+    formula.next_to(rows, DOWN, buff=style.GROUP_BUFF)
+    model = VGroup(strip, box, rows, formula)
+    plot = LossPlot(
+        tr.loss_curve,
+        "training.steps",
+        scene.shared(Training.scene_key)["x_axis"],
+        CURVE_POINTS,
+        width=5.6,
+        height=4.0,
+        also=(tr.val_mse, tr.baseline_mse),
+        room=1,  # the validation's label goes under its level, below the curve's tail
+    )
+    align_rows(rows, strip)  # before the layout: the rows' names count in its width
+    style.place(VGroup(model, plot).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5), grow=1.3)
+    return strip, box, rows, formula, plot
+
+
+def head_map(scene: LectureScene, plot: LossPlot) -> AttentionGrid:
+    """``FED``'s learned map, where the loss plot's axes were: what grows out of the head."""
+    ex = scene.data.example(FED)
+    grid = scene.colour_map(
+        ex.colours, ex.attention, f"examples.{FED}.attention", style.CELL_SIZE * 0.55
+    )
+    return grid.set(height=plot.axes.height).move_to(plot.axes)
+
+
+@seam_builder
+def trained_model(scene: LectureScene) -> VGroup:
+    """training's last picture, attention_map's first: the model box with colour_task's
+    example over it and its outputs over its answers under it, the loss formula, and at the
+    right the example's learned map, grown out of the head where the loss plot was."""
+    strip, box, rows, formula, plot = stage(scene)
+    return VGroup(strip, box, rows, formula, head_map(scene, plot))

@@ -67,13 +67,15 @@ def _drawn(m: Mobject) -> bool:
 
 def picture_leaves(mobjects: Iterable[Mobject]) -> np.ndarray:
     """The drawn parts of a picture, one row each: centre x, y, width, height, fill colour and
-    opacity, stroke colour and opacity (a title, marked ``gate_title``, left out)."""
-    rows = []
+    opacity, stroke colour and opacity (a title, marked ``gate_title``, left out). A part in
+    several groups on screen is drawn, and counted, once."""
+    rows, seen = [], set()
     for top in mobjects:
         if getattr(top, "gate_title", False):
             continue
         for m in top.get_family():
-            if _drawn(m):
+            if _drawn(m) and id(m) not in seen:
+                seen.add(id(m))
                 fill = m.get_fill_opacity() if m.get_fill_opacity() > 0.01 else 0.0
                 stroke = m.get_stroke_opacity() if m.stroke_width > 0 else 0.0
                 rows.append(

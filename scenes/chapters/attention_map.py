@@ -144,6 +144,7 @@ class AttentionMap(LectureScene):
             FadeOut(self.equal_bar),
             FadeOut(self.exp_picture),
             FadeOut(self.block_frames),
+            FadeOut(self.row_marks),  # the picture patterns opens on has none
             rewind,  # "we never told it": the map as training found it
             beats={"itself": [replay]},  # and as it learned, back to the learned map
             run_time=REPLAY_TIME,  # each watched step long enough to be seen
@@ -302,6 +303,7 @@ class AttentionMap(LectureScene):
             *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
         )
         picked.set_color(style.HIGHLIGHT)
+        self.row_marks = VGroup(frame, picked)  # they stay while the row is read, to the end
         share = self.spoken(Mean(f"{self.source}.attention[{i}]", tuple(same)), 2)
         self.say(
             "row",

@@ -32,6 +32,7 @@ SEAMS: dict[str, SeamBuilder] = {}
 # units: a 1080p frame is 14.2 units wide, so 0.03 is about 4 pixels) and their colours match.
 PLACE_TOLERANCE = 0.03
 COLOUR_TOLERANCE = 0.02
+MIN_SPAN = 0.05  # frame units: a line's width or height, counted as this much
 
 
 def seam_builder(builder: SeamBuilder) -> SeamBuilder:
@@ -94,17 +95,20 @@ def picture_leaves(mobjects: Iterable[Mobject]) -> np.ndarray:
 
 def missing_share(wanted: np.ndarray, shown: np.ndarray) -> float:
     """The share of ``wanted``'s drawn parts that ``shown`` has not got (each matched once),
-    0 when every part is there."""
+    weighed by the area each part spans (a frame round a row counts as much as the row's
+    glyphs, not as one of them): 0 when every part is there."""
     if len(wanted) == 0:
         return 0.0
     free = np.ones(len(shown), dtype=bool)
     tolerance = np.array([PLACE_TOLERANCE] * 4 + [COLOUR_TOLERANCE] * 8)
-    missing = 0
-    for row in wanted:
+    # a line's box has no area: it counts as a band MIN_SPAN wide
+    area = np.maximum(wanted[:, 2], MIN_SPAN) * np.maximum(wanted[:, 3], MIN_SPAN)
+    missing = 0.0
+    for row, weight in zip(wanted, area, strict=True):
         close = free & np.all(np.abs(shown - row) <= tolerance, axis=1)
         hits = np.flatnonzero(close)
         if len(hits):
             free[hits[0]] = False
         else:
-            missing += 1
-    return missing / len(wanted)
+            missing += weight
+    return float(missing / area.sum())

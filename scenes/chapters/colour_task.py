@@ -38,6 +38,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Count, phrase
+from scenes.kit.seams import seam_builder
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
@@ -53,6 +54,7 @@ class ColourTask(LectureScene):
     reads = ("examples.{example_name}",)
     tables = ("training",)  # the model box's two parts, named as training names them
     example_name = "mixed"
+    ends_on = "predicted_map"
     focus = 0
 
     def construct(self) -> None:
@@ -194,22 +196,7 @@ class ColourTask(LectureScene):
         """The prediction drawn: the strip's markers become the headers of an empty map, and
         the arcs fold into dashed frames on its same-colour cells (a claim, not data yet)."""
         arcs, strip = sequence
-        grid = self.colour_map(
-            colours,
-            [[None] * len(colours) for _ in colours],
-            "",
-            PREDICTED_CELL,
-        )
-        blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
-        blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
-        line = style.text(self.words["prediction_line"], style.BODY_SIZE)
-        left, bottom, right, top = style.content_area()
-        drawn = VGroup(grid, blocks)
-        drawn.scale(min(PREDICTED_GROW, (top - bottom) / drawn.height))  # the map fills the height
-        room = right - left - drawn.width - style.WIDE_BUFF  # the claim beside it
-        if line.width > room:
-            line.scale_to_fit_width(room)
-        style.place(VGroup(drawn, line).arrange(RIGHT, buff=style.WIDE_BUFF))
+        grid, blocks, line = predicted_map(self)
         sort, unsort = self._sorted_by_colour(grid, blocks, colours)
         self.say(
             "prediction",
@@ -268,3 +255,24 @@ class ColourTask(LectureScene):
                         )
                     )
         return arcs
+
+
+@seam_builder
+def predicted_map(scene: LectureScene) -> VGroup:
+    """colour_task's last picture, training's first: the prediction, an empty map of the
+    colour task's example (``ColourTask.example_name``) with its markers as headers and a
+    dashed frame on every same-colour cell (a claim, not data yet), filling the height, and
+    the claim's line beside it (in colour_task's words)."""
+    colours = scene.data.example(ColourTask.example_name).colours
+    grid = scene.colour_map(colours, [[None] * len(colours) for _ in colours], "", PREDICTED_CELL)
+    blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
+    blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
+    line = style.text(scene.shared(ColourTask.scene_key)["prediction_line"], style.BODY_SIZE)
+    left, bottom, right, top = style.content_area()
+    drawn = VGroup(grid, blocks)
+    drawn.scale(min(PREDICTED_GROW, (top - bottom) / drawn.height))  # the map fills the height
+    room = right - left - drawn.width - style.WIDE_BUFF  # the claim beside it
+    if line.width > room:
+        line.scale_to_fit_width(room)
+    style.place(VGroup(drawn, line).arrange(RIGHT, buff=style.WIDE_BUFF))
+    return VGroup(grid, blocks, line)

@@ -42,6 +42,7 @@ from manim import (
     always_redraw,
 )
 
+from scenes.chapters.colour_task import predicted_map
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ModelBox, output_row
@@ -80,6 +81,8 @@ class Training(LectureScene):
         "examples.one_two_rest",
         "examples.pairs_and_rest",
     )  # FED, FRESH, the unseen one and the STREAM
+    tables = ("colour_task",)  # its last picture's claim
+    opens_on = predicted_map.__name__
     ends_on = "trained_model"
 
     def construct(self) -> None:
@@ -129,10 +132,17 @@ class Training(LectureScene):
         # drawn one by one from watched step to watched step: early itself is never shown
         nudged = self._split(early, [k / watched[-1] for k in watched])
 
-        self.add(title, strip, box)  # the model at once: no frame is only a title
+        # colour_task's last picture, at once: the prediction, an empty map with dashed
+        # same-colour blocks. It goes into the model's head as the model comes in (what the
+        # head will have to learn; the chapter ends with the learned map growing out of it).
+        claim = predicted_map(self)
+        self.add(title, claim)
         self.say(
             "intro",
-            box.feed(strip, rows),
+            FadeOut(claim[2]),
+            FadeOut(claim[:2], target_position=box.head, scale=0.1),
+            FadeIn(strip, box),
+            then=[[box.feed(strip, rows)]],
             beats={
                 "axis": [
                     Succession(

@@ -41,6 +41,7 @@ from manim import (
     Wait,
 )
 
+from scenes.chapters.why import two_ideas
 from scenes.kit import style
 from scenes.kit.base import APPLE_ROW, LectureScene, top_index
 from scenes.kit.emphasis import outline
@@ -108,6 +109,7 @@ class DeadEnds(LectureScene):
 
     scene_key = "dead_ends"
     reads = ("dead_ends", "tokens.eat_apple")
+    opens_on = two_ideas.__name__
 
     def construct(self) -> None:
         self.ex, self.costs = self.data.eat_apple, self.data.dead_ends
@@ -150,11 +152,17 @@ class DeadEnds(LectureScene):
         stage = VGroup(sentence, new_word, network, joined, extra)
         style.place(VGroup(heads, stage).arrange(DOWN, buff=style.SECTION_BUFF))
         self.network = VGroup(network, joined)  # brought back when the window is the sentence
-        # at once: the sentence, its vectors and the two dead ends named; no frame is a title
-        self.add(self.title, heads, sentence)
+        # why's last picture at once: the short sentence and the two ideas under it. The ideas
+        # become the two dead ends' headings, the sentence grows two words and its vectors.
+        said, ideas = two_ideas(self)
+        self.add(self.title, said, ideas)
+        short = len(said)
         self.say(
             "intro",
-            FadeIn(network),
+            *(ReplacementTransform(a, b) for a, b in zip(ideas, heads, strict=True)),
+            *(ReplacementTransform(said[k], words[k]) for k in range(short)),
+            FadeIn(*words[short:], *columns, shift=DOWN * 0.2),
+            then=[[FadeIn(network)]],
             beats={"why": [heads[1].animate.set_opacity(style.DIMMED), outline(heads[0])]},
         )
         self.say(

@@ -43,6 +43,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
+from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import FixedInputNetwork, NumberVector
 
@@ -56,6 +57,7 @@ SLOT = 0.5  # side of one input slot
 VALUE_SHARE = 0.6  # a number in a slot, drawn as a filled square this share of the slot
 ATOMS = 11  # a molecule's atoms, one to a slot: more than the socket takes
 WAVES = 9  # the speech clip's oscillations
+IDEAS_GROW = 1.3  # the last picture (the sentence and the two ideas): grown by up to this
 
 
 def _speech(width: float, height: float) -> ParametricFunction:
@@ -96,6 +98,7 @@ class WhyAttention(LectureScene):
     needs = ("walkthrough.other_sense",)  # the asking word where it means something else
     reads = ("tokens.eat_apple",)
     tables = ("dead_ends",)  # the earlier network's name; the two ideas the next chapter tries
+    ends_on = "two_ideas"
 
     def construct(self) -> None:
         self.ex = ex = self.data.eat_apple
@@ -412,18 +415,16 @@ class WhyAttention(LectureScene):
             *(FadeOut(d) for j in range(ex.short) if (d := sums.get_dot(j)) is not None),
             then=[[GrowArrow(arrows[2]), FadeIn(labels[2])]],
         )
-        # the two ideas the next chapter tries, named under the sentence they will be tried on
-        dead = self.shared("dead_ends")
-        ideas = VGroup(
-            *(style.text(dead[k], style.BODY_SIZE, style.MUTED) for k in ("method_1", "method_2"))
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
-        ideas.next_to(sentence, DOWN, buff=style.WIDE_BUFF).align_to(sentence, LEFT)
+        # the two ideas the next chapter tries, named under the sentence they will be tried on:
+        # the picture dead_ends opens on
+        said, ideas = two_ideas(self)
         self.say(
             "how",
             outline(VGroup(change, change_label), arrows[1]),
             beats={
                 "dead": [
                     *(FadeOut(m) for m in self.mobjects if m not in (self.title, sentence)),
+                    ReplacementTransform(sentence, said),
                     FadeIn(ideas, shift=UP * 0.2, lag_ratio=0.3),
                 ]
             },
@@ -456,3 +457,20 @@ class WhyAttention(LectureScene):
             end, UP, buff=style.ITEM_BUFF
         )
         return plane, arrows, VGroup(axis_x, axis_y, meaning)
+
+
+@seam_builder
+def two_ideas(scene: LectureScene) -> VGroup:
+    """why's last picture, dead_ends' first: the short sentence (我 吃 蘋果) and under it the
+    two ideas dead_ends tries (in its words, muted: not tried yet), in the middle."""
+    ex = scene.data.eat_apple
+    sentence = VGroup(
+        *(style.text(w, style.TITLE_SIZE) for w in scene.apple_words()[: ex.short])
+    ).arrange(RIGHT, buff=style.WIDE_BUFF)
+    dead = scene.shared("dead_ends")
+    ideas = VGroup(
+        *(style.text(dead[k], style.BODY_SIZE, style.MUTED) for k in ("method_1", "method_2"))
+    ).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+    picture = VGroup(sentence, ideas).arrange(DOWN, buff=style.SECTION_BUFF)
+    style.place(picture, grow=IDEAS_GROW)
+    return picture

@@ -6,6 +6,7 @@ Render alone with ``manim -ql scenes/chapters/attention_map.py AttentionMap``.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from manim import (
     DL,
@@ -16,6 +17,7 @@ from manim import (
     UP,
     UR,
     AnimationGroup,
+    ApplyMethod,
     Create,
     Dot,
     FadeIn,
@@ -50,6 +52,21 @@ REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned 
 EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's size
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
+V_CELL_SHARE = 0.45  # a V's cell: this share of its strip column's width
+V_ROOM = 2.0  # frame units: the most a V column may be tall
+MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
+
+
+class Mix(NamedTuple):
+    """One row's weights times V, drawn (:meth:`AttentionMap._mix`)."""
+
+    columns: VGroup  # every position's V, under its place in the strip
+    v_label: MathTex
+    total: AttentionGrid  # the weighted sum: the head's output for the row
+    total_label: MathTex
+    readout: VGroup
+    predicted: VGroup  # ŷ = the prediction
+    answer: VGroup  # y = the answer
 
 
 class AttentionMap(LectureScene):
@@ -216,7 +233,10 @@ class AttentionMap(LectureScene):
                 dot.animate.move_to(plot.get_end()),
                 FadeOut(label),
             ),
-            AnimationGroup(FadeOut(plot), FadeOut(dot), FadeIn(room)),  # patterns opens on it
+            # what made way comes back: the picture patterns opens on
+            AnimationGroup(
+                FadeOut(plot), FadeOut(dot), FadeIn(room if leaving is None else leaving)
+            ),
         )
         return rewind, replay
 
@@ -340,47 +360,110 @@ class AttentionMap(LectureScene):
                 ],
             },
         )
-        # the same-coloured positions' numbers are what the row mixes into the prediction
+        # The row's weights times V, drawn: each position's V (a column of d cells under its
+        # place in the strip, examples.<name>.v) takes the weight that lands on it and
+        # shrinks by it; what is left adds up into the head's output (head_out), which the
+        # readout turns into the prediction. The answer: the same-coloured numbers' mean.
+        mix = self._mix(i, strip)
         values = [strip.get_column(j)[2] for j in same]
-        # the row's weights land on the numbers they mix; mixed and read out, they become the
-        # prediction; the answer is those numbers' mean, by the task's own rule
-        weights = [self.grid.get_cell(i, j) for j in same]
+        weights = [self.grid.get_cell(i, j) for j in range(ex.n)]
         self.say(
             "prediction_say",
             FadeOut(bar),
+            FadeOut(self.info[0], self.info[1]),
             *self.grid.dim_rows(i),
-            LaggedStart(
-                *(
-                    FadeOut(w.copy(), target_position=v, scale=0.6, path_arc=-0.6)
-                    for w, v in zip(weights, values, strict=True)
-                ),
-                lag_ratio=0.3,
-            ),
-            beats={
-                "readout": [
-                    FadeIn(self.info[2], shift=RIGHT * 0.2),
+            FadeIn(mix.columns, lag_ratio=0.05),
+            FadeIn(mix.v_label),
+            then=[
+                [  # each weight lands on its position's V
                     LaggedStart(
                         *(
-                            FadeOut(v.copy(), target_position=self.prediction, path_arc=0.6)
-                            for v in values
+                            FadeOut(w.copy(), target_position=c.get_top(), scale=0.5, path_arc=-0.6)
+                            for w, c in zip(weights, mix.columns, strict=True)
                         ),
-                        lag_ratio=0.3,
+                        lag_ratio=0.1,
+                    )
+                ],
+                [  # and the V shrinks by it: only its colour's are left, a third each
+                    *(
+                        ApplyMethod(c.scale, max(w, MIN_SHRINK), {"about_edge": UP})
+                        for c, w in zip(mix.columns, ex.attention[i], strict=True)
                     ),
+                ],
+                [  # what is left adds up: the head's output for this row
+                    *(FadeOut(mix.columns[j]) for j in range(ex.n) if j not in same),
+                    ReplacementTransform(VGroup(*(mix.columns[j] for j in same)), mix.total),
+                    ReplacementTransform(mix.v_label, mix.total_label),
+                ],
+            ],
+            beats={
+                "readout": [
+                    FadeIn(mix.readout),
+                    FadeOut(mix.total.copy(), target_position=mix.readout, scale=0.3),
+                    FadeIn(mix.predicted, shift=RIGHT * 0.3),
                 ],
                 "answer": [
                     LaggedStart(
                         *(
-                            FadeOut(v.copy(), target_position=self.target, path_arc=0.6)
+                            FadeOut(v.copy(), target_position=mix.answer[1], path_arc=0.6)
                             for v in values
                         ),
                         lag_ratio=0.3,
                     ),
-                    outline(self.prediction, self.target),
+                    FadeIn(mix.answer),
+                    outline(mix.predicted[1], mix.answer[1]),
                 ],
             },
             prediction=self.prediction,
             target=self.target,
         )
+        self.mixed = VGroup(mix.total, mix.total_label, mix.readout, mix.predicted)
+        self.mixed.add(mix.answer)
+
+    def _mix(self, i: int, strip: TokenStrip) -> Mix:
+        """Row ``i``'s mix of the V's, laid out under the strip: every position's V as a
+        column under its place, the sum's column, the readout and the prediction beside its
+        answer (all from the data file)."""
+        ex, src = self.example, self.source
+        span = max(abs(x) for row in ex.v for x in row)  # one shade scale for every V
+        column_width = strip.get_column(0).width
+        cell = min(column_width * V_CELL_SHARE, V_ROOM / len(ex.v[0]))
+
+        def column(values: list[float], path: str) -> AttentionGrid:
+            return AttentionGrid(
+                [[x] for x in values],
+                path,
+                cell_size=cell,
+                show_numbers=False,
+                value_range=(-span, span),
+            )
+
+        columns = VGroup(*(column(ex.v[j], f"{src}.v[{j}]") for j in range(ex.n)))
+        for j, c in enumerate(columns):
+            c.match_x(strip.get_column(j)).next_to(strip, DOWN, buff=style.SECTION_BUFF)
+            c.match_x(strip.get_column(j))
+        v_label = MathTex("V", font_size=style.BODY_SIZE * 1.3, color=style.VALUE)
+        v_label.next_to(columns, LEFT, buff=style.GROUP_BUFF)
+        # the sum stands under the row's own place, the readout and ŷ to its right
+        total = column(ex.head_out[i], f"{src}.head_out[{i}]").move_to(columns[i])
+        total_label = MathTex(r"\sum_j w_j V_j", font_size=style.BODY_SIZE)
+        total_label.next_to(total, DOWN, buff=style.ITEM_BUFF)
+        name = style.text(self.shared("training")["readout_label"], style.BODY_SIZE)
+        readout = VGroup(
+            SurroundingRectangle(name, color=style.FOREGROUND, buff=style.ITEM_BUFF), name
+        )
+        readout.next_to(total, RIGHT, buff=style.WIDE_BUFF)
+        predicted = VGroup(
+            MathTex(r"\hat{y} =", font_size=style.BODY_SIZE * 1.2),
+            self.number(f"{src}.predictions[{i}]", 2, style.BODY_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        predicted.next_to(readout, RIGHT, buff=style.GROUP_BUFF)
+        answer = VGroup(
+            MathTex("y =", font_size=style.BODY_SIZE * 1.2, color=style.RESULT),
+            self.number(f"{src}.targets[{i}]", 2, style.BODY_SIZE, style.RESULT),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        answer.next_to(predicted, DOWN, buff=style.GROUP_BUFF).align_to(predicted, LEFT)
+        return Mix(columns, v_label, total, total_label, readout, predicted, answer)
 
     def _share_bar(self, row: int, height: float = SHARE_BAR) -> VGroup:
         """Row ``row``'s weights as one bar as wide as the side panel, each position's part in
@@ -424,7 +507,7 @@ class AttentionMap(LectureScene):
         )
         self.say(
             "scores_say",
-            *(FadeOut(line) for line in self.info),  # each was added on its own line
+            FadeOut(self.mixed),  # the prediction's picture makes way for the scores
             FadeIn(self.scores),
             beats={
                 "high": [FadeIn(frames, lag_ratio=0.2)],
@@ -482,13 +565,13 @@ class AttentionMap(LectureScene):
 @seam_builder
 def learned_map(scene: AttentionMap) -> VGroup:
     """attention_map's last picture, patterns' first: the colour task's learned map (its
-    ``example_name``) with its axes at the left, and the side panel (the strip, the focus
-    row's scores, the row's reading) at the right, in attention_map's words. Leaves the
+    ``example_name``) with its axes at the left, and at the right the strip and the focus
+    row's scores before the softmax, in attention_map's words. Leaves the
     scene reading that example, its grid and side panel those of the picture."""
     scene.example_name = AttentionMap.example_name
     scene.example = scene.data.example(scene.example_name)
     scene.source = f"examples.{scene.example_name}"
     own, scene.words = scene.words, scene.shared(AttentionMap.scene_key)
-    board, _ = scene._layout()
+    board, strip = scene._layout()
     scene.words = own
-    return VGroup(board, scene.side)
+    return VGroup(board, strip, scene.scores)

@@ -63,7 +63,7 @@ class ColourPatterns(AttentionMap):
         self.say(
             "intro",
             Circumscribe(self.grid.cells, color=style.HIGHLIGHT),
-            then=[[FadeOut(self.side)]],
+            then=[[FadeOut(*picture[1:])]],  # the strip and the scores
         )
         shares = None
         for k, name in enumerate(self.patterns):

@@ -52,8 +52,8 @@ REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned 
 EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's size
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
-V_CELL_SHARE = 0.45  # a V's cell: this share of its strip column's width
-V_ROOM = 2.0  # frame units: the most a V column may be tall
+V_CELL_SHARE = 0.8  # a V's cell: this share of its strip column's width
+V_ROOM = 2.6  # frame units: the most a V column may be tall (the panel under the strip)
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
 
 

@@ -8,6 +8,7 @@ that looks for eating. Render alone with ``manim -ql scenes/chapters/qkv.py Thre
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from manim import (
     DOWN,
@@ -47,6 +48,7 @@ from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
 from scenes.kit.numbers import Sum, phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import NumberVector, WeightBars
 
@@ -73,6 +75,7 @@ PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
 class ThreeRoles(LectureScene):
     """Q = X W_Q, K = X W_K, V = X W_V computed on screen; then the two-line formula."""
 
+    ends_on = "worked_formula"  # its last picture, scoring's first (built at the module's end)
     scene_key = "qkv"
     reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d")
 
@@ -484,137 +487,17 @@ class ThreeRoles(LectureScene):
         return group
 
     # --- the formula -------------------------------------------------------------------
-    def _plane(self) -> tuple[VGroup, tuple[int, int]]:
-        """The plane of the two dimensions 蘋果's output is largest in, its axes named."""
-        row = self.ex.last_row
-        out = row.outputs[0]
-        dims = tuple(sorted(sorted(range(self.ex.d), key=lambda c: -abs(out[c]))[:2]))
-        values = self.ex.v[: self.n]
-        spans = []
-        for c in dims:
-            points = [0.0, out[c], *(v[c] for v in values)]
-            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
-        axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
-        names = self.dim_names(self.ex)
-        across = style.text(names[dims[0]], style.LABEL_SIZE, style.MUTED)
-        up = style.text(names[dims[1]], style.LABEL_SIZE, style.MUTED)
-        across.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF).align_to(axes.x_axis, RIGHT)
-        up.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF).align_to(axes.y_axis, UP)
-        return VGroup(axes, across, up), dims
-
-    def _tip(self, axes, dims: tuple[int, int]) -> TipToTail:
-        """蘋果's output as the weighted sum of the words' V rows on the placed plane: each V
-        shrunk by its weight, then laid tip to tail."""
-        words = [f"v({t})" for t in self.apple_words()[: self.n]]
-        weights = self.ex.last_row.weights[0]
-        source = f"{SRC}.last_row.weights[0]"
-        tip = TipToTail(axes, self.ex.v[: self.n], weights, source, words, dims)
-        for _, label in tip.dots:  # a dot's share and name, read at the lecture's label size
-            label.scale(style.LABEL_SIZE / style.SMALL_SIZE, about_edge=UP)
-        return tip
-
-    def _walks(self) -> tuple[RandomWalks, list[tuple[int, str]]]:
-        """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
-        middle width it measures: the spread at the narrowest width and at that one."""
-        probe = self.data.sqrt_d
-        middle = len(probe.dims) // 2
-        widest = f"pitfalls.sqrt_d.dims[{middle}].d"
-        terms = probe.dims[middle].d
-        walks = RandomWalks(
-            [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
-        )
-        grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
-        for tick in walks.ticks:
-            tick.scale(grow, about_edge=RIGHT)
-        for label in walks.frame[1:3]:  # the count of terms and its name
-            label.scale(grow, about_edge=UP)
-        return walks, [(probe.dims[0].d, "pitfalls.sqrt_d.dims[0].d"), (terms, widest)]
-
-    def _spread(self, walks: RandomWalks, t: int, path: str) -> VGroup:
-        """The walks' spread after ``t`` products, ``d = t`` written above it."""
-        bar = walks.spread(t)
-        name = VGroup(
-            MathTex("d =", font_size=32, color=style.HIGHLIGHT),
-            self.number(path, 0, style.LABEL_SIZE, style.HIGHLIGHT),
-        ).arrange(RIGHT, buff=style.TIGHT_BUFF)
-        return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
-
     def _formula(self) -> None:
         """The two lines, each piece answered by 蘋果's row worked through it: its dot
         products, its scores, its weights as bars that share 1, and its output as the
-        words' V rows shrunk by those weights and laid tip to tail."""
-        formula = AttentionFormula()
-        row = self.ex.last_row
-        src = f"{SRC}.last_row"
-        words = VGroup(*(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]))
-        steps = (
-            (f"{SRC}.dots", self.ex.dots, r"q \cdot k", style.QUERY),
-            (f"{src}.scores[0]", row.scores[0], r"\div \sqrt{d}", style.FOREGROUND),
-        )
-        table = VGroup()
-        for path, values, name, colour in steps:
-            label = MathTex(name, font_size=40, color=colour)
-            numbers = VGroup(
-                *(self.number(f"{path}[{j}]", 2, style.LABEL_SIZE) for j in range(len(values)))
-            )
-            table.add(VGroup(label, numbers))
-        # Columns under the words, the names in a column on the left.
-        column = max(m.width for r in table for m in r[1]) + style.GROUP_BUFF
-        for k, word in enumerate(words):
-            word.move_to(RIGHT * k * column)
-        for r, (label, numbers) in enumerate(table):
-            for k, m in enumerate(numbers):
-                m.move_to(words[k]).shift(DOWN * (r + 1) * style.ROW_BUFF * 2.2)
-            label.next_to(numbers[0], LEFT, buff=style.GROUP_BUFF)
-        # softmax: one bar per word, the bars laid end to end fill a track of length 1.
-        labels = [style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n]]
-        bars = WeightBars(labels, row.weights[0], f"{src}.weights[0]", length=BAR_LENGTH)
-        bars.next_to(table, DOWN, buff=style.GROUP_BUFF).align_to(table, LEFT)
+        words' V rows shrunk by those weights and laid tip to tail (laid out by
+        :func:`formula_stage`; what is left at the end is :func:`worked_formula`)."""
+        stage = formula_stage(self)
+        formula, words, (dots, scores), bars = stage.formula, stage.words, stage.table, stage.bars
+        track, shared, total, output = stage.track, stage.shared, stage.total, stage.output
+        q, brace, d_name = stage.width
+        walks, spreads, plane, tip = stage.walks, stage.spreads, stage.plane, stage.tip
         fills = VGroup(*(r[2] for r in bars.rows))
-        shared = VGroup(*(f.copy().set_stroke(style.BACKGROUND, width=3) for f in fills))
-        shared.arrange(RIGHT, buff=0)
-        track = Rectangle(width=BAR_LENGTH, height=fills[0].height)
-        track.set_stroke(style.MUTED, width=1)
-        total = VGroup(
-            MathTex(r"\Sigma =", font_size=40),
-            self.number(Sum(f"{src}.weights[0]"), 2, style.LABEL_SIZE, style.WEIGHT),
-        ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        track.next_to(bars, DOWN, buff=style.GROUP_BUFF).align_to(bars.rows[0][1], LEFT)
-        shared.move_to(track).align_to(track, LEFT)
-        total.next_to(track, RIGHT, buff=style.ITEM_BUFF)
-        output = NumberVector(row.outputs[0], f"{src}.outputs[0]", "", style.VALUE, decimals=2)
-        output_name = MathTex(r"\sum_j w_j v_j =", font_size=40, color=style.VALUE)
-        result = VGroup(output_name, output).arrange(RIGHT, buff=style.ITEM_BUFF)
-        result.next_to(VGroup(track, total), DOWN, buff=style.GROUP_BUFF).align_to(bars, LEFT)
-        picture = VGroup(words, table, bars, track, shared, total, result)
-        picture.scale(WORKED_GROWTH)
-        # d is the width of Q and K: 蘋果's q, its d entries braced.
-        i = self.ex.query_index
-        q = NumberVector(self.ex.q[i], f"{SRC}.q[{i}]", "", style.QUERY, decimals=1)
-        q.scale(D_GROWTH)
-        brace = Brace(q.entries, DOWN, buff=style.TIGHT_BUFF, color=style.MUTED)
-        d_name = VGroup(
-            MathTex("d =", font_size=40), self.number(f"{SRC}.d", 0, style.LABEL_SIZE)
-        ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        d_name.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
-        width = VGroup(q, brace, d_name)
-        plane, dims = self._plane()
-        # The sum's terms, drawn on the plane, move and scale with it in the layout.
-        tip = self._tip(plane[0], dims)
-        room = VGroup(plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
-        below = VGroup(width, room)
-        width.move_to(plane)
-        walks, spreads = self._walks()
-        walks.move_to(plane)
-        below.add(walks)
-        left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
-        VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(left_side, picture))
-        dots, scores = table
-        spreads = VGroup(*(self._spread(walks, t, path) for t, path in spreads))
-        zoomed = walks.zoomed_ticks()
-        for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
-            new.match_height(old).move_to(old).align_to(old, RIGHT)
         # The roles' picture leaves as the formula's first line comes in: no empty frame between.
         leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
         self.say(
@@ -646,7 +529,7 @@ class ThreeRoles(LectureScene):
                 ],
                 "wide": [
                     Succession(
-                        AnimationGroup(FadeOut(width), FadeIn(walks.frame)),
+                        AnimationGroup(FadeOut(stage.width), FadeIn(walks.frame)),
                         Create(walks.walks, lag_ratio=0.1),
                         LaggedStart(*(GrowFromCenter(bar) for bar in spreads), lag_ratio=0.5),
                         run_time=2,
@@ -658,7 +541,7 @@ class ThreeRoles(LectureScene):
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
                     Transform(walks.walks, walks.divided()),
-                    Transform(walks.ticks, zoomed),
+                    Transform(walks.ticks, stage.zoomed),
                 ],
             },
         )
@@ -683,11 +566,208 @@ class ThreeRoles(LectureScene):
             then=[
                 [*(tip.scale_term(j) for j in range(self.n))],
                 [tip.lay_tip_to_tail()],
-                [tip.draw_sum(), FadeIn(output_name), FadeTransform(tip.total.copy(), output)],
+                [
+                    tip.draw_sum(),
+                    FadeIn(stage.output_name),
+                    FadeTransform(tip.total.copy(), output),
+                ],
             ],
         )
         self.say(
             "outro",
             outline(formula.projections, formula.attention, colour=style.FOREGROUND),
-            beats={"really": [outline(picture)]},
+            beats={"really": [outline(stage.worked)]},
         )
+
+
+# --- the formula's stage, and the picture the chapter ends on (scoring opens on it) --------
+@dataclass
+class FormulaStage:
+    """The formula and everything its pieces point at, placed (:func:`formula_stage`)."""
+
+    formula: AttentionFormula
+    words: VGroup  # 我 吃 蘋果, over the worked row's columns
+    table: VGroup  # 蘋果's dot products, then its scores: each a name and its numbers
+    bars: WeightBars  # its weights, one bar each
+    track: Rectangle  # a weight of 1, where the bars lie end to end
+    shared: VGroup  # the bars end to end in the track
+    total: VGroup  # Σ = 1.00
+    output_name: MathTex  # Σ_j w_j v_j =
+    output: NumberVector  # 蘋果's output
+    worked: VGroup  # all of the above: 蘋果's row worked through the formula, at the right
+    width: VGroup  # 蘋果's q, its d entries braced, d = 4 (under the formula, for a while)
+    plane: VGroup  # the plane 蘋果's output is summed on, its axes named
+    tip: TipToTail  # the words' V rows on it, to be shrunk and laid tip to tail
+    walks: RandomWalks  # q · k summed one product at a time, where the plane will be
+    spreads: VGroup  # the walks' spread at the narrowest d and at the middle one
+    zoomed: VGroup  # the walks' marks once divided by √d
+
+
+def formula_stage(scene: LectureScene) -> FormulaStage:
+    """The two-line formula on the left over the plane (where first 蘋果's q and then the
+    walks stand), and 蘋果's row worked through it at the right, all placed: qkv's last
+    part, laid out the same in whichever scene builds it (qkv; scoring, opening on it)."""
+    ex = scene.data.eat_apple
+    n = ex.short
+    formula = AttentionFormula()
+    row = ex.last_row
+    src = f"{SRC}.last_row"
+    words = VGroup(*(style.text(t, style.LABEL_SIZE) for t in scene.apple_words()[:n]))
+    steps = (
+        (f"{SRC}.dots", ex.dots, r"q \cdot k", style.QUERY),
+        (f"{src}.scores[0]", row.scores[0], r"\div \sqrt{d}", style.FOREGROUND),
+    )
+    table = VGroup()
+    for path, values, name, colour in steps:
+        label = MathTex(name, font_size=40, color=colour)
+        numbers = VGroup(
+            *(scene.number(f"{path}[{j}]", 2, style.LABEL_SIZE) for j in range(len(values)))
+        )
+        table.add(VGroup(label, numbers))
+    # Columns under the words, the names in a column on the left.
+    column = max(m.width for r in table for m in r[1]) + style.GROUP_BUFF
+    for k, word in enumerate(words):
+        word.move_to(RIGHT * k * column)
+    for r, (label, numbers) in enumerate(table):
+        for k, m in enumerate(numbers):
+            m.move_to(words[k]).shift(DOWN * (r + 1) * style.ROW_BUFF * 2.2)
+        label.next_to(numbers[0], LEFT, buff=style.GROUP_BUFF)
+    # softmax: one bar per word, the bars laid end to end fill a track of length 1.
+    labels = [style.text(t, style.LABEL_SIZE) for t in scene.apple_words()[:n]]
+    bars = WeightBars(labels, row.weights[0], f"{src}.weights[0]", length=BAR_LENGTH)
+    bars.next_to(table, DOWN, buff=style.GROUP_BUFF).align_to(table, LEFT)
+    fills = VGroup(*(r[2] for r in bars.rows))
+    shared = VGroup(*(f.copy().set_stroke(style.BACKGROUND, width=3) for f in fills))
+    shared.arrange(RIGHT, buff=0)
+    track = Rectangle(width=BAR_LENGTH, height=fills[0].height)
+    track.set_stroke(style.MUTED, width=1)
+    total = VGroup(
+        MathTex(r"\Sigma =", font_size=40),
+        scene.number(Sum(f"{src}.weights[0]"), 2, style.LABEL_SIZE, style.WEIGHT),
+    ).arrange(RIGHT, buff=style.ITEM_BUFF)
+    track.next_to(bars, DOWN, buff=style.GROUP_BUFF).align_to(bars.rows[0][1], LEFT)
+    shared.move_to(track).align_to(track, LEFT)
+    total.next_to(track, RIGHT, buff=style.ITEM_BUFF)
+    output = NumberVector(row.outputs[0], f"{src}.outputs[0]", "", style.VALUE, decimals=2)
+    output_name = MathTex(r"\sum_j w_j v_j =", font_size=40, color=style.VALUE)
+    result = VGroup(output_name, output).arrange(RIGHT, buff=style.ITEM_BUFF)
+    result.next_to(VGroup(track, total), DOWN, buff=style.GROUP_BUFF).align_to(bars, LEFT)
+    # the track over the bars laid in it (as qkv draws it last): one order for both chapters
+    picture = VGroup(words, table, bars, shared, track, total, result)
+    picture.scale(WORKED_GROWTH)
+    # d is the width of Q and K: 蘋果's q, its d entries braced.
+    i = ex.query_index
+    q = NumberVector(ex.q[i], f"{SRC}.q[{i}]", "", style.QUERY, decimals=1)
+    q.scale(D_GROWTH)
+    brace = Brace(q.entries, DOWN, buff=style.TIGHT_BUFF, color=style.MUTED)
+    d_name = VGroup(
+        MathTex("d =", font_size=40), scene.number(f"{SRC}.d", 0, style.LABEL_SIZE)
+    ).arrange(RIGHT, buff=style.ITEM_BUFF)
+    d_name.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+    width = VGroup(q, brace, d_name)
+    plane, dims = _plane(scene)
+    # The sum's terms, drawn on the plane, move and scale with it in the layout.
+    tip = _tip(scene, plane[0], dims)
+    room = VGroup(plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
+    below = VGroup(width, room)
+    width.move_to(plane)
+    walks, spreads = _walks(scene)
+    walks.move_to(plane)
+    below.add(walks)
+    left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
+    VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
+    style.place(VGroup(left_side, picture))
+    spreads = VGroup(*(_spread(scene, walks, t, path) for t, path in spreads))
+    zoomed = walks.zoomed_ticks()
+    for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
+        new.match_height(old).move_to(old).align_to(old, RIGHT)
+    return FormulaStage(
+        formula=formula,
+        words=words,
+        table=table,
+        bars=bars,
+        track=track,
+        shared=shared,
+        total=total,
+        output_name=output_name,
+        output=output,
+        worked=picture,
+        width=width,
+        plane=plane,
+        tip=tip,
+        walks=walks,
+        spreads=spreads,
+        zoomed=zoomed,
+    )
+
+
+def _plane(scene: LectureScene) -> tuple[VGroup, tuple[int, int]]:
+    """The plane of the two dimensions 蘋果's output is largest in, its axes named."""
+    ex = scene.data.eat_apple
+    out = ex.last_row.outputs[0]
+    dims = tuple(sorted(sorted(range(ex.d), key=lambda c: -abs(out[c]))[:2]))
+    values = ex.v[: ex.short]
+    spans = []
+    for c in dims:
+        points = [0.0, out[c], *(v[c] for v in values)]
+        spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
+    axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+    names = scene.dim_names(ex)
+    across = style.text(names[dims[0]], style.LABEL_SIZE, style.MUTED)
+    up = style.text(names[dims[1]], style.LABEL_SIZE, style.MUTED)
+    across.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF).align_to(axes.x_axis, RIGHT)
+    up.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF).align_to(axes.y_axis, UP)
+    return VGroup(axes, across, up), dims
+
+
+def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
+    """蘋果's output as the weighted sum of the words' V rows on the placed plane: each V
+    shrunk by its weight, then laid tip to tail."""
+    ex = scene.data.eat_apple
+    words = [f"v({t})" for t in scene.apple_words()[: ex.short]]
+    weights = ex.last_row.weights[0]
+    source = f"{SRC}.last_row.weights[0]"
+    tip = TipToTail(axes, ex.v[: ex.short], weights, source, words, dims)
+    for _, label in tip.dots:  # a dot's share and name, read at the lecture's label size
+        label.scale(style.LABEL_SIZE / style.SMALL_SIZE, about_edge=UP)
+    return tip
+
+
+def _walks(scene: LectureScene) -> tuple[RandomWalks, list[tuple[int, str]]]:
+    """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
+    middle width it measures: the spread at the narrowest width and at that one."""
+    probe = scene.data.sqrt_d
+    middle = len(probe.dims) // 2
+    widest = f"pitfalls.sqrt_d.dims[{middle}].d"
+    terms = probe.dims[middle].d
+    walks = RandomWalks(
+        [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
+    )
+    grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
+    for tick in walks.ticks:
+        tick.scale(grow, about_edge=RIGHT)
+    for label in walks.frame[1:3]:  # the count of terms and its name
+        label.scale(grow, about_edge=UP)
+    return walks, [(probe.dims[0].d, "pitfalls.sqrt_d.dims[0].d"), (terms, widest)]
+
+
+def _spread(scene: LectureScene, walks: RandomWalks, t: int, path: str) -> VGroup:
+    """The walks' spread after ``t`` products, ``d = t`` written above it."""
+    bar = walks.spread(t)
+    name = VGroup(
+        MathTex("d =", font_size=32, color=style.HIGHLIGHT),
+        scene.number(path, 0, style.LABEL_SIZE, style.HIGHLIGHT),
+    ).arrange(RIGHT, buff=style.TIGHT_BUFF)
+    return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
+
+
+@seam_builder
+def worked_formula(scene: LectureScene) -> VGroup:
+    """qkv's last picture, scoring's first: the two-line formula on the left over the plane
+    where the words' V rows, shrunk by 蘋果's weights, lie tip to tail into its output; at
+    the right 蘋果's row worked through it (its dot products, its scores, its weights as bars
+    and end to end with Σ = 1.00, its output). The formula, the plane with its sum, the
+    worked row."""
+    stage = formula_stage(scene)
+    tip = stage.tip
+    return VGroup(stage.formula, VGroup(stage.plane, tip.chain, tip.dots, tip.total), stage.worked)

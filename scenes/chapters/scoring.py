@@ -10,8 +10,11 @@ from collections.abc import Callable, Sequence
 
 from manim import (
     DOWN,
+    DR,
+    LEFT,
     ORIGIN,
     RIGHT,
+    UP,
     Animation,
     AnimationGroup,
     Circumscribe,
@@ -19,6 +22,7 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromPoint,
     LaggedStart,
     ReplacementTransform,
     Succession,
@@ -29,6 +33,7 @@ from manim import (
     VGroup,
 )
 
+from scenes.chapters.qkv import worked_formula
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.devices import DotArrows
@@ -42,13 +47,15 @@ TOWARD = 0.2  # k turned toward q: this share of their angle left
 LONGER = 1.6  # k stretched to this multiple of its length
 HAND_OFF = 0.8  # seconds: the working goes and the table moves to where softmax takes it
 GROW = 1.5  # the most the working and its table are enlarged to fill the frame
+CORNER = 0.8  # the formula's QKᵀ/√d, as the table's name in its corner: shrunk to this
 
 
 class Scoring(LectureScene):
     """蘋果's query scores each key: products, their sum, the division by sqrt(d)."""
 
     scene_key = "scoring"
-    reads = ("tokens.eat_apple",)
+    reads = ("tokens.eat_apple", "pitfalls.sqrt_d")  # the sqrt_d walks lay qkv's picture out
+    opens_on = worked_formula.__name__
     ends_on = "score_table"
 
     def construct(self) -> None:
@@ -72,21 +79,36 @@ class Scoring(LectureScene):
         board = VGroup(left, self.grid).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
         style.place(board, grow=GROW)  # the working and its table fill the frame
         self.fit = q.width / width
-        self.add(title)  # the title at once: no frame is only a title being written
         grid = self.cells_grid
         rows, cols = grid.row_headers, grid.col_headers
+        # qkv's last picture at once: the two lines over the plane, 蘋果's row worked through
+        # them. What this chapter computes is the formula's QKᵀ/√d: on "scores" it travels
+        # into the corner of the empty table as its name while the rest leaves, and the cells
+        # grow out of it; its Q then gives the rows their names (each word's Query), its Kᵀ
+        # the columns theirs (each word's Key).
+        formula, summed, worked = worked_formula(self)
+        scored = formula.attention[2:6]  # Q, Kᵀ, the fraction's bar, √d
+        said = VGroup(formula.projections, *formula.attention[:2], *formula.attention[6:])
+        self.add(title, said, scored, summed, worked)
+        self.corner = self._corner(scored.copy())
+        q_name, k_name = self.corner[:2]
         self.say(
             "intro",
-            FadeIn(grid.cells),
+            # the rest has gone before QKᵀ/√d lands where the worked row stood; the cells
+            # grow out of it as it lands (times as shares of the line's first beat)
+            AnimationGroup(
+                AnimationGroup(FadeOut(said), FadeOut(summed), FadeOut(worked), run_time=0.45),
+                ReplacementTransform(scored, self.corner, run_time=0.55),
+                GrowFromPoint(grid.cells, self.corner.get_corner(DR), run_time=0.45),
+                lag_ratio=0.55,
+            ),
             beats={
-                # each word's Query comes in from the left as its row's name; each Key from
-                # above as its column's name
                 "queries": [
-                    FadeIn(rows, shift=RIGHT * style.WIDE_BUFF, lag_ratio=0.2),
+                    LaggedStart(*(TransformFromCopy(q_name, r) for r in rows), lag_ratio=0.2),
                     FadeIn(self.table_frame[4]),
                 ],
                 "keys": [
-                    FadeIn(cols, shift=DOWN * style.WIDE_BUFF, lag_ratio=0.2),
+                    LaggedStart(*(TransformFromCopy(k_name, c) for c in cols), lag_ratio=0.2),
                     FadeIn(self.table_frame[3]),
                 ],
             },
@@ -162,7 +184,11 @@ class Scoring(LectureScene):
         # the table alone, at its own size, where the softmax chapter opens on it
         handed = self.grid.copy().scale(1 / self.fit)
         style.place(handed, aligned=RIGHT)
-        self.play(FadeOut(q, *steps, column), Transform(self.grid, handed), run_time=HAND_OFF)
+        self.play(
+            FadeOut(q, *steps, column, self.corner),
+            Transform(self.grid, handed),
+            run_time=HAND_OFF,
+        )
 
     def _name(self, letter: str, j: int) -> str:
         return self.apple_label(letter, j)
@@ -202,6 +228,20 @@ class Scoring(LectureScene):
         return list(column)
 
     # --- the table ---------------------------------------------------------------------
+    def _corner(self, name: VGroup) -> VGroup:
+        """``name`` (the formula's QKᵀ/√d) in the table's top left corner, over the rows'
+        names and left of the columns': what the table holds."""
+        cells, query_axis = self.cells_grid.cells, self.table_frame[4]
+        _, _, _, top = style.content_area()
+        room = (
+            cells.get_left()[0] - query_axis.get_left()[0] - style.ITEM_BUFF,
+            top - cells.get_top()[1] - style.ITEM_BUFF,
+        )
+        name.scale(min(CORNER, room[0] / name.width, room[1] / name.height))
+        return name.next_to(cells, UP, buff=style.ITEM_BUFF).next_to(
+            cells, LEFT, buff=style.ITEM_BUFF, coor_mask=RIGHT
+        )
+
     def _build_table(self) -> VGroup:
         grid, key_axis, query_axis = self.score_board()
         # each cell takes its shade (brighter, higher) when its score lands; plain until then

@@ -52,6 +52,7 @@ REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned 
 EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's size
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
+SETTLED_DOT = 0.09  # the dot on the loss curve at the step the map is shown at
 V_CELL_SHARE = 0.8  # a V's cell: this share of its strip column's width
 V_ROOM = 2.6  # frame units: the most a V column may be tall (the panel under the strip)
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
@@ -155,15 +156,19 @@ class AttentionMap(LectureScene):
         )
         self._read_focus_row(strip)
         self._why_equal()
-        rewind, replay = self._settling(VGroup(self.scores, self.info), self.scores)
-        self.say(
-            "outro",
+        rewind, replay = self._settling(VGroup(self.scores, self.info), self.scores, restore=False)
+        cleared = AnimationGroup(
             FadeOut(self.equal_bar),
             FadeOut(self.exp_picture),
             FadeOut(self.block_frames),
-            FadeOut(self.row_marks),  # the picture patterns opens on has none
-            rewind,  # "we never told it": the map as training found it
-            beats={"itself": [replay]},  # and as it learned, back to the learned map
+            FadeOut(self.row_marks),
+        )
+        self.say(
+            "outro",
+            # "we never told it": the side panel cleared first, then the map as training
+            # found it, beside the loss curve
+            Succession(cleared, rewind),
+            beats={"itself": [replay]},  # and as it learned: the learned map, the curve's end
             run_time=REPLAY_TIME,  # each watched step long enough to be seen
         )
 
@@ -173,13 +178,14 @@ class AttentionMap(LectureScene):
         return SurroundingRectangle(part, color=style.HIGHLIGHT, buff=buff)
 
     def _settling(
-        self, room: VGroup, leaving: VGroup | None = None
+        self, room: VGroup, leaving: VGroup | None = None, restore: bool = True
     ) -> tuple[Succession, Succession]:
         """The map rewound to what training found, then replayed in place at each step it
         was watched into the learned one, beside the loss curve with a dot at each of those
         steps: the looking was learned (``examples.<name>.settling``,
         ``training.settling_steps``). What is in ``room`` makes way for the curve (of it,
-        ``leaving`` if only that is on screen still) and returns."""
+        ``leaving`` if only that is on screen still) and, with ``restore``, returns;
+        without, the replay ends on the curve with its dot at the last step."""
         ex, tr = self.example, self.data.training
         shown = VGroup(self.grid.cells, self.grid.numbers)
         maps = [
@@ -189,18 +195,11 @@ class AttentionMap(LectureScene):
             for k, m in enumerate(ex.settling)
         ]
         learned = self._build_grid().replace(self.grid)
-        plot = LossPlot(
-            tr.loss_curve,
-            "training.steps",
-            self.shared("training")["x_axis"],
-            width=room.width * 0.8,
-            height=room.height * SETTLING_PLOT,
-        )
-        plot.scale(min(1.0, room.height / plot.height)).move_to(room).align_to(room, LEFT)
+        plot = self._settling_plot(room)
         points = [
             plot.axes.c2p(k, math.log10(tr.loss_curve[k]) - plot.low) for k in tr.settling_steps
         ]
-        dot = Dot(points[0], radius=0.09, color=style.HIGHLIGHT)
+        dot = Dot(points[0], radius=SETTLED_DOT, color=style.HIGHLIGHT)
         labels = [
             self.number(f"training.settling_steps[{k}]", 0, style.SMALL_SIZE).next_to(
                 point, UR, buff=style.HUG_BUFF
@@ -226,19 +225,29 @@ class AttentionMap(LectureScene):
             )
             for target, point, step_label in zip(maps[1:], points[1:], labels[1:], strict=True)
         ]
-        replay = Succession(
-            *steps,
+        ends = [
             AnimationGroup(
                 Transform(shown, VGroup(learned.cells, learned.numbers)),
                 dot.animate.move_to(plot.get_end()),
                 FadeOut(label),
-            ),
-            # what made way comes back: the picture patterns opens on
-            AnimationGroup(
-                FadeOut(plot), FadeOut(dot), FadeIn(room if leaving is None else leaving)
-            ),
+            )
+        ]
+        if restore:  # what made way comes back
+            back = room if leaving is None else leaving
+            ends.append(AnimationGroup(FadeOut(plot), FadeOut(dot), FadeIn(back)))
+        return rewind, Succession(*steps, *ends)
+
+    def _settling_plot(self, room: VGroup) -> LossPlot:
+        """The loss curve the map settles beside, in ``room``'s place."""
+        tr = self.data.training
+        plot = LossPlot(
+            tr.loss_curve,
+            "training.steps",
+            self.shared("training")["x_axis"],
+            width=room.width * 0.8,
+            height=room.height * SETTLING_PLOT,
         )
-        return rewind, replay
+        return plot.scale(min(1.0, room.height / plot.height)).move_to(room).align_to(room, LEFT)
 
     # --- building ----------------------------------------------------------------------
     def _layout(self) -> tuple[VGroup, TokenStrip]:
@@ -565,8 +574,9 @@ class AttentionMap(LectureScene):
 @seam_builder
 def learned_map(scene: AttentionMap) -> VGroup:
     """attention_map's last picture, patterns' first: the colour task's learned map (its
-    ``example_name``) with its axes at the left, and at the right the strip and the focus
-    row's scores before the softmax, in attention_map's words. Leaves the
+    ``example_name``) with its axes at the left, and at the right the strip and the loss
+    curve with a dot at its last step (the map has just settled there), in attention_map's
+    words. Leaves the
     scene reading that example, its grid and side panel those of the picture."""
     scene.example_name = AttentionMap.example_name
     scene.example = scene.data.example(scene.example_name)
@@ -574,4 +584,6 @@ def learned_map(scene: AttentionMap) -> VGroup:
     own, scene.words = scene.words, scene.shared(AttentionMap.scene_key)
     board, strip = scene._layout()
     scene.words = own
-    return VGroup(board, strip, scene.scores)
+    plot = scene._settling_plot(VGroup(scene.scores, scene.info))
+    dot = Dot(plot.get_end(), radius=SETTLED_DOT, color=style.HIGHLIGHT)
+    return VGroup(board, strip, plot, dot)

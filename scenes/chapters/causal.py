@@ -48,6 +48,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Sum, phrase
+from scenes.kit.seams import seam_builder
 
 EAT = "tokens.eat_apple"
 CELL = 0.8
@@ -58,6 +59,7 @@ LOOK_TIP = 0.15  # the tip of an arrow from a word to a word it looks at
 EXP_FLOOR = -3  # the exp curve's axis starts here: e^-3 already lies on the axis
 EXP_MARGIN = 1.2  # room right of the exp curve for its formula
 CURVE_POINTS = 150  # points drawn of the masked head's loss curve
+LEARNED = 0.52  # a cell of the two maps side by side, the two-way one and the learned one
 
 
 def staircase(grid: AttentionGrid, below: bool = False) -> Polygon:
@@ -84,6 +86,7 @@ class CausalMask(LectureScene):
 
     scene_key = "causal"
     reads = ("tokens.eat_apple", "causal", "examples.mixed")
+    ends_on = "masked_head"
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
@@ -356,16 +359,14 @@ class CausalMask(LectureScene):
 
     def _learned(self) -> None:
         run, mixed = self.data.causal, self.data.example("mixed")
-        maps = VGroup()
-        for name, weights, source in (
-            ("both_ways", mixed.attention, "examples.mixed.attention"),
-            ("causal_map", run.attention, "causal.attention"),
-        ):
-            grid = self.colour_map(run.colours, weights, source, 0.52)
-            label = style.text(self.words[name], style.BODY_SIZE)
-            maps.add(VGroup(label.next_to(grid, UP, buff=style.ITEM_BUFF), grid))
-        maps.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN)
-        style.place(maps)
+        place, result, learned = learned_stage(self)
+        plot, val_mark, base_mark, gap = result
+        head, cut, blocks = learned
+        # the two-way map in the left place (the learned map's size, so the same place)
+        both = self.colour_map(run.colours, mixed.attention, "examples.mixed.attention", LEARNED)
+        label = style.text(self.words["both_ways"], style.BODY_SIZE)
+        label.next_to(both, UP, buff=style.ITEM_BUFF)
+        maps = VGroup(VGroup(label, both).move_to(place), head)
         slot = maps[0][1]  # the left map's place: the task, then the training, stand there
         right = maps[1][1]
         n = len(run.colours)
@@ -382,43 +383,6 @@ class CausalMask(LectureScene):
             task.next_to(right, LEFT, buff=style.WIDE_BUFF)
         row = n - 2
         same = [j for j in range(row + 1) if run.colours[j] == run.colours[row]]
-        # The training: the masked head's loss, its validation and the always-0 baseline.
-        plot = LossPlot(
-            run.loss_curve,
-            "causal.steps",
-            self.words["steps_label"],
-            CURVE_POINTS,
-            width=slot.width * 0.8,
-            height=slot.height * 0.8,
-            also=(run.val_mse, run.baseline_mse),
-            room=1,
-        )
-        plot.move_to(slot).align_to(slot, DOWN)
-        val = self.number("causal.val_mse", 3, notation="auto")
-        base = self.number("causal.baseline_mse", 3)
-        val_mark = plot.mark(run.val_mse, phrase(self.words["val_line"], style.SMALL_SIZE, mse=val))
-        val_mark[1].next_to(val_mark[0], DOWN, buff=style.ITEM_BUFF).align_to(val_mark[0], RIGHT)
-        base_mark = plot.mark(
-            run.baseline_mse,
-            phrase(self.words["base_line"], style.SMALL_SIZE, style.MUTED, mse=base),
-            style.MUTED,
-        )
-        gap_x = plot.axes.c2p(run.steps * 0.5, 0)[0]  # the distance between the two levels
-        gap = DoubleArrow(
-            [gap_x, plot.level(run.baseline_mse), 0],
-            [gap_x, plot.level(run.val_mse), 0],
-            buff=0,
-            color=style.HIGHLIGHT,
-        )
-        cut = staircase(right).set_stroke(style.FOREGROUND, width=3).set_fill(opacity=0)
-        blocks = VGroup(
-            *(
-                SurroundingRectangle(right.get_cell(a, b), buff=0, stroke_width=2)
-                for a in range(n)
-                for b in range(a + 1)
-                if run.colours[a] == run.colours[b]
-            )
-        ).set_color(style.HIGHLIGHT)
         # The masked map stays and moves to where the masked head's map will be; the rest
         # (scores, sums, frames) makes way.
         masked = self.masked
@@ -470,7 +434,75 @@ class CausalMask(LectureScene):
                 "base": [Create(base_mark[0]), FadeIn(base_mark[1]), GrowFromCenter(gap)],
                 "pe": [outline(cut)],
             },
-            val=val,
-            base=base,
+            val=self.spoken("causal.val_mse", 3, notation="auto"),  # as its mark shows it
+            base=self.spoken("causal.baseline_mse", 3),
         )
         self.say("outro", FadeOut(frame), outline(cut), beats={"learned": [Create(blocks)]})
+
+
+def learned_stage(scene: LectureScene) -> tuple[VGroup, VGroup, VGroup]:
+    """causal's last part, placed (in causal's words, whichever scene builds it): at the left
+    the place where the two-way map, the task and the loss plot stand in turn (the two-way
+    map's name over a grid of the learned map's size); at the right the learned map under its
+    name, with the mask's staircase edge and a frame on each same-colour cell on or below the
+    diagonal; and in the left place the masked head's loss plot with the validation and the
+    always-0 levels marked and the gap between them. Returns the place, the plot with its
+    marks and gap, and the learned map with its edge and frames."""
+    run = scene.data.causal
+    words = scene.shared(CausalMask.scene_key)
+    grid = scene.colour_map(run.colours, run.attention, "causal.attention", LEARNED)
+    head = VGroup(style.text(words["causal_map"], style.BODY_SIZE), grid)
+    place = VGroup(style.text(words["both_ways"], style.BODY_SIZE), grid.copy())
+    for name, map_ in (head, place):
+        name.next_to(map_, UP, buff=style.ITEM_BUFF)
+    style.place(VGroup(place, head).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=DOWN))
+    slot = place[1]
+    plot = LossPlot(
+        run.loss_curve,
+        "causal.steps",
+        words["steps_label"],
+        CURVE_POINTS,
+        width=slot.width * 0.8,
+        height=slot.height * 0.8,
+        also=(run.val_mse, run.baseline_mse),
+        room=1,
+    )
+    plot.move_to(slot).align_to(slot, DOWN)
+    val = scene.number("causal.val_mse", 3, notation="auto")
+    base = scene.number("causal.baseline_mse", 3)
+    val_mark = plot.mark(run.val_mse, phrase(words["val_line"], style.SMALL_SIZE, mse=val))
+    val_mark[1].next_to(val_mark[0], DOWN, buff=style.ITEM_BUFF).align_to(val_mark[0], RIGHT)
+    base_mark = plot.mark(
+        run.baseline_mse,
+        phrase(words["base_line"], style.SMALL_SIZE, style.MUTED, mse=base),
+        style.MUTED,
+    )
+    gap_x = plot.axes.c2p(run.steps * 0.5, 0)[0]  # the distance between the two levels
+    gap = DoubleArrow(
+        [gap_x, plot.level(run.baseline_mse), 0],
+        [gap_x, plot.level(run.val_mse), 0],
+        buff=0,
+        color=style.HIGHLIGHT,
+    )
+    n = len(run.colours)
+    cut = staircase(grid).set_stroke(style.FOREGROUND, width=3).set_fill(opacity=0)
+    blocks = VGroup(
+        *(
+            SurroundingRectangle(grid.get_cell(a, b), buff=0, stroke_width=2)
+            for a in range(n)
+            for b in range(a + 1)
+            if run.colours[a] == run.colours[b]
+        )
+    ).set_color(style.HIGHLIGHT)
+    return place, VGroup(plot, val_mark, base_mark, gap), VGroup(head, cut, blocks)
+
+
+@seam_builder
+def masked_head(scene: LectureScene) -> VGroup:
+    """causal's last picture, multihead's first: at the left the masked head's loss plot with
+    its validation and always-0 levels and the gap between them; at the right the map it
+    learned under its name, the mask's staircase edge over it and its same-colour cells on or
+    below the diagonal framed (:func:`learned_stage`). Two parts: the plot with its marks and
+    gap, and the map with its edge and frames."""
+    _, result, learned = learned_stage(scene)
+    return VGroup(result, learned)

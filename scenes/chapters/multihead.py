@@ -36,6 +36,7 @@ from manim import (
     LaggedStartMap,
     Line,
     MathTex,
+    Mobject,
     Rectangle,
     ReplacementTransform,
     Square,
@@ -47,6 +48,7 @@ from manim import (
     Wait,
 )
 
+from scenes.chapters.causal import masked_head
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import LossPlot
@@ -73,13 +75,17 @@ SHOWN = 2  # the position whose input is opened (the third: it has a number befo
 BAR_LENGTH = 7.0  # a 4096-wide vector, drawn
 BAR_HEIGHT = 0.4
 VALUE_CELL = 0.22  # a cell of a four-head run's V (8 x 2), under its map
+ONE_WAY_CELL = 0.24  # causal's learned map under the sentence: read by its brightness
+ONE_WAY_MARKER = 0.18  # its markers: shapes, too small for their letters
 
 
 class MultiHead(LectureScene):
     """Several kinds of related; two trained heads, map x V, W_O; four heads; 4096 = 32 x 128."""
 
     scene_key = "multihead"
-    reads = ("multihead.two", "multihead.four", "multihead.bookkeeping")
+    reads = ("multihead.two", "multihead.four", "multihead.bookkeeping", "causal")
+    tables = ("causal",)  # its last picture's words
+    opens_on = masked_head.__name__
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -125,8 +131,10 @@ class MultiHead(LectureScene):
         )
 
     def _relations(self) -> None:
-        """The sentence, its relations as arcs, and the word with two relations: its one row
-        of weights split between both, then one row per head, each on one relation."""
+        """From causal's last picture, its learned map shrunk under the sentence (one head,
+        one way of relating); the sentence's relations as arcs, and the word with two
+        relations: the map's row becomes its one row of weights, split between both, then
+        one row per head, each on one relation."""
         words = VGroup(*(style.text(w, style.TITLE_SIZE) for w in self.words["sentence"].split()))
         words.arrange(RIGHT, buff=style.WIDE_BUFF)
         arcs, names, pairs, ends = VGroup(), VGroup(), [], []
@@ -206,16 +214,24 @@ class MultiHead(LectureScene):
             line[:2].align_to(above, DOWN).shift(DOWN * (line[0].height + style.SECTION_BUFF))
             line[2].next_to(line[0], LEFT, buff=style.GROUP_BUFF)
         style.place(VGroup(words, arcs, names, links, one, heads), grow=1.5)
-        # while only the sentence and its relations are named they hold the middle of the
-        # frame; they rise to their place when the rows of weights come under them
-        sentence = VGroup(words, arcs, names, links)
-        _, bottom, _, top = style.content_area()
-        lift = (bottom + top) / 2 - sentence.get_center()[1]
-        sentence.shift(UP * lift)
-        self.add(self.title)  # the title at once: no frame is only a title being written
+        # causal's last picture at once: the masked head's loss and the map it learned. That
+        # map is one head's one way of relating positions: on the first words it shrinks
+        # under the sentence, named by what it learned, while the loss, the mask's edge and
+        # the frames leave; on "一組 Q、K…" it becomes the row of weights one set of Q, K gives.
+        picture = masked_head(self)
+        result, (head, cut, blocks) = picture
+        one_way = self._one_way(links)
+        self.add(self.title, *picture)
         self.say(
             "intro",
-            FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2),
+            LaggedStart(  # the sentence comes as the loss leaves the place it takes
+                AnimationGroup(
+                    FadeOut(result, shift=LEFT * style.GROUP_BUFF),
+                    *self._shrink(head, cut, blocks, one_way),
+                ),
+                FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2),
+                lag_ratio=0.6,
+            ),
             beats={"many": [LaggedStartMap(Create, links, lag_ratio=0.05)]},
         )
         # each relation lights its two words as it is named (the last pair goes back)
@@ -230,17 +246,23 @@ class MultiHead(LectureScene):
             beats[f"r{k}"] = light
         self.say("kinds", beats=beats)
         others = [r for r in range(len(arcs)) if r not in both]
+        grid = one_way[1]
+        one_row = VGroup(*(grid.get_cell(grid.n_rows - 1, j) for j in range(grid.n_cols)))
+        rest = VGroup(*(c for c in grid.cells if c not in one_row), grid.row_headers)
+        rest.add(grid.col_headers)
         self.say(
             "more_sets",
-            VGroup(words, arcs, names).animate.shift(DOWN * lift),
+            # one row of the one head's map (one word's weights) becomes the row one set of
+            # Q, K gives a word; the rest of the map leaves, and its name becomes the set's
+            ReplacementTransform(one_row, one[0]),
+            FadeOut(rest),
+            FadeTransform(one_way[0], one[2]),
             then=[
-                [  # built when they start (after the rise), not now as .animate would be
+                [  # built when they start, not now as .animate would be
                     ApplyMethod(pairs[-1].set_color, style.FOREGROUND),
                     ApplyMethod(words[hub].set_color, style.HIGHLIGHT),
                     *(ApplyMethod(arcs[r].set_stroke, None, None, style.DIMMED) for r in others),
                     *(ApplyMethod(names[r].set_opacity, style.DIMMED) for r in others),
-                    GrowFromEdge(one[0], DOWN),
-                    FadeIn(one[2]),
                 ]
             ],
             beats={
@@ -262,6 +284,45 @@ class MultiHead(LectureScene):
                 ],
             },
         )
+
+    def _one_way(self, links: VGroup) -> VGroup:
+        """The map causal's masked head learned, small, with no numbers, named by the one
+        relation it learned (same colour), centred under ``links`` (the sentence's); returns
+        the name and the map."""
+        run = self.data.causal
+        grid = self.colour_map(
+            run.colours, run.attention, "causal.attention", ONE_WAY_CELL, ONE_WAY_MARKER
+        )
+        name = style.text(self.words["rule_colour"], style.LABEL_SIZE)
+        bottom = style.content_area()[1]
+        room = links.get_bottom()[1] - style.GROUP_BUFF - bottom
+        if grid.height > room:
+            grid.scale_to_fit_height(room)
+        one_way = VGroup(name, grid).arrange(RIGHT, buff=style.GROUP_BUFF)
+        return one_way.match_x(links).set_y(bottom + room / 2)
+
+    def _shrink(self, head: VGroup, cut: Mobject, blocks: VGroup, one_way: VGroup) -> list:
+        """The learned map (``head``: its name and grid) shrinking into ``one_way``: cells and
+        markers travel, the numbers, the mask's edge and the frames go with them as they
+        fade, and the name becomes the relation it learned."""
+        grid, small = head[1], one_way[1]
+        k = small.cells.width / grid.cells.width
+        big, little = grid.cells.get_center(), small.cells.get_center()
+
+        def along(m: Mobject) -> FadeOut:  # fades as it goes where the cells go
+            return FadeOut(m, target_position=little + k * (m.get_center() - big), scale=k)
+
+        return [
+            ReplacementTransform(grid.cells, small.cells),
+            ReplacementTransform(
+                VGroup(grid.row_headers, grid.col_headers),
+                VGroup(small.row_headers, small.col_headers),
+            ),
+            along(grid.numbers),
+            along(cut),
+            along(blocks),
+            FadeTransform(head[0], one_way[0]),
+        ]
 
     def _task(self) -> None:
         """The task as a sequence: the strip, its two rows of answers, one input opened."""

@@ -18,10 +18,12 @@ from manim import (
     UR,
     AnimationGroup,
     ApplyMethod,
+    Arrow,
     Create,
     Dot,
     FadeIn,
     FadeOut,
+    GrowArrow,
     LaggedStart,
     Line,
     MathTex,
@@ -53,6 +55,7 @@ EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's s
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 SETTLED_DOT = 0.09  # the dot on the loss curve at the step the map is shown at
+MIX_STEP_TIME = 1.5  # each step of weights times V (land, shrink, add up)
 V_CELL_SHARE = 0.8  # a V's cell: this share of its strip column's width
 V_ROOM = 2.6  # frame units: the most a V column may be tall (the panel under the strip)
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
@@ -62,10 +65,12 @@ class Mix(NamedTuple):
     """One row's weights times V, drawn (:meth:`AttentionMap._mix`)."""
 
     columns: VGroup  # every position's V, under its place in the strip
+    tags: VGroup  # the row's weights, each over its V
     v_label: MathTex
     total: AttentionGrid  # the weighted sum: the head's output for the row
     total_label: MathTex
     readout: VGroup
+    arrows: VGroup  # the sum into the readout, the readout out to ŷ
     predicted: VGroup  # ŷ = the prediction
     answer: VGroup  # y = the answer
 
@@ -375,7 +380,6 @@ class AttentionMap(LectureScene):
         # readout turns into the prediction. The answer: the same-coloured numbers' mean.
         mix = self._mix(i, strip)
         values = [strip.get_column(j)[2] for j in same]
-        weights = [self.grid.get_cell(i, j) for j in range(ex.n)]
         self.say(
             "prediction_say",
             FadeOut(bar),
@@ -384,11 +388,11 @@ class AttentionMap(LectureScene):
             FadeIn(mix.columns, lag_ratio=0.05),
             FadeIn(mix.v_label),
             then=[
-                [  # each weight lands on its position's V
+                [  # each weight lands on its position's V, as its number
                     LaggedStart(
                         *(
-                            FadeOut(w.copy(), target_position=c.get_top(), scale=0.5, path_arc=-0.6)
-                            for w, c in zip(weights, mix.columns, strict=True)
+                            TransformFromCopy(self.grid.get_number(i, j), tag, path_arc=-0.6)
+                            for j, tag in enumerate(mix.tags)
                         ),
                         lag_ratio=0.1,
                     )
@@ -398,18 +402,27 @@ class AttentionMap(LectureScene):
                         ApplyMethod(c.scale, max(w, MIN_SHRINK), {"about_edge": UP})
                         for c, w in zip(mix.columns, ex.attention[i], strict=True)
                     ),
+                    *(FadeOut(mix.tags[j]) for j in range(ex.n) if j not in same),
                 ],
                 [  # what is left adds up: the head's output for this row
                     *(FadeOut(mix.columns[j]) for j in range(ex.n) if j not in same),
-                    ReplacementTransform(VGroup(*(mix.columns[j] for j in same)), mix.total),
+                    ReplacementTransform(
+                        VGroup(*(VGroup(mix.columns[j], mix.tags[j]) for j in same)), mix.total
+                    ),
                     ReplacementTransform(mix.v_label, mix.total_label),
                 ],
             ],
+            run_time=MIX_STEP_TIME,  # each step of the mix long enough to follow
             beats={
                 "readout": [
-                    FadeIn(mix.readout),
-                    FadeOut(mix.total.copy(), target_position=mix.readout, scale=0.3),
-                    FadeIn(mix.predicted, shift=RIGHT * 0.3),
+                    Succession(
+                        AnimationGroup(
+                            GrowArrow(mix.arrows[0]),
+                            FadeIn(mix.readout),
+                            FadeOut(mix.total.copy(), target_position=mix.readout, scale=0.3),
+                        ),
+                        AnimationGroup(GrowArrow(mix.arrows[1]), FadeIn(mix.predicted)),
+                    )
                 ],
                 "answer": [
                     LaggedStart(
@@ -427,7 +440,7 @@ class AttentionMap(LectureScene):
             target=self.target,
         )
         self.mixed = VGroup(mix.total, mix.total_label, mix.readout, mix.predicted)
-        self.mixed.add(mix.answer)
+        self.mixed.add(mix.answer, mix.arrows)
 
     def _mix(self, i: int, strip: TokenStrip) -> Mix:
         """Row ``i``'s mix of the V's, laid out under the strip: every position's V as a
@@ -451,6 +464,12 @@ class AttentionMap(LectureScene):
         for j, c in enumerate(columns):
             c.match_x(strip.get_column(j)).next_to(strip, DOWN, buff=style.SECTION_BUFF)
             c.match_x(strip.get_column(j))
+        tags = VGroup(  # the row's weights, each over the V it weighs
+            *(
+                self.grid.get_number(i, j).copy().next_to(c, UP, buff=style.HUG_BUFF)
+                for j, c in enumerate(columns)
+            )
+        )
         v_label = MathTex("V", font_size=style.BODY_SIZE * 1.3, color=style.VALUE)
         v_label.next_to(columns, LEFT, buff=style.GROUP_BUFF)
         # the sum stands under the row's own place, the readout and ŷ to its right
@@ -461,7 +480,7 @@ class AttentionMap(LectureScene):
         readout = VGroup(
             SurroundingRectangle(name, color=style.FOREGROUND, buff=style.ITEM_BUFF), name
         )
-        readout.next_to(total, RIGHT, buff=style.WIDE_BUFF)
+        readout.next_to(total, RIGHT, buff=style.WIDE_BUFF * 1.5)
         predicted = VGroup(
             MathTex(r"\hat{y} =", font_size=style.BODY_SIZE * 1.2),
             self.number(f"{src}.predictions[{i}]", 2, style.BODY_SIZE),
@@ -472,7 +491,11 @@ class AttentionMap(LectureScene):
             self.number(f"{src}.targets[{i}]", 2, style.BODY_SIZE, style.RESULT),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
         answer.next_to(predicted, DOWN, buff=style.GROUP_BUFF).align_to(predicted, LEFT)
-        return Mix(columns, v_label, total, total_label, readout, predicted, answer)
+        arrows = VGroup(
+            Arrow(total.get_right(), readout.get_left(), buff=style.HUG_BUFF),
+            Arrow(readout.get_right(), predicted.get_left(), buff=style.HUG_BUFF),
+        ).set_color(style.MUTED)
+        return Mix(columns, tags, v_label, total, total_label, readout, arrows, predicted, answer)
 
     def _share_bar(self, row: int, height: float = SHARE_BAR) -> VGroup:
         """Row ``row``'s weights as one bar as wide as the side panel, each position's part in

@@ -344,7 +344,7 @@ class AttentionMap(LectureScene):
             *self.grid.dim_rows(i),
             FadeIn(frame),
             beats={
-                "share": [FadeIn(picked), FadeIn(self.info[0], shift=RIGHT * 0.2)],
+                "share": [FadeIn(picked)],
                 "weight": [outline(*(self.grid.get_cell(i, j) for j in same))],
             },
             row=i + 1,
@@ -354,15 +354,16 @@ class AttentionMap(LectureScene):
         # the row's weights as one bar split by colour, its length the row's total (1)
         bar = self._share_bar(i)
         other = self._other_split(i)
+        ruler = self._ruler(bar)
         self.say(
             "sum",
-            FadeIn(self.info[1], shift=RIGHT * 0.2),
             *(
                 TransformFromCopy(self.grid.get_cell(i, j), bar[j], path_arc=-0.5)
                 for j in range(ex.n)
             ),
+            then=[[Create(ruler[0]), FadeIn(ruler[1:])]],  # the whole bar: 0 to 1
             beats={
-                "softmax": [outline(self.info[1])],
+                "softmax": [outline(bar, ruler)],
                 # another row splits the same length otherwise: only the split points move
                 "kept": [
                     *self.grid.undim_rows(),
@@ -382,8 +383,7 @@ class AttentionMap(LectureScene):
         values = [strip.get_column(j)[2] for j in same]
         self.say(
             "prediction_say",
-            FadeOut(bar),
-            FadeOut(self.info[0], self.info[1]),
+            FadeOut(bar, ruler),
             *self.grid.dim_rows(i),
             FadeIn(mix.columns, lag_ratio=0.05),
             FadeIn(mix.v_label),
@@ -441,6 +441,24 @@ class AttentionMap(LectureScene):
         )
         self.mixed = VGroup(mix.total, mix.total_label, mix.readout, mix.predicted)
         self.mixed.add(mix.answer, mix.arrows)
+
+    @staticmethod
+    def _ruler(bar: VGroup) -> VGroup:
+        """A ruler under ``bar``: its left end 0, its right end 1 (a row's weights add up to
+        the whole bar)."""
+        left, right = bar.get_corner(DL), bar.get_corner(DR)
+        line = Line(left, right).shift(DOWN * style.ITEM_BUFF).set_stroke(style.MUTED, 3)
+        ticks = VGroup(
+            *(
+                Line(UP, DOWN).set_stroke(style.MUTED, 3).scale(0.08).move_to(end)
+                for end in line.get_start_and_end()
+            )
+        )
+        names = VGroup(
+            style.tick_label("0").next_to(ticks[0], DOWN, buff=style.HUG_BUFF),
+            style.tick_label("1").next_to(ticks[1], DOWN, buff=style.HUG_BUFF),
+        )
+        return VGroup(line, ticks, names)
 
     def _mix(self, i: int, strip: TokenStrip) -> Mix:
         """Row ``i``'s mix of the V's, laid out under the strip: every position's V as a

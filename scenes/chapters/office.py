@@ -5,6 +5,9 @@ Render alone with ``manim -ql scenes/chapters/office.py OfficeAnalogy``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import numpy as np
 from manim import (
     DOWN,
@@ -33,13 +36,15 @@ from manim import (
     ShowPassingFlash,
     TransformFromCopy,
     VGroup,
+    VMobject,
 )
 
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom, Shadows
 from scenes.kit.emphasis import outline
-from scenes.kit.numbers import Spoken, Sum, phrase
+from scenes.kit.numbers import ShownNumber, Spoken, Sum, phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.sums import SumLine
 from scenes.kit.vectors import ShareBar, WeightBars
 
@@ -52,33 +57,24 @@ DAY_ROW = 0.4  # one row of the weighted sum on the days line
 BRACE_ROOM = 3 * style.ITEM_BUFF
 BUBBLE_SHRINK = 0.6
 QUIET = 0.4  # names and days while the shadows are the subject; scores not named
+# a stop of the Query: its arrow, shadows, bars, sum, output line and unit bar
+Stop = tuple[Arrow, Shadows, WeightBars, SumLine, VGroup, VGroup]
 
 
-class OfficeAnalogy(LectureScene):
-    """Five colleagues at their Keys, each holding a Value; a Query arrow sweeps and grows.
+class OfficeFloor:
+    """The office's pictures, built from the data file in the office's words: the room, the
+    Key arrows, the right panel, and at each stop the Query arrow and what it redraws.
 
-    Every stop shows the Keys' shadows on the Query's line with their scores, the weights as
-    bars, and the Values' weighted sum laid end to end on a days line.
-    Variants override :attr:`sweep_stops` (which stops of ``office.sweep`` to show).
+    :class:`OfficeAnalogy` builds them for itself; :func:`focused_office` for the next chapter,
+    which opens on the office's last picture (through :class:`_Rebuilt`). Either provides
+    ``words`` (the office's table), ``office`` (``data.office``), ``number`` (the scene's, so
+    the numbers gate sees every number shown) and ``sweep_stops``.
     """
 
-    scene_key = "office"
-    named = ("office",)  # each person's name is in the words table, by their id
-    reads = ("office",)
-    sweep_stops = (0, 2, 6)  # three distinct averages (stops 0 and 5 both come to 6.29 days)
-
-    def construct(self) -> None:
-        self.office = self.data.office
-        self.add(self.make_title())  # the title at once: no frame is only a title being written
-        self._lay_out()
-        first = self.sweep_stops[0]
-        self._open()
-        self._scores("sweep", first)
-        self._average("sweep", first)
-        for k, stop in enumerate(self.sweep_stops[1:], start=1):
-            self._move_to("sweep", stop, f"sweep_{k}", marked=True)
-        self._grow()
-        self._outro()
+    words: Mapping[str, str]
+    office: Any  # the data file's office part
+    sweep_stops: tuple[int, ...]
+    number: Callable[..., ShownNumber]
 
     # --- building ----------------------------------------------------------------------
     def _lay_out(self) -> None:
@@ -227,6 +223,59 @@ class OfficeAnalogy(LectureScene):
         names = [part for p in self.people for part in p]
         return Shadows(self.centre, direction, points, scores, reach, avoid=names, within=self.room)
 
+    def _stop(self, kind: str, k: int) -> Stop:
+        """What a stop of the Query draws: its arrow, the shadows and scores, the bars, the sum
+        (whose terms and end are drawn; its tracks are the first stop's), the output line and
+        the unit bar, each where the first stop's stands."""
+        stop = getattr(self.office, kind)[k]
+        arrow, shadows = self._arrow(stop.query), self._shadows(kind, k)
+        bars, sums, output = self._bars(kind, k), self._sums(kind, k), self._output(kind, k)
+        return arrow, shadows, bars, sums, output, self._unit(kind, k)
+
+    def _rest(self, weights) -> list[VMobject]:
+        """The scores and bars of everyone but the person most listened to: what dims."""
+        j = top_index(weights)
+        return [
+            m
+            for i in range(len(weights))
+            if i != j
+            for m in (self.shadows.labels[i], *self._bright(self.bars.rows[i]))
+        ]
+
+    @staticmethod
+    def _bright(row: VGroup) -> tuple:
+        """A bar row's parts that dim and come back (its name, bar and weight; not its track,
+        which has no fill)."""
+        return row[0], row[2], row[3]
+
+
+class OfficeAnalogy(OfficeFloor, LectureScene):
+    """Five colleagues at their Keys, each holding a Value; a Query arrow sweeps and grows.
+
+    Every stop shows the Keys' shadows on the Query's line with their scores, the weights as
+    bars, and the Values' weighted sum laid end to end on a days line.
+    Variants override :attr:`sweep_stops` (which stops of ``office.sweep`` to show).
+    """
+
+    scene_key = "office"
+    named = ("office",)  # each person's name is in the words table, by their id
+    reads = ("office",)
+    ends_on = "focused_office"  # built at the end of this file; qkv opens on it
+    sweep_stops = (0, 2, 6)  # three distinct averages (stops 0 and 5 both come to 6.29 days)
+
+    def construct(self) -> None:
+        self.office = self.data.office
+        self.add(self.make_title())  # the title at once: no frame is only a title being written
+        self._lay_out()
+        first = self.sweep_stops[0]
+        self._open()
+        self._scores("sweep", first)
+        self._average("sweep", first)
+        for k, stop in enumerate(self.sweep_stops[1:], start=1):
+            self._move_to("sweep", stop, f"sweep_{k}", marked=True)
+        self._grow()
+        self._outro()
+
     # --- the lines -----------------------------------------------------------------------
     def _open(self) -> None:
         days = [p[2] for p in self.people]
@@ -366,20 +415,7 @@ class OfficeAnalogy(LectureScene):
 
     def _fade_rest(self, weights) -> Animation:
         """The scores and bars of everyone but the person most listened to, dimmed."""
-        j = top_index(weights)
-        others = [
-            m
-            for i in range(len(weights))
-            if i != j
-            for m in (self.shadows.labels[i], *self._bright(self.bars.rows[i]))
-        ]
-        return AnimationGroup(*(ApplyMethod(m.set_opacity, QUIET) for m in others))
-
-    @staticmethod
-    def _bright(row: VGroup) -> tuple:
-        """A bar row's parts that dim and come back (its name, bar and weight; not its track,
-        which has no fill)."""
-        return row[0], row[2], row[3]
+        return AnimationGroup(*(ApplyMethod(m.set_opacity, QUIET) for m in self._rest(weights)))
 
     def _name_top(self, weights) -> object:
         """The person most listened to, then their bar: one after the other."""
@@ -424,10 +460,7 @@ class OfficeAnalogy(LectureScene):
     def _moves(self, kind: str, k: int) -> list[Animation]:
         """Everything a stop redraws: the arrow, the shadows and scores, the bars, the sum
         (each old one replaced by the new, so what is on screen reads the stop's numbers)."""
-        stop = getattr(self.office, kind)[k]
-        arrow, shadows = self._arrow(stop.query), self._shadows(kind, k)
-        bars, sums, output = self._bars(kind, k), self._sums(kind, k), self._output(kind, k)
-        unit = self._unit(kind, k)
+        arrow, shadows, bars, sums, output, unit = self._stop(kind, k)
         moves = [
             ReplacementTransform(self.arrow, arrow),
             ReplacementTransform(self.shadows, shadows),
@@ -530,3 +563,54 @@ class OfficeAnalogy(LectureScene):
                 ],
             },
         )
+
+
+class _Rebuilt(OfficeFloor):
+    """The office's pictures built for another scene (the chapter after it): in the office's
+    words (its class declares ``tables = ("office",)``), its numbers made by that scene."""
+
+    def __init__(self, scene: LectureScene) -> None:
+        self.words = scene.shared(OfficeAnalogy.scene_key)
+        self.office = scene.data.office
+        self.number = scene.number
+        self.sweep_stops = OfficeAnalogy.sweep_stops
+
+
+@seam_builder
+def focused_office(scene: LectureScene) -> VGroup:
+    """office's last picture, qkv's first: the room with its Key arrows, names and days, the
+    Query arrow at the grow's last stop (longest, towards the person most listened to) with
+    its shadows and scores, and the right panel: the bars, the unit bar (Σ 1.00), the days
+    line with the weighted sum and the average; the other people's scores and bars dimmed.
+
+    Its parts are in the order the office draws them at its end (the Key arrows over the
+    Query arrow, the names and days over the shadows). ``roles`` are the three the next
+    chapter carries, each a part of its own: the Query arrow, and the Key arrow and the
+    Value (days) of the person it points at."""
+    floor = _Rebuilt(scene)
+    floor._lay_out()
+    grow = floor.office.grow
+    last = len(grow) - 1
+    query, floor.shadows, floor.bars, sums, output, unit = floor._stop("grow", last)
+    floor.key_arrows.set_opacity(1)  # as the outro leaves them: the Keys, names and days full
+    for person in floor.people:
+        VGroup(person[1], person[2]).set_opacity(1)
+    for m in floor._rest(grow[last].weights):  # the others' scores and bars dim
+        m.set_opacity(QUIET)
+    j = top_index(grow[last].weights)
+    key, value = floor.key_arrows[j], floor.people[j][2]
+    others = VGroup(*(a for a in floor.key_arrows if a is not key))
+    said = VGroup(*(m for p in floor.people for m in p[1:] if m is not value))
+    under = VGroup(
+        floor.room,
+        floor.you_group,
+        *(p[0] for p in floor.people),
+        floor.row_names,
+        floor.held,
+        floor.axis,
+        floor.sums,
+    )
+    days = VGroup(sums.end, output, unit, sums.terms)
+    picture = VGroup(under, query, key, others, days, floor.shadows, floor.bars, value, said)
+    picture.roles = VGroup(query, key, value)
+    return picture

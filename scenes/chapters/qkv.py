@@ -41,6 +41,7 @@ from manim import (
     Write,
 )
 
+from scenes.chapters.office import focused_office
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import RandomWalks
@@ -62,6 +63,10 @@ SRC = "tokens.eat_apple"
 SELF_GROWTH = 1.6  # 蘋果's X, Q, K and V grow, at most this much, when they are the picture
 FILL = 0.85  # of the content area's width they may take
 OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
+SIGN_WIDTH = 0.8  # office's Query and Key arrows, small, as the Q and K slots' signs
+SIGN_ARC = 0.8  # the arc the roles travel along into the slots: round by the left
+SIGN_STROKE = 5
+SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 TRAINED_CELL = 0.4  # a cell of the trained model's W_Q, beside the three hand-picked ones
@@ -77,17 +82,23 @@ class ThreeRoles(LectureScene):
 
     ends_on = "worked_formula"  # its last picture, scoring's first (built at the module's end)
     scene_key = "qkv"
-    reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d")
+    reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d", "office")
+    tables = ("office",)  # its last picture, in its words
+    opens_on = focused_office.__name__
 
     def construct(self) -> None:
         self.ex = self.data.eat_apple
         self.n = self.ex.short
         self.fit = 1.0  # the scale the layout puts on the equation, kept by later matrices
-        self.kept = self._apple_vectors()
+        # office's last picture, at once. Its three roles (the Query arrow, the Key arrow and
+        # the Value of the person it points at) become the signs of 蘋果's three slots.
+        office = focused_office(self)
+        signs = office.roles  # the Query arrow, a Key arrow, a Value: in the order of roles()
+        self.kept = self._apple_vectors(signs)
         title = self.make_title()
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
-        self.add(title)  # the title at once: no frame is only a title being written
+        self.add(title, *office)
         # X alone first, large in the middle; it goes to its place in X W_Q = Q as that is said.
         x.save_state()
         sentence = self._sentence(x)
@@ -99,12 +110,30 @@ class ThreeRoles(LectureScene):
         overflow = self.kept.get_top()[1] + style.GROUP_BUFF - opening.get_bottom()[1]
         if overflow > 0:
             opening.scale((opening.height - overflow) / opening.height, about_edge=UP)
-        slots = self.slots = VGroup(*(VGroup(row[0], row[2]) for row in self.kept))
+        self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
+        # The office leaves but for its three roles. On "one input, three roles" the Query
+        # arrow, the Key arrow and the Value travel down into 蘋果's Q, K and V slots, and as
+        # they land the slots' names and meanings and X come in.
+        travels = LaggedStart(
+            *(
+                ReplacementTransform(sign, row[3], path_arc=SIGN_ARC)
+                for sign, row in zip(signs, self.kept, strict=True)
+            ),
+            lag_ratio=0.15,
+        )
+        named = LaggedStart(
+            *(FadeIn(VGroup(row[0], row[2]), shift=UP * style.ITEM_BUFF) for row in self.kept),
+            lag_ratio=0.3,
+        )
         self.say(
             "intro",
-            FadeIn(x.body),
-            then=[[LaggedStart(*(FadeIn(slot, shift=UP * style.ITEM_BUFF) for slot in slots))]],
-            run_time=0.5,
+            *(FadeOut(part) for part in office if part not in signs),
+            beats={
+                "roles": [
+                    LaggedStart(travels, AnimationGroup(named, FadeIn(x.body)), lag_ratio=SIGN_LAG)
+                ]
+            },
+            run_time=1.6,
         )
         self.say(
             "x",
@@ -300,8 +329,10 @@ class ThreeRoles(LectureScene):
         )
         self.play(FadeOut(VGroup(cell, result_cell, line)))
 
-    def _apple_vectors(self) -> VGroup:
-        """蘋果's Query, Key and Value, one under another at the bottom, with their meaning."""
+    def _apple_vectors(self, signs: VGroup) -> VGroup:
+        """蘋果's Query, Key and Value, one under another at the bottom, with their meaning,
+        and before each the office's sign of that role (``signs``: the Query arrow, a Key
+        arrow, a Value), small: ``(name, vector, meaning, sign)``."""
         i = self.ex.query_index
         rows = VGroup()
         for key, letter, colour in roles():
@@ -317,7 +348,22 @@ class ThreeRoles(LectureScene):
             rows.add(VGroup(name, vector, meaning).arrange(RIGHT, buff=style.GROUP_BUFF))
         rows.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         style.place(rows, DOWN)
+        small = [self._sign(sign) for sign in signs]
+        column = max(sign.width for sign in small)  # the signs centred in one column
+        left = rows.get_left()[0] - style.GROUP_BUFF - column / 2
+        for row, sign in zip(rows, small, strict=True):
+            row.add(sign.move_to([left, row[0].get_y(), 0]))  # the rows stay where they were
         return rows
+
+    @staticmethod
+    def _sign(role: VMobject) -> VMobject:
+        """An office role small, as a slot's sign: an arrow (the Query, a Key) as short as
+        :data:`SIGN_WIDTH` in its own direction and colour, with a tip that reads at that
+        length; a Value (days) at the rows' label size."""
+        if not isinstance(role, Arrow):
+            return role.copy().scale(style.LABEL_SIZE / style.SMALL_SIZE)
+        start, reach = role.get_start(), role.get_unit_vector() * SIGN_WIDTH
+        return Arrow(start, start + reach, buff=0, color=role.get_color(), stroke_width=SIGN_STROKE)
 
     def _x_row(self, i: int) -> VGroup:
         """Row ``i`` of X as a vector with its name: what the three roles are made from."""

@@ -27,6 +27,7 @@ from manim import (
     LaggedStart,
     Line,
     MathTex,
+    Rectangle,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
@@ -43,7 +44,7 @@ from scenes.kit.diagrams import LossPlot
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import ColourMarker, TokenStrip, vertical_label
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import Count, Mean, Sum, phrase
+from scenes.kit.numbers import Count, Mean
 from scenes.kit.seams import seam_builder
 from scenes.kit.vectors import ExpBars, ShareBar
 
@@ -161,7 +162,7 @@ class AttentionMap(LectureScene):
         )
         self._read_focus_row(strip)
         self._why_equal()
-        rewind, replay = self._settling(VGroup(self.scores, self.info), self.scores, restore=False)
+        rewind, replay = self._settling(self._panel_room(), self.scores, restore=False)
         cleared = AnimationGroup(
             FadeOut(self.equal_bar),
             FadeOut(self.exp_picture),
@@ -269,13 +270,20 @@ class AttentionMap(LectureScene):
             per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
         )
         self.scores = self._build_scores()
-        self.info = self._build_info()
-        self.side = VGroup(strip, self.scores, self.info).arrange(
+        self.side = VGroup(strip, self.scores).arrange(
             DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
         )
         gap = style.GROUP_BUFF if crowded else style.WIDE_BUFF
-        style.place(VGroup(board, self.side).arrange(RIGHT, buff=gap))
+        # the side panel from the map's top down: under it, room for what the row shows
+        style.place(VGroup(board, self.side).arrange(RIGHT, buff=gap, aligned_edge=UP))
         return board, strip
+
+    def _panel_room(self) -> Rectangle:
+        """The side panel from the scores' top down to the content area's bottom: where
+        the loss curve stands while the map settles."""
+        bottom = style.content_area()[1]
+        room = Rectangle(width=self.side.width, height=self.scores.get_top()[1] - bottom)
+        return room.align_to(self.scores, UP).align_to(self.side, LEFT)
 
     def _markers(self, size: float = style.MARKER_SIZE) -> list[ColourMarker]:
         return [self.colour_marker(c, size) for c in self.example.colours]
@@ -308,19 +316,6 @@ class AttentionMap(LectureScene):
         label = style.text(self.words["scores_label"], style.LABEL_SIZE)
         return VGroup(label, row).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
 
-    def _build_info(self) -> VGroup:
-        i, ex = self.focus_row, self.example
-        self.count = self.number(Count(f"{self.source}.colours", ex.colours[i]), 0)
-        self.prediction = self.number(f"{self.source}.predictions[{i}]", 2)
-        self.target = self.number(f"{self.source}.targets[{i}]", 2)
-        total = self.number(Sum(f"{self.source}.attention[{i}]"), 2)
-        self.total = total
-        return VGroup(
-            phrase(self.words["share"], k=self.count),
-            phrase(self.words["row_sum"], total=total),
-            phrase(self.words["prediction"], prediction=self.prediction, target=self.target),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
-
     def _blocks(self) -> VGroup:
         """A frame on every cell where a position looks at its own colour."""
         self.block_frames = self.grid.block_frames(self.example.colours)
@@ -348,7 +343,7 @@ class AttentionMap(LectureScene):
                 "weight": [outline(*(self.grid.get_cell(i, j) for j in same))],
             },
             row=i + 1,
-            k=self.count,
+            k=self.spoken(Count(f"{self.source}.colours", ex.colours[i]), 0),
             weight=share,
         )
         # the row's weights as one bar split by colour, its length the row's total (1)
@@ -436,8 +431,8 @@ class AttentionMap(LectureScene):
                     outline(mix.predicted[1], mix.answer[1]),
                 ],
             },
-            prediction=self.prediction,
-            target=self.target,
+            prediction=mix.predicted[1],
+            target=mix.answer[1],
         )
         self.mixed = VGroup(mix.total, mix.total_label, mix.readout, mix.predicted)
         self.mixed.add(mix.answer, mix.arrows)
@@ -625,6 +620,6 @@ def learned_map(scene: AttentionMap) -> VGroup:
     own, scene.words = scene.words, scene.shared(AttentionMap.scene_key)
     board, strip = scene._layout()
     scene.words = own
-    plot = scene._settling_plot(VGroup(scene.scores, scene.info))
+    plot = scene._settling_plot(scene._panel_room())
     dot = Dot(plot.get_end(), radius=SETTLED_DOT, color=style.HIGHLIGHT)
     return VGroup(board, strip, plot, dot)

@@ -40,8 +40,8 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.maps import AttentionGrid, word_grid
-from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
-from scenes.kit.seams import seam
+from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase, sum_sign
+from scenes.kit.seams import seam, seam_builder
 from scenes.kit.vectors import ShareBar, WeightBars
 
 EAT = "tokens.eat_apple"
@@ -60,6 +60,9 @@ SPLIT_BAR = 5.0  # it's bar of length 1, and each word's bar of weight 1
 COLUMN, COLUMN_GAP = 0.7, 0.8  # it's scores as columns: their width, the gap between
 COLUMN_HEIGHT = 2.6  # the tallest column at T = 1
 STEP_WIDTH = 0.2  # the column that steps +1 along the exp curve, in units of score
+ROW_BAR = 6.0  # the last picture: each sentence's row of weights, a bar of this length
+ROWS_GROW = 1.25  # the last picture, enlarged by up to this to fill the frame
+ROWS_TIME = 1.4  # seconds: the last line's beats (the rows' picture forms in three steps)
 
 
 def spread(labels: VGroup) -> VGroup:
@@ -82,6 +85,7 @@ class Softmax(LectureScene):
     reads = ("tokens.eat_apple", "tokens.it_cat", "office.sweep[0].scores")  # literals
     tables = ("scoring",)
     opens_on = "score_table"
+    ends_on = "every_row"
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -556,7 +560,9 @@ class Softmax(LectureScene):
                 self.play(*step, run_time=1.2)
                 self.wait(0.4)
             shown = new
-        back = []  # the knob swept back to T = 1, the bar re-split, its length unchanged
+        # "whatever T is": the knob swept back to T = 1, the bar re-split, its length unchanged
+        leaving = [m for m in self.mobjects if m not in (self.title, shown, reading, looker)]
+        back = []
         for k in range(len(temps) - 2, usual_k - 1, -1):
             new = self._bars(k).scale(self.fit).move_to(shown, aligned_edge=LEFT)
             reading, was = self._reading(knob, k), reading
@@ -564,8 +570,30 @@ class Softmax(LectureScene):
                 [ReplacementTransform(shown, new), knob.turn(k), ReplacementTransform(was, reading)]
             )
             shown = new
-        frame = SurroundingRectangle(VGroup(shown.track, shown.total), buff=style.HUG_BUFF)
-        self.say("t_sum", *back[0], then=[*back[1:], [Create(frame)]])
+        # "every row": the knob, the word bars and the even split leave, it's bar of length 1
+        # moves down a row, and 蘋果's (the row of the chapter's first half) comes back above
+        # it, exactly as long; each total is framed. The picture weighted_sum opens on.
+        apple, it_row, totals = every_row(self)
+        parts = (looker, shown.split, shown.track, shown.total)
+        kept = (it_row.looker, it_row.split, it_row.track, it_row.total)
+        self.say(
+            "t_sum",
+            *back[0],
+            then=back[1:],
+            beats={
+                "every": [
+                    Succession(
+                        AnimationGroup(
+                            *(FadeOut(m) for m in (*leaving, reading, shown.bars, shown.frame)),
+                            *(ReplacementTransform(a, b) for a, b in zip(parts, kept, strict=True)),
+                        ),
+                        FadeIn(apple, shift=DOWN * style.ITEM_BUFF, run_time=0.8),
+                        Create(totals, run_time=0.6),
+                    )
+                ]
+            },
+            run_time=ROWS_TIME,
+        )
 
     def _even_share(self, shown: VGroup) -> VGroup:
         """Ticks on the one bar at every 1/n, the even split; a dashed line through the
@@ -601,3 +629,75 @@ class Softmax(LectureScene):
         )
         label.next_to(line, DOWN, buff=style.HUG_BUFF)
         return VGroup(ticks, line, label)
+
+
+def _weight_row(
+    scene: LectureScene,
+    weights: list[float],
+    source: str,
+    looker: str,
+    names: list[str] | None = None,
+) -> VGroup:
+    """One row of weights as this chapter draws it: the looking word (Query colour), its bar of
+    length 1 split into the weights (each part in the heat of its share) and the total beside
+    it; with ``names``, each part's word over it and its weight under it."""
+    split = ShareBar(weights, ROW_BAR, BAR_HEIGHT)
+    track = Rectangle(width=ROW_BAR, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
+    track.move_to(split)
+    weight_sum = scene.number(Sum(source), 2)
+    line = scene.shared("softmax")["total"].replace(
+        "{sign}", sum_sign(weights, weight_sum.value, 2)
+    )
+    total = phrase(line, total=weight_sum).next_to(track, RIGHT, buff=style.GROUP_BUFF)
+    who = style.text(f"{looker} →", style.BODY_SIZE, style.QUERY)
+    who.next_to(track, LEFT, buff=style.GROUP_BUFF)
+    row = VGroup(who, split, track, total)
+    row.looker, row.split, row.track, row.total = who, split, track, total
+    if names:
+        row.names = VGroup(
+            *(
+                style.text(t, style.LABEL_SIZE, style.KEY).next_to(p, UP, buff=style.ITEM_BUFF)
+                for t, p in zip(names, split, strict=True)
+            )
+        )
+        row.numbers = VGroup(
+            *(
+                scene.number(f"{source}[{k}]", 2).next_to(p, DOWN, buff=style.ITEM_BUFF)
+                for k, p in enumerate(split)
+            )
+        )
+        spread(row.names), spread(row.numbers)
+        row.add(row.names, row.numbers)
+    return row
+
+
+@seam_builder
+def every_row(scene: LectureScene) -> VGroup:
+    """softmax's last picture, weighted_sum's first: the two sentences' rows of weights as bars
+    of one length, each with its looking word before it and its total after it, each total
+    framed (every row adds up to 1). Above, 蘋果's row of the short sentence
+    (``last_row.weights[0]``: its words over the parts, the weights under them), the row
+    weighted_sum uses; under it, it's row of The cat was scared so it hid at T = 1."""
+    ex, c = scene.data.eat_apple, scene.data.it_cat
+    words, i, it = scene.apple_words(), ex.query_index, c.query_index
+    usual = [t.t for t in c.temperatures].index(1.0)
+    apple = _weight_row(
+        scene, ex.last_row.weights[0], f"{ROW}.weights[0]", words[i], words[: ex.short]
+    )
+    it_row = _weight_row(
+        scene,
+        c.temperatures[usual].weights[it],
+        f"{IT}.temperatures[{usual}].weights[{it}]",
+        c.tokens[it],
+    )
+    it_row.next_to(apple, DOWN, buff=style.SECTION_BUFF)
+    it_row.shift(RIGHT * (apple.track.get_left()[0] - it_row.track.get_left()[0]))
+    totals = VGroup(
+        *(
+            SurroundingRectangle(row.total, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+            for row in (apple, it_row)
+        )
+    )
+    picture = VGroup(apple, it_row, totals)
+    style.place(picture, grow=ROWS_GROW)
+    return picture

@@ -43,6 +43,7 @@ from manim import (
     VGroup,
 )
 
+from scenes.chapters.softmax import every_row
 from scenes.kit import style
 from scenes.kit.base import LectureScene, Sentence, top_index
 from scenes.kit.diagrams import OfficeRoom
@@ -72,7 +73,10 @@ class WeightedSum(LectureScene):
 
     scene_key = "weighted_sum"
     reads = ("tokens.eat_apple", "tokens.it_cat", "office")
-    tables = ("office",)  # the colleagues' names and their days, as the office says them
+    # the colleagues' names and their days, as the office says them; softmax's words for
+    # the totals of the rows of weights this chapter opens on
+    tables = ("office", "softmax")
+    opens_on = every_row.__name__
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -210,14 +214,23 @@ class WeightedSum(LectureScene):
             self.dims,
         )
         self.tip = tip
-        # softmax's 蘋果 row, rebuilt at once: the weights the intro says were just computed
-        self.add(self.title, shares)
+        # softmax's last picture at once: 蘋果's row of weights over it's, both adding up to 1.
+        # On "the weights we just computed" 蘋果's bar becomes the row of shares: each part
+        # its cell, its weight the cell's number, its word the column's name; it's row leaves.
+        apple, it_row, totals = every_row(self)
+        self.add(self.title, apple, it_row, totals)
+        parts = (*apple.split, *apple.numbers, *apple.names)
+        into = (*shares.cells, *shares.numbers, *shares.col_headers)
         self.say(
             "intro",
-            LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3),
-            FadeIn(dims[0]),
-            then=[[Create(plane), tip.draw_vectors()]],
+            *(FadeOut(m) for m in (it_row, totals, apple.looker, apple.track, apple.total)),
+            *(ReplacementTransform(a, b) for a, b in zip(parts, into, strict=True)),
+            then=[
+                [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims[0])],
+                [Create(plane), tip.draw_vectors()],
+            ],
         )
+        self.add(shares)  # its parts handed over as one row, as the rest of the chapter takes it
         for j, row in enumerate(rows):
             key = (
                 "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"

@@ -6,7 +6,9 @@ Render alone with ``manim -ql scenes/chapters/projection.py WhyProject``.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -37,6 +39,7 @@ from manim import (
     TransformFromCopy,
     TransformMatchingTex,
     VGroup,
+    VMobject,
     Write,
 )
 
@@ -47,6 +50,7 @@ from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
 
 SRC = "pitfalls.projection"
@@ -80,6 +84,7 @@ class WhyProject(LectureScene):
     scene_key = "projection"
     reads = ("pitfalls.projection", "office", "tokens.eat_apple")
     tables = ("office",)  # the office's people and days, brought back in their own words
+    ends_on = "office_search"  # its last picture, sqrt_d's first (built at the module's end)
 
     def construct(self) -> None:
         self.p = self.data.projection
@@ -98,13 +103,9 @@ class WhyProject(LectureScene):
         travels back to the asker."""
         o = self.data.office
         office_words = self.shared("office")
-        room = OfficeRoom(
-            [office_words[p] for p in o.people], o.keys, o.values, office_words["days"]
-        )
-        style.place(room, LEFT)
-        room.scale(ROOM_SHARE, about_edge=LEFT)
+        stage = office_stage(self)
+        room, panel_left = stage.room, stage.panel_left
         _, _, right, top = style.content_area()
-        panel_left = room.get_right()[0] + style.GROUP_BUFF
         wants = style.text(self.words["looks_for"], style.BODY_SIZE, style.QUERY)
         is_ = style.text(self.words["is"], style.BODY_SIZE, style.KEY)
         ne = style.text("≠", style.BODY_SIZE)
@@ -117,13 +118,9 @@ class WhyProject(LectureScene):
         head.scale(min(1.0, (right - panel_left) / head.width))
         head.move_to([panel_left, top, 0], UL)
         # the engineer asks (the office's question, whose top weight is the accountant)
-        asker = o.people.index("engineer")
+        asker, aim = stage.asker, stage.aim
         he = room.people[asker]
-        at, centre = he[0].get_center(), room.room.get_center()
-
-        def aim(query) -> Arrow:
-            end = centre + room.offset(query, QUERY_UNIT)
-            return Arrow(centre, end, buff=0, color=style.QUERY, stroke_width=6)
+        at = stage.at
 
         def shares(kind: str, k: int) -> WeightBars:
             labels = [style.text(office_words[p], style.LABEL_SIZE, style.KEY) for p in o.people]
@@ -141,14 +138,9 @@ class WhyProject(LectureScene):
         steps = [(aim(o.sweep[k].query), shares("sweep", k)) for k in path[1:]]
         last = len(o.grow) - 1
         steps.append((aim(o.grow[last].query), shares("grow", last)))
-        key = Arrow(centre, at, buff=0, color=style.KEY, stroke_width=6)
+        key = stage.key()
         # each arrow named by its matrix, beside its middle, below it
-        names = VGroup(
-            *(
-                MathTex(m, font_size=40, color=c).next_to(a.get_center(), DOWN + d)
-                for m, c, a, d in (("W_Q", style.QUERY, query, LEFT), ("W_K", style.KEY, key, LEFT))
-            )
-        )
+        names = VGroup(matrix_name("W_Q", style.QUERY, query), matrix_name("W_K", style.KEY, key))
         # the draws leave as the office comes in: no frame between them is empty
         leaving = [m for m in self.mobjects if m is not self.title]
         self.say(
@@ -210,71 +202,28 @@ class WhyProject(LectureScene):
             beats={
                 "key": [TransformFromCopy(is_, tags[1]), Create(links[1])],
                 "differ": [
-                    Create(
-                        Angle(
-                            Line(centre, final.get_end()),
-                            Line(centre, at),
-                            radius=0.5,
-                            color=style.HIGHLIGHT,
-                        )
-                    ),
+                    Create(stage.angle(final)),
                     # one person, two vectors: the others dim
                     others.animate.set_opacity(style.DIMMED),
                 ],
             },
         )
-        self._results(room, head, tags, links, others, final.get_end(), panel_left)
+        self._results(stage, VGroup(head, tags, links), others, final.get_end())
 
-    def _results(self, room, head, tags, links, others, tip, panel_left: float) -> None:
+    def _results(self, stage: OfficeStage, panel: VGroup, others: VGroup, tip) -> None:
         """The people as search results: each a card, a title strip (their name, their Key)
         over a body (their days, their Value). The asker's Query (its tip at ``tip``) lines
         up against the titles, as thick as each weight; the top title lights; its body
-        travels back to the asker."""
-        o = self.data.office
-        _, bottom, right, _ = style.content_area()
-        weights = o.grow[-1].weights
-        asker, asked = o.people.index("engineer"), top_index(weights)
-        offer = style.text(self.words["value_label"], style.BODY_SIZE, style.VALUE)
-        offer.move_to(head, UL)
-        cards = VGroup()
-        for person in room.people:
-            # copies at full strength (the others were dimmed and come back as they are made)
-            name, held = person[1].copy().set_opacity(1), person[2].copy().set_opacity(1)
-            strip = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.KEY, width=2)
-            body = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.VALUE, width=2)
-            VGroup(strip, body).arrange(DOWN, buff=0)
-            for part, frame in ((name, strip), (held, body)):
-                part.scale(min(1.0, (CARD_WIDTH - style.ITEM_BUFF) / part.width))
-                part.scale(min(1.0, CARD_ROW * 0.8 / part.height)).move_to(frame)
-            cards.add(VGroup(VGroup(strip, name), VGroup(body, held)))
-        cards.arrange(DOWN, buff=style.ITEM_BUFF)
-        labels = VGroup(
-            style.text(self.words["search_key"], style.SMALL_SIZE, style.KEY),
-            style.text(self.words["search_value"], style.SMALL_SIZE, style.VALUE),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF)
-        stack = VGroup(cards, labels).arrange(RIGHT, buff=style.ITEM_BUFF)
-        room_for = right - panel_left - CARD_GAP
-        below = offer.get_bottom()[1] - style.ITEM_BUFF  # under the Value's words
-        stack.scale(min(1.0, room_for / stack.width, (below - bottom) / stack.height))
-        stack.move_to([right, below, 0], UP + RIGHT)
-        found = cards[asked]
-        for label, part in zip(labels, found, strict=True):  # beside the found card's parts
-            label.next_to(part, RIGHT, buff=style.ITEM_BUFF)
-        lines = VGroup(
-            *(
-                Line(tip, card[0].get_left(), color=style.QUERY).set_stroke(
-                    width=1 + 8 * w, opacity=0.3 + 0.7 * w
-                )
-                for card, w in zip(cards, weights, strict=True)
-            )
-        )
-        lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
-        back = found[1][1].copy()  # the days the asker reads
+        travels back to the asker (laid out by :func:`search_results`). ``panel``: the
+        header, the tags and their links, which give way."""
+        room = stage.room
+        found = search_results(self, stage, tip)
+        cards, labels, lines, lit = found.cards, found.labels, found.lines, found.lit
         self.say(
             "value_too",
             Restore(others),
-            FadeOut(VGroup(head, tags, links)),
-            FadeIn(offer),
+            FadeOut(panel),
+            FadeIn(found.offer),
             beats={
                 # each person becomes a card: name over days
                 "offer": [
@@ -282,10 +231,7 @@ class WhyProject(LectureScene):
                     for p, card in zip(room.people, cards, strict=True)
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
-                "body": [
-                    FadeIn(labels[1]),
-                    back.animate.next_to(room.people[asker][1], UP, buff=style.HUG_BUFF),
-                ],
+                "body": [FadeIn(labels[1]), found.back.animate.move_to(found.read)],
             },
         )
 
@@ -752,3 +698,138 @@ class WhyProject(LectureScene):
             w=uniform_share,
             n=positions,
         )
+
+
+# --- the office and its search results, and the picture the chapter ends on -------------
+# (sqrt_d opens on it)
+@dataclass
+class OfficeStage:
+    """The office of the analogy, placed at the left (:func:`office_stage`), and where its
+    arrows stand: the asker's Query from the room's centre, his Key to where he stands."""
+
+    room: OfficeRoom  # the people at their Keys, holding their Values (days)
+    asker: int  # the engineer, who asks (the office's question; its top weight: the accountant)
+    centre: np.ndarray  # the room's centre, where both arrows start
+    at: np.ndarray  # where the asker stands: his Key's tip
+    panel_left: float  # where the panel beside the room begins
+
+    def aim(self, query) -> Arrow:
+        """The asker's Query ``query`` (a 2-D vector of the office's) as an arrow."""
+        end = self.centre + self.room.offset(query, QUERY_UNIT)
+        return Arrow(self.centre, end, buff=0, color=style.QUERY, stroke_width=6)
+
+    def key(self) -> Arrow:
+        """The asker's Key: an arrow from the room's centre to where he stands."""
+        return Arrow(self.centre, self.at, buff=0, color=style.KEY, stroke_width=6)
+
+    def angle(self, query: Arrow) -> Angle:
+        """The angle between the Query ``query`` and the Key: two different directions."""
+        return Angle(
+            Line(self.centre, query.get_end()),
+            Line(self.centre, self.at),
+            radius=0.5,
+            color=style.HIGHLIGHT,
+        )
+
+
+def office_stage(scene: LectureScene) -> OfficeStage:
+    """The office (the office chapter's people, keys and values, in its words) at the left,
+    a little under the full height, so the panel beside it is wide."""
+    o = scene.data.office
+    office_words = scene.shared("office")
+    room = OfficeRoom([office_words[p] for p in o.people], o.keys, o.values, office_words["days"])
+    style.place(room, LEFT)
+    room.scale(ROOM_SHARE, about_edge=LEFT)
+    asker = o.people.index("engineer")
+    return OfficeStage(
+        room=room,
+        asker=asker,
+        centre=room.room.get_center(),
+        at=room.people[asker][0].get_center(),
+        panel_left=room.get_right()[0] + style.GROUP_BUFF,
+    )
+
+
+def matrix_name(name: str, colour, arrow: Arrow) -> MathTex:
+    """The matrix that makes ``arrow``, named beside its middle, below it."""
+    return MathTex(name, font_size=40, color=colour).next_to(arrow.get_center(), DOWN + LEFT)
+
+
+@dataclass
+class SearchResults:
+    """The people as search results, placed in the panel (:func:`search_results`)."""
+
+    offer: VMobject  # 我能提供什麼（Value）, heading the panel
+    cards: VGroup  # one per person: a title strip (name: Key) over a body (days: Value)
+    labels: VGroup  # 標題：Key and 內文：Value, beside the found card's two parts
+    lines: VGroup  # from the Query's tip to each title, as thick as each weight
+    lit: VMobject  # the found title, lit
+    back: VMobject  # the found body's days, on its card
+    read: VMobject  # the same days over the asker's name: where they travel back to
+
+
+def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResults:
+    """The office's people as result cards at the right of the panel, under the Value's
+    words, the asker's Query (its tip at ``tip``) lined up against their titles by the
+    office's last weights (in projection's words, whichever scene builds them)."""
+    o = scene.data.office
+    words = scene.shared(WhyProject.scene_key)
+    room, panel_left = stage.room, stage.panel_left
+    _, bottom, right, top = style.content_area()
+    weights = o.grow[-1].weights
+    asked = top_index(weights)
+    offer = style.text(words["value_label"], style.BODY_SIZE, style.VALUE)
+    offer.move_to([panel_left, top, 0], UL)  # where the panel's header stood
+    cards = VGroup()
+    for person in room.people:
+        # copies at full strength (in projection the others are dimmed when they are made)
+        name, held = person[1].copy().set_opacity(1), person[2].copy().set_opacity(1)
+        strip = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.KEY, width=2)
+        body = Rectangle(width=CARD_WIDTH, height=CARD_ROW).set_stroke(style.VALUE, width=2)
+        VGroup(strip, body).arrange(DOWN, buff=0)
+        for part, frame in ((name, strip), (held, body)):
+            part.scale(min(1.0, (CARD_WIDTH - style.ITEM_BUFF) / part.width))
+            part.scale(min(1.0, CARD_ROW * 0.8 / part.height)).move_to(frame)
+        cards.add(VGroup(VGroup(strip, name), VGroup(body, held)))
+    cards.arrange(DOWN, buff=style.ITEM_BUFF)
+    labels = VGroup(
+        style.text(words["search_key"], style.SMALL_SIZE, style.KEY),
+        style.text(words["search_value"], style.SMALL_SIZE, style.VALUE),
+    ).arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF)
+    stack = VGroup(cards, labels).arrange(RIGHT, buff=style.ITEM_BUFF)
+    room_for = right - panel_left - CARD_GAP
+    below = offer.get_bottom()[1] - style.ITEM_BUFF  # under the Value's words
+    stack.scale(min(1.0, room_for / stack.width, (below - bottom) / stack.height))
+    stack.move_to([right, below, 0], UP + RIGHT)
+    found = cards[asked]
+    for label, part in zip(labels, found, strict=True):  # beside the found card's parts
+        label.next_to(part, RIGHT, buff=style.ITEM_BUFF)
+    lines = VGroup(
+        *(
+            Line(tip, card[0].get_left(), color=style.QUERY).set_stroke(
+                width=1 + 8 * w, opacity=0.3 + 0.7 * w
+            )
+            for card, w in zip(cards, weights, strict=True)
+        )
+    )
+    lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
+    back = found[1][1].copy()  # the days the asker reads
+    read = back.copy().next_to(room.people[stage.asker][1], UP, buff=style.HUG_BUFF)
+    return SearchResults(offer, cards, labels, lines, lit, back, read)
+
+
+@seam_builder
+def office_search(scene: LectureScene) -> VGroup:
+    """projection's last picture, sqrt_d's first: the office at the left, the engineer's
+    Query (trained: long, towards the accountant) and his Key (W_K under it) with the angle
+    between them, the accountant's days read back over his name; at the right the five
+    result cards under "what I can offer (Value)", the Query's lines to their titles, the
+    accountant's title lit, "title: Key" and "body: Value" beside his card. The office with
+    its arrows, the days read back, the results."""
+    stage = office_stage(scene)
+    query = stage.aim(scene.data.office.grow[-1].query)
+    key = stage.key()
+    arrows = VGroup(query, key, matrix_name("W_K", style.KEY, key), stage.angle(query))
+    found = search_results(scene, stage, query.get_end())
+    results = VGroup(found.offer, found.cards, found.lines, found.lit, found.labels)
+    return VGroup(stage.room, arrows, found.read, results)

@@ -41,6 +41,7 @@ from manim import (
     Write,
 )
 
+from scenes.chapters.sqrt_d import COMING, GOING, scale_knob, travel
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
@@ -66,7 +67,15 @@ class Shuffle(LectureScene):
     """Permutation equivariance measured to the last decimals, and positional encoding."""
 
     scene_key = "shuffle"
-    reads = ("pitfalls.shuffle", "positional", "tokens.eat_apple")
+    reads = (
+        "pitfalls.shuffle",
+        "positional",
+        "tokens.eat_apple",
+        "pitfalls.sqrt_d",  # with it_cat: sqrt_d's last picture, this chapter's first
+        "tokens.it_cat",
+    )
+    tables = ("sqrt_d",)  # that picture's words
+    opens_on = scale_knob.__name__
     fingerprint = 3  # the position whose row of the table is pointed at
 
     def construct(self) -> None:
@@ -129,7 +138,22 @@ class Shuffle(LectureScene):
                 for b in range(a + 1, len(words))
             )
         ).set_stroke(style.HIGHLIGHT, width=4)
-        self.add(self.title, formula.attention)  # the formula at once: no frame is only a title
+        # sqrt_d's last picture at once: the knob back at ÷ √d, it → every word there with
+        # the divisor of q·k under the bars, the slope w (1 − w) over the way back to W_Q and
+        # W_K. "Back to the formula": the score divided by √d goes into the formula as
+        # QKᵀ/√d, W_Q and W_K into the projections they make, the rest leaves.
+        knob, (bars, divisor), slope, chain = scale_knob(self)
+        boxes, score, weight, forward, grads = chain
+        matrices = [box[1] for box in boxes]  # W_Q, W_K
+        leaving = [knob, bars, slope, *(box[0] for box in boxes), score, weight, forward, grads]
+        self.add(self.title, *leaving, divisor, *matrices)  # each leaves on its own
+        made = [formula.projections[1][2:4], formula.projections[3][2:4]]  # where they go
+        kept = VGroup(*made).get_family()
+        new = VGroup(  # the rest of the two lines
+            *(m for m in formula.projections.family_members_with_points() if m not in kept),
+            formula.get_softmax(),
+            formula.get_values(),
+        )
         terms = [
             formula.projections,
             formula.get_scores(),
@@ -143,10 +167,12 @@ class Shuffle(LectureScene):
         seeker = frames[0].copy()
         self.say(
             "intro",
-            FadeIn(formula.projections),
-            FadeIn(words, lag_ratio=0.2),
-            Create(empty),
-            FadeIn(out),
+            *(FadeOut(m, rate_func=GOING) for m in leaving),
+            # the score, q·k ÷ √d, shrinks into the formula's QKᵀ/√d
+            travel(divisor, formula.attention[2:6]),
+            *(ReplacementTransform(m, p) for m, p in zip(matrices, made, strict=True)),
+            FadeIn(new, rate_func=COMING),
+            then=[[FadeIn(words, lag_ratio=0.2), Create(empty), FadeIn(out)]],
             beats={
                 # every position against every position: an arc for each pair of words
                 "compare": [outline(formula.get_scores()), Create(compares, lag_ratio=0.3)],

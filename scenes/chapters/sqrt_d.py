@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 from manim import (
@@ -27,6 +28,7 @@ from manim import (
     GrowArrow,
     Line,
     MathTex,
+    Mobject,
     MoveAlongPath,
     Rectangle,
     ReplacementTransform,
@@ -42,14 +44,19 @@ from manim import (
     Write,
     config,
     linear,
+    smooth,
+    squish_rate_func,
 )
 
+from scenes.chapters.projection import office_search
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import Knob, RandomWalks
+from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.plots import SlopePlot
+from scenes.kit.seams import seam_builder
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
@@ -62,13 +69,22 @@ BIN = 0.5  # the histogram's bins of the products q_i k_i
 HIST_REACH = 4  # it runs from -4 to +4
 SLOPE_GROW = 1.6  # the slope's plot at most this much larger while it is the subject
 TERMS = 32  # the products q_i k_i drawn one by one before the walks take over
+FORWARD_DIMMED = 0.25  # the forward arrows, once the gradients run back along them
+FORMULA_SIZE = 96  # softmax(QKᵀ/√d)V, large, while its √d is named
+ROOT_SHARE = 0.5  # its √d written as the office's search becomes the rest of it
+ROOT_LAG = 0.7  # (starting when that has gone this far)
+# at a seam, what leaves has gone by the time what comes in (not travelling) shows
+GOING, COMING = squish_rate_func(smooth, 0, 0.6), squish_rate_func(smooth, 0.4, 1)
 
 
 class SqrtD(LectureScene):
     """d from 4 to 512: one draw's weights without and with sqrt(d), and the mean curves."""
 
     scene_key = "sqrt_d"
-    reads = ("pitfalls.sqrt_d", "tokens.it_cat")
+    reads = ("pitfalls.sqrt_d", "tokens.it_cat", "office")  # the office: its first picture
+    tables = ("projection", "office")  # projection's last picture, in its words
+    opens_on = office_search.__name__
+    ends_on = "scale_knob"  # its last picture, shuffle's first (built at the module's end)
 
     def construct(self) -> None:
         self.probe = self.data.sqrt_d
@@ -77,16 +93,49 @@ class SqrtD(LectureScene):
         dot = MathTex(
             r"q \cdot k =", "q_1 k_1", "+", "q_2 k_2", r"+ \cdots +", "q_d k_d", font_size=56
         )
-        formula = MathTex(r"\mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right)V", font_size=96)
+        formula = AttentionFormula(attention_size=FORMULA_SIZE).attention
         style.place(formula)
         style.place(dot, UP)
-        self.add(title)  # the title at once: no frame is only a title being written
         walks, table = self._walks_and_table(dot)
         strip = self._terms(walks)
         products = VGroup(dot[1], dot[3], dot[5])
+        # projection's last picture at once: the office, the engineer's Query matched against
+        # the result cards' titles, the found body read. That search is the formula: on its
+        # first words the Query becomes Q, the titles (every Key) Kᵀ, the bodies (every
+        # Value) V, the rest leaves; then the one piece the office had no part for, √d.
+        room, (query, key, matrix, angle), read, found = office_search(self)
+        offer, cards, lines, lit, labels = found
+        titles = VGroup(*(card[0] for card in cards))
+        bodies = VGroup(*(card[1] for card in cards))
+
+        def leaves(m: Mobject) -> FadeOut:
+            return FadeOut(m, rate_func=GOING)
+
+        # each part on its own, in projection's drawing order (the order an animation group
+        # draws its parts in): the Query turns into Q, each column of cards shrinks into its
+        # symbol, the lit title going with its column
+        parts = [
+            leaves(room),
+            ReplacementTransform(query, formula[2]),
+            *(leaves(m) for m in (key, matrix, angle, offer)),
+            travel(titles, formula[3]),
+            travel(bodies, formula[7]),
+            *(leaves(m) for m in (lines, labels[0])),
+            ride(lit, titles, formula[3]),
+            *(leaves(m) for m in (labels[1], read)),
+        ]
+        self.add(title, room, query, key, matrix, angle, offer, titles, bodies, lines)
+        self.add(labels[0], lit, labels[1], read)
         self.say(
             "intro",
-            FadeIn(formula),
+            AnimationGroup(
+                AnimationGroup(
+                    *parts,
+                    FadeIn(formula[:2], formula[4], formula[6], rate_func=COMING),  # softmax( — )
+                ),
+                Write(formula[5], run_time=ROOT_SHARE),  # √d: the office had no part for it
+                lag_ratio=ROOT_LAG,
+            ),
             beats={
                 "rote": [Circumscribe(formula, color=style.HIGHLIGHT)],
                 "reason": [ReplacementTransform(formula, dot)],
@@ -464,16 +513,10 @@ class SqrtD(LectureScene):
         each temperature); then why saturation harms, and the knob back at sqrt(d)."""
         c = self.data.it_cat
         cat = c.referent
-        flat_first = sorted(range(len(c.temperatures)), key=lambda k: -c.temperatures[k].t)
-        plain = next(n for n, k in enumerate(flat_first) if c.temperatures[k].t == 1)
-        # "d without sqrt(d)": the notch whose scores are not divided at all (cat near 1)
-        bare = next(
-            n
-            for n, k in enumerate(flat_first)
-            if math.isclose(c.temperatures[k].scale, c.unscaled.scale)
-        )
+        flat_first, plain, bare = notches(self)
         sharpest = len(flat_first) - 1
-        knob = Knob(len(flat_first), self.words["knob_name"], at=bare)  # where it_cat is now
+        stage = knob_stage(self, bare)  # the knob where it_cat is now
+        knob, first, slope, chain = stage.knob, stage.first, stage.slope, stage.chain
         # how sharp each notch is: the log of 1 / the divisor, from the flattest (0) to 1
         sharp = [-math.log(c.temperatures[k].scale) for k in flat_first]
         sharp = [(v - sharp[0]) / (sharp[-1] - sharp[0]) for v in sharp]
@@ -485,23 +528,7 @@ class SqrtD(LectureScene):
                 for icon, name in zip(icons, names, strict=True)
             )
         ).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
-        first = self._row(flat_first[bare])
-        slope = self.widest_slopes()
-        chain = self._backward()
-        right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
-        whole = VGroup(knob, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
-        natural = whole.width
-        style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
-        settings.scale(whole.width / natural)
-        # the slope's plot fills its column until the way back to W_Q, W_K needs the room
-        small, column, left_edge = slope.get_center(), right.get_center(), right.get_left()[0]
-        grow = min(
-            SLOPE_GROW,
-            (config.frame_width / 2 - style.EDGE_BUFF - left_edge) / slope.width,
-            right.height / slope.height,
-        )
-        slope.scale(grow).move_to(column)
-        slope.shift(RIGHT * (left_edge - slope.get_left()[0]))
+        settings.scale(stage.scale)
         # the three settings where the plots come later: the right-hand column, at its top
         settings.next_to(first, RIGHT, buff=style.GROUP_BUFF * 1.5).align_to(first, UP)
         divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
@@ -511,13 +538,12 @@ class SqrtD(LectureScene):
             """The knob to ``notch``, the settings shown to it and the bars to that
             temperature's row (a new row is the target each time, so no target was itself
             transformed before)."""
-            row = self._row(flat_first[notch])
-            row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
+            row = row_in_place(self, first, flat_first[notch])
             turned = [
                 Transform(
                     icons[j],
                     self._setting(j, sharp[notch])
-                    .scale(whole.width / natural)
+                    .scale(stage.whole.width / stage.natural)
                     .move_to(icons[j], aligned_edge=LEFT),
                 )
                 for j in shown
@@ -535,7 +561,7 @@ class SqrtD(LectureScene):
         def setting(j: int, notch: int) -> list:
             """The j-th setting comes in at ``notch`` as the knob turns there; those shown
             before turn with it."""
-            new = self._setting(j, sharp[notch]).scale(whole.width / natural)
+            new = self._setting(j, sharp[notch]).scale(stage.whole.width / stage.natural)
             icons[j].become(new.move_to(icons[j], aligned_edge=LEFT))
             moves = step(notch)
             shown.append(j)
@@ -577,7 +603,7 @@ class SqrtD(LectureScene):
             kind: self.number(f"{SRC}.dims[{last}].mean_slope_{kind}", 2)
             for kind in ("unscaled", "scaled")
         }
-        along = self._along_w(slope, 0)
+        along = along_w(slope, 0)
         slope.add(along)  # it shrinks with the plot
         top = SurroundingRectangle(first[0].rows[cat], buff=style.TIGHT_BUFF)
         others = [row for j, row in enumerate(first[0].rows) if j != cat]
@@ -610,7 +636,7 @@ class SqrtD(LectureScene):
                 # near 1: cat's bar; near 0: every other bar; and the way back to W_Q, W_K
                 "stuck": [
                     outline(first[0].rows[cat], VGroup(*others)),
-                    slope.animate.scale(1 / grow).move_to(small),
+                    slope.animate.scale(1 / stage.grow).move_to(stage.small),
                     FadeIn(chain.parts, lag_ratio=0.1),
                     Create(chain.forward),
                 ],
@@ -618,7 +644,7 @@ class SqrtD(LectureScene):
                 "grad": [
                     Succession(
                         AnimationGroup(
-                            chain.forward.animate.set_opacity(0.25),
+                            chain.forward.animate.set_opacity(FORWARD_DIMMED),
                             *(
                                 TransformFromCopy(slope.heights[k], chain.grads[k][0])
                                 for k in range(2)
@@ -675,50 +701,6 @@ class SqrtD(LectureScene):
             part = Line(DOWN * height / 2, UP * height / 2).set_stroke(style.HIGHLIGHT, 6)
         return VGroup(frame, part)
 
-    def _backward(self) -> VGroup:
-        """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
-        W_Q and W_K twice, without and with √d, each as thick as its slope w (1 − w) at the
-        widest d (its mean): a hairline without √d, a thick stroke with it."""
-        last = self.probe.dims[-1]
-        boxes = VGroup()
-        for r, c in (("Q", style.QUERY), ("K", style.KEY)):
-            name = MathTex(f"W_{r}", color=c, font_size=40)
-            frame = SurroundingRectangle(name, buff=style.ITEM_BUFF).set_stroke(c, 2)
-            boxes.add(VGroup(frame, name))
-        boxes.arrange(DOWN, buff=style.GROUP_BUFF)
-        score = MathTex("s", font_size=48)
-        weight = MathTex("w", font_size=48)
-        VGroup(boxes, score, weight).arrange(RIGHT, buff=style.WIDE_BUFF * 1.4)
-        ends = [(box, score) for box in boxes] + [(score, weight)]
-        forward = VGroup(
-            *(
-                Arrow(a.get_right(), b.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
-                for a, b in ends
-            )
-        ).set_stroke(width=2)
-        grads = VGroup()
-        for kind, colour, side in (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN)):
-            width = GRAD_WIDTH * getattr(last, f"mean_slope_{kind}")
-            grads.add(
-                VGroup(
-                    *(
-                        Arrow(
-                            b.get_left(),
-                            a.get_right(),
-                            buff=style.HUG_BUFF,
-                            color=colour,
-                            stroke_width=width,
-                            max_stroke_width_to_length_ratio=100,
-                            tip_length=0.1 + width / 30,
-                        ).shift(side * GRAD_OFFSET)
-                        for a, b in reversed(ends)
-                    )
-                )
-            )
-        chain = VGroup(boxes, score, weight, forward, grads)
-        chain.parts, chain.forward, chain.grads = VGroup(boxes, score, weight), forward, grads
-        return chain
-
     def _trace(self, slope: SlopePlot) -> UpdateFromAlphaFunc:
         """A height runs under w (1 − w) from w = 0 to 1 and is gone: the slope rises, then
         falls."""
@@ -731,13 +713,6 @@ class SqrtD(LectureScene):
             line.set_stroke(opacity=1 - max(0.0, alpha - 0.9) * 10)
 
         return UpdateFromAlphaFunc(height, at, remover=True)
-
-    def _along_w(self, slope: SlopePlot, k: int) -> Line:
-        """The k-th point's weight as a length on the w axis, from 0 to it."""
-        axes = slope.frame[1]
-        w = axes.p2c(slope.dots[k][0].get_center())[0]
-        colour = slope.heights[k].get_stroke_color()
-        return Line(axes.c2p(0, 0), axes.c2p(w, 0)).set_stroke(colour, width=8)
 
     def _run_to(self, slope: SlopePlot, k: int) -> MoveAlongPath:
         """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0: as
@@ -758,20 +733,6 @@ class SqrtD(LectureScene):
         """The mean largest weight at the k-th width, as the narration says it."""
         k %= len(self.probe.dims)
         return self.spoken(f"{SRC}.dims[{k}].mean_max_{kind}", 2)
-
-    def _row(self, k: int) -> VGroup:
-        """it -> every word at the k-th temperature, as bars, with the divisor of q.k."""
-        c = self.data.it_cat
-        it = c.query_index
-        source = f"tokens.it_cat.temperatures[{k}]"
-        labels = [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens]
-        bars = WeightBars(labels, c.temperatures[k].weights[it], f"{source}.weights[{it}]", 3.0)
-        divisor = phrase(
-            self.words["divisor_line"], style.LABEL_SIZE, s=self.number(f"{source}.scale", 2)
-        )
-        group = VGroup(bars, divisor.next_to(bars, DOWN, buff=style.GROUP_BUFF))
-        group.rows = bars.rows
-        return group
 
     def _axes(self) -> VGroup:
         dims = [row.d for row in self.probe.dims]
@@ -894,3 +855,174 @@ class SqrtD(LectureScene):
             u=weight["unscaled"],
         )
         return bars["scaled"]
+
+
+def travel(source: Mobject, target: Mobject) -> AnimationGroup:
+    """``source`` (a part of the picture before) travels into ``target`` (a symbol), shrunk
+    to fit in its box as it fades, while the symbol comes in along the same way: the parts
+    that become a formula's pieces at a seam."""
+    return AnimationGroup(
+        FadeOut(source, target_position=target, scale=_fit(source, target)),
+        FadeIn(target, target_position=source),
+    )
+
+
+def ride(rider: Mobject, source: Mobject, target: Mobject) -> FadeOut:
+    """``rider`` (drawn on ``source``, on screen on its own) going where :func:`travel`
+    takes ``source``, staying where it is on it."""
+    fit = _fit(source, target)
+    end = target.get_center() + fit * (rider.get_center() - source.get_center())
+    return FadeOut(rider, target_position=end, scale=fit)
+
+
+def _fit(source: Mobject, target: Mobject) -> float:
+    return min(target.width / source.width, target.height / source.height)
+
+
+# --- the knob, and the picture the chapter ends on (shuffle opens on it) ------------------
+def notches(scene: LectureScene) -> tuple[list[int], int, int]:
+    """The knob's notches: it_cat's temperatures, flattest first (their indices), the notch
+    of T = 1 (q·k ÷ √d) and the notch whose scores are not divided at all (cat near 1)."""
+    c = scene.data.it_cat
+    flat_first = sorted(range(len(c.temperatures)), key=lambda k: -c.temperatures[k].t)
+    plain = next(n for n, k in enumerate(flat_first) if c.temperatures[k].t == 1)
+    bare = next(
+        n
+        for n, k in enumerate(flat_first)
+        if math.isclose(c.temperatures[k].scale, c.unscaled.scale)
+    )
+    return flat_first, plain, bare
+
+
+@dataclass
+class KnobStage:
+    """The knob and what it turns, placed (:func:`knob_stage`)."""
+
+    knob: Knob  # the scores' scale
+    first: VGroup  # it → every word at the undivided notch, the divisor of q·k under it
+    slope: SlopePlot  # w (1 − w) at the widest d, enlarged to fill its column for a while
+    chain: VGroup  # W_Q, W_K → s → w and the gradients back (:func:`backward`)
+    scale: float  # how much the layout enlarged the picture: the settings beside it follow
+    whole: VGroup  # the knob, the row and the right-hand column
+    natural: float  # the width of ``whole`` before the layout
+    small: np.ndarray  # the slope's plot's centre at its own size, over the chain
+    grow: float  # how much the slope's plot is enlarged while it is the subject
+
+
+def knob_stage(scene: LectureScene, at: int) -> KnobStage:
+    """The knob (its pointer at notch ``at``), it → every word at the undivided notch, and
+    the right-hand column (the slope's plot over the way back to W_Q and W_K), filling the
+    frame (in sqrt_d's words, whichever scene builds it)."""
+    flat_first, _, bare = notches(scene)
+    knob = Knob(len(flat_first), scene.shared(SqrtD.scene_key)["knob_name"], at=at)
+    first = it_row(scene, flat_first[bare])
+    slope = scene.widest_slopes()
+    chain = backward(scene)
+    right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
+    whole = VGroup(knob, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
+    natural = whole.width
+    style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
+    scale = whole.width / natural
+    # the slope's plot fills its column until the way back to W_Q, W_K needs the room
+    small, column, left_edge = slope.get_center(), right.get_center(), right.get_left()[0]
+    grow = min(
+        SLOPE_GROW,
+        (config.frame_width / 2 - style.EDGE_BUFF - left_edge) / slope.width,
+        right.height / slope.height,
+    )
+    slope.scale(grow).move_to(column)
+    slope.shift(RIGHT * (left_edge - slope.get_left()[0]))
+    return KnobStage(knob, first, slope, chain, scale, whole, natural, small, grow)
+
+
+def it_row(scene: LectureScene, k: int) -> VGroup:
+    """it -> every word at the k-th temperature, as bars, with the divisor of q.k."""
+    c = scene.data.it_cat
+    it = c.query_index
+    source = f"tokens.it_cat.temperatures[{k}]"
+    labels = [style.text(t, style.LABEL_SIZE, style.KEY) for t in c.tokens]
+    bars = WeightBars(labels, c.temperatures[k].weights[it], f"{source}.weights[{it}]", 3.0)
+    divisor = phrase(
+        scene.shared(SqrtD.scene_key)["divisor_line"],
+        style.LABEL_SIZE,
+        s=scene.number(f"{source}.scale", 2),
+    )
+    group = VGroup(bars, divisor.next_to(bars, DOWN, buff=style.GROUP_BUFF))
+    group.rows = bars.rows
+    return group
+
+
+def row_in_place(scene: LectureScene, first: VGroup, k: int) -> VGroup:
+    """:func:`it_row` at the k-th temperature, where the row ``first`` stands, at its size."""
+    row = it_row(scene, k)
+    return row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
+
+
+def backward(scene: LectureScene) -> VGroup:
+    """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
+    W_Q and W_K twice, without and with √d, each as thick as its slope w (1 − w) at the
+    widest d (its mean): a hairline without √d, a thick stroke with it."""
+    last = scene.data.sqrt_d.dims[-1]
+    boxes = VGroup()
+    for r, c in (("Q", style.QUERY), ("K", style.KEY)):
+        name = MathTex(f"W_{r}", color=c, font_size=40)
+        frame = SurroundingRectangle(name, buff=style.ITEM_BUFF).set_stroke(c, 2)
+        boxes.add(VGroup(frame, name))
+    boxes.arrange(DOWN, buff=style.GROUP_BUFF)
+    score = MathTex("s", font_size=48)
+    weight = MathTex("w", font_size=48)
+    VGroup(boxes, score, weight).arrange(RIGHT, buff=style.WIDE_BUFF * 1.4)
+    ends = [(box, score) for box in boxes] + [(score, weight)]
+    forward = VGroup(
+        *(
+            Arrow(a.get_right(), b.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
+            for a, b in ends
+        )
+    ).set_stroke(width=2)
+    grads = VGroup()
+    for kind, colour, side in (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN)):
+        width = GRAD_WIDTH * getattr(last, f"mean_slope_{kind}")
+        grads.add(
+            VGroup(
+                *(
+                    Arrow(
+                        b.get_left(),
+                        a.get_right(),
+                        buff=style.HUG_BUFF,
+                        color=colour,
+                        stroke_width=width,
+                        max_stroke_width_to_length_ratio=100,
+                        tip_length=0.1 + width / 30,
+                    ).shift(side * GRAD_OFFSET)
+                    for a, b in reversed(ends)
+                )
+            )
+        )
+    chain = VGroup(boxes, score, weight, forward, grads)
+    chain.parts, chain.forward, chain.grads = VGroup(boxes, score, weight), forward, grads
+    return chain
+
+
+def along_w(slope: SlopePlot, k: int) -> Line:
+    """The k-th point's weight as a length on the w axis, from 0 to it."""
+    axes = slope.frame[1]
+    w = axes.p2c(slope.dots[k][0].get_center())[0]
+    colour = slope.heights[k].get_stroke_color()
+    return Line(axes.c2p(0, 0), axes.c2p(w, 0)).set_stroke(colour, width=8)
+
+
+@seam_builder
+def scale_knob(scene: LectureScene) -> VGroup:
+    """sqrt_d's last picture, shuffle's first: the knob back at T = 1 (q·k ÷ √d) and
+    it → every word there (cat 0.83), the divisor under the bars; at the right w (1 − w)
+    with its two points (the largest weight at the widest d, without and with √d) and their
+    slopes, over the way back W_Q, W_K ← s ← w with its two gradients (the forward arrows
+    dimmed). The knob, the row, the slope's plot, the chain."""
+    flat_first, plain, _ = notches(scene)
+    stage = knob_stage(scene, plain)
+    row = row_in_place(scene, stage.first, flat_first[plain])
+    slope, chain = stage.slope, stage.chain
+    slope.add(along_w(slope, 0))  # laid along w while the plot is large
+    slope.scale(1 / stage.grow).move_to(stage.small)
+    chain.forward.set_opacity(FORWARD_DIMMED)
+    return VGroup(stage.knob, row, slope, chain)

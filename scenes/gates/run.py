@@ -430,21 +430,37 @@ def check_beats(
 def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
     original = getattr(scene, method)
 
+    def numbers_on_screen() -> None:
+        for m in scene.mobjects:
+            for sub in m.get_family():
+                if isinstance(sub, ShownNumber):
+                    report.numbers.setdefault(id(sub), sub)
+
     def checked(*args: Any, **kwargs: Any) -> None:
         if report.first is None:  # the first frame: what is on screen before anything moves
             report.first = picture_leaves(scene.mobjects)
+            numbers_on_screen()  # a seam's numbers may leave in the first animation
         original(*args, **kwargs)
         index = report.animations
         report.animations += 1
         report.add(check_layout(scene, report.scene, index))
         report.fullest = max(report.fullest, _span(scene))
         report.add(check_typed_numbers(scene, report.scene, index))
-        for m in scene.mobjects:
-            for sub in m.get_family():
-                if isinstance(sub, ShownNumber):
-                    report.numbers.setdefault(id(sub), sub)
+        numbers_on_screen()
 
     return checked
+
+
+def _own_first_frame(construct: Callable[[], None], report: GateReport) -> Callable[[], None]:
+    """The chapter's own first frame is what is on screen when its ``construct`` first
+    animates: a chapter that begins a part of this lecture shows the contents list before
+    it (in ``setup``), and that is not the frame its seam is checked against."""
+
+    def constructed() -> None:
+        report.first = None
+        construct()
+
+    return constructed
 
 
 def load_scene(chapter: Chapter) -> type[Scene]:
@@ -480,6 +496,7 @@ def run_gates(
         scene.renderer.update_frame = lambda *args, **kwargs: None
         scene.play = _wrap(scene, report, "play")
         scene.wait = _wrap(scene, report, "wait")
+        scene.construct = _own_first_frame(scene.construct, report)
         scene.render()
         report.captions = list(scene.renderer.file_writer.subcaptions)
         for number in getattr(scene, "spoken_numbers", ()):  # what the narration says

@@ -166,7 +166,6 @@ class AttentionMap(LectureScene):
         cleared = AnimationGroup(
             FadeOut(self.equal_bar),
             FadeOut(self.exp_picture),
-            FadeOut(self.block_frames),
             FadeOut(self.row_marks),
         )
         self.say(
@@ -337,6 +336,7 @@ class AttentionMap(LectureScene):
         self.say(
             "row",
             *self.grid.dim_rows(i),
+            FadeOut(self.block_frames),  # one focal point: row 1's frame, not every block's
             FadeIn(frame),
             beats={
                 "share": [FadeIn(picked)],

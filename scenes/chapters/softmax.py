@@ -40,7 +40,7 @@ from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ExpCurve, Knob
 from scenes.kit.maps import AttentionGrid, word_grid
-from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase, sum_sign
+from scenes.kit.numbers import Mean, Ratio, Ref, Spoken, Sum, phrase
 from scenes.kit.seams import seam, seam_builder
 from scenes.kit.vectors import ShareBar, WeightBars
 
@@ -299,20 +299,7 @@ class Softmax(LectureScene):
         )
         weights = ShareBar(row.weights[0], unit.width, unit.height)
         weights.move_to(self.unit_place)
-        tokens = self.apple_words()[: ex.short]
-        names = VGroup(
-            *(
-                style.text(t, style.LABEL_SIZE, style.KEY).next_to(p, UP, buff=style.ITEM_BUFF)
-                for t, p in zip(tokens, weights, strict=True)
-            )
-        )
-        numbers = VGroup(
-            *(
-                self.number(f"{ROW}.weights[0][{k}]", 2).next_to(p, DOWN, buff=style.ITEM_BUFF)
-                for k, p in enumerate(weights)
-            )
-        )
-        spread(names), spread(numbers)
+        names, numbers = _labels(self, weights, self.apple_words()[: ex.short], f"{ROW}.weights[0]")
         top = max(range(len(row.weights[0])), key=row.weights[0].__getitem__)
         frame = SurroundingRectangle(weights[top], buff=style.HUG_BUFF)
         self.say(
@@ -380,13 +367,8 @@ class Softmax(LectureScene):
         source = f"{IT}.temperatures[{k}].weights[{it}]"
         labels = [style.text(t, style.BODY_SIZE, style.KEY) for t in c.tokens]
         bars = WeightBars(labels, temp.weights[it], source, length=SPLIT_BAR, bar_height=0.42)
-        split = ShareBar(temp.weights[it], SPLIT_BAR, BAR_HEIGHT)
-        track = Rectangle(width=SPLIT_BAR, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
-        track.move_to(split)
+        split, track, total = _unit_bar(self, temp.weights[it], source, SPLIT_BAR)
         frame = SurroundingRectangle(split[cat], color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-        weight_sum = self.number(Sum(source), 2)
-        line = self.with_sign("total", temp.weights[it], weight_sum.value, 2)
-        total = phrase(line, total=weight_sum).next_to(track, RIGHT, buff=style.GROUP_BUFF)
         whole = VGroup(split, track, frame, total)
         whole.next_to(bars, UP, buff=style.GROUP_BUFF).align_to(bars.rows[0][1], LEFT)
         group = VGroup(whole, bars)
@@ -641,34 +623,49 @@ def _weight_row(
     """One row of weights as this chapter draws it: the looking word (Query colour), its bar of
     length 1 split into the weights (each part in the heat of its share) and the total beside
     it; with ``names``, each part's word over it and its weight under it."""
-    split = ShareBar(weights, ROW_BAR, BAR_HEIGHT)
-    track = Rectangle(width=ROW_BAR, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
-    track.move_to(split)
-    weight_sum = scene.number(Sum(source), 2)
-    line = scene.shared("softmax")["total"].replace(
-        "{sign}", sum_sign(weights, weight_sum.value, 2)
-    )
-    total = phrase(line, total=weight_sum).next_to(track, RIGHT, buff=style.GROUP_BUFF)
+    split, track, total = _unit_bar(scene, weights, source, ROW_BAR)
     who = style.text(f"{looker} →", style.BODY_SIZE, style.QUERY)
     who.next_to(track, LEFT, buff=style.GROUP_BUFF)
     row = VGroup(who, split, track, total)
     row.looker, row.split, row.track, row.total = who, split, track, total
     if names:
-        row.names = VGroup(
-            *(
-                style.text(t, style.LABEL_SIZE, style.KEY).next_to(p, UP, buff=style.ITEM_BUFF)
-                for t, p in zip(names, split, strict=True)
-            )
-        )
-        row.numbers = VGroup(
-            *(
-                scene.number(f"{source}[{k}]", 2).next_to(p, DOWN, buff=style.ITEM_BUFF)
-                for k, p in enumerate(split)
-            )
-        )
-        spread(row.names), spread(row.numbers)
+        row.names, row.numbers = _labels(scene, split, names, source)
         row.add(row.names, row.numbers)
     return row
+
+
+def _unit_bar(
+    scene: LectureScene, weights: list[float], source: str, length: float
+) -> tuple[ShareBar, Rectangle, VGroup]:
+    """A row of weights as one bar of ``length`` split into them (each part in the heat of its
+    share), its outline, and its total beside it (softmax's line, "=" or "≈")."""
+    split = ShareBar(weights, length, BAR_HEIGHT)
+    track = Rectangle(width=length, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, width=2)
+    track.move_to(split)
+    weight_sum = scene.number(Sum(source), 2)
+    line = scene.with_sign("total", weights, weight_sum.value, 2, table=Softmax.scene_key)
+    total = phrase(line, total=weight_sum).next_to(track, RIGHT, buff=style.GROUP_BUFF)
+    return split, track, total
+
+
+def _labels(
+    scene: LectureScene, split: ShareBar, names: list[str], source: str
+) -> tuple[VGroup, VGroup]:
+    """Each part's word over it and its weight (``source[k]``) under it, spread apart."""
+    over = VGroup(
+        *(
+            style.text(t, style.LABEL_SIZE, style.KEY).next_to(p, UP, buff=style.ITEM_BUFF)
+            for t, p in zip(names, split, strict=True)
+        )
+    )
+    under = VGroup(
+        *(
+            scene.number(f"{source}[{k}]", 2).next_to(p, DOWN, buff=style.ITEM_BUFF)
+            for k, p in enumerate(split)
+        )
+    )
+    spread(over), spread(under)
+    return over, under
 
 
 @seam_builder

@@ -340,10 +340,19 @@ class LectureScene(Scene):
         weights = ex.last_row.weights[0]
         return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
 
-    def with_sign(self, key: str, terms: Sequence[float], total: float, decimals: int) -> str:
-        """The locale line ``key`` with its ``{sign}`` filled by :func:`sum_sign`: "=" when
-        the terms as shown add up to the total as shown, else "≈"."""
-        return self.words[key].replace("{sign}", sum_sign(terms, total, decimals))
+    def with_sign(
+        self,
+        key: str,
+        terms: Sequence[float],
+        total: float,
+        decimals: int,
+        table: str | None = None,
+    ) -> str:
+        """The locale line ``key`` (of the shared or declared ``table``, else the scene's own)
+        with its ``{sign}`` filled by :func:`sum_sign`: "=" when the terms as shown add up to
+        the total as shown, else "≈"."""
+        words = self.shared(table) if table else self.words
+        return words[key].replace("{sign}", sum_sign(terms, total, decimals))
 
     def template(self, key: str) -> str:
         """A locale line for :func:`~scenes.kit.numbers.phrase`: the sentences' words filled in

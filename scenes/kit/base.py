@@ -177,9 +177,7 @@ class LectureScene(Scene):
     needs: tuple[str, ...] = ()  # [task] keys the chapter cannot do without
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` the words table must name
     tables: tuple[str, ...] = ()  # other chapters' words tables it shows (in its record too)
-    # The seams (scenes.kit.seams) it opens and ends on: the picture the chapter before ends on,
-    # rebuilt as its first frame; the picture it leaves for the chapter after. The gates check
-    # both against the chapter's own first and last frames.
+    # the seams (scenes.kit.seams) it opens on and ends on, checked by the gates on its frames
     opens_on: str = ""
     ends_on: str = ""
 
@@ -341,16 +339,10 @@ class LectureScene(Scene):
         return words, LookingArrows(words, ex.query_index, weights, APPLE_ROW)
 
     def with_sign(
-        self,
-        key: str,
-        terms: Sequence[float],
-        total: float,
-        decimals: int,
-        table: str | None = None,
+        self, key: str, terms: Sequence[float], total: float, decimals: int, table: str = ""
     ) -> str:
-        """The locale line ``key`` (of the shared or declared ``table``, else the scene's own)
-        with its ``{sign}`` filled by :func:`sum_sign`: "=" when the terms as shown add up to
-        the total as shown, else "≈"."""
+        """The locale line ``key`` (of ``table`` if given) with its ``{sign}`` filled by
+        :func:`sum_sign`: "=" when the terms as shown add up to the total as shown, else "≈"."""
         words = self.shared(table) if table else self.words
         return words[key].replace("{sign}", sum_sign(terms, total, decimals))
 

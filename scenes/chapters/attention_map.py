@@ -260,14 +260,8 @@ class AttentionMap(LectureScene):
         row's reading), placed: the chapter's last picture, which patterns opens on."""
         self.grid = self._build_grid()
         board = self._build_axes(self.grid)
-        n = self.example.n
-        crowded = n > style.REFERENCE_POSITIONS  # the side panel wraps and packs tighter
-        strip = TokenStrip(
-            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
-            self.example.values,
-            f"{self.source}.values",
-            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
-        )
+        crowded = self.example.n > style.REFERENCE_POSITIONS  # the side panel packs tighter
+        strip = self._strip()
         self.scores = self._build_scores()
         self.side = VGroup(strip, self.scores).arrange(
             DOWN, buff=style.GROUP_BUFF if crowded else style.SECTION_BUFF, aligned_edge=LEFT
@@ -276,6 +270,17 @@ class AttentionMap(LectureScene):
         # the side panel from the map's top down: under it, room for what the row shows
         style.place(VGroup(board, self.side).arrange(RIGHT, buff=gap, aligned_edge=UP))
         return board, strip
+
+    def _strip(self) -> TokenStrip:
+        """The example's sequence for the side panel (a long one wraps onto two rows)."""
+        n = self.example.n
+        crowded = n > style.REFERENCE_POSITIONS
+        return TokenStrip(
+            self._markers(style.HEADER_MARKER if crowded else style.MARKER_SIZE),
+            self.example.values,
+            f"{self.source}.values",
+            per_row=math.ceil(n / 2) if crowded else n,  # a long sequence in two rows
+        )
 
     def _panel_room(self) -> Rectangle:
         """The side panel from the scores' top down to the content area's bottom: where

@@ -15,6 +15,7 @@ from manim import (
     FadeIn,
     FadeOut,
     LaggedStart,
+    Rectangle,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
@@ -113,7 +114,9 @@ class ColourPatterns(AttentionMap):
         thumbs = VGroup(*(self._thumbnail(name) for name in self.patterns))
         thumbs.arrange(RIGHT, buff=style.GROUP_BUFF)
         thumbs.scale_to_fit_width(min(thumbs.width, panel.width)).move_to(panel)
-        scores, frames, exp_bars, bar = self._row_before_softmax(panel)
+        # the row's picture as wide as the strip, room left at its right for eˣ
+        place = Rectangle(width=strip.width, height=panel.height).move_to(panel)
+        scores, frames, exp_bars, bar = self._row_before_softmax(place.align_to(panel, LEFT))
         cells = [scores[1].get_cell(0, j) for j in range(self.example.n)]
         towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
         baseline, signed = exp_bars.get_baseline(), exp_bars.get_bars()
@@ -227,10 +230,9 @@ class ColourPatterns(AttentionMap):
         return new
 
     def _gather(self, group: VGroup) -> None:
-        """``group`` on screen as one, its parts (each brought in on its own) no longer
-        apart: a later fade takes all of it."""
-        family = set(map(id, group.get_family()))
-        self.remove(*(m for m in self.mobjects if id(m) in family))
+        """``group`` on screen as one, its parts (each brought in on its own, and held by
+        the groups the plays made) no longer apart: a later fade takes all of it."""
+        self.remove(*group.get_family())
         self.add(group)
 
     # --- the shares ----------------------------------------------------------------------
@@ -252,9 +254,10 @@ class ColourPatterns(AttentionMap):
         ]
 
     def _shares(self, room: VGroup) -> VGroup:
-        """For each colour group: its marker, its first row of weights as one bar the width
-        of ``room`` (each part in the colour of the position it goes to), "≈ 1/k" after it,
-        and over each part of its own colour that cell's weight to 3 decimals."""
+        """For each colour group: its marker, its first row of weights as one bar from
+        ``room``'s left to the content area's right (each part in the colour of the
+        position it goes to), "≈ 1/k" after it, and over each part of its own colour that
+        cell's weight to 3 decimals."""
         rows = VGroup()
         fills = self._fills()
         colours = self.example.colours
@@ -262,7 +265,8 @@ class ColourPatterns(AttentionMap):
             marker = self.colour_marker(colour)
             k = self.number(Count(f"{self.source}.colours", colour), 0)
             near = phrase(self.words["share_of"], style.BODY_SIZE, k=k)
-            length = room.width - marker.width - near.width - 2 * style.ITEM_BUFF
+            width = style.content_area()[2] - room.get_left()[0]  # to the content's right
+            length = width - marker.width - near.width - 2 * style.ITEM_BUFF
             bar = ShareBar(self.example.attention[j], length, SHARE_HEIGHT, fills, edge_width=2)
             VGroup(marker, bar, near).arrange(RIGHT, buff=style.ITEM_BUFF)
             own = [m for m, c in enumerate(colours) if c == colour]

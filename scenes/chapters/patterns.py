@@ -174,8 +174,10 @@ class ColourPatterns(AttentionMap):
             run_time=3 * EXP_STEP_TIME,  # the steps of the denominator, followed
         )
         # the shapes that travelled are the towers and the bar's parts now
+        # (what was replaced goes too: a render can keep a replaced part where a dry run
+        # does not)
+        self.remove(*moving, *scores.get_family(), *bar.get_family())
         scores, towers, bar = other if other is not None else (scores, towers, bar)
-        self.remove(*moving)
         row = VGroup(scores, baseline, exp_label, towers, bar)
         self._gather(row)
         # the map as training found it, then learned: it ends beside the finished curve

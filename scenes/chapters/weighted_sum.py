@@ -57,8 +57,11 @@ EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
 BIG = style.BODY_SIZE
 SHARE_CELL = 0.9  # a cell of the shares row
+SHARE_ARC = -1.0  # a share's path from its cell into its row of the ledger
 SHARES_WIDTH = 3.6  # the most the shares row takes: cells shrink for more words
-PLANE_SIDE = 4.2  # why's 吃/食物 plane (4.6 there), beside the ledger
+PLANE_LABELS = 0.8  # the plane's height beyond its axes: the names under the x axis
+ORIGIN_ROOM = 0.6  # under the plane's origin: the name of a term with nothing on the plane
+PLANE_GROW = 1.3  # the ledger and the plane may grow this much to fill the content area
 W_O_SIDE = 0.7  # the box the sum passes through
 SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same shape shows
 IT_CELL = 0.9  # a cell of it's shares row
@@ -122,15 +125,16 @@ class WeightedSum(LectureScene):
             across = max((c for c in range(ex.d) if c != up), key=change.__getitem__)
         return across, up
 
-    def _plane(self) -> VGroup:
-        """The 吃/食物 plane as why drew it (its span from 蘋果's input and its new vector)."""
+    def _plane(self, side: float) -> VGroup:
+        """The 吃/食物 plane as why drew it (its span from 蘋果's input and its new vector),
+        its axes ``side`` long."""
         ex, i = self.ex, self.ex.query_index
         across, up = self.dims = self._plane_dims()
         points = [ex.x[i], ex.residual, *ex.v[: ex.short]]
         low = min(0.0, *(p[c] for p in points for c in (across, up)))
         high = max(1.5, *(p[c] for p in points for c in (across, up)))
         span = [math.floor(low * 2) / 2, math.ceil(high * 2) / 2, 0.5]
-        self.axes = style.muted_axes(span, span, PLANE_SIDE, PLANE_SIDE)
+        self.axes = style.muted_axes(span, span, side, side)
         names = self.dim_names(ex)
         axis_x = style.text(names[across], style.LABEL_SIZE, style.MUTED)
         axis_y = style.text(names[up], style.LABEL_SIZE, style.MUTED)
@@ -181,28 +185,47 @@ class WeightedSum(LectureScene):
             w = self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.BODY_SIZE)
             v = self._vector(ex.v[j], f"{EAT}.v[{j}]", self.apple_label("v", j), style.VALUE)
             term = self._vector(ex.contributions[j], f"{EAT}.contributions[{j}]", "")
-            rows.add(
-                VGroup(w, self._symbol("×"), v, self._symbol("="), term).arrange(
-                    RIGHT, buff=style.ITEM_BUFF
-                )
-            )
-        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.SECTION_BUFF)
+            times = VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF)
+            # the term on the line under it, each entry under v's own: one column per dimension
+            term.next_to(v, DOWN, buff=style.ITEM_BUFF)
+            term.shift(RIGHT * (v.get_entry(0).get_x() - term.get_entry(0).get_x()))
+            same = self._symbol("=").next_to(term, LEFT, buff=style.ITEM_BUFF)
+            rows.add(VGroup(*times, same, term))
+        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF)
         self.output = self._vector(
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"]
         )
-        self.output.next_to(rows, DOWN, buff=style.SECTION_BUFF).align_to(rows, RIGHT)
+        self.output.next_to(rows, DOWN, buff=style.GROUP_BUFF).align_to(rows, RIGHT)
         adds_up = all(  # each dimension: the terms as shown add up to the output as shown
             sum_sign([t[c] for t in ex.contributions], total, 2) == "="
             for c, total in enumerate(ex.last_row.outputs[0])
         )
-        dims = VGroup(*(self._dims(rows[0][k], ex, style.LABEL_SIZE) for k in (2, 4)))
+        dims = self._dims(rows[0][2], ex, style.LABEL_SIZE)  # heads every column below it
         sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
         box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
-        ledger = VGroup(dims, rows, self.output, sign, box)  # the box placed with the rest
-        shares.next_to(ledger, UP, buff=style.SECTION_BUFF).align_to(ledger, LEFT)
-        plane = self._plane()
-        picture = VGroup(VGroup(shares, ledger), plane).arrange(RIGHT, buff=style.GROUP_BUFF)
-        style.place(picture)
+        # the shares stand as a column, each cell beside its row: its weight steps into it
+        edge = min(r[0].get_left()[0] for r in rows) - style.GROUP_BUFF
+        for j, row in enumerate(rows):
+            cell = VGroup(shares.get_cell(0, j), shares.get_number(0, j))
+            cell.match_y(row[0]).set_x(edge - cell.width / 2)
+            shares.col_headers[j].next_to(cell, LEFT, buff=style.ITEM_BUFF)
+        column = VGroup(shares, dims, rows, self.output, sign, box)  # the box placed with the rest
+        # the plane as tall as the ledger: both fill the content area's height together
+        plane = self._plane(column.height - PLANE_LABELS)
+        picture = VGroup(column, plane).arrange(RIGHT, buff=style.WIDE_BUFF)
+        before = picture.height
+        style.place(picture, grow=PLANE_GROW)
+        shrunk = picture.height / before
+        if shrunk < 1:  # the plane's axis names keep their size (the ledger is what is tall)
+            plane[1].scale(1 / shrunk, about_edge=UP)
+            plane[2].scale(1 / shrunk, about_edge=RIGHT)
+        left, bottom, right, top = style.content_area()  # the ledger left, the plane right
+        column.shift(RIGHT * (left - column.get_left()[0]))
+        plane.shift(UP * (top - plane.get_top()[1]))  # from the top: room for names under it
+        origin = self.axes.c2p(0, 0)[1]
+        if origin - bottom < ORIGIN_ROOM:  # a term with nothing on the plane is named under it
+            plane.scale((top - bottom - ORIGIN_ROOM) / (top - origin), about_edge=UP)
+        plane.shift(RIGHT * (right - plane.get_right()[0]))
         self.plane = plane
         names = [self.apple_label("v", j) for j in range(n)]
         tip = TipToTail(
@@ -226,11 +249,12 @@ class WeightedSum(LectureScene):
             *(FadeOut(m) for m in (it_row, totals, apple.looker, apple.track, apple.total)),
             *(ReplacementTransform(a, b) for a, b in zip(parts, into, strict=True)),
             then=[
-                [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims[0])],
+                [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims)],
                 [Create(plane), tip.draw_vectors()],
             ],
         )
         self.add(shares)  # its parts handed over as one row, as the rest of the chapter takes it
+        picked = VGroup()  # take_picked's frame and v(吃)'s full length: gone at the next take
         for j, row in enumerate(rows):
             key = (
                 "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"
@@ -238,19 +262,21 @@ class WeightedSum(LectureScene):
             beats = {}
             if key == "take_picked":
                 top = top_index(ex.v[j])
-                beats["col"] = [Circumscribe(row[2].get_entry(top), color=style.HIGHLIGHT)]
+                # v's largest entry framed, and v's length along that axis (before its share)
+                picked.add(SurroundingRectangle(row[2].get_entry(top), buff=style.HUG_BUFF))
+                beats["col"] = [Create(picked[0])]
+                if top in self.dims:
+                    picked.add(self._leg(ex.v[j], self.dims.index(top)))
+                    beats["col"].append(GrowArrow(picked[1]))
+            share = shares.get_number(0, j)
             self.say(
                 key,
-                TransformFromCopy(shares.get_number(0, j), row[0]),
+                # the share steps out of its cell into the row
+                TransformFromCopy(share, row[0], path_arc=SHARE_ARC),
+                share.animate.set_opacity(0),
                 FadeIn(row[1]),
-                then=[
-                    [
-                        tip.scale_term(j),
-                        FadeIn(row[3]),
-                        TransformFromCopy(row[2], row[4]),
-                        *([] if j else [FadeIn(dims[1])]),
-                    ]
-                ],
+                *([FadeOut(picked)] if len(picked) and key != "take_picked" else []),
+                then=[[tip.scale_term(j), FadeIn(row[3]), TransformFromCopy(row[2], row[4])]],
                 beats=beats,
                 w=row[0],
                 token=self.apple_words()[j],
@@ -283,11 +309,11 @@ class WeightedSum(LectureScene):
             *(Create(d) for d in drops),
             beats={
                 "big": [Create(frame), TransformFromCopy(tip.total, eat_leg)],
-                "from": [outline(column)],
+                "from": [outline(*column)],
                 "own": [
                     ReplacementTransform(frame, own_frame),
                     ReplacementTransform(eat_leg, own_leg),
-                    outline(own_column),
+                    outline(*own_column),
                 ],
             },
             eat=self.output.get_entry(eat),
@@ -338,6 +364,9 @@ class WeightedSum(LectureScene):
         )
         dims = self._dims(x, ex)
         numbers = VGroup(dims, column, signs, rule)
+        left = style.content_area()[0]
+        room = self.plane.get_left()[0] - style.WIDE_BUFF - left
+        numbers.scale(min(1.0, room / numbers.width))
         numbers.next_to(self.plane, LEFT, buff=style.WIDE_BUFF)
         numbers.shift(UP * (self.plane.get_center()[1] - numbers.get_center()[1]))
         box = SurroundingRectangle(new, buff=style.HUG_BUFF, color=style.RESULT)

@@ -63,10 +63,12 @@ PLANE_LABELS = 0.8  # the plane's height beyond its axes: the names under the x 
 ORIGIN_ROOM = 0.6  # under the plane's origin: the name of a term with nothing on the plane
 PLANE_GROW = 1.3  # the ledger and the plane may grow this much to fill the content area
 W_O_SIDE = 0.7  # the box the sum passes through
-SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same shape shows
+SHAPE_CELL = 1.1  # a cell of X and of the outputs: the same size, so the same shape shows
 IT_CELL = 0.9  # a cell of it's shares row
 BAR_UNIT = 1.5  # it's output as bars: the height of 1.0
 BAR_WIDTH = 0.6
+OFFICE_TIME = 2.0  # the office beat's three steps: the room, then K's place, then V's days
+PARKED_WIDTH = 2.0  # it's bar of weights, waiting in a corner for its sentence
 FORK_HEIGHT = 3.0  # x -> W_K -> k and x -> W_V -> v, where the plane was
 ROOM_SCALE = 0.95  # the office, back beside the terms: its names as large as in office
 
@@ -221,11 +223,16 @@ class WeightedSum(LectureScene):
             plane[2].scale(1 / shrunk, about_edge=RIGHT)
         left, bottom, right, top = style.content_area()  # the ledger left, the plane right
         column.shift(RIGHT * (left - column.get_left()[0]))
-        plane.shift(UP * (top - plane.get_top()[1]))  # from the top: room for names under it
-        origin = self.axes.c2p(0, 0)[1]
-        if origin - bottom < ORIGIN_ROOM:  # a term with nothing on the plane is named under it
-            plane.scale((top - bottom - ORIGIN_ROOM) / (top - origin), about_edge=UP)
-        plane.shift(RIGHT * (right - plane.get_right()[0]))
+        # the axes from the top of the area down to ORIGIN_ROOM above its bottom (a term with
+        # nothing on the plane is named under the origin), as wide as the ledger leaves
+        axes = self.axes.shift(UP * (top - self.axes.get_top()[1]))
+        grow = min(
+            (top - bottom - ORIGIN_ROOM) / (top - axes.c2p(0, 0)[1]),
+            (right - column.get_right()[0] - style.WIDE_BUFF - plane[2].width) / axes.width,
+        )
+        axes.scale(grow, about_edge=UP).shift(RIGHT * (right - axes.get_right()[0]))
+        plane[1].next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        plane[2].next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF)
         self.plane = plane
         names = [self.apple_label("v", j) for j in range(n)]
         tip = TipToTail(
@@ -244,9 +251,17 @@ class WeightedSum(LectureScene):
         self.add(self.title, apple, it_row, totals)
         parts = (*apple.split, *apple.numbers, *apple.names)
         into = (*shares.cells, *shares.numbers, *shares.col_headers)
+        # it's bar is parked small and dimmed in the bottom right corner until its sentence
+        self.parked = VGroup(it_row.split, it_row.track)
+        _, bottom, right, _ = style.content_area()
+        parked_at = [right - PARKED_WIDTH / 2, bottom + style.ITEM_BUFF, 0]
+        gone = (it_row.looker, it_row.total, totals, apple.looker, apple.track, apple.total)
         self.say(
             "intro",
-            *(FadeOut(m) for m in (it_row, totals, apple.looker, apple.track, apple.total)),
+            *(FadeOut(m) for m in gone),
+            self.parked.animate.scale(PARKED_WIDTH / self.parked.width)
+            .move_to(parked_at)
+            .set_opacity(style.DIMMED),
             *(ReplacementTransform(a, b) for a, b in zip(parts, into, strict=True)),
             then=[
                 [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims)],
@@ -546,13 +561,21 @@ class WeightedSum(LectureScene):
         sum_name.shift(LEFT * max(0.0, sum_name.get_right()[0] - right))  # a longer name
         bars.move_to(plane)
         # x(cat) through W_K and W_V, large where the plane was; beside the room once it comes
+        desk = room.people[0]  # one colleague: their place (the Key), their days (the Value)
+        pointed = VGroup(*(SurroundingRectangle(part, buff=style.HUG_BUFF) for part in desk[::2]))
         fork = self._fork(c.tokens[cat])
         fork.scale(min(plane.width / fork.width, FORK_HEIGHT / fork.height)).move_to(plane)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
             "it_terms",
             *self._clear(),
-            FadeIn(row),
+            # the bar parked at the seam rises into it's row: each part becomes its cell
+            *(
+                ReplacementTransform(part, cell)
+                for part, cell in zip(self.parked[0], row.cells, strict=True)
+            ),
+            FadeOut(self.parked[1]),
+            FadeIn(VGroup(row.numbers, row.col_headers)),
             FadeIn(plane),
             then=[[tip.draw_vectors(), FadeIn(names_on)]],
             beats={
@@ -574,6 +597,8 @@ class WeightedSum(LectureScene):
             },
             w=cat_share,
         )
+        self.add(row)  # its cells handed over as one row, as the rest of the part takes it
+        self.parked = VGroup()
         self.say(
             "v_is_k_say",
             FadeIn(note),
@@ -598,23 +623,32 @@ class WeightedSum(LectureScene):
                         AnimationGroup(*(TransformFromCopy(fork.source, o) for o in fork.outputs)),
                     ),
                 ],
-                # K the places, V the numbers: each output flies to its part of the room
+                # K the place, V the number: the room comes in, k flies onto one colleague's
+                # dot (where they sit), then v onto the days they hold
                 "office": [
-                    FadeOut(VGroup(fork.source, fork.inputs, fork.matrices, fork.passes)),
-                    FadeIn(room.room, shift=LEFT * 0.5),
-                    FadeIn(VGroup(*(p[1] for p in room.people))),
-                    AnimationGroup(
-                        ReplacementTransform(fork.outputs[0], VGroup(*(p[0] for p in room.people))),
-                        ReplacementTransform(fork.outputs[1], VGroup(*(p[2] for p in room.people))),
-                        lag_ratio=0.4,
-                    ),
+                    Succession(
+                        AnimationGroup(
+                            FadeOut(VGroup(fork.source, fork.inputs, fork.matrices, fork.passes)),
+                            FadeIn(VGroup(room.room, room.people), shift=LEFT * 0.5),
+                        ),
+                        *(
+                            AnimationGroup(
+                                FadeOut(o, target_position=part, scale=0.3), Create(frame)
+                            )
+                            for o, part, frame in zip(
+                                fork.outputs, (desk[0], desk[2]), pointed, strict=True
+                            )
+                        ),
+                    )
                 ],
             },
+            run_time=OFFICE_TIME,
         )
         self.say(
             "it_output",
             TransformFromCopy(terms, out),
             FadeIn(dims),
+            FadeOut(pointed),
             FadeOut(room.room),
             *(FadeOut(part) for person in room.people for part in person),
             FadeIn(VGroup(plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)])),
@@ -653,7 +687,8 @@ class WeightedSum(LectureScene):
     def _clear(self) -> list:
         """Everything on screen but the title fading out, as the next part fades in: no
         frame between two parts is only the title."""
-        return [FadeOut(m) for m in self.mobjects if m is not self.title]
+        keep = [self.title, *self.parked.get_family()]
+        return [FadeOut(m) for m in self.mobjects if all(m is not k for k in keep)]
 
     # --- n in, n out -------------------------------------------------------------------
     def _count(self, path: str) -> VGroup:
@@ -675,7 +710,7 @@ class WeightedSum(LectureScene):
         outputs.cells.set_stroke(style.RESULT, width=2)
         label = style.text(self.words["outputs"], style.BODY_SIZE, style.RESULT)
         label.next_to(outputs, UP, buff=style.ITEM_BUFF)
-        picture = VGroup(x, VGroup(outputs, label)).arrange(RIGHT, buff=style.WIDE_BUFF * 3.5)
+        picture = VGroup(x, VGroup(outputs, label)).arrange(RIGHT, buff=style.WIDE_BUFF * 2.5)
         # the counts, read from the data: positions beside each, width under each
         rows = VGroup(
             Brace(VGroup(x.grid.cells, x.grid.row_headers), LEFT, buff=style.ITEM_BUFF),

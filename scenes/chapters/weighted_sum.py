@@ -254,12 +254,14 @@ class WeightedSum(LectureScene):
         # it's bar is parked small and dimmed in the bottom right corner until its sentence
         self.parked = VGroup(it_row.split, it_row.track)
         _, bottom, right, _ = style.content_area()
-        parked_at = [right - PARKED_WIDTH / 2, bottom + style.ITEM_BUFF, 0]
+        # right of the plane's name under its x axis (a long name leaves it less room)
+        width = min(PARKED_WIDTH, right - plane[1].get_right()[0] - style.ITEM_BUFF)
+        parked_at = [right - width / 2, bottom + style.ITEM_BUFF, 0]
         gone = (it_row.looker, it_row.total, totals, apple.looker, apple.track, apple.total)
         self.say(
             "intro",
             *(FadeOut(m) for m in gone),
-            self.parked.animate.scale(PARKED_WIDTH / self.parked.width)
+            self.parked.animate.scale(width / self.parked.width)
             .move_to(parked_at)
             .set_opacity(style.DIMMED),
             *(ReplacementTransform(a, b) for a, b in zip(parts, into, strict=True)),

@@ -57,13 +57,18 @@ EAT = "tokens.eat_apple"
 IT = "tokens.it_cat"
 BIG = style.BODY_SIZE
 SHARE_CELL = 0.9  # a cell of the shares row
+SHARE_ARC = -1.0  # a share's path from its cell into its row of the ledger
 SHARES_WIDTH = 3.6  # the most the shares row takes: cells shrink for more words
-PLANE_SIDE = 4.2  # why's 吃/食物 plane (4.6 there), beside the ledger
+PLANE_LABELS = 0.8  # the plane's height beyond its axes: the names under the x axis
+ORIGIN_ROOM = 0.6  # under the plane's origin: the name of a term with nothing on the plane
+PLANE_GROW = 1.3  # the ledger and the plane may grow this much to fill the content area
 W_O_SIDE = 0.7  # the box the sum passes through
-SHAPE_CELL = 0.8  # a cell of X and of the outputs: the same size, so the same shape shows
+SHAPE_CELL = 1.1  # a cell of X and of the outputs: the same size, so the same shape shows
 IT_CELL = 0.9  # a cell of it's shares row
 BAR_UNIT = 1.5  # it's output as bars: the height of 1.0
 BAR_WIDTH = 0.6
+OFFICE_TIME = 2.0  # the office beat's three steps: the room, then K's place, then V's days
+PARKED_WIDTH = 2.0  # it's bar of weights, waiting in a corner for its sentence
 FORK_HEIGHT = 3.0  # x -> W_K -> k and x -> W_V -> v, where the plane was
 ROOM_SCALE = 0.95  # the office, back beside the terms: its names as large as in office
 
@@ -122,15 +127,16 @@ class WeightedSum(LectureScene):
             across = max((c for c in range(ex.d) if c != up), key=change.__getitem__)
         return across, up
 
-    def _plane(self) -> VGroup:
-        """The 吃/食物 plane as why drew it (its span from 蘋果's input and its new vector)."""
+    def _plane(self, side: float) -> VGroup:
+        """The 吃/食物 plane as why drew it (its span from 蘋果's input and its new vector),
+        its axes ``side`` long."""
         ex, i = self.ex, self.ex.query_index
         across, up = self.dims = self._plane_dims()
         points = [ex.x[i], ex.residual, *ex.v[: ex.short]]
         low = min(0.0, *(p[c] for p in points for c in (across, up)))
         high = max(1.5, *(p[c] for p in points for c in (across, up)))
         span = [math.floor(low * 2) / 2, math.ceil(high * 2) / 2, 0.5]
-        self.axes = style.muted_axes(span, span, PLANE_SIDE, PLANE_SIDE)
+        self.axes = style.muted_axes(span, span, side, side)
         names = self.dim_names(ex)
         axis_x = style.text(names[across], style.LABEL_SIZE, style.MUTED)
         axis_y = style.text(names[up], style.LABEL_SIZE, style.MUTED)
@@ -181,28 +187,52 @@ class WeightedSum(LectureScene):
             w = self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.BODY_SIZE)
             v = self._vector(ex.v[j], f"{EAT}.v[{j}]", self.apple_label("v", j), style.VALUE)
             term = self._vector(ex.contributions[j], f"{EAT}.contributions[{j}]", "")
-            rows.add(
-                VGroup(w, self._symbol("×"), v, self._symbol("="), term).arrange(
-                    RIGHT, buff=style.ITEM_BUFF
-                )
-            )
-        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.SECTION_BUFF)
+            times = VGroup(w, self._symbol("×"), v).arrange(RIGHT, buff=style.ITEM_BUFF)
+            # the term on the line under it, each entry under v's own: one column per dimension
+            term.next_to(v, DOWN, buff=style.ITEM_BUFF)
+            term.shift(RIGHT * (v.get_entry(0).get_x() - term.get_entry(0).get_x()))
+            same = self._symbol("=").next_to(term, LEFT, buff=style.ITEM_BUFF)
+            rows.add(VGroup(*times, same, term))
+        rows.arrange(DOWN, aligned_edge=RIGHT, buff=style.ROW_BUFF)
         self.output = self._vector(
             ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", self.words["output"]
         )
-        self.output.next_to(rows, DOWN, buff=style.SECTION_BUFF).align_to(rows, RIGHT)
+        self.output.next_to(rows, DOWN, buff=style.GROUP_BUFF).align_to(rows, RIGHT)
         adds_up = all(  # each dimension: the terms as shown add up to the output as shown
             sum_sign([t[c] for t in ex.contributions], total, 2) == "="
             for c, total in enumerate(ex.last_row.outputs[0])
         )
-        dims = VGroup(*(self._dims(rows[0][k], ex, style.LABEL_SIZE) for k in (2, 4)))
+        dims = self._dims(rows[0][2], ex, style.LABEL_SIZE)  # heads every column below it
         sign = self._symbol("=" if adds_up else "≈").next_to(self.output, LEFT)
         box = SurroundingRectangle(self.output, buff=style.HUG_BUFF, color=style.RESULT)
-        ledger = VGroup(dims, rows, self.output, sign, box)  # the box placed with the rest
-        shares.next_to(ledger, UP, buff=style.SECTION_BUFF).align_to(ledger, LEFT)
-        plane = self._plane()
-        picture = VGroup(VGroup(shares, ledger), plane).arrange(RIGHT, buff=style.GROUP_BUFF)
-        style.place(picture)
+        # the shares stand as a column, each cell beside its row: its weight steps into it
+        edge = min(r[0].get_left()[0] for r in rows) - style.GROUP_BUFF
+        for j, row in enumerate(rows):
+            cell = VGroup(shares.get_cell(0, j), shares.get_number(0, j))
+            cell.match_y(row[0]).set_x(edge - cell.width / 2)
+            shares.col_headers[j].next_to(cell, LEFT, buff=style.ITEM_BUFF)
+        column = VGroup(shares, dims, rows, self.output, sign, box)  # the box placed with the rest
+        # the plane as tall as the ledger: both fill the content area's height together
+        plane = self._plane(column.height - PLANE_LABELS)
+        picture = VGroup(column, plane).arrange(RIGHT, buff=style.WIDE_BUFF)
+        before = picture.height
+        style.place(picture, grow=PLANE_GROW)
+        shrunk = picture.height / before
+        if shrunk < 1:  # the plane's axis names keep their size (the ledger is what is tall)
+            plane[1].scale(1 / shrunk, about_edge=UP)
+            plane[2].scale(1 / shrunk, about_edge=RIGHT)
+        left, bottom, right, top = style.content_area()  # the ledger left, the plane right
+        column.shift(RIGHT * (left - column.get_left()[0]))
+        # the axes from the top of the area down to ORIGIN_ROOM above its bottom (a term with
+        # nothing on the plane is named under the origin), as wide as the ledger leaves
+        axes = self.axes.shift(UP * (top - self.axes.get_top()[1]))
+        grow = min(
+            (top - bottom - ORIGIN_ROOM) / (top - axes.c2p(0, 0)[1]),
+            (right - column.get_right()[0] - style.WIDE_BUFF - plane[2].width) / axes.width,
+        )
+        axes.scale(grow, about_edge=UP).shift(RIGHT * (right - axes.get_right()[0]))
+        plane[1].next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF)
+        plane[2].next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF)
         self.plane = plane
         names = [self.apple_label("v", j) for j in range(n)]
         tip = TipToTail(
@@ -221,16 +251,27 @@ class WeightedSum(LectureScene):
         self.add(self.title, apple, it_row, totals)
         parts = (*apple.split, *apple.numbers, *apple.names)
         into = (*shares.cells, *shares.numbers, *shares.col_headers)
+        # it's bar is parked small and dimmed in the bottom right corner until its sentence
+        self.parked = VGroup(it_row.split, it_row.track)
+        _, bottom, right, _ = style.content_area()
+        # right of the plane's name under its x axis (a long name leaves it less room)
+        width = min(PARKED_WIDTH, right - plane[1].get_right()[0] - style.ITEM_BUFF)
+        parked_at = [right - width / 2, bottom + style.ITEM_BUFF, 0]
+        gone = (it_row.looker, it_row.total, totals, apple.looker, apple.track, apple.total)
         self.say(
             "intro",
-            *(FadeOut(m) for m in (it_row, totals, apple.looker, apple.track, apple.total)),
+            *(FadeOut(m) for m in gone),
+            self.parked.animate.scale(width / self.parked.width)
+            .move_to(parked_at)
+            .set_opacity(style.DIMMED),
             *(ReplacementTransform(a, b) for a, b in zip(parts, into, strict=True)),
             then=[
-                [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims[0])],
+                [LaggedStart(*(FadeIn(r[2]) for r in rows), lag_ratio=0.3), FadeIn(dims)],
                 [Create(plane), tip.draw_vectors()],
             ],
         )
         self.add(shares)  # its parts handed over as one row, as the rest of the chapter takes it
+        picked = VGroup()  # take_picked's frame and v(吃)'s full length: gone at the next take
         for j, row in enumerate(rows):
             key = (
                 "take_self" if j == ex.query_index else "take_picked" if j == ex.target else "take"
@@ -238,19 +279,21 @@ class WeightedSum(LectureScene):
             beats = {}
             if key == "take_picked":
                 top = top_index(ex.v[j])
-                beats["col"] = [Circumscribe(row[2].get_entry(top), color=style.HIGHLIGHT)]
+                # v's largest entry framed, and v's length along that axis (before its share)
+                picked.add(SurroundingRectangle(row[2].get_entry(top), buff=style.HUG_BUFF))
+                beats["col"] = [Create(picked[0])]
+                if top in self.dims:
+                    picked.add(self._leg(ex.v[j], self.dims.index(top)))
+                    beats["col"].append(GrowArrow(picked[1]))
+            share = shares.get_number(0, j)
             self.say(
                 key,
-                TransformFromCopy(shares.get_number(0, j), row[0]),
+                # the share steps out of its cell into the row
+                TransformFromCopy(share, row[0], path_arc=SHARE_ARC),
+                share.animate.set_opacity(0),
                 FadeIn(row[1]),
-                then=[
-                    [
-                        tip.scale_term(j),
-                        FadeIn(row[3]),
-                        TransformFromCopy(row[2], row[4]),
-                        *([] if j else [FadeIn(dims[1])]),
-                    ]
-                ],
+                *([FadeOut(picked)] if len(picked) and key != "take_picked" else []),
+                then=[[tip.scale_term(j), FadeIn(row[3]), TransformFromCopy(row[2], row[4])]],
                 beats=beats,
                 w=row[0],
                 token=self.apple_words()[j],
@@ -283,11 +326,11 @@ class WeightedSum(LectureScene):
             *(Create(d) for d in drops),
             beats={
                 "big": [Create(frame), TransformFromCopy(tip.total, eat_leg)],
-                "from": [outline(column)],
+                "from": [outline(*column)],
                 "own": [
                     ReplacementTransform(frame, own_frame),
                     ReplacementTransform(eat_leg, own_leg),
-                    outline(own_column),
+                    outline(*own_column),
                 ],
             },
             eat=self.output.get_entry(eat),
@@ -338,6 +381,9 @@ class WeightedSum(LectureScene):
         )
         dims = self._dims(x, ex)
         numbers = VGroup(dims, column, signs, rule)
+        left = style.content_area()[0]
+        room = self.plane.get_left()[0] - style.WIDE_BUFF - left
+        numbers.scale(min(1.0, room / numbers.width))
         numbers.next_to(self.plane, LEFT, buff=style.WIDE_BUFF)
         numbers.shift(UP * (self.plane.get_center()[1] - numbers.get_center()[1]))
         box = SurroundingRectangle(new, buff=style.HUG_BUFF, color=style.RESULT)
@@ -517,13 +563,21 @@ class WeightedSum(LectureScene):
         sum_name.shift(LEFT * max(0.0, sum_name.get_right()[0] - right))  # a longer name
         bars.move_to(plane)
         # x(cat) through W_K and W_V, large where the plane was; beside the room once it comes
+        desk = room.people[0]  # one colleague: their place (the Key), their days (the Value)
+        pointed = VGroup(*(SurroundingRectangle(part, buff=style.HUG_BUFF) for part in desk[::2]))
         fork = self._fork(c.tokens[cat])
         fork.scale(min(plane.width / fork.width, FORK_HEIGHT / fork.height)).move_to(plane)
         cat_share = self.spoken(f"{IT}.scaled.weights[{it}][{cat}]", 2)
         self.say(
             "it_terms",
             *self._clear(),
-            FadeIn(row),
+            # the bar parked at the seam rises into it's row: each part becomes its cell
+            *(
+                ReplacementTransform(part, cell)
+                for part, cell in zip(self.parked[0], row.cells, strict=True)
+            ),
+            FadeOut(self.parked[1]),
+            FadeIn(VGroup(row.numbers, row.col_headers)),
             FadeIn(plane),
             then=[[tip.draw_vectors(), FadeIn(names_on)]],
             beats={
@@ -545,6 +599,8 @@ class WeightedSum(LectureScene):
             },
             w=cat_share,
         )
+        self.add(row)  # its cells handed over as one row, as the rest of the part takes it
+        self.parked = VGroup()
         self.say(
             "v_is_k_say",
             FadeIn(note),
@@ -569,23 +625,32 @@ class WeightedSum(LectureScene):
                         AnimationGroup(*(TransformFromCopy(fork.source, o) for o in fork.outputs)),
                     ),
                 ],
-                # K the places, V the numbers: each output flies to its part of the room
+                # K the place, V the number: the room comes in, k flies onto one colleague's
+                # dot (where they sit), then v onto the days they hold
                 "office": [
-                    FadeOut(VGroup(fork.source, fork.inputs, fork.matrices, fork.passes)),
-                    FadeIn(room.room, shift=LEFT * 0.5),
-                    FadeIn(VGroup(*(p[1] for p in room.people))),
-                    AnimationGroup(
-                        ReplacementTransform(fork.outputs[0], VGroup(*(p[0] for p in room.people))),
-                        ReplacementTransform(fork.outputs[1], VGroup(*(p[2] for p in room.people))),
-                        lag_ratio=0.4,
-                    ),
+                    Succession(
+                        AnimationGroup(
+                            FadeOut(VGroup(fork.source, fork.inputs, fork.matrices, fork.passes)),
+                            FadeIn(VGroup(room.room, room.people), shift=LEFT * 0.5),
+                        ),
+                        *(
+                            AnimationGroup(
+                                FadeOut(o, target_position=part, scale=0.3), Create(frame)
+                            )
+                            for o, part, frame in zip(
+                                fork.outputs, (desk[0], desk[2]), pointed, strict=True
+                            )
+                        ),
+                    )
                 ],
             },
+            run_time=OFFICE_TIME,
         )
         self.say(
             "it_output",
             TransformFromCopy(terms, out),
             FadeIn(dims),
+            FadeOut(pointed),
             FadeOut(room.room),
             *(FadeOut(part) for person in room.people for part in person),
             FadeIn(VGroup(plane, ghost, tip.arrows, tip.dots, names_on[tip.on_plane.index(cat)])),
@@ -624,7 +689,8 @@ class WeightedSum(LectureScene):
     def _clear(self) -> list:
         """Everything on screen but the title fading out, as the next part fades in: no
         frame between two parts is only the title."""
-        return [FadeOut(m) for m in self.mobjects if m is not self.title]
+        keep = [self.title, *self.parked.get_family()]
+        return [FadeOut(m) for m in self.mobjects if all(m is not k for k in keep)]
 
     # --- n in, n out -------------------------------------------------------------------
     def _count(self, path: str) -> VGroup:
@@ -646,7 +712,7 @@ class WeightedSum(LectureScene):
         outputs.cells.set_stroke(style.RESULT, width=2)
         label = style.text(self.words["outputs"], style.BODY_SIZE, style.RESULT)
         label.next_to(outputs, UP, buff=style.ITEM_BUFF)
-        picture = VGroup(x, VGroup(outputs, label)).arrange(RIGHT, buff=style.WIDE_BUFF * 3.5)
+        picture = VGroup(x, VGroup(outputs, label)).arrange(RIGHT, buff=style.WIDE_BUFF * 2.5)
         # the counts, read from the data: positions beside each, width under each
         rows = VGroup(
             Brace(VGroup(x.grid.cells, x.grid.row_headers), LEFT, buff=style.ITEM_BUFF),

@@ -72,10 +72,9 @@ REFERENCE_DIMS = 4
 TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
-FORMULA_SIZES = (46, 60)  # the projections and the attention line, one line over the rest
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
-PLANE_SIDE = 5.0  # the plane 蘋果's output is summed on, under the formula, as tall as the row
+PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
 
 
 class ThreeRoles(LectureScene):
@@ -536,6 +535,8 @@ class ThreeRoles(LectureScene):
         heats = self.heats = self._heats()
         trained = self._trained()
         top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+        if top.width > right - left:  # the maps narrowed alone: 蘋果's vectors keep their size
+            top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
         cells = trained.body[0].grid.cells  # the random start, where training leaves W_Q
         trained.start.match_width(cells).move_to(cells)
@@ -759,13 +760,12 @@ class FormulaStage:
 
 
 def formula_stage(scene: LectureScene) -> FormulaStage:
-    """The formula's two lines in one line on top; under it the plane at the left (where
-    first 蘋果's q and then the walks stand) and 蘋果's row worked through it at the right,
-    all placed: qkv's last
+    """The two-line formula on the left over the plane (where first 蘋果's q and then the
+    walks stand), and 蘋果's row worked through it at the right, all placed: qkv's last
     part, laid out the same in whichever scene builds it (qkv; scoring, opening on it)."""
     ex = scene.data.eat_apple
     n = ex.short
-    formula = AttentionFormula(FORMULA_SIZES[0], FORMULA_SIZES[1])
+    formula = AttentionFormula()
     row = ex.last_row
     src = f"{SRC}.last_row"
     words = VGroup(*(style.text(t, style.LABEL_SIZE) for t in scene.apple_words()[:n]))
@@ -830,11 +830,9 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
     walks, spreads = _walks(scene)
     walks.move_to(plane)
     below.add(walks)
-    # The formula's two lines in one line across the top; under it the plane (large) and
-    # the worked row side by side.
-    VGroup(formula.projections, formula.attention).arrange(RIGHT, buff=style.WIDE_BUFF)
-    lower = VGroup(below, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
-    style.place(VGroup(formula, lower).arrange(DOWN, buff=style.ITEM_BUFF))
+    left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
+    VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
+    style.place(VGroup(left_side, picture))
     spreads = VGroup(*(_spread(scene, walks, t, path) for t, path in spreads))
     zoomed = walks.zoomed_ticks()
     for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
@@ -899,7 +897,7 @@ def _walks(scene: LectureScene) -> tuple[RandomWalks, list[tuple[int, str]]]:
     widest = f"pitfalls.sqrt_d.dims[{middle}].d"
     terms = probe.dims[middle].d
     walks = RandomWalks(
-        [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.1, height=PLANE_SIDE
+        [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
     )
     grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
     for tick in walks.ticks:
@@ -921,11 +919,11 @@ def _spread(scene: LectureScene, walks: RandomWalks, t: int, path: str) -> VGrou
 
 @seam_builder
 def worked_formula(scene: LectureScene) -> VGroup:
-    """qkv's last picture, scoring's first: the formula's two lines in one line on top; under
-    it, at the left, the plane where the words' V rows, shrunk by 蘋果's weights, lie tip to
-    tail into its output; at the right 蘋果's row worked through it (its dot products, its
-    scores, its weights as bars and end to end with Σ = 1.00, its output). The formula, the
-    plane with its sum, the worked row."""
+    """qkv's last picture, scoring's first: the two-line formula on the left over the plane
+    where the words' V rows, shrunk by 蘋果's weights, lie tip to tail into its output; at
+    the right 蘋果's row worked through it (its dot products, its scores, its weights as bars
+    and end to end with Σ = 1.00, its output). The formula, the plane with its sum, the
+    worked row."""
     stage = formula_stage(scene)
     tip = stage.tip
     return VGroup(stage.formula, VGroup(stage.plane, tip.chain, tip.dots, tip.total), stage.worked)

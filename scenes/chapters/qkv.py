@@ -30,7 +30,6 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
-    Restore,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -62,15 +61,16 @@ def roles() -> tuple[tuple[str, str, ManimColor], ...]:
 SRC = "tokens.eat_apple"
 SELF_GROWTH = 1.6  # 蘋果's X, Q, K and V grow, at most this much, when they are the picture
 FILL = 0.85  # of the content area's width they may take
-OPENING_GROWTH = 1.8  # X alone at the start, enlarged at most this much
+TOKEN_GROWTH = 2.0  # the sentence and the columns' names beside X, to its row names' size
 SIGN_WIDTH = 0.8  # office's Query and Key arrows, small, as the Q and K slots' signs
 SIGN_ARC = 0.8  # the arc the roles travel along into the slots: round by the left
 SIGN_STROKE = 5
+KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
-TRAINED_CELL = 0.4  # a cell of the trained model's W_Q, beside the three hand-picked ones
-HEAT_CELL = 0.5  # a cell of W_Q, W_K, W_V kept small side by side
+TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
+HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
@@ -99,35 +99,38 @@ class ThreeRoles(LectureScene):
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
         self.add(title, *office)
-        # X alone first, large in the middle; it goes to its place in X W_Q = Q as that is said.
-        x.save_state()
+        # X stands from the start where it stands in X W_Q = Q; the sentence and its pieces,
+        # then the columns' names, large in the right half (where W_Q and Q will be).
         sentence = self._sentence(x)
         split = self._pieces(sentence[self.ex.query_index])
         whole = self._whole(sentence[self.ex.query_index], split)
-        opening = VGroup(x, sentence, split)
-        style.place(opening, UP, grow=OPENING_GROWTH)
-        # Above the three roles' slots, which wait at the bottom for 蘋果's Q, K and V.
-        overflow = self.kept.get_top()[1] + style.GROUP_BUFF - opening.get_bottom()[1]
-        if overflow > 0:
-            opening.scale((opening.height - overflow) / opening.height, about_edge=UP)
+        self._right_half(VGroup(sentence, split, whole), x)
+        names = self._big_names(x)
         self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
         # The office leaves but for its three roles. On "one input, three roles" the Query
         # arrow, the Key arrow and the Value travel down into 蘋果's Q, K and V slots, and as
         # they land the slots' names and meanings and X come in.
+        # First the Key arrow parts from the Query arrow it lay along, and each role gets
+        # its letter; each letter travels with its sign and becomes its slot's name.
+        letters = self._letters(signs)
         travels = LaggedStart(
             *(
-                ReplacementTransform(sign, row[3], path_arc=SIGN_ARC)
-                for sign, row in zip(signs, self.kept, strict=True)
+                AnimationGroup(
+                    ReplacementTransform(sign, row[3], path_arc=SIGN_ARC),
+                    ReplacementTransform(letter, row[0], path_arc=SIGN_ARC),
+                )
+                for sign, letter, row in zip(signs, letters, self.kept, strict=True)
             ),
             lag_ratio=0.15,
         )
         named = LaggedStart(
-            *(FadeIn(VGroup(row[0], row[2]), shift=UP * style.ITEM_BUFF) for row in self.kept),
-            lag_ratio=0.3,
+            *(FadeIn(row[2], shift=UP * style.ITEM_BUFF) for row in self.kept), lag_ratio=0.3
         )
         self.say(
             "intro",
             *(FadeOut(part) for part in office if part not in signs),
+            signs[1].animate.shift(DOWN * KEY_DROP),
+            FadeIn(letters, lag_ratio=0.3),
             beats={
                 "roles": [
                     LaggedStart(travels, AnimationGroup(named, FadeIn(x.body)), lag_ratio=SIGN_LAG)
@@ -156,11 +159,22 @@ class ThreeRoles(LectureScene):
         self.say(
             "dims",
             FadeOut(VGroup(sentence, split)),
-            FadeIn(x.grid.col_headers, lag_ratio=0.3),
-            FadeIn(x.name),
+            FadeIn(names, lag_ratio=0.3),
+            then=[
+                [
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(big, small)
+                            for big, small in zip(names, x.grid.col_headers, strict=True)
+                        ),
+                        lag_ratio=0.2,
+                    ),
+                    FadeIn(x.name),
+                ]
+            ],
             beats={
-                "picked": [outline(*x.grid.col_headers)],
-                "names": [FadeOut(x.grid.col_headers, shift=UP * style.GROUP_BUFF)],
+                "picked": [outline(*names)],
+                "names": [FadeOut(VGroup(names, x.grid.col_headers), shift=UP * style.GROUP_BUFF)],
             },
         )
         kept = self._project_all(line)
@@ -182,12 +196,29 @@ class ThreeRoles(LectureScene):
         return matrix.scale(self.fit)
 
     def _sentence(self, x: VGroup) -> VGroup:
-        """The sentence's words in a row beside X, each to travel into its row's name."""
+        """The sentence's words in a row, each to travel into its row's name: large, at
+        :data:`TOKEN_GROWTH` times the names' size."""
         words = VGroup(
             *(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n])
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
-        words.scale(x.grid.row_headers[0].height / words[0].height)
-        return words.next_to(x.grid, RIGHT, buff=style.WIDE_BUFF).match_y(x.grid.cells)
+        return words.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / words[0].height)
+
+    def _big_names(self, x: VGroup) -> VGroup:
+        """The columns' names large in the right half, each to travel onto its column."""
+        names = VGroup(*(style.text(d, style.LABEL_SIZE) for d in self.dim_names(self.ex)))
+        names.arrange(RIGHT, buff=style.GROUP_BUFF)
+        names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
+        return self._right_half(names, x)
+
+    @staticmethod
+    def _right_half(group: VGroup, x: VGroup) -> VGroup:
+        """``group`` centred in the frame's right half, level with X's rows (narrowed to fit)."""
+        _, _, right, _ = style.content_area()
+        room = right - max(0.0, x.get_right()[0] + style.WIDE_BUFF)
+        if group.width > room:
+            group.scale_to_fit_width(room)
+        group.move_to([right - room / 2, x.grid.cells.get_y(), 0])
+        return group
 
     def _whole(self, word: VMobject, pieces: VGroup) -> VGroup:
         """The word as one token, boxed, where its pieces will be."""
@@ -229,7 +260,6 @@ class ThreeRoles(LectureScene):
         x, times, w, equals, result = line
         self.say(
             "project",
-            Restore(x),
             FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
             then=[[TransformFromCopy(x.body, result.body), FadeIn(result.heads)]],
         )
@@ -247,7 +277,7 @@ class ThreeRoles(LectureScene):
             ).move_to(w)
             new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
             new.move_to(result)
-            beats = self._shares(x, new) if key == "v" else {}
+            beats = self._shares(new) if key == "v" else {}
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
@@ -356,6 +386,16 @@ class ThreeRoles(LectureScene):
         return rows
 
     @staticmethod
+    def _letters(signs: VGroup) -> VGroup:
+        """Q, K, V in their colours beside the office's three roles (the Key arrow's where
+        it will be once it has dropped below the Query arrow)."""
+        letters = VGroup(*(MathTex(letter, font_size=48, color=c) for _, letter, c in roles()))
+        letters[0].next_to(signs[0], UP, buff=style.ITEM_BUFF)
+        letters[1].next_to(signs[1], DOWN, buff=style.ITEM_BUFF).shift(DOWN * KEY_DROP)
+        letters[2].next_to(signs[2], RIGHT, buff=style.ITEM_BUFF)
+        return letters
+
+    @staticmethod
     def _sign(role: VMobject) -> VMobject:
         """An office role small, as a slot's sign: an arrow (the Query, a Key) as short as
         :data:`SIGN_WIDTH` in its own direction and colour, with a tip that reads at that
@@ -373,11 +413,30 @@ class ThreeRoles(LectureScene):
         )
         return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
 
-    def _shares(self, x: VGroup, v: VGroup) -> dict[str, list[Animation]]:
-        """蘋果's attention weights written by the words' V rows; the best match's V, the one
-        that counts most in 蘋果's output, outlined."""
+    def _shares(self, v: VGroup) -> dict[str, list[Animation]]:
+        """Who matches 蘋果 best: its Q against K's three rows, each q · k grown out of the
+        pair, the largest framed; then each match sends its share (蘋果's attention weights)
+        to its word's V row, the frame with the best one's."""
+        q = self.kept[0][1].copy()
+        rows = VGroup()
+        for j, word in enumerate(self.apple_words()[: self.n]):
+            key = NumberVector(self.ex.k[j], f"{SRC}.k[{j}]", "", style.KEY, decimals=1)
+            rows.add(
+                VGroup(
+                    style.text(word, style.LABEL_SIZE, style.KEY),
+                    key,
+                    MathTex("=", font_size=40),
+                    self.number(f"{SRC}.dots[{j}]", 2, style.LABEL_SIZE),
+                ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            )
+        rows.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        dot = MathTex(r"\cdot", font_size=48)
+        self.match = VGroup(q, dot, rows).arrange(RIGHT, buff=style.ITEM_BUFF)
+        if self.match.height > self.kept.height:
+            self.match.scale_to_fit_height(self.kept.height)
+        self.match.move_to(self.kept)
+        q.match_y(rows)
         source = f"{SRC}.last_row.weights[0]"
-        shares = self.ex.last_row.weights[0]
         self.weights = VGroup(
             *(
                 self.number(f"{source}[{j}]", 2, style.LABEL_SIZE, style.WEIGHT).next_to(
@@ -386,13 +445,36 @@ class ThreeRoles(LectureScene):
                 for j in range(self.n)
             )
         )
-        top = max(range(self.n), key=lambda j: shares[j])
+        top = max(range(self.n), key=lambda j: self.ex.last_row.weights[0][j])
+        best = SurroundingRectangle(rows[top], buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+        share = SurroundingRectangle(
+            VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
+        ).set_color(style.HIGHLIGHT)
+        self.match.add(best, share)  # they leave together
+        products = [TransformFromCopy(VGroup(q, r[1]), r[3]) for r in rows]
         return {
             "match": [
-                outline(x.grid.get_row(self.ex.query_index), colour=style.FOREGROUND),
-                FadeTransform(self.kept[0][1].copy(), self.weights),
+                Succession(
+                    AnimationGroup(
+                        FadeOut(self.kept),
+                        TransformFromCopy(self.kept[0][1], q),
+                        FadeIn(dot, VGroup(*(VGroup(*r[:3]) for r in rows))),
+                    ),
+                    LaggedStart(*products, lag_ratio=0.3),
+                    Create(best),
+                    run_time=2,
+                )
             ],
-            "more": [outline(VGroup(v.grid.get_row(top), self.weights[top]))],
+            "more": [
+                LaggedStart(
+                    *(
+                        TransformFromCopy(r[3], w, path_arc=0.6)
+                        for r, w in zip(rows, self.weights, strict=True)
+                    ),
+                    lag_ratio=0.2,
+                ),
+                ReplacementTransform(best, share, path_arc=0.6),
+            ],
         }
 
     def _shape(self, x: VGroup, result: VGroup) -> None:
@@ -415,7 +497,8 @@ class ThreeRoles(LectureScene):
         self.shape.add(brace)
         self.say(
             "shape_line",
-            FadeOut(self.weights),
+            FadeOut(VGroup(self.weights, self.match)),
+            FadeIn(self.kept),
             outline(*x.grid.row_headers, colour=style.FOREGROUND),
             beats={"each": [FadeIn(self.shape)]},
             n=n,
@@ -451,14 +534,17 @@ class ThreeRoles(LectureScene):
         below.scale(grow)  # the three vectors large: they are the picture now
         heats = self.heats = self._heats()
         trained = self._trained()
-        top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=DOWN)
+        top = VGroup(heats, trained).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
+        if top.width > right - left:  # the maps narrowed alone: 蘋果's vectors keep their size
+            top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
         cells = trained.body[0].grid.cells  # the random start, where training leaves W_Q
         trained.start.match_width(cells).move_to(cells)
         x, times, w, equals, result, shape = self.equation
-        # 蘋果's x, three copies, each through its matrix into its vector.
+        # 蘋果's x, three copies, each through its matrix into its vector (where the vector
+        # will be: ``.animate`` builds its target now, before the vectors have moved).
         travels = []
-        for heat, row, (_, _, colour) in zip(heats, kept, roles(), strict=True):
+        for heat, row, (_, _, colour) in zip(heats, target, roles(), strict=True):
             copy = source[1].copy()
             travels.append(
                 Succession(
@@ -496,7 +582,7 @@ class ThreeRoles(LectureScene):
         vector = source[1]
         arrows = VGroup(
             *(
-                Arrow(vector.get_right(), row.get_left(), buff=style.ITEM_BUFF, color=colour)
+                Arrow(vector.get_right(), row[0].get_left(), buff=style.ITEM_BUFF, color=colour)
                 for row, (_, _, colour) in zip(kept, roles(), strict=True)
             )
         )
@@ -504,7 +590,10 @@ class ThreeRoles(LectureScene):
             "self",
             outline(vector, colour=style.FOREGROUND),
             beats={
-                "same": [LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4)],
+                "same": [  # the office's signs give way: the arrows end at the names
+                    FadeOut(VGroup(*(row[3] for row in kept))),
+                    LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
+                ],
                 "roles": [outline(*(row[2] for row in kept))],
                 "has": [outline(*(row[0] for row in kept))],
             },
@@ -513,13 +602,16 @@ class ThreeRoles(LectureScene):
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's
-        matrices look like; ``start`` is the random one it started from, on one colour scale."""
+        matrices look like; ``start`` is the random one it started from, each on its own colour
+        scale (the random start's values are smaller: on one scale it would be one grey)."""
         weights = self.data.weights
-        both = [*weights.w_q, *weights.w_q_start]
-        scale = (min(min(r) for r in both), max(max(r) for r in both))
         grid, start = (
             AttentionGrid(
-                w, path, cell_size=TRAINED_CELL, show_numbers=False, value_range=scale
+                w,
+                path,
+                cell_size=TRAINED_CELL,
+                show_numbers=False,
+                value_range=(min(map(min, w)), max(map(max, w))),  # its own: full contrast
             ).set_stroke(style.QUERY, width=1)
             for w, path in ((weights.w_q, "weights.w_q"), (weights.w_q_start, "weights.w_q_start"))
         )
@@ -544,6 +636,16 @@ class ThreeRoles(LectureScene):
         q, brace, d_name = stage.width
         walks, spreads, plane, tip = stage.walks, stage.spreads, stage.plane, stage.tip
         fills = VGroup(*(r[2] for r in bars.rows))
+        # A frame travels over the formula's pieces as their pictures play.
+        lit = [
+            SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+            for piece in (
+                formula.get_scores(),
+                formula.get_scale(),
+                formula.attention[0],  # softmax
+                formula.get_values(),
+            )
+        ]
         # The roles' picture leaves as the formula's first line comes in: no empty frame between.
         leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
         self.say(
@@ -561,12 +663,18 @@ class ThreeRoles(LectureScene):
             "qk",
             Write(formula.get_scores()),
             then=[
-                [FadeIn(words), FadeIn(dots[0]), TransformFromCopy(formula.get_scores(), dots[1])]
+                [
+                    Create(lit[0]),
+                    FadeIn(words),
+                    FadeIn(dots[0]),
+                    TransformFromCopy(formula.get_scores(), dots[1]),
+                ]
             ],
         )
         self.say(
             "sqrt",
             Write(formula.get_scale()),
+            ReplacementTransform(lit[0], lit[1]),
             beats={
                 "d": [
                     TransformFromCopy(formula.get_scores()[0], q),
@@ -594,7 +702,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "softmax",
             Write(formula.get_softmax()),
-            then=[[FadeTransform(scores[1].copy(), bars)]],
+            then=[[ReplacementTransform(lit[1], lit[2]), FadeTransform(scores[1].copy(), bars)]],
             beats={
                 "one": [
                     Create(track),
@@ -606,6 +714,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "weigh_v",
             Write(formula.get_values()),
+            ReplacementTransform(lit[2], lit[3]),
             FadeOut(VGroup(walks, spreads)),
             FadeIn(plane),
             tip.draw_vectors(),
@@ -621,6 +730,7 @@ class ThreeRoles(LectureScene):
         )
         self.say(
             "outro",
+            FadeOut(lit[3]),
             outline(formula.projections, formula.attention, colour=style.FOREGROUND),
             beats={"really": [outline(stage.worked)]},
         )

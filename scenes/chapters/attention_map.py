@@ -13,17 +13,22 @@ from manim import (
     DOWN,
     DR,
     LEFT,
+    PI,
     RIGHT,
     UP,
     UR,
     AnimationGroup,
     ApplyMethod,
+    Arc,
     Arrow,
+    Brace,
     Create,
+    CurvedArrow,
     Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromCenter,
     LaggedStart,
     Line,
     MathTex,
@@ -53,12 +58,17 @@ EQUAL_BAR = 0.3  # the same bar made from the scores, under them
 CELL = 0.62  # the map fills the frame's height
 REPLAY_TIME = 4.0  # seconds the untrained map takes to settle into the learned one
 EXP_LABEL_GROW = 1.5  # eˣ beside the towers: this many times the body text's size
+STACK_SHARE = 0.7  # the towers end to end: this share of the side panel (the bar of 1 is all of it)
 EXP_STEP_TIME = 1.4  # each step of scores → bars → towers → the row's bar (within its cue)
 SETTLING_PLOT = 0.85  # the loss curve the map settles beside: this share of its room
 SETTLED_DOT = 0.09  # the dot on the loss curve at the step the map is shown at
 MIX_STEP_TIME = 1.5  # each step of weights times V (land, shrink, add up)
 V_CELL_SHARE = 0.8  # a V's cell: this share of its strip column's width
 V_ROOM = 2.6  # frame units: the most a V column may be tall (the panel under the strip)
+GAZE_WIDTH = (2, 14)  # an arrow of where a position looks: this stroke plus this times its weight
+GAZE_ARC = PI / 2.2  # how far such an arrow arches under the strip
+GAZE_LOOP = 0.25  # radius of the loop a position looks at itself along
+GAZE_TIP = 0.18
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
 
 
@@ -141,20 +151,31 @@ class AttentionMap(LectureScene):
         cell_frames = VGroup(
             self._frame(grid.get_cell(i, bright)), self._frame(grid.get_cell(i, dark))
         )
+        # the row read as where position i looks: an arrow from it in the strip to each
+        # position, as thick as the row's weight there
+        gaze = self._gaze(strip, i)
         self.say(
             "grid",
             Create(row_frame),
+            LaggedStart(*(Create(arrow) for arrow in gaze), lag_ratio=0.1),
             beats={
-                "cols": [ReplacementTransform(row_frame, column_frame)],
-                "cells": [ReplacementTransform(column_frame, cell_frames)],
+                "cols": [
+                    ReplacementTransform(row_frame, column_frame),
+                    outline(strip.get_column(bright)),
+                ],
+                "cells": [
+                    ReplacementTransform(column_frame, cell_frames),
+                    outline(gaze[bright], gaze[dark]),
+                ],
             },
         )
-        blocks = self._blocks()
+        blocks = self._coloured_blocks()
         same = [j for j, c in enumerate(self.example.colours) if c == self.example.colours[i]]
         self.say(
             "blocks",
             FadeOut(cell_frames),
-            FadeIn(blocks, lag_ratio=0.05),
+            FadeOut(gaze),
+            LaggedStart(*(FadeIn(group) for group in blocks), lag_ratio=1.0),  # a colour at a time
             beats={
                 "bright": [outline(*(grid.get_cell(j, k) for j in same[:2] for k in same[:2]))],
                 "faint": [outline(grid.get_cell(i, dark), grid.get_cell(dark, i))],
@@ -165,7 +186,6 @@ class AttentionMap(LectureScene):
         rewind, replay = self._settling(self._panel_room(), self.scores, restore=False)
         cleared = AnimationGroup(
             FadeOut(self.equal_bar),
-            FadeOut(self.exp_picture),
             FadeOut(self.row_marks),
         )
         self.say(
@@ -320,6 +340,43 @@ class AttentionMap(LectureScene):
         label = style.text(self.words["scores_label"], style.LABEL_SIZE)
         return VGroup(label, row).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
 
+    def _gaze(self, strip: TokenStrip, i: int) -> VGroup:
+        """Row ``i`` as where position ``i`` looks: an arrow arching under the strip from it
+        to each position (a loop to itself), as thick as the row's weight there."""
+        weights = self.example.attention[i]
+        start = strip.get_column(i).get_bottom() + DOWN * style.HUG_BUFF
+        arrows = VGroup()
+        for j, w in enumerate(weights):
+            width = GAZE_WIDTH[0] + GAZE_WIDTH[1] * w
+            if j == i:
+                arrow = Arc(radius=GAZE_LOOP, start_angle=PI / 3, angle=5 * PI / 3)
+                arrow.next_to(start, DOWN, buff=0).add_tip(tip_length=GAZE_TIP)
+            else:
+                end = strip.get_column(j).get_bottom() + DOWN * style.HUG_BUFF
+                # clockwise going right, counter-clockwise going left: every arrow arches down
+                arrow = CurvedArrow(start, end, angle=GAZE_ARC if end[0] > start[0] else -GAZE_ARC)
+            arrows.add(arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT))
+        return arrows
+
+    def _coloured_blocks(self) -> VGroup:
+        """The same-colour blocks' frames, one group per colour (in order of first
+        appearance), each drawn in its own task colour."""
+        colours = self.example.colours
+        self.block_frames = VGroup(
+            *(
+                VGroup(
+                    *(
+                        SurroundingRectangle(self.grid.get_cell(r, k), buff=0, stroke_width=3)
+                        for r in range(self.example.n)
+                        for k in range(self.example.n)
+                        if colours[r] == colours[k] == c
+                    )
+                ).set_color(fill)
+                for c, fill in dict(zip(colours, self._fills(), strict=True)).items()
+            )
+        )
+        return self.block_frames
+
     def _blocks(self) -> VGroup:
         """A frame on every cell where a position looks at its own colour."""
         self.block_frames = self.grid.block_frames(self.example.colours)
@@ -341,7 +398,9 @@ class AttentionMap(LectureScene):
         self.say(
             "row",
             *self.grid.dim_rows(i),
-            FadeOut(self.block_frames),  # one focal point: row 1's frame, not every block's
+            *(
+                FadeOut(g) for g in self.block_frames
+            ),  # one focal point: row 1's frame, not every block's
             FadeIn(frame),
             beats={
                 "share": [FadeIn(picked)],
@@ -542,45 +601,70 @@ class AttentionMap(LectureScene):
         )
 
     def _why_equal(self) -> None:
-        """Equal high scores for the same colour, low ones for the rest: softmax does the rest."""
-        i, ex = self.focus_row, self.example
+        """Equal high scores for the same colour, low ones for the rest: softmax does the rest.
+        The scores drop as signed bars while they are named; through exp they become towers
+        (equal scores, equal towers; the low ones, nothing); laid end to end the towers are
+        the denominator, and stretched to the row's bar of length 1 each high one is a third."""
+        i, ex, src = self.focus_row, self.example, self.source
         same = tuple(j for j, c in enumerate(ex.colours) if c == ex.colours[i])
         other = tuple(j for j in range(ex.n) if j not in same)
-        high = self.spoken(Mean(f"{self.source}.scores[{i}]", same), 1)
-        low = self.spoken(Mean(f"{self.source}.scores[{i}]", other), 1)
+        high = self.spoken(Mean(f"{src}.scores[{i}]", same), 1)
+        low = self.spoken(Mean(f"{src}.scores[{i}]", other), 1)
         grid = self.scores[1]
+        cells = [grid.get_cell(0, j) for j in range(ex.n)]
         frames = VGroup(
-            *(
-                SurroundingRectangle(grid.get_cell(0, j), buff=0, color=style.HIGHLIGHT)
-                for j in same
-            )
+            *(SurroundingRectangle(cells[j], buff=0, color=style.HIGHLIGHT) for j in same)
         )
+        exp_bars, stack, bar = self._exp_picture(cells)
+        bars = exp_bars.get_bars()
+
+        def drop(group: tuple[int, ...]) -> list:  # each named score drops its bar
+            return [TransformFromCopy(cells[j], bars[j]) for j in group]
+
         self.say(
             "scores_say",
             FadeOut(self.mixed),  # the prediction's picture makes way for the scores
             FadeIn(self.scores),
             beats={
-                "high": [FadeIn(frames, lag_ratio=0.2)],
-                "low": [outline(*(grid.get_cell(0, j) for j in other))],
+                "high": [
+                    FadeIn(frames, lag_ratio=0.2),
+                    Create(exp_bars.get_baseline()),
+                    *drop(same),
+                ],
+                "low": [outline(*(cells[j] for j in other)), *drop(other)],
             },
             high=high,
             low=low,
         )
-        # The scores as bars, through exp into towers (equal high scores: equal towers; the
-        # low ones: nothing), laid end to end into the row's bar (divided by their total).
-        bar = self._share_bar(i, EQUAL_BAR).next_to(grid, DOWN, buff=style.ITEM_BUFF)
-        bar.align_to(self.side, LEFT)
-        cells = [grid.get_cell(0, j) for j in range(ex.n)]
-        room = bar.get_bottom()[1] - style.content_area()[1] - style.GROUP_BUFF
-        exp_bars = ExpBars(ex.scores[i], cells[0].width, room, self._fills())
-        exp_bars.next_to(bar, DOWN, buff=style.GROUP_BUFF)
-        exp_bars.shift(RIGHT * (cells[0].get_x() - exp_bars.get_bars()[0].get_x()))
         towers, floor = exp_bars.get_towers(), exp_bars.get_floor()
         exp_label = self._exp_label(exp_bars)
-        flats = VGroup(  # where the low scores' towers stand: almost nothing
+        top = max(range(ex.n), key=lambda j: ex.scores[i][j])
+        power = VGroup(
+            MathTex("e", font_size=style.BODY_SIZE),
+            self.number(f"{src}.scores[{i}][{top}]", 1, style.SMALL_SIZE),
+        )
+        power[1].next_to(power[0], UR, buff=0.02)
+        power.next_to(towers[top].get_corner(UR), RIGHT, buff=style.HUG_BUFF)
+        power.align_to(towers[top], UP)
+        brace = Brace(stack, DOWN, buff=style.HUG_BUFF)
+        total = style.text(self.words["denominator"], style.LABEL_SIZE)
+        total.next_to(brace, DOWN, buff=style.HUG_BUFF)
+        ruler = self._ruler(bar)
+        weights = VGroup(
             *(
-                Line(towers[j].get_corner(DL), towers[j].get_corner(DR)).set_stroke(
-                    style.HIGHLIGHT, 6
+                self.number(
+                    f"{src}.attention[{i}][{j}]",
+                    2,
+                    style.SMALL_SIZE,
+                    style.ink_on(self._fills()[j]),
+                ).move_to(bar[j])
+                for j in same
+            )
+        )
+        ticks = VGroup(  # where the low scores' parts are: hairlines, almost nothing
+            *(
+                Line(bar[j].get_top(), bar[j].get_top() + UP * style.ITEM_BUFF).set_stroke(
+                    style.HIGHLIGHT, 4
                 )
                 for j in other
             )
@@ -588,28 +672,54 @@ class AttentionMap(LectureScene):
         self.say(
             "equal",
             FadeOut(frames),
-            FadeIn(exp_bars.get_baseline()),
-            *(TransformFromCopy(cells[j], exp_bars.get_bars()[j]) for j in range(ex.n)),
-            then=[
-                [  # through exp: the gaps become ratios, the equal ones stay equal
-                    *(ReplacementTransform(exp_bars.get_bars()[j], towers[j]) for j in range(ex.n)),
-                    ReplacementTransform(exp_bars.get_baseline(), floor),  # no exp below 0
-                    FadeIn(exp_label, shift=LEFT * 0.2),
-                ],
-                [  # end to end, divided by their total: the row's bar
-                    *(ReplacementTransform(towers[j], bar[j]) for j in same),
-                ],
-            ],
+            # through exp: the gaps become ratios, the equal ones stay equal
+            *(ReplacementTransform(bars[j], towers[j]) for j in range(ex.n)),
+            ReplacementTransform(exp_bars.get_baseline(), floor),  # no exp below 0
+            FadeIn(exp_label, shift=LEFT * 0.2),
+            FadeIn(power),
             beats={
+                "share": [  # end to end: their total, the denominator
+                    *(ReplacementTransform(towers[j], stack[j]) for j in range(ex.n)),
+                    FadeOut(floor, exp_label, power),
+                    GrowFromCenter(brace),
+                    FadeIn(total),
+                ],
                 "little": [
-                    Create(flats),
-                    outline(*(cells[j] for j in other)),
-                ]
+                    LaggedStart(
+                        AnimationGroup(  # divided by it: the row's bar of 1, a third each
+                            *(ReplacementTransform(stack[j], bar[j]) for j in range(ex.n)),
+                            FadeOut(brace, total),
+                            Create(ruler[0]),
+                            FadeIn(ruler[1:]),
+                            FadeIn(weights),
+                        ),
+                        AnimationGroup(  # and the low ones: hairlines, almost nothing
+                            Create(ticks),
+                            outline(*(cells[j] for j in other)),
+                        ),
+                        lag_ratio=1.0,
+                    )
+                ],
             },
             run_time=EXP_STEP_TIME,  # each step long enough to be followed
         )
-        self.exp_picture = VGroup(floor, exp_label, flats, *(towers[j] for j in other))
-        self.equal_bar = bar  # leaves before the last picture (patterns opens on it)
+        self.equal_bar = VGroup(*bar, ruler, weights, ticks)  # leaves before the last picture
+
+    def _exp_picture(self, cells: list) -> tuple[ExpBars, ShareBar, VGroup]:
+        """The focus row's scores as bars under the score row, reaching down the panel; the
+        same towers end to end (as long as they are tall) under the scores; and the row's bar
+        of length 1 there."""
+        i, ex = self.focus_row, self.example
+        exps = [math.exp(s - max(ex.scores[i])) for s in ex.scores[i]]
+        room = cells[0].get_bottom()[1] - style.content_area()[1] - style.GROUP_BUFF * 2
+        height = min(room, self.side.width * STACK_SHARE / sum(exps))
+        exp_bars = ExpBars(ex.scores[i], cells[0].width, height, self._fills())
+        exp_bars.next_to(VGroup(*cells), DOWN, buff=style.GROUP_BUFF * 2)
+        exp_bars.shift(RIGHT * (cells[0].get_x() - exp_bars.get_bars()[0].get_x()))
+        stack = ShareBar(exps, height * sum(exps), EQUAL_BAR, self._fills(), edge_width=2)
+        stack.next_to(VGroup(*cells), DOWN, buff=style.GROUP_BUFF).align_to(self.side, LEFT)
+        bar = self._share_bar(i, EQUAL_BAR).match_y(stack).align_to(self.side, LEFT)
+        return exp_bars, stack, bar
 
 
 @seam_builder

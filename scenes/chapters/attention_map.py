@@ -15,6 +15,7 @@ from manim import (
     LEFT,
     PI,
     RIGHT,
+    TAU,
     UP,
     UR,
     AnimationGroup,
@@ -66,7 +67,8 @@ MIX_STEP_TIME = 1.5  # each step of weights times V (land, shrink, add up)
 V_CELL_SHARE = 0.8  # a V's cell: this share of its strip column's width
 V_ROOM = 2.6  # frame units: the most a V column may be tall (the panel under the strip)
 GAZE_WIDTH = (2, 14)  # an arrow of where a position looks: this stroke plus this times its weight
-GAZE_ARC = PI / 2.2  # how far such an arrow arches under the strip
+GAZE_ARC = PI * 0.8  # how far such an arrow arches under the strip
+GAZE_GAP = 0.5  # radians left open at the top of the loop to itself
 GAZE_LOOP = 0.25  # radius of the loop a position looks at itself along
 GAZE_TIP = 0.18
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
@@ -344,15 +346,20 @@ class AttentionMap(LectureScene):
         """Row ``i`` as where position ``i`` looks: an arrow arching under the strip from it
         to each position (a loop to itself), as thick as the row's weight there."""
         weights = self.example.attention[i]
-        start = strip.get_column(i).get_bottom() + DOWN * style.HUG_BUFF
+        start = strip.get_column(i).get_bottom() + DOWN * style.ITEM_BUFF
         arrows = VGroup()
         for j, w in enumerate(weights):
             width = GAZE_WIDTH[0] + GAZE_WIDTH[1] * w
             if j == i:
-                arrow = Arc(radius=GAZE_LOOP, start_angle=PI / 3, angle=5 * PI / 3)
-                arrow.next_to(start, DOWN, buff=0).add_tip(tip_length=GAZE_TIP)
+                # a loop hanging under the position, from its top round back to it
+                arrow = Arc(
+                    radius=GAZE_LOOP, start_angle=PI / 2 + GAZE_GAP, angle=TAU - 2 * GAZE_GAP
+                )
+                arrow.shift(start + DOWN * GAZE_LOOP - arrow.arc_center).add_tip(
+                    tip_length=GAZE_TIP
+                )
             else:
-                end = strip.get_column(j).get_bottom() + DOWN * style.HUG_BUFF
+                end = strip.get_column(j).get_bottom() + DOWN * style.ITEM_BUFF
                 # clockwise going right, counter-clockwise going left: every arrow arches down
                 arrow = CurvedArrow(start, end, angle=GAZE_ARC if end[0] > start[0] else -GAZE_ARC)
             arrows.add(arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT))
@@ -707,16 +714,18 @@ class AttentionMap(LectureScene):
 
     def _exp_picture(self, cells: list) -> tuple[ExpBars, ShareBar, VGroup]:
         """The focus row's scores as bars under the score row, reaching down the panel; the
-        same towers end to end (as long as they are tall) under the scores; and the row's bar
+        same towers end to end (in their ratios) under the scores; and the row's bar
         of length 1 there."""
         i, ex = self.focus_row, self.example
         exps = [math.exp(s - max(ex.scores[i])) for s in ex.scores[i]]
         room = cells[0].get_bottom()[1] - style.content_area()[1] - style.GROUP_BUFF * 2
-        height = min(room, self.side.width * STACK_SHARE / sum(exps))
-        exp_bars = ExpBars(ex.scores[i], cells[0].width, height, self._fills())
+        exp_bars = ExpBars(ex.scores[i], cells[0].width, room, self._fills())
         exp_bars.next_to(VGroup(*cells), DOWN, buff=style.GROUP_BUFF * 2)
         exp_bars.shift(RIGHT * (cells[0].get_x() - exp_bars.get_bars()[0].get_x()))
-        stack = ShareBar(exps, height * sum(exps), EQUAL_BAR, self._fills(), edge_width=2)
+        # laid down, the towers keep their ratios (drawn to fit the panel)
+        stack = ShareBar(
+            exps, self.side.width * STACK_SHARE, EQUAL_BAR, self._fills(), edge_width=2
+        )
         stack.next_to(VGroup(*cells), DOWN, buff=style.GROUP_BUFF).align_to(self.side, LEFT)
         bar = self._share_bar(i, EQUAL_BAR).match_y(stack).align_to(self.side, LEFT)
         return exp_bars, stack, bar

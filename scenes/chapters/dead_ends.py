@@ -55,6 +55,7 @@ from scenes.kit.vectors import FixedInputNetwork
 EAT = "tokens.eat_apple"
 SLOT = 0.38  # side of one number's square in a word's vector
 VECTOR_FILL = 0.2  # a word's vector's squares: filled faintly, so they read as things that move
+JOIN_TIME = 2.0  # the five vectors travel into the socket one after another
 STAGE_GROW = 1.6  # dead end one's stage (sentence, vectors, network) enlarged to the area
 TILES = (7.0, 3.8)  # the room the first layer's weight tiles fill, however many there are
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
@@ -210,6 +211,7 @@ class DeadEnds(LectureScene):
         self.say(
             "concat",
             outline(*columns),
+            run_time=JOIN_TIME,
             beats={
                 "join": [  # one word's vector after another, each into its own stretch
                     LaggedStart(
@@ -491,6 +493,13 @@ class DeadEnds(LectureScene):
             1.0,
             style.GROUP_BUFF,
         )
+        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # until the network comes back, the sentence and its rows sit in the middle of the room;
+        # they rise to make room for it
+        shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
+        bottom = style.content_area()[1]
+        rise = shown.get_y() - (heads.get_bottom()[1] - style.GROUP_BUFF + bottom) / 2
+        VGroup(shown, other_window).shift(rise * DOWN)
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
@@ -512,7 +521,6 @@ class DeadEnds(LectureScene):
                 ]
             },
         )
-        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
         self.say(
             "how_wide",
             outline(window),
@@ -525,7 +533,8 @@ class DeadEnds(LectureScene):
                 "whole": [
                     Transform(window, whole),
                     FadeOut(VGroup(other, other_miss, other_window, out_of_reach)),
-                    *(c.animate.set_fill(opacity=MASK_ON) for c in seen),
+                    *(c.animate.set_fill(opacity=MASK_ON).shift(rise * UP) for c in seen),
+                    *(m.animate.shift(rise * UP) for m in (words, miss, asker)),
                     FadeIn(again, shift=UP * 0.3),
                 ],
             },
@@ -603,7 +612,7 @@ class DeadEnds(LectureScene):
         words.arrange(RIGHT, buff=style.GROUP_BUFF)
         weights, q = ex.last_row.weights[0], ex.query_index
         target = max((j for j in range(ex.short) if j != q), key=lambda j: weights[j])
-        words.next_to(above, DOWN, buff=style.ITEM_BUFF)
+        words.next_to(above, DOWN, buff=style.GROUP_BUFF)
         words.shift((asker.get_x() - words[q].get_x()) * RIGHT)
         arrow = CurvedArrow(words[q].get_bottom(), words[target].get_bottom(), angle=-PI / 2)
         arrow.set_color(style.HIGHLIGHT).set_stroke(width=6)

@@ -11,6 +11,7 @@ decide. Render alone with ``manim -ql scenes/chapters/dead_ends.py DeadEnds``.
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from manim import (
     DOWN,
@@ -18,6 +19,7 @@ from manim import (
     PI,
     RIGHT,
     UP,
+    AnimationGroup,
     Brace,
     Create,
     Cross,
@@ -29,6 +31,7 @@ from manim import (
     GrowFromCenter,
     LaggedStart,
     MathTex,
+    MoveToTarget,
     Rectangle,
     ReplacementTransform,
     Square,
@@ -51,36 +54,73 @@ from scenes.kit.vectors import FixedInputNetwork
 
 EAT = "tokens.eat_apple"
 SLOT = 0.38  # side of one number's square in a word's vector
-TILES = (7.0, 3.3)  # the room the first layer's weight tiles fill, however many there are
+VECTOR_FILL = 0.2  # a word's vector's squares: filled faintly, so they read as things that move
+JOIN_TIME = 2.0  # the five vectors travel into the socket one after another
+STAGE_GROW = 1.6  # dead end one's stage (sentence, vectors, network) enlarged to the area
+TILES = (7.0, 3.8)  # the room the first layer's weight tiles fill, however many there are
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
+TILE_FILL = 0.75  # a tile's fill
 ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
-QKV_TILE = 0.55  # one of attention's three matrices, beside the tiles
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
+MASK_ON = 0.85  # a mask's cell that is on
+FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
 def _column(d: int) -> VGroup:
     """A word's vector: ``d`` squares, one per number."""
-    return VGroup(*(Square(SLOT).set_stroke(style.FOREGROUND, 1.5) for _ in range(d))).arrange(
-        DOWN, buff=0
-    )
-
-
-def _tiles(n: int) -> VGroup:
-    """``n`` tiles of first-layer weights (one per word), in rows that fill :data:`TILES`."""
-    width, height = TILES[0] - BRACE_ROOM, TILES[1]
-    cols = n if n <= 10 else math.ceil(math.sqrt(n * width / height))
-    rows = math.ceil(n / cols)
-    side = min(width / cols, height / rows) / (1 + TILE_GAP)
-    tiles = VGroup(
+    return VGroup(
         *(
-            Square(side).set_stroke(style.WEIGHT, 1).set_fill(style.WEIGHT, opacity=0.75)
-            for _ in range(n)
+            Square(SLOT).set_stroke(style.FOREGROUND, 2.5).set_fill(style.FOREGROUND, VECTOR_FILL)
+            for _ in range(d)
         )
-    )
-    return tiles.arrange_in_grid(rows, cols, buff=side * TILE_GAP)
+    ).arrange(DOWN, buff=0)
+
+
+def _tile_grids(lengths: list[int]) -> list[VGroup]:
+    """For each count, that many tiles of first-layer weights (one per word) in rows that fill
+    :data:`TILES`, centred there. Each block holds the one before it in its top-left corner,
+    tile for tile, so the view pulls back rather than the tiles thinning."""
+    width, height = TILES[0] - BRACE_ROOM, TILES[1]
+    shapes: list[tuple[int, int]] = []
+    for n in lengths:
+        rows0, cols0 = shapes[-1] if shapes else (1, 1)
+        cols = max(cols0, n if n <= 10 else math.ceil(math.sqrt(n * width / height)))
+        shapes.append((max(rows0, math.ceil(n / cols)), cols))
+    grids = []
+    for k, (n, (rows, cols)) in enumerate(zip(lengths, shapes, strict=True)):
+        pitch = min(width / cols, height / rows)
+        inner_rows, inner_cols = shapes[k - 1] if k else (0, 0)
+        inner = [(r, c) for r in range(inner_rows) for c in range(inner_cols)][: lengths[k - 1]]
+        rest = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in set(inner)]
+        grids.append(
+            VGroup(
+                *(
+                    Square(pitch / (1 + TILE_GAP))
+                    .set_stroke(style.WEIGHT, 1)
+                    .set_fill(style.WEIGHT, opacity=TILE_FILL)
+                    .move_to([(c - (cols - 1) / 2) * pitch, ((rows - 1) / 2 - r) * pitch, 0])
+                    for r, c in (inner + rest)[:n]
+                )
+            )
+        )
+    return grids
+
+
+def _tiles_shown(tiles: VGroup, on: bool):
+    """The tiles fade in or out in place (their squares stay where they are)."""
+    return tiles.animate.set_fill(opacity=TILE_FILL if on else 0).set_stroke(opacity=1 if on else 0)
+
+
+def _fill_below(picture: VMobject, above: VMobject, grow: float, buff: float) -> VMobject:
+    """Scale ``picture`` to the content area under ``above`` (by up to ``grow``, never past the
+    area) and centre it there."""
+    left, bottom, right, _ = style.content_area()
+    top = above.get_bottom()[1] - buff
+    picture.scale(min(grow, (right - left) / picture.width, (top - bottom) / picture.height))
+    return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
 
 def _mask(n: int, reach: int | None) -> tuple[VGroup, VGroup]:
@@ -93,7 +133,7 @@ def _mask(n: int, reach: int | None) -> tuple[VGroup, VGroup]:
         *(
             Square(MASK_CELL)
             .set_stroke(width=0)
-            .set_fill(style.WEIGHT, opacity=0.85)
+            .set_fill(style.WEIGHT, opacity=MASK_ON)
             .move_to(grid[i * n + j])
             for i in range(n)
             for j in range(n)
@@ -140,7 +180,7 @@ class DeadEnds(LectureScene):
         new_word = VGroup(new_box, new_column).next_to(sentence, RIGHT, buff=style.GROUP_BUFF)
         new_word.align_to(sentence, UP)
         network = FixedInputNetwork(len(words) * d, self.words["network"], SLOT)
-        network.next_to(sentence, DOWN, buff=style.SECTION_BUFF)
+        network.next_to(sentence, DOWN, buff=style.GROUP_BUFF)
         slots = network.get_slots()
         joined = VGroup(
             *(
@@ -150,7 +190,9 @@ class DeadEnds(LectureScene):
         )
         extra = _column(d).arrange(RIGHT, buff=0).next_to(slots, RIGHT, buff=style.TIGHT_BUFF * 2)
         stage = VGroup(sentence, new_word, network, joined, extra)
-        style.place(VGroup(heads, stage).arrange(DOWN, buff=style.SECTION_BUFF))
+        style.place(VGroup(heads, stage).arrange(DOWN, buff=style.SECTION_BUFF), aligned=UP)
+        _fill_below(stage, heads, STAGE_GROW, style.GROUP_BUFF)
+        network.get_slots().set_stroke(opacity=0)  # an empty socket: the joined row fills it
         self.network = VGroup(network, joined)  # brought back when the window is the sentence
         # why's last picture at once: the short sentence and the two ideas under it. The ideas
         # become the two dead ends' headings, the sentence grows two words and its vectors.
@@ -165,11 +207,21 @@ class DeadEnds(LectureScene):
             then=[[FadeIn(network)]],
             beats={"why": [heads[1].animate.set_opacity(style.DIMMED), outline(heads[0])]},
         )
+        arc = {"path_arc": -PI / 6}
         self.say(
             "concat",
             outline(*columns),
+            run_time=JOIN_TIME,
             beats={
-                "join": [ReplacementTransform(columns.copy(), joined, path_arc=-PI / 6)],
+                "join": [  # one word's vector after another, each into its own stretch
+                    LaggedStart(
+                        *(
+                            ReplacementTransform(c.copy(), joined[k * d : (k + 1) * d], **arc)
+                            for k, c in enumerate(columns)
+                        ),
+                        lag_ratio=0.6,
+                    )
+                ],
                 "feed": [
                     FadeOut(joined.copy(), target_position=network.get_box(), scale=0.3),
                     outline(network.get_box()),
@@ -214,16 +266,18 @@ class DeadEnds(LectureScene):
     def _weights(self) -> None:
         c, heads, sentence = self.costs, self.heads, self.sentence
         words, columns = VGroup(*(p[0] for p in sentence)), VGroup(*(p[1] for p in sentence))
-        grids = [_tiles(n) for n in c.lengths]
+        grids = _tile_grids(list(c.lengths))
         panels = [self._panel(k) for k in range(len(c.lengths))]
         caption = style.text(self.words["weights_head"], style.LABEL_SIZE, style.MUTED)
         # attention's three matrices, each width x width, under a dashed line
+        # each width x width, the size of one word's tile in the largest block: the same scale
+        side = grids[-1][0].width
         qkv = VGroup(
             *(
-                Square(QKV_TILE).set_stroke(colour, 2).set_fill(colour, opacity=0.6)
+                Square(side).set_stroke(colour, 2).set_fill(colour, opacity=TILE_FILL)
                 for colour in (style.QUERY, style.KEY, style.VALUE)
             )
-        ).arrange(RIGHT, buff=QKV_TILE * TILE_GAP)
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
                 MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3).next_to(t, UP, style.HUG_BUFF)
@@ -310,13 +364,22 @@ class DeadEnds(LectureScene):
         )
 
         shown = VGroup(*first)  # the tiles on screen
+        frames: list[tuple[SurroundingRectangle, int]] = []  # each earlier block, framed
+
+        def framed(tiles: VGroup) -> SurroundingRectangle:
+            return SurroundingRectangle(tiles, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
 
         def pull_back(k: int) -> list:
-            """The tiles so far shrink into the first of ``lengths[k]``, the rest fill in."""
+            """The view pulls back: the tiles so far shrink into the top-left corner of
+            ``lengths[k]`` tiles, framed, and the rest fill in round them."""
             old, new = VGroup(*shown), grids[k]
             shown.add(*new[len(old) :])
+            earlier = [Transform(f, framed(new[:m])) for f, m in frames]
+            frames.append((framed(new[: len(old)]), len(old)))
             return [
                 *(Transform(t, s) for t, s in zip(old, new, strict=False)),
+                *earlier,
+                Create(frames[-1][0]),
                 LaggedStart(*(FadeIn(t) for t in new[len(old) :]), lag_ratio=0.002),
                 ReplacementTransform(panels[k - 1], panels[k]),
             ]
@@ -346,14 +409,31 @@ class DeadEnds(LectureScene):
                     FadeIn(names, any_length),
                     TransformFromCopy(qkv, a_total),
                 ],
-                "same": [
-                    Succession(*(Transform(any_length, m, run_time=0.4) for m in (*lengths, back))),
+                "same": [  # the words' block runs 5, 50, 500 tiles; the three stay three
+                    Succession(
+                        *(
+                            AnimationGroup(Transform(any_length, m), *tiles)
+                            for m, tiles in zip(
+                                (*lengths, back), self._block_steps(shown, c.lengths), strict=True
+                            )
+                        )
+                    ),
                     outline(qkv),
                 ],
             },
             a=self.spoken("dead_ends.attention_weights", 0, "grouped"),
         )
-        self.play(FadeOut(VGroup(caption, shown, panels[2], divider, attention)))
+        self.play(
+            FadeOut(VGroup(caption, shown, panels[2], divider, attention, *(f for f, _ in frames)))
+        )
+
+    @staticmethod
+    def _block_steps(shown: VGroup, lengths: list[int]) -> list[list]:
+        """The block of tiles as long as each sentence in turn, then as it was: down to the
+        first ``lengths[0]``, filling to each next length; the last step keeps it."""
+        steps = [[_tiles_shown(VGroup(*shown[lengths[0] :]), on=False)]]
+        steps += [[_tiles_shown(VGroup(*shown[a:b]), on=True)] for a, b in pairwise(lengths)]
+        return [*steps, []]
 
     # --- dead end two: a fixed window --------------------------------------------------
     def _window(self) -> None:
@@ -367,36 +447,8 @@ class DeadEnds(LectureScene):
             int(self.words["window_far"]),
             self.costs.window,
         )
-        n = len(tokens)
-        masks = [_mask(n, None), _mask(n, reach)]
-        captions = VGroup(
-            style.text(self.words["in_advance_1"], style.BODY_SIZE),
-            style.text(self.words["in_advance_2"], style.BODY_SIZE),
-        )
-        pairs = VGroup(
-            *(
-                VGroup(grid, on, caption.next_to(grid, DOWN, buff=style.ITEM_BUFF))
-                for (grid, on), caption in zip(masks, captions, strict=True)
-            )
-        ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
-        VGroup(words, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
-        left, bottom, right, _ = style.content_area()
-        below = VGroup(words, pairs)
-        room = heads.get_bottom()[1] - style.SECTION_BUFF - bottom
-        below.scale(min(1.0, room / below.height, (right - left) / (below.width + 0.4)))
-        below.next_to(heads, DOWN, buff=style.SECTION_BUFF).set_x((left + right) / 2)
-        window = SurroundingRectangle(
-            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
-        )
-        w = self.spoken("dead_ends.window", 0)
-        self.say(
-            "window",
-            heads[0].animate.set_opacity(style.DIMMED),
-            heads[1].animate.set_opacity(1),
-            FadeIn(words, lag_ratio=0.1),
-            then=[[Create(window)]],
-            w=w,
-        )
+        # later the sentence heads the two masks, smaller, under the labels
+        masks, head_row, pairs, asker_row = self._masks(words, tokens[at], at, reach)
         # under the words: the heads' row is over them
         miss = CurvedArrow(words[at].get_bottom(), words[far].get_bottom(), angle=-PI / 5)
         miss.set_color(style.MUTED)
@@ -406,17 +458,57 @@ class DeadEnds(LectureScene):
             *(
                 Square(REACH_CELL)
                 .set_stroke(style.MUTED, 1.5)
-                .set_fill(style.WEIGHT, opacity=0.85 if abs(j - at) <= reach else 0)
+                .set_fill(style.WEIGHT, opacity=MASK_ON if abs(j - at) <= reach else 0)
                 .next_to(miss, DOWN, buff=style.ITEM_BUFF)
                 .set_x(word.get_x())
                 for j, word in enumerate(words)
             )
         )
         asker = style.text(tokens[at], style.BODY_SIZE, style.QUERY)
-        asker.next_to(seen, LEFT, buff=style.ITEM_BUFF)
-        if asker.get_left()[0] < left:  # a wide sentence: the asker's name under its own cell
-            asker.next_to(seen[at], DOWN, buff=style.HUG_BUFF)
+        asker.next_to(seen[at], DOWN, buff=style.HUG_BUFF)
         out_of_reach = Cross(seen[far], stroke_color=style.HIGHLIGHT, stroke_width=8)
+        window = SurroundingRectangle(
+            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
+        )
+        # another sentence needs another reach: the walkthrough's, whose asker looks one word
+        # back; its query word under this one's, the same window stamped on it
+        other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
+        # dead end one comes back (at its own size) under the sentence, when its window spans it
+        again = self.network.copy().next_to(asker, DOWN, buff=style.GROUP_BUFF).match_x(words)
+        # the window's picture, large, in the middle of the room under the labels
+        _fill_below(
+            VGroup(
+                words,
+                window,
+                miss,
+                seen,
+                asker,
+                out_of_reach,
+                other,
+                other_miss,
+                other_window,
+                again,
+            ),
+            heads,
+            1.0,
+            style.GROUP_BUFF,
+        )
+        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # until the network comes back, the sentence and its rows sit in the middle of the room;
+        # they rise to make room for it
+        shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
+        bottom = style.content_area()[1]
+        rise = shown.get_y() - (heads.get_bottom()[1] - style.GROUP_BUFF + bottom) / 2
+        VGroup(shown, other_window).shift(rise * DOWN)
+        w = self.spoken("dead_ends.window", 0)
+        self.say(
+            "window",
+            heads[0].animate.set_opacity(style.DIMMED),
+            heads[1].animate.set_opacity(1),
+            FadeIn(words, lag_ratio=0.1),
+            then=[[Create(window)]],
+            w=w,
+        )
         self.say(
             "far",
             outline(words[far]),
@@ -429,16 +521,6 @@ class DeadEnds(LectureScene):
                 ]
             },
         )
-        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        # another sentence needs another reach: the walkthrough's, whose asker looks one word
-        # back; its query word under this one's, the same window stamped on it
-        other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
-        # dead end one comes back, small, under the sentence its window now spans
-        again = self.network.copy()
-        again.scale_to_fit_width(pairs.width * 0.8)
-        room = VGroup(seen, asker).get_bottom()[1] - style.GROUP_BUFF - bottom
-        again.scale(min(1.0, room / again.height))
-        again.next_to(VGroup(seen, asker), DOWN, buff=style.GROUP_BUFF)
         self.say(
             "how_wide",
             outline(window),
@@ -451,26 +533,74 @@ class DeadEnds(LectureScene):
                 "whole": [
                     Transform(window, whole),
                     FadeOut(VGroup(other, other_miss, other_window, out_of_reach)),
-                    *(c.animate.set_fill(opacity=0.85) for c in seen),
+                    *(c.animate.set_fill(opacity=MASK_ON).shift(rise * UP) for c in seen),
+                    *(m.animate.shift(rise * UP) for m in (words, miss, asker)),
                     FadeIn(again, shift=UP * 0.3),
                 ],
             },
         )
         grids, ons = VGroup(*(m[0] for m in masks)), [m[1] for m in masks]
+        captions = VGroup(*(p[2] for p in pairs))
         self.say(
             "same_mistake",
             heads[0].animate.set_opacity(1),
             outline(*heads),
             beats={
-                "fixed": [
-                    FadeOut(VGroup(again, window, miss, seen, asker, out_of_reach)),
+                "fixed": [  # the sentence rises to head the masks
+                    FadeOut(VGroup(again, window, miss, seen, asker)),
+                    Transform(words, head_row),
                     Create(grids, lag_ratio=0.01),
                 ],
                 "all": [FadeIn(ons[0], lag_ratio=0.01), FadeIn(captions[0])],
-                "near": [FadeIn(ons[1], lag_ratio=0.01), FadeIn(captions[1])],
+                "near": [
+                    FadeIn(ons[1], lag_ratio=0.01),
+                    FadeIn(captions[1]),
+                    FadeIn(asker_row[0]),
+                    Create(asker_row[1]),
+                ],
             },
         )
         self.window_picture = VGroup(words, grids, *ons, captions)
+        self.asker_row = asker_row
+
+    def _masks(
+        self, words: VGroup, name: str, at: int, reach: int
+    ) -> tuple[list[tuple[VGroup, VGroup]], VGroup, VGroup, VGroup]:
+        """The two position x position masks (everything; within ``reach``) under a smaller
+        copy of the window sentence, with their captions; and the asker's row of the near
+        mask: its name at the row's head, and a frame round the row."""
+        n = len(words)
+        masks = [_mask(n, None), _mask(n, reach)]
+        captions = VGroup(
+            style.text(self.words["in_advance_1"], style.BODY_SIZE),
+            style.text(self.words["in_advance_2"], style.BODY_SIZE),
+        )
+        pairs = VGroup(
+            *(
+                VGroup(grid, on, caption.next_to(grid, DOWN, buff=style.ITEM_BUFF))
+                for (grid, on), caption in zip(masks, captions, strict=True)
+            )
+        ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
+        head_row = words.copy()
+        below = VGroup(head_row, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
+        _fill_below(below, self.heads, 1.0, style.SECTION_BUFF)
+        near = masks[1][0]
+        row = VGroup(*near[at * n : (at + 1) * n])
+        label = style.text(name, style.LABEL_SIZE, style.QUERY)
+        label.next_to(row, LEFT, buff=style.HUG_BUFF)
+        frame = SurroundingRectangle(row, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        # that row as it is drawn (on or off by position), to be lifted out of the mask
+        lifted = VGroup(
+            *(
+                Square(MASK_CELL)
+                .set_stroke(style.MUTED, 1)
+                .set_fill(style.WEIGHT, opacity=MASK_ON if abs(j - at) <= reach else 0)
+                .match_width(cell)
+                .move_to(cell)
+                for j, cell in enumerate(row)
+            )
+        )
+        return masks, head_row, pairs, VGroup(label, frame, lifted)
 
     def _other_reach(
         self, asker: VMobject, above: VMobject
@@ -482,7 +612,7 @@ class DeadEnds(LectureScene):
         words.arrange(RIGHT, buff=style.GROUP_BUFF)
         weights, q = ex.last_row.weights[0], ex.query_index
         target = max((j for j in range(ex.short) if j != q), key=lambda j: weights[j])
-        words.next_to(above, DOWN, buff=style.ITEM_BUFF)
+        words.next_to(above, DOWN, buff=style.GROUP_BUFF)
         words.shift((asker.get_x() - words[q].get_x()) * RIGHT)
         arrow = CurvedArrow(words[q].get_bottom(), words[target].get_bottom(), angle=-PI / 2)
         arrow.set_color(style.HIGHLIGHT).set_stroke(width=6)
@@ -506,14 +636,30 @@ class DeadEnds(LectureScene):
             cell_size=ROW_CELL,
             text_size=style.BODY_SIZE,
         )
-        style.place(
-            VGroup(label, VGroup(arrows, words), row).arrange(DOWN, buff=style.SECTION_BUFF)
-        )
+        final = VGroup(VGroup(arrows, words), row).arrange(DOWN, buff=style.GROUP_BUFF)
+        label.next_to(style.content_area()[3] * UP, DOWN, buff=0)
+        _fill_below(final, label, FINAL_GROW, style.SECTION_BUFF)
+        # the asker's row of the "nearby" mask is lifted out; it becomes the asker's row of
+        # weights, its cells empty until the asker has read this sentence
+        name, frame, lifted = self.asker_row
+        blank = row.cells.copy().set_fill(opacity=0).set_stroke(style.MUTED, 1.5)
+        lift = VGroup(name.copy(), lifted)
+        lift.generate_target()
+        lift.target[1].scale_to_fit_width(row.cells.width).move_to(row.cells)
+        lift.target[0].next_to(lift.target[1], LEFT, buff=style.ITEM_BUFF)
+        self.add(lifted)
         self.say(
             "let_decide",
-            FadeOut(self.window_picture),
+            FadeOut(VGroup(self.window_picture, name, frame)),
             ReplacementTransform(self.heads, label),
-            beats={"find": [FadeIn(words, shift=UP * 0.3, lag_ratio=0.3)]},
+            MoveToTarget(lift),
+            beats={
+                "find": [
+                    ReplacementTransform(lift[1], blank),
+                    ReplacementTransform(lift[0], row.row_headers),
+                    FadeIn(words, shift=UP * 0.3, lag_ratio=0.3),
+                ]
+            },
         )
         target = top_index(ex.last_row.weights[0])
         frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
@@ -521,11 +667,12 @@ class DeadEnds(LectureScene):
             "decides",
             *(Create(a) for a in arrows.arrows),
             FadeIn(arrows.numbers),
+            FadeIn(row.col_headers),
             then=[[Create(frame)]],
             beats={
-                "row": [
-                    FadeIn(VGroup(row.cells, row.row_headers, row.col_headers)),
-                    TransformFromCopy(arrows.numbers, row.numbers),
+                "row": [  # the cells take their shade as the weights drop into them
+                    ReplacementTransform(blank, row.cells),
+                    TransformFromCopy(arrows.numbers, row.numbers, path_arc=PI / 4),
                 ]
             },
             token=names[ex.query_index],

@@ -77,6 +77,8 @@ BAR_HEIGHT = 0.4
 VALUE_CELL = 0.22  # a cell of a four-head run's V (8 x 2), under its map
 ONE_WAY_CELL = 0.24  # causal's learned map under the sentence: read by its brightness
 ONE_WAY_MARKER = 0.18  # its markers: shapes, too small for their letters
+HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
+SLOT = 0.9  # a head's empty slot in the task's model box
 
 
 class MultiHead(LectureScene):
@@ -352,8 +354,15 @@ class MultiHead(LectureScene):
         names = VGroup(*(row[1] for row in rows))
         names.align_to(names[0] if names[0].width > names[1].width else names[1], LEFT)
         inputs = self._inputs(run, SHOWN)
-        inputs.next_to(rows, DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(strip, rows, inputs))
+        # the model, two empty heads, beside the input: it opens into the heads' picture
+        self._heads_layout()
+        model = self._small_box()
+        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
+            rows, DOWN, buff=style.SECTION_BUFF
+        )
+        model.match_y(inputs)
+        style.place(VGroup(strip, rows, inputs, model))
+        self.model = model
         # The second answer is the number one to the left: each travels from the strip.
         before = [
             TransformFromCopy(strip.get_column(k - 1)[2], rows[1][0][k], path_arc=-0.6)
@@ -369,6 +378,11 @@ class MultiHead(LectureScene):
                     FadeIn(rows[1][1]),
                     FadeIn(rows[1][0][0]),
                     LaggedStart(*before, lag_ratio=0.1),
+                ],
+                "heads": [
+                    Create(model[0]),
+                    LaggedStartMap(Create, model[1], lag_ratio=0.3),
+                    FadeIn(model[2], lag_ratio=0.3),
                 ],
             },
         )
@@ -439,19 +453,20 @@ class MultiHead(LectureScene):
             parts.add(VGroup(group, brace, label.next_to(brace, DOWN, buff=style.HUG_BUFF)))
         return parts.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
 
-    def _two_heads(self) -> None:
+    def _heads_layout(self) -> None:
+        """The two trained heads' picture, laid out before the task is (the task's model box
+        grows into it): the model's box round two slots, one per head, each the size of the
+        head's map; the rules and overlaps under them; the loss plot in the right third."""
         run = self.data.two_heads
         colour = max(range(2), key=lambda h: run.colour_match[h])
-        previous = 1 - colour
-        maps = VGroup(*(self._map(run, "multihead.two", h, 0.42) for h in range(2)))
+        maps = VGroup(*(self._map(run, "multihead.two", h, HEAD_CELL) for h in range(2)))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF)
-        self.maps = maps
         rules = VGroup(
             style.text(self.words["rule_colour"], style.LABEL_SIZE),
             style.text(self.words["rule_previous"], style.LABEL_SIZE),
         )
         rules[0].next_to(maps[colour], DOWN, buff=style.ITEM_BUFF)
-        rules[1].next_to(maps[previous], DOWN, buff=style.ITEM_BUFF)
+        rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)
         matches = VGroup(
             *(
                 phrase(
@@ -462,8 +477,20 @@ class MultiHead(LectureScene):
                 ).next_to(rule, DOWN, buff=style.HUG_BUFF)
                 for key, h, rule in (
                     ("colour_match", colour, rules[0]),
-                    ("previous_match", previous, rules[1]),
+                    ("previous_match", 1 - colour, rules[1]),
                 )
+            )
+        )
+        box = SurroundingRectangle(
+            VGroup(maps, rules, matches),
+            color=style.MUTED,
+            buff=style.HUG_BUFF,
+            corner_radius=0.12,
+        )
+        slots = VGroup(
+            *(
+                SurroundingRectangle(m[1].cells, color=style.MUTED, buff=0, stroke_width=2)
+                for m in maps
             )
         )
         n = {
@@ -474,7 +501,7 @@ class MultiHead(LectureScene):
             run.loss_curve,
             "multihead.two.steps",
             self.words["step_axis"],
-            width=4.2,
+            width=3.6,
             height=3.4,
             also=(run.val_mse, run.baseline_mse),
             room=1,
@@ -488,9 +515,40 @@ class MultiHead(LectureScene):
         val[1].next_to(val[0], DOWN, buff=style.ITEM_BUFF).align_to(val[0], RIGHT)
         training = VGroup(plot, val, base)
         style.place(
-            VGroup(VGroup(maps, rules, matches), training).arrange(RIGHT, buff=style.WIDE_BUFF)
+            VGroup(VGroup(box, maps, rules, matches, slots), training).arrange(
+                RIGHT, buff=style.GROUP_BUFF
+            )
         )
-        self.rules = VGroup(rules, matches)
+        self.maps, self.slots, self.box, self.training = maps, slots, box, training
+        self.rules = VGroup(rules, matches, box)
+
+    def _small_box(self) -> VGroup:
+        """The model as the task first shows it: a box round two empty slots, each named by
+        its head (it grows into :meth:`_heads_layout`'s box on "打開來看"); returns the box,
+        the slots and their names."""
+        slots = VGroup(*(Square(SLOT).set_stroke(style.MUTED, 2) for _ in self.maps)).arrange(
+            RIGHT, buff=style.WIDE_BUFF
+        )
+        names = VGroup(
+            *(
+                phrase(
+                    self.words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())
+                ).next_to(slot, UP, buff=style.ITEM_BUFF)
+                for h, slot in enumerate(slots)
+            )
+        )
+        box = SurroundingRectangle(
+            VGroup(slots, names), color=style.MUTED, buff=style.ITEM_BUFF, corner_radius=0.12
+        )
+        return VGroup(box, slots, names)
+
+    def _two_heads(self) -> None:
+        run = self.data.two_heads
+        colour = max(range(2), key=lambda h: run.colour_match[h])
+        previous = 1 - colour
+        maps, slots, training = self.maps, self.slots, self.training
+        plot, val, base = training
+        rules, matches, _ = self.rules
         n_pos = len(run.colours)
         blocks = maps[colour][1].block_frames(run.colours)
         diagonal = VGroup(
@@ -508,23 +566,35 @@ class MultiHead(LectureScene):
             stroke_width=8,
         )
 
-        def grow(m: VGroup) -> list:
-            """A map filled row by row under its name."""
-            grid = m[1]
+        def grow(h: int) -> list:
+            """Head ``h``'s map filled row by row in its slot (its name is there already)."""
+            grid = maps[h][1]
             rows = [
                 VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols)))
                 for i in range(grid.n_rows)
             ]
             return [
-                FadeIn(VGroup(m[0], grid.row_headers, grid.col_headers)),
+                FadeOut(slots[h]),
+                FadeIn(VGroup(grid.row_headers, grid.col_headers)),
                 LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
             ]
 
+        # the task's strip sinks into the model's box, which opens to the heads' size
+        strip, answers, inputs, frame = self.task_group
+        small, small_slots, small_names = self.model
         self.say(
             "colour_head",
-            FadeOut(self.task_group),
-            *grow(maps[colour]),
-            FadeIn(rules[0]),
+            FadeOut(VGroup(answers, inputs, frame)),
+            FadeOut(strip, target_position=small.get_center(), scale=0.3),
+            then=[
+                [
+                    ReplacementTransform(small, self.box),
+                    ReplacementTransform(small_slots, slots),
+                    *(ReplacementTransform(small_names[h], maps[h][0]) for h in range(2)),
+                    Create(plot.frame),
+                ],
+                [*grow(colour), FadeIn(rules[0])],
+            ],
             beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
@@ -532,7 +602,7 @@ class MultiHead(LectureScene):
         self.say(
             "previous_head",
             FadeOut(blocks),
-            *grow(maps[previous]),
+            *grow(previous),
             FadeIn(rules[1]),
             beats={
                 "diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])],
@@ -544,16 +614,8 @@ class MultiHead(LectureScene):
             "nobody",
             FadeOut(slant),
             outline(maps[0], maps[1]),
-            beats={
-                "training": [
-                    Create(plot.frame),
-                    Create(plot.curve),
-                    FadeIn(base),
-                    FadeIn(val),
-                ]
-            },
+            beats={"training": [Create(plot.curve), FadeIn(base), FadeIn(val)]},
         )
-        self.training = training
 
     def _join(self) -> None:
         """Each head's map x its V = its output; the outputs joined; x W_O = the layer's."""

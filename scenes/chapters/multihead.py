@@ -45,7 +45,6 @@ from manim import (
     Swap,
     TransformFromCopy,
     VGroup,
-    Wait,
 )
 
 from scenes.chapters.causal import masked_head
@@ -78,6 +77,7 @@ VALUE_CELL = 0.22  # a cell of a four-head run's V (8 x 2), under its map
 ONE_WAY_CELL = 0.24  # causal's learned map under the sentence: read by its brightness
 ONE_WAY_MARKER = 0.18  # its markers: shapes, too small for their letters
 HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
+CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
 SLOT = 0.9  # a head's empty slot in the task's model box
 
 
@@ -234,6 +234,7 @@ class MultiHead(LectureScene):
                 FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2),
                 lag_ratio=0.6,
             ),
+            run_time=1.5,  # the map's shrink is seen, not a dissolve
             beats={"many": [LaggedStartMap(Create, links, lag_ratio=0.05)]},
         )
         # each relation lights its two words as it is named (the last pair goes back)
@@ -680,6 +681,26 @@ class MultiHead(LectureScene):
         style.place(VGroup(product, parts, part_names, w_brace))
         style.place(lines)
         d_head = self.number("multihead.two.d_head", 0)
+        # Head 1's first output cells, each from its map's row and its V's column; then the
+        # rest of both heads' outputs from copies of their maps and Vs.
+        done = [(0, c) for c in range(CELLS_BY_HAND)]
+        small_map, v, out = lines[0][1][0], lines[0][1][2][0], lines[0][1][4]
+        first = [self._product_cell(small_map, v, out, i, c) for i, c in done]
+        rest_cells = AnimationGroup(
+            *(
+                TransformFromCopy(
+                    VGroup(ln[1][0].cells, ln[1][2][0].cells),
+                    VGroup(
+                        *(
+                            c
+                            for k, c in enumerate(ln[1][4].cells)
+                            if h or divmod(k, ln[1][4].n_cols) not in done
+                        )
+                    ),
+                )
+                for h, ln in enumerate(lines)
+            )
+        )
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -693,16 +714,8 @@ class MultiHead(LectureScene):
                 FadeOut(VGroup(self.maps[h][1].row_headers, self.maps[h][1].col_headers))
                 for h in range(heads)
             ),
-            then=[
-                [FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2]) for ln in lines)))],
-                [
-                    *(FadeIn(ln[1][3]) for ln in lines),
-                    *(
-                        TransformFromCopy(VGroup(ln[1][0].cells, ln[1][2][0].cells), ln[1][4].cells)
-                        for ln in lines
-                    ),
-                ],
-            ],
+            then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
+            beats={"cells": [Succession(*first, rest_cells)]},
             n=len(run.colours),
             d=d_head,
         )
@@ -725,8 +738,15 @@ class MultiHead(LectureScene):
             for h in range(heads)
         ]
         cell_ij = layer.get_cell(i, j)
-        rest = VGroup(*(layer.get_cell(a, b) for a in range(n_pos) for b in range(len(run.w_o[0]))))
-        rest.remove(cell_ij)
+        n_out = len(run.w_o[0])
+        columns = [VGroup(*(w_o.get_cell(k, c) for k in range(heads * d))) for c in range(n_out)]
+        column_frame = SurroundingRectangle(columns[j], buff=style.TIGHT_BUFF)
+        layer_row = [layer.get_cell(i, c) for c in range(n_out)]
+        layer_rows = [VGroup(*(layer.get_cell(a, c) for c in range(n_out))) for a in range(n_pos)]
+        joined_rows = [
+            VGroup(*(joined[h].get_cell(a, k) for h in range(heads) for k in range(d)))
+            for a in range(n_pos)
+        ]
         # The outputs land a gap apart, then close up: one position's row is 8 numbers.
         second = VGroup(*joined[1:], *parts[1:], *part_names[1:])
         second.shift(RIGHT * style.GROUP_BUFF)
@@ -768,14 +788,51 @@ class MultiHead(LectureScene):
                 outline(*halves),
             ),
             run_time=1.6,
+            then=[  # the row against W_O's first column: the layer's first number
+                [TransformFromCopy(VGroup(upright, w_column), cell_ij), Create(column_frame)]
+            ],
             beats={
+                # the row runs along W_O's other columns, one number each, then every
+                # other row of the joined outputs gives its row of the layer's output
                 "layer": [
-                    FadeOut(VGroup(row_frame, upright_frame, empty)),
-                    FadeIn(times),
-                    ReplacementTransform(VGroup(upright, w_column.copy()), cell_ij),
-                    FadeTransform(VGroup(joined, w_o.cells).copy(), rest),
+                    Succession(
+                        AnimationGroup(
+                            ApplyMethod(column_frame.move_to, VGroup(*columns[-1])),
+                            LaggedStart(
+                                *(
+                                    TransformFromCopy(VGroup(upright, columns[c]), layer_row[c])
+                                    for c in range(1, len(columns))
+                                ),
+                                lag_ratio=0.3,
+                            ),
+                        ),
+                        AnimationGroup(
+                            FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
+                            FadeIn(times),
+                            LaggedStart(
+                                *(
+                                    TransformFromCopy(joined_rows[a], layer_rows[a])
+                                    for a in range(1, n_pos)
+                                ),
+                                lag_ratio=0.2,
+                            ),
+                        ),
+                    )
                 ]
             },
+        )
+
+    def _product_cell(self, left, right, out, i: int, j: int) -> Succession:
+        """Cell (i, j) of ``out`` = ``left`` x ``right`` made where it is seen: row i of
+        ``left`` and column j of ``right`` framed, their copies fused into the cell."""
+        row = VGroup(*(left.get_cell(i, k) for k in range(left.n_cols)))
+        column = VGroup(*(right.get_cell(k, j) for k in range(right.n_rows)))
+        frames = VGroup(*(SurroundingRectangle(m, buff=style.TIGHT_BUFF) for m in (row, column)))
+        return Succession(
+            Create(frames),
+            AnimationGroup(
+                TransformFromCopy(VGroup(row, column), out.get_cell(i, j)), FadeOut(frames)
+            ),
         )
 
     def _four_heads(self) -> None:
@@ -819,7 +876,11 @@ class MultiHead(LectureScene):
         overlap.next_to(bridge, UP, buff=style.HUG_BUFF)
         style.place(VGroup(maps, names, rules, values, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say("four", *self._clear(), FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2))
+        self.say(  # the product leaves before the four maps come
+            "four",
+            *self._clear(),
+            then=[[FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2)]],
+        )
         first = [Create(frames[previous]), FadeIn(rules[previous])]
         second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
         self.say(
@@ -1113,14 +1174,22 @@ class MultiHead(LectureScene):
                     FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                     TransformFromCopy(q, joined),
                     FadeIn(joined_name),
-                    # W_Q's slices (columns) turn into W_O's blocks of rows
-                    ReplacementTransform(VGroup(whole, one), w_o),
-                    ReplacementTransform(w_name, w_o_name),
-                    # the joined vector stands beside W_O's rows, goes through them and
-                    # comes out under W_O as one output that mixes every head
+                    # W_Q leaves; W_O is drawn in its place as blocks of rows, the joined
+                    # vector stands beside them, slice by slice against its block (the
+                    # first two, then the rest), and comes out under W_O as one output
+                    # that mixes every head
                     Succession(
-                        Wait(0.6),
-                        TransformFromCopy(joined, column),
+                        FadeOut(VGroup(whole, one, w_name)),
+                        AnimationGroup(
+                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03), FadeIn(w_o_name)
+                        ),
+                        Succession(
+                            *(TransformFromCopy(joined[k], column[k]) for k in range(2)),
+                            LaggedStart(
+                                *(TransformFromCopy(joined[k], column[k]) for k in range(2, heads)),
+                                lag_ratio=0.1,
+                            ),
+                        ),
                         ReplacementTransform(column.copy(), out),
                     ),
                 ],

@@ -67,6 +67,13 @@ def _touch(a: VGroup, b: VGroup) -> bool:
     )
 
 
+def _from_copy(source: Mobject, target: Mobject) -> ReplacementTransform:
+    """A copy of ``source`` becoming ``target``: TransformFromCopy's picture, safe inside a
+    Succession (TransformFromCopy animates the target itself, so a later step's target would
+    stand on screen, finished, from the Succession's first frame)."""
+    return ReplacementTransform(source.copy(), target)
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -527,17 +534,18 @@ class MultiHead(LectureScene):
         """The model as the task first shows it: a box round two empty slots, each named by
         its head (it grows into :meth:`_heads_layout`'s box on "打開來看"); returns the box,
         the slots and their names."""
-        slots = VGroup(*(Square(SLOT).set_stroke(style.MUTED, 2) for _ in self.maps)).arrange(
-            RIGHT, buff=style.WIDE_BUFF
-        )
         names = VGroup(
             *(
-                phrase(
-                    self.words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())
-                ).next_to(slot, UP, buff=style.ITEM_BUFF)
-                for h, slot in enumerate(slots)
+                phrase(self.words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
+                for h in range(len(self.maps))
             )
         )
+        # the slots far enough apart that their names never meet
+        apart = max(style.WIDE_BUFF, max(n.width for n in names) - SLOT + style.GROUP_BUFF)
+        slots = VGroup(*(Square(SLOT).set_stroke(style.MUTED, 2) for _ in names))
+        slots.arrange(RIGHT, buff=apart)
+        for name, slot in zip(names, slots, strict=True):
+            name.next_to(slot, UP, buff=style.ITEM_BUFF)
         box = SurroundingRectangle(
             VGroup(slots, names), color=style.MUTED, buff=style.ITEM_BUFF, corner_radius=0.12
         )
@@ -688,7 +696,7 @@ class MultiHead(LectureScene):
         first = [self._product_cell(small_map, v, out, i, c) for i, c in done]
         rest_cells = AnimationGroup(
             *(
-                TransformFromCopy(
+                _from_copy(
                     VGroup(ln[1][0].cells, ln[1][2][0].cells),
                     VGroup(
                         *(
@@ -800,7 +808,7 @@ class MultiHead(LectureScene):
                             ApplyMethod(column_frame.move_to, VGroup(*columns[-1])),
                             LaggedStart(
                                 *(
-                                    TransformFromCopy(VGroup(upright, columns[c]), layer_row[c])
+                                    _from_copy(VGroup(upright, columns[c]), layer_row[c])
                                     for c in range(1, len(columns))
                                 ),
                                 lag_ratio=0.3,
@@ -811,7 +819,7 @@ class MultiHead(LectureScene):
                             FadeIn(times),
                             LaggedStart(
                                 *(
-                                    TransformFromCopy(joined_rows[a], layer_rows[a])
+                                    _from_copy(joined_rows[a], layer_rows[a])
                                     for a in range(1, n_pos)
                                 ),
                                 lag_ratio=0.2,
@@ -830,9 +838,7 @@ class MultiHead(LectureScene):
         frames = VGroup(*(SurroundingRectangle(m, buff=style.TIGHT_BUFF) for m in (row, column)))
         return Succession(
             Create(frames),
-            AnimationGroup(
-                TransformFromCopy(VGroup(row, column), out.get_cell(i, j)), FadeOut(frames)
-            ),
+            AnimationGroup(_from_copy(VGroup(row, column), out.get_cell(i, j)), FadeOut(frames)),
         )
 
     def _four_heads(self) -> None:
@@ -1184,9 +1190,9 @@ class MultiHead(LectureScene):
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03), FadeIn(w_o_name)
                         ),
                         Succession(
-                            *(TransformFromCopy(joined[k], column[k]) for k in range(2)),
+                            *(_from_copy(joined[k], column[k]) for k in range(2)),
                             LaggedStart(
-                                *(TransformFromCopy(joined[k], column[k]) for k in range(2, heads)),
+                                *(_from_copy(joined[k], column[k]) for k in range(2, heads)),
                                 lag_ratio=0.1,
                             ),
                         ),

@@ -45,7 +45,6 @@ from manim import (
     Swap,
     TransformFromCopy,
     VGroup,
-    Wait,
 )
 
 from scenes.chapters.causal import masked_head
@@ -68,6 +67,13 @@ def _touch(a: VGroup, b: VGroup) -> bool:
     )
 
 
+def _from_copy(source: Mobject, target: Mobject) -> ReplacementTransform:
+    """A copy of ``source`` becoming ``target``: TransformFromCopy's picture, safe inside a
+    Succession (TransformFromCopy animates the target itself, so a later step's target would
+    stand on screen, finished, from the Succession's first frame)."""
+    return ReplacementTransform(source.copy(), target)
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -77,6 +83,9 @@ BAR_HEIGHT = 0.4
 VALUE_CELL = 0.22  # a cell of a four-head run's V (8 x 2), under its map
 ONE_WAY_CELL = 0.24  # causal's learned map under the sentence: read by its brightness
 ONE_WAY_MARKER = 0.18  # its markers: shapes, too small for their letters
+HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
+CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
+SLOT = 0.9  # a head's empty slot in the task's model box
 
 
 class MultiHead(LectureScene):
@@ -232,6 +241,7 @@ class MultiHead(LectureScene):
                 FadeIn(words, shift=UP * style.GROUP_BUFF, lag_ratio=0.2),
                 lag_ratio=0.6,
             ),
+            run_time=1.5,  # the map's shrink is seen, not a dissolve
             beats={"many": [LaggedStartMap(Create, links, lag_ratio=0.05)]},
         )
         # each relation lights its two words as it is named (the last pair goes back)
@@ -352,8 +362,15 @@ class MultiHead(LectureScene):
         names = VGroup(*(row[1] for row in rows))
         names.align_to(names[0] if names[0].width > names[1].width else names[1], LEFT)
         inputs = self._inputs(run, SHOWN)
-        inputs.next_to(rows, DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(strip, rows, inputs))
+        # the model, two empty heads, beside the input: it opens into the heads' picture
+        self._heads_layout()
+        model = self._small_box()
+        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
+            rows, DOWN, buff=style.SECTION_BUFF
+        )
+        model.match_y(inputs)
+        style.place(VGroup(strip, rows, inputs, model))
+        self.model = model
         # The second answer is the number one to the left: each travels from the strip.
         before = [
             TransformFromCopy(strip.get_column(k - 1)[2], rows[1][0][k], path_arc=-0.6)
@@ -369,6 +386,11 @@ class MultiHead(LectureScene):
                     FadeIn(rows[1][1]),
                     FadeIn(rows[1][0][0]),
                     LaggedStart(*before, lag_ratio=0.1),
+                ],
+                "heads": [
+                    Create(model[0]),
+                    LaggedStartMap(Create, model[1], lag_ratio=0.3),
+                    FadeIn(model[2], lag_ratio=0.3),
                 ],
             },
         )
@@ -439,19 +461,20 @@ class MultiHead(LectureScene):
             parts.add(VGroup(group, brace, label.next_to(brace, DOWN, buff=style.HUG_BUFF)))
         return parts.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
 
-    def _two_heads(self) -> None:
+    def _heads_layout(self) -> None:
+        """The two trained heads' picture, laid out before the task is (the task's model box
+        grows into it): the model's box round two slots, one per head, each the size of the
+        head's map; the rules and overlaps under them; the loss plot in the right third."""
         run = self.data.two_heads
         colour = max(range(2), key=lambda h: run.colour_match[h])
-        previous = 1 - colour
-        maps = VGroup(*(self._map(run, "multihead.two", h, 0.42) for h in range(2)))
+        maps = VGroup(*(self._map(run, "multihead.two", h, HEAD_CELL) for h in range(2)))
         maps.arrange(RIGHT, buff=style.WIDE_BUFF)
-        self.maps = maps
         rules = VGroup(
             style.text(self.words["rule_colour"], style.LABEL_SIZE),
             style.text(self.words["rule_previous"], style.LABEL_SIZE),
         )
         rules[0].next_to(maps[colour], DOWN, buff=style.ITEM_BUFF)
-        rules[1].next_to(maps[previous], DOWN, buff=style.ITEM_BUFF)
+        rules[1].next_to(maps[1 - colour], DOWN, buff=style.ITEM_BUFF)
         matches = VGroup(
             *(
                 phrase(
@@ -462,8 +485,20 @@ class MultiHead(LectureScene):
                 ).next_to(rule, DOWN, buff=style.HUG_BUFF)
                 for key, h, rule in (
                     ("colour_match", colour, rules[0]),
-                    ("previous_match", previous, rules[1]),
+                    ("previous_match", 1 - colour, rules[1]),
                 )
+            )
+        )
+        box = SurroundingRectangle(
+            VGroup(maps, rules, matches),
+            color=style.MUTED,
+            buff=style.HUG_BUFF,
+            corner_radius=0.12,
+        )
+        slots = VGroup(
+            *(
+                SurroundingRectangle(m[1].cells, color=style.MUTED, buff=0, stroke_width=2)
+                for m in maps
             )
         )
         n = {
@@ -474,7 +509,7 @@ class MultiHead(LectureScene):
             run.loss_curve,
             "multihead.two.steps",
             self.words["step_axis"],
-            width=4.2,
+            width=3.6,
             height=3.4,
             also=(run.val_mse, run.baseline_mse),
             room=1,
@@ -488,9 +523,41 @@ class MultiHead(LectureScene):
         val[1].next_to(val[0], DOWN, buff=style.ITEM_BUFF).align_to(val[0], RIGHT)
         training = VGroup(plot, val, base)
         style.place(
-            VGroup(VGroup(maps, rules, matches), training).arrange(RIGHT, buff=style.WIDE_BUFF)
+            VGroup(VGroup(box, maps, rules, matches, slots), training).arrange(
+                RIGHT, buff=style.GROUP_BUFF
+            )
         )
-        self.rules = VGroup(rules, matches)
+        self.maps, self.slots, self.box, self.training = maps, slots, box, training
+        self.rules = VGroup(rules, matches, box)
+
+    def _small_box(self) -> VGroup:
+        """The model as the task first shows it: a box round two empty slots, each named by
+        its head (it grows into :meth:`_heads_layout`'s box on "打開來看"); returns the box,
+        the slots and their names."""
+        names = VGroup(
+            *(
+                phrase(self.words["head"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal()))
+                for h in range(len(self.maps))
+            )
+        )
+        # the slots far enough apart that their names never meet
+        apart = max(style.WIDE_BUFF, max(n.width for n in names) - SLOT + style.GROUP_BUFF)
+        slots = VGroup(*(Square(SLOT).set_stroke(style.MUTED, 2) for _ in names))
+        slots.arrange(RIGHT, buff=apart)
+        for name, slot in zip(names, slots, strict=True):
+            name.next_to(slot, UP, buff=style.ITEM_BUFF)
+        box = SurroundingRectangle(
+            VGroup(slots, names), color=style.MUTED, buff=style.ITEM_BUFF, corner_radius=0.12
+        )
+        return VGroup(box, slots, names)
+
+    def _two_heads(self) -> None:
+        run = self.data.two_heads
+        colour = max(range(2), key=lambda h: run.colour_match[h])
+        previous = 1 - colour
+        maps, slots, training = self.maps, self.slots, self.training
+        plot, val, base = training
+        rules, matches, _ = self.rules
         n_pos = len(run.colours)
         blocks = maps[colour][1].block_frames(run.colours)
         diagonal = VGroup(
@@ -508,23 +575,34 @@ class MultiHead(LectureScene):
             stroke_width=8,
         )
 
-        def grow(m: VGroup) -> list:
-            """A map filled row by row under its name."""
-            grid = m[1]
+        def grow(h: int) -> list:
+            """Head ``h``'s map filled row by row in its slot (its name is there already)."""
+            grid = maps[h][1]
             rows = [
                 VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols)))
                 for i in range(grid.n_rows)
             ]
             return [
-                FadeIn(VGroup(m[0], grid.row_headers, grid.col_headers)),
+                FadeOut(slots[h]),
+                FadeIn(VGroup(grid.row_headers, grid.col_headers)),
                 LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
             ]
 
+        # the task's strip sinks into the model's box, which opens to the heads' size
+        strip, answers, inputs, frame = self.task_group
+        small, small_slots, small_names = self.model
         self.say(
             "colour_head",
-            FadeOut(self.task_group),
-            *grow(maps[colour]),
-            FadeIn(rules[0]),
+            FadeOut(VGroup(answers, inputs, frame)),
+            FadeOut(strip, target_position=small.get_center(), scale=0.3),
+            then=[
+                [
+                    ReplacementTransform(small, self.box),
+                    ReplacementTransform(small_slots, slots),
+                    *(ReplacementTransform(small_names[h], maps[h][0]) for h in range(2)),
+                ],
+                [*grow(colour), FadeIn(rules[0]), Create(plot.frame)],
+            ],
             beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
@@ -532,7 +610,7 @@ class MultiHead(LectureScene):
         self.say(
             "previous_head",
             FadeOut(blocks),
-            *grow(maps[previous]),
+            *grow(previous),
             FadeIn(rules[1]),
             beats={
                 "diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])],
@@ -544,16 +622,8 @@ class MultiHead(LectureScene):
             "nobody",
             FadeOut(slant),
             outline(maps[0], maps[1]),
-            beats={
-                "training": [
-                    Create(plot.frame),
-                    Create(plot.curve),
-                    FadeIn(base),
-                    FadeIn(val),
-                ]
-            },
+            beats={"training": [Create(plot.curve), FadeIn(base), FadeIn(val)]},
         )
-        self.training = training
 
     def _join(self) -> None:
         """Each head's map x its V = its output; the outputs joined; x W_O = the layer's."""
@@ -618,6 +688,26 @@ class MultiHead(LectureScene):
         style.place(VGroup(product, parts, part_names, w_brace))
         style.place(lines)
         d_head = self.number("multihead.two.d_head", 0)
+        # Head 1's first output cells, each from its map's row and its V's column; then the
+        # rest of both heads' outputs from copies of their maps and Vs.
+        done = [(0, c) for c in range(CELLS_BY_HAND)]
+        small_map, v, out = lines[0][1][0], lines[0][1][2][0], lines[0][1][4]
+        first = [self._product_cell(small_map, v, out, i, c) for i, c in done]
+        rest_cells = AnimationGroup(
+            *(
+                _from_copy(
+                    VGroup(ln[1][0].cells, ln[1][2][0].cells),
+                    VGroup(
+                        *(
+                            c
+                            for k, c in enumerate(ln[1][4].cells)
+                            if h or divmod(k, ln[1][4].n_cols) not in done
+                        )
+                    ),
+                )
+                for h, ln in enumerate(lines)
+            )
+        )
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -631,16 +721,8 @@ class MultiHead(LectureScene):
                 FadeOut(VGroup(self.maps[h][1].row_headers, self.maps[h][1].col_headers))
                 for h in range(heads)
             ),
-            then=[
-                [FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2]) for ln in lines)))],
-                [
-                    *(FadeIn(ln[1][3]) for ln in lines),
-                    *(
-                        TransformFromCopy(VGroup(ln[1][0].cells, ln[1][2][0].cells), ln[1][4].cells)
-                        for ln in lines
-                    ),
-                ],
-            ],
+            then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
+            beats={"cells": [Succession(*first, rest_cells)]},
             n=len(run.colours),
             d=d_head,
         )
@@ -663,8 +745,15 @@ class MultiHead(LectureScene):
             for h in range(heads)
         ]
         cell_ij = layer.get_cell(i, j)
-        rest = VGroup(*(layer.get_cell(a, b) for a in range(n_pos) for b in range(len(run.w_o[0]))))
-        rest.remove(cell_ij)
+        n_out = len(run.w_o[0])
+        columns = [VGroup(*(w_o.get_cell(k, c) for k in range(heads * d))) for c in range(n_out)]
+        column_frame = SurroundingRectangle(columns[j], buff=style.TIGHT_BUFF)
+        layer_row = [layer.get_cell(i, c) for c in range(n_out)]
+        layer_rows = [VGroup(*(layer.get_cell(a, c) for c in range(n_out))) for a in range(n_pos)]
+        joined_rows = [
+            VGroup(*(joined[h].get_cell(a, k) for h in range(heads) for k in range(d)))
+            for a in range(n_pos)
+        ]
         # The outputs land a gap apart, then close up: one position's row is 8 numbers.
         second = VGroup(*joined[1:], *parts[1:], *part_names[1:])
         second.shift(RIGHT * style.GROUP_BUFF)
@@ -706,14 +795,49 @@ class MultiHead(LectureScene):
                 outline(*halves),
             ),
             run_time=1.6,
+            then=[  # the row against W_O's first column: the layer's first number
+                [TransformFromCopy(VGroup(upright, w_column), cell_ij), Create(column_frame)]
+            ],
             beats={
+                # the row runs along W_O's other columns, one number each, then every
+                # other row of the joined outputs gives its row of the layer's output
                 "layer": [
-                    FadeOut(VGroup(row_frame, upright_frame, empty)),
-                    FadeIn(times),
-                    ReplacementTransform(VGroup(upright, w_column.copy()), cell_ij),
-                    FadeTransform(VGroup(joined, w_o.cells).copy(), rest),
+                    Succession(
+                        AnimationGroup(
+                            ApplyMethod(column_frame.move_to, VGroup(*columns[-1])),
+                            LaggedStart(
+                                *(
+                                    _from_copy(VGroup(upright, columns[c]), layer_row[c])
+                                    for c in range(1, len(columns))
+                                ),
+                                lag_ratio=0.3,
+                            ),
+                        ),
+                        AnimationGroup(
+                            FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
+                            FadeIn(times),
+                            LaggedStart(
+                                *(
+                                    _from_copy(joined_rows[a], layer_rows[a])
+                                    for a in range(1, n_pos)
+                                ),
+                                lag_ratio=0.2,
+                            ),
+                        ),
+                    )
                 ]
             },
+        )
+
+    def _product_cell(self, left, right, out, i: int, j: int) -> Succession:
+        """Cell (i, j) of ``out`` = ``left`` x ``right`` made where it is seen: row i of
+        ``left`` and column j of ``right`` framed, their copies fused into the cell."""
+        row = VGroup(*(left.get_cell(i, k) for k in range(left.n_cols)))
+        column = VGroup(*(right.get_cell(k, j) for k in range(right.n_rows)))
+        frames = VGroup(*(SurroundingRectangle(m, buff=style.TIGHT_BUFF) for m in (row, column)))
+        return Succession(
+            Create(frames),
+            AnimationGroup(_from_copy(VGroup(row, column), out.get_cell(i, j)), FadeOut(frames)),
         )
 
     def _four_heads(self) -> None:
@@ -757,7 +881,11 @@ class MultiHead(LectureScene):
         overlap.next_to(bridge, UP, buff=style.HUG_BUFF)
         style.place(VGroup(maps, names, rules, values, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say("four", *self._clear(), FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2))
+        self.say(  # the product leaves before the four maps come
+            "four",
+            *self._clear(),
+            then=[[FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2)]],
+        )
         first = [Create(frames[previous]), FadeIn(rules[previous])]
         second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
         self.say(
@@ -1051,14 +1179,22 @@ class MultiHead(LectureScene):
                     FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                     TransformFromCopy(q, joined),
                     FadeIn(joined_name),
-                    # W_Q's slices (columns) turn into W_O's blocks of rows
-                    ReplacementTransform(VGroup(whole, one), w_o),
-                    ReplacementTransform(w_name, w_o_name),
-                    # the joined vector stands beside W_O's rows, goes through them and
-                    # comes out under W_O as one output that mixes every head
+                    # W_Q leaves; W_O is drawn in its place as blocks of rows, the joined
+                    # vector stands beside them, slice by slice against its block (the
+                    # first two, then the rest), and comes out under W_O as one output
+                    # that mixes every head
                     Succession(
-                        Wait(0.6),
-                        TransformFromCopy(joined, column),
+                        FadeOut(VGroup(whole, one, w_name)),
+                        AnimationGroup(
+                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03), FadeIn(w_o_name)
+                        ),
+                        Succession(
+                            *(_from_copy(joined[k], column[k]) for k in range(2)),
+                            LaggedStart(
+                                *(_from_copy(joined[k], column[k]) for k in range(2, heads)),
+                                lag_ratio=0.1,
+                            ),
+                        ),
                         ReplacementTransform(column.copy(), out),
                     ),
                 ],

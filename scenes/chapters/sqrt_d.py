@@ -62,6 +62,8 @@ from scenes.kit.vectors import WeightBars
 SRC = "pitfalls.sqrt_d"
 GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04: 1.6)
 GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
+LEFT_GROW = 1.4  # the knob and it -> every word's row enlarged beside the right-hand column
+LEFT_SHARE = 0.8  # up to this share of its height
 IT_CAT_GROW = 2.0  # it -> every word's bars, enlarged to fill the frame while they are the subject
 CLIMB_TIME = 2.5  # the means line's beats: the draw sweeping again as the mean is climbed
 BIN = 0.5  # the histogram's bins of the products q_i k_i
@@ -944,6 +946,10 @@ def knob_stage(scene: LectureScene, at: int) -> KnobStage:
     slope = scene.widest_slopes()
     chain = backward(scene)
     right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
+    # the knob and the row as tall as the column beside them allows (else the lower left idles)
+    grow = min(LEFT_GROW, LEFT_SHARE * right.height / first.height)
+    knob.scale(grow)
+    first.scale(grow)
     whole = VGroup(knob, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
     natural = whole.width
     style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame

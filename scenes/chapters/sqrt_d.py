@@ -62,8 +62,9 @@ from scenes.kit.vectors import WeightBars
 SRC = "pitfalls.sqrt_d"
 GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04: 1.6)
 GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
-SETTING_WIDTH = 1.6  # each setting's little picture beside the knob
-SETTING_HEIGHT = 0.9
+LEFT_GROW = 1.4  # the knob and it -> every word's row enlarged beside the right-hand column
+LEFT_SHARE = 0.8  # up to this share of its height
+IT_CAT_GROW = 2.0  # it -> every word's bars, enlarged to fill the frame while they are the subject
 CLIMB_TIME = 2.5  # the means line's beats: the draw sweeping again as the mean is climbed
 BIN = 0.5  # the histogram's bins of the products q_i k_i
 HIST_REACH = 4  # it runs from -4 to +4
@@ -517,20 +518,24 @@ class SqrtD(LectureScene):
         sharpest = len(flat_first) - 1
         stage = knob_stage(self, bare)  # the knob where it_cat is now
         knob, first, slope, chain = stage.knob, stage.first, stage.slope, stage.chain
-        # how sharp each notch is: the log of 1 / the divisor, from the flattest (0) to 1
-        sharp = [-math.log(c.temperatures[k].scale) for k in flat_first]
-        sharp = [(v - sharp[0]) / (sharp[-1] - sharp[0]) for v in sharp]
-        icons = [self._setting(j, 0.0) for j in range(3)]
+        # the three settings fill the right-hand column, a third of its height each
+        _, bottom, right, top = style.content_area()
         names = [style.text(self.words[f"knob_{j}"], style.LABEL_SIZE) for j in range(3)]
+        for name in names:
+            name.scale(stage.scale)
+        column = first.get_right()[0] + style.GROUP_BUFF * 1.5 * stage.scale
+        size = (
+            right - column,
+            (top - bottom - 2 * style.ROW_BUFF) / 3 - names[0].height - style.ITEM_BUFF,
+        )
+        icons = [self._setting(j, 0, size) for j in range(3)]
         settings = VGroup(
             *(
-                VGroup(icon, name).arrange(RIGHT, buff=style.GROUP_BUFF)
+                VGroup(name, icon).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
                 for icon, name in zip(icons, names, strict=True)
             )
         ).arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
-        settings.scale(stage.scale)
-        # the three settings where the plots come later: the right-hand column, at its top
-        settings.next_to(first, RIGHT, buff=style.GROUP_BUFF * 1.5).align_to(first, UP)
+        settings.next_to([column, top, 0], DOWN + RIGHT, buff=0)
         divisor = [first[1]]  # the bars stay and change shape; the divisor is written anew
         shown: list[int] = []  # the settings on screen, which turn with the knob
 
@@ -540,13 +545,7 @@ class SqrtD(LectureScene):
             transformed before)."""
             row = row_in_place(self, first, flat_first[notch])
             turned = [
-                Transform(
-                    icons[j],
-                    self._setting(j, sharp[notch])
-                    .scale(stage.whole.width / stage.natural)
-                    .move_to(icons[j], aligned_edge=LEFT),
-                )
-                for j in shown
+                Transform(icons[j], self._setting(j, notch, size).move_to(icons[j])) for j in shown
             ]
             before = divisor[0]
             same = len(before.family_members_with_points()) == len(
@@ -561,8 +560,7 @@ class SqrtD(LectureScene):
         def setting(j: int, notch: int) -> list:
             """The j-th setting comes in at ``notch`` as the knob turns there; those shown
             before turn with it."""
-            new = self._setting(j, sharp[notch]).scale(stage.whole.width / stage.natural)
-            icons[j].become(new.move_to(icons[j], aligned_edge=LEFT))
+            icons[j].become(self._setting(j, notch, size).move_to(icons[j]))
             moves = step(notch)
             shown.append(j)
             return [FadeIn(settings[j], shift=LEFT * style.ITEM_BUFF), *moves]
@@ -680,26 +678,53 @@ class SqrtD(LectureScene):
             )
         )
 
-    def _setting(self, j: int, sharp: float) -> VGroup:
-        """The j-th thing that sets the scores' scale, drawn at sharpness ``sharp`` (0: the
-        knob's flattest notch, 1: its sharpest): the office's arrow, longer; the
-        temperature T on its slider, further left (smaller); the walks' spread, wider
-        (a larger d without √d)."""
-        width = SETTING_WIDTH
-        frame = Rectangle(width=width, height=SETTING_HEIGHT).set_stroke(opacity=0)
-        left = LEFT * width / 2
+    def _setting(self, j: int, notch: int, size: tuple[float, float]) -> VGroup:
+        """The j-th thing that sets the scores' scale, at the knob's ``notch``, in a box of
+        ``size``, each to a measure: the office's Query arrow, as long as the scores' scale
+        (1 ÷ the divisor: each notch doubles it, the sharpest fills the width); the
+        temperature T on its axis (log scale, the knob's temperatures as ticks); the
+        scores' spread without √d (√d: a larger d), as tall as the scores' scale."""
+        c = self.data.it_cat
+        flat_first, _, _ = notches(self)
+        scales = [c.temperatures[k].scale for k in flat_first]
+        share = min(scales) / scales[notch]  # the scores' scale, the sharpest notch's = 1
+        width, height = size
+        frame = Rectangle(width=width, height=height).set_stroke(opacity=0)
+        left = frame.get_left()
         if j == 0:
-            length = width * (0.3 + 0.7 * sharp)
-            part = Arrow(left, left + RIGHT * length, buff=0, color=style.QUERY)
+            part = Arrow(left, left + RIGHT * width * share, buff=0, color=style.QUERY)
+            part.set_stroke(width=8)
         elif j == 1:
-            track = Line(LEFT * width / 2, RIGHT * width / 2).set_stroke(style.MUTED, 3)
-            knob = Dot(left + RIGHT * width * (0.9 - 0.8 * sharp), radius=0.1)
-            name = MathTex("T", font_size=32).next_to(knob, UP, buff=style.TIGHT_BUFF)
-            part = VGroup(track, knob.set_color(style.HIGHLIGHT), name)
+            part = self._temperature_axis(flat_first, notch, width)
         else:
-            height = SETTING_HEIGHT * (0.2 + 0.8 * sharp)
-            part = Line(DOWN * height / 2, UP * height / 2).set_stroke(style.HIGHLIGHT, 6)
-        return VGroup(frame, part)
+            zero = Line(left, frame.get_right()).set_stroke(style.MUTED, 2)
+            bar = Line(DOWN * height * share / 2, UP * height * share / 2)
+            part = VGroup(zero, bar.set_stroke(style.HIGHLIGHT, 10).move_to(zero))
+        return VGroup(frame, part.move_to(frame).align_to(frame, LEFT))
+
+    def _temperature_axis(self, flat_first: list[int], notch: int, width: float) -> VGroup:
+        """T on a log axis across ``width``: a tick and its value at each of the knob's
+        temperatures (the smallest at the left), and the T dot at the one of ``notch``."""
+        temps = self.data.it_cat.temperatures
+        logs = [math.log2(temps[k].t) for k in flat_first]
+        low, high = min(logs), max(logs)
+        track = Line(LEFT * width / 2, RIGHT * width / 2).set_stroke(style.MUTED, 3)
+        inset = width * 0.06  # the end ticks' values stay inside the column
+
+        def at(value: float) -> np.ndarray:
+            span = width - 2 * inset
+            return track.get_left() + RIGHT * (inset + span * (value - low) / (high - low))
+
+        ticks = VGroup()
+        for k, v in zip(flat_first, logs, strict=True):
+            t = temps[k].t
+            places = 0 if t >= 1 else (1 if math.isclose(t * 10, round(t * 10)) else 2)
+            mark = Line(at(v) + DOWN * 0.1, at(v) + UP * 0.1).set_stroke(style.MUTED, 3)
+            value = self.number(f"tokens.it_cat.temperatures[{k}].t", places, color=style.MUTED)
+            ticks.add(VGroup(mark, value.next_to(mark, DOWN, buff=style.ITEM_BUFF)))
+        dot = Dot(at(logs[notch]), radius=0.13, color=style.HIGHLIGHT)
+        name = MathTex("T", font_size=40).next_to(dot, UP, buff=style.ITEM_BUFF)
+        return VGroup(track, ticks, dot, name)
 
     def _trace(self, slope: SlopePlot) -> UpdateFromAlphaFunc:
         """A height runs under w (1 − w) from w = 0 to 1 and is gone: the slope rises, then
@@ -832,9 +857,11 @@ class SqrtD(LectureScene):
             ),
         }
         shown = VGroup(bars["scaled"], lines["scaled"]).arrange(DOWN, buff=style.GROUP_BUFF)
-        style.place(shown)
-        bars["unscaled"].move_to(bars["scaled"])
-        lines["unscaled"].move_to(lines["scaled"])
+        natural = shown.width
+        style.place(shown, grow=IT_CAT_GROW)  # the sentence's row fills the frame
+        grown = shown.width / natural  # the row without √d: where the one with it is, as large
+        bars["unscaled"].scale(grown).move_to(bars["scaled"])
+        lines["unscaled"].scale(grown).move_to(lines["scaled"])
         top = SurroundingRectangle(bars["scaled"].rows[cat], buff=style.TIGHT_BUFF)
         self.say(
             "it_cat",
@@ -919,6 +946,10 @@ def knob_stage(scene: LectureScene, at: int) -> KnobStage:
     slope = scene.widest_slopes()
     chain = backward(scene)
     right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
+    # the knob and the row as tall as the column beside them allows (else the lower left idles)
+    grow = min(LEFT_GROW, LEFT_SHARE * right.height / first.height)
+    knob.scale(grow)
+    first.scale(grow)
     whole = VGroup(knob, first, right).arrange(RIGHT, buff=style.GROUP_BUFF * 1.5)
     natural = whole.width
     style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame

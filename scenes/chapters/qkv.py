@@ -690,8 +690,9 @@ class ThreeRoles(LectureScene):
     def _settle(self, trained: VGroup) -> Animation:
         """Training, step by step: the caption's count runs from 0 up to ``training.steps``,
         each step a real one, and the random start's colours move to the trained W_Q's as far
-        as the run's loss (``training.loss_curve``, its running minimum) has fallen by then:
-        fast early, settled late. The count ends on the data file's ``training.steps``."""
+        as the run's loss (``training.loss_curve``, its running minimum) has fallen by then.
+        The clock is logarithmic in steps (each tenfold as long), so the early fall, where the
+        map changes most, is seen. The count ends on the data file's ``training.steps``."""
         curve = list(itertools.accumulate(self.data.training.loss_curve, min))
         steps = len(curve)
         fallen = [(curve[0] - c) / (curve[0] - curve[-1]) for c in curve]
@@ -702,7 +703,7 @@ class ThreeRoles(LectureScene):
         counter = VGroup(self._count(0, number))
 
         def step(_: Mobject, alpha: float) -> None:
-            k = round(alpha * steps)
+            k = round((steps + 1) ** alpha) - 1  # as long on steps 1–10 as on 100–1000
             share = fallen[min(k, steps - 1)] if k else 0.0
             for cell, a, b in zip(shown, before, after, strict=True):
                 cell.set_fill(interpolate_color(a, b, share), opacity=1)

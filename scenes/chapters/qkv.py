@@ -7,7 +7,6 @@ that looks for eating. Render alone with ``manim -ql scenes/chapters/qkv.py Thre
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -42,7 +41,6 @@ from manim import (
     VMobject,
     Wait,
     Write,
-    interpolate_color,
 )
 
 from scenes.chapters.office import focused_office
@@ -52,7 +50,7 @@ from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
-from scenes.kit.numbers import ShownNumber, Sum, phrase
+from scenes.kit.numbers import Ref, ShownNumber, Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import NumberVector, WeightBars
@@ -90,7 +88,7 @@ class ThreeRoles(LectureScene):
 
     ends_on = "worked_formula"  # its last picture, scoring's first (built at the module's end)
     scene_key = "qkv"
-    reads = ("tokens.eat_apple", "weights", "training", "pitfalls.sqrt_d", "office")
+    reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d", "office")
     tables = ("office",)  # its last picture, in its words
     opens_on = focused_office.__name__
 
@@ -689,36 +687,26 @@ class ThreeRoles(LectureScene):
 
     def _settle(self, trained: VGroup) -> Animation:
         """Training, step by step: the caption's count runs from 0 up to ``training.steps``,
-        each step a real one, and the random start's colours move to the trained W_Q's as far
-        as the run's loss (``training.loss_curve``, its running minimum) has fallen by then.
-        The clock is logarithmic in steps (each tenfold as long), so the early fall, where the
-        map changes most, is seen. The count ends on the data file's ``training.steps``."""
-        curve = list(itertools.accumulate(self.data.training.loss_curve, min))
-        steps = len(curve)
-        fallen = [(curve[0] - c) / (curve[0] - curve[-1]) for c in curve]
-        shown = trained.start.cells
-        before = [c.get_fill_color() for c in shown]
-        after = [c.get_fill_color() for c in trained.body[0].grid.cells]
+        each step a real one, on a logarithmic clock (as long on steps 1-10 as on 100-1000),
+        while the random start stands; then the trained W_Q takes its place. The matrices in
+        between were not kept by the run, so none is drawn (a blend of the two ends would be
+        a W_Q the model never had). The count ends on the data file's ``training.steps``."""
+        steps = int(self.data.value(Ref("training.steps")))
         number = next(p for p in trained.caption if isinstance(p, ShownNumber))
         counter = VGroup(self._count(0, number))
 
         def step(_: Mobject, alpha: float) -> None:
-            k = round((steps + 1) ** alpha) - 1  # as long on steps 1–10 as on 100–1000
-            share = fallen[min(k, steps - 1)] if k else 0.0
-            for cell, a, b in zip(shown, before, after, strict=True):
-                cell.set_fill(interpolate_color(a, b, share), opacity=1)
-            counter.become(VGroup(self._count(k, number)))
+            counter.become(VGroup(self._count(round((steps + 1) ** alpha) - 1, number)))
 
         words = VGroup(*(part for part in trained.caption if part is not number))
         return Succession(
             AnimationGroup(FadeIn(words), FadeIn(counter), run_time=0.3),
-            UpdateFromAlphaFunc(shown, step, run_time=TRAINING_TIME),
+            UpdateFromAlphaFunc(counter, step, run_time=TRAINING_TIME),
             AnimationGroup(
                 FadeOut(counter),
                 FadeIn(number),
-                FadeOut(shown),
-                FadeIn(trained.body[0].grid.cells),
-                run_time=0.3,
+                ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
+                run_time=0.6,
             ),
         )
 

@@ -28,12 +28,15 @@ from manim import (
     LaggedStart,
     ManimColor,
     MathTex,
+    Mobject,
+    MoveToTarget,
     Rectangle,
     ReplacementTransform,
     Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     Wait,
@@ -47,7 +50,7 @@ from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
-from scenes.kit.numbers import Sum, phrase
+from scenes.kit.numbers import Ref, ShownNumber, Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import NumberVector, WeightBars
@@ -67,8 +70,11 @@ SIGN_ARC = 0.8  # the arc the roles travel along into the slots: round by the le
 SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
+DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
+FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
+TRAINING_TIME = 3.0  # the settle from the random start to the trained W_Q, against its ends
 TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
@@ -133,17 +139,24 @@ class ThreeRoles(LectureScene):
             FadeIn(letters, lag_ratio=0.3),
             beats={
                 "roles": [
-                    LaggedStart(travels, AnimationGroup(named, FadeIn(x.body)), lag_ratio=SIGN_LAG)
+                    LaggedStart(
+                        travels, AnimationGroup(named, FadeIn(x.grid.cells)), lag_ratio=SIGN_LAG
+                    )
                 ]
             },
             run_time=1.6,
         )
+        # The sentence at once in the right half; each word drops a copy of its row's numbers,
+        # which flies into X's row as the row is outlined (word → position → vector).
         self.say(
             "x",
-            outline(*(x.grid.get_row(i) for i in range(self.n)), colour=style.FOREGROUND),
+            Succession(
+                FadeIn(sentence, shift=UP * style.ITEM_BUFF, run_time=0.4),
+                LaggedStart(*self._drops(x, sentence), lag_ratio=0.6),
+            ),
+            run_time=3,
             beats={
-                "token": [FadeIn(sentence, shift=UP * style.ITEM_BUFF, lag_ratio=0.3)],
-                "sentence": [
+                "token": [
                     LaggedStart(
                         *(
                             TransformFromCopy(word, head, path_arc=-0.6)
@@ -152,6 +165,7 @@ class ThreeRoles(LectureScene):
                         lag_ratio=0.4,
                     )
                 ],
+                "sentence": [outline(*sentence)],
                 "part": [TransformFromCopy(sentence[self.ex.query_index], whole)],
                 "piece": [ReplacementTransform(whole, split)],
             },
@@ -220,11 +234,42 @@ class ThreeRoles(LectureScene):
         group.move_to([right - room / 2, x.grid.cells.get_y(), 0])
         return group
 
+    def _drops(self, x: VGroup, sentence: VGroup) -> list[Animation]:
+        """Each word's row of X: a copy of its numbers drops out of the word and flies along
+        an arc into its row (whose numbers it becomes), the row outlined as it lands."""
+        flights = []
+        for i, word in enumerate(sentence):
+            numbers = VGroup(*(x.grid.get_number(i, c) for c in range(self.ex.d)))
+            drop = numbers.copy().arrange(RIGHT, buff=style.ITEM_BUFF)
+            drop.scale(DROP_SIZE * word.height / drop.height).next_to(
+                word, DOWN, buff=style.ITEM_BUFF
+            )
+            flights.append(
+                Succession(
+                    FadeIn(drop, shift=DOWN * style.ITEM_BUFF),
+                    AnimationGroup(
+                        ReplacementTransform(drop, numbers, path_arc=0.6),
+                        outline(x.grid.get_row(i), colour=style.FOREGROUND),
+                    ),
+                )
+            )
+        return flights
+
     def _whole(self, word: VMobject, pieces: VGroup) -> VGroup:
         """The word as one token, boxed, where its pieces will be."""
         label = word.copy()
         box = SurroundingRectangle(label, buff=style.HUG_BUFF, color=style.MUTED)
         return VGroup(box, label).move_to(pieces)
+
+    @staticmethod
+    def _under_formula(picture: VMobject, stage: FormulaStage) -> VMobject:
+        """``picture`` fitted into the room under the formula and left of the worked row,
+        where the plane will be."""
+        left, bottom, _, _ = style.content_area()
+        right = stage.worked.get_left()[0] - style.GROUP_BUFF
+        top = stage.formula.get_bottom()[1] - style.GROUP_BUFF
+        picture.scale(min((right - left) / picture.width, (top - bottom) / picture.height, 1))
+        return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _pieces(self, word: VMobject) -> VGroup:
         """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
@@ -413,11 +458,9 @@ class ThreeRoles(LectureScene):
         )
         return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
 
-    def _shares(self, v: VGroup) -> dict[str, list[Animation]]:
-        """Who matches 蘋果 best: its Q against K's three rows, each q · k grown out of the
-        pair, the largest framed; then each match sends its share (蘋果's attention weights)
-        to its word's V row, the frame with the best one's."""
-        q = self.kept[0][1].copy()
+    def _match_picture(self) -> VGroup:
+        """蘋果's Q against K's three rows, each with its q · k, and a frame for the largest:
+        ``(q, dot, rows, best)``, each row ``(word, k, =, q · k)``; unplaced."""
         rows = VGroup()
         for j, word in enumerate(self.apple_words()[: self.n]):
             key = NumberVector(self.ex.k[j], f"{SRC}.k[{j}]", "", style.KEY, decimals=1)
@@ -430,12 +473,39 @@ class ThreeRoles(LectureScene):
                 ).arrange(RIGHT, buff=style.ITEM_BUFF)
             )
         rows.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
-        dot = MathTex(r"\cdot", font_size=48)
-        self.match = VGroup(q, dot, rows).arrange(RIGHT, buff=style.ITEM_BUFF)
+        q = self.kept[0][1].copy()
+        match = VGroup(q, MathTex(r"\cdot", font_size=48), rows).arrange(
+            RIGHT, buff=style.ITEM_BUFF
+        )
+        q.match_y(rows)
+        top = max(range(self.n), key=lambda j: self.ex.dots[j])
+        best = SurroundingRectangle(rows[top], buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+        return match.add(best)
+
+    @staticmethod
+    def _match_in(match: VGroup, source: VMobject, *also: Animation) -> Animation:
+        """蘋果's Q out of ``source`` against K's rows (with ``also`` at first), each q · k
+        grown out of its pair, the largest framed."""
+        q, dot, rows, best = match
+        return Succession(
+            AnimationGroup(
+                *also,
+                TransformFromCopy(source, q),
+                FadeIn(dot, VGroup(*(VGroup(*r[:3]) for r in rows))),
+            ),
+            LaggedStart(*(TransformFromCopy(VGroup(q, r[1]), r[3]) for r in rows), lag_ratio=0.3),
+            Create(best),
+        )
+
+    def _shares(self, v: VGroup) -> dict[str, list[Animation]]:
+        """Who matches 蘋果 best: its Q against K's three rows, each q · k grown out of the
+        pair, the largest framed; then each match sends its share (蘋果's attention weights)
+        to its word's V row, the frame with the best one's."""
+        self.match = self._match_picture()
         if self.match.height > self.kept.height:
             self.match.scale_to_fit_height(self.kept.height)
         self.match.move_to(self.kept)
-        q.match_y(rows)
+        rows, best = self.match[2], self.match[3]
         source = f"{SRC}.last_row.weights[0]"
         self.weights = VGroup(
             *(
@@ -446,25 +516,13 @@ class ThreeRoles(LectureScene):
             )
         )
         top = max(range(self.n), key=lambda j: self.ex.last_row.weights[0][j])
-        best = SurroundingRectangle(rows[top], buff=style.HUG_BUFF, color=style.HIGHLIGHT)
         share = SurroundingRectangle(
             VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
         ).set_color(style.HIGHLIGHT)
-        self.match.add(best, share)  # they leave together
-        products = [TransformFromCopy(VGroup(q, r[1]), r[3]) for r in rows]
+        self.leaving = VGroup(*self.match[:3], share)  # they leave together (the best frame
+        # has become the share's)
         return {
-            "match": [
-                Succession(
-                    AnimationGroup(
-                        FadeOut(self.kept),
-                        TransformFromCopy(self.kept[0][1], q),
-                        FadeIn(dot, VGroup(*(VGroup(*r[:3]) for r in rows))),
-                    ),
-                    LaggedStart(*products, lag_ratio=0.3),
-                    Create(best),
-                    run_time=2,
-                )
-            ],
+            "match": [self._match_in(self.match, self.kept[0][1], FadeOut(self.kept))],
             "more": [
                 LaggedStart(
                     *(
@@ -478,32 +536,52 @@ class ThreeRoles(LectureScene):
         }
 
     def _shape(self, x: VGroup, result: VGroup) -> None:
-        n, d = (
-            self.number(f"{SRC}.short", 0),
-            self.number(f"{SRC}.d", 0),
-        )
-        self.shape = phrase(self.words["shape"], style.SMALL_SIZE, style.MUTED, n=n, d=d)
-        # Under the matrix, or beside it where the kept vectors are below.
-        for side in (DOWN, RIGHT):
-            brace = Brace(result.grid.cells, side, buff=style.TIGHT_BUFF, color=style.MUTED)
-            self.shape.next_to(brace, side, buff=style.TIGHT_BUFF)
-            shape, kept = self.shape, self.kept
-            clear = (
-                shape.get_bottom()[1] > kept.get_top()[1] + style.TIGHT_BUFF
-                or shape.get_left()[0] > kept.get_right()[0] + style.TIGHT_BUFF
+        """3 positions in: a brace along X's rows, which slides across the equation onto V's
+        rows; Q, K and V each 3 rows of 4: ghosts of Q and K fan out behind V, braced under."""
+        n, d = (self.number(f"{SRC}.short", 0, style.LABEL_SIZE), self.number(f"{SRC}.d", 0))
+        d.set(font_size=style.LABEL_SIZE)
+        ghosts = VGroup(
+            *(
+                result.grid.cells.copy().set_stroke(colour, width=2).set_z_index(k - 2)
+                for k, (_, _, colour) in enumerate(roles()[:2])
             )
-            if clear:
-                break
-        self.shape.add(brace)
+        )
+        fanned = VGroup(
+            *(g.copy().shift((DOWN + RIGHT) * FAN * (2 - k)) for k, g in enumerate(ghosts))
+        )
+        cards = VGroup(result.grid.cells, fanned)
+        rows_in = self._brace(VGroup(x.grid.row_headers, x.grid.cells), LEFT, n)
+        rows_out = self._brace(cards, RIGHT, n.copy())
+        cols = self._brace(cards, DOWN, d)
+        self.shape = VGroup(rows_out, ghosts, cols)
         self.say(
             "shape_line",
-            FadeOut(VGroup(self.weights, self.match)),
+            FadeOut(VGroup(self.weights, self.leaving)),
             FadeIn(self.kept),
-            outline(*x.grid.row_headers, colour=style.FOREGROUND),
-            beats={"each": [FadeIn(self.shape)]},
+            beats={
+                "in": [
+                    Succession(
+                        AnimationGroup(GrowFromCenter(rows_in[0]), FadeIn(rows_in[1])),
+                        ReplacementTransform(rows_in, rows_out, path_arc=0.5),
+                    )
+                ],
+                "each": [
+                    Succession(
+                        FadeIn(ghosts),
+                        Transform(ghosts, fanned),
+                        AnimationGroup(GrowFromCenter(cols[0]), FadeIn(cols[1])),
+                    )
+                ],
+            },
             n=n,
             d=d,
         )
+
+    @staticmethod
+    def _brace(group: VMobject, side, label: VMobject) -> VGroup:
+        """A brace on ``side`` of ``group`` with ``label`` beyond it."""
+        brace = Brace(group, side, buff=style.TIGHT_BUFF, color=style.MUTED)
+        return VGroup(brace, label.next_to(brace, side, buff=style.TIGHT_BUFF))
 
     def _heats(self) -> VGroup:
         """W_Q, W_K and W_V side by side as small heat maps with their numbers, on one
@@ -538,6 +616,10 @@ class ThreeRoles(LectureScene):
         if top.width > right - left:  # the maps narrowed alone: 蘋果's vectors keep their size
             top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
+        # While training is the subject, the trained W_Q stands large in the frame (the other
+        # maps and 蘋果's vectors step out for it); on "self" it goes back beside the three.
+        home = (trained.width, trained.get_center())
+        style.place(trained, grow=FILL * (right - left) / trained.width)
         cells = trained.body[0].grid.cells  # the random start, where training leaves W_Q
         trained.start.match_width(cells).move_to(cells)
         x, times, w, equals, result, shape = self.equation
@@ -570,13 +652,10 @@ class ThreeRoles(LectureScene):
                 "three": [LaggedStart(*travels, lag_ratio=0.3)],
                 "hand": [outline(*(h[0] for h in heats))],
                 "trained": [
-                    Succession(
-                        FadeIn(VGroup(trained.start.cells, trained.body[0].name)),
-                        ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
-                        run_time=2.5,
-                    ),
-                    Succession(Wait(1), FadeIn(trained.caption)),
+                    FadeOut(VGroup(source, kept, heats)),
+                    FadeIn(VGroup(trained.start.cells, trained.body[0].name)),
                 ],
+                "tuned": [self._settle(trained)],
             },
         )
         vector = source[1]
@@ -586,9 +665,13 @@ class ThreeRoles(LectureScene):
                 for row, (_, _, colour) in zip(kept, roles(), strict=True)
             )
         )
+        trained.generate_target()
+        trained.target.scale_to_fit_width(home[0]).move_to(home[1])
         self.say(
             "self",
-            outline(vector, colour=style.FOREGROUND),
+            MoveToTarget(trained),
+            FadeIn(VGroup(source, kept, self.heats)),
+            then=[[outline(vector, colour=style.FOREGROUND)]],
             beats={
                 "same": [  # the office's signs give way: the arrows end at the names
                     FadeOut(VGroup(*(row[3] for row in kept))),
@@ -599,6 +682,41 @@ class ThreeRoles(LectureScene):
             },
             token=self.apple_words()[i],
         )
+        # 蘋果's x, its arrows and its three vectors: carried under the formula's first line.
+        self.roles_picture = VGroup(source, arrows, *(VGroup(*row[:2]) for row in kept))
+
+    def _settle(self, trained: VGroup) -> Animation:
+        """Training, step by step: the caption's count runs from 0 up to ``training.steps``,
+        each step a real one, on a logarithmic clock (as long on steps 1-10 as on 100-1000),
+        while the random start stands; then the trained W_Q takes its place. The matrices in
+        between were not kept by the run, so none is drawn (a blend of the two ends would be
+        a W_Q the model never had). The count ends on the data file's ``training.steps``."""
+        steps = int(self.data.value(Ref("training.steps")))
+        number = next(p for p in trained.caption if isinstance(p, ShownNumber))
+        counter = VGroup(self._count(0, number))
+
+        def step(_: Mobject, alpha: float) -> None:
+            counter.become(VGroup(self._count(round((steps + 1) ** alpha) - 1, number)))
+
+        words = VGroup(*(part for part in trained.caption if part is not number))
+        return Succession(
+            AnimationGroup(FadeIn(words), FadeIn(counter), run_time=0.3),
+            UpdateFromAlphaFunc(counter, step, run_time=TRAINING_TIME),
+            AnimationGroup(
+                FadeOut(counter),
+                FadeIn(number),
+                ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
+                run_time=0.6,
+            ),
+        )
+
+    @staticmethod
+    def _count(k: int, number: VMobject) -> VMobject:
+        """Step ``k`` of the run, written where the caption's count stands (a step's index,
+        not a measured value: the count ends on the ShownNumber ``training.steps``)."""
+        count = style.text(str(k), style.SMALL_SIZE, style.MUTED).match_height(number)
+        count.gate_not_measured = True
+        return count.move_to(number).align_to(number, LEFT)
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's
@@ -637,20 +755,40 @@ class ThreeRoles(LectureScene):
         walks, spreads, plane, tip = stage.walks, stage.spreads, stage.plane, stage.tip
         fills = VGroup(*(r[2] for r in bars.rows))
         # A frame travels over the formula's pieces as their pictures play.
+        pieces = (
+            formula.get_scores(),
+            formula.get_scale(),
+            formula.attention[0],  # softmax
+            formula.get_values(),
+        )
         lit = [
             SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
-            for piece in (
-                formula.get_scores(),
-                formula.get_scale(),
-                formula.attention[0],  # softmax
-                formula.get_values(),
-            )
+            for piece in pieces
         ]
-        # The roles' picture leaves as the formula's first line comes in: no empty frame between.
-        leaving = [m for m in self.mobjects if not getattr(m, "gate_title", False)]
+        # On the outro the frame runs over them once more, each piece's picture outlined.
+        again = [
+            SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+            for piece in pieces
+        ]
+        pictures = (dots, scores, bars, VGroup(tip.chain, tip.total))
+        # The formula's first line comes in, and the roles' picture (蘋果's x through three
+        # arrows into its Q, K, V) shrinks under it, where the plane will be, until 第二行.
+        roles_picture = self.roles_picture
+        carried = set(roles_picture.get_family())
+        leaving = [
+            m
+            for m in self.mobjects
+            if not getattr(m, "gate_title", False) and not carried & set(m.get_family())
+        ]
+        roles_picture.generate_target()
+        self._under_formula(roles_picture.target, stage)
+        match = self._match_picture()
+        self._under_formula(match, stage)
+        q_match = match[0]
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
+            MoveToTarget(roles_picture),
             # Each of 蘋果's vectors goes into its letter, each matrix into its projection.
             *(
                 TransformFromCopy(part, formula.projections[2 * k + side])
@@ -664,11 +802,19 @@ class ThreeRoles(LectureScene):
             Write(formula.get_scores()),
             then=[
                 [
-                    Create(lit[0]),
+                    self._match_in(
+                        match,
+                        roles_picture[2][1],
+                        FadeOut(VGroup(*roles_picture[:2], *(r[0] for r in roles_picture[2:]))),
+                        FadeOut(VGroup(*(r[1] for r in roles_picture[2:]))),
+                        Create(lit[0]),
+                    ),
+                ],
+                [
                     FadeIn(words),
                     FadeIn(dots[0]),
-                    TransformFromCopy(formula.get_scores(), dots[1]),
-                ]
+                    TransformFromCopy(VGroup(*(r[3] for r in match[2])), dots[1]),
+                ],
             ],
         )
         self.say(
@@ -677,7 +823,8 @@ class ThreeRoles(LectureScene):
             ReplacementTransform(lit[0], lit[1]),
             beats={
                 "d": [
-                    TransformFromCopy(formula.get_scores()[0], q),
+                    FadeOut(VGroup(*match[1:])),
+                    ReplacementTransform(q_match, q),
                     GrowFromCenter(brace),
                     FadeIn(d_name),
                 ],
@@ -730,9 +877,28 @@ class ThreeRoles(LectureScene):
         )
         self.say(
             "outro",
-            FadeOut(lit[3]),
-            outline(formula.projections, formula.attention, colour=style.FOREGROUND),
-            beats={"really": [outline(stage.worked)]},
+            Succession(
+                *(
+                    AnimationGroup(Transform(lit[3], frame), outline(picture))
+                    for frame, picture in zip(again, pictures, strict=True)
+                )
+            ),
+            run_time=3,
+            beats={
+                "really": [
+                    Succession(
+                        Transform(
+                            lit[3],
+                            SurroundingRectangle(
+                                VGroup(formula.projections, formula.attention),
+                                buff=style.HUG_BUFF,
+                                color=style.HIGHLIGHT,
+                            ),
+                        ),
+                        FadeOut(lit[3]),
+                    )
+                ]
+            },
         )
 
 

@@ -430,9 +430,11 @@ class Shuffle(LectureScene):
         square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         # The two cases take the whole width once the rows have left, under the term.
         harmless, harmful = cases = self._harm()
-        cases.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
         room = term.get_bottom()[1] - style.GROUP_BUFF - style.content_area()[1]
-        cases.scale(min(1.0, (right - left) / cases.width, room / cases.height))
+        harmful.scale(min(1.0, room / harmful.height))
+        half = (right - left - harmful.width) - style.WIDE_BUFF * 1.5  # the strip: the rest
+        harmless.scale(min(half / harmless.width, room / harmless.height))
+        cases.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
         middle = (left + right) / 2
         cases.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
@@ -487,9 +489,12 @@ class Shuffle(LectureScene):
                 # a colour average: each marker carries its answer, still right after the shuffle
                 # (the rows and the square leave: the two cases need the width)
                 "harm": [
-                    FadeOut(VGroup(rows, names, diff, lines, square)),
                     ApplyMethod(term.set_x, middle),
-                    Succession(FadeIn(harmless[0]), self._swap_in(harmless), run_time=2 * STEP),
+                    Succession(
+                        FadeOut(VGroup(rows, names, diff, lines, square), run_time=STEP / 2),
+                        FadeIn(harmless[0], run_time=STEP / 2),
+                        self._swap_in(harmless, run_time=STEP),
+                    ),
                 ],
                 # a sentence: 貓 and 狗 trade places with the same outputs, who chases whom lost
                 "ruin": [Succession(FadeIn(harmful[0]), self._swap_in(harmful), run_time=2 * STEP)],
@@ -511,7 +516,7 @@ class Shuffle(LectureScene):
                 ).arrange(DOWN, buff=style.ITEM_BUFF)
                 for j, c in enumerate(ex.colours)
             )
-        ).arrange(RIGHT, buff=style.HUG_BUFF, aligned_edge=DOWN)
+        ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
         chase = self._chase()[0]
         cases = []
         for row, order in ((strip, list(range(len(strip)))[::-1]), (chase, [2, 1, 0])):
@@ -523,7 +528,7 @@ class Shuffle(LectureScene):
         return VGroup(*cases)
 
     @staticmethod
-    def _swap_in(case: VGroup) -> Animation:
+    def _swap_in(case: VGroup, **kwargs: float) -> Animation:
         """A copy of the row travels down, each column along an arc to its shuffled place."""
         row, shuffled = case
         return LaggedStart(
@@ -532,6 +537,7 @@ class Shuffle(LectureScene):
                 for a, b in zip(row, shuffled, strict=True)
             ),
             lag_ratio=0.1,
+            **kwargs,
         )
 
     def _moves(self, rows: VGroup) -> VGroup:
@@ -753,7 +759,19 @@ class Shuffle(LectureScene):
         original, shuffled = rows
         n, order = len(self.s.tokens), list(self.s.permutation)
         moved = [original[0][j][1].copy() for j in range(n)]
-        pair = self._pair(rows, self.data.eat_apple.query_index)
+        asker = self.data.eat_apple.query_index
+        pair = self._pair(rows, asker)
+        # 蘋果's output before and after the shuffle, side by side under X + PE: not equal now
+        outputs = [
+            VGroup(row[0][k][2], row[1][k])
+            for row, k in ((original, asker), (shuffled, order.index(asker)))
+        ]
+        unequal = VGroup(
+            outputs[0].copy(),
+            MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7),
+            outputs[1].copy(),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        unequal.next_to(symbols, DOWN, buff=style.GROUP_BUFF)
         self.say(
             "again",
             FadeOut(wide),
@@ -777,7 +795,14 @@ class Shuffle(LectureScene):
                     FadeIn(again),
                 ],
                 # the words moved as before (the lines); their outputs did not just follow
-                "moved": [Create(self._moves(rows), lag_ratio=0.2)],
+                "moved": [
+                    Create(self._moves(rows), lag_ratio=0.2),
+                    *(
+                        TransformFromCopy(o, c, path_arc=-SWAP_ARC / 3)
+                        for o, c in zip(outputs, unequal[::2], strict=True)
+                    ),
+                    FadeIn(unequal[1]),
+                ],
             },
             d=gap,
         )
@@ -791,7 +816,10 @@ class Shuffle(LectureScene):
             beats={
                 # The position added (PE) reaches the output that moved with 蘋果 and changed.
                 "depends": [GrowArrow(reaches)],
-                "hand": [FadeOut(VGroup(symbols, reaches)), FadeIn(weights, lag_ratio=0.2)],
+                "hand": [
+                    FadeOut(VGroup(symbols, reaches, unequal)),
+                    FadeIn(weights, lag_ratio=0.2),
+                ],
                 # Positions are in the input now, but nothing trained the W's on them yet.
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],

@@ -21,6 +21,7 @@ from manim import (
     ApplyMethod,
     ArcBetweenPoints,
     Arrow,
+    Brace,
     Circle,
     Create,
     FadeIn,
@@ -41,6 +42,7 @@ from manim import (
     Write,
 )
 
+from scenes.chapters.colour_task import ColourTask
 from scenes.chapters.sqrt_d import COMING, GOING, scale_knob, travel
 from scenes.kit import style
 from scenes.kit.base import LectureScene
@@ -55,10 +57,11 @@ PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fe
 PE_CELL_MAX = 0.9
 ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
 W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
-SLOT = (1.2, 0.8)  # an output not yet computed, under a word of 貓 追 狗
+SLOT = (1.2, 1.1)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
 MASK_CELL = 0.55  # a cell of the causal mask's preview
 SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each term
+STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
 
@@ -73,6 +76,7 @@ class Shuffle(LectureScene):
         "tokens.eat_apple",
         "pitfalls.sqrt_d",  # with it_cat: sqrt_d's last picture, this chapter's first
         "tokens.it_cat",
+        f"examples.{ColourTask.example_name}",  # the colour average, harmless to shuffle
     )
     tables = ("sqrt_d",)  # that picture's words
     opens_on = scale_knob.__name__
@@ -87,27 +91,14 @@ class Shuffle(LectureScene):
 
     # --- the formula has no position in it ------------------------------------------------
     def _sentences(self) -> None:
-        """The formula walked term by term beside 貓 追 狗: every word compared with every
-        word, each output a mix of all three; then 狗 追 貓 under it, each word carrying its
+        """The formula walked term by term over 貓 追 狗: every word compared with every
+        word, each output a mix of all three; then 狗 追 貓 beside it, each word carrying its
         filled output along, and the two 貓 outputs set side by side."""
         formula = AttentionFormula(projection_size=44, attention_size=60)
-        words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
-        words.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
-        slots = VGroup(
-            *(
-                Rectangle(width=SLOT[0], height=SLOT[1], color=style.RESULT).next_to(
-                    w, DOWN, buff=style.ITEM_BUFF
-                )
-                for w in words
-            )
-        )
-        # Each output drawn as a filled slot, a shade of its own: a glyph, not a measurement.
-        for k, s in enumerate(slots):
-            s.set_fill(style.RESULT, opacity=SLOT_SHADES[k % len(SLOT_SHADES)])
-        out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
-        out.next_to(slots, LEFT, buff=style.ITEM_BUFF)
-        pairs = VGroup(*(VGroup(w, s) for w, s in zip(words, slots, strict=True)))
-        first_row = VGroup(pairs, out)
+        formula[0].arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)  # one line across the top
+        first_row = self._chase()
+        pairs, out = first_row
+        words, slots = VGroup(*(p[0] for p in pairs)), VGroup(*(p[1] for p in pairs))
         second_row = first_row.copy()
         same = VGroup()
         for k in (0, -1):
@@ -116,9 +107,11 @@ class Shuffle(LectureScene):
             ).arrange(RIGHT, buff=style.ITEM_BUFF)
             name = words[k].copy().scale(0.6).next_to(equal, UP, buff=style.HUG_BUFF)
             same.add(VGroup(*equal, name))
-        same.arrange(RIGHT, buff=style.WIDE_BUFF)
-        sentences = VGroup(first_row, second_row, same).arrange(DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(formula, sentences).arrange(RIGHT, buff=style.WIDE_BUFF))
+        rows = VGroup(first_row, second_row).arrange(RIGHT, buff=style.WIDE_BUFF)
+        sentences = VGroup(rows, same).arrange(DOWN, buff=style.GROUP_BUFF)
+        style.place(VGroup(formula, sentences).arrange(DOWN, buff=style.SECTION_BUFF), grow=2)
+        for pair, row in zip(same, rows, strict=True):  # each comparison under its sentence
+            pair.match_x(row[0])
         places = VGroup(
             *(
                 ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED).next_to(
@@ -161,6 +154,9 @@ class Shuffle(LectureScene):
             formula.get_values(),
         ]
         empty = VGroup(*(s.copy().set_fill(opacity=0) for s in slots))
+        # Alone, 貓 追 狗 stands in the middle; it slides left when 狗 追 貓 comes out of it.
+        aside = first_row.get_center() - rows.get_center()
+        VGroup(first_row, places, compares, empty).shift(-aside)
         frames = [
             SurroundingRectangle(t, buff=style.HUG_BUFF, color=style.HIGHLIGHT) for t in terms
         ]
@@ -206,6 +202,7 @@ class Shuffle(LectureScene):
         self.say(
             "same_to_it",
             TransformFromCopy(first_row, second_row),
+            ApplyMethod(first_row.shift, aside),
             beats={
                 "swap": [
                     first.animate(path_arc=SWAP_ARC).move_to(last),
@@ -227,6 +224,23 @@ class Shuffle(LectureScene):
             },
         )
         self.clear_below_title(self.title)
+
+    def _chase(self) -> VGroup:
+        """貓 追 狗, each word over its output drawn as a filled slot (a shade of its own: a
+        glyph, not a measurement), "output" on the left."""
+        words = VGroup(*(style.text(w, style.TITLE_SIZE * 1.4) for w in self.words["a"].split()))
+        words.arrange(RIGHT, buff=style.WIDE_BUFF)
+        slots = VGroup(
+            *(
+                Rectangle(width=SLOT[0], height=SLOT[1], color=style.RESULT)
+                .next_to(w, DOWN, buff=style.ITEM_BUFF)
+                .set_fill(style.RESULT, opacity=SLOT_SHADES[k % len(SLOT_SHADES)])
+                for k, w in enumerate(words)
+            )
+        )
+        out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
+        out.next_to(slots, LEFT, buff=style.ITEM_BUFF)
+        return VGroup(VGroup(*(VGroup(w, s) for w, s in zip(words, slots, strict=True))), out)
 
     # --- the measurement ---------------------------------------------------------------
     def _row(
@@ -414,6 +428,15 @@ class Shuffle(LectureScene):
         term.scale_to_fit_width(min(term.width, right - room_left))
         term.move_to(weights).align_to(weights, UP).set_x(centre)
         square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
+        # The two cases take the whole width once the rows have left, under the term.
+        harmless, harmful = cases = self._harm()
+        room = term.get_bottom()[1] - style.GROUP_BUFF - style.content_area()[1]
+        harmful.scale(min(1.0, room / harmful.height))
+        half = (right - left - harmful.width) - style.WIDE_BUFF * 1.5  # the strip: the rest
+        harmless.scale(min(half / harmless.width, room / harmless.height))
+        cases.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
+        middle = (left + right) / 2
+        cases.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
         lines = self._moves(rows)
@@ -463,10 +486,59 @@ class Shuffle(LectureScene):
                     TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
                 ],
-                "harm": [outline(nodes[3])],
+                # a colour average: each marker carries its answer, still right after the shuffle
+                # (the rows and the square leave: the two cases need the width)
+                "harm": [
+                    ApplyMethod(term.set_x, middle),
+                    Succession(
+                        FadeOut(VGroup(rows, names, diff, lines, square), run_time=STEP / 2),
+                        FadeIn(harmless[0], run_time=STEP / 2),
+                        self._swap_in(harmless, run_time=STEP),
+                    ),
+                ],
+                # a sentence: 貓 and 狗 trade places with the same outputs, who chases whom lost
+                "ruin": [Succession(FadeIn(harmful[0]), self._swap_in(harmful), run_time=2 * STEP)],
             },
         )
         self.clear_below_title(self.title)
+
+    def _harm(self) -> VGroup:
+        """The two cases of the law, each a row over its shuffled copy (``[1]``, each of its
+        columns at its place after the shuffle): the colour task's markers with their answers
+        (the mean of a colour), reversed; 貓 追 狗 with its outputs, 貓 and 狗 swapped."""
+        ex = self.data.example(ColourTask.example_name)
+        src = f"examples.{ColourTask.example_name}"
+        strip = VGroup(
+            *(
+                VGroup(
+                    self.colour_marker(c),
+                    self.number(f"{src}.targets[{j}]", 2, style.SMALL_SIZE, style.RESULT),
+                ).arrange(DOWN, buff=style.ITEM_BUFF)
+                for j, c in enumerate(ex.colours)
+            )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
+        chase = self._chase()[0]
+        cases = []
+        for row, order in ((strip, list(range(len(strip)))[::-1]), (chase, [2, 1, 0])):
+            shuffled = row.copy()
+            spots = [c.get_x() for c in row]
+            for k, j in enumerate(order):  # the column of place j goes to place k
+                shuffled[j].set_x(spots[k])
+            cases.append(VGroup(row, shuffled).arrange(DOWN, buff=style.GROUP_BUFF))
+        return VGroup(*cases)
+
+    @staticmethod
+    def _swap_in(case: VGroup, **kwargs: float) -> Animation:
+        """A copy of the row travels down, each column along an arc to its shuffled place."""
+        row, shuffled = case
+        return LaggedStart(
+            *(
+                TransformFromCopy(a, b, path_arc=SWAP_ARC / 2)
+                for a, b in zip(row, shuffled, strict=True)
+            ),
+            lag_ratio=0.1,
+            **kwargs,
+        )
 
     def _moves(self, rows: VGroup) -> VGroup:
         """P drawn as the very permutation: a line from each word's column in the first row
@@ -548,14 +620,20 @@ class Shuffle(LectureScene):
             (x.grid.cells.get_bottom() - table.cells.get_bottom()) * UP
         )
         plus.move_to((x.get_right() + pe_part.get_left()) / 2).set_y(x.grid.cells.get_y())
-        style.place(adding)
+        asker = ex.query_index
+        moved_to = list(self.s.permutation).index(asker)
+        # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled one
+        inputs = VGroup(
+            *(self._stack(x.grid.get_row(asker), table.get_row(p), p) for p in (asker, moved_to))
+        )
+        unequal = MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7)
+        sums = VGroup(inputs[0], unequal, inputs[1]).arrange(DOWN, buff=style.ITEM_BUFF)
+        style.place(VGroup(adding, sums).arrange(RIGHT, buff=style.WIDE_BUFF))
         wide = self._wide_table()
         table_spot = table.copy()
         style.place(VGroup(table_spot, wide).arrange(RIGHT, buff=style.WIDE_BUFF))
         clock = self._clock(pe.wide)
         clock.move_to(table_spot)
-        asker = ex.query_index
-        moved_to = list(self.s.permutation).index(asker)
         word_row = SurroundingRectangle(x.grid.get_row(asker), buff=style.TIGHT_BUFF)
         pe_row = SurroundingRectangle(table.get_row(asker), buff=style.TIGHT_BUFF)
         pe_moved = SurroundingRectangle(table.get_row(moved_to), buff=style.TIGHT_BUFF)
@@ -616,8 +694,17 @@ class Shuffle(LectureScene):
                     FadeIn(waves, lag_ratio=0.3),
                 ],
                 "wide": [FadeOut(VGroup(bands, waves)), FadeIn(pe_name), Create(same_width)],
-                "two": [FadeOut(same_width), Create(word_row), Create(pe_row)],
-                "second": [ReplacementTransform(pe_row, pe_moved)],
+                "two": [
+                    FadeOut(same_width),
+                    Create(word_row),
+                    Create(pe_row),
+                    *self._into_stack(x.grid.get_row(asker), table.get_row(asker), inputs[0]),
+                ],
+                "second": [
+                    ReplacementTransform(pe_row, pe_moved),
+                    *self._into_stack(x.grid.get_row(asker), table.get_row(moved_to), inputs[1]),
+                    FadeIn(unequal),
+                ],
                 "this": [
                     FadeOut(VGroup(word_row, pe_moved)),
                     outline(table),
@@ -629,7 +716,7 @@ class Shuffle(LectureScene):
         )
         self.say(
             "fingerprint",
-            FadeOut(VGroup(x, plus, pe_name)),
+            FadeOut(VGroup(x, plus, pe_name, sums)),
             Transform(table, table_spot),
             FadeIn(wide.label),
             FadeIn(wide.image),
@@ -672,7 +759,19 @@ class Shuffle(LectureScene):
         original, shuffled = rows
         n, order = len(self.s.tokens), list(self.s.permutation)
         moved = [original[0][j][1].copy() for j in range(n)]
-        pair = self._pair(rows, self.data.eat_apple.query_index)
+        asker = self.data.eat_apple.query_index
+        pair = self._pair(rows, asker)
+        # 蘋果's output before and after the shuffle, side by side under X + PE: not equal now
+        outputs = [
+            VGroup(row[0][k][2], row[1][k])
+            for row, k in ((original, asker), (shuffled, order.index(asker)))
+        ]
+        unequal = VGroup(
+            outputs[0].copy(),
+            MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7),
+            outputs[1].copy(),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        unequal.next_to(symbols, DOWN, buff=style.GROUP_BUFF)
         self.say(
             "again",
             FadeOut(wide),
@@ -696,7 +795,14 @@ class Shuffle(LectureScene):
                     FadeIn(again),
                 ],
                 # the words moved as before (the lines); their outputs did not just follow
-                "moved": [Create(self._moves(rows), lag_ratio=0.2)],
+                "moved": [
+                    Create(self._moves(rows), lag_ratio=0.2),
+                    *(
+                        TransformFromCopy(o, c, path_arc=-SWAP_ARC / 3)
+                        for o, c in zip(outputs, unequal[::2], strict=True)
+                    ),
+                    FadeIn(unequal[1]),
+                ],
             },
             d=gap,
         )
@@ -710,7 +816,10 @@ class Shuffle(LectureScene):
             beats={
                 # The position added (PE) reaches the output that moved with 蘋果 and changed.
                 "depends": [GrowArrow(reaches)],
-                "hand": [FadeOut(VGroup(symbols, reaches)), FadeIn(weights, lag_ratio=0.2)],
+                "hand": [
+                    FadeOut(VGroup(symbols, reaches, unequal)),
+                    FadeIn(weights, lag_ratio=0.2),
+                ],
                 # Positions are in the input now, but nothing trained the W's on them yet.
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
@@ -722,6 +831,27 @@ class Shuffle(LectureScene):
                 ],
             },
         )
+
+    def _stack(self, x_row: VGroup, pe_row: VGroup, place: int) -> VGroup:
+        """A word's input at a place, written as a sum to be done: its row of X over the row
+        of PE for ``place``, a plus before the second, the place named by a brace."""
+        top, bottom = x_row.copy(), pe_row.copy()
+        rows = VGroup(top, bottom).arrange(DOWN, buff=style.TIGHT_BUFF)
+        plus = MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
+            bottom, LEFT, buff=style.ITEM_BUFF
+        )
+        brace = Brace(rows, RIGHT, buff=style.HUG_BUFF)
+        where = ShownNumber(place + 1, 0, Ordinal(), color=style.MUTED)
+        return VGroup(top, bottom, plus, brace, where.next_to(brace, RIGHT, buff=style.HUG_BUFF))
+
+    @staticmethod
+    def _into_stack(x_row: VGroup, pe_row: VGroup, stack: VGroup) -> list[Animation]:
+        """Copies of the two rows travel into ``stack`` (made by ``_stack``)."""
+        return [
+            TransformFromCopy(x_row, stack[0], path_arc=-SWAP_ARC / 3),
+            TransformFromCopy(pe_row, stack[1], path_arc=-SWAP_ARC / 3),
+            FadeIn(stack[2:]),
+        ]
 
     @staticmethod
     def _hands(wide: list[list[float]]) -> tuple[int, int]:

@@ -57,6 +57,39 @@ DOT_UNIT = 1.1  # scene units per unit of q and k's length
 STEP_BAR = 0.45  # a bar of softmax's weights
 STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 FORMULA_SIZE = 44
+FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
+FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
+
+
+class InTurn(Succession):
+    """Animations one after another, each new object drawn only from its own turn.
+
+    Manim's Succession puts every animation's object on the stage when it starts, so what a
+    later FadeIn, Create or TransformFromCopy brings stands there, whole, from the first
+    frame. Here each such object is kept invisible until its animation begins.
+    """
+
+    def begin(self) -> None:
+        self.waiting = [[(m, m.copy()) for m in _brought(a)] for a in self.animations]
+        for pairs in self.waiting[1:]:
+            for m, _ in pairs:
+                m.set_opacity(0)
+        super().begin()
+
+    def update_active_animation(self, index: int) -> None:
+        if 0 < index < len(self.animations):
+            for m, kept in self.waiting[index]:
+                m.become(kept)
+        super().update_active_animation(index)
+
+
+def _brought(animation: Animation) -> list[Mobject]:
+    """The objects an animation brings onto the stage (not those already on it)."""
+    if isinstance(animation, AnimationGroup):
+        return [m for a in animation.animations for m in _brought(a)]
+    if animation.is_introducer() or isinstance(animation, TransformFromCopy):
+        return [animation.mobject]
+    return []
 
 
 class Summary(LectureScene):
@@ -251,7 +284,7 @@ class Summary(LectureScene):
             ],
             beats={
                 "soft": [  # the score flies into its word's bar and becomes it; the rest follow
-                    Succession(
+                    InTurn(
                         AnimationGroup(
                             Write(line2),
                             FadeIn(VGroup(lead[0], lead[1])),
@@ -264,7 +297,7 @@ class Summary(LectureScene):
                     )
                 ],
                 "sum": [
-                    Succession(
+                    InTurn(
                         AnimationGroup(Write(line3), Create(plane), tip.draw_vectors()),
                         *([AnimationGroup(*carry)] if carry else []),
                         AnimationGroup(
@@ -327,20 +360,20 @@ class Summary(LectureScene):
             FadeOut(learned),
             FadeIn(plain),
             beats={
-                "self": [Succession(outline(plain.share), self._through(maps, "grid"))],
+                "self": [InTurn(outline(plain.share), self._through(maps, "grid"))],
                 "saturate": [
-                    Succession(
+                    InTurn(
                         AnimationGroup(self._leave(maps), FadeIn(unscaled, shift=LEFT)),
                         self._through(bars, "bars"),
                     )
                 ],
                 "order": [
-                    Succession(
+                    InTurn(
                         AnimationGroup(self._leave(bars), FadeIn(order.first, shift=LEFT)),
                         order.shuffle,
                     )
                 ],
-                "pe": [Succession(Write(order.fix), order.recolour)],
+                "pe": [InTurn(Write(order.fix), order.recolour)],
             },
         )
 
@@ -358,7 +391,7 @@ class Summary(LectureScene):
         arrow, name = pair.fix
         rest = VGroup(*(m for m in after if m is not getattr(after, part)))
         pair.shown = (before, arrow, name, getattr(after, part), rest)
-        return Succession(
+        return InTurn(
             GrowArrow(arrow),
             AnimationGroup(
                 FadeIn(name),
@@ -470,7 +503,7 @@ class Summary(LectureScene):
         fix = MathTex(r"X + PE", font_size=FORMULA_SIZE, color=style.WITH)
         spacer = VGroup(*(r.copy() for r in first)).arrange(RIGHT, buff=style.GROUP_BUFF)
         spacer.next_to(line, DOWN, buff=style.SECTION_BUFF * 2)
-        fix.next_to(VGroup(line, spacer), RIGHT, buff=style.GROUP_BUFF)
+        fix.move_to(VGroup(line, spacer))  # between the rows: what tells them apart
         group = VGroup(line, spacer, fix)
         style.place(group, grow=1.4)  # placed before the moves below are worked out
         second = [row.copy().shift(spacer.get_center() - line.get_center()) for row in first]
@@ -489,7 +522,7 @@ class Summary(LectureScene):
             ):
                 row.scale(strip.width / row[1].width)
                 row.shift(at - row[1].get_center())
-        shuffle = Succession(
+        shuffle = InTurn(
             LaggedStart(*(TransformFromCopy(r, c) for r, c in zip(first, second, strict=True))),
             AnimationGroup(
                 *(ApplyMethod(second[t].move_to, slots[p]) for p, t in enumerate(perm)),
@@ -544,7 +577,7 @@ class Summary(LectureScene):
             LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
             beats={
                 "arrow": [  # a wire from the dial to each picture's setting, in turn
-                    Succession(
+                    InTurn(
                         *(
                             AnimationGroup(Create(w), outline(p[0]))
                             for w, p in zip(wires, shown, strict=True)
@@ -656,6 +689,26 @@ class Summary(LectureScene):
             *self._name_point("map"),
             FadeOut(self.knob_shown),
             FadeIn(learned),  # where point 4 left it
-            then=[[learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)]],
+            then=[
+                [learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)],
+                [self._flow(target[0])],
+            ],
             beats={"not": [FadeIn(reason), Create(cross)]},
         )
+
+    @staticmethod
+    def _flow(grid: AttentionGrid) -> Animation:
+        """Information flowing as the map says, for the last position: from each position it
+        looks at, down that column to their cell and along the row into the last position,
+        each flow as wide as its weight."""
+        row = grid.n_rows - 1
+        into = grid.row_headers[row].get_right()
+        flashes = []
+        for j, w in enumerate(grid.weights[row]):
+            if w is None or w < FLOW_MIN:
+                continue
+            start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
+            path = VMobject().set_points_as_corners([start, cell, into])
+            path.set_stroke(style.HIGHLIGHT, width=FLOW_WIDTH * w)
+            flashes.append(ShowPassingFlash(path, time_width=0.6))
+        return LaggedStart(*flashes, lag_ratio=0.2)

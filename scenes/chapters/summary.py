@@ -53,8 +53,8 @@ SHUF = "pitfalls.shuffle"
 SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 PLANE_SIDE = 3.4  # the weighted sum's plane
-DOT_UNIT = 1.1  # scene units per unit of q and k's length
-STEP_BAR = 0.45  # a bar of softmax's weights
+DOT_UNIT = 1.5  # scene units per unit of q and k's length
+STEP_BAR = 0.6  # a bar of softmax's weights
 STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
@@ -558,7 +558,7 @@ class Summary(LectureScene):
         style.place(VGroup(knob, row).arrange(RIGHT, buff=style.WIDE_BUFF))
         for name in ("large", "small"):
             for panel, target in zip(shown, panels[name], strict=True):
-                target.scale(panel.width / target.width).move_to(panel, aligned_edge=UP)
+                target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
 
         wires = self._wires(knob, shown)
 

@@ -351,8 +351,11 @@ class Summary(LectureScene):
         with it at the right; the shuffled sentence under the sentence in order, then both
         recoloured once positions are added."""
         maps, bars, order = self._projection_maps(), self._sqrt_d_bars(), self._shuffled()
-        for picture in (maps, bars):
+        for picture in (maps, bars):  # each pitfall alone first, centred; then moved aside
             style.place(picture, grow=1.4)
+            before = picture.pair[0]
+            picture.home = before.get_center()
+            before.move_to(picture)
         plain, unscaled = maps.pair[0], bars.pair[0]
         self.say(
             "pitfalls",
@@ -385,13 +388,14 @@ class Summary(LectureScene):
 
     @staticmethod
     def _through(pair: VGroup, part: str) -> Animation:
-        """The fix as a motion: the arrow named by the fix grows, a copy of the picture
-        without it travels along the arrow and becomes the picture with it."""
+        """The fix as a motion: the picture without it moves aside as the arrow named by the
+        fix grows, then a copy of it travels along the arrow and becomes the picture with it."""
         before, after = pair.pair
         arrow, name = pair.fix
         rest = VGroup(*(m for m in after if m is not getattr(after, part)))
         pair.shown = (before, arrow, name, getattr(after, part), rest)
         return InTurn(
+            ApplyMethod(before.move_to, pair.home),
             GrowArrow(arrow),
             AnimationGroup(
                 FadeIn(name),

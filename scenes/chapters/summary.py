@@ -7,12 +7,15 @@ Render alone with ``manim -ql scenes/chapters/summary.py Summary``.
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
     UP,
+    Animation,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Create,
     Cross,
@@ -24,8 +27,12 @@ from manim import (
     MathTex,
     Mobject,
     ReplacementTransform,
+    ShowPassingFlash,
     Succession,
+    Transform,
+    TransformFromCopy,
     VGroup,
+    VMobject,
     Write,
 )
 
@@ -46,10 +53,43 @@ SHUF = "pitfalls.shuffle"
 SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 PLANE_SIDE = 3.4  # the weighted sum's plane
-DOT_UNIT = 1.1  # scene units per unit of q and k's length
-STEP_BAR = 0.45  # a bar of softmax's weights
+DOT_UNIT = 1.5  # scene units per unit of q and k's length
+STEP_BAR = 0.6  # a bar of softmax's weights
 STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 FORMULA_SIZE = 44
+FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
+FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
+
+
+class InTurn(Succession):
+    """Animations one after another, each new object drawn only from its own turn.
+
+    Manim's Succession puts every animation's object on the stage when it starts, so what a
+    later FadeIn, Create or TransformFromCopy brings stands there, whole, from the first
+    frame. Here each such object is kept invisible until its animation begins.
+    """
+
+    def begin(self) -> None:
+        self.waiting = [[(m, m.copy()) for m in _brought(a)] for a in self.animations]
+        for pairs in self.waiting[1:]:
+            for m, _ in pairs:
+                m.set_opacity(0)
+        super().begin()
+
+    def update_active_animation(self, index: int) -> None:
+        if 0 < index < len(self.animations):
+            for m, kept in self.waiting[index]:
+                m.become(kept)
+        super().update_active_animation(index)
+
+
+def _brought(animation: Animation) -> list[Mobject]:
+    """The objects an animation brings onto the stage (not those already on it)."""
+    if isinstance(animation, AnimationGroup):
+        return [m for a in animation.animations for m in _brought(a)]
+    if animation.is_introducer() or isinstance(animation, TransformFromCopy):
+        return [animation.mobject]
+    return []
 
 
 class Summary(LectureScene):
@@ -145,9 +185,10 @@ class Summary(LectureScene):
             FadeOut(arrows),
             *map(FadeOut, others),
             ReplacementTransform(words[i], word),  # the query word travels to its roles
+            then=[[LaggedStartMap(GrowArrow, links, lag_ratio=0.3)]],  # three roles, three arrows
             beats={
-                role: [GrowArrow(link), FadeIn(row, shift=RIGHT * style.ITEM_BUFF)]
-                for role, link, row in zip("qkv", links, rows, strict=True)
+                role: [FadeIn(row, shift=RIGHT * style.ITEM_BUFF)]
+                for role, row in zip("qkv", rows, strict=True)
             },
         )
         return rows
@@ -215,6 +256,14 @@ class Summary(LectureScene):
             (across, up),
         )
         q_vector = roles[0][0]
+        score, lead = value[5], bars.rows[target]
+        others = VGroup(*(r for j, r in enumerate(bars.rows) if j != target))
+        weight, v_arrow = lead[3], tip.get_arrow(target)
+        tag = self.number(f"{EAT}.last_row.weights[0][{target}]", 2, style.SMALL_SIZE, v)
+        carry: list[Animation] = []  # 吃's weight travels from its bar onto its v, then is used
+        if v_arrow is not None:
+            tag.next_to(v_arrow.get_end(), RIGHT, buff=style.HUG_BUFF)
+            carry = [TransformFromCopy(weight, tag, path_arc=-0.5)]
         self.say(
             "steps",
             *self._name_point("steps"),
@@ -234,15 +283,27 @@ class Summary(LectureScene):
                 ],
             ],
             beats={
-                "soft": [
-                    Write(line2),
-                    LaggedStartMap(FadeIn, bars.rows, shift=RIGHT * style.ITEM_BUFF),
-                    FadeIn(total),
+                "soft": [  # the score flies into its word's bar and becomes it; the rest follow
+                    InTurn(
+                        AnimationGroup(
+                            Write(line2),
+                            FadeIn(VGroup(lead[0], lead[1])),
+                            TransformFromCopy(score, VGroup(lead[2], lead[3]), path_arc=-0.6),
+                        ),
+                        AnimationGroup(
+                            LaggedStartMap(FadeIn, others, shift=RIGHT * style.ITEM_BUFF),
+                            FadeIn(total),
+                        ),
+                    )
                 ],
                 "sum": [
-                    Succession(
+                    InTurn(
                         AnimationGroup(Write(line3), Create(plane), tip.draw_vectors()),
-                        AnimationGroup(*(tip.scale_term(j) for j in range(n))),
+                        *([AnimationGroup(*carry)] if carry else []),
+                        AnimationGroup(
+                            *(tip.scale_term(j) for j in range(n)),
+                            *([FadeOut(tag, target_position=v_arrow)] if carry else []),
+                        ),
                         tip.lay_tip_to_tail(),
                         tip.draw_sum(),
                     )
@@ -283,44 +344,85 @@ class Summary(LectureScene):
         )
         return learned
 
-    # --- 5. three pitfalls, each beside its fix ----------------------------------------------
+    # --- 5. three pitfalls, each on the stage in turn, its fix a motion ---------------------
     def _pitfalls(self, learned: VGroup) -> None:
-        maps = self._projection_maps()
-        bars = self._sqrt_d_bars()
-        order, pe = self._shuffled()
-        top = VGroup(maps, bars).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
-        picture = VGroup(top, order.layout).arrange(DOWN, buff=style.SECTION_BUFF)
-        style.place(picture)
-        plain, projected = maps.pair
-        rows, slots = order.rows, [r.get_center() for r in order.rows]
-        # shuffled position p holds the word that stood at permutation[p]: each word's
-        # output strip travels with it
-        swap = AnimationGroup(
-            *(
-                rows[src].animate.move_to(slots[p])
-                for p, src in enumerate(self.data.shuffle.permutation)
-            ),
-            lag_ratio=0.1,
-        )
+        """One pitfall at a time on the whole stage: the picture without the fix at the left,
+        and a copy of it carried through the fix (an arrow named by it) into the picture
+        with it at the right; the shuffled sentence under the sentence in order, then both
+        recoloured once positions are added."""
+        maps, bars, order = self._projection_maps(), self._sqrt_d_bars(), self._shuffled()
+        for picture in (maps, bars):  # each pitfall alone first, centred; then moved aside
+            style.place(picture, grow=1.4)
+            before = picture.pair[0]
+            picture.home = before.get_center()
+            before.move_to(picture)
+        plain, unscaled = maps.pair[0], bars.pair[0]
         self.say(
             "pitfalls",
             *self._name_point("pitfalls"),
             FadeOut(learned),
             FadeIn(plain),
-            then=[[FadeIn(projected)]],
             beats={
-                "self": [outline(plain.share)],
-                "saturate": [FadeIn(bars.pair[0]), FadeIn(bars.pair[1], shift=RIGHT * 0.2)],
-                "order": [FadeIn(order), swap],
-                "pe": [Write(pe), outline(pe)],
+                "self": [InTurn(outline(plain.share), self._through(maps, "grid"))],
+                "saturate": [
+                    InTurn(
+                        AnimationGroup(self._leave(maps), FadeIn(unscaled, shift=LEFT)),
+                        self._through(bars, "bars"),
+                    )
+                ],
+                "order": [
+                    InTurn(
+                        AnimationGroup(self._leave(bars), FadeIn(order.first, shift=LEFT)),
+                        order.shuffle,
+                    )
+                ],
+                "pe": [InTurn(Write(order.fix), order.recolour)],
             },
         )
 
+    @staticmethod
+    def _leave(pair: VGroup) -> Animation:
+        """A pitfall done: what of it is on the stage slides out to the left (each part as it
+        was added, so that no part is left behind or brought back)."""
+        return AnimationGroup(*(FadeOut(m, shift=LEFT * style.WIDE_BUFF) for m in pair.shown))
+
+    @staticmethod
+    def _through(pair: VGroup, part: str) -> Animation:
+        """The fix as a motion: the picture without it moves aside as the arrow named by the
+        fix grows, then a copy of it travels along the arrow and becomes the picture with it."""
+        before, after = pair.pair
+        arrow, name = pair.fix
+        rest = VGroup(*(m for m in after if m is not getattr(after, part)))
+        pair.shown = (before, arrow, name, getattr(after, part), rest)
+        return InTurn(
+            ApplyMethod(before.move_to, pair.home),
+            GrowArrow(arrow),
+            AnimationGroup(
+                FadeIn(name),
+                TransformFromCopy(getattr(before, part), getattr(after, part), path_arc=-0.5),
+                FadeIn(rest),
+            ),
+        )
+
+    @staticmethod
+    def _fix_pair(before: VGroup, fix: str, after: VGroup) -> VGroup:
+        """The picture without the fix, an arrow named by the fix, the picture with it."""
+        name = MathTex(fix, font_size=FORMULA_SIZE, color=style.WITH)
+        arrow = Arrow(LEFT, RIGHT, buff=0, color=style.WITH)
+        fix_group = VGroup(arrow, name)
+        VGroup(before, arrow, after).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+        arrow.match_y(before[1])  # the arrow at the height of the picture it carries
+        name.next_to(arrow, UP, buff=style.ITEM_BUFF)
+        group = VGroup(before, fix_group, after)
+        group.pair, group.fix = (before, after), fix_group
+        return group
+
     def _projection_maps(self) -> VGroup:
-        """One draw's map without projections (a bright diagonal) beside the map with them,
-        each with the mean share a word gives itself over every draw."""
+        """One draw's map without projections (a bright diagonal) and, through W_Q and W_K,
+        the map with them, each with the mean share a word gives itself over every draw; the
+        even share beside the second."""
         ex = self.data.projection.example
-        pair = VGroup()
+        pair = []
         for key, matrix, colour in (
             ("plain", ex.plain, style.WITHOUT),
             ("projected", ex.projected, style.WITH),
@@ -335,26 +437,35 @@ class Summary(LectureScene):
                 w=self.number(f"{PROJ}.{key}.mean", 2),
                 n=self.number(f"{PROJ}.draws", 0),
             )
-            column = VGroup(name, grid, share).arrange(DOWN, buff=style.ITEM_BUFF)
-            column.share = share
-            pair.add(column)
-        group = pair.arrange(RIGHT, buff=style.GROUP_BUFF)
-        group.pair = pair
-        return group
+            column = VGroup(name, grid, share)
+            if key == "projected":
+                column.add(
+                    phrase(
+                        self.words["uniform_label"],
+                        style.LABEL_SIZE,
+                        style.MUTED,
+                        n=self.number(f"{PROJ}.positions", 0),
+                        w=self.number(f"{PROJ}.uniform_share", 3),
+                    )
+                )
+            column.arrange(DOWN, buff=style.ITEM_BUFF)
+            column.grid, column.share = grid, share
+            pair.append(column)
+        return self._fix_pair(pair[0], r"W_Q,\ W_K", pair[1])
 
     def _sqrt_d_bars(self) -> VGroup:
         """At the largest d, one draw's weights without the division (one bar takes nearly
-        all) beside the same draw's weights divided by √d."""
+        all) and, through ÷ √d, the same draw's weights divided."""
         last = len(self.data.sqrt_d.dims) - 1
         row = self.data.sqrt_d.dims[last]
-        pair = VGroup()
+        pair = []
         for key, weights in (("unscaled", row.example_unscaled), ("scaled", row.example_scaled)):
             shown = WeightBars(
                 [ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED) for j in range(len(weights))],
                 weights,
                 f"{SQRT_D}.dims[{last}].example_{key}",
-                length=1.6,
-                bar_height=SMALL_CELL * 0.8,
+                length=2.4,
+                bar_height=SMALL_CELL,
             )
             name = phrase(
                 self.words[f"{key}_label"],
@@ -362,37 +473,74 @@ class Summary(LectureScene):
                 style.WITHOUT if key == "unscaled" else style.WITH,
                 d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
             )
-            pair.add(VGroup(name, shown).arrange(DOWN, buff=style.ITEM_BUFF))
-        group = pair.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
-        group.pair = pair
-        return group
+            column = VGroup(name, shown).arrange(DOWN, buff=style.ITEM_BUFF)
+            column.bars = shown
+            pair.append(column)
+        return self._fix_pair(pair[0], r"\div \sqrt{d}", pair[1])
 
-    def _shuffled(self) -> tuple[VGroup, Mobject]:
-        """The sentence's words, each with its attention output as a strip; shuffled, every
-        strip travels with its word (the same outputs, in the new order); then + PE."""
+    def _strips(self, out: list, source: str, order: list[int], *alike: list) -> list[VGroup]:
+        """One output strip per word (the words in ``order``, row p of ``out`` for the p-th),
+        each beside its word, coloured over the range of ``out`` and the outputs ``alike``
+        (those it is compared with)."""
         s = self.data.shuffle
-        out = s.without_positions.out
-        words = [style.text(t, style.LABEL_SIZE) for t in s.tokens]
-        top = max(max(r) for r in out)
+        values = [v for m in (out, *alike) for r in m for v in r]
         strips = AttentionGrid(
             out,
-            f"{SHUF}.without_positions.out",
-            row_headers=words,
+            source,
+            row_headers=[style.text(s.tokens[t], style.LABEL_SIZE) for t in order],
             cell_size=STRIP_CELL,
             show_numbers=False,
-            value_range=(0.0, top),
+            value_range=(min(0.0, *values), max(values)),
         )
-        # the rows, word and strip, side by side: the sentence reads across
-        rows = [VGroup(strips.row_headers[r], strips.get_row(r)) for r in range(strips.n_rows)]
-        line = VGroup(*rows).arrange(RIGHT, buff=style.GROUP_BUFF)
-        name = style.text(self.words["outputs_label"], style.LABEL_SIZE, style.MUTED)
-        name.next_to(line, LEFT, buff=style.GROUP_BUFF)
-        pe = MathTex(r"X + PE", font_size=FORMULA_SIZE)
-        group = VGroup(name, line)
-        pe.next_to(group, RIGHT, buff=style.WIDE_BUFF)
-        group.layout = VGroup(group, pe)  # placed together; + PE is written last
-        group.rows = rows
-        return group, pe
+        return [VGroup(strips.row_headers[p], strips.get_row(p)) for p in range(strips.n_rows)]
+
+    def _shuffled(self) -> VGroup:
+        """The sentence's words in order, each with its attention output as a strip; a copy
+        shuffled under it, every strip travelling with its word (the same outputs, in the new
+        order); then + PE, and both rows' strips become the outputs with positions, which no
+        longer just follow the words."""
+        s = self.data.shuffle
+        n, perm = len(s.tokens), list(s.permutation)
+        without, with_ = f"{SHUF}.without_positions", f"{SHUF}.with_positions"
+        first = self._strips(s.without_positions.out, f"{without}.out", list(range(n)))
+        line = VGroup(*first).arrange(RIGHT, buff=style.GROUP_BUFF)
+        fix = MathTex(r"X + PE", font_size=FORMULA_SIZE, color=style.WITH)
+        spacer = VGroup(*(r.copy() for r in first)).arrange(RIGHT, buff=style.GROUP_BUFF)
+        spacer.next_to(line, DOWN, buff=style.SECTION_BUFF * 2)
+        fix.move_to(VGroup(line, spacer))  # between the rows: what tells them apart
+        group = VGroup(line, spacer, fix)
+        style.place(group, grow=1.4)  # placed before the moves below are worked out
+        second = [row.copy().shift(spacer.get_center() - line.get_center()) for row in first]
+        # shuffled position p holds the word that stood at permutation[p]: its place in the
+        # shuffled line (the words differ in width, so the line is laid out anew)
+        after = VGroup(*(second[t].copy() for t in perm)).arrange(RIGHT, buff=style.GROUP_BUFF)
+        slots = [r.get_center() for r in after.move_to(VGroup(*second))]
+        top, low = s.with_positions.out, s.with_positions.out_of_shuffled
+        later_top = self._strips(top, f"{with_}.out", list(range(n)), low)
+        later_low = self._strips(low, f"{with_}.out_of_shuffled", perm, top)
+        for p, t in enumerate(perm):  # each later strip over the strip it recolours
+            mover = second[t]
+            for row, strip, at in (
+                (later_top[p], first[p][1], first[p][1].get_center()),
+                (later_low[p], mover[1], mover[1].get_center() + slots[p] - mover.get_center()),
+            ):
+                row.scale(strip.width / row[1].width)
+                row.shift(at - row[1].get_center())
+        shuffle = InTurn(
+            LaggedStart(*(TransformFromCopy(r, c) for r, c in zip(first, second, strict=True))),
+            AnimationGroup(
+                *(ApplyMethod(second[t].move_to, slots[p]) for p, t in enumerate(perm)),
+                lag_ratio=0.1,
+            ),
+        )
+        recolour = AnimationGroup(
+            *(Transform(first[p][1], later_top[p][1]) for p in range(n)),
+            *(Transform(second[t][1], later_low[p][1]) for p, t in enumerate(perm)),
+            lag_ratio=0.05,
+        )
+        shown = VGroup(line, *second, fix)
+        shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
+        return shown
 
     # --- 6. one knob ----------------------------------------------------------------------
     def _knob(self) -> None:
@@ -414,7 +562,9 @@ class Summary(LectureScene):
         style.place(VGroup(knob, row).arrange(RIGHT, buff=style.WIDE_BUFF))
         for name in ("large", "small"):
             for panel, target in zip(shown, panels[name], strict=True):
-                target.scale(panel.width / target.width).move_to(panel, aligned_edge=UP)
+                target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
+
+        wires = self._wires(knob, shown)
 
         def turn(name: str, notch: int) -> list:
             nonlocal shown
@@ -430,8 +580,25 @@ class Summary(LectureScene):
             FadeIn(knob),
             LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
             beats={
-                "arrow": [outline(*(p[0] for p in shown))],  # each picture's setting in turn
-                "same": [outline(knob.name)],
+                "arrow": [  # a wire from the dial to each picture's setting, in turn
+                    InTurn(
+                        *(
+                            AnimationGroup(Create(w), outline(p[0]))
+                            for w, p in zip(wires, shown, strict=True)
+                        )
+                    )
+                ],
+                "same": [  # all three flash back into the one dial
+                    AnimationGroup(
+                        *(
+                            ShowPassingFlash(
+                                w.copy().reverse_points().set_stroke(width=8), time_width=0.6
+                            )
+                            for w in wires
+                        ),
+                        outline(knob.name),
+                    )
+                ],
             },
         )
         c = self.data.it_cat
@@ -442,7 +609,22 @@ class Summary(LectureScene):
             then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
             beats={"small": turn("small", 0)},
         )
-        self.knob_shown = VGroup(knob, *shown)
+        self.knob_shown = VGroup(knob, wires, *shown)
+
+    @staticmethod
+    def _wires(knob: Knob, panels: VGroup) -> VGroup:
+        """A wire from the dial to each picture: out of the dial's right, down to a line
+        under the pictures, along it and up into the picture's foot."""
+        start = knob.dial.get_right()
+        elbow = start[0] + style.GROUP_BUFF
+        low = min(p.get_bottom()[1] for p in panels) - style.GROUP_BUFF
+        wires = VGroup()
+        for panel in panels:
+            foot = panel.get_bottom() + DOWN * style.ITEM_BUFF
+            corners = [start, [elbow, start[1], 0], [elbow, low, 0], [foot[0], low, 0], foot]
+            wire = VMobject().set_points_as_corners([np.array(c, dtype=float) for c in corners])
+            wires.add(wire.set_stroke(style.HIGHLIGHT, width=3, opacity=0.7))
+        return wires
 
     def _panels(self, office_stop: int, temperature: int, divided: bool) -> VGroup:
         """The three pictures at one setting of the knob, each named with its setting."""
@@ -511,6 +693,26 @@ class Summary(LectureScene):
             *self._name_point("map"),
             FadeOut(self.knob_shown),
             FadeIn(learned),  # where point 4 left it
-            then=[[learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)]],
+            then=[
+                [learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)],
+                [self._flow(target[0])],
+            ],
             beats={"not": [FadeIn(reason), Create(cross)]},
         )
+
+    @staticmethod
+    def _flow(grid: AttentionGrid) -> Animation:
+        """Information flowing as the map says, for the last position: from each position it
+        looks at, down that column to their cell and along the row into the last position,
+        each flow as wide as its weight."""
+        row = grid.n_rows - 1
+        into = grid.row_headers[row].get_right()
+        flashes = []
+        for j, w in enumerate(grid.weights[row]):
+            if w is None or w < FLOW_MIN:
+                continue
+            start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
+            path = VMobject().set_points_as_corners([start, cell, into])
+            path.set_stroke(style.HIGHLIGHT, width=FLOW_WIDTH * w)
+            flashes.append(ShowPassingFlash(path, time_width=0.6))
+        return LaggedStart(*flashes, lag_ratio=0.2)

@@ -61,6 +61,8 @@ ROW_CELL = 0.5  # one row of a map, copied out beside it
 COLUMN_CELL = 0.62  # row 3 copied out in the flow, each position's V under its cell
 COLUMN_REACH = 1.15  # the longest V under the copied-out row
 BOX_HEIGHT = 0.9  # a step of a chain (the readout, W_O)
+BEFORE_CELL = 0.5  # the map before training, beside the learned one: its numbers still legible
+BLOCK_STROKE = 4  # the same-colour blocks' frames: seen on the lightest cells
 GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 LINE_LENGTH = 5.5  # the readout's line under the copied-out rows
@@ -557,16 +559,26 @@ class NotExplanation(LectureScene):
 
     # --- the right use ---------------------------------------------------------------------
     def _right_use(self) -> None:
-        saved = self.grid.saved_state
+        """Debugging as an action: the map before training beside the learned one, the
+        same-colour blocks framed on both (only the learned map's weight sits in them), then
+        the map's two right names and the wrong one crossed."""
+        ex, saved = self.example, self.grid.saved_state
+        before = self.colour_map(
+            ex.colours, ex.settling[0], f"{self.path}.settling[0]", BEFORE_CELL
+        )
+        before_name = style.text(self.words["before_label"], style.LABEL_SIZE, style.MUTED)
+        untrained = VGroup(before, before_name).arrange(DOWN, buff=style.ITEM_BUFF)
+        untrained.next_to(saved, RIGHT, buff=style.WIDE_BUFF).set_y(saved.get_center()[1])
         debug = style.text(self.words["debug_label"], style.BODY_SIZE)
         reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
         side = VGroup(self.flow_label.copy(), debug, reason)
         side.arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF * 1.5)
         side.next_to(saved, RIGHT, buff=style.WIDE_BUFF * 1.5).set_y(saved.get_center()[1])
         flow = side[0]
-        blocks = saved.block_frames(self.example.colours)
+        blocks = VGroup(*(m.block_frames(ex.colours) for m in (saved, before)))
+        blocks.set_stroke(width=BLOCK_STROKE)
         row_frame = SurroundingRectangle(saved.get_row(self.row), color=style.HIGHLIGHT, buff=0)
-        colours = self.example.colours
+        colours = ex.colours
         last = max(j for j, c in enumerate(colours) if c == colours[-1])
         to_block = Arrow(
             debug.get_left(),
@@ -578,23 +590,25 @@ class NotExplanation(LectureScene):
             flow.get_left(), row_frame.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
         same = [j for j, c in enumerate(colours) if c == colours[self.row]]
-        needed = [saved.col_headers[j] for j in same]
+        needed = [VGroup(*(m.get_cell(self.row, j) for j in same)) for m in (saved, before)]
         self.say(
             "debug",
-            FadeIn(debug),
+            LaggedStart(*(FadeIn(VGroup(*before.get_row(i))) for i in range(ex.n)), lag_ratio=0.1),
+            FadeIn(before.row_headers, before.col_headers, before_name),
             beats={
-                "blocks": [Create(blocks), GrowArrow(to_block)],
+                "blocks": [LaggedStart(Create(blocks[0]), Create(blocks[1]), lag_ratio=0.5)],
                 "needs": [outline(*needed)],
             },
         )
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(
             "outro",
+            FadeOut(untrained, blocks[1]),
             Create(row_frame),
             FadeIn(flow),
             GrowArrow(to_row),
             beats={
-                "clue": [outline(debug)],
+                "clue": [FadeIn(debug), GrowArrow(to_block)],
                 "not": [Succession(FadeIn(reason), Create(cross))],
             },
         )

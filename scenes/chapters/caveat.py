@@ -224,6 +224,8 @@ class NotExplanation(LectureScene):
             claim.get_left(), self.grid.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
         grid = self.grid
+        left, _, right, _ = style.content_area()
+        grid.set_x((left + right) / 2)  # alone, the map holds the centre; the claim moves it
         # the title and the map's colour markers at once: no frame is only a title
         self.add(self.title, grid.row_headers, grid.col_headers)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
@@ -232,7 +234,11 @@ class NotExplanation(LectureScene):
         self.say(
             "claim_say",
             outline(grid),
-            beats={"says": [FadeIn(claim), GrowArrow(pointer)]},
+            beats={
+                "says": [
+                    Succession(Restore(grid), AnimationGroup(FadeIn(claim), GrowArrow(pointer)))
+                ]
+            },
         )
         cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("dont", Create(cross))

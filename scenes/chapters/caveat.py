@@ -1,12 +1,14 @@
 """Attention is not explanation (seeds 000 and 002): the map shows where information flowed,
 not why the model decided; a clue for debugging, not a reason to give others.
 
-Row 3 of the colour task's learned map takes from each position's V: on a plane of two of V's
-dimensions each V shrinks by its weight and the shrunk V's go tip to tail onto the head's
-output. The map then shrinks into the chain after it (the output, the readout, the prediction),
-a residual path runs round it and more heads and layers stack behind. The four trained heads
-feed W_O and the readout, which no single map shows. The map comes back for what it is good
-for: a map of flow, a clue for debugging.
+Row 3 of the colour task's learned map is copied out and takes from each position's V: each V,
+drawn under its cell, shrinks by the weight above it, and the V's it keeps travel onto a plane
+of two of V's dimensions, where they go tip to tail onto the head's output. The map then
+shrinks into the chain after it (the output, the readout, the prediction), a residual path runs
+round it and more heads and layers stack behind. The four trained heads feed W_O and the
+readout, which no single map shows. Other weights on other positions give the readout the same
+prediction (both weighted sums on the readout's line). The map comes back for what it is good
+for: beside the map before training, its same-colour blocks; a map of flow, a clue for debugging.
 
 Render alone with ``manim -ql scenes/chapters/caveat.py NotExplanation``.
 """

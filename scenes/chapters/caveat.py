@@ -1,12 +1,14 @@
 """Attention is not explanation (seeds 000 and 002): the map shows where information flowed,
 not why the model decided; a clue for debugging, not a reason to give others.
 
-Row 3 of the colour task's learned map takes from each position's V: on a plane of two of V's
-dimensions each V shrinks by its weight and the shrunk V's go tip to tail onto the head's
-output. The map then shrinks into the chain after it (the output, the readout, the prediction),
-a residual path runs round it and more heads and layers stack behind. The four trained heads
-feed W_O and the readout, which no single map shows. The map comes back for what it is good
-for: a map of flow, a clue for debugging.
+Row 3 of the colour task's learned map is copied out and takes from each position's V: each V,
+drawn under its cell, shrinks by the weight above it, and the V's it keeps travel onto a plane
+of two of V's dimensions, where they go tip to tail onto the head's output. The map then
+shrinks into the chain after it (the output, the readout, the prediction), a residual path runs
+round it and more heads and layers stack behind. The four trained heads feed W_O and the
+readout, which no single map shows. Other weights on other positions give the readout the same
+prediction (both weighted sums on the readout's line). The map comes back for what it is good
+for: beside the map before training, its same-colour blocks; a map of flow, a clue for debugging.
 
 Render alone with ``manim -ql scenes/chapters/caveat.py NotExplanation``.
 """
@@ -20,16 +22,21 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    Animation,
     AnimationGroup,
     Arrow,
     Create,
     Cross,
+    DashedLine,
     Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromEdge,
     LaggedStart,
     MathTex,
+    NumberLine,
+    Rectangle,
     ReplacementTransform,
     Restore,
     RoundedRectangle,
@@ -47,13 +54,43 @@ from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import SumNode
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.sums import TipToTail
+from scenes.kit.sums import SumLine, TipToTail
 
+MAP_CELL = 0.6  # the learned map's cell: the map fills the height
 PLANE_SIDE = 3.6  # the plane of two of V's dimensions
 SMALL_CELL = 0.28  # a map in a chain: read by its brightness
 ROW_CELL = 0.5  # one row of a map, copied out beside it
+COLUMN_CELL = 0.62  # row 3 copied out in the flow, each position's V under its cell
+COLUMN_REACH = 1.15  # the longest V under the copied-out row
 BOX_HEIGHT = 0.9  # a step of a chain (the readout, W_O)
+BEFORE_CELL = 0.5  # the map before training, beside the learned one: its numbers still legible
+BLOCK_STROKE = 4  # the same-colour blocks' frames: seen on the lightest cells
 GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
+TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
+LINE_LENGTH = 5.5  # the readout's line under the copied-out rows
+LINE_PITCH = 0.32  # from one term's bar to the next on it
+
+
+class ReadoutLine(VGroup):
+    """A :class:`SumLine` on its own axis, each term in its position's task colour."""
+
+    def __init__(self, axis: NumberLine, values, weights, fills) -> None:
+        super().__init__()
+        self.axis = axis.copy()
+        self.sums = SumLine(self.axis, values, weights, pitch=LINE_PITCH)
+        for term, track, fill in zip(self.sums.terms, self.sums.tracks, fills, strict=True):
+            term.set_fill(fill, opacity=1)
+            track.set_fill(fill, opacity=0.3).set_stroke(fill, width=2, opacity=0.8)
+        self.tracks, self.terms, self.end = self.sums.tracks, self.sums.terms, self.sums.end
+        self.reach = self.sums.reach
+        self.edges = [LEFT if w * v >= 0 else RIGHT for v, w in zip(values, weights, strict=True)]
+        self.add(self.axis, self.tracks, self.terms, self.end)
+
+    def grow(self) -> Animation:
+        """The terms grow one after another, each from where the one before ends."""
+        return Succession(
+            *(GrowFromEdge(t, edge) for t, edge in zip(self.terms, self.edges, strict=True))
+        )
 
 
 class NotExplanation(LectureScene):
@@ -65,7 +102,7 @@ class NotExplanation(LectureScene):
     """
 
     scene_key = "caveat"
-    reads = ("examples.{example_name}", "multihead.four")
+    reads = ("examples.{example_name}", "multihead.four", "weights")
     tables = ("multihead",)  # each map's head name
     example_name = "mixed"
     row = 2
@@ -83,7 +120,7 @@ class NotExplanation(LectureScene):
 
     def _map(self) -> AttentionGrid:
         ex = self.example
-        return self.colour_map(ex.colours, ex.attention, f"{self.path}.attention", 0.56)
+        return self.colour_map(ex.colours, ex.attention, f"{self.path}.attention", MAP_CELL)
 
     # --- layout ----------------------------------------------------------------------------
     def _plane_dims(self) -> tuple[int, int]:
@@ -105,11 +142,23 @@ class NotExplanation(LectureScene):
         self.axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
         self.plane_label = style.text(self.words["plane_label"], style.LABEL_SIZE, style.MUTED)
         self.plane_label.next_to(self.axes, DOWN, buff=style.ITEM_BUFF)
-        plane = VGroup(self.axes, self.plane_label)
+        plane = VGroup(self.axes, self.plane_label)  # shown only in the chain
         self.flow_label = style.text(self.words["flow_label"], style.BODY_SIZE)
-        side = VGroup(self.flow_label, plane).arrange(DOWN, buff=style.SECTION_BUFF)
+        self.strip = AttentionGrid(
+            [ex.attention[row]],
+            f"{self.path}.attention",
+            col_headers=[self.colour_marker(c, style.HEADER_MARKER) for c in ex.colours],
+            cell_size=COLUMN_CELL,
+            first_row=row,
+        )
+        room = Rectangle(width=self.strip.width, height=2 * COLUMN_REACH).set_opacity(0)
+        room.next_to(self.strip, DOWN, buff=style.GROUP_BUFF)
+        panel = VGroup(self.strip, room)
+        side = VGroup(self.flow_label, panel).arrange(DOWN, buff=style.SECTION_BUFF)
+        self.side = side
         style.place(VGroup(self.grid, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
         self.grid.save_state()  # brought back, not rebuilt, when the map's right use is told
+        self._column_vectors(room.get_center()[1])
 
         # the chain: where each part will stand once the map has shrunk
         self.small = AttentionGrid(ex.attention, cell_size=SMALL_CELL, show_numbers=False)
@@ -147,14 +196,38 @@ class NotExplanation(LectureScene):
         self.stand_in = stand_in  # where the plane will stand: the chain's geometry, never shown
         self.move = stand_in.get_center() - plane.get_center()
 
+    def _column_vectors(self, y: float) -> None:
+        """Under each cell of the copied-out row, that position's V on the plane's two
+        dimensions (from a dot of its own), and the same V shrunk by the cell's weight."""
+        ex, (across, up) = self.example, self.dims
+        points = [np.array([v[across], v[up], 0.0]) for v in ex.v]
+        scale = COLUMN_REACH / max(max(np.linalg.norm(p) for p in points), 1e-9)
+        self.origins, self.column_v, self.column_scaled = VGroup(), VGroup(), VGroup()
+        for j, (p, w) in enumerate(zip(points, ex.attention[self.row], strict=True)):
+            at = np.array([self.strip.get_cell(0, j).get_center()[0], y, 0.0])
+            self.origins.add(Dot(at, radius=0.04, color=style.MUTED))
+            for group, length in ((self.column_v, 1.0), (self.column_scaled, w)):
+                group.add(
+                    Arrow(
+                        at,
+                        at + p * scale * length,
+                        buff=0,
+                        color=style.VALUE,
+                        stroke_width=5,
+                        max_tip_length_to_length_ratio=0.35,
+                    )
+                )
+
     # --- the claim and the flow ------------------------------------------------------------
     def _claim(self) -> None:
         claim = style.text(self.words["claim"], style.BODY_SIZE)
-        claim.move_to(VGroup(self.flow_label, self.axes))
+        claim.move_to(self.side)
         pointer = Arrow(
             claim.get_left(), self.grid.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
         grid = self.grid
+        left, _, right, _ = style.content_area()
+        grid.set_x((left + right) / 2)  # alone, the map holds the centre; the claim moves it
         # the title and the map's colour markers at once: no frame is only a title
         self.add(self.title, grid.row_headers, grid.col_headers)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
@@ -163,7 +236,11 @@ class NotExplanation(LectureScene):
         self.say(
             "claim_say",
             outline(grid),
-            beats={"says": [FadeIn(claim), GrowArrow(pointer)]},
+            beats={
+                "says": [
+                    Succession(Restore(grid), AnimationGroup(FadeIn(claim), GrowArrow(pointer)))
+                ]
+            },
         )
         cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("dont", Create(cross))
@@ -180,15 +257,25 @@ class NotExplanation(LectureScene):
             names,
             self.dims,
         )
+        strip = self.strip
         self.say(
             "flow",
             FadeOut(VGroup(claim, cross, pointer)),
             Create(self.frame),
             FadeIn(self.flow_label),
-            then=[[Create(self.axes), FadeIn(self.plane_label)]],
+            then=[
+                [
+                    TransformFromCopy(
+                        self.grid.get_row(self.row), VGroup(strip.cells, strip.numbers)
+                    ),
+                    FadeIn(strip.col_headers, self.origins),
+                ]
+            ],
             beats={
-                "takes": [self.tip.draw_vectors()],
-                "much": [AnimationGroup(*(self.tip.scale_term(j) for j in range(ex.n)))],
+                "takes": [LaggedStart(*(GrowArrow(a) for a in self.column_v), lag_ratio=0.2)],
+                "much": [
+                    Transform(a, b) for a, b in zip(self.column_v, self.column_scaled, strict=True)
+                ],
             },
             row=str(self.row + 1),
         )
@@ -196,9 +283,15 @@ class NotExplanation(LectureScene):
     # --- what the decision also depends on -------------------------------------------------
     def _chain(self) -> None:
         tip, move, centre = self.tip, self.move, self.axes.get_center()
-        # what is not on screen yet moves at once; what is, travels
-        hidden = VGroup(tip.scaled, tip.chain, tip.total, tip.dots)
-        hidden.scale(self.shrink, about_point=centre).shift(move)
+        # the plane is not on screen yet: it stands in the chain at once, each V there shrunk
+        for arrow, scaled in zip(tip.arrows, tip.scaled, strict=True):
+            arrow.become(scaled.copy())
+        hidden = VGroup(self.axes, self.plane_label, tip, tip.scaled, tip.chain, tip.total)
+        hidden.add(tip.dots).scale(self.shrink, about_point=centre).shift(move)
+        into_plane = [  # the shrunk V's under the row travel onto the plane's origin
+            ReplacementTransform(self.column_v[j], tip.arrows[k])
+            for k, j in enumerate(tip.on_plane)
+        ]
         target = self.grid.copy()
         for part in (target.numbers, target.row_headers, target.col_headers):
             part.set_opacity(0)
@@ -224,11 +317,10 @@ class NotExplanation(LectureScene):
         into_map = Arrow(start, self.small.get_left(), buff=style.TIGHT_BUFF, color=style.MUTED)
         self.say(
             "more",
-            FadeOut(self.frame, self.flow_label),
+            FadeOut(self.frame, self.flow_label, self.strip, self.origins),
             self.grid.animate.become(target),
-            VGroup(self.axes, self.plane_label, tip)
-            .animate.scale(self.shrink, about_point=centre)
-            .shift(move),
+            FadeIn(self.axes, self.plane_label),
+            *into_plane,
             then=[
                 [FadeIn(self.start), GrowArrow(into_map), FadeIn(self.decision, shift=LEFT * 0.3)]
             ],
@@ -378,34 +470,44 @@ class NotExplanation(LectureScene):
         positions) give the readout the same prediction."""
         ex, row, saved = self.example, self.row, self.grid.saved_state
         research = style.name_text(self.words["research"], style.BODY_SIZE)
-        rows = []
+        strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
             ("learned_row", ex.attention, "attention", "predictions"),
             ("swap_row", ex.swap_attention, "swap_attention", "swap_predictions"),
         ):
-            grid = AttentionGrid(
-                [weights[row]],
-                f"{self.path}.{source}",
-                col_headers=[self.colour_marker(c, style.HEADER_MARKER) for c in ex.colours],
-                cell_size=ROW_CELL,
-                first_row=row,
-            )
-            said = VGroup(
-                style.text(self.words["chain_prediction"], style.LABEL_SIZE),
-                self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
-            ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
-            said.next_to(grid, RIGHT, buff=style.GROUP_BUFF)
-            rows.append(
-                VGroup(name, VGroup(grid, said)).arrange(
-                    DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+            strips.append(
+                AttentionGrid(
+                    [weights[row]],
+                    f"{self.path}.{source}",
+                    col_headers=[self.colour_marker(c, style.HEADER_MARKER) for c in ex.colours],
+                    cell_size=ROW_CELL,
+                    first_row=row,
                 )
             )
-        side = VGroup(research, *rows).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        side.next_to(saved, RIGHT, buff=style.GROUP_BUFF).set_y(saved.get_center()[1])
-        right = config.frame_width / 2 - style.EDGE_BUFF
+            saids.append(
+                VGroup(
+                    style.text(self.words["chain_prediction"], style.LABEL_SIZE),
+                    self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
+                ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            )
+            names.append(style.text(self.words[key], style.LABEL_SIZE, style.MUTED))
+            words = VGroup(names[-1], saids[-1]).arrange(DOWN, aligned_edge=LEFT)
+            top = VGroup(strips[-1], words).arrange(RIGHT, buff=style.GROUP_BUFF)
+            line = self._readout_line(weights[row])
+            rows.append(VGroup(top, line).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF))
+        lines = [r[1] for r in rows]
+        readout_name = style.text(self.words["readout_line"], style.LABEL_SIZE, style.MUTED)
+        side = VGroup(research, *rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        readout_name.next_to(lines[1].axis, DOWN, buff=style.ITEM_BUFF)
+        side.add(readout_name)
+        _, bottom, right, top = style.content_area()
+        side.scale(min(1.0, (top - bottom) / side.height))
+        side.next_to(saved, RIGHT, buff=style.GROUP_BUFF).set_y((top + bottom) / 2)
         side.shift(LEFT * max(0.0, side.get_right()[0] - right))
-        learned, swapped = (r[1][0] for r in rows)
+        learned, swapped = strips
+        drop = DashedLine(
+            lines[0].end.get_top(), lines[1].axis.n2p(lines[1].reach), color=style.RESULT
+        )
         frame = SurroundingRectangle(saved.get_row(row), color=style.HIGHLIGHT, buff=0)
         self.say(
             "research_say",
@@ -418,8 +520,10 @@ class NotExplanation(LectureScene):
                     TransformFromCopy(
                         self.grid.get_row(row), VGroup(learned.cells, learned.numbers)
                     ),
-                    FadeIn(learned.col_headers, rows[0][0], rows[0][1][1]),
-                ]
+                    FadeIn(learned.col_headers, names[0]),
+                ],
+                [FadeIn(lines[0].axis, lines[0].tracks, readout_name), lines[0].grow()],
+                [Create(lines[0].end), FadeIn(saids[0])],
             ],
             beats={
                 "swap": [
@@ -427,25 +531,62 @@ class NotExplanation(LectureScene):
                         VGroup(learned.cells, learned.numbers),
                         VGroup(swapped.cells, swapped.numbers),
                     ),
-                    FadeIn(swapped.col_headers, rows[1][0]),
+                    FadeIn(swapped.col_headers, names[1], lines[1].axis, lines[1].tracks),
+                    lines[1].grow(),
                 ],
-                "same": [FadeIn(rows[1][1][1]), outline(rows[0][1][1], rows[1][1][1])],
+                "same": [
+                    Succession(
+                        AnimationGroup(Create(lines[1].end), Create(drop)),
+                        FadeIn(saids[1]),
+                        outline(*saids),
+                    )
+                ],
             },
         )
-        self.play(FadeOut(label, frame, *rows))
+        self.play(FadeOut(label, frame, drop, readout_name, *rows))
+
+    def _readout_line(self, weights: list[float]) -> ReadoutLine:
+        """Row ``row``'s weighted sum as the readout sees it: each V the row takes from, read
+        out on its own (the readout is linear with a bias, so with weights adding up to 1
+        the prediction is the weighted average of these), its share laid end to end."""
+        ex, readout = self.example, self.data.weights
+        gives = [float(np.dot(v, readout.readout_w)) + readout.readout_b for v in ex.v]
+        taken = [j for j, w in enumerate(weights) if w >= TAKEN]
+        both = [
+            gives[j]
+            for w in (ex.attention[self.row], ex.swap_attention[self.row])
+            for j, x in enumerate(w)
+            if x >= TAKEN
+        ]
+        low = math.floor(min(0.0, *both) * 2) / 2
+        high = math.ceil(max(0.0, *both) * 2) / 2
+        axis = NumberLine(x_range=[low, high, 0.5], length=LINE_LENGTH, include_tip=False)
+        axis.set_color(style.MUTED)
+        fills = [style.task_colour(self.data.colour_names[ex.colours[j]]).fill for j in taken]
+        return ReadoutLine(axis, [gives[j] for j in taken], [weights[j] for j in taken], fills)
 
     # --- the right use ---------------------------------------------------------------------
     def _right_use(self) -> None:
-        saved = self.grid.saved_state
+        """Debugging as an action: the map before training beside the learned one, the
+        same-colour blocks framed on both (only the learned map's weight sits in them), then
+        the map's two right names and the wrong one crossed."""
+        ex, saved = self.example, self.grid.saved_state
+        before = self.colour_map(
+            ex.colours, ex.settling[0], f"{self.path}.settling[0]", BEFORE_CELL
+        )
+        before_name = style.text(self.words["before_label"], style.LABEL_SIZE, style.MUTED)
+        untrained = VGroup(before, before_name).arrange(DOWN, buff=style.ITEM_BUFF)
+        untrained.next_to(saved, RIGHT, buff=style.WIDE_BUFF).set_y(saved.get_center()[1])
         debug = style.text(self.words["debug_label"], style.BODY_SIZE)
         reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
         side = VGroup(self.flow_label.copy(), debug, reason)
         side.arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF * 1.5)
         side.next_to(saved, RIGHT, buff=style.WIDE_BUFF * 1.5).set_y(saved.get_center()[1])
         flow = side[0]
-        blocks = saved.block_frames(self.example.colours)
+        blocks = VGroup(*(m.block_frames(ex.colours) for m in (saved, before)))
+        blocks.set_stroke(width=BLOCK_STROKE)
         row_frame = SurroundingRectangle(saved.get_row(self.row), color=style.HIGHLIGHT, buff=0)
-        colours = self.example.colours
+        colours = ex.colours
         last = max(j for j, c in enumerate(colours) if c == colours[-1])
         to_block = Arrow(
             debug.get_left(),
@@ -457,23 +598,25 @@ class NotExplanation(LectureScene):
             flow.get_left(), row_frame.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
         )
         same = [j for j, c in enumerate(colours) if c == colours[self.row]]
-        needed = [saved.col_headers[j] for j in same]
+        needed = [VGroup(*(m.get_cell(self.row, j) for j in same)) for m in (saved, before)]
         self.say(
             "debug",
-            FadeIn(debug),
+            LaggedStart(*(FadeIn(VGroup(*before.get_row(i))) for i in range(ex.n)), lag_ratio=0.1),
+            FadeIn(before.row_headers, before.col_headers, before_name),
             beats={
-                "blocks": [Create(blocks), GrowArrow(to_block)],
+                "blocks": [LaggedStart(Create(blocks[0]), Create(blocks[1]), lag_ratio=0.5)],
                 "needs": [outline(*needed)],
             },
         )
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(
             "outro",
+            FadeOut(untrained, blocks[1]),
             Create(row_frame),
             FadeIn(flow),
             GrowArrow(to_row),
             beats={
-                "clue": [outline(debug)],
+                "clue": [FadeIn(debug), GrowArrow(to_block)],
                 "not": [Succession(FadeIn(reason), Create(cross))],
             },
         )

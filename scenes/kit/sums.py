@@ -180,10 +180,10 @@ ROW_FILL = 0.8  # a bar's height, as a share of the rows' pitch
 
 class SumLine(VGroup):
     """A weighted sum of numbers ``Σ w_j v_j`` on a number line: each number a faint track
-    from 0 as long as itself, one row each (the first at the top), its term ``w_j v_j`` a bar
-    on its row that starts where the row above ended, so the terms lie end to end and the
-    last ends at the sum (with weights adding up to 1, the weighted average), marked down to
-    the line.
+    from 0 as long as itself (to the left when negative), one row each (the first at the
+    top), its term ``w_j v_j`` a bar on its row that starts where the row above ended, so the
+    terms lie end to end and the last ends at the sum (with weights adding up to 1, the
+    weighted average), marked down to the line.
 
     Parameters
     ----------
@@ -238,7 +238,7 @@ class SumLine(VGroup):
 
     def _bar(self, start: float, end: float, y: float, pitch: float) -> Rectangle:
         left, right = self.axis.n2p(start), self.axis.n2p(end)
-        bar = Rectangle(width=max(right[0] - left[0], 0.001), height=pitch * ROW_FILL)
+        bar = Rectangle(width=max(abs(right[0] - left[0]), 0.001), height=pitch * ROW_FILL)
         return bar.move_to((left + right) / 2 + UP * y)
 
     def get_track(self, j: int) -> Rectangle:

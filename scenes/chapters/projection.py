@@ -223,16 +223,21 @@ class WhyProject(LectureScene):
         room = stage.room
         found = search_results(self, stage, tip)
         cards, labels, lines, lit = found.cards, found.labels, found.lines, found.lit
+        w_v = MathTex("W_V", "?", font_size=48, color=style.VALUE)  # where the Value's words go
+        w_v.move_to(found.offer, UL)
         self.say(
             "value_too",
             Restore(others),
             FadeOut(panel),
-            FadeIn(found.offer),
+            Write(w_v),
             beats={
-                # each person becomes a card: name over days
+                # each person becomes a card: name over days; W_V becomes what they offer
                 "offer": [
-                    TransformFromCopy(VGroup(p[1], p[2]), card)
-                    for p, card in zip(room.people, cards, strict=True)
+                    ReplacementTransform(w_v, found.offer),
+                    *(
+                        TransformFromCopy(VGroup(p[1], p[2]), card)
+                        for p, card in zip(room.people, cards, strict=True)
+                    ),
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
                 "body": [FadeIn(labels[1]), found.back.animate.move_to(found.read)],
@@ -780,14 +785,13 @@ class ScoreChart(VGroup):
         self.band = Rectangle(width=width, height=2 * spread * unit).move_to(self.zero)
         self.band.set_stroke(width=0).set_fill(style.MUTED, opacity=0.25).set_z_index(-1)
         self.band_label = band_label.next_to(self.band, RIGHT, buff=style.ITEM_BUFF)
-        below = low * unit - style.ITEM_BUFF  # under the lowest bar
-        own = MathTex(r"x \cdot x", font_size=FORMULA_TEX).next_to([0, below, 0], DOWN)
-        own.match_x(self.bars[0])
+        # x · x beside its own bar, at its middle; x · y braced under the rest
+        own = MathTex(r"x \cdot x", font_size=FORMULA_TEX)
+        own.next_to(self.bars[0], LEFT, buff=style.ITEM_BUFF)
         brace = Brace(VGroup(*self.bars[1:]), DOWN, buff=style.TIGHT_BUFF)
-        brace.align_to(own, UP)
-        others = MathTex(r"x \cdot y", font_size=FORMULA_TEX).next_to(
-            brace, DOWN, buff=style.TIGHT_BUFF
-        )
+        brace.set_y(low * unit - style.ITEM_BUFF, UP)
+        others = MathTex(r"x \cdot y", font_size=FORMULA_TEX)
+        others.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
         self.names = VGroup(own, brace, others)
         self.add(self.band, self.zero, self.bars, self.level, self.level_label)
         self.add(self.band_label, self.names)

@@ -371,8 +371,10 @@ class WhyProject(LectureScene):
         _, bottom, right, top = style.content_area()
         stage = VGroup(sketch, VGroup(longer, chart).arrange(DOWN, buff=style.GROUP_BUFF))
         stage.arrange(RIGHT, buff=style.GROUP_BUFF)
-        left = plain.get_right()[0] + style.WIDE_BUFF
-        stage.move_to([(left + right) / 2, (bottom + top) / 2, 0])
+        left = plain.get_right()[0] + style.GROUP_BUFF
+        fit = min(1.0, (right - left) / stage.width, (top - bottom) / stage.height)
+        stage.scale(fit).move_to([(left + right) / 2, (bottom + top) / 2, 0])
+        unit *= fit  # the arrows y turns into are drawn at the stage's scale
         longer.align_to(chart, RIGHT)
         words, rows, asked, turned, back = self.question
         off = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=INTRO_TEX)

@@ -26,6 +26,7 @@ from manim import (
     FadeOut,
     GrowArrow,
     GrowFromCenter,
+    LaggedStart,
     Line,
     MathTex,
     Mobject,
@@ -54,7 +55,10 @@ from scenes.kit.seams import seam_builder
 from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
 
 SRC = "pitfalls.projection"
-DRAWN_LENGTH = 1.8  # a word's vector, drawn with itself and with another
+DRAWN_LENGTH = 2.2  # a word's vector, drawn with itself and with another
+FORMULA_TEX = 40  # the formulas beside those arrows
+CHART_HEIGHT = 3.4  # one row of X X^T as bars, from its lowest score to its highest
+SCORE_BAR, SCORE_GAP = 0.3, 0.1  # a score's bar, and the gap between two
 BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's own score
 INTRO_ARROWS = 3.0  # the longer of the intro's q and k
 INTRO_TEX = 60  # the intro's question
@@ -219,16 +223,21 @@ class WhyProject(LectureScene):
         room = stage.room
         found = search_results(self, stage, tip)
         cards, labels, lines, lit = found.cards, found.labels, found.lines, found.lit
+        w_v = MathTex("W_V", "?", font_size=48, color=style.VALUE)  # where the Value's words go
+        w_v.move_to(found.offer, UL)
         self.say(
             "value_too",
             Restore(others),
             FadeOut(panel),
-            FadeIn(found.offer),
+            Write(w_v),
             beats={
-                # each person becomes a card: name over days
+                # each person becomes a card: name over days; W_V becomes what they offer
                 "offer": [
-                    TransformFromCopy(VGroup(p[1], p[2]), card)
-                    for p, card in zip(room.people, cards, strict=True)
+                    ReplacementTransform(w_v, found.offer),
+                    *(
+                        TransformFromCopy(VGroup(p[1], p[2]), card)
+                        for p, card in zip(room.people, cards, strict=True)
+                    ),
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
                 "body": [FadeIn(labels[1]), found.back.animate.move_to(found.read)],
@@ -318,14 +327,10 @@ class WhyProject(LectureScene):
         ).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
         plain, shared, projected = style.place(maps)
         diagonal = self._diagonal(plain[1])
-        self_dot = MathTex(r"x \cdot x = |x|^2", font_size=44)
-        other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=44)
+        self_dot = MathTex(r"x \cdot x = |x|^2", font_size=FORMULA_TEX)
+        other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=FORMULA_TEX)
         self_size = self.number(f"{SRC}.self_dot_mean", 0)
         cross_size = self.number(f"{SRC}.cross_dot_std", 0)
-        self_dot = VGroup(self_dot, phrase(self.words["self_dot_line"], d=self_size))
-        other_dot = VGroup(other_dot, phrase(self.words["cross_dot_line"], d=cross_size))
-        for beat in (self_dot, other_dot):
-            beat.arrange(RIGHT, buff=style.ITEM_BUFF)
         # x with itself and with another word, drawn at the measured sizes: |x|² ≈ the mean
         # self dot, and cos θ one spread of the cross dot over it (a typical other word)
         length = math.sqrt(self.p.self_dot_mean)
@@ -340,12 +345,37 @@ class WhyProject(LectureScene):
         stretched = [BEATING_LENGTH * v for v in y]  # as long as the winner, not yet turned
         drawn = [DotArrows(x, x, "x", "x", style.FOREGROUND, style.FOREGROUND, unit)]
         drawn.append(DotArrows(x, y, "x", "y", style.FOREGROUND, style.MUTED, unit))
-        self_dot = VGroup(drawn[0], self_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
-        other_dot = VGroup(drawn[1], *other_dot).arrange(RIGHT, buff=style.GROUP_BUFF)
-        beats = VGroup(self_dot, other_dot).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
-        beats.next_to(plain, RIGHT, buff=style.WIDE_BUFF)
-        longer = MathTex(r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=40)
-        longer.next_to(beats, DOWN, buff=style.GROUP_BUFF).align_to(beats, LEFT)
+        # a column at the stage's left: each formula over its arrows
+        # (room over y for it to grow into when it beats x)
+        headroom = (BEATING_LENGTH - 1) * DRAWN_LENGTH
+        sketch = VGroup(
+            *(
+                VGroup(formula, arrows).arrange(DOWN, buff=buff, aligned_edge=LEFT)
+                for formula, arrows, buff in (
+                    (self_dot, drawn[0], style.ITEM_BUFF),
+                    (other_dot, drawn[1], style.ITEM_BUFF + headroom),
+                )
+            )
+        ).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
+        # the first word's row of X X^T (the map's first row, before softmax) as bars
+        chart = ScoreChart(
+            self.p.example.dots[0],
+            self.p.self_dot_mean,
+            self.p.cross_dot_std,
+            phrase(self.words["self_dot_line"], style.LABEL_SIZE, d=self_size),
+            phrase(self.words["cross_dot_line"], style.LABEL_SIZE, d=cross_size),
+        )
+        longer = MathTex(
+            r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=FORMULA_TEX
+        )
+        _, bottom, right, top = style.content_area()
+        stage = VGroup(sketch, VGroup(longer, chart).arrange(DOWN, buff=style.GROUP_BUFF))
+        stage.arrange(RIGHT, buff=style.GROUP_BUFF)
+        left = plain.get_right()[0] + style.GROUP_BUFF
+        fit = min(1.0, (right - left) / stage.width, (top - bottom) / stage.height)
+        stage.scale(fit).move_to([(left + right) / 2, (bottom + top) / 2, 0])
+        unit *= fit  # the arrows y turns into are drawn at the stage's scale
+        longer.align_to(chart, RIGHT)
         words, rows, asked, turned, back = self.question
         off = MathTex("x_i", r"\cdot", "x_j", r"\;?", font_size=INTRO_TEX)
         off.scale(asked[0].height / off[0].height).move_to(asked)
@@ -392,6 +422,9 @@ class WhyProject(LectureScene):
                 VGroup(*vectors[: self.p.width]), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
             ),
         )
+        first_row = SurroundingRectangle(
+            plain[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
         self.say(
             "diagonal",
             FadeIn(big_diagonal, lag_ratio=0.2),
@@ -399,20 +432,27 @@ class WhyProject(LectureScene):
         )
         self.say(
             "why",
-            # the map goes back to its place among the three; X and X^T leave
-            FadeOut(VGroup(row, vectors, columns, names)),
+            # the map goes back to its place among the three, its first row still framed;
+            # X and X^T leave; the row's scores will stand on the chart's zero line
+            FadeOut(VGroup(row[1], vectors, columns, names)),
             ReplacementTransform(big, plain[1]),
             ReplacementTransform(big_diagonal, diagonal),
+            ReplacementTransform(row[0], first_row),
+            Create(chart.zero),
             beats={
                 "self": [
                     AnimationGroup(*(GrowArrow(a) for a in (drawn[0].a, drawn[0].b))),
                     FadeIn(drawn[0].names),
-                    Write(self_dot[1][0]),
+                    Write(self_dot),
                 ],
-                # the map's diagonal is x · x: it travels into the size it has
+                # the framed row's own cell is x · x: it travels into the chart as its first
+                # bar, which stands at the mean self score
                 "about": [
                     Create(drawn[0].shadow),
-                    TransformFromCopy(diagonal, self_dot[1][1], path_arc=-0.5),
+                    TransformFromCopy(diagonal[0], chart.bars[0], path_arc=-0.5),
+                    Create(chart.level),
+                    FadeIn(chart.level_label),
+                    FadeIn(chart.names[0]),
                 ],
                 "other": [
                     AnimationGroup(*(GrowArrow(a) for a in (drawn[1].a, drawn[1].b))),
@@ -420,9 +460,21 @@ class WhyProject(LectureScene):
                 ],
                 "angle": [
                     Succession(Create(drawn[1].angle_group), Create(drawn[1].get_shadow())),
-                    Write(other_dot[1]),
+                    Write(other_dot),
                 ],
-                "spread": [FadeIn(other_dot[2]), outline(drawn[1].shadow)],
+                # the row's other scores: short shadows, landing near 0 inside ±spread
+                "spread": [
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(drawn[1].shadow, bar, path_arc=-0.5)
+                            for bar in chart.bars[1:]
+                        ),
+                        lag_ratio=0.15,
+                    ),
+                    FadeIn(chart.band),
+                    FadeIn(chart.band_label),
+                    FadeIn(chart.names[1:]),
+                ],
             },
             width=self.p.width,
             self_dot=self_size,
@@ -438,10 +490,12 @@ class WhyProject(LectureScene):
                 "longer": [Transform(drawn[1], self._drawn_as(drawn[1], x, stretched, unit))],
                 "closer": [Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit))],
                 "wins": [Write(longer)],
-                "rare": [  # typical again: nearly perpendicular, its shadow short
+                "rare": [  # typical again: nearly perpendicular, its shadow short, as the
+                    # row's real other scores are
                     Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),
+                    outline(VGroup(*chart.bars[1:])),
                 ],
-                "cos": [outline(other_dot[1])],
+                "cos": [outline(other_dot)],
             },
             width=self.p.width,
         )
@@ -466,7 +520,7 @@ class WhyProject(LectureScene):
         self.say(
             "shared_say",
             # x and a typical y make way for the new map, into the third it leaves empty
-            FadeOut(VGroup(self_dot, other_dot[1:], longer, to_beat)),
+            FadeOut(VGroup(drawn[0], self_dot, other_dot, longer, to_beat, chart, first_row)),
             drawn[1].animate.shift(away),
             FadeIn(shared),
             beats={
@@ -698,6 +752,51 @@ class WhyProject(LectureScene):
             w=uniform_share,
             n=positions,
         )
+
+
+class ScoreChart(VGroup):
+    """One word's row of raw scores (x · x_j, before softmax) as bars on a zero line: its own
+    score (the first) beside a dashed level at the mean self score, the others in a band of
+    ± one spread about 0; each named below (x · x under its own, x · y braced under the
+    rest). Bar heights are the scores, on one scale."""
+
+    def __init__(
+        self,
+        scores: list[float],
+        level: float,
+        spread: float,
+        level_label: Mobject,
+        band_label: Mobject,
+    ) -> None:
+        super().__init__()
+        high, low = max(*scores, level), min(*scores, -spread)
+        unit = CHART_HEIGHT / (high - low)
+        self.bars = VGroup()
+        for k, score in enumerate(scores):
+            bar = Rectangle(width=SCORE_BAR, height=max(abs(score) * unit, 0.02))
+            colour = style.FOREGROUND if k == 0 else style.MUTED
+            bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
+            x = k * (SCORE_BAR + SCORE_GAP)
+            self.bars.add(bar.move_to([x, 0, 0], DOWN if score >= 0 else UP))
+        width = self.bars.width + 2 * SCORE_GAP
+        self.zero = Line(LEFT * width / 2, RIGHT * width / 2, color=style.MUTED)
+        self.zero.match_x(self.bars)
+        self.level = DashedLine(self.zero.get_start(), self.zero.get_end(), color=style.FOREGROUND)
+        self.level.shift(UP * level * unit)
+        self.level_label = level_label.next_to(self.level, RIGHT, buff=style.ITEM_BUFF)
+        self.band = Rectangle(width=width, height=2 * spread * unit).move_to(self.zero)
+        self.band.set_stroke(width=0).set_fill(style.MUTED, opacity=0.25).set_z_index(-1)
+        self.band_label = band_label.next_to(self.band, RIGHT, buff=style.ITEM_BUFF)
+        # x · x beside its own bar, at its middle; x · y braced under the rest
+        own = MathTex(r"x \cdot x", font_size=FORMULA_TEX)
+        own.next_to(self.bars[0], LEFT, buff=style.ITEM_BUFF)
+        brace = Brace(VGroup(*self.bars[1:]), DOWN, buff=style.TIGHT_BUFF)
+        brace.set_y(low * unit - style.ITEM_BUFF, UP)
+        others = MathTex(r"x \cdot y", font_size=FORMULA_TEX)
+        others.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
+        self.names = VGroup(own, brace, others)
+        self.add(self.band, self.zero, self.bars, self.level, self.level_label)
+        self.add(self.band_label, self.names)
 
 
 # --- the office and its search results, and the picture the chapter ends on -------------

@@ -514,23 +514,22 @@ class AttentionMap(LectureScene):
             "prediction_say",
             FadeOut(bar, ruler),
             *self.grid.dim_rows(i),
-            FadeIn(mix.columns, lag_ratio=0.05),
-            FadeIn(mix.v_label),
+            # the V's come in and each weight lands on its position's V, as ×its number
+            LaggedStart(
+                AnimationGroup(FadeIn(mix.columns, lag_ratio=0.05), FadeIn(mix.v_label)),
+                LaggedStart(
+                    *(
+                        AnimationGroup(
+                            TransformFromCopy(self.grid.get_number(i, j), tag[1], path_arc=-0.6),
+                            FadeIn(tag[0]),
+                        )
+                        for j, tag in enumerate(mix.tags)
+                    ),
+                    lag_ratio=0.1,
+                ),
+                lag_ratio=0.5,
+            ),
             then=[
-                [  # each weight lands on its position's V, as ×its number
-                    LaggedStart(
-                        *(
-                            AnimationGroup(
-                                TransformFromCopy(
-                                    self.grid.get_number(i, j), tag[1], path_arc=-0.6
-                                ),
-                                FadeIn(tag[0]),
-                            )
-                            for j, tag in enumerate(mix.tags)
-                        ),
-                        lag_ratio=0.1,
-                    )
-                ],
                 [  # and the V shrinks by it: only its colour's are left, a third each, named
                     *(
                         ApplyMethod(c.scale, max(w, MIN_SHRINK), {"about_edge": UP})

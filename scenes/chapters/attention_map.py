@@ -71,6 +71,7 @@ GAZE_ARC = PI * 0.8  # how far such an arrow arches under the strip
 GAZE_GAP = 0.5  # radians left open at the top of the loop to itself
 GAZE_LOOP = 0.25  # radius of the loop a position looks at itself along
 GAZE_TIP = 0.18
+FLAT_BAR = 0.03  # a weight of almost nothing, drawn as a bar: this tall (a flat line)
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
 
 
@@ -80,7 +81,9 @@ class Mix(NamedTuple):
     columns: VGroup  # every position's V, under its place in the strip
     tags: VGroup  # the row's weights, each over its V
     v_label: MathTex
+    names: VGroup  # v₁, v₄, v₇ under the V's the row keeps
     total: AttentionGrid  # the weighted sum: the head's output for the row
+    total_frame: SurroundingRectangle  # round the sum and its name, until the readout
     total_label: MathTex
     readout: VGroup
     arrows: VGroup  # the sum into the readout, the readout out to ŷ
@@ -172,6 +175,7 @@ class AttentionMap(LectureScene):
             },
         )
         blocks = self._coloured_blocks()
+        self.dark, self.dark_frame = dark, self._frame(grid.get_cell(i, dark))
         same = [j for j, c in enumerate(self.example.colours) if c == self.example.colours[i]]
         self.say(
             "blocks",
@@ -180,7 +184,8 @@ class AttentionMap(LectureScene):
             LaggedStart(*(FadeIn(group) for group in blocks), lag_ratio=1.0),  # a colour at a time
             beats={
                 "bright": [outline(*(grid.get_cell(j, k) for j in same[:2] for k in same[:2]))],
-                "faint": [outline(grid.get_cell(i, dark), grid.get_cell(dark, i))],
+                # one off-colour 0.00 cell framed, kept until the row is read
+                "faint": [Create(self.dark_frame)],
             },
         )
         self._read_focus_row(strip)
@@ -234,6 +239,7 @@ class AttentionMap(LectureScene):
             for k, point in enumerate(points)
         ]
         label = labels[0].copy()
+        # the map goes back to the untrained grey as the curve and its dot at step 0 come in
         rewind = Succession(
             AnimationGroup(
                 *self.grid.undim_rows(),
@@ -241,8 +247,8 @@ class AttentionMap(LectureScene):
                 FadeIn(plot),
                 FadeIn(dot),
                 FadeIn(label),
-            ),
-            Transform(shown, VGroup(maps[0].cells, maps[0].numbers)),
+                Transform(shown, VGroup(maps[0].cells, maps[0].numbers)),
+            )
         )
         steps = [
             AnimationGroup(
@@ -365,6 +371,24 @@ class AttentionMap(LectureScene):
             arrows.add(arrow.set_stroke(style.WEIGHT, width=width).set_fill(style.WEIGHT))
         return arrows
 
+    def _weight_bars(self, strip: TokenStrip, i: int) -> tuple[Line, VGroup]:
+        """Row ``i``'s weights as bars standing on a base line under the strip, each under
+        its position's column and as tall as its weight (the row's largest fills the room
+        down to the subtitles, a weight of almost nothing is a flat line)."""
+        ex = self.example
+        weights = ex.attention[i]
+        bottom = style.content_area()[1] + style.ITEM_BUFF
+        room = strip.get_bottom()[1] - style.SECTION_BUFF - bottom
+        width = strip.get_column(0).width * V_CELL_SHARE
+        bars = VGroup()
+        for j, (w, fill) in enumerate(zip(weights, self._fills(), strict=True)):
+            bar = Rectangle(width=width, height=max(room * w / max(weights), FLAT_BAR))
+            bar.set_fill(fill, opacity=1).set_stroke(width=0)
+            bars.add(bar.match_x(strip.get_column(j)).set_y(bottom, DOWN))
+        first, last = strip.get_column(0), strip.get_column(ex.n - 1)
+        base = Line(first.get_left(), last.get_right()).set_stroke(style.MUTED, 2)
+        return base.set_y(bottom), bars
+
     def _coloured_blocks(self) -> VGroup:
         """The same-colour blocks' frames, one group per colour (in order of first
         appearance), each drawn in its own task colour."""
@@ -396,11 +420,21 @@ class AttentionMap(LectureScene):
         frame = SurroundingRectangle(
             self.grid.get_row(i), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
         )
-        picked = VGroup(
-            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
+        # the row's cells drop out of the map as bars under the strip, each under its column
+        base, stands = self._weight_bars(strip, i)
+        tall = VGroup(  # a position of the row's colour: its column and its bar, one frame
+            *(self._frame(VGroup(strip.get_column(j), stands[j])) for j in same)
         )
-        picked.set_color(style.HIGHLIGHT)
+        picked = VGroup(*(self._frame(strip.get_column(j)) for j in same))
         self.row_marks = VGroup(frame, picked)  # they stay while the row is read, to the end
+        weights = VGroup(
+            *(
+                self.number(f"{self.source}.attention[{i}][{j}]", 2, style.SMALL_SIZE).next_to(
+                    stands[j], UP, buff=style.HUG_BUFF
+                )
+                for j in same
+            )
+        )
         share = self.spoken(Mean(f"{self.source}.attention[{i}]", tuple(same)), 2)
         self.say(
             "row",
@@ -409,30 +443,59 @@ class AttentionMap(LectureScene):
                 FadeOut(g) for g in self.block_frames
             ),  # one focal point: row 1's frame, not every block's
             FadeIn(frame),
+            Create(base),
+            *(
+                TransformFromCopy(self.grid.get_cell(i, j), stands[j], path_arc=-0.5)
+                for j in range(ex.n)
+            ),
+            # the 0.00 cell's frame goes with it onto its flat bar
+            Transform(self.dark_frame, self._frame(stands[self.dark])),
             beats={
-                "share": [FadeIn(picked)],
-                "weight": [outline(*(self.grid.get_cell(i, j) for j in same))],
+                "share": [
+                    FadeOut(self.dark_frame),
+                    LaggedStart(*(Create(f) for f in tall), lag_ratio=1.0),  # one, two, three
+                ],
+                "weight": [
+                    LaggedStart(
+                        *(
+                            AnimationGroup(
+                                TransformFromCopy(self.grid.get_number(i, j), w),
+                                outline(self.grid.get_cell(i, j)),
+                            )
+                            for j, w in zip(same, weights, strict=True)
+                        ),
+                        lag_ratio=0.5,
+                    )
+                ],
             },
             row=i + 1,
             k=self.spoken(Count(f"{self.source}.colours", ex.colours[i]), 0),
             weight=share,
         )
-        # the row's weights as one bar split by colour, its length the row's total (1)
+        # the bars end to end: the row's weights as one bar split by colour, its length the
+        # row's total (1); each weight rides in its part
         bar = self._share_bar(i)
         other = self._other_split(i)
         ruler = self._ruler(bar)
+        inside = VGroup(
+            *(
+                w.copy().set_color(style.ink_on(self._fills()[j])).move_to(bar[j])
+                for j, w in zip(same, weights, strict=True)
+            )
+        )
         self.say(
             "sum",
-            *(
-                TransformFromCopy(self.grid.get_cell(i, j), bar[j], path_arc=-0.5)
-                for j in range(ex.n)
-            ),
+            *(ReplacementTransform(stands[j], bar[j]) for j in range(ex.n)),
+            FadeOut(base),
+            ReplacementTransform(weights, inside),
+            ReplacementTransform(tall, picked),
             then=[[Create(ruler[0]), FadeIn(ruler[1:])]],  # the whole bar: 0 to 1
             beats={
                 "softmax": [outline(bar, ruler)],
                 # another row splits the same length otherwise: only the split points move
                 "kept": [
                     *self.grid.undim_rows(),
+                    FadeOut(inside),
                     Succession(
                         Transform(bar, self._share_bar(other)),
                         Wait(0.3),
@@ -451,31 +514,38 @@ class AttentionMap(LectureScene):
             "prediction_say",
             FadeOut(bar, ruler),
             *self.grid.dim_rows(i),
-            FadeIn(mix.columns, lag_ratio=0.05),
-            FadeIn(mix.v_label),
+            # the V's come in and each weight lands on its position's V, as ×its number
+            LaggedStart(
+                AnimationGroup(FadeIn(mix.columns, lag_ratio=0.05), FadeIn(mix.v_label)),
+                LaggedStart(
+                    *(
+                        AnimationGroup(
+                            TransformFromCopy(self.grid.get_number(i, j), tag[1], path_arc=-0.6),
+                            FadeIn(tag[0]),
+                        )
+                        for j, tag in enumerate(mix.tags)
+                    ),
+                    lag_ratio=0.1,
+                ),
+                lag_ratio=0.5,
+            ),
             then=[
-                [  # each weight lands on its position's V, as its number
-                    LaggedStart(
-                        *(
-                            TransformFromCopy(self.grid.get_number(i, j), tag, path_arc=-0.6)
-                            for j, tag in enumerate(mix.tags)
-                        ),
-                        lag_ratio=0.1,
-                    )
-                ],
-                [  # and the V shrinks by it: only its colour's are left, a third each
+                [  # and the V shrinks by it: only its colour's are left, a third each, named
                     *(
                         ApplyMethod(c.scale, max(w, MIN_SHRINK), {"about_edge": UP})
                         for c, w in zip(mix.columns, ex.attention[i], strict=True)
                     ),
                     *(FadeOut(mix.tags[j]) for j in range(ex.n) if j not in same),
+                    FadeIn(mix.names),
                 ],
-                [  # what is left adds up: the head's output for this row
+                [  # what is left adds up: the head's output for this row, framed
                     *(FadeOut(mix.columns[j]) for j in range(ex.n) if j not in same),
                     ReplacementTransform(
                         VGroup(*(VGroup(mix.columns[j], mix.tags[j]) for j in same)), mix.total
                     ),
-                    ReplacementTransform(mix.v_label, mix.total_label),
+                    FadeOut(mix.v_label, mix.names),
+                    FadeIn(mix.total_label),
+                    Create(mix.total_frame),
                 ],
             ],
             run_time=MIX_STEP_TIME,  # each step of the mix long enough to follow
@@ -483,6 +553,7 @@ class AttentionMap(LectureScene):
                 "readout": [
                     Succession(
                         AnimationGroup(
+                            FadeOut(mix.total_frame),
                             GrowArrow(mix.arrows[0]),
                             FadeIn(mix.readout),
                             FadeOut(mix.total.copy(), target_position=mix.readout, scale=0.3),
@@ -548,18 +619,33 @@ class AttentionMap(LectureScene):
         for j, c in enumerate(columns):
             c.match_x(strip.get_column(j)).next_to(strip, DOWN, buff=style.SECTION_BUFF)
             c.match_x(strip.get_column(j))
-        tags = VGroup(  # the row's weights, each over the V it weighs
-            *(
-                self.grid.get_number(i, j).copy().next_to(c, UP, buff=style.HUG_BUFF)
-                for j, c in enumerate(columns)
-            )
-        )
+        tags = VGroup()  # the row's weights, each over the V it weighs: ×w
+        for j, c in enumerate(columns):
+            weight = self.grid.get_number(i, j).copy()
+            times = MathTex(r"\times", font_size=style.SMALL_SIZE).match_height(weight)
+            tag = VGroup(times, weight).arrange(RIGHT, buff=style.TIGHT_BUFF)
+            tag.next_to(c, UP, buff=style.HUG_BUFF)
+            if j % 2:  # wider than a column: every other one a line higher
+                tag.shift(UP * (tag.height + style.TIGHT_BUFF))
+            tags.add(tag)
         v_label = MathTex("V", font_size=style.BODY_SIZE * 1.3, color=style.VALUE)
         v_label.next_to(columns, LEFT, buff=style.GROUP_BUFF)
+        kept = [j for j, c in enumerate(ex.colours) if c == ex.colours[i]]
+        names = VGroup(
+            *(
+                MathTex(f"v_{{{j + 1}}}", font_size=style.BODY_SIZE, color=style.VALUE).next_to(
+                    columns[j].copy().scale(ex.attention[i][j], about_edge=UP),
+                    DOWN,
+                    buff=style.HUG_BUFF,
+                )
+                for j in kept
+            )
+        )
         # the sum stands under the row's own place, the readout and ŷ to its right
         total = column(ex.head_out[i], f"{src}.head_out[{i}]").move_to(columns[i])
-        total_label = MathTex(r"\sum_j w_j V_j", font_size=style.BODY_SIZE)
+        total_label = MathTex(r"\sum_j w_j v_j", font_size=style.BODY_SIZE)
         total_label.next_to(total, DOWN, buff=style.ITEM_BUFF)
+        total_frame = self._frame(VGroup(total, total_label))
         name = style.text(self.shared("training")["readout_label"], style.BODY_SIZE)
         readout = VGroup(
             SurroundingRectangle(name, color=style.FOREGROUND, buff=style.ITEM_BUFF), name
@@ -579,7 +665,19 @@ class AttentionMap(LectureScene):
             Arrow(total.get_right(), readout.get_left(), buff=style.HUG_BUFF),
             Arrow(readout.get_right(), predicted.get_left(), buff=style.HUG_BUFF),
         ).set_color(style.MUTED)
-        return Mix(columns, tags, v_label, total, total_label, readout, arrows, predicted, answer)
+        return Mix(
+            columns,
+            tags,
+            v_label,
+            names,
+            total,
+            total_frame,
+            total_label,
+            readout,
+            arrows,
+            predicted,
+            answer,
+        )
 
     def _share_bar(self, row: int, height: float = SHARE_BAR) -> VGroup:
         """Row ``row``'s weights as one bar as wide as the side panel, each position's part in

@@ -67,6 +67,7 @@ ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
+WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
@@ -493,33 +494,17 @@ class DeadEnds(LectureScene):
         # another sentence needs another reach: the walkthrough's, whose asker looks one word
         # back; its query word under this one's, the same window stamped on it
         other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
-        # dead end one comes back (at its own size) under the sentence, when its window spans it
-        again = self.network.copy().next_to(asker, DOWN, buff=style.GROUP_BUFF).match_x(words)
         # the window's picture, large, in the middle of the room under the labels
-        _fill_below(
-            VGroup(
-                words,
-                window,
-                miss,
-                seen,
-                asker,
-                out_of_reach,
-                other,
-                other_miss,
-                other_window,
-                again,
-            ),
-            heads,
-            1.0,
-            style.GROUP_BUFF,
-        )
-        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        # until the network comes back, the sentence and its rows sit in the middle of the room;
-        # they rise to make room for it
         shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
-        bottom = style.content_area()[1]
-        rise = shown.get_y() - (heads.get_bottom()[1] - style.GROUP_BUFF + bottom) / 2
-        VGroup(shown, other_window).shift(rise * DOWN)
+        _fill_below(VGroup(shown, other_window), heads, WINDOW_GROW, style.GROUP_BUFF)
+        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # when its window spans the sentence, the sentence and its rows rise to the top of the
+        # room and dead end one's network comes back under them, in the room that is left
+        rise = heads.get_bottom()[1] - style.GROUP_BUFF - shown.get_top()[1]
+        again = self.network.copy()
+        room = asker.get_bottom()[1] + rise - style.ITEM_BUFF - style.content_area()[1]
+        again.scale(min(1.0, room / again.height))
+        again.next_to(asker, DOWN, buff=style.ITEM_BUFF).shift(rise * UP).match_x(words)
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",

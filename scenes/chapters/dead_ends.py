@@ -65,6 +65,7 @@ ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
+MASK_GROW = 2.0  # the masks, their words and the sentence over them: up to this much larger
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
 WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
@@ -608,7 +609,7 @@ class DeadEnds(LectureScene):
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
         head_row = words.copy()
         below = VGroup(head_row, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
-        _fill_below(below, self.heads, 1.0, style.SECTION_BUFF)
+        _fill_below(below, self.heads, MASK_GROW, style.SECTION_BUFF)
         # another sentence as long, for the words and the masks' labels to turn into while
         # the masks stay as they are; it ends on the same word, so the asker's row stays its own
         others = self.words["other_sentence"].split(",")

@@ -608,6 +608,8 @@ class DeadEnds(LectureScene):
             )
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
         head_row = words.copy()
+        if head_row.width > pairs.width:  # the sentence no wider than the masks it heads
+            head_row.scale_to_fit_width(pairs.width)
         below = VGroup(head_row, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
         _fill_below(below, self.heads, MASK_GROW, style.SECTION_BUFF)
         # another sentence as long, for the words and the masks' labels to turn into while

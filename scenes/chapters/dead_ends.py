@@ -20,6 +20,7 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    ApplyMethod,
     Brace,
     Create,
     Cross,
@@ -64,8 +65,10 @@ ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
+MASK_GROW = 2.0  # the masks, their words and the sentence over them: up to this much larger
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
+WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
@@ -141,6 +144,25 @@ def _mask(n: int, reach: int | None) -> tuple[VGroup, VGroup]:
         )
     )
     return grid, on
+
+
+def _mask_labels(grid: VGroup, tokens: list[str]) -> VGroup:
+    """The words along a mask's top (one over each column; upright, or reading upwards
+    when they are too long) and down its left (one at each row's head), no taller than a
+    cell."""
+    n, cell = len(tokens), grid[0].width
+    top = VGroup(*(style.text(t, style.SMALL_SIZE) for t in tokens))
+    left = top.copy()
+    for label, column in zip(top, grid[:n], strict=True):
+        label.scale(min(1.0, cell * 0.8 / label.height)).next_to(column, UP, buff=style.HUG_BUFF)
+    for label, k in zip(left, range(n), strict=True):
+        label.scale(min(1.0, cell / label.height))
+        label.next_to(grid[k * n], LEFT, buff=style.HUG_BUFF)
+    if max(label.width for label in top) > 2 * cell - style.TIGHT_BUFF:
+        # too long to sit over a column even staggered: each reads upwards from its column
+        for label, column in zip(top, grid[:n], strict=True):
+            label.rotate(PI / 2).next_to(column, UP, buff=style.HUG_BUFF)
+    return VGroup(fit_column_labels(top, style.TIGHT_BUFF), left)
 
 
 class DeadEnds(LectureScene):
@@ -473,33 +495,17 @@ class DeadEnds(LectureScene):
         # another sentence needs another reach: the walkthrough's, whose asker looks one word
         # back; its query word under this one's, the same window stamped on it
         other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
-        # dead end one comes back (at its own size) under the sentence, when its window spans it
-        again = self.network.copy().next_to(asker, DOWN, buff=style.GROUP_BUFF).match_x(words)
         # the window's picture, large, in the middle of the room under the labels
-        _fill_below(
-            VGroup(
-                words,
-                window,
-                miss,
-                seen,
-                asker,
-                out_of_reach,
-                other,
-                other_miss,
-                other_window,
-                again,
-            ),
-            heads,
-            1.0,
-            style.GROUP_BUFF,
-        )
-        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        # until the network comes back, the sentence and its rows sit in the middle of the room;
-        # they rise to make room for it
         shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
-        bottom = style.content_area()[1]
-        rise = shown.get_y() - (heads.get_bottom()[1] - style.GROUP_BUFF + bottom) / 2
-        VGroup(shown, other_window).shift(rise * DOWN)
+        _fill_below(VGroup(shown, other_window), heads, WINDOW_GROW, style.GROUP_BUFF)
+        whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
+        # when its window spans the sentence, the sentence and its rows rise to the top of the
+        # room and dead end one's network comes back under them, in the room that is left
+        rise = heads.get_bottom()[1] - style.GROUP_BUFF - shown.get_top()[1]
+        again = self.network.copy()
+        room = asker.get_bottom()[1] + rise - style.ITEM_BUFF - style.content_area()[1]
+        again.scale(min(1.0, room / again.height))
+        again.next_to(asker, DOWN, buff=style.ITEM_BUFF).shift(rise * UP).match_x(words)
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
@@ -539,28 +545,42 @@ class DeadEnds(LectureScene):
                 ],
             },
         )
-        grids, ons = VGroup(*(m[0] for m in masks)), [m[1] for m in masks]
+        grids, ons = VGroup(*(m[0] for m in masks)), VGroup(*(m[1] for m in masks))
         captions = VGroup(*(p[2] for p in pairs))
+        labels = VGroup(*(p[3] for p in pairs))
+        swapped, swapped_labels = self.swapped
         self.say(
             "same_mistake",
             heads[0].animate.set_opacity(1),
             outline(*heads),
             beats={
-                "fixed": [  # the sentence rises to head the masks
+                "fixed": [  # the sentence rises to head the masks, drawn by position alone;
+                    # then it becomes another sentence and the masks do not change
                     FadeOut(VGroup(again, window, miss, seen, asker)),
-                    Transform(words, head_row),
-                    Create(grids, lag_ratio=0.01),
+                    Succession(
+                        AnimationGroup(
+                            Transform(words, head_row),
+                            Create(grids, lag_ratio=0.01),
+                            FadeIn(labels),
+                            FadeIn(ons, lag_ratio=0.01),
+                        ),
+                        Wait(0.4),
+                        AnimationGroup(
+                            Transform(words, swapped, path_arc=PI / 6),
+                            Transform(labels, swapped_labels),
+                        ),
+                    ),
                 ],
-                "all": [FadeIn(ons[0], lag_ratio=0.01), FadeIn(captions[0])],
+                "all": [outline(grids[0]), FadeIn(captions[0])],
                 "near": [
-                    FadeIn(ons[1], lag_ratio=0.01),
+                    outline(grids[1]),
                     FadeIn(captions[1]),
-                    FadeIn(asker_row[0]),
+                    ApplyMethod(asker_row[0].set_color, style.QUERY),
                     Create(asker_row[1]),
                 ],
             },
         )
-        self.window_picture = VGroup(words, grids, *ons, captions)
+        self.window_picture = VGroup(words, grids, ons, captions, labels)
         self.asker_row = asker_row
 
     def _masks(
@@ -575,19 +595,36 @@ class DeadEnds(LectureScene):
             style.text(self.words["in_advance_1"], style.BODY_SIZE),
             style.text(self.words["in_advance_2"], style.BODY_SIZE),
         )
+        tokens = self.words["window_sentence"].split(",")
         pairs = VGroup(
             *(
-                VGroup(grid, on, caption.next_to(grid, DOWN, buff=style.ITEM_BUFF))
+                VGroup(
+                    grid,
+                    on,
+                    caption.next_to(grid, DOWN, buff=style.ITEM_BUFF),
+                    _mask_labels(grid, tokens),
+                )
                 for (grid, on), caption in zip(masks, captions, strict=True)
             )
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 2, aligned_edge=UP)
         head_row = words.copy()
+        if head_row.width > pairs.width:  # the sentence no wider than the masks it heads
+            head_row.scale_to_fit_width(pairs.width)
         below = VGroup(head_row, pairs).arrange(DOWN, buff=style.SECTION_BUFF)
-        _fill_below(below, self.heads, 1.0, style.SECTION_BUFF)
+        _fill_below(below, self.heads, MASK_GROW, style.SECTION_BUFF)
+        # another sentence as long, for the words and the masks' labels to turn into while
+        # the masks stay as they are; it ends on the same word, so the asker's row stays its own
+        others = self.words["other_sentence"].split(",")
+        swapped = VGroup(style.text(t, style.TITLE_SIZE) for t in others).arrange(
+            RIGHT, buff=style.GROUP_BUFF
+        )
+        swapped.scale_to_fit_height(head_row.height).move_to(head_row)
+        if swapped.width > head_row.width:
+            swapped.scale_to_fit_width(head_row.width)
+        swapped_labels = VGroup(*(_mask_labels(p[0], others) for p in pairs))
         near = masks[1][0]
         row = VGroup(*near[at * n : (at + 1) * n])
-        label = style.text(name, style.LABEL_SIZE, style.QUERY)
-        label.next_to(row, LEFT, buff=style.HUG_BUFF)
+        label = pairs[1][3][1][at]  # the asker's name at its row's head in the near mask
         frame = SurroundingRectangle(row, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         # that row as it is drawn (on or off by position), to be lifted out of the mask
         lifted = VGroup(
@@ -600,6 +637,7 @@ class DeadEnds(LectureScene):
                 for j, cell in enumerate(row)
             )
         )
+        self.swapped = VGroup(swapped, swapped_labels)
         return masks, head_row, pairs, VGroup(label, frame, lifted)
 
     def _other_reach(

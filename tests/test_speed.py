@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import FunctionType
 
+import numpy as np
 from manim import (
     BLUE,
     DOWN,
+    LEFT,
     ORANGE,
+    RED,
+    RIGHT,
+    UP,
+    AnimationGroup,
+    ApplyMethod,
     Circle,
+    Dot,
     FadeIn,
+    FadeOut,
+    Group,
+    Indicate,
+    MoveToTarget,
+    ReplacementTransform,
     Scene,
     Square,
     Text,
@@ -23,7 +38,9 @@ from manim import (
 )
 
 from pipeline.jobs import Job, JobResult, RenderTimes
+from scenes.gates.endstates import end_states_only
 from scenes.gates.video import compare_videos, read_video
+from scenes.kit.seams import picture_leaves
 from scenes.patches import fastframes
 from syllabus.plan import load_plan
 from syllabus.presets import PRESETS
@@ -105,6 +122,7 @@ def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:
 _FORMULAS = r"""
 import sys
 from pathlib import Path
+from types import FunctionType
 from manim import MathTex, Text
 from scenes.patches import texcache
 texcache.install(Path(sys.argv[1]))
@@ -157,3 +175,48 @@ def test_longest_scenes_start_first_and_new_ones_before_them(tmp_path: Path) -> 
     fresh = Job(load_plan()[5], PRESETS["low"], tmp_path, {"LECTURE_LANG": "en"})
     assert again.longest_first([*jobs, fresh])[0] is fresh
     assert json.loads((tmp_path / "times.json").read_text())[jobs[1].key()] == 30
+
+
+def _ends(lazy: bool) -> list:
+    """The picture after each animation of a dry run that plays each kind of transform."""
+
+    ends = []
+
+    class Kinds(Scene):
+        def construct(self) -> None:
+            square, circle = Square(color=RED), Circle(color=BLUE, fill_opacity=0.5).shift(2 * UP)
+            row = VGroup(*(Dot() for _ in range(4))).arrange(RIGHT)
+            self.add(square, row)
+            dot = Dot().shift(3 * LEFT)
+            dot.generate_target()
+            dot.target.scale(3).set_color(RED).shift(DOWN)
+            plays = [
+                Transform(square, circle),
+                ReplacementTransform(row, VGroup(Square(), Square()).arrange(DOWN).shift(RIGHT)),
+                ApplyMethod(square.shift, 2 * RIGHT),
+                FadeIn(dot, shift=UP),
+                MoveToTarget(dot),
+                Indicate(square),  # there and back: ends where it began
+                AnimationGroup(*(FadeIn(Dot().shift(i * DOWN)) for i in range(3)), lag_ratio=0.5),
+                FadeIn(Group(Circle(), Square().shift(RIGHT))),
+                circle.animate.scale(0.6).set_color(RED),  # its finish() scales once more
+                FadeOut(square, scale=0.5),  # put back as it was once removed:
+                lambda: FadeIn(square.copy().shift(DOWN)),  # a copy of it is seen whole
+            ]
+            for animation in plays:
+                self.play(animation() if isinstance(animation, FunctionType) else animation)
+                ends.append(picture_leaves(self.mobjects))
+
+    dry = {"dry_run": True, "disable_caching": True, "quality": "low_quality"}
+    with tempconfig(dry), end_states_only() if lazy else contextlib.nullcontext():
+        Kinds(skip_animations=True).render()
+    return ends
+
+
+def test_the_gates_dry_run_ends_each_transform_where_manim_does() -> None:
+    lazy, full = _ends(True), _ends(False)
+    assert len(lazy) == len(full) == 11 and all(len(f) for f in full)
+    for step, (a, b) in enumerate(zip(lazy, full, strict=True)):
+        order_a, order_b = np.lexsort(a.T[::-1]), np.lexsort(b.T[::-1])
+        assert a.shape == b.shape and np.allclose(a[order_a], b[order_b], atol=1e-6), step
+    assert "interpolate_mobject" not in Transform.__dict__  # Manim's own again after

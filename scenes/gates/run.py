@@ -55,6 +55,7 @@ from common.settings import settings as process_settings
 from common.settings import tempsettings
 from model.datafile import in_language
 from scenes import patches
+from scenes.gates.endstates import end_states_only
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.numbers import Ordinal, ShownNumber, Spoken, format_number
@@ -497,7 +498,8 @@ def run_gates(
         scene.play = _wrap(scene, report, "play")
         scene.wait = _wrap(scene, report, "wait")
         scene.construct = _own_first_frame(scene.construct, report)
-        scene.render()
+        with end_states_only():  # the gates read end states: no frame between is prepared
+            scene.render()
         report.captions = list(scene.renderer.file_writer.subcaptions)
         for number in getattr(scene, "spoken_numbers", ()):  # what the narration says
             report.numbers.setdefault(id(number), number)

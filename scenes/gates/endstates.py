@@ -1,0 +1,98 @@
+"""The gates' dry run takes each transform straight to where it ends.
+
+The gates read the picture after every animation, never between, and a dry run skips to each
+animation's end (``skip_animations``). Manim's ``Transform`` still prepares every frame it
+would draw when it begins: a copy of where the mobject starts, and the mobject and a copy of
+its target aligned point for point (every curve split until both have as many), work a
+dry run then throws away. Profiled on the sqrt_d chapter's gate run it was a third of the time.
+
+Inside :func:`end_states_only` a plain transform (``Transform`` or a subclass that changes
+only its target: ``ReplacementTransform``, ``ApplyMethod``, ``MoveToTarget``, ``FadeOut``,
+``.animate``, ``TransformFromCopy`` …) whose rate function ends at 1 begins by copying its
+target and its start, and aligns nothing. Interpolated to 1 (again in ``finish``, after
+``.animate`` has applied its methods once more) the mobject becomes that copy: the same
+points, colours, strokes and opacities the full transform leaves; interpolated to 0
+(``FadeOut``'s clean-up puts back what it removed; ``TransformFromCopy`` runs backwards) it
+becomes its start. Anything in between, any other rate function (``there_and_back``, as
+``Indicate`` uses), and any transform that draws its own frames (``FadeIn``'s faded start,
+``FadeTransform``, a subclass with its own ``begin`` or interpolation) does what Manim does.
+The original methods are back when the block ends, so a render in the same process is
+untouched. tests/test_speed.py plays each kind both ways and compares the pictures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import numpy as np
+from manim import Animation, Mobject, Transform
+
+_begin = Transform.begin  # Manim's own (Transform's interpolation is Animation's)
+_interpolate_mobject = Animation.interpolate_mobject
+
+
+def _plain(animation: Transform) -> bool:
+    """Does this transform use Manim's own way of drawing its frames?"""
+    kind = type(animation)
+    return (
+        kind.begin is _lazy_begin
+        and kind.interpolate_mobject is _lazy_interpolate
+        and kind.interpolate_submobject is Transform.interpolate_submobject
+        and kind.get_all_families_zipped is Transform.get_all_families_zipped
+        and kind.create_starting_mobject is Animation.create_starting_mobject
+    )
+
+
+def _become(mobject: Mobject, target: Mobject) -> None:
+    """``mobject`` takes ``target``'s points and style, as a transform leaves it at its end
+    (Manim's ``become``, but a group without a style of its own keeps none, as in a
+    transform, which colours only what has points)."""
+    mobject.align_data(target, skip_point_alignment=True)
+    for part, goal in zip(mobject.get_family(), target.get_family(), strict=True):
+        part.points = np.array(goal.points)
+        if type(part).interpolate_color is not Mobject.interpolate_color:
+            part.interpolate_color(part, goal, 1)
+
+
+def _lazy_begin(self: Transform) -> None:
+    if not _plain(self) or self.rate_func(1.0) != 1:
+        _begin(self)
+        return
+    self.target_mobject = self.create_target()
+    self.target_copy = self.target_mobject.copy()
+    # Where it began, kept: FadeOut puts back what it removed as it was, and
+    # TransformFromCopy ends at its start, over whatever else moved it meanwhile.
+    self.starting_mobject = self.mobject.copy()
+    self._lazy = True
+    if self.suspend_mobject_updating:
+        self.mobject.suspend_updating()
+
+
+def _lazy_interpolate(self: Transform, alpha: float) -> None:
+    if not getattr(self, "_lazy", False):
+        _interpolate_mobject(self, alpha)
+        return
+    if alpha == 1:  # again in finish(), after `.animate`'s own last touch
+        _become(self.mobject, self.target_copy)
+        return
+    if alpha == 0:  # as it began (FadeOut's clean-up, TransformFromCopy's end)
+        _become(self.mobject, self.starting_mobject)
+        return
+    # A frame between its ends: prepare it as Manim does, then draw it.
+    self._lazy = False
+    self.mobject.align_data(self.target_copy)
+    self.starting_mobject.align_data(self.target_copy)
+    _interpolate_mobject(self, alpha)
+
+
+@contextmanager
+def end_states_only() -> Iterator[None]:
+    """Within the block, plain transforms skip the frames between their ends."""
+    Transform.begin = _lazy_begin
+    Transform.interpolate_mobject = _lazy_interpolate
+    try:
+        yield
+    finally:
+        Transform.begin = _begin
+        del Transform.interpolate_mobject  # Animation's again

@@ -28,7 +28,6 @@ from manim import (
     LaggedStart,
     ManimColor,
     MathTex,
-    Mobject,
     MoveToTarget,
     Rectangle,
     ReplacementTransform,
@@ -36,7 +35,6 @@ from manim import (
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
-    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     Wait,
@@ -50,7 +48,7 @@ from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
-from scenes.kit.numbers import Ref, ShownNumber, Sum, phrase
+from scenes.kit.numbers import Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import NumberVector, WeightBars
@@ -74,7 +72,6 @@ DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against 
 FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
-TRAINING_TIME = 3.0  # the settle from the random start to the trained W_Q, against its ends
 TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
@@ -686,37 +683,15 @@ class ThreeRoles(LectureScene):
         self.roles_picture = VGroup(source, arrows, *(VGroup(*row[:2]) for row in kept))
 
     def _settle(self, trained: VGroup) -> Animation:
-        """Training, step by step: the caption's count runs from 0 up to ``training.steps``,
-        each step a real one, on a logarithmic clock (as long on steps 1-10 as on 100-1000),
-        while the random start stands; then the trained W_Q takes its place. The matrices in
-        between were not kept by the run, so none is drawn (a blend of the two ends would be
-        a W_Q the model never had). The count ends on the data file's ``training.steps``."""
-        steps = int(self.data.value(Ref("training.steps")))
-        number = next(p for p in trained.caption if isinstance(p, ShownNumber))
-        counter = VGroup(self._count(0, number))
-
-        def step(_: Mobject, alpha: float) -> None:
-            counter.become(VGroup(self._count(round((steps + 1) ** alpha) - 1, number)))
-
-        words = VGroup(*(part for part in trained.caption if part is not number))
-        return Succession(
-            AnimationGroup(FadeIn(words), FadeIn(counter), run_time=0.3),
-            UpdateFromAlphaFunc(counter, step, run_time=TRAINING_TIME),
-            AnimationGroup(
-                FadeOut(counter),
-                FadeIn(number),
-                ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
-                run_time=0.6,
-            ),
+        """Training: the random start gives way to the trained W_Q, and the caption names the
+        steps it took (``training.steps``). No step between is drawn or counted over the
+        start: the run keeps no W_Q between its ends, so a count over the start would name
+        a matrix the model never had at that step."""
+        return AnimationGroup(
+            ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
+            FadeIn(trained.caption, shift=UP * style.HUG_BUFF),
+            run_time=1.2,
         )
-
-    @staticmethod
-    def _count(k: int, number: VMobject) -> VMobject:
-        """Step ``k`` of the run, written where the caption's count stands (a step's index,
-        not a measured value: the count ends on the ShownNumber ``training.steps``)."""
-        count = style.text(str(k), style.SMALL_SIZE, style.MUTED).match_height(number)
-        count.gate_not_measured = True
-        return count.move_to(number).align_to(number, LEFT)
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's

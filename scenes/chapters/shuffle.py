@@ -76,7 +76,7 @@ class Shuffle(LectureScene):
         "tokens.eat_apple",
         "pitfalls.sqrt_d",  # with it_cat: sqrt_d's last picture, this chapter's first
         "tokens.it_cat",
-        f"examples.{ColourTask.example_name}",  # the colour average, harmless to shuffle
+        "examples.mixed",  # ColourTask.example_name: the colour average, harmless to shuffle
     )
     tables = ("sqrt_d",)  # that picture's words
     opens_on = scale_knob.__name__

@@ -434,7 +434,7 @@ class Summary(LectureScene):
             share = phrase(
                 self.words["self_share"],
                 style.LABEL_SIZE,
-                w=self.number(f"{PROJ}.{key}.mean", 2),
+                w=self.number(f"{PROJ}.{key}.mean", 3 if key == "projected" else 2),
                 n=self.number(f"{PROJ}.draws", 0),
             )
             column = VGroup(name, grid, share)

@@ -28,7 +28,6 @@ from manim import (
     Mobject,
     ReplacementTransform,
     ShowPassingFlash,
-    Succession,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -43,6 +42,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, Sum, phrase
 from scenes.kit.sums import TipToTail
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
 
 IT = "tokens.it_cat"
@@ -59,37 +59,6 @@ STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
-
-
-class InTurn(Succession):
-    """Animations one after another, each new object drawn only from its own turn.
-
-    Manim's Succession puts every animation's object on the stage when it starts, so what a
-    later FadeIn, Create or TransformFromCopy brings stands there, whole, from the first
-    frame. Here each such object is kept invisible until its animation begins.
-    """
-
-    def begin(self) -> None:
-        self.waiting = [[(m, m.copy()) for m in _brought(a)] for a in self.animations]
-        for pairs in self.waiting[1:]:
-            for m, _ in pairs:
-                m.set_opacity(0)
-        super().begin()
-
-    def update_active_animation(self, index: int) -> None:
-        if 0 < index < len(self.animations):
-            for m, kept in self.waiting[index]:
-                m.become(kept)
-        super().update_active_animation(index)
-
-
-def _brought(animation: Animation) -> list[Mobject]:
-    """The objects an animation brings onto the stage (not those already on it)."""
-    if isinstance(animation, AnimationGroup):
-        return [m for a in animation.animations for m in _brought(a)]
-    if animation.is_introducer() or isinstance(animation, TransformFromCopy):
-        return [animation.mobject]
-    return []
 
 
 class Summary(LectureScene):

@@ -36,13 +36,13 @@ from manim import (
     Mobject,
     Rotate,
     RoundedRectangle,
-    Succession,
     VGroup,
     VMobject,
 )
 
 from scenes.kit import style
 from scenes.kit.numbers import Ref, ShownNumber
+from scenes.kit.turns import InTurn
 
 BOX_HEIGHT = 0.95  # the head's and the readout's boxes
 ARROW_LENGTH = 0.55  # the flow into the box and out of it
@@ -100,12 +100,12 @@ class ModelBox(VGroup):
         the readout."""
         return [*self.weights, self.readout]
 
-    def feed(self, strip: Mobject, outputs: Mobject) -> Succession:
+    def feed(self, strip: Mobject, outputs: Mobject) -> InTurn:
         """A sequence (``strip``, standing over the box) flowing through it: the strip's
         copy sinks into the head, the head and the readout light in turn, and ``outputs``
         come out under the box."""
         ghost = strip.copy().set_opacity(0.6)
-        return Succession(
+        return InTurn(
             FadeOut(ghost, target_position=self.head[0], scale=0.3),
             AnimationGroup(
                 Indicate(self.head, color=style.HIGHLIGHT, scale_factor=1.03),
@@ -520,11 +520,11 @@ class ExpCurve(VGroup):
         """Each score's :meth:`get_rise`."""
         return [self.get_rise(k) for k in range(len(self.values))]
 
-    def rise(self, k: int) -> Succession:
+    def rise(self, k: int) -> InTurn:
         """Score ``k`` rises to the curve, and its height goes across to the y axis, where
         its exp is written."""
         (up, point, across), _ = self.get_rise(k)
-        return Succession(
+        return InTurn(
             Create(up, run_time=0.4),
             FadeIn(point, run_time=0.1),
             Create(across, run_time=0.3),

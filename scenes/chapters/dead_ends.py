@@ -36,7 +36,6 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -51,6 +50,7 @@ from scenes.kit.base import APPLE_ROW, LectureScene, top_index
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, fit_column_labels
 from scenes.kit.numbers import phrase
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import FixedInputNetwork
 
 EAT = "tokens.eat_apple"
@@ -256,7 +256,7 @@ class DeadEnds(LectureScene):
             outline(network.get_socket()),
             beats={
                 "grow": [
-                    Succession(
+                    InTurn(
                         FadeIn(new_word, shift=LEFT * 0.3),
                         TransformFromCopy(new_column, extra, path_arc=-PI / 6),
                     )
@@ -432,7 +432,7 @@ class DeadEnds(LectureScene):
                     TransformFromCopy(qkv, a_total),
                 ],
                 "same": [  # the words' block runs 5, 50, 500 tiles; the three stay three
-                    Succession(
+                    InTurn(
                         *(
                             AnimationGroup(Transform(any_length, m), *tiles)
                             for m, tiles in zip(
@@ -523,7 +523,7 @@ class DeadEnds(LectureScene):
                 "miss": [
                     LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
                     FadeIn(asker),
-                    Succession(Wait(0.6), Create(out_of_reach)),
+                    InTurn(Wait(0.6), Create(out_of_reach)),
                 ]
             },
         )
@@ -557,7 +557,7 @@ class DeadEnds(LectureScene):
                 "fixed": [  # the sentence rises to head the masks, drawn by position alone;
                     # then it becomes another sentence and the masks do not change
                     FadeOut(VGroup(again, window, miss, seen, asker)),
-                    Succession(
+                    InTurn(
                         AnimationGroup(
                             Transform(words, head_row),
                             Create(grids, lag_ratio=0.01),

@@ -392,21 +392,12 @@ class AttentionMap(LectureScene):
     def _coloured_blocks(self) -> VGroup:
         """The same-colour blocks' frames, one group per colour (in order of first
         appearance), each drawn in its own task colour."""
-        colours = self.example.colours
-        self.block_frames = VGroup(
-            *(
-                VGroup(
-                    *(
-                        SurroundingRectangle(self.grid.get_cell(r, k), buff=0, stroke_width=3)
-                        for r in range(self.example.n)
-                        for k in range(self.example.n)
-                        if colours[r] == colours[k] == c
-                    )
-                ).set_color(fill)
-                for c, fill in dict(zip(colours, self._fills(), strict=True)).items()
-            )
-        )
-        return self.block_frames
+        groups = self.grid.block_groups(self.example.colours)
+        fills = dict(zip(self.example.colours, self._fills(), strict=True))
+        for group, fill in zip(groups, fills.values(), strict=True):
+            group.set_color(fill)
+        self.block_frames = groups
+        return groups
 
     def _blocks(self) -> VGroup:
         """A frame on every cell where a position looks at its own colour."""

@@ -187,6 +187,23 @@ class AttentionGrid(VGroup):
             )
         ).set_color(style.HIGHLIGHT)
 
+    def block_groups(self, colours: Sequence[int], stroke_width: float = 3) -> VGroup:
+        """The same frames as :meth:`block_frames`, one group per colour (in order of first
+        appearance), for a chapter to draw each block in its own colour or in turn."""
+        return VGroup(
+            *(
+                VGroup(
+                    *(
+                        SurroundingRectangle(self.get_cell(i, j), buff=0, stroke_width=stroke_width)
+                        for i in range(self.n_rows)
+                        for j in range(self.n_cols)
+                        if colours[i] == colours[j] == c
+                    )
+                )
+                for c in dict.fromkeys(colours)
+            )
+        )
+
     def get_number(self, i: int, j: int) -> ShownNumber:
         """The number written in cell (i, j)."""
         return self.numbers[i * self.n_cols + j]

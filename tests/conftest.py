@@ -94,3 +94,31 @@ LONGEST_FIRST = (
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found
+
+
+
+_LOST_GROUP: list[str] = []  # why this worker's grouped tests must fail, if they must
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under ``--dist loadgroup`` every test marked ``xdist_group`` must carry its group in
+    its id, or xdist spreads a group's tests over the workers and each pays the group's
+    set-up again (a whole render, the voice, the page): pytest 9.2 broke this silently
+    (pytest-xdist#1386), and the suite ran about a minute longer for it."""
+    if not session.config.getoption("loadgroup", default=False):
+        return
+    lost = [
+        item.nodeid
+        for item in session.items
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid
+    ]
+    if lost:
+        _LOST_GROUP.append(
+            f"xdist's loadgroup lost the group of {len(lost)} tests (first: {lost[0]}); "
+            "pytest 9.2 does this with pytest-xdist 3.8: keep pytest below 9.2 (pyproject.toml)"
+        )
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if _LOST_GROUP and item.get_closest_marker("xdist_group"):
+        pytest.fail(_LOST_GROUP[0], pytrace=False)

@@ -96,7 +96,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: else as found
 
 
-
 _LOST_GROUP: list[str] = []  # why this worker's grouped tests must fail, if they must
 
 

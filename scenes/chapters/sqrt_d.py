@@ -78,7 +78,7 @@ HIST_REACH = 4  # it runs from -4 to +4
 SLOPE_GROW = 2.6  # the slope's plot at most this much larger while it is the subject
 LENS = (0.85, 1.0, 0.06)  # the magnifier's region of w (1 − w): w from, w to, slope up to
 LENS_ZOOM = 2.5  # how much it enlarges it
-LENS_AT = (0.6, 0.085)  # where its centre sits on the plot, under the curve (w, slope)
+LENS_AT = (0.57, 0.1)  # where its centre sits on the plot, under the curve (w, slope)
 TERMS = 32  # the products q_i k_i drawn one by one before the walks take over
 FORWARD_DIMMED = 0.25  # the forward arrows, once the gradients run back along them
 FORMULA_SIZE = 96  # softmax(QKᵀ/√d)V, large, while its √d is named
@@ -746,7 +746,7 @@ class SqrtD(LectureScene):
             DashedLine(box.get_corner(UP + LEFT), frame.get_corner(UP + RIGHT)),
             DashedLine(box.get_corner(DOWN + LEFT), frame.get_corner(DOWN + RIGHT)),
         ).set_stroke(style.HIGHLIGHT, 2)
-        label = slope.dots[0][1].copy().next_to(enlarged[2], LEFT, buff=style.ITEM_BUFF)
+        label = slope.dots[0][1].copy().next_to(enlarged[2], LEFT, buff=style.HUG_BUFF)
         lens = VGroup(box, enlarged, frame, lines, label)
         lens.box, lens.region, lens.enlarged, lens.frame = box, region, enlarged, frame
         lens.lines, lens.label = lines, label

@@ -5,6 +5,7 @@ Render alone with ``manim -ql scenes/chapters/sqrt_d.py SqrtD``.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,11 +17,12 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    ApplyFunction,
+    ApplyMethod,
     Arrow,
     Circumscribe,
     Create,
     DashedLine,
-    DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
@@ -57,21 +59,30 @@ from scenes.kit.emphasis import outline
 from scenes.kit.numbers import Spoken, phrase
 from scenes.kit.plots import SlopePlot
 from scenes.kit.seams import seam_builder
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import WeightBars
 
 SRC = "pitfalls.sqrt_d"
-GRAD_WIDTH = 40  # a gradient arrow's stroke per unit of slope (0.22: 8.8; 0.04: 1.6)
-GRAD_OFFSET = 0.14  # the two gradients run either side of the forward arrow
+GRAD_WIDTH = 50  # a gradient arrow's stroke per unit of slope (0.22: 11; 0.04: 2)
+GRAD_OFFSET = 0.22  # the two gradients run either side of the forward arrow, clear of it
+STEP_TRACK = 2.2  # W_Q's and W_K's steps: the track left of each box
+STEPS = 3  # training steps drawn
 LEFT_GROW = 1.4  # the knob and it -> every word's row enlarged beside the right-hand column
 LEFT_SHARE = 0.8  # up to this share of its height
 IT_CAT_GROW = 2.0  # it -> every word's bars, enlarged to fill the frame while they are the subject
+WHY_TIME = 1.8  # the harms' beats: the slope's height runs over the whole of its words
+DIMMED = 0.3  # the single draw and its line, once the trend is read from the mean
 CLIMB_TIME = 2.5  # the means line's beats: the draw sweeping again as the mean is climbed
 BIN = 0.5  # the histogram's bins of the products q_i k_i
 HIST_REACH = 4  # it runs from -4 to +4
-SLOPE_GROW = 1.6  # the slope's plot at most this much larger while it is the subject
+SLOPE_GROW = 2.6  # the slope's plot at most this much larger while it is the subject
+LENS = (0.85, 1.0, 0.06)  # the magnifier's region of w (1 − w): w from, w to, slope up to
+LENS_ZOOM = 2.5  # how much it enlarges it
+LENS_AT = (0.57, 0.1)  # where its centre sits on the plot, under the curve (w, slope)
 TERMS = 32  # the products q_i k_i drawn one by one before the walks take over
 FORWARD_DIMMED = 0.25  # the forward arrows, once the gradients run back along them
 FORMULA_SIZE = 96  # softmax(QKᵀ/√d)V, large, while its √d is named
+SEAM_TIME = 2.0  # the office becoming the formula, slow enough to be followed
 ROOT_SHARE = 0.5  # its √d written as the office's search becomes the rest of it
 ROOT_LAG = 0.7  # (starting when that has gone this far)
 # at a seam, what leaves has gone by the time what comes in (not travelling) shows
@@ -143,6 +154,7 @@ class SqrtD(LectureScene):
                 # the d products come out of the sum as a row of signed bars
                 "terms": [FadeIn(strip.frame), TransformFromCopy(products, strip.bars)],
             },
+            run_time=SEAM_TIME,
         )
         spread = self._spread(dot, walks, table, strip)  # gives way as the sweep comes in
         self.axes = self._axes()
@@ -212,8 +224,7 @@ class SqrtD(LectureScene):
             s1=ends["scaled"][1],
             run_time=CLIMB_TIME,
         )
-        noise = self._noise(shown)
-        self._knob(VGroup(shown, self.axes, curves, *ends.values(), noise))
+        self._knob(self._noise(shown, VGroup(self.axes, curves, *ends.values())))
 
     def _ends(self) -> dict[str, VGroup]:
         """The mean largest weight at the narrowest and the widest d, beside each curve's
@@ -257,53 +268,68 @@ class SqrtD(LectureScene):
             AnimationGroup(FadeOut(runner), FadeIn(pair[1], target_position=runner)),
         )
 
-    def _noise(self, shown: VGroup) -> VGroup:
-        """One draw's largest weight without √d at every d, jagged against the mean: it
-        travels from the bars to the plot, its drops are noise, the mean climbs."""
+    def _noise(self, shown: VGroup, plot: VGroup) -> VGroup:
+        """One draw's largest weight without √d at every d, jagged against the mean: the
+        draw sweeps again from the narrowest d and its largest bar drops onto the plot at
+        each d, a dashed line growing point by point; its drops are noise. Then the draw
+        and its line dim and the mean (on ``plot``: the axes, the curves, their values)
+        climbs. Returns what is on screen after it."""
         dims = self.probe.dims
         a = self.axes.axes
         tops = [max(r.example_unscaled) for r in dims]
         points = [a.c2p(math.log2(r.d), w) for r, w in zip(dims, tops, strict=True)]
-        line = VMobject().set_points_as_corners(points)
-        single = VGroup(  # grey as the unscaled draw's bars, dashed: one draw, not the mean
-            *(Dot(p, radius=0.06, color=style.WITHOUT) for p in points),
-            DashedVMobject(line.set_stroke(style.WITHOUT, width=2), num_dashes=60),
+        # grey as the unscaled draw's bars, dashed: one draw, not the mean
+        dots = VGroup(*(Dot(p, radius=0.06, color=style.WITHOUT) for p in points))
+        links = VGroup(
+            *(
+                DashedLine(p, q).set_stroke(style.WITHOUT, width=2)
+                for p, q in itertools.pairwise(points)
+            )
         )
+        single = VGroup(dots, links)
         drop = max(range(1, len(dims)), key=lambda k: tops[k - 1] - tops[k])  # its largest fall
-        blocks = shown[1][0][1].rows  # the unscaled bars of the draw on screen (the widest d)
-        top_row = max(range(len(blocks)), key=lambda j: dims[-1].example_unscaled[j])
-        means = [self._point(k, "unscaled") for k in range(len(dims))]
+        draws = [self._draw(k).move_to(shown, aligned_edge=LEFT + UP) for k in range(len(dims))]
+
+        def arrives(k: int) -> InTurn:
+            """The k-th draw on the left; its largest grey bar drops onto the plot at its d."""
+            rows = draws[k][1][0][1].rows
+            top = max(range(len(rows)), key=lambda j: dims[k].example_unscaled[j])
+            joins = [Create(links[k - 1])] if k else []
+            return InTurn(
+                Transform(shown, draws[k]),
+                AnimationGroup(TransformFromCopy(rows[top][2], dots[k]), *joins),
+            )
+
+        means = [Dot(self._point(k, "unscaled")) for k in range(len(dims))]
         dip = max(  # the mean's own largest fall
             range(1, len(dims)),
             key=lambda k: dims[k - 1].mean_max_unscaled - dims[k].mean_max_unscaled,
         )
-        mean = VGroup(*(Dot(p) for p in means))  # where the mean curve runs, to outline it
-        climb = Arrow(means[0], means[-1], buff=style.HUG_BUFF, color=style.HIGHLIGHT)
-        climb.set_stroke(width=3)
+        mean = VGroup(*means)  # where the mean curve runs, to outline it
+        ends = [m.get_center() for m in (means[0], means[-1])]
+        climb = Arrow(*ends, buff=style.HUG_BUFF, color=style.HIGHLIGHT).set_stroke(width=4)
         self.say(
             "noise",
-            TransformFromCopy(blocks[top_row][2], single[len(dims) - 1]),
+            InTurn(*(arrives(k) for k in range(len(dims)))),
             beats={
-                "dip": [
-                    Succession(
-                        AnimationGroup(Create(single[-1]), FadeIn(single[: len(dims) - 1])),
-                        outline(VGroup(single[drop - 1], single[drop])),
-                    )
-                ],
+                "dip": [outline(VGroup(dots[drop - 1], dots[drop]))],
                 "trend": [
-                    single[:-1].animate.set_opacity(0.3),
-                    single[-1].animate.set_stroke(opacity=0.3),
+                    # the single draw and its line dim: the mean is what to read
+                    shown.animate.fade(1 - DIMMED),
+                    dots.animate.set_opacity(DIMMED),
+                    links.animate.set_stroke(opacity=DIMMED),
                     outline(mean),
                 ],
                 "wobble": [
                     Succession(
-                        outline(VGroup(Dot(means[dip - 1]), Dot(means[dip]))),
+                        outline(VGroup(means[dip - 1].copy(), means[dip].copy())),
                         GrowArrow(climb),
                     )
                 ],
             },
+            run_time=CLIMB_TIME,
         )
-        return VGroup(single, climb)
+        return VGroup(shown, *plot, single, climb)
 
     def _curve_names(self) -> VGroup:
         last = self.probe.dims[-1]
@@ -607,6 +633,18 @@ class SqrtD(LectureScene):
         others = [row for j, row in enumerate(first[0].rows) if j != cat]
         for row in others:
             row.save_state()
+        # cat's weight at the sharpest notch (near 1), laid along the w axis
+        axes = slope.frame[1]
+        near_one = c.temperatures[flat_first[sharpest]].weights[c.query_index][cat]
+        cat_w = Line(axes.c2p(0, 0), axes.c2p(near_one, 0)).set_stroke(style.WITHOUT, width=8)
+        lens = self._lens(slope)
+        tracks, learn = self._steps(chain)
+        # the way back across the bottom third: the knob and the row move up above it
+        settled = [knob, first[0], divisor[0]]
+        back = row_in_place(self, first, flat_first[plain])
+        stage.settle(back)
+        turn = knob.turn(plain)
+        turn.about_point = stage.settle(knob.dial.copy()).get_center()
         self.say(
             "why",
             outline(knob.pointer),
@@ -624,19 +662,36 @@ class SqrtD(LectureScene):
                 "formula": [Write(slope.frame[0])],
                 # its shape: a weight's height rises to w = 0.5 and falls back as w nears 1
                 "curve": [self._trace(slope)],
-                # the mean largest weight at the widest d, as a length along the w axis
-                "slopes": [Create(along)],
-                "top": [self._run_to(slope, 0)],
-                # the slopes as heights: a weight near 1 barely moves when its score does
-                # the slope read off its axis: the value slides in from it to the dot
-                "low": [Create(slope.heights[0]), self._read_off(slope, 0)],
+                # a weight near 1: cat's bar flies onto the w axis
+                "slopes": [TransformFromCopy(first[0].rows[cat][2], cat_w)],
+                # the mean largest weight at the widest d takes its place; the point runs to it
+                "top": [ReplacementTransform(cat_w, along), self._run_to(slope, 0)],
+                # the slope as a height, read off its axis, and enlarged under the curve
+                "low": [
+                    InTurn(
+                        AnimationGroup(Create(slope.heights[0]), self._read_off(slope, 0)),
+                        AnimationGroup(
+                            Create(lens.box),
+                            TransformFromCopy(lens.region, lens.enlarged),
+                            Create(lens.frame),
+                            Create(lens.lines),
+                            FadeIn(lens.label),
+                        ),
+                    )
+                ],
                 "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
-                # near 1: cat's bar; near 0: every other bar; and the way back to W_Q, W_K
+                # near 1: cat's bar; near 0: every other bar; then the way back to W_Q, W_K
                 "stuck": [
-                    outline(first[0].rows[cat], VGroup(*others)),
-                    slope.animate.scale(1 / stage.grow).move_to(stage.small),
-                    FadeIn(chain.parts, lag_ratio=0.1),
-                    Create(chain.forward),
+                    InTurn(
+                        outline(first[0].rows[cat], VGroup(*others)),
+                        AnimationGroup(
+                            FadeOut(lens),
+                            slope.animate.scale(1 / stage.grow).move_to(stage.small),
+                            *(ApplyFunction(stage.settle, m) for m in settled),
+                            FadeIn(chain.parts, lag_ratio=0.1),
+                            Create(chain.forward),
+                        ),
+                    )
                 ],
                 # the gradient runs back as thick as the slope it passes: each height travels
                 "grad": [
@@ -651,32 +706,86 @@ class SqrtD(LectureScene):
                         AnimationGroup(*(GrowArrow(a) for g in chain.grads for a in g[1:])),
                     )
                 ],
-                # step after step the same trickle: each path's pulse as thick as its gradient
-                "learn": [self._pulses(chain)],
-                "back": [*step(plain)],
+                # step after step: W_Q and W_K move as far as their gradient lets them
+                "learn": [learn],
+                "back": [
+                    FadeOut(tracks),
+                    turn,
+                    Transform(first[0], back[0]),
+                    FadeTransform(divisor[0], back[1]),
+                ],
             },
             d1=widest,
             u1=self._mean_max(-1, "unscaled"),
             g1=slopes["unscaled"],
             g1s=slopes["scaled"],
+            run_time=WHY_TIME,
         )
 
-    @staticmethod
-    def _pulses(chain: VGroup, steps: int = 3) -> Succession:
-        """Training steps as pulses running back along both gradient paths, from w to s and
-        on into W_Q and W_K, each as thick as its path: a hairline without √d."""
+    def _lens(self, slope: SlopePlot) -> VGroup:
+        """The corner of w (1 − w) near w = 1 (the grey point, its slope and the curve)
+        enlarged under the curve: ``box`` its region, ``region`` what is in it, ``enlarged``
+        that enlarged in its ``frame``, ``lines`` between them, ``label`` the slope's value."""
+        axes = slope.frame[1]
+        w0, w1, high = LENS
+        enter = (1 + math.sqrt(1 - 4 * high)) / 2  # where the curve comes down into it
+        region = VGroup(
+            Line(axes.c2p(w0, 0), axes.c2p(w1, 0)).set_stroke(style.MUTED, 2),
+            axes.plot(lambda w: w * (1 - w), x_range=[enter, w1], color=style.FOREGROUND),
+            slope.heights[0].copy(),
+            slope.dots[0][0].copy(),
+        )
+        corner, far = axes.c2p(w0, 0), axes.c2p(w1, high)
+        box = Rectangle(width=far[0] - corner[0], height=far[1] - corner[1])
+        box.move_to((corner + far) / 2).set_stroke(style.HIGHLIGHT, 2)
+        at = axes.c2p(*LENS_AT)
+        enlarged = region.copy().scale(LENS_ZOOM, about_point=box.get_center())
+        enlarged.shift(at - box.get_center())
+        frame = box.copy().scale(LENS_ZOOM).move_to(at)
+        lines = VGroup(
+            DashedLine(box.get_corner(UP + LEFT), frame.get_corner(UP + RIGHT)),
+            DashedLine(box.get_corner(DOWN + LEFT), frame.get_corner(DOWN + RIGHT)),
+        ).set_stroke(style.HIGHLIGHT, 2)
+        label = slope.dots[0][1].copy().next_to(enlarged[2], LEFT, buff=style.HUG_BUFF)
+        lens = VGroup(box, enlarged, frame, lines, label)
+        lens.box, lens.region, lens.enlarged, lens.frame = box, region, enlarged, frame
+        lens.lines, lens.label = lines, label
+        return lens
+
+    def _steps(self, chain: VGroup) -> tuple[VGroup, InTurn]:
+        """W_Q's and W_K's training steps: on a track left of each box, a grey dot (without
+        √d) and a white one (with it), each step as long as its gradient (the mean slope at
+        the widest d): the white one strides, the grey one barely moves. The tracks, and
+        their steps (each with a pulse back along both paths)."""
+        last = self.probe.dims[-1]
+        kinds = (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN))
+        largest = max(getattr(last, f"mean_slope_{kind}") for kind, _, _ in kinds)
+        unit = STEP_TRACK * 0.85 / (STEPS * largest)  # the white one's steps nearly fill it
+        tracks = VGroup()
+        moves = []
+        for box in chain.parts[0]:
+            track = Line(LEFT * STEP_TRACK / 2, RIGHT * STEP_TRACK / 2).set_stroke(style.MUTED, 2)
+            track.next_to(box, LEFT, buff=style.GROUP_BUFF)
+            dots = VGroup()
+            for kind, colour, side in kinds:
+                dot = Dot(track.get_left() + side * 0.15, radius=0.1, color=colour)
+                dots.add(dot)
+                moves.append((dot, RIGHT * unit * getattr(last, f"mean_slope_{kind}")))
+            tracks.add(VGroup(track, dots))
 
         def pulse(arrow: Arrow) -> ShowPassingFlash:
             flash = arrow.copy().set_color(style.HIGHLIGHT)
             return ShowPassingFlash(flash, time_width=0.6)
 
-        return Succession(
-            *(
-                AnimationGroup(*(pulse(g[k]) for g in chain.grads for k in ks))
-                for _ in range(steps)
-                for ks in ((0,), (1, 2))  # w to s, then s to both W
+        arrows = [a for g in chain.grads for a in g]
+        steps = [
+            AnimationGroup(
+                *(pulse(a) for a in arrows),
+                *(ApplyMethod(dot.shift, by) for dot, by in moves),
             )
-        )
+            for _ in range(STEPS)
+        ]
+        return tracks, InTurn(FadeIn(tracks), *steps)
 
     def _setting(self, j: int, notch: int, size: tuple[float, float]) -> VGroup:
         """The j-th thing that sets the scores' scale, at the knob's ``notch``, in a box of
@@ -927,25 +1036,27 @@ class KnobStage:
 
     knob: Knob  # the scores' scale
     first: VGroup  # it → every word at the undivided notch, the divisor of q·k under it
-    slope: SlopePlot  # w (1 − w) at the widest d, enlarged to fill its column for a while
-    chain: VGroup  # W_Q, W_K → s → w and the gradients back (:func:`backward`)
+    slope: SlopePlot  # w (1 − w) at the widest d, enlarged to fill the right half for a while
+    chain: VGroup  # W_Q, W_K → s → w and the gradients back (:func:`backward`), at the bottom
     scale: float  # how much the layout enlarged the picture: the settings beside it follow
     whole: VGroup  # the knob, the row and the right-hand column
     natural: float  # the width of ``whole`` before the layout
-    small: np.ndarray  # the slope's plot's centre at its own size, over the chain
+    small: np.ndarray  # the slope's plot's centre at its own size, at the top right
     grow: float  # how much the slope's plot is enlarged while it is the subject
+    settle: Callable[[Mobject], Mobject]  # the knob and the row moved above the way back
 
 
 def knob_stage(scene: LectureScene, at: int) -> KnobStage:
     """The knob (its pointer at notch ``at``), it → every word at the undivided notch, and
-    the right-hand column (the slope's plot over the way back to W_Q and W_K), filling the
-    frame (in sqrt_d's words, whichever scene builds it)."""
+    the right-hand column (the slope's plot, then the settings), filling the frame (in
+    sqrt_d's words, whichever scene builds it). At the end the slope's plot is at its own
+    size at the top right, the way back to W_Q and W_K across the bottom third at full
+    width, and the knob and the row (``settle``) above it."""
     flat_first, _, bare = notches(scene)
     knob = Knob(len(flat_first), scene.shared(SqrtD.scene_key)["knob_name"], at=at)
     first = it_row(scene, flat_first[bare])
     slope = scene.widest_slopes()
-    chain = backward(scene)
-    right = VGroup(slope, chain).arrange(DOWN, buff=style.SECTION_BUFF)
+    right = VGroup(slope, backward(scene)).arrange(DOWN, buff=style.SECTION_BUFF)
     # the knob and the row as tall as the column beside them allows (else the lower left idles)
     grow = min(LEFT_GROW, LEFT_SHARE * right.height / first.height)
     knob.scale(grow)
@@ -954,16 +1065,26 @@ def knob_stage(scene: LectureScene, at: int) -> KnobStage:
     natural = whole.width
     style.place(whole, grow=1.4)  # the knob, the bars and the plots fill the frame
     scale = whole.width / natural
-    # the slope's plot fills its column until the way back to W_Q, W_K needs the room
-    small, column, left_edge = slope.get_center(), right.get_center(), right.get_left()[0]
-    grow = min(
-        SLOPE_GROW,
-        (config.frame_width / 2 - style.EDGE_BUFF - left_edge) / slope.width,
-        right.height / slope.height,
-    )
-    slope.scale(grow).move_to(column)
-    slope.shift(RIGHT * (left_edge - slope.get_left()[0]))
-    return KnobStage(knob, first, slope, chain, scale, whole, natural, small, grow)
+    left, bottom, right_edge, top = style.content_area()
+    # at the end: the slope's plot at its own size in the top right corner
+    small = np.array([right_edge - slope.width / 2, top - slope.height / 2 - style.ITEM_BUFF, 0.0])
+    # while it is the subject it fills the right half's height, right of the row
+    left_edge = first.get_right()[0] + style.GROUP_BUFF * 1.5 * scale
+    grow = min(SLOPE_GROW, (right_edge - left_edge) / slope.width, (top - bottom) / slope.height)
+    slope.scale(grow).move_to([(left_edge + right_edge) / 2, (top + bottom) / 2, 0])
+    # the way back across the bottom third, room for the steps at its left
+    chain = backward(scene, right_edge - left - STEP_TRACK - style.GROUP_BUFF, (top - bottom) / 3)
+    chain.align_to([right_edge, bottom, 0], DOWN + RIGHT)
+    held = VGroup(knob, first)
+    room = top - chain.get_top()[1] - style.GROUP_BUFF
+    shrink = min(1.0, room / held.height)
+    anchor = held.get_corner(UP + LEFT)
+    to = np.array([anchor[0], top, 0.0])
+
+    def settle(m: Mobject) -> Mobject:
+        return m.scale(shrink, about_point=anchor).shift(to - anchor)
+
+    return KnobStage(knob, first, slope, chain, scale, whole, natural, small, grow, settle)
 
 
 def it_row(scene: LectureScene, k: int) -> VGroup:
@@ -989,10 +1110,11 @@ def row_in_place(scene: LectureScene, first: VGroup, k: int) -> VGroup:
     return row.scale(first[0].height / row[0].height).move_to(first, aligned_edge=LEFT)
 
 
-def backward(scene: LectureScene) -> VGroup:
+def backward(scene: LectureScene, span: float | None = None, tall: float | None = None) -> VGroup:
     """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
     W_Q and W_K twice, without and with √d, each as thick as its slope w (1 − w) at the
-    widest d (its mean): a hairline without √d, a thick stroke with it."""
+    widest d (its mean): a hairline without √d, a thick stroke with it. ``span`` and
+    ``tall``: laid out that wide (the arrows longer) and at most that tall."""
     last = scene.data.sqrt_d.dims[-1]
     boxes = VGroup()
     for r, c in (("Q", style.QUERY), ("K", style.KEY)):
@@ -1002,7 +1124,13 @@ def backward(scene: LectureScene) -> VGroup:
     boxes.arrange(DOWN, buff=style.GROUP_BUFF)
     score = MathTex("s", font_size=48)
     weight = MathTex("w", font_size=48)
-    VGroup(boxes, score, weight).arrange(RIGHT, buff=style.WIDE_BUFF * 1.4)
+    parts = VGroup(boxes, score, weight)
+    if tall is not None and parts.height > tall:
+        parts.scale_to_fit_height(tall)
+    gap = style.WIDE_BUFF * 1.4
+    if span is not None:
+        gap = max(gap, (span - sum(p.width for p in parts)) / 2)
+    parts.arrange(RIGHT, buff=gap)
     ends = [(box, score) for box in boxes] + [(score, weight)]
     forward = VGroup(
         *(
@@ -1047,8 +1175,8 @@ def scale_knob(scene: LectureScene) -> VGroup:
     """sqrt_d's last picture, shuffle's first: the knob back at T = 1 (q·k ÷ √d) and
     it → every word there (cat 0.83), the divisor under the bars; at the right w (1 − w)
     with its two points (the largest weight at the widest d, without and with √d) and their
-    slopes, over the way back W_Q, W_K ← s ← w with its two gradients (the forward arrows
-    dimmed). The knob, the row, the slope's plot, the chain."""
+    slopes, and across the bottom the way back W_Q, W_K ← s ← w with its two gradients (the
+    forward arrows dimmed). The knob, the row, the slope's plot, the chain."""
     flat_first, plain, _ = notches(scene)
     stage = knob_stage(scene, plain)
     row = row_in_place(scene, stage.first, flat_first[plain])
@@ -1056,4 +1184,4 @@ def scale_knob(scene: LectureScene) -> VGroup:
     slope.add(along_w(slope, 0))  # laid along w while the plot is large
     slope.scale(1 / stage.grow).move_to(stage.small)
     chain.forward.set_opacity(FORWARD_DIMMED)
-    return VGroup(stage.knob, row, slope, chain)
+    return VGroup(stage.settle(stage.knob), stage.settle(row), slope, chain)

@@ -70,7 +70,7 @@ APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
 LINE_LENGTH = 9.5  # a histogram's number line, the share from 0 to 1
-BAR_HEIGHT = 1.8  # a histogram's tallest bar
+BAR_HEIGHT = 1.5  # a histogram's tallest bar
 SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
 DECK = 3  # outlines stacked behind it: the other draws
 HISTOGRAM_GROW = 1.6  # the histograms may be enlarged this much to fill the frame
@@ -596,6 +596,7 @@ class WhyProject(LectureScene):
                 "longer": [
                     ReplacementTransform(frames[0], frames[1]),
                     Create(frames[3]),
+                    FadeOut(chart.bars),  # the ghosts were the first word's
                     Transform(own_row, near_row),
                     Create(frames[2]),
                 ],
@@ -603,7 +604,8 @@ class WhyProject(LectureScene):
         )
         self.say(
             "projected_say",
-            FadeOut(VGroup(scores, own_row, frames[1:])),
+            FadeOut(VGroup(scores[0], *(m for m in chart if m is not chart.bars), own_row)),
+            FadeOut(frames[1:]),
             FadeIn(projected),
         )
 
@@ -727,7 +729,7 @@ class WhyProject(LectureScene):
         rows = VGroup(
             self._row("plain", style.WITHOUT, plain_map[1]),
             self._row("projected", style.WITH, projected_map[1]),
-        ).arrange(DOWN, buff=style.SECTION_BUFF * 1.5, aligned_edge=RIGHT)
+        ).arrange(DOWN, buff=style.SECTION_BUFF * 2, aligned_edge=RIGHT)
         count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
         count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
         (line0, bars0, _), (line1, bars1, slot1) = rows
@@ -819,7 +821,7 @@ class WhyProject(LectureScene):
         split = self._split([p.uniform_share] * p.positions, line1, even)
         uneven = self._split(p.example.projected[0], line1, even)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
-        positions.next_to(uneven, UP, buff=style.TIGHT_BUFF).align_to(uneven, RIGHT)
+        positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
             Succession(

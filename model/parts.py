@@ -159,6 +159,7 @@ class ProjectionExample(Shape):
     x: Matrix  # the draw's word vectors, positions x width (the rows of X)
     dots: Matrix  # X X^T: |x_i|^2 on the diagonal, x_i . x_j off it
     plain: Matrix
+    shared_dots: Matrix  # (X W)(X W)^T, W_Q = W_K = W: |x_i W|^2 on the diagonal
     shared: Matrix  # W_Q = W_K: one random matrix for both roles
     projected: Matrix
 

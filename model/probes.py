@@ -54,11 +54,13 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
         projected_shares.append(_self_share(projected))
         if draw == 0:
             # One matrix for both roles: the score of x with itself is |x W|^2 >= 0.
-            shared = torch.softmax((x @ w_q) @ (x @ w_q).T / math.sqrt(d), dim=-1)  # (n, n)
+            shared_dots = (x @ w_q) @ (x @ w_q).T  # (n, n): |x_i W|^2 on the diagonal
+            shared = torch.softmax(shared_dots / math.sqrt(d), dim=-1)  # (n, n)
             first = {
                 "x": x.tolist(),  # (n, d): the draw's word vectors, the rows of X
                 "dots": dots.tolist(),  # (n, n): X X^T, before the scaling and the softmax
                 "plain": plain.tolist(),
+                "shared_dots": shared_dots.tolist(),  # (n, n): (XW)(XW)^T, before softmax
                 "shared": shared.tolist(),
                 "projected": projected.tolist(),
             }

@@ -10,13 +10,16 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UL,
     UP,
     Angle,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Brace,
     Create,
@@ -25,7 +28,6 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
-    GrowFromCenter,
     LaggedStart,
     Line,
     MathTex,
@@ -52,6 +54,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
 from scenes.kit.seams import seam_builder
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
 
 SRC = "pitfalls.projection"
@@ -66,11 +69,11 @@ INTRO_GROW = 1.3  # the intro's picture may be enlarged this much to fill the fr
 APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
-LINE_LENGTH = 8.5  # a histogram's number line, the share from 0 to 1
-BAR_HEIGHT = 1.2  # a histogram's tallest bar
-SMALL_MAP = 1.5  # a first draw's map, shrunk beside its histogram
+LINE_LENGTH = 9.5  # a histogram's number line, the share from 0 to 1
+BAR_HEIGHT = 1.5  # a histogram's tallest bar
+SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
 DECK = 3  # outlines stacked behind it: the other draws
-HISTOGRAM_GROW = 1.3  # the histograms may be enlarged this much to fill the frame
+HISTOGRAM_GROW = 1.6  # the histograms may be enlarged this much to fill the frame
 TURN_ANGLES = (180, 135, 90, 45, 0)  # the Query's turn towards the accountant, in the sweep
 CARD_WIDTH, CARD_ROW = 2.8, 0.45  # a search result: a title strip over a body
 STRIPES = 3.0  # X's stripes are this many times as long as the map is wide
@@ -151,12 +154,10 @@ class WhyProject(LectureScene):
             "two_things",
             *(FadeOut(m) for m in leaving),
             FadeIn(room),
+            FadeIn(header),  # the two things, at once: the panel is never empty
             beats={
                 # one person, two arrows: what he looks for, and where he stands (what he is)
-                "roles": [
-                    FadeIn(header, lag_ratio=0.3),
-                    Succession(GrowArrow(query), GrowArrow(key)),
-                ],
+                "roles": [Succession(GrowArrow(query), GrowArrow(key))],
                 # two matrices: their names travel onto the arrows they make
                 "two": [
                     Write(learned),
@@ -230,12 +231,18 @@ class WhyProject(LectureScene):
             Restore(others),
             FadeOut(panel),
             Write(w_v),
+            # at once, each person's days lift out of the room into an empty card body: the
+            # Values the question is about
+            *(
+                AnimationGroup(Create(card[1][0]), TransformFromCopy(p[2], card[1][1]))
+                for p, card in zip(room.people, cards, strict=True)
+            ),
             beats={
-                # each person becomes a card: name over days; W_V becomes what they offer
+                # W_V becomes what they offer; their names rise into the title strips
                 "offer": [
                     ReplacementTransform(w_v, found.offer),
                     *(
-                        TransformFromCopy(VGroup(p[1], p[2]), card)
+                        AnimationGroup(Create(card[0][0]), TransformFromCopy(p[1], card[0][1]))
                         for p, card in zip(room.people, cards, strict=True)
                     ),
                 ],
@@ -325,7 +332,7 @@ class WhyProject(LectureScene):
             self._map("shared", style.WITHOUT),
             self._map("projected", style.WITH),
         ).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=DOWN)
-        plain, shared, projected = style.place(maps)
+        plain = style.place(maps)[0]
         diagonal = self._diagonal(plain[1])
         self_dot = MathTex(r"x \cdot x = |x|^2", font_size=FORMULA_TEX)
         other_dot = MathTex(r"x \cdot y = |x|\,|y|\cos\theta", font_size=FORMULA_TEX)
@@ -357,19 +364,34 @@ class WhyProject(LectureScene):
                 )
             )
         ).arrange(DOWN, buff=style.GROUP_BUFF, aligned_edge=LEFT)
+        # The other word that comes nearest to beating a word's own score with one matrix
+        # for both roles, in this draw: its row is the shared chart's last.
+        n, weights = self.p.positions, self.p.example.shared
+        near = max(
+            ((i, j) for i in range(n) for j in range(n) if i != j),
+            key=lambda c: weights[c[0]][c[1]],
+        )
+        scored = [self.p.example.dots[0], self._shared_row(0), self._shared_row(near[0])]
+        high = max(*(max(r) for r in scored), self.p.self_dot_mean)
+        low = min(*(min(r) for r in scored), -self.p.cross_dot_std)
         # the first word's row of X X^T (the map's first row, before softmax) as bars
         chart = ScoreChart(
-            self.p.example.dots[0],
+            self.p.example.dots[0], CHART_HEIGHT / (high - low), low, r"x \cdot x", r"x \cdot y"
+        )
+        chart.add_stats(
             self.p.self_dot_mean,
             self.p.cross_dot_std,
             phrase(self.words["self_dot_line"], style.LABEL_SIZE, d=self_size),
             phrase(self.words["cross_dot_line"], style.LABEL_SIZE, d=cross_size),
         )
+        scores_name = style.text(self.words["scores_name"], style.LABEL_SIZE)
         longer = MathTex(
             r"|y|\cos\theta > |x| \;\Rightarrow\; x \cdot y > x \cdot x", font_size=FORMULA_TEX
         )
         _, bottom, right, top = style.content_area()
-        stage = VGroup(sketch, VGroup(longer, chart).arrange(DOWN, buff=style.GROUP_BUFF))
+        stage = VGroup(
+            sketch, VGroup(longer, scores_name, chart).arrange(DOWN, buff=style.ITEM_BUFF * 2)
+        )
         stage.arrange(RIGHT, buff=style.GROUP_BUFF)
         left = plain.get_right()[0] + style.GROUP_BUFF
         fit = min(1.0, (right - left) / stage.width, (top - bottom) / stage.height)
@@ -430,6 +452,7 @@ class WhyProject(LectureScene):
             FadeIn(big_diagonal, lag_ratio=0.2),
             beats={"rest": [Create(row), columns.animate.set_opacity(style.DIMMED)]},
         )
+        seed = chart.bars[0].copy().stretch_to_fit_height(chart.bars[0].width, about_edge=DOWN)
         self.say(
             "why",
             # the map goes back to its place among the three, its first row still framed;
@@ -439,17 +462,20 @@ class WhyProject(LectureScene):
             ReplacementTransform(big_diagonal, diagonal),
             ReplacementTransform(row[0], first_row),
             Create(chart.zero),
+            FadeIn(scores_name),
+            # x at once, large in the middle of the stage
+            GrowArrow(drawn[0].a),
+            FadeIn(drawn[0].names[0]),
             beats={
-                "self": [
-                    AnimationGroup(*(GrowArrow(a) for a in (drawn[0].a, drawn[0].b))),
-                    FadeIn(drawn[0].names),
-                    Write(self_dot),
-                ],
-                # the framed row's own cell is x · x: it travels into the chart as its first
-                # bar, which stands at the mean self score
+                "self": [GrowArrow(drawn[0].b), FadeIn(drawn[0].names[1]), Write(self_dot)],
+                # the framed row's own cell (a weight, after softmax) lands on the chart's
+                # zero line and grows there into its score before softmax, x · x
                 "about": [
                     Create(drawn[0].shadow),
-                    TransformFromCopy(diagonal[0], chart.bars[0], path_arc=-0.5),
+                    Succession(
+                        TransformFromCopy(plain[1].get_cell(0, 0), seed, path_arc=-0.5),
+                        ReplacementTransform(seed, chart.bars[0]),
+                    ),
                     Create(chart.level),
                     FadeIn(chart.level_label),
                     FadeIn(chart.names[0]),
@@ -499,49 +525,94 @@ class WhyProject(LectureScene):
             },
             width=self.p.width,
         )
-        shared_diagonal = self._diagonal(shared[1])  # the line is about this map's now
-        n, weights = self.p.positions, self.p.example.shared
-        off_diagonal = VGroup(
-            *(shared[1].get_cell(i, j) for i in range(n) for j in range(n) if i != j)
+        sketch = VGroup(drawn[0], drawn[1], self_dot, other_dot, longer, to_beat)
+        self._shared(maps, VGroup(scores_name, chart), near, VGroup(sketch, diagonal, first_row))
+        return maps
+
+    def _shared(self, maps: VGroup, scores: VGroup, near: tuple[int, int], old: VGroup) -> None:
+        """One matrix for both roles: the score chart (``scores``: its name over it) moves
+        into the right third and is refilled from the shared map, the first word's row cell
+        by cell, then the row whose other cell comes nearest (``near``) to beating its own.
+        ``old``: the arrows and formulas (which leave), the plain map's diagonal, the frame
+        on its first row (which travels)."""
+        _, shared, projected = maps
+        chart = scores[1]
+        sketch, diagonal, first_row = old
+        _, bottom, right, top = style.content_area()
+        left = shared.get_right()[0] + style.GROUP_BUFF
+        moved = scores.copy()
+        moved.scale(min((right - left) / moved.width, (top - bottom) / moved.height))
+        moved.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        to = moved[1]  # the chart where it will stand: the new bars are built there
+        own_row = to.bars_for(self._shared_row(0))
+        near_row = to.bars_for(self._shared_row(near[0]))
+        i, j = near
+        near_bar = near_row[j + 1 if j < i else j]  # the row's own bar comes first
+        frames = VGroup(
+            *(
+                SurroundingRectangle(r, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+                for r in (shared[1].get_row(0), shared[1].get_row(i), near_bar)
+            ),
+            SurroundingRectangle(
+                shared[1].get_cell(i, j), buff=0, color=style.HIGHLIGHT, stroke_width=4
+            ),
         )
-        # The other word that comes nearest to beating a word's own score, in this draw.
-        i, j = max(
-            ((i, j) for i in range(n) for j in range(n) if i != j),
-            key=lambda c: weights[c[0]][c[1]],
-        )
-        nearest = SurroundingRectangle(
-            shared[1].get_cell(i, j), buff=0, color=style.HIGHLIGHT, stroke_width=4
-        )
-        away = projected[1].get_center() - drawn[1].get_center()  # where x and y make way to
-        # y onto x: no angle left, its θ fades where it was
-        onto = self._drawn_as(drawn[1], x, x, unit).shift(away)
-        typical = self._drawn_as(drawn[1], x, y, unit).shift(away)
-        onto.angle_group.add(*typical.angle_group.set_opacity(0))
+        shared_diagonal = self._diagonal(shared[1])
+        # what the same row scored without W: ghosts behind the new bars
+        ghosts = VGroup(chart.bars, chart.level, chart.level_label, chart.band_label)
+        cells = [shared[1].get_cell(0, k) for k in range(self.p.positions)]
+        names = to.names_for(r"|xW|^2", r"xW \cdot yW")
         self.say(
             "shared_say",
-            # x and a typical y make way for the new map, into the third it leaves empty
-            FadeOut(VGroup(drawn[0], self_dot, other_dot, longer, to_beat, chart, first_row)),
-            drawn[1].animate.shift(away),
+            FadeOut(sketch),
+            Transform(scores, moved),
             FadeIn(shared),
             beats={
-                "diag": [FadeOut(diagonal), FadeIn(shared_diagonal, lag_ratio=0.2)],
-                # x with itself: y turns onto x, its shadow the whole length
-                "own": [outline(shared_diagonal), Transform(drawn[1], onto)],
-                # with another: y turns back to nearly perpendicular, its shadow near 0
+                "diag": [
+                    FadeOut(diagonal),
+                    FadeIn(shared_diagonal, lag_ratio=0.2),
+                    ReplacementTransform(first_row, frames[0]),
+                    ApplyMethod(ghosts.set_opacity, style.DIMMED),
+                ],
+                # its own cell flies into the chart as |xW|²
+                "own": [
+                    TransformFromCopy(cells[0], own_row[0], path_arc=-0.5),
+                    Transform(chart.names[0], names[0]),
+                ],
+                # the seven others: small, either sign
                 "others": [
                     FadeOut(shared_diagonal),
-                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit).shift(away)),
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(c, bar, path_arc=-0.5)
+                            for c, bar in zip(cells[1:], own_row[1:], strict=True)
+                        ),
+                        lag_ratio=0.15,
+                    ),
+                    Transform(VGroup(*chart.names[1:]), VGroup(*names[1:])),
                 ],
-                "zero": [outline(off_diagonal)],
-                # y grows and turns until its shadow passes x: the cell that comes nearest
+                "zero": [outline(VGroup(*own_row[1:]))],
+                # the row whose other cell comes nearest: still below its own
                 "longer": [
-                    Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit).shift(away)),
-                    Create(nearest),
+                    ReplacementTransform(frames[0], frames[1]),
+                    Create(frames[3]),
+                    FadeOut(chart.bars),  # the ghosts were the first word's
+                    Transform(own_row, near_row),
+                    Create(frames[2]),
                 ],
             },
         )
-        self.say("projected_say", FadeOut(drawn[1]), FadeIn(projected), FadeOut(nearest))
-        return maps
+        self.say(
+            "projected_say",
+            FadeOut(VGroup(scores[0], *(m for m in chart if m is not chart.bars), own_row)),
+            FadeOut(frames[1:]),
+            FadeIn(projected),
+        )
+
+    def _shared_row(self, i: int) -> list[float]:
+        """Word ``i``'s scores with one matrix for both roles, its own first."""
+        row = self.p.example.shared_dots[i]
+        return [row[i], *(v for j, v in enumerate(row) if j != i)]
 
     @staticmethod
     def _drawn_as(drawn: DotArrows, x: list[float], y: list[float], unit: float) -> DotArrows:
@@ -632,6 +703,16 @@ class WhyProject(LectureScene):
         parts.next_to(under, UP, buff=style.ITEM_BUFF)
         return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 
+    def _deck_dots(self, row: VGroup, kind: str, colour) -> list[TransformFromCopy]:
+        """Each card stacked behind ``row``'s map (the next draws) drops its draw's dot on the
+        line, the card nearest the map first."""
+        line, deck = row[0], row[2][1][0]
+        values = getattr(self.p, kind).values
+        return [
+            TransformFromCopy(card, Dot(line.n2p(values[k]), radius=0.07, color=colour))
+            for k, card in enumerate(reversed(deck), start=1)
+        ]
+
     def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
         """The first draw's diagonal framed on its small map, and the dot on the number line
         where that draw's self share (the diagonal's mean) lies."""
@@ -655,7 +736,7 @@ class WhyProject(LectureScene):
         lowest = self.number(f"{SRC}.plain.min", 3)
         low_tick = Line(UP * 0.25, DOWN * 0.25, color=style.WITHOUT).move_to(line0.n2p(p.plain.min))
         plain_min = phrase(self.words["min_line"], style.SMALL_SIZE, style.WITHOUT, v=lowest)
-        plain_min.next_to(bars0, UP, buff=style.ITEM_BUFF).align_to(low_tick, RIGHT)
+        plain_min.next_to(bars0, LEFT, buff=style.ITEM_BUFF).align_to(bars0, UP)
         spread = {key: self.number(f"{SRC}.projected.{key}", 3) for key in ("min", "max", "mean")}
         lo, hi = (line1.n2p(getattr(p.projected, k)) for k in ("min", "max"))
         lift = UP * (BAR_HEIGHT + style.GROUP_BUFF)
@@ -683,11 +764,7 @@ class WhyProject(LectureScene):
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
         even.next_to(mark, UP, buff=style.TIGHT_BUFF)
         small1 = slot1[1][1]
-        brace = Brace(small1, DOWN, buff=style.TIGHT_BUFF)
-        positions = self.number(f"{SRC}.positions", 0)
-        positions.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
         extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, mark, even)
-        extras.add(brace, positions)
         style.place(VGroup(rows, extras), grow=HISTOGRAM_GROW)
         frames0, dot0 = self._share_dot(rows[0], "plain", style.WITHOUT)
         frames1, dot1 = self._share_dot(rows[1], "projected", style.WITH)
@@ -706,7 +783,10 @@ class WhyProject(LectureScene):
                 "never": [Succession(Create(frames0), ReplacementTransform(frames0, dot0))],
                 # the other draws, stacked behind the map, land on the line as its bars
                 "min": [
-                    TransformFromCopy(rows[0][2][1][0], bars0),
+                    InTurn(
+                        *self._deck_dots(rows[0], "plain", style.WITHOUT),
+                        TransformFromCopy(rows[0][2][1][0], bars0),
+                    ),
                     Create(low_tick),
                     FadeIn(plain_min),
                 ],
@@ -717,7 +797,16 @@ class WhyProject(LectureScene):
         self.say(
             "draws_projected",
             Succession(Create(frames1), ReplacementTransform(frames1, dot1)),
-            then=[[TransformFromCopy(slot1[1][0], bars1), Create(span), FadeIn(proj)]],
+            then=[
+                [
+                    InTurn(
+                        *self._deck_dots(rows[1], "projected", style.WITH),
+                        TransformFromCopy(slot1[1][0], bars1),
+                    ),
+                    Create(span),
+                    FadeIn(proj),
+                ]
+            ],
             # the bars' copy gathers at their mean
             beats={"mean": [ReplacementTransform(bars1.copy(), mean_tick), FadeIn(mean)]},
             lo=spread["min"],
@@ -731,6 +820,8 @@ class WhyProject(LectureScene):
         # parts are uneven, its own part a little more or less
         split = self._split([p.uniform_share] * p.positions, line1, even)
         uneven = self._split(p.example.projected[0], line1, even)
+        positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
+        positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
             Succession(
@@ -747,7 +838,18 @@ class WhyProject(LectureScene):
                 ],
                 # random scores: one row of the draw re-splits the bar unevenly
                 "wobble": [Transform(split, uneven)],
-                "few": [FadeOut(same), GrowFromCenter(brace), FadeIn(positions)],
+                # its 8 cells land on the bar's 8 uneven pieces
+                "few": [
+                    FadeOut(same),
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(small1.get_cell(0, k), uneven.get_part(k).copy())
+                            for k in range(p.positions)
+                        ),
+                        lag_ratio=0.1,
+                    ),
+                    FadeIn(positions),
+                ],
             },
             w=uniform_share,
             n=positions,
@@ -755,48 +857,62 @@ class WhyProject(LectureScene):
 
 
 class ScoreChart(VGroup):
-    """One word's row of raw scores (x · x_j, before softmax) as bars on a zero line: its own
-    score (the first) beside a dashed level at the mean self score, the others in a band of
-    ± one spread about 0; each named below (x · x under its own, x · y braced under the
-    rest). Bar heights are the scores, on one scale."""
+    """One word's row of raw scores (x · x_j, before softmax) as bars on a zero line, its
+    own score (the first) beside the others, on ``unit`` scene units per score point; named
+    below (``own`` beside its own bar, ``others`` braced under the rest, which reaches down
+    to ``floor``). :meth:`add_stats` adds a dashed level and a band of ± one spread about 0;
+    :meth:`bars_for` draws another row's bars on the same line, at the chart's scale now."""
 
     def __init__(
-        self,
-        scores: list[float],
-        level: float,
-        spread: float,
-        level_label: Mobject,
-        band_label: Mobject,
+        self, scores: list[float], unit: float, floor: float, own: str, others: str
     ) -> None:
         super().__init__()
-        high, low = max(*scores, level), min(*scores, -spread)
-        unit = CHART_HEIGHT / (high - low)
-        self.bars = VGroup()
+        self.unit, self.count = unit, len(scores)
+        width = self.count * (SCORE_BAR + SCORE_GAP) + SCORE_GAP
+        self.zero = Line(ORIGIN, RIGHT * width, color=style.MUTED)
+        self.bars = self.bars_for(scores)
+        self.floor = floor * unit - style.ITEM_BUFF  # the names hang below the lowest bar
+        self.names = self.names_for(own, others)
+        self.add(self.zero, self.bars, self.names)
+
+    def scale_now(self) -> float:
+        """How much the chart has been scaled since it was built."""
+        width = self.count * (SCORE_BAR + SCORE_GAP) + SCORE_GAP
+        return self.zero.get_length() / width
+
+    def bars_for(self, scores: list[float]) -> VGroup:
+        """A row's bars on the zero line: the first (its own) bright, the rest muted."""
+        s = self.scale_now()
+        bars = VGroup()
         for k, score in enumerate(scores):
-            bar = Rectangle(width=SCORE_BAR, height=max(abs(score) * unit, 0.02))
+            bar = Rectangle(width=SCORE_BAR * s, height=max(abs(score) * self.unit * s, 0.02))
             colour = style.FOREGROUND if k == 0 else style.MUTED
             bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
-            x = k * (SCORE_BAR + SCORE_GAP)
-            self.bars.add(bar.move_to([x, 0, 0], DOWN if score >= 0 else UP))
-        width = self.bars.width + 2 * SCORE_GAP
-        self.zero = Line(LEFT * width / 2, RIGHT * width / 2, color=style.MUTED)
-        self.zero.match_x(self.bars)
-        self.level = DashedLine(self.zero.get_start(), self.zero.get_end(), color=style.FOREGROUND)
-        self.level.shift(UP * level * unit)
-        self.level_label = level_label.next_to(self.level, RIGHT, buff=style.ITEM_BUFF)
-        self.band = Rectangle(width=width, height=2 * spread * unit).move_to(self.zero)
-        self.band.set_stroke(width=0).set_fill(style.MUTED, opacity=0.25).set_z_index(-1)
-        self.band_label = band_label.next_to(self.band, RIGHT, buff=style.ITEM_BUFF)
-        # x · x beside its own bar, at its middle; x · y braced under the rest
-        own = MathTex(r"x \cdot x", font_size=FORMULA_TEX)
-        own.next_to(self.bars[0], LEFT, buff=style.ITEM_BUFF)
+            at = self.zero.get_start() + RIGHT * s * (SCORE_GAP + k * (SCORE_BAR + SCORE_GAP))
+            bars.add(bar.move_to(at, DL if score >= 0 else UL))
+        return bars
+
+    def names_for(self, own: str, others: str) -> VGroup:
+        """``own`` beside the own bar, ``others`` braced under the rest (LaTeX)."""
+        s = self.scale_now()
+        name = MathTex(own, font_size=FORMULA_TEX).scale(s)
+        name.next_to(self.bars[0], LEFT, buff=style.ITEM_BUFF * s)
         brace = Brace(VGroup(*self.bars[1:]), DOWN, buff=style.TIGHT_BUFF)
-        brace.set_y(low * unit - style.ITEM_BUFF, UP)
-        others = MathTex(r"x \cdot y", font_size=FORMULA_TEX)
-        others.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
-        self.names = VGroup(own, brace, others)
-        self.add(self.band, self.zero, self.bars, self.level, self.level_label)
-        self.add(self.band_label, self.names)
+        brace.stretch_to_fit_height(brace.height * s).set_y(self.zero.get_y() + self.floor * s, UP)
+        rest = MathTex(others, font_size=FORMULA_TEX).scale(s)
+        rest.next_to(brace, DOWN, buff=style.TIGHT_BUFF * s)
+        return VGroup(name, brace, rest)
+
+    def add_stats(self, level: float, spread: float, level_label: Mobject, band: Mobject) -> None:
+        """A dashed level at ``level`` and a band of ± ``spread`` about 0, each labelled."""
+        self.level = DashedLine(self.zero.get_start(), self.zero.get_end(), color=style.FOREGROUND)
+        self.level.shift(UP * level * self.unit)
+        self.level_label = level_label.next_to(self.level, RIGHT, buff=style.ITEM_BUFF)
+        self.band = Rectangle(width=self.zero.get_length(), height=2 * spread * self.unit)
+        self.band.move_to(self.zero)
+        self.band.set_stroke(width=0).set_fill(style.MUTED, opacity=0.25).set_z_index(-1)
+        self.band_label = band.next_to(self.band, RIGHT, buff=style.ITEM_BUFF)
+        self.add(self.band, self.level, self.level_label, self.band_label)
 
 
 # --- the office and its search results, and the picture the chapter ends on -------------

@@ -41,6 +41,7 @@ from manim import (
     ReplacementTransform,
     Restore,
     RoundedRectangle,
+    ShowPassingFlash,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -71,7 +72,14 @@ GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 LINE_LENGTH = 5.5  # the readout's line under the copied-out rows
 LINE_PITCH = 0.32  # from one term's bar to the next on it
+FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
 RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
+
+
+def _flow(arrow: Arrow) -> Animation:
+    """A flash running along ``arrow``: what it carries, carried."""
+    flash = arrow.copy().set_color(style.HIGHLIGHT).set_stroke(width=FLOW_STROKE)
+    return ShowPassingFlash(flash, time_width=0.6)
 
 
 class ReadoutLine(VGroup):
@@ -395,14 +403,15 @@ class NotExplanation(LectureScene):
     # --- four heads ------------------------------------------------------------------------
     def _heads(self) -> None:
         four = self.data.four_heads
+        left, _, right, _ = style.content_area()
+        across = len(four.maps) * len(four.maps[0])  # cells side by side: the maps fill the width
+        cell = (right - left - (len(four.maps) - 1) * style.GROUP_BUFF) / across
         maps = VGroup(
             *(
-                AttentionGrid(
-                    m, f"multihead.four.maps[{h}]", cell_size=SMALL_CELL, show_numbers=False
-                )
+                AttentionGrid(m, f"multihead.four.maps[{h}]", cell_size=cell, show_numbers=False)
                 for h, m in enumerate(four.maps)
             )
-        ).arrange(RIGHT, buff=style.WIDE_BUFF)
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(four)
         for m, name, rule in zip(maps, names, rules, strict=True):
             name.next_to(m, DOWN, buff=style.ITEM_BUFF)
@@ -421,8 +430,9 @@ class NotExplanation(LectureScene):
             self.number(f"multihead.four.predictions[{self.row}][0]", 2, style.BODY_SIZE),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
         flow = VGroup(w_o, readout, output).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
+        style.place(VGroup(columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
         flow.shift(RIGHT * (columns.get_center()[0] - w_o.get_center()[0]))  # W_O under the maps
+        label.align_to(columns, LEFT).set_y(w_o.get_center()[1])  # the maps take the height
         right = config.frame_width / 2 - style.EDGE_BUFF
         flow.shift(LEFT * max(0.0, flow.get_right()[0] - right))
         bottom = columns.get_bottom()[1] - style.HUG_BUFF  # arrows leave under every caption
@@ -464,10 +474,18 @@ class NotExplanation(LectureScene):
                 "left": [Create(left_frame)],
                 "which": [FadeOut(left_frame), FadeIn(output), *(GrowArrow(a) for a in guesses)],
                 "combine": [
-                    FadeIn(w_o),
-                    FadeIn(readout),
-                    ReplacementTransform(guesses, into_w_o),
-                    LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
+                    LaggedStart(
+                        AnimationGroup(
+                            FadeIn(w_o),
+                            FadeIn(readout),
+                            ReplacementTransform(guesses, into_w_o),
+                            LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
+                        ),
+                        # each head's output runs into W_O, what W_O makes of them on
+                        AnimationGroup(*(_flow(a) for a in into_w_o)),
+                        LaggedStart(*(_flow(a) for a in steps), lag_ratio=1),
+                        lag_ratio=1,
+                    )
                 ],
                 "none": [maps.animate.set_opacity(style.DIMMED), outline(w_o, readout)],
             },

@@ -674,7 +674,7 @@ class NotExplanation(LectureScene):
         names.next_to(link, DOWN, buff=style.ITEM_BUFF)
         room = self.stand_in.get_left()[0] - style.ITEM_BUFF  # the plane's label is beside
         names.shift(LEFT * max(0.0, names.get_right()[0] - room))
-        reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
+        reason = style.text(self.words["reason_label"], style.LABEL_SIZE, style.MUTED)
         reason.next_to(self.decision, UP, buff=style.ITEM_BUFF)
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(

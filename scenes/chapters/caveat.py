@@ -22,6 +22,7 @@ from manim import (
     DOWN,
     LEFT,
     RIGHT,
+    UP,
     Animation,
     AnimationGroup,
     Arrow,
@@ -40,6 +41,7 @@ from manim import (
     ReplacementTransform,
     Restore,
     RoundedRectangle,
+    ShowPassingFlash,
     Succession,
     SurroundingRectangle,
     Transform,
@@ -55,6 +57,7 @@ from scenes.kit.diagrams import SumNode
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.sums import SumLine, TipToTail
+from scenes.kit.turns import InTurn
 
 MAP_CELL = 0.6  # the learned map's cell: the map fills the height
 PLANE_SIDE = 3.6  # the plane of two of V's dimensions
@@ -69,6 +72,14 @@ GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 LINE_LENGTH = 5.5  # the readout's line under the copied-out rows
 LINE_PITCH = 0.32  # from one term's bar to the next on it
+FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
+RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
+
+
+def _flow(arrow: Arrow) -> Animation:
+    """A flash running along ``arrow``: what it carries, carried."""
+    flash = arrow.copy().set_color(style.HIGHLIGHT).set_stroke(width=FLOW_STROKE)
+    return ShowPassingFlash(flash, time_width=0.6)
 
 
 class ReadoutLine(VGroup):
@@ -292,13 +303,7 @@ class NotExplanation(LectureScene):
             ReplacementTransform(self.column_v[j], tip.arrows[k])
             for k, j in enumerate(tip.on_plane)
         ]
-        target = self.grid.copy()
-        for part in (target.numbers, target.row_headers, target.col_headers):
-            part.set_opacity(0)
-        target.cells.replace(self.small.cells)
-        for part in (target.numbers, target.row_headers, target.col_headers):
-            part.move_to(self.small)
-        self.grid.target = target
+        target = self._shrunk_map()
         plane_end = self.stand_in[0].get_right()
         into_readout = Arrow(
             [plane_end[0], self.node.get_center()[1], 0],
@@ -314,6 +319,7 @@ class NotExplanation(LectureScene):
         )
         carried = tip.total.copy()
         start = self.start.get_center()
+        self.residual, self.stack = self._residual(start), self._stack()
         into_map = Arrow(start, self.small.get_left(), buff=style.TIGHT_BUFF, color=style.MUTED)
         self.say(
             "more",
@@ -332,12 +338,24 @@ class NotExplanation(LectureScene):
                     FadeOut(carried, target_position=self.readout, scale=0.3),
                     GrowArrow(out_of_readout),
                 ],
-                "residual": [FadeIn(self.node), Create(self._residual(start))],
-                "stack": [FadeIn(self._stack(), lag_ratio=0.2)],
+                "residual": [FadeIn(self.node), Create(self.residual)],
+                "stack": [FadeIn(self.stack, lag_ratio=0.2)],
             },
         )
         on_screen = [m for m in self.mobjects if m is not self.title]
+        self.chain = [m for m in on_screen if m is not self.grid]  # brought back at the end
         self.play(FadeOut(*on_screen))
+
+    def _shrunk_map(self) -> AttentionGrid:
+        """The map as it stands in the chain: its cells on the small map's, its numbers and
+        headers gone into it."""
+        target = self.grid.copy()
+        for part in (target.numbers, target.row_headers, target.col_headers):
+            part.set_opacity(0)
+        target.cells.replace(self.small.cells)
+        for part in (target.numbers, target.row_headers, target.col_headers):
+            part.move_to(self.small)
+        return target
 
     def _residual(self, start: np.ndarray) -> VMobject:
         """The path round attention: up from the map's input, over the map and the plane,
@@ -385,14 +403,15 @@ class NotExplanation(LectureScene):
     # --- four heads ------------------------------------------------------------------------
     def _heads(self) -> None:
         four = self.data.four_heads
+        left, _, right, _ = style.content_area()
+        across = len(four.maps) * len(four.maps[0])  # cells side by side: the maps fill the width
+        cell = (right - left - (len(four.maps) - 1) * style.GROUP_BUFF) / across
         maps = VGroup(
             *(
-                AttentionGrid(
-                    m, f"multihead.four.maps[{h}]", cell_size=SMALL_CELL, show_numbers=False
-                )
+                AttentionGrid(m, f"multihead.four.maps[{h}]", cell_size=cell, show_numbers=False)
                 for h, m in enumerate(four.maps)
             )
-        ).arrange(RIGHT, buff=style.WIDE_BUFF)
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(four)
         for m, name, rule in zip(maps, names, rules, strict=True):
             name.next_to(m, DOWN, buff=style.ITEM_BUFF)
@@ -411,8 +430,9 @@ class NotExplanation(LectureScene):
             self.number(f"multihead.four.predictions[{self.row}][0]", 2, style.BODY_SIZE),
         ).arrange(RIGHT, buff=style.ITEM_BUFF)
         flow = VGroup(w_o, readout, output).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(label, columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
+        style.place(VGroup(columns, flow).arrange(DOWN, buff=style.SECTION_BUFF))
         flow.shift(RIGHT * (columns.get_center()[0] - w_o.get_center()[0]))  # W_O under the maps
+        label.align_to(columns, LEFT).set_y(w_o.get_center()[1])  # the maps take the height
         right = config.frame_width / 2 - style.EDGE_BUFF
         flow.shift(LEFT * max(0.0, flow.get_right()[0] - right))
         bottom = columns.get_bottom()[1] - style.HUG_BUFF  # arrows leave under every caption
@@ -454,10 +474,18 @@ class NotExplanation(LectureScene):
                 "left": [Create(left_frame)],
                 "which": [FadeOut(left_frame), FadeIn(output), *(GrowArrow(a) for a in guesses)],
                 "combine": [
-                    FadeIn(w_o),
-                    FadeIn(readout),
-                    ReplacementTransform(guesses, into_w_o),
-                    LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
+                    LaggedStart(
+                        AnimationGroup(
+                            FadeIn(w_o),
+                            FadeIn(readout),
+                            ReplacementTransform(guesses, into_w_o),
+                            LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
+                        ),
+                        # each head's output runs into W_O, what W_O makes of them on
+                        AnimationGroup(*(_flow(a) for a in into_w_o)),
+                        LaggedStart(*(_flow(a) for a in steps), lag_ratio=1),
+                        lag_ratio=1,
+                    )
                 ],
                 "none": [maps.animate.set_opacity(style.DIMMED), outline(w_o, readout)],
             },
@@ -568,8 +596,9 @@ class NotExplanation(LectureScene):
     # --- the right use ---------------------------------------------------------------------
     def _right_use(self) -> None:
         """Debugging as an action: the map before training beside the learned one, the
-        same-colour blocks framed on both (only the learned map's weight sits in them), then
-        the map's two right names and the wrong one crossed."""
+        same-colour blocks framed on both (only the learned map's weight sits in them), row 3
+        of each lifted onto a ruler (the same-colour share stacked first); then the map goes
+        back into the chain as one link of it, and the reason is crossed at the chain's end."""
         ex, saved = self.example, self.grid.saved_state
         before = self.colour_map(
             ex.colours, ex.settling[0], f"{self.path}.settling[0]", BEFORE_CELL
@@ -577,46 +606,91 @@ class NotExplanation(LectureScene):
         before_name = style.text(self.words["before_label"], style.LABEL_SIZE, style.MUTED)
         untrained = VGroup(before, before_name).arrange(DOWN, buff=style.ITEM_BUFF)
         untrained.next_to(saved, RIGHT, buff=style.WIDE_BUFF).set_y(saved.get_center()[1])
-        debug = style.text(self.words["debug_label"], style.BODY_SIZE)
-        reason = style.text(self.words["reason_label"], style.BODY_SIZE, style.MUTED)
-        side = VGroup(self.flow_label.copy(), debug, reason)
-        side.arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF * 1.5)
-        side.next_to(saved, RIGHT, buff=style.WIDE_BUFF * 1.5).set_y(saved.get_center()[1])
-        flow = side[0]
         blocks = VGroup(*(m.block_frames(ex.colours) for m in (saved, before)))
         blocks.set_stroke(width=BLOCK_STROKE)
-        row_frame = SurroundingRectangle(saved.get_row(self.row), color=style.HIGHLIGHT, buff=0)
-        colours = ex.colours
-        last = max(j for j, c in enumerate(colours) if c == colours[-1])
-        to_block = Arrow(
-            debug.get_left(),
-            saved.get_cell(len(colours) - 1, last).get_right(),
-            buff=style.ITEM_BUFF,
-            color=style.MUTED,
-        )
-        to_row = Arrow(
-            flow.get_left(), row_frame.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
-        )
-        same = [j for j, c in enumerate(colours) if c == colours[self.row]]
-        needed = [VGroup(*(m.get_cell(self.row, j) for j in same)) for m in (saved, before)]
+        rulers = [
+            self._ruler(saved, ex.attention[self.row]),
+            self._ruler(before, ex.settling[0][self.row]),
+        ]
+        lifted = [
+            AnimationGroup(
+                Create(SurroundingRectangle(m.get_row(self.row), color=style.HIGHLIGHT, buff=0)),
+                FadeIn(ruler),
+                LaggedStart(
+                    *(TransformFromCopy(m.get_cell(self.row, j), bars[j]) for j in order),
+                    lag_ratio=0.15,
+                ),
+            )
+            for m, (ruler, bars, order) in zip((self.grid, before), rulers, strict=True)
+        ]
         self.say(
             "debug",
             LaggedStart(*(FadeIn(VGroup(*before.get_row(i))) for i in range(ex.n)), lag_ratio=0.1),
             FadeIn(before.row_headers, before.col_headers, before_name),
             beats={
                 "blocks": [LaggedStart(Create(blocks[0]), Create(blocks[1]), lag_ratio=0.5)],
-                "needs": [outline(*needed)],
+                "needs": [InTurn(*lifted)],
             },
         )
+        gone = [m for m in self.mobjects if m not in (self.title, self.grid, blocks[0])]
+        self._outro(gone, blocks[0])
+
+    def _ruler(self, grid: AttentionGrid, weights: list[float]) -> tuple[Rectangle, list, list]:
+        """A ruler beside ``grid``, as tall as its cells: the whole of row ``row``, which adds
+        up to 1. Each of the row's cells is a bar on it as tall as its weight, the cells of
+        the row's own colour stacked first from the bottom (in that colour), the rest above
+        them in grey. Returns the ruler, the bars (by position) and the order they stack in."""
+        colours = self.example.colours
+        cells = grid.cells
+        ruler = Rectangle(width=RULER_WIDTH, height=cells.height).set_stroke(style.MUTED, 2)
+        ruler.next_to(grid, RIGHT, buff=(style.WIDE_BUFF - RULER_WIDTH) / 2)
+        ruler.set_y(cells.get_center()[1])
+        same = [j for j, c in enumerate(colours) if c == colours[self.row]]
+        order = same + [j for j in range(len(colours)) if j not in same]
+        bars = [None] * len(colours)
+        floor = ruler.get_bottom()
+        for j in order:
+            height = max(weights[j] * cells.height, 0.001)
+            fill = style.task_colour(self.data.colour_names[colours[j]]).fill
+            bar = Rectangle(width=RULER_WIDTH, height=height).set_stroke(style.BACKGROUND, 1)
+            bar.set_fill(fill if j in same else style.MUTED, opacity=1 if j in same else 0.5)
+            bars[j] = bar.move_to(floor, aligned_edge=DOWN)
+            floor = bar.get_top()
+        return ruler, bars, order
+
+    def _outro(self, gone: list, frames: VGroup) -> None:
+        """The map shrinks back into the chain (its block frames with it), the chain comes
+        back round it; the map is one link of it; the reason is crossed at the chain's end."""
+        ex = self.example
+        target = self._shrunk_map()
+        small_frames = target.block_frames(ex.colours).set_stroke(width=BLOCK_STROKE)
+        blocks = target.block_groups(ex.colours, stroke_width=BLOCK_STROKE)
+        own = blocks[list(dict.fromkeys(ex.colours)).index(ex.colours[self.row])]
+        own.set_color(style.HIGHLIGHT)
+        link = SurroundingRectangle(self.small, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+        flow = style.text(self.words["flow_label"], style.SMALL_SIZE)
+        debug = style.text(self.words["debug_label"], style.SMALL_SIZE)
+        names = VGroup(flow, debug).arrange(DOWN, buff=style.ITEM_BUFF)
+        names.next_to(link, DOWN, buff=style.ITEM_BUFF)
+        room = self.stand_in.get_left()[0] - style.ITEM_BUFF  # the plane's label is beside
+        names.shift(LEFT * max(0.0, names.get_right()[0] - room))
+        reason = style.text(self.words["reason_label"], style.LABEL_SIZE, style.MUTED)
+        reason.next_to(self.decision, UP, buff=style.ITEM_BUFF)
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(
             "outro",
-            FadeOut(untrained, blocks[1]),
-            Create(row_frame),
-            FadeIn(flow),
-            GrowArrow(to_row),
+            FadeOut(*gone),
+            self.grid.animate.become(target),
+            Transform(frames, small_frames),
+            then=[[FadeIn(*self.chain)], [Create(link), FadeIn(flow)]],
             beats={
-                "clue": [FadeIn(debug), GrowArrow(to_block)],
-                "not": [Succession(FadeIn(reason), Create(cross))],
+                "clue": [FadeIn(debug), outline(own)],
+                "not": [
+                    InTurn(
+                        FadeIn(reason),
+                        Create(cross),
+                        outline(self.readout, self.residual, self.stack[1]),
+                    )
+                ],
             },
         )

@@ -50,6 +50,7 @@ from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.turns import InTurn
 
 SRC = "pitfalls.shuffle"
 APPLE = "tokens.eat_apple"
@@ -64,6 +65,7 @@ SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each te
 STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
+BAR = (0.1, 0.025)  # a bar of an output's glyph: its width, and the gap between two bars
 
 
 class Shuffle(LectureScene):
@@ -244,19 +246,22 @@ class Shuffle(LectureScene):
 
     # --- the measurement ---------------------------------------------------------------
     def _row(
-        self, order: list[int], outputs: list[list[float]], out_path: str, gap: float
+        self, order: list[int], outputs: list[list[float]], out_path: str, gap: float, span: tuple
     ) -> VGroup:
         """One column per word, in ``order``: its place, the word, and its attention output
-        (boxed); ``outputs[k]`` is the output of the word at place k. ``gap``: between
-        columns."""
+        (boxed): its numbers and, beside them, the same numbers as a glyph of bars (on the
+        scale ``span``, the lowest and highest value of every output drawn); ``outputs[k]``
+        is the output of the word at place k. ``gap``: between columns."""
         columns = VGroup()
         for k, j in enumerate(order):
-            vector = VGroup(
+            numbers = VGroup(
                 *(
                     self.number(f"{out_path}[{k}][{c}]", 2, style.LABEL_SIZE)
                     for c in range(len(outputs[k]))
                 )
             ).arrange(DOWN, buff=style.TIGHT_BUFF)
+            glyph = self._bars(outputs[k], span, numbers.height)
+            vector = VGroup(numbers, glyph.next_to(numbers, RIGHT, buff=style.HUG_BUFF))
             word = style.text(self.apple_words()[j], style.BODY_SIZE)
             word.next_to(vector, UP, buff=style.ITEM_BUFF)  # clear of the box around the vector
             place = ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED)
@@ -265,16 +270,42 @@ class Shuffle(LectureScene):
         boxes = VGroup(*(SurroundingRectangle(c[2], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
+    @staticmethod
+    def _bars(values: list[float], span: tuple, height: float) -> VGroup:
+        """An output as a glyph: a bar per entry, up from a zero line (down when negative),
+        on the scale where ``span`` (lowest, highest) fills ``height``."""
+        low, high = min(span[0], 0.0), max(span[1], 0.0)
+        unit = height / (high - low)
+        bars = VGroup(
+            *(
+                Rectangle(width=BAR[0], height=max(abs(v) * unit, 0.01))
+                .set_stroke(width=0)
+                .set_fill(style.RESULT, opacity=0.85)
+                for v in values
+            )
+        ).arrange(RIGHT, buff=BAR[1])
+        room = Rectangle(width=bars.width, height=height).set_stroke(width=0)  # the glyph's place
+        zero = Line(ORIGIN, RIGHT * bars.width).set_stroke(style.MUTED, 2)
+        zero.move_to(room).set_y(room.get_top()[1] - high * unit)
+        for bar, v in zip(bars, values, strict=True):
+            x = bar.get_x()
+            bar.next_to(zero, UP if v >= 0 else DOWN, buff=0).set_x(x)
+        return VGroup(room, zero, bars)
+
     def _rows(self, run: str, width: float) -> VGroup:
         """The sentence's outputs in its order and shuffled (``run``: ``without_positions``
         or ``with_positions``), named on the left, in ``width``."""
         n, order = len(self.s.tokens), list(self.s.permutation)
         runs = getattr(self.s, run)
-        probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0)
+        every = [v for out in (runs.out, runs.out_of_shuffled) for row in out for v in row]
+        span = (min(every), max(every))
+        probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0, span)
         room = width - ROW_MARGIN - probe.width
         gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
-        original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap)
-        shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap)
+        original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
+        shuffled = self._row(
+            order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span
+        )
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
@@ -301,7 +332,23 @@ class Shuffle(LectureScene):
             )
         )
         parts[:2].arrange(RIGHT, buff=style.GROUP_BUFF)
-        return VGroup(parts[:2], parts[2]).arrange(DOWN, buff=style.GROUP_BUFF)
+        head = VGroup(parts[:2], parts[2]).arrange(DOWN, buff=style.GROUP_BUFF)
+        return VGroup(head, SurroundingRectangle(head, buff=style.ITEM_BUFF, color=style.MUTED))
+
+    @staticmethod
+    def _through(words: VGroup, outputs: VGroup, head: VGroup) -> InTurn:
+        """Copies of ``words`` travel into the head box and are gone; then ``outputs`` come
+        out of it, each into its place."""
+        centre = head.get_center()
+        return InTurn(
+            LaggedStart(
+                *(FadeOut(w.copy(), target_position=centre, scale=0.4) for w in words),
+                lag_ratio=0.1,
+            ),
+            LaggedStart(
+                *(FadeIn(o, target_position=centre, scale=0.4) for o in outputs), lag_ratio=0.1
+            ),
+        )
 
     def _square(self) -> VGroup:
         """The law as a square of arrows: f then P along the top and right, P then f along
@@ -351,14 +398,24 @@ class Shuffle(LectureScene):
         style.place(whole)
         heads = [VGroup(c[0], c[1]) for c in original[0]]  # place and word
         outputs = VGroup(*(c[2] for c in original[0]))
+        empty = original[1]  # the boxes, drawn before their outputs come
         self.say(
             "test",
             FadeIn(VGroup(*heads[:short]), lag_ratio=0.2),
+            Create(empty[:short]),
             FadeIn(names[0]),
             beats={
-                "ws": [FadeIn(weights, lag_ratio=0.2)],
-                "longer": [FadeIn(VGroup(*heads[short:]), shift=LEFT * style.ITEM_BUFF)],
-                "boxes": [FadeIn(outputs), Create(original[1]), FadeIn(names[2])],
+                # the three W's slide in from the right as one head box
+                "ws": [FadeIn(weights, shift=LEFT * style.WIDE_BUFF)],
+                # the rest of the sentence slides in from the right, its boxes with it
+                "longer": [
+                    FadeIn(VGroup(*heads[short:], empty[short:]), shift=LEFT * style.WIDE_BUFF)
+                ],
+                # the words go into the head box; their outputs come out of it
+                "boxes": [
+                    self._through(VGroup(*(h[1] for h in heads)), outputs, weights),
+                    FadeIn(names[2]),
+                ],
             },
         )
         moved = [original[0][j][1].copy() for j in range(n)]
@@ -369,12 +426,16 @@ class Shuffle(LectureScene):
                 for k, j in enumerate(order)
             ),
             FadeIn(VGroup(*(c[0] for c in shuffled[0]))),
+            Create(shuffled[1]),
             FadeIn(names[1]),
             beats={
+                # the shuffled words go through the same head box, their outputs come out
                 "again": [
-                    outline(weights),
-                    FadeIn(VGroup(*(c[2] for c in shuffled[0])), lag_ratio=0.1),
-                    Create(shuffled[1]),
+                    self._through(
+                        VGroup(*(c[1] for c in shuffled[0])),
+                        VGroup(*(c[2] for c in shuffled[0])),
+                        weights,
+                    )
                 ]
             },
         )
@@ -383,13 +444,16 @@ class Shuffle(LectureScene):
         pair = self._pair(rows, asker)
         self.say(
             "follow",
-            *(
-                travellers[j].animate(path_arc=SWAP_ARC / 2).move_to(shuffled[0][k][2])
-                for k, j in enumerate(order)
-            ),
+            # each output slides straight down its word's move onto its twin
+            *(travellers[j].animate.move_to(shuffled[0][k][2]) for k, j in enumerate(order)),
             # Each traveller lands on its own twin: equal to the decimals shown.
             FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
-            beats={"own": [Create(pair)]},
+            beats={
+                "own": [
+                    LaggedStart(*(outline(t) for t in travellers), lag_ratio=0.2),
+                    Create(pair),
+                ]
+            },
             run_time=2,
         )
         for k, j in enumerate(order):  # the shuffled row is made of the travellers now
@@ -752,7 +816,7 @@ class Shuffle(LectureScene):
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
         feed = symbols.copy().scale(0.8)  # what the W's would be trained on
-        panel = VGroup(weights, feed).arrange(DOWN, buff=style.WIDE_BUFF)
+        panel = VGroup(weights, feed).arrange(DOWN, buff=style.GROUP_BUFF)
         whole = VGroup(VGroup(rows, names, again), panel).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
         symbols.move_to(weights)

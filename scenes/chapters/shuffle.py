@@ -18,12 +18,14 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    AnimationGroup,
     ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Brace,
     Circle,
     Create,
+    CurvedArrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -66,6 +68,7 @@ STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its sh
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
 BAR = (0.1, 0.025)  # a bar of an output's glyph: its width, and the gap between two bars
+CASE_GROW = 1.6  # a case of the law may be drawn up to this much larger
 
 
 class Shuffle(LectureScene):
@@ -303,9 +306,7 @@ class Shuffle(LectureScene):
         room = width - ROW_MARGIN - probe.width
         gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
         original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
-        shuffled = self._row(
-            order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span
-        )
+        shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
@@ -492,15 +493,13 @@ class Shuffle(LectureScene):
         term.scale_to_fit_width(min(term.width, right - room_left))
         term.move_to(weights).align_to(weights, UP).set_x(centre)
         square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
-        # The two cases take the whole width once the rows have left, under the term.
+        # Each case takes the whole width once what was before it has left, under the term.
         harmless, harmful = cases = self._harm()
         room = term.get_bottom()[1] - style.GROUP_BUFF - style.content_area()[1]
-        harmful.scale(min(1.0, room / harmful.height))
-        half = (right - left - harmful.width) - style.WIDE_BUFF * 1.5  # the strip: the rest
-        harmless.scale(min(half / harmless.width, room / harmless.height))
-        cases.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
         middle = (left + right) / 2
-        cases.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
+        for case in cases:
+            case.scale(min(CASE_GROW, (right - left) / case.width, room / case.height))
+            case.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
         lines = self._moves(rows)
@@ -554,22 +553,37 @@ class Shuffle(LectureScene):
                 # (the rows and the square leave: the two cases need the width)
                 "harm": [
                     ApplyMethod(term.set_x, middle),
-                    Succession(
+                    InTurn(
                         FadeOut(VGroup(rows, names, diff, lines, square), run_time=STEP / 2),
                         FadeIn(harmless[0], run_time=STEP / 2),
-                        self._swap_in(harmless, run_time=STEP),
+                        self._swap_in(harmless, harmless[2], run_time=3 * STEP),
                     ),
                 ],
-                # a sentence: 貓 and 狗 trade places with the same outputs, who chases whom lost
-                "ruin": [Succession(FadeIn(harmful[0]), self._swap_in(harmful), run_time=2 * STEP)],
+                # a sentence: 貓 and 狗 trade places, their outputs with them; who chases
+                # whom changed (≠), the outputs did not (=)
+                "ruin": [
+                    InTurn(
+                        FadeOut(harmless, run_time=STEP / 2),
+                        FadeIn(harmful[0], run_time=STEP / 2),
+                        self._swap_in(harmful, run_time=STEP),
+                        LaggedStart(
+                            *(Create(a) for a in harmful[2][0]),
+                            *(FadeIn(m, scale=1.5) for m in harmful[2][1]),
+                            lag_ratio=0.4,
+                            run_time=2 * STEP,
+                        ),
+                    )
+                ],
             },
         )
         self.clear_below_title(self.title)
 
     def _harm(self) -> VGroup:
-        """The two cases of the law, each a row over its shuffled copy (``[1]``, each of its
-        columns at its place after the shuffle): the colour task's markers with their answers
-        (the mean of a colour), reversed; 貓 追 狗 with its outputs, 貓 and 狗 swapped."""
+        """The two cases of the law, each a row, its shuffled copy (``[1]``, each of its
+        columns at its place after the shuffle) and its marks (``[2]``): the colour task's
+        markers with their answers (the mean of a colour) over their reversal, a check under
+        each answer; 貓 追 狗 with its output slots beside 狗 追 貓 (貓 and 狗 swapped), a
+        chase arrow over each, "≠" between the meanings and "=" between the outputs."""
         ex = self.data.example(ColourTask.example_name)
         src = f"examples.{ColourTask.example_name}"
         strip = VGroup(
@@ -583,26 +597,68 @@ class Shuffle(LectureScene):
         ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
         chase = self._chase()[0]
         cases = []
-        for row, order in ((strip, list(range(len(strip)))[::-1]), (chase, [2, 1, 0])):
+        for row, order, side in (
+            (strip, list(range(len(strip)))[::-1], DOWN),
+            (chase, [2, 1, 0], RIGHT),
+        ):
             shuffled = row.copy()
             spots = [c.get_x() for c in row]
             for k, j in enumerate(order):  # the column of place j goes to place k
                 shuffled[j].set_x(spots[k])
-            cases.append(VGroup(row, shuffled).arrange(DOWN, buff=style.GROUP_BUFF))
-        return VGroup(*cases)
+            buff = style.GROUP_BUFF if side is DOWN else style.WIDE_BUFF * 2
+            cases.append(VGroup(row, shuffled).arrange(side, buff=buff))
+        harmless, harmful = cases
+        harmless.add(
+            VGroup(
+                *(
+                    MathTex(r"\checkmark", font_size=style.SYMBOL_SIZE * 0.5).next_to(
+                        c, DOWN, buff=style.ITEM_BUFF
+                    )
+                    for c in harmless[1]
+                )
+            )
+        )
+        row, swapped = harmful
+        first, last = len(row) - 1, 0  # who chases whom: the first word the last
+        arrows = VGroup(
+            *(
+                CurvedArrow(
+                    r[a][0].get_top() + UP * style.HUG_BUFF,
+                    r[b][0].get_top() + UP * style.HUG_BUFF,
+                    angle=-PI / 2,
+                    color=style.HIGHLIGHT,
+                )
+                for r, a, b in ((row, 0, first), (swapped, first, last))
+            )
+        )
+        words = VGroup(*(VGroup(*(c[0] for c in r)) for r in harmful[:2]))
+        slots = VGroup(*(VGroup(*(c[1] for c in r)) for r in harmful[:2]))
+        signs = VGroup(
+            *(
+                MathTex(sign, font_size=style.SYMBOL_SIZE).move_to(
+                    (parts[0].get_right() + parts[1].get_left()) / 2
+                )
+                for sign, parts in ((r"\neq", words), ("=", slots))
+            )
+        )
+        harmful.add(VGroup(arrows, signs))
+        return VGroup(harmless, harmful)
 
     @staticmethod
-    def _swap_in(case: VGroup, **kwargs: float) -> Animation:
-        """A copy of the row travels down, each column along an arc to its shuffled place."""
-        row, shuffled = case
-        return LaggedStart(
-            *(
-                TransformFromCopy(a, b, path_arc=SWAP_ARC / 2)
-                for a, b in zip(row, shuffled, strict=True)
-            ),
-            lag_ratio=0.1,
-            **kwargs,
-        )
+    def _swap_in(case: VGroup, checks: VGroup | None = None, **kwargs: float) -> Animation:
+        """A copy of the row travels to the shuffled one, each column along an arc to its
+        shuffled place (and its check, if given, appears under it as it lands)."""
+        row, shuffled = case[:2]
+        moves = [
+            TransformFromCopy(a, b, path_arc=SWAP_ARC / 2)
+            for a, b in zip(row, shuffled, strict=True)
+        ]
+        if checks is not None:
+            moves = [
+                InTurn(move, FadeIn(check, run_time=0.3))
+                for move, check in zip(moves, checks, strict=True)
+            ]
+        return LaggedStart(*moves, lag_ratio=0.1 if checks is None else 0.25, **kwargs)
 
     def _moves(self, rows: VGroup) -> VGroup:
         """P drawn as the very permutation: a line from each word's column in the first row
@@ -788,16 +844,20 @@ class Shuffle(LectureScene):
             FadeIn(wide.axis),
             FadeIn(wide.row, wide.curve),
             beats={
-                "rows": [wide.scan()],
-                "shape": [wide.scan()],
-                "fast": [Create(wide.fast), FadeIn(wide.speeds[0])],
-                "slow": [Create(wide.slow), FadeIn(wide.speeds[1])],
                 # the table steps aside for a clock whose two hands are two column pairs
-                "clock": [
-                    FadeOut(table, shift=LEFT * style.GROUP_BUFF),
-                    FadeIn(clock),
-                    self._tick(clock, pe.wide),
+                # of the wide table: they turn with the row scanned, position by position
+                "rows": [
+                    InTurn(
+                        AnimationGroup(
+                            FadeOut(table, shift=LEFT * style.GROUP_BUFF), FadeIn(clock)
+                        ),
+                        AnimationGroup(wide.scan(), self._tick(clock, pe.wide)),
+                    )
                 ],
+                "shape": [wide.scan(), self._tick(clock, pe.wide)],
+                "fast": [Create(wide.fast), FadeIn(wide.speeds[0]), outline(clock[1][0])],
+                "slow": [Create(wide.slow), FadeIn(wide.speeds[1]), outline(clock[1][1])],
+                "clock": [self._tick(clock, pe.wide)],
             },
             n=self.spoken("positional.wide_positions", 0),
             w=self.spoken("positional.wide_width", 0),
@@ -951,7 +1011,7 @@ class Shuffle(LectureScene):
         def step(group: VGroup, alpha: float) -> None:
             self._set_hands(clock, wide, min(int(alpha * rows), rows - 1))
 
-        return UpdateFromAlphaFunc(clock, step, run_time=2)
+        return UpdateFromAlphaFunc(clock, step)
 
     def _wide_table(self) -> WideTable:
         pe = self.data.positional

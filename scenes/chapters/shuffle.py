@@ -58,7 +58,7 @@ SRC = "pitfalls.shuffle"
 APPLE = "tokens.eat_apple"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
 PE_CELL_MAX = 0.9
-ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
+ROW_MARGIN = 2.0  # beside a row of words: its name and "output" on the left
 W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 1.1)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
@@ -67,7 +67,7 @@ SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each te
 STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
-BAR = (0.1, 0.025)  # a bar of an output's glyph: its width, and the gap between two bars
+BAR = (0.09, 0.02)  # a bar of an output's glyph: its width, and the gap between two bars
 CASE_GROW = 1.6  # a case of the law may be drawn up to this much larger
 
 
@@ -304,7 +304,7 @@ class Shuffle(LectureScene):
         span = (min(every), max(every))
         probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0, span)
         room = width - ROW_MARGIN - probe.width
-        gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
+        gap = max(style.GROUP_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
         original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
         shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
@@ -315,8 +315,10 @@ class Shuffle(LectureScene):
             )
         )
         out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
-        names.add(out.next_to(original[1], RIGHT, buff=style.ITEM_BUFF))
-        return VGroup(rows, names)
+        out.next_to(original[1], LEFT, buff=style.ITEM_BUFF)  # under the row's name
+        names[0].next_to(out, UP, buff=style.ITEM_BUFF)
+        names.align_to(out, RIGHT)
+        return VGroup(rows, names.add(out))
 
     def _weights(self) -> VGroup:
         """The walkthrough's own W_Q, W_K and W_V, small: the same three matrices for every

@@ -453,7 +453,8 @@ class Shuffle(LectureScene):
             FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
             beats={
                 "own": [
-                    LaggedStart(*(outline(t) for t in travellers), lag_ratio=0.2),
+                    # (each landed output outlined: the frames are drawn where they landed)
+                    LaggedStart(*(outline(c[2]) for c in shuffled[0]), lag_ratio=0.2),
                     Create(pair),
                 ]
             },

@@ -18,12 +18,14 @@ from manim import (
     RIGHT,
     UP,
     Animation,
+    AnimationGroup,
     ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Brace,
     Circle,
     Create,
+    CurvedArrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -50,12 +52,13 @@ from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.turns import InTurn
 
 SRC = "pitfalls.shuffle"
 APPLE = "tokens.eat_apple"
 PE_CELL = 0.62  # a cell of the positional table, for 8 positions (larger for fewer)
 PE_CELL_MAX = 0.9
-ROW_MARGIN = 3.2  # beside a row of words: its name on the left, "output" on the right
+ROW_MARGIN = 2.0  # beside a row of words: its name and "output" on the left
 W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 1.1)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
@@ -64,6 +67,8 @@ SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each te
 STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
+BAR = (0.09, 0.02)  # a bar of an output's glyph: its width, and the gap between two bars
+CASE_GROW = 1.6  # a case of the law may be drawn up to this much larger
 
 
 class Shuffle(LectureScene):
@@ -244,19 +249,22 @@ class Shuffle(LectureScene):
 
     # --- the measurement ---------------------------------------------------------------
     def _row(
-        self, order: list[int], outputs: list[list[float]], out_path: str, gap: float
+        self, order: list[int], outputs: list[list[float]], out_path: str, gap: float, span: tuple
     ) -> VGroup:
         """One column per word, in ``order``: its place, the word, and its attention output
-        (boxed); ``outputs[k]`` is the output of the word at place k. ``gap``: between
-        columns."""
+        (boxed): its numbers and, beside them, the same numbers as a glyph of bars (on the
+        scale ``span``, the lowest and highest value of every output drawn); ``outputs[k]``
+        is the output of the word at place k. ``gap``: between columns."""
         columns = VGroup()
         for k, j in enumerate(order):
-            vector = VGroup(
+            numbers = VGroup(
                 *(
                     self.number(f"{out_path}[{k}][{c}]", 2, style.LABEL_SIZE)
                     for c in range(len(outputs[k]))
                 )
             ).arrange(DOWN, buff=style.TIGHT_BUFF)
+            glyph = self._bars(outputs[k], span, numbers.height)
+            vector = VGroup(numbers, glyph.next_to(numbers, RIGHT, buff=style.HUG_BUFF))
             word = style.text(self.apple_words()[j], style.BODY_SIZE)
             word.next_to(vector, UP, buff=style.ITEM_BUFF)  # clear of the box around the vector
             place = ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED)
@@ -265,16 +273,40 @@ class Shuffle(LectureScene):
         boxes = VGroup(*(SurroundingRectangle(c[2], buff=style.HUG_BUFF) for c in columns))
         return VGroup(columns, boxes.set_color(style.RESULT))
 
+    @staticmethod
+    def _bars(values: list[float], span: tuple, height: float) -> VGroup:
+        """An output as a glyph: a bar per entry, up from a zero line (down when negative),
+        on the scale where ``span`` (lowest, highest) fills ``height``."""
+        low, high = min(span[0], 0.0), max(span[1], 0.0)
+        unit = height / (high - low)
+        bars = VGroup(
+            *(
+                Rectangle(width=BAR[0], height=max(abs(v) * unit, 0.01))
+                .set_stroke(width=0)
+                .set_fill(style.RESULT, opacity=0.85)
+                for v in values
+            )
+        ).arrange(RIGHT, buff=BAR[1])
+        room = Rectangle(width=bars.width, height=height).set_stroke(width=0)  # the glyph's place
+        zero = Line(ORIGIN, RIGHT * bars.width).set_stroke(style.MUTED, 2)
+        zero.move_to(room).set_y(room.get_top()[1] - high * unit)
+        for bar, v in zip(bars, values, strict=True):
+            x = bar.get_x()
+            bar.next_to(zero, UP if v >= 0 else DOWN, buff=0).set_x(x)
+        return VGroup(room, zero, bars)
+
     def _rows(self, run: str, width: float) -> VGroup:
         """The sentence's outputs in its order and shuffled (``run``: ``without_positions``
         or ``with_positions``), named on the left, in ``width``."""
         n, order = len(self.s.tokens), list(self.s.permutation)
         runs = getattr(self.s, run)
-        probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0)
+        every = [v for out in (runs.out, runs.out_of_shuffled) for row in out for v in row]
+        span = (min(every), max(every))
+        probe = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", 0, span)
         room = width - ROW_MARGIN - probe.width
-        gap = max(style.ITEM_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
-        original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap)
-        shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap)
+        gap = max(style.GROUP_BUFF, min(style.WIDE_BUFF, room / max(n - 1, 1)))
+        original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
+        shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
         names = VGroup(
             *(
@@ -283,8 +315,10 @@ class Shuffle(LectureScene):
             )
         )
         out = style.text(self.words["output"], style.LABEL_SIZE, style.RESULT)
-        names.add(out.next_to(original[1], RIGHT, buff=style.ITEM_BUFF))
-        return VGroup(rows, names)
+        out.next_to(original[1], LEFT, buff=style.ITEM_BUFF)  # under the row's name
+        names[0].next_to(out, UP, buff=style.ITEM_BUFF)
+        names.align_to(out, RIGHT)
+        return VGroup(rows, names.add(out))
 
     def _weights(self) -> VGroup:
         """The walkthrough's own W_Q, W_K and W_V, small: the same three matrices for every
@@ -301,7 +335,23 @@ class Shuffle(LectureScene):
             )
         )
         parts[:2].arrange(RIGHT, buff=style.GROUP_BUFF)
-        return VGroup(parts[:2], parts[2]).arrange(DOWN, buff=style.GROUP_BUFF)
+        head = VGroup(parts[:2], parts[2]).arrange(DOWN, buff=style.GROUP_BUFF)
+        return VGroup(head, SurroundingRectangle(head, buff=style.ITEM_BUFF, color=style.MUTED))
+
+    @staticmethod
+    def _through(words: VGroup, outputs: VGroup, head: VGroup) -> InTurn:
+        """Copies of ``words`` travel into the head box and are gone; then ``outputs`` come
+        out of it, each into its place."""
+        centre = head.get_center()
+        return InTurn(
+            LaggedStart(
+                *(FadeOut(w.copy(), target_position=centre, scale=0.4) for w in words),
+                lag_ratio=0.1,
+            ),
+            LaggedStart(
+                *(FadeIn(o, target_position=centre, scale=0.4) for o in outputs), lag_ratio=0.1
+            ),
+        )
 
     def _square(self) -> VGroup:
         """The law as a square of arrows: f then P along the top and right, P then f along
@@ -351,14 +401,24 @@ class Shuffle(LectureScene):
         style.place(whole)
         heads = [VGroup(c[0], c[1]) for c in original[0]]  # place and word
         outputs = VGroup(*(c[2] for c in original[0]))
+        empty = original[1]  # the boxes, drawn before their outputs come
         self.say(
             "test",
             FadeIn(VGroup(*heads[:short]), lag_ratio=0.2),
+            Create(empty[:short]),
             FadeIn(names[0]),
             beats={
-                "ws": [FadeIn(weights, lag_ratio=0.2)],
-                "longer": [FadeIn(VGroup(*heads[short:]), shift=LEFT * style.ITEM_BUFF)],
-                "boxes": [FadeIn(outputs), Create(original[1]), FadeIn(names[2])],
+                # the three W's slide in from the right as one head box
+                "ws": [FadeIn(weights, shift=LEFT * style.WIDE_BUFF)],
+                # the rest of the sentence slides in from the right, its boxes with it
+                "longer": [
+                    FadeIn(VGroup(*heads[short:], empty[short:]), shift=LEFT * style.WIDE_BUFF)
+                ],
+                # the words go into the head box; their outputs come out of it
+                "boxes": [
+                    self._through(VGroup(*(h[1] for h in heads)), outputs, weights),
+                    FadeIn(names[2]),
+                ],
             },
         )
         moved = [original[0][j][1].copy() for j in range(n)]
@@ -369,12 +429,16 @@ class Shuffle(LectureScene):
                 for k, j in enumerate(order)
             ),
             FadeIn(VGroup(*(c[0] for c in shuffled[0]))),
+            Create(shuffled[1]),
             FadeIn(names[1]),
             beats={
+                # the shuffled words go through the same head box, their outputs come out
                 "again": [
-                    outline(weights),
-                    FadeIn(VGroup(*(c[2] for c in shuffled[0])), lag_ratio=0.1),
-                    Create(shuffled[1]),
+                    self._through(
+                        VGroup(*(c[1] for c in shuffled[0])),
+                        VGroup(*(c[2] for c in shuffled[0])),
+                        weights,
+                    )
                 ]
             },
         )
@@ -383,13 +447,17 @@ class Shuffle(LectureScene):
         pair = self._pair(rows, asker)
         self.say(
             "follow",
-            *(
-                travellers[j].animate(path_arc=SWAP_ARC / 2).move_to(shuffled[0][k][2])
-                for k, j in enumerate(order)
-            ),
+            # each output slides straight down its word's move onto its twin
+            *(travellers[j].animate.move_to(shuffled[0][k][2]) for k, j in enumerate(order)),
             # Each traveller lands on its own twin: equal to the decimals shown.
             FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
-            beats={"own": [Create(pair)]},
+            beats={
+                "own": [
+                    # (each landed output outlined: the frames are drawn where they landed)
+                    LaggedStart(*(outline(c[2]) for c in shuffled[0]), lag_ratio=0.2),
+                    Create(pair),
+                ]
+            },
             run_time=2,
         )
         for k, j in enumerate(order):  # the shuffled row is made of the travellers now
@@ -428,15 +496,13 @@ class Shuffle(LectureScene):
         term.scale_to_fit_width(min(term.width, right - room_left))
         term.move_to(weights).align_to(weights, UP).set_x(centre)
         square.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
-        # The two cases take the whole width once the rows have left, under the term.
+        # Each case takes the whole width once what was before it has left, under the term.
         harmless, harmful = cases = self._harm()
         room = term.get_bottom()[1] - style.GROUP_BUFF - style.content_area()[1]
-        harmful.scale(min(1.0, room / harmful.height))
-        half = (right - left - harmful.width) - style.WIDE_BUFF * 1.5  # the strip: the rest
-        harmless.scale(min(half / harmless.width, room / harmless.height))
-        cases.arrange(RIGHT, buff=style.WIDE_BUFF * 1.5, aligned_edge=UP)
         middle = (left + right) / 2
-        cases.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
+        for case in cases:
+            case.scale(min(CASE_GROW, (right - left) / case.width, room / case.height))
+            case.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
         lines = self._moves(rows)
@@ -490,22 +556,37 @@ class Shuffle(LectureScene):
                 # (the rows and the square leave: the two cases need the width)
                 "harm": [
                     ApplyMethod(term.set_x, middle),
-                    Succession(
+                    InTurn(
                         FadeOut(VGroup(rows, names, diff, lines, square), run_time=STEP / 2),
                         FadeIn(harmless[0], run_time=STEP / 2),
-                        self._swap_in(harmless, run_time=STEP),
+                        self._swap_in(harmless, harmless[2], run_time=3 * STEP),
                     ),
                 ],
-                # a sentence: 貓 and 狗 trade places with the same outputs, who chases whom lost
-                "ruin": [Succession(FadeIn(harmful[0]), self._swap_in(harmful), run_time=2 * STEP)],
+                # a sentence: 貓 and 狗 trade places, their outputs with them; who chases
+                # whom changed (≠), the outputs did not (=)
+                "ruin": [
+                    InTurn(
+                        FadeOut(harmless, run_time=STEP / 2),
+                        FadeIn(harmful[0], run_time=STEP / 2),
+                        self._swap_in(harmful, run_time=STEP),
+                        LaggedStart(
+                            *(Create(a) for a in harmful[2][0]),
+                            *(FadeIn(m, scale=1.5) for m in harmful[2][1]),
+                            lag_ratio=0.4,
+                            run_time=2 * STEP,
+                        ),
+                    )
+                ],
             },
         )
         self.clear_below_title(self.title)
 
     def _harm(self) -> VGroup:
-        """The two cases of the law, each a row over its shuffled copy (``[1]``, each of its
-        columns at its place after the shuffle): the colour task's markers with their answers
-        (the mean of a colour), reversed; 貓 追 狗 with its outputs, 貓 and 狗 swapped."""
+        """The two cases of the law, each a row, its shuffled copy (``[1]``, each of its
+        columns at its place after the shuffle) and its marks (``[2]``): the colour task's
+        markers with their answers (the mean of a colour) over their reversal, a check under
+        each answer; 貓 追 狗 with its output slots beside 狗 追 貓 (貓 and 狗 swapped), a
+        chase arrow over each, "≠" between the meanings and "=" between the outputs."""
         ex = self.data.example(ColourTask.example_name)
         src = f"examples.{ColourTask.example_name}"
         strip = VGroup(
@@ -519,26 +600,68 @@ class Shuffle(LectureScene):
         ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
         chase = self._chase()[0]
         cases = []
-        for row, order in ((strip, list(range(len(strip)))[::-1]), (chase, [2, 1, 0])):
+        for row, order, side in (
+            (strip, list(range(len(strip)))[::-1], DOWN),
+            (chase, [2, 1, 0], RIGHT),
+        ):
             shuffled = row.copy()
             spots = [c.get_x() for c in row]
             for k, j in enumerate(order):  # the column of place j goes to place k
                 shuffled[j].set_x(spots[k])
-            cases.append(VGroup(row, shuffled).arrange(DOWN, buff=style.GROUP_BUFF))
-        return VGroup(*cases)
+            buff = style.GROUP_BUFF if side is DOWN else style.WIDE_BUFF * 2
+            cases.append(VGroup(row, shuffled).arrange(side, buff=buff))
+        harmless, harmful = cases
+        harmless.add(
+            VGroup(
+                *(
+                    MathTex(r"\checkmark", font_size=style.SYMBOL_SIZE * 0.5).next_to(
+                        c, DOWN, buff=style.ITEM_BUFF
+                    )
+                    for c in harmless[1]
+                )
+            )
+        )
+        row, swapped = harmful
+        first, last = len(row) - 1, 0  # who chases whom: the first word the last
+        arrows = VGroup(
+            *(
+                CurvedArrow(
+                    r[a][0].get_top() + UP * style.HUG_BUFF,
+                    r[b][0].get_top() + UP * style.HUG_BUFF,
+                    angle=-PI / 2,
+                    color=style.HIGHLIGHT,
+                )
+                for r, a, b in ((row, 0, first), (swapped, first, last))
+            )
+        )
+        words = VGroup(*(VGroup(*(c[0] for c in r)) for r in harmful[:2]))
+        slots = VGroup(*(VGroup(*(c[1] for c in r)) for r in harmful[:2]))
+        signs = VGroup(
+            *(
+                MathTex(sign, font_size=style.SYMBOL_SIZE).move_to(
+                    (parts[0].get_right() + parts[1].get_left()) / 2
+                )
+                for sign, parts in ((r"\neq", words), ("=", slots))
+            )
+        )
+        harmful.add(VGroup(arrows, signs))
+        return VGroup(harmless, harmful)
 
     @staticmethod
-    def _swap_in(case: VGroup, **kwargs: float) -> Animation:
-        """A copy of the row travels down, each column along an arc to its shuffled place."""
-        row, shuffled = case
-        return LaggedStart(
-            *(
-                TransformFromCopy(a, b, path_arc=SWAP_ARC / 2)
-                for a, b in zip(row, shuffled, strict=True)
-            ),
-            lag_ratio=0.1,
-            **kwargs,
-        )
+    def _swap_in(case: VGroup, checks: VGroup | None = None, **kwargs: float) -> Animation:
+        """A copy of the row travels to the shuffled one, each column along an arc to its
+        shuffled place (and its check, if given, appears under it as it lands)."""
+        row, shuffled = case[:2]
+        moves = [
+            TransformFromCopy(a, b, path_arc=SWAP_ARC / 2)
+            for a, b in zip(row, shuffled, strict=True)
+        ]
+        if checks is not None:
+            moves = [
+                InTurn(move, FadeIn(check, run_time=0.3))
+                for move, check in zip(moves, checks, strict=True)
+            ]
+        return LaggedStart(*moves, lag_ratio=0.1 if checks is None else 0.25, **kwargs)
 
     def _moves(self, rows: VGroup) -> VGroup:
         """P drawn as the very permutation: a line from each word's column in the first row
@@ -724,16 +847,20 @@ class Shuffle(LectureScene):
             FadeIn(wide.axis),
             FadeIn(wide.row, wide.curve),
             beats={
-                "rows": [wide.scan()],
-                "shape": [wide.scan()],
-                "fast": [Create(wide.fast), FadeIn(wide.speeds[0])],
-                "slow": [Create(wide.slow), FadeIn(wide.speeds[1])],
                 # the table steps aside for a clock whose two hands are two column pairs
-                "clock": [
-                    FadeOut(table, shift=LEFT * style.GROUP_BUFF),
-                    FadeIn(clock),
-                    self._tick(clock, pe.wide),
+                # of the wide table: they turn with the row scanned, position by position
+                "rows": [
+                    InTurn(
+                        AnimationGroup(
+                            FadeOut(table, shift=LEFT * style.GROUP_BUFF), FadeIn(clock)
+                        ),
+                        AnimationGroup(wide.scan(), self._tick(clock, pe.wide)),
+                    )
                 ],
+                "shape": [wide.scan(), self._tick(clock, pe.wide)],
+                "fast": [Create(wide.fast), FadeIn(wide.speeds[0]), outline(clock[1][0])],
+                "slow": [Create(wide.slow), FadeIn(wide.speeds[1]), outline(clock[1][1])],
+                "clock": [self._tick(clock, pe.wide)],
             },
             n=self.spoken("positional.wide_positions", 0),
             w=self.spoken("positional.wide_width", 0),
@@ -752,7 +879,7 @@ class Shuffle(LectureScene):
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
         feed = symbols.copy().scale(0.8)  # what the W's would be trained on
-        panel = VGroup(weights, feed).arrange(DOWN, buff=style.WIDE_BUFF)
+        panel = VGroup(weights, feed).arrange(DOWN, buff=style.GROUP_BUFF)
         whole = VGroup(VGroup(rows, names, again), panel).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
         symbols.move_to(weights)
@@ -887,7 +1014,7 @@ class Shuffle(LectureScene):
         def step(group: VGroup, alpha: float) -> None:
             self._set_hands(clock, wide, min(int(alpha * rows), rows - 1))
 
-        return UpdateFromAlphaFunc(clock, step, run_time=2)
+        return UpdateFromAlphaFunc(clock, step)
 
     def _wide_table(self) -> WideTable:
         pe = self.data.positional

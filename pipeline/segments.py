@@ -74,13 +74,14 @@ class Segments:
         return self._expected[chapter.name]
 
     def state(self, chapter: Chapter) -> State:
+        expected = self.expected(chapter)  # hashed now, before any render: also when missing
         video, subtitles, record_path = self.paths(chapter)
         record = read_record(record_path) if video.is_file() else None
         if record is None:
             return "missing"
         if record.files != installed_files(video, subtitles, self.lines(chapter)):
             return "stale"  # cut short, replaced or removed since
-        return "current" if record.made_from() == self.expected(chapter) else "stale"
+        return "current" if record.made_from() == expected else "stale"
 
     def install(self, chapter: Chapter, video: Path, rendered: Path) -> None:
         """Copy a finished render (``video``, with the subtitles Manim wrote beside the

@@ -137,9 +137,9 @@ def test_inputs_are_hashed_once_before_rendering(
 
     data = json.loads(data_file.read_text(encoding="utf-8"))
     chapter = load_plan()[0]
+    recorded = Segments(Path("unused"), data, "zh-TW", PRESETS["low"], "dark").expected(chapter)
     segments = Segments(Path("unused"), data, "zh-TW", PRESETS["low"], "dark")
-    assert segments.state(chapter) == "missing"  # hashes every input now
-    recorded = segments.expected(chapter)
+    assert segments.state(chapter) == "missing"  # hashes every input now, missing or not
     table = locale.locale_table("zh-TW")
     edited = {**table, chapter.scene_key: {**table[chapter.scene_key], "intro": "edited"}}
     monkeypatch.setattr(locale, "_table", lambda lang: edited)  # an edit during the render

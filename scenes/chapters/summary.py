@@ -399,8 +399,9 @@ class Summary(LectureScene):
             picture.home = before.get_center()
             before.move_to(picture)
         plain, unscaled = maps.pair[0], bars.pair[0]
-        grid = plain.grid
-        diagonal = [grid.get_cell(r, r) for r in range(min(grid.n_rows, grid.n_cols))]
+        grid, moved = plain.grid, maps.home - plain.get_center()
+        # its own cells where they will stand then (a frame is drawn where its part is now)
+        diagonal = [grid.get_cell(r, r).copy().shift(moved) for r in range(grid.n_rows)]
         self.say(
             "pitfalls",
             *self._name_point("pitfalls"),

@@ -59,6 +59,11 @@ STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
+STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
+CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
+LIFT = 1.8  # a lifted cell is drawn out to this many cells' width
+PITFALL_TIME = 3.0  # the longest one of the pitfalls' beats plays (never past its words)
+LANDS = 0.8  # its target is outlined as the carried number lands
 
 
 class Summary(LectureScene):
@@ -94,7 +99,7 @@ class Summary(LectureScene):
         roles = self._roles(words, arrows)
         self._steps(roles)
         grid = self._learned()
-        self._pitfalls(grid)
+        self._pitfalls()
         self._knob()
         self._map_use(grid)
 
@@ -196,6 +201,9 @@ class Summary(LectureScene):
             length=2.4,
             bar_height=STEP_BAR,
         )
+        for row in bars.rows:  # the weights as large as the words: read in the column too
+            row[3].scale(style.LABEL_SIZE / style.SMALL_SIZE)
+            row[3].next_to(row[1], RIGHT, buff=style.ITEM_BUFF)
         total = VGroup(
             MathTex(r"\textstyle\sum w =", font_size=36),
             self.number(Sum(APPLE_ROW), 2, style.LABEL_SIZE),
@@ -214,8 +222,10 @@ class Summary(LectureScene):
         axis_y.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF)
         plane = VGroup(axes, axis_x, axis_y)
         third = VGroup(line3, plane).arrange(DOWN, buff=style.GROUP_BUFF)
-        picture = VGroup(first, second, third).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
-        style.place(picture, grow=1.5)
+        column, first_done, second_done = self._step_column(first, second)
+        style.place(first, grow=2.0)  # the first step alone on the whole stage
+        for step in (second, third):  # each later one on the stage beside the column
+            self._beside(step, column)
         tip = TipToTail(
             axes,
             ex.v[:n],
@@ -232,12 +242,20 @@ class Summary(LectureScene):
         carry: list[Animation] = []  # 吃's weight travels from its bar onto its v, then is used
         if v_arrow is not None:
             tag.next_to(v_arrow.get_end(), RIGHT, buff=style.HUG_BUFF)
-            carry = [TransformFromCopy(weight, tag, path_arc=-0.5)]
+            carry = [
+                AnimationGroup(
+                    TransformFromCopy(weight, tag, path_arc=-0.5),
+                    outline(v_arrow),
+                    lag_ratio=LANDS,
+                    run_time=CARRY,
+                )
+            ]
         self.say(
             "steps",
             *self._name_point("steps"),
             *self._away(q_vector),
             Write(line1),
+            run_time=STEP_TIME,
             then=[
                 [
                     ReplacementTransform(q_vector, VGroup(drawn.a, drawn.names[0])),
@@ -252,14 +270,16 @@ class Summary(LectureScene):
                 ],
             ],
             beats={
-                "soft": [  # the score flies into its word's bar and becomes it; the rest follow
+                "soft": [  # the first step steps aside; the score flies into its word's bar
                     InTurn(
+                        AnimationGroup(Transform(first, first_done), Write(line2)),
                         AnimationGroup(
-                            Write(line2),
                             FadeIn(VGroup(lead[0], lead[1])),
                             TransformFromCopy(score, VGroup(lead[2], lead[3]), path_arc=-0.6),
+                            run_time=CARRY,
                         ),
                         AnimationGroup(
+                            outline(VGroup(lead[2], lead[3])),
                             LaggedStartMap(FadeIn, others, shift=RIGHT * style.ITEM_BUFF),
                             FadeIn(total),
                         ),
@@ -267,8 +287,13 @@ class Summary(LectureScene):
                 ],
                 "sum": [
                     InTurn(
-                        AnimationGroup(Write(line3), Create(plane), tip.draw_vectors()),
-                        *([AnimationGroup(*carry)] if carry else []),
+                        AnimationGroup(
+                            Transform(second, second_done),
+                            Write(line3),
+                            Create(plane),
+                            tip.draw_vectors(),
+                        ),
+                        *carry,
                         AnimationGroup(
                             *(tip.scale_term(j) for j in range(n)),
                             *([FadeOut(tag, target_position=v_arrow)] if carry else []),
@@ -279,6 +304,22 @@ class Summary(LectureScene):
                 ],
             },
         )
+
+    @staticmethod
+    def _step_column(first: VGroup, second: VGroup) -> tuple[VGroup, VGroup, VGroup]:
+        """The column at the stage's left where the steps told wait, one under the other:
+        the column, and the first and second step as they will stand in it."""
+        done = VGroup(first.copy(), second.copy()).arrange(DOWN, buff=style.ITEM_BUFF)
+        style.place(done, aligned=LEFT)
+        return done, done[0], done[1]
+
+    @staticmethod
+    def _beside(step: VGroup, column: VGroup) -> None:
+        """``step`` as large as fits on the stage right of ``column``, centred there."""
+        _, bottom, right, top = style.content_area()
+        room_left = column.get_right()[0] + style.WIDE_BUFF
+        step.scale(min((right - room_left) / step.width, (top - bottom) / step.height))
+        step.move_to([(room_left + right) / 2, (bottom + top) / 2, 0.0])
 
     def _plane_dims(self) -> tuple[int, int]:
         """weighted_sum's plane: across, what the neighbours add most; up, what 蘋果 means
@@ -292,7 +333,8 @@ class Summary(LectureScene):
 
     # --- 4. learned ----------------------------------------------------------------------
     def _learned(self) -> VGroup:
-        """The colour task's learned map, row by row, then its same-colour blocks framed."""
+        """The colour task's learned map filling row by row, its same-colour cells framed,
+        then one row's same-colour cells lifted out beside it as one bar in equal parts."""
         ex = self.data.example(self.example_name)
         grid = self.colour_map(
             ex.colours,
@@ -304,17 +346,48 @@ class Summary(LectureScene):
         learned = VGroup(grid, blocks)
         style.place(learned)
         cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
+        pieces, bar = self._lifted(grid, ex.colours)
         self.say(
             "learned",
             *self._name_point("learned"),
             *self._away(),
             FadeIn(VGroup(grid.row_headers, grid.col_headers)),
-            beats={"own": [cells], "equal": [Create(blocks)]},
+            then=[[cells]],  # the map grows as soon as it is named
+            beats={
+                "own": [Create(blocks)],
+                "equal": [  # the first row's own-colour cells lifted out: one bar, equal parts
+                    InTurn(
+                        LaggedStart(
+                            *(
+                                TransformFromCopy(p, b, path_arc=-0.4)
+                                for p, b in zip(pieces, bar, strict=True)
+                            ),
+                            lag_ratio=0.2,
+                        ),
+                        outline(*bar),
+                    )
+                ],
+            },
         )
         return learned
 
+    @staticmethod
+    def _lifted(grid: AttentionGrid, colours: list[int]) -> tuple[list[VGroup], VGroup]:
+        """The first row's cells on its own colour (each with its number), and where they
+        go: laid edge to edge beside the map as one bar, each cell drawn out to a part."""
+        row = 0
+        own = [j for j, c in enumerate(colours) if c == colours[row]]
+        pieces = [VGroup(grid.get_cell(row, j), grid.get_number(row, j)) for j in own]
+        bar = VGroup()
+        for cell, number in pieces:
+            part = cell.copy().stretch(LIFT, 0)
+            bar.add(VGroup(part, number.copy().move_to(part)))
+        bar.arrange(RIGHT, buff=0).next_to(grid, RIGHT, buff=style.WIDE_BUFF)
+        bar.match_y(pieces[0])
+        return pieces, bar
+
     # --- 5. three pitfalls, each on the stage in turn, its fix a motion ---------------------
-    def _pitfalls(self, learned: VGroup) -> None:
+    def _pitfalls(self) -> None:
         """One pitfall at a time on the whole stage: the picture without the fix at the left,
         and a copy of it carried through the fix (an arrow named by it) into the picture
         with it at the right; the shuffled sentence under the sentence in order, then both
@@ -326,19 +399,25 @@ class Summary(LectureScene):
             picture.home = before.get_center()
             before.move_to(picture)
         plain, unscaled = maps.pair[0], bars.pair[0]
+        grid, moved = plain.grid, maps.home - plain.get_center()
+        # its own cells where they will stand then (a frame is drawn where its part is now)
+        diagonal = [grid.get_cell(r, r).copy().shift(moved) for r in range(grid.n_rows)]
         self.say(
             "pitfalls",
             *self._name_point("pitfalls"),
-            FadeOut(learned),
+            *self._away(),  # the map and its lifted bar
             FadeIn(plain),
+            run_time=PITFALL_TIME,
             beats={
-                "self": [InTurn(outline(plain.share), self._through(maps, "grid"))],
+                "random": [InTurn(self._aside(maps), self._carry(maps, "grid", "share"))],
+                "self": [outline(*diagonal)],  # it looks almost only at itself
                 "saturate": [
                     InTurn(
                         AnimationGroup(self._leave(maps), FadeIn(unscaled, shift=LEFT)),
-                        self._through(bars, "bars"),
+                        self._aside(bars),
                     )
                 ],
+                "drain": [self._carry(bars, "bars")],
                 "order": [
                     InTurn(
                         AnimationGroup(self._leave(bars), FadeIn(order.first, shift=LEFT)),
@@ -356,21 +435,30 @@ class Summary(LectureScene):
         return AnimationGroup(*(FadeOut(m, shift=LEFT * style.WIDE_BUFF) for m in pair.shown))
 
     @staticmethod
-    def _through(pair: VGroup, part: str) -> Animation:
-        """The fix as a motion: the picture without it moves aside as the arrow named by the
-        fix grows, then a copy of it travels along the arrow and becomes the picture with it."""
-        before, after = pair.pair
+    def _aside(pair: VGroup) -> Animation:
+        """The picture without the fix moves aside as the arrow named by the fix grows."""
         arrow, name = pair.fix
-        rest = VGroup(*(m for m in after if m is not getattr(after, part)))
-        pair.shown = (before, arrow, name, getattr(after, part), rest)
+        return AnimationGroup(
+            ApplyMethod(pair.pair[0].move_to, pair.home), GrowArrow(arrow), FadeIn(name)
+        )
+
+    @staticmethod
+    def _carry(pair: VGroup, *parts: str) -> Animation:
+        """The fix as a motion: a copy of each named part of the picture without it travels
+        along the arrow and slowly becomes that part with the fix; the rest comes after."""
+        before, after = pair.pair
+        moved = [getattr(after, part) for part in parts]
+        rest = VGroup(*(m for m in after if all(m is not x for x in moved)))
+        pair.shown = (before, *pair.fix, *moved, rest)
         return InTurn(
-            ApplyMethod(before.move_to, pair.home),
-            GrowArrow(arrow),
             AnimationGroup(
-                FadeIn(name),
-                TransformFromCopy(getattr(before, part), getattr(after, part), path_arc=-0.5),
-                FadeIn(rest),
+                *(
+                    TransformFromCopy(getattr(before, part), getattr(after, part), path_arc=-0.5)
+                    for part in parts
+                ),
+                run_time=CARRY,
             ),
+            FadeIn(rest, run_time=0.5),
         )
 
     @staticmethod

@@ -79,7 +79,7 @@ FAN = 0.12  # ghost Q and K behind V, each this much further down and right: car
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
-LOSS_HEIGHT = 0.8  # the loss curve beside the trained W_Q, this high against the map
+LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
 LOSS_DOT = 0.08
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
@@ -682,7 +682,7 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [outline(*(row[2] for row in kept))],
-                "has": [outline(*(row[0] for row in kept))],
+                "has": [outline(*(VGroup(*row[:2]) for row in kept))],  # each role, its vector
             },
             token=self.apple_words()[i],
         )
@@ -723,8 +723,8 @@ class ThreeRoles(LectureScene):
             tr.loss_curve,
             "training.steps",
             self.shared("training")["x_axis"],
-            width=grid.width,
-            height=grid.height * LOSS_HEIGHT,
+            width=grid.width * LOSS_WIDTH,
+            height=trained.height,  # as tall as the map with its name and caption
         )
         left, _, right, _ = style.content_area()
         both = VGroup(trained, plot).arrange(RIGHT, buff=style.WIDE_BUFF)

@@ -163,8 +163,10 @@ def _build(config: LectureConfig) -> dict[str, Any]:
     seed_weights(config, Stream.TRAIN_INIT)
     start = SelfAttention(d_in=len(config.colours) + 1, d=config.d)
     steps = settling_steps(config.steps)
-    result = train(config, watch=example_maps(config), at=steps)
+    maps = example_maps(config)
+    result = train(config, watch=lambda m: (maps(m), _matrix(m.w_q)), at=steps)
     model = result.model
+    seen, w_q_settling = zip(*result.watched, strict=True)  # the maps; W_Q at each step
     return {
         "training": {
             **result.summary(),
@@ -176,10 +178,11 @@ def _build(config: LectureConfig) -> dict[str, Any]:
             "w_k": _matrix(model.w_k),
             "w_v": _matrix(model.w_v),
             "w_q_start": _matrix(start.w_q),
+            "w_q_settling": [*w_q_settling, _matrix(model.w_q)],
             "readout_w": model.readout.weight.detach()[0].tolist(),
             "readout_b": model.readout.bias.detach()[0].item(),
         },
-        "examples": run_examples(config, result, result.watched),
+        "examples": run_examples(config, result, list(seen)),
         "pitfalls.projection": probes.projection_probe(config),
         "pitfalls.sqrt_d": probes.sqrt_d_probe(config),
         **walkthrough_parts(config, config.walkthrough),

@@ -72,6 +72,8 @@ class Weights(Shape):
     w_k: Matrix
     w_v: Matrix
     w_q_start: Matrix  # w_q before training: the seeded random draw it starts from
+    # w_q before each of training.settling_steps, then after the last step (w_q again)
+    w_q_settling: list[Matrix]
     readout_w: Vector
     readout_b: Number
 
@@ -80,6 +82,10 @@ class Weights(Shape):
         d_in, d = context_value(info, "colours") + 1, context_value(info, "d")
         for key in ("w_q", "w_k", "w_v", "w_q_start"):
             need_matrix(key, getattr(self, key), d_in, d)
+        if len(self.w_q_settling) < 2:
+            raise ShapeError("w_q_settling", "needs the start and the trained W_Q at least")
+        for k, w in enumerate(self.w_q_settling):
+            need_matrix(f"w_q_settling[{k}]", w, d_in, d)
         need_length("readout_w", self.readout_w, d)
         return self
 

@@ -170,3 +170,14 @@ def test_settling_starts_untrained_and_ends_learned(config: LectureConfig, built
     gaps = [(torch.tensor(m) - learned).abs().max().item() for m in mixed["settling"]]
     assert gaps[0] > 0.2 and gaps[-1] < gaps[0] / 10
     assert len(gaps) == len(built["training"]["settling_steps"])
+
+
+def test_w_q_settling_starts_seeded_and_ends_trained(built: dict) -> None:
+    """W_Q as training changed it: the seeded draw before step 0, one matrix per settling
+    step, and the trained W_Q after the last step."""
+    w = built["weights"]
+    snapshots = w["w_q_settling"]
+    assert len(snapshots) == len(built["training"]["settling_steps"]) + 1
+    assert snapshots[0] == w["w_q_start"]
+    assert snapshots[-1] == w["w_q"]
+    assert snapshots[1] != snapshots[0]  # the first steps moved it

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -17,9 +18,11 @@ from manim import (
     UP,
     Animation,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Brace,
     Create,
+    Dot,
     FadeIn,
     FadeOut,
     FadeTransform,
@@ -35,17 +38,20 @@ from manim import (
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    ValueTracker,
     VGroup,
     VMobject,
     Wait,
     Write,
+    always_redraw,
+    linear,
 )
 
 from scenes.chapters.office import focused_office
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import RandomWalks
-from scenes.kit.diagrams import AttentionFormula
+from scenes.kit.diagrams import AttentionFormula, LossPlot
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix
 from scenes.kit.numbers import Sum, phrase
@@ -73,6 +79,8 @@ FAN = 0.12  # ghost Q and K behind V, each this much further down and right: car
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
 TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
+LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
+LOSS_DOT = 0.08
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
@@ -85,8 +93,8 @@ class ThreeRoles(LectureScene):
 
     ends_on = "worked_formula"  # its last picture, scoring's first (built at the module's end)
     scene_key = "qkv"
-    reads = ("tokens.eat_apple", "weights", "training.steps", "pitfalls.sqrt_d", "office")
-    tables = ("office",)  # its last picture, in its words
+    reads = ("tokens.eat_apple", "weights", "training", "pitfalls.sqrt_d", "office")
+    tables = ("office", "training")  # its last picture, in its words; the loss plot's axis
     opens_on = focused_office.__name__
 
     def construct(self) -> None:
@@ -613,28 +621,23 @@ class ThreeRoles(LectureScene):
         if top.width > right - left:  # the maps narrowed alone: 蘋果's vectors keep their size
             top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
-        # While training is the subject, the trained W_Q stands large in the frame (the other
-        # maps and 蘋果's vectors step out for it); on "self" it goes back beside the three.
+        # While training is the subject, the trained W_Q stands large in the frame beside the
+        # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it goes
+        # back beside the three.
         home = (trained.width, trained.get_center())
-        style.place(trained, grow=FILL * (right - left) / trained.width)
-        cells = trained.body[0].grid.cells  # the random start, where training leaves W_Q
-        trained.start.match_width(cells).move_to(cells)
+        run = self._run(trained)
         x, times, w, equals, result, shape = self.equation
-        # 蘋果's x, three copies, each through its matrix into its vector (where the vector
-        # will be: ``.animate`` builds its target now, before the vectors have moved).
-        travels = []
-        for heat, row, (_, _, colour) in zip(heats, target, roles(), strict=True):
-            copy = source[1].copy()
-            travels.append(
-                Succession(
-                    copy.animate(path_arc=-0.5).scale(0.5).move_to(heat[0]).set_color(colour),
-                    copy.animate(path_arc=-0.5).replace(row[1]).set_color(colour).set_opacity(0),
-                    run_time=1.6,
-                )
-            )
         food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
-        cells = VGroup(*(h[0].get_cell(food, eat) for h in heats))
+        # In turn, each map's 食物 → 吃 cell is framed and 蘋果's x goes through that map into
+        # its vector, whose 吃 entry (to which that cell gives most: 蘋果 is mostly 食物) is
+        # framed as it lands: one source, three maps, three different entries.
+        frames = VGroup()
+        travels = []
+        for heat, row, (_, _, colour) in zip(heats, target, roles(), strict=True):
+            travel, lit = self._through(source[1], heat[0], row[1], colour, (food, eat))
+            travels.append(travel)
+            frames.add(*lit)
         self.say(
             "differ",
             ReplacementTransform(w, heats[2]),
@@ -644,17 +647,20 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(x.grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
             run_time=1.5,
-            then=[[outline(*cells)]],
             beats={
-                "three": [LaggedStart(*travels, lag_ratio=0.3)],
-                "hand": [outline(*(h[0] for h in heats))],
+                "three": [Succession(*travels)],
+                "hand": [FadeOut(frames), outline(*(h[0] for h in heats))],
                 "trained": [
                     FadeOut(VGroup(source, kept, heats)),
-                    FadeIn(VGroup(trained.start.cells, trained.body[0].name)),
+                    FadeIn(run.shown),
+                    FadeIn(trained.body[0].name),
+                    FadeIn(run.plot),
+                    FadeIn(run.dot),
                 ],
-                "tuned": [self._settle(trained)],
+                "tuned": [self._settle(trained, run)],
             },
         )
+        run.settled(self, trained)
         vector = source[1]
         arrows = VGroup(
             *(
@@ -667,6 +673,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "self",
             MoveToTarget(trained),
+            FadeOut(VGroup(run.plot, run.dot)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
             beats={
@@ -675,46 +682,121 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [outline(*(row[2] for row in kept))],
-                "has": [outline(*(row[0] for row in kept))],
+                "has": [outline(*(VGroup(*row[:2]) for row in kept))],  # each role, its vector
             },
             token=self.apple_words()[i],
         )
         # 蘋果's x, its arrows and its three vectors: carried under the formula's first line.
         self.roles_picture = VGroup(source, arrows, *(VGroup(*row[:2]) for row in kept))
 
-    def _settle(self, trained: VGroup) -> Animation:
-        """Training: the random start gives way to the trained W_Q, and the caption names the
-        steps it took (``training.steps``). No step between is drawn or counted over the
-        start: the run keeps no W_Q between its ends, so a count over the start would name
-        a matrix the model never had at that step."""
-        return AnimationGroup(
-            ReplacementTransform(trained.start.cells, trained.body[0].grid.cells),
-            FadeIn(trained.caption, shift=UP * style.HUG_BUFF),
-            run_time=1.2,
+    @staticmethod
+    def _through(
+        vector: VMobject, heat: AttentionGrid, into: NumberVector, colour, cell: tuple[int, int]
+    ) -> tuple[Animation, tuple[VMobject, VMobject]]:
+        """A copy of ``vector`` through the map ``heat`` into the vector ``into`` (where it
+        will be), the map's ``cell`` framed first and the entry of its column framed as the
+        copy lands: one map, its number, the entry it gives. Returns the frames too."""
+        copy = vector.copy()
+        copy.generate_target()
+        copy.target.scale(0.5).move_to(heat).set_color(colour)
+        lit = SurroundingRectangle(heat.get_cell(*cell), buff=0, color=style.HIGHLIGHT)
+        entry = into.get_entry(cell[1])
+        landed = SurroundingRectangle(entry, buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
+        travel = Succession(
+            Create(lit, run_time=0.3),
+            MoveToTarget(copy, path_arc=-0.5, run_time=0.5),
+            AnimationGroup(
+                FadeOut(copy, target_position=into, path_arc=-0.5),
+                TransformFromCopy(lit, landed),
+                run_time=0.6,
+            ),
         )
+        return travel, (lit, landed)
+
+    def _run(self, trained: VGroup) -> TrainingRun:
+        """The trained W_Q large beside the loss curve, placed; each W_Q training had at the
+        steps it was watched (``weights.w_q_settling``) where the random start is, and the
+        caption at each of those steps (``training.settling_steps``)."""
+        tr = self.data.training
+        grid = trained.body[0].grid
+        plot = LossPlot(
+            tr.loss_curve,
+            "training.steps",
+            self.shared("training")["x_axis"],
+            width=grid.width * LOSS_WIDTH,
+            height=trained.height,  # as tall as the map with its name and caption
+        )
+        left, _, right, _ = style.content_area()
+        both = VGroup(trained, plot).arrange(RIGHT, buff=style.WIDE_BUFF)
+        style.place(both, grow=FILL * (right - left) / both.width)
+        cells = grid.cells  # the random start, where training leaves W_Q
+        for snapshot in (trained.start, *trained.snapshots):
+            snapshot.match_width(cells).move_to(cells)
+        points = [
+            plot.axes.c2p(k, math.log10(tr.loss_curve[k]) - plot.low) for k in tr.settling_steps
+        ]
+        captions = [
+            self._caption(f"training.settling_steps[{k}]").move_to(trained.caption)
+            for k in range(len(tr.settling_steps))
+        ]
+        frames = [
+            (snapshot.cells, caption, point)
+            for snapshot, caption, point in zip(
+                (trained.start, *trained.snapshots), captions, points, strict=True
+            )
+        ]
+        frames.append((cells, trained.caption, plot.get_end()))  # after the last step
+        tracker = ValueTracker(0)
+
+        def now() -> tuple[VMobject, VMobject, np.ndarray]:
+            return frames[min(int(tracker.get_value()), len(frames) - 1)]
+
+        shown = VGroup(
+            always_redraw(lambda: now()[0].copy()),
+            always_redraw(lambda: now()[1].copy()),
+        )
+        dot = always_redraw(lambda: Dot(now()[2], radius=LOSS_DOT, color=style.HIGHLIGHT))
+        return TrainingRun(plot, dot, shown, tracker, frames)
+
+    def _settle(self, trained: VGroup, run: TrainingRun) -> Animation:
+        """Training: W_Q steps from the random start through each W_Q training had at the
+        steps it was watched, into the trained one, the caption counting those steps and the
+        dot stepping down the loss curve with them (``weights.w_q_settling``): one tracker
+        runs over the snapshots, each shown as long as the next."""
+        return ApplyMethod(run.tracker.set_value, len(run.frames), rate_func=linear)
+
+    def _caption(self, steps: str) -> VMobject:
+        """The trained map's caption: the colour model after ``steps`` (a data-file path)."""
+        count = self.number(steps, 0, style.SMALL_SIZE, style.MUTED)
+        return phrase(self.words["trained"], style.SMALL_SIZE, style.MUTED, steps=count)
 
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's
-        matrices look like; ``start`` is the random one it started from, each on its own colour
-        scale (the random start's values are smaller: on one scale it would be one grey)."""
+        matrices look like; ``start`` is the random one it started from and ``snapshots``
+        the W_Q it had at each later step training was watched, each on its own colour scale
+        (the random start's values are smaller: on one scale it would be one grey)."""
         weights = self.data.weights
-        grid, start = (
+        path = "weights.w_q_settling"
+        grid, start, *snapshots = (
             AttentionGrid(
                 w,
-                path,
+                source,
                 cell_size=TRAINED_CELL,
                 show_numbers=False,
                 value_range=(min(map(min, w)), max(map(max, w))),  # its own: full contrast
             ).set_stroke(style.QUERY, width=1)
-            for w, path in ((weights.w_q, "weights.w_q"), (weights.w_q_start, "weights.w_q_start"))
+            for w, source in (
+                (weights.w_q, "weights.w_q"),
+                *((w, f"{path}[{k}]") for k, w in enumerate(weights.w_q_settling[:-1])),
+            )
         )
         name = MathTex("W_Q", font_size=40, color=style.QUERY)
         matrix = VGroup(grid, name.next_to(grid, UP, buff=style.ITEM_BUFF))
         matrix.grid, matrix.name = grid, name
-        steps = self.number("training.steps", 0, style.SMALL_SIZE, style.MUTED)
-        caption = phrase(self.words["trained"], style.SMALL_SIZE, style.MUTED, steps=steps)
+        caption = self._caption("training.steps")
         group = VGroup(matrix, caption.next_to(matrix, DOWN, buff=style.ITEM_BUFF))
         group.body, group.caption, group.start = VGroup(matrix), caption, start
+        group.snapshots = snapshots
         return group
 
     # --- the formula -------------------------------------------------------------------
@@ -875,6 +957,24 @@ class ThreeRoles(LectureScene):
                 ]
             },
         )
+
+
+@dataclass
+class TrainingRun:
+    """The loss curve the trained W_Q settles beside (:meth:`ThreeRoles._run`)."""
+
+    plot: LossPlot
+    dot: VMobject  # on the curve at the step the map shows
+    shown: VGroup  # the map's cells and its caption at that step
+    tracker: ValueTracker  # which step: its whole part indexes ``frames``
+    frames: list  # (cells, caption, point on the curve) at each step watched, then trained
+
+    def settled(self, scene: LectureScene, trained: VGroup) -> None:
+        """The stepping pieces give way to the trained W_Q they show now (the same picture)."""
+        for piece in (self.dot, *self.shown):
+            piece.clear_updaters()
+        scene.remove(self.shown, trained.body[0].name, self.tracker)
+        scene.add(trained)
 
 
 # --- the formula's stage, and the picture the chapter ends on (scoring opens on it) --------

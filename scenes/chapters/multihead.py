@@ -903,8 +903,11 @@ class MultiHead(LectureScene):
             color=style.HIGHLIGHT,
         )
         overlap.next_to(bridge, UP, buff=style.HUG_BUFF)
-        style.place(VGroup(maps, names, rules, values, bridge, overlap))
-        bars = self._ablation(run, pair[1]).move_to(values).match_x(maps)
+        # where the Vs were, the loss with every head and with one taken away (it comes
+        # after them, so it decides how low the picture reaches)
+        bars = self._ablation(run, pair[1])
+        bars.next_to(VGroup(names, rules), DOWN, buff=style.ROW_BUFF).match_x(maps)
+        style.place(VGroup(maps, names, rules, values, bars, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
         self.say(  # the product leaves before the four maps come
             "four",
@@ -925,6 +928,8 @@ class MultiHead(LectureScene):
         cross = Cross(
             VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
         )
+        # when its V leaves, the cross stays on the head's map alone
+        map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         self.say(
@@ -943,7 +948,7 @@ class MultiHead(LectureScene):
                 # loss measured with the crossed head's output set to 0
                 "rise": [
                     InTurn(
-                        FadeOut(values),
+                        AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
                         AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
                             ReplacementTransform(bars[0][0].copy(), bars[1][0]),
@@ -961,7 +966,7 @@ class MultiHead(LectureScene):
         )
         self.say(
             "four_unnamed",
-            FadeOut(VGroup(pair_frames, cross, bridge, overlap, bars)),
+            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars)),
             maps[pair[1]].animate.set_opacity(1),
             Create(frames[unnamed]),
             h=unnamed + 1,

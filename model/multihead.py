@@ -84,6 +84,28 @@ def overlap(a: torch.Tensor, b: torch.Tensor, rows: slice = slice(None)) -> floa
     return torch.minimum(a[rows], b[rows]).sum(-1).mean().item()
 
 
+def without_head(model: MultiHeadAttention, x: torch.Tensor, h: int) -> torch.Tensor:
+    """The model's outputs (B, n, d_out) with head ``h``'s output zeroed before the join."""
+    heads, _ = model.attend(x)  # (B, H, n, d_head)
+    heads = heads.clone()
+    heads[:, h] = 0
+    b, _, n, _ = heads.shape
+    concat = heads.transpose(1, 2).reshape(b, n, model.heads * model.d_head)  # (B, n, H dh)
+    return model.readout(model.w_o(concat))
+
+
+def ablated_mse(config: LectureConfig, model: MultiHeadAttention) -> list[float]:
+    """For each head, the validation MSE (the same set as ``val_mse``) with its output zeroed."""
+    inputs, targets = heads_task(config)(
+        config.val_size, generator(config, Stream.HEADS_VALIDATION)
+    )
+    with torch.no_grad():
+        return [
+            torch.mean((without_head(model, inputs, h) - targets) ** 2).item()
+            for h in range(model.heads)
+        ]
+
+
 def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
     """Train ``heads`` heads with W_O on the two-relation task; read each head's map."""
     seed_weights(config, Stream.HEADS_INIT)
@@ -122,4 +144,5 @@ def heads_run(config: LectureConfig, heads: int) -> dict[str, Any]:
         "colour_match": [overlap(m, ideal["colour"]) for m in maps64],
         "previous_match": [overlap(m, ideal["previous"], slice(1, None)) for m in maps64],
         "similarity": [[overlap(a, b) for b in maps64] for a in maps64],  # (H, H)
+        "ablated_mse": ablated_mse(config, model),  # (H,): val MSE with that head zeroed
     }

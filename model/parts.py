@@ -495,6 +495,7 @@ class HeadsRun(Run):
     colour_match: Vector
     previous_match: Vector
     similarity: Matrix
+    ablated_mse: Vector  # per head: validation MSE with that head's output zeroed
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -516,6 +517,7 @@ class HeadsRun(Run):
         for key in ("colour_match", "previous_match"):
             need_length(key, getattr(self, key), h)
         need_matrix("similarity", self.similarity, h, h)
+        need_length("ablated_mse", self.ablated_mse, h)
         return self
 
 

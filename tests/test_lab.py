@@ -360,6 +360,18 @@ def test_four_heads_cover_both_rules_with_redundancy(data: LectureData) -> None:
     assert max(others) > 0.3, "no two heads overlap: the lecture shows redundant heads"
 
 
+def test_silencing_a_trained_head_raises_the_loss(data: LectureData) -> None:
+    """The lecture takes one of the two most alike heads away and shows the loss rise."""
+    for run in (data.two_heads, data.four_heads):
+        assert len(run.ablated_mse) == run.heads
+        assert all(mse > run.val_mse for mse in run.ablated_mse), run.ablated_mse
+    f = data.four_heads
+    pair = max(
+        ((a, b) for a in range(4) for b in range(a + 1, 4)), key=lambda p: f.similarity[p[0]][p[1]]
+    )
+    assert f.ablated_mse[pair[1]] > 10 * f.val_mse, "the removed head was redundant after all"
+
+
 def test_width_bookkeeping(data: LectureData) -> None:
     b = data.bookkeeping
     assert (b.width, b.heads, b.d_head) == (4096, 32, 128)

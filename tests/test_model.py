@@ -67,6 +67,31 @@ def test_multi_head_matches_scaled_dot_product_attention() -> None:
     assert maps.shape == (2, 3, 6, 6)
 
 
+def test_ablated_mse_is_the_validation_loss_with_that_head_silenced(config: LectureConfig) -> None:
+    """Zeroing a head's output is the same as zeroing its slice of W_V; the loss is taken on
+    the validation set ``val_mse`` uses."""
+    import copy
+
+    from model.multihead import POSITION_WIDTH, ablated_mse, heads_task
+    from model.streams import Stream
+    from model.train import generator
+
+    torch.manual_seed(3)
+    d_in = len(config.colours) + 1 + POSITION_WIDTH
+    module = MultiHeadAttention(d_in, heads=4, d_head=2, d_out=2)
+    inputs, targets = heads_task(config)(
+        config.val_size, generator(config, Stream.HEADS_VALIDATION)
+    )
+    expected = []
+    for h in range(4):
+        silenced = copy.deepcopy(module)
+        with torch.no_grad():
+            silenced.w_v.weight[h * 2 : (h + 1) * 2] = 0  # head h hands over nothing
+            out, _ = silenced(inputs)
+        expected.append(torch.mean((out - targets) ** 2).item())
+    assert ablated_mse(config, module) == pytest.approx(expected, rel=1e-5)
+
+
 def test_it_learns(built: dict) -> None:
     tr = built["training"]
     assert tr["val_size"] == 256

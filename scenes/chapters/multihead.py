@@ -55,6 +55,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.turns import InTurn
 
 
 def _touch(a: VGroup, b: VGroup) -> bool:
@@ -85,7 +86,10 @@ ONE_WAY_CELL = 0.24  # causal's learned map under the sentence: read by its brig
 ONE_WAY_MARKER = 0.18  # its markers: shapes, too small for their letters
 HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
 CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
+CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
+CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
 SLOT = 0.9  # a head's empty slot in the task's model box
+ABLATION_LENGTH = 6.0  # the longer of the two validation-MSE bars
 
 
 class MultiHead(LectureScene):
@@ -692,7 +696,10 @@ class MultiHead(LectureScene):
         # rest of both heads' outputs from copies of their maps and Vs.
         done = [(0, c) for c in range(CELLS_BY_HAND)]
         small_map, v, out = lines[0][1][0], lines[0][1][2][0], lines[0][1][4]
-        first = [self._product_cell(small_map, v, out, i, c) for i, c in done]
+        first = [
+            self._product_cell(small_map, v, out, i, c, seconds)
+            for (i, c), seconds in zip(done, CELL_SECONDS, strict=True)
+        ]
         rest_cells = AnimationGroup(
             *(
                 _from_copy(
@@ -706,7 +713,8 @@ class MultiHead(LectureScene):
                     ),
                 )
                 for h, ln in enumerate(lines)
-            )
+            ),
+            run_time=CASCADE_SECONDS,
         )
         self.say(
             "outputs",
@@ -723,6 +731,7 @@ class MultiHead(LectureScene):
             ),
             then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
             beats={"cells": [Succession(*first, rest_cells)]},
+            run_time=sum(CELL_SECONDS) + CASCADE_SECONDS,  # the cells' own pace, not 1 s
             n=len(run.colours),
             d=d_head,
         )
@@ -794,7 +803,7 @@ class MultiHead(LectureScene):
                 ),
                 outline(*halves),
             ),
-            run_time=1.6,
+            run_time=CELL_SECONDS[-1] * 2 + 1.0 + CASCADE_SECONDS,  # the layer beat's own pace
             then=[  # the row against W_O's first column: the layer's first number
                 [TransformFromCopy(VGroup(upright, w_column), cell_ij), Create(column_frame)]
             ],
@@ -803,15 +812,24 @@ class MultiHead(LectureScene):
                 # other row of the joined outputs gives its row of the layer's output
                 "layer": [
                     Succession(
-                        AnimationGroup(
-                            ApplyMethod(column_frame.move_to, VGroup(*columns[-1])),
+                        *(  # the frame stops on the next columns, one number each
+                            AnimationGroup(
+                                ApplyMethod(column_frame.move_to, columns[c]),
+                                _from_copy(VGroup(upright, columns[c]), layer_row[c]),
+                                run_time=CELL_SECONDS[-1],
+                            )
+                            for c in range(1, CELLS_BY_HAND)
+                        ),
+                        AnimationGroup(  # then sweeps the rest
+                            ApplyMethod(column_frame.move_to, columns[-1]),
                             LaggedStart(
                                 *(
                                     _from_copy(VGroup(upright, columns[c]), layer_row[c])
-                                    for c in range(1, len(columns))
+                                    for c in range(CELLS_BY_HAND, len(columns))
                                 ),
                                 lag_ratio=0.3,
                             ),
+                            run_time=1.0,
                         ),
                         AnimationGroup(
                             FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
@@ -823,21 +841,27 @@ class MultiHead(LectureScene):
                                 ),
                                 lag_ratio=0.2,
                             ),
+                            run_time=CASCADE_SECONDS,
                         ),
                     )
                 ]
             },
         )
 
-    def _product_cell(self, left, right, out, i: int, j: int) -> Succession:
+    def _product_cell(self, left, right, out, i: int, j: int, seconds: float) -> Succession:
         """Cell (i, j) of ``out`` = ``left`` x ``right`` made where it is seen: row i of
-        ``left`` and column j of ``right`` framed, their copies fused into the cell."""
+        ``left`` and column j of ``right`` framed, their copies fused into the cell (half of
+        ``seconds`` each)."""
         row = VGroup(*(left.get_cell(i, k) for k in range(left.n_cols)))
         column = VGroup(*(right.get_cell(k, j) for k in range(right.n_rows)))
         frames = VGroup(*(SurroundingRectangle(m, buff=style.TIGHT_BUFF) for m in (row, column)))
         return Succession(
-            Create(frames),
-            AnimationGroup(_from_copy(VGroup(row, column), out.get_cell(i, j)), FadeOut(frames)),
+            Create(frames, run_time=seconds / 2),
+            AnimationGroup(
+                _from_copy(VGroup(row, column), out.get_cell(i, j)),
+                FadeOut(frames),
+                run_time=seconds / 2,
+            ),
         )
 
     def _four_heads(self) -> None:
@@ -879,7 +903,11 @@ class MultiHead(LectureScene):
             color=style.HIGHLIGHT,
         )
         overlap.next_to(bridge, UP, buff=style.HUG_BUFF)
-        style.place(VGroup(maps, names, rules, values, bridge, overlap))
+        # where the Vs were, the loss with every head and with one taken away (it comes
+        # after them, so it decides how low the picture reaches)
+        bars = self._ablation(run, pair[1])
+        bars.next_to(VGroup(names, rules), DOWN, buff=style.ROW_BUFF).match_x(maps)
+        style.place(VGroup(maps, names, rules, values, bars, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
         self.say(  # the product leaves before the four maps come
             "four",
@@ -900,6 +928,8 @@ class MultiHead(LectureScene):
         cross = Cross(
             VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
         )
+        # when its V leaves, the cross stays on the head's map alone
+        map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         self.say(
@@ -914,14 +944,29 @@ class MultiHead(LectureScene):
                     Create(cross),
                     VGroup(maps[pair[1]], values[1]).animate.set_opacity(style.DIMMED),
                 ],
+                # the loss measured with every head, then a copy of its bar growing to the
+                # loss measured with the crossed head's output set to 0
+                "rise": [
+                    InTurn(
+                        AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
+                        AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
+                        AnimationGroup(
+                            ReplacementTransform(bars[0][0].copy(), bars[1][0]),
+                            FadeIn(bars[1][2]),
+                        ),
+                    )
+                ],
             },
+            run_time=3.0,
             a=pair[0] + 1,
             b=pair[1] + 1,
             s=self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2),
+            full=self.spoken("multihead.four.val_mse", 4),
+            without=self.spoken(f"multihead.four.ablated_mse[{pair[1]}]", 4),
         )
         self.say(
             "four_unnamed",
-            FadeOut(VGroup(pair_frames, cross, bridge, overlap, values)),
+            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars)),
             maps[pair[1]].animate.set_opacity(1),
             Create(frames[unnamed]),
             h=unnamed + 1,
@@ -941,6 +986,30 @@ class MultiHead(LectureScene):
                 ]
             },
         )
+
+    def _ablation(self, run, h: int) -> VGroup:
+        """Two bars of validation MSE, to one scale from 0: the model with every head, and
+        with head ``h``'s output set to 0; each is (bar, name, number)."""
+        rows = VGroup()
+        sources = ("multihead.four.val_mse", f"multihead.four.ablated_mse[{h}]")
+        values = (run.val_mse, run.ablated_mse[h])
+        names = (
+            phrase(
+                self.words["mse_all"], style.LABEL_SIZE, n=self.number("multihead.four.heads", 0)
+            ),
+            phrase(self.words["mse_without"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
+        )
+        for source, value, name in zip(sources, values, names, strict=True):
+            bar = Rectangle(width=max(ABLATION_LENGTH * value / max(values), 0.03), height=0.3)
+            bar.set_stroke(width=0).set_fill(style.FOREGROUND, 0.7)
+            number = self.number(source, 4, style.LABEL_SIZE)
+            rows.add(VGroup(bar, name, number))
+        names = VGroup(*(name for _, name, _ in rows))
+        names.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        for bar, name, number in rows:  # the bars start at one edge: one scale from 0
+            bar.next_to(names, RIGHT, buff=style.ITEM_BUFF).match_y(name)
+            number.next_to(bar, RIGHT, buff=style.ITEM_BUFF)
+        return rows
 
     def _bar(self, slices: int, colour, length: float = BAR_LENGTH) -> VGroup:
         """A wide vector drawn as a bar cut into ``slices`` equal slices."""

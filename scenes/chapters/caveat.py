@@ -598,7 +598,7 @@ class NotExplanation(LectureScene):
         """Debugging as an action: the map before training beside the learned one, the
         same-colour blocks framed on both (only the learned map's weight sits in them), row 3
         of each lifted onto a ruler (the same-colour share stacked first); then the map goes
-        back into the chain as one link of it, and the reason is crossed at the chain's end."""
+        back into the chain as one link of it, and "the model's reason" is crossed over it."""
         ex, saved = self.example, self.grid.saved_state
         before = self.colour_map(
             ex.colours, ex.settling[0], f"{self.path}.settling[0]", BEFORE_CELL
@@ -660,7 +660,8 @@ class NotExplanation(LectureScene):
 
     def _outro(self, gone: list, frames: VGroup) -> None:
         """The map shrinks back into the chain (its block frames with it), the chain comes
-        back round it; the map is one link of it; the reason is crossed at the chain's end."""
+        back round it; the map is one link of it; "the model's reason" is crossed over the map (a
+        map of flow, not the reason), and the rest of the chain is lit."""
         ex = self.example
         target = self._shrunk_map()
         small_frames = target.block_frames(ex.colours).set_stroke(width=BLOCK_STROKE)
@@ -675,7 +676,7 @@ class NotExplanation(LectureScene):
         room = self.stand_in.get_left()[0] - style.ITEM_BUFF  # the plane's label is beside
         names.shift(LEFT * max(0.0, names.get_right()[0] - room))
         reason = style.text(self.words["reason_label"], style.LABEL_SIZE, style.MUTED)
-        reason.next_to(self.decision, UP, buff=style.ITEM_BUFF)
+        reason.next_to(link, UP, buff=style.ITEM_BUFF)  # the map's, not the decision's
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say(
             "outro",

@@ -586,7 +586,8 @@ class Shuffle(LectureScene):
         columns at its place after the shuffle) and its marks (``[2]``): the colour task's
         markers with their answers (the mean of a colour) over their reversal, a check under
         each answer; 貓 追 狗 with its output slots beside 狗 追 貓 (貓 and 狗 swapped), a
-        chase arrow over each, "≠" between the meanings and "=" between the outputs."""
+        chase arrow over each, "≠" between the meanings and "=" between the outputs, captioned:
+        the same outputs, each moved with its word."""
         ex = self.data.example(ColourTask.example_name)
         src = f"examples.{ColourTask.example_name}"
         strip = VGroup(
@@ -644,6 +645,9 @@ class Shuffle(LectureScene):
                 for sign, parts in ((r"\neq", words), ("=", slots))
             )
         )
+        # "=" between outputs in two orders: the same outputs, each moved with its word
+        moved = style.text(self.words["moved"], style.LABEL_SIZE, style.RESULT)
+        signs.add(moved.next_to(VGroup(row, swapped), DOWN, buff=style.ITEM_BUFF))
         harmful.add(VGroup(arrows, signs))
         return VGroup(harmless, harmful)
 

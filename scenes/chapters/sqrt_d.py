@@ -65,8 +65,7 @@ from scenes.kit.vectors import WeightBars
 SRC = "pitfalls.sqrt_d"
 GRAD_WIDTH = 50  # a gradient arrow's stroke per unit of slope (0.22: 11; 0.04: 2)
 GRAD_OFFSET = 0.22  # the two gradients run either side of the forward arrow, clear of it
-STEP_TRACK = 2.2  # W_Q's and W_K's steps: the track left of each box
-STEPS = 3  # training steps drawn
+PASSES = 3  # training's passes back drawn
 LEFT_GROW = 1.4  # the knob and it -> every word's row enlarged beside the right-hand column
 LEFT_SHARE = 0.8  # up to this share of its height
 IT_CAT_GROW = 2.0  # it -> every word's bars, enlarged to fill the frame while they are the subject
@@ -638,7 +637,7 @@ class SqrtD(LectureScene):
         near_one = c.temperatures[flat_first[sharpest]].weights[c.query_index][cat]
         cat_w = Line(axes.c2p(0, 0), axes.c2p(near_one, 0)).set_stroke(style.WITHOUT, width=8)
         lens = self._lens(slope)
-        tracks, learn = self._steps(chain)
+        learn = self._pulses(chain)
         # the way back across the bottom third: the knob and the row move up above it
         settled = [knob, first[0], divisor[0]]
         back = row_in_place(self, first, flat_first[plain])
@@ -706,10 +705,9 @@ class SqrtD(LectureScene):
                         AnimationGroup(*(GrowArrow(a) for g in chain.grads for a in g[1:])),
                     )
                 ],
-                # step after step: W_Q and W_K move as far as their gradient lets them
+                # pass after pass back through softmax, the slope's signal weak or strong
                 "learn": [learn],
                 "back": [
-                    FadeOut(tracks),
                     turn,
                     Transform(first[0], back[0]),
                     FadeTransform(divisor[0], back[1]),
@@ -752,40 +750,18 @@ class SqrtD(LectureScene):
         lens.lines, lens.label = lines, label
         return lens
 
-    def _steps(self, chain: VGroup) -> tuple[VGroup, InTurn]:
-        """W_Q's and W_K's training steps: on a track left of each box, a grey dot (without
-        √d) and a white one (with it), each step as long as its gradient (the mean slope at
-        the widest d): the white one strides, the grey one barely moves. The tracks, and
-        their steps (each with a pulse back along both paths)."""
-        last = self.probe.dims[-1]
-        kinds = (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN))
-        largest = max(getattr(last, f"mean_slope_{kind}") for kind, _, _ in kinds)
-        unit = STEP_TRACK * 0.85 / (STEPS * largest)  # the white one's steps nearly fill it
-        tracks = VGroup()
-        moves = []
-        for box in chain.parts[0]:
-            track = Line(LEFT * STEP_TRACK / 2, RIGHT * STEP_TRACK / 2).set_stroke(style.MUTED, 2)
-            track.next_to(box, LEFT, buff=style.GROUP_BUFF)
-            dots = VGroup()
-            for kind, colour, side in kinds:
-                dot = Dot(track.get_left() + side * 0.15, radius=0.1, color=colour)
-                dots.add(dot)
-                moves.append((dot, RIGHT * unit * getattr(last, f"mean_slope_{kind}")))
-            tracks.add(VGroup(track, dots))
+    def _pulses(self, chain: VGroup) -> Succession:
+        """Training's passes back through softmax: pulses along both gradient paths, w to s
+        to W_Q and W_K. Only the slope from w to s is measured (its arrow is as thick as
+        it); how far W_Q and W_K then move depends on k, √d and the optimiser too, so no
+        step length is drawn."""
 
         def pulse(arrow: Arrow) -> ShowPassingFlash:
             flash = arrow.copy().set_color(style.HIGHLIGHT)
             return ShowPassingFlash(flash, time_width=0.6)
 
         arrows = [a for g in chain.grads for a in g]
-        steps = [
-            AnimationGroup(
-                *(pulse(a) for a in arrows),
-                *(ApplyMethod(dot.shift, by) for dot, by in moves),
-            )
-            for _ in range(STEPS)
-        ]
-        return tracks, InTurn(FadeIn(tracks), *steps)
+        return Succession(*(AnimationGroup(*map(pulse, arrows)) for _ in range(PASSES)))
 
     def _setting(self, j: int, notch: int, size: tuple[float, float]) -> VGroup:
         """The j-th thing that sets the scores' scale, at the knob's ``notch``, in a box of
@@ -848,14 +824,16 @@ class SqrtD(LectureScene):
 
         return UpdateFromAlphaFunc(height, at, remover=True)
 
-    def _run_to(self, slope: SlopePlot, k: int) -> MoveAlongPath:
-        """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0: as
-        the weight grows to its place, its slope rises and falls again."""
+    def _run_to(self, slope: SlopePlot, k: int) -> Succession:
+        """The k-th dot of the slope plot arrives by running along w (1 − w) from w = 0 to
+        the mean largest weight, then settles to the mean of the draws' slopes, below the
+        curve there: the mean of w (1 − w) over the draws is not the slope at their mean w."""
         dot = slope.dots[k][0]
+        home = dot.get_center()
         axes = slope.frame[1]
-        w = axes.p2c(dot.get_center())[0]
+        w = axes.p2c(home)[0]
         path = axes.plot(lambda x: x * (1 - x), x_range=[0, w])
-        return MoveAlongPath(dot, path)  # it ends where the plot has it
+        return Succession(MoveAlongPath(dot, path), ApplyMethod(dot.move_to, home))
 
     def _read_off(self, slope: SlopePlot, k: int) -> FadeIn:
         """The k-th dot's slope comes in from the slope's axis, level with the dot."""
@@ -1073,7 +1051,7 @@ def knob_stage(scene: LectureScene, at: int) -> KnobStage:
     grow = min(SLOPE_GROW, (right_edge - left_edge) / slope.width, (top - bottom) / slope.height)
     slope.scale(grow).move_to([(left_edge + right_edge) / 2, (top + bottom) / 2, 0])
     # the way back across the bottom third, room for the steps at its left
-    chain = backward(scene, right_edge - left - STEP_TRACK - style.GROUP_BUFF, (top - bottom) / 3)
+    chain = backward(scene, right_edge - left, (top - bottom) / 3)
     chain.align_to([right_edge, bottom, 0], DOWN + RIGHT)
     held = VGroup(knob, first)
     room = top - chain.get_top()[1] - style.GROUP_BUFF
@@ -1112,8 +1090,9 @@ def row_in_place(scene: LectureScene, first: VGroup, k: int) -> VGroup:
 
 def backward(scene: LectureScene, span: float | None = None, tall: float | None = None) -> VGroup:
     """W_Q and W_K give the score s, s the weight w; ``grads`` runs back from w to s to
-    W_Q and W_K twice, without and with √d, each as thick as its slope w (1 − w) at the
-    widest d (its mean): a hairline without √d, a thick stroke with it. ``span`` and
+    W_Q and W_K twice, without and with √d: from w to s as thick as its slope w (1 − w) at
+    the widest d (its mean), a hairline without √d, a thick stroke with it; on from s alike
+    (not to a measure: there the gradient also carries k, and ÷ √d). ``span`` and
     ``tall``: laid out that wide (the arrows longer) and at most that tall."""
     last = scene.data.sqrt_d.dims[-1]
     boxes = VGroup()
@@ -1140,7 +1119,10 @@ def backward(scene: LectureScene, span: float | None = None, tall: float | None 
     ).set_stroke(width=2)
     grads = VGroup()
     for kind, colour, side in (("unscaled", style.WITHOUT, UP), ("scaled", style.WITH, DOWN)):
-        width = GRAD_WIDTH * getattr(last, f"mean_slope_{kind}")
+        slope = GRAD_WIDTH * getattr(last, f"mean_slope_{kind}")
+        # only w -> s is drawn to its measure; on to W_Q and W_K the gradient also carries k
+        # (÷ √d with the division), so those arrows are drawn alike, at the thinner width
+        thin = GRAD_WIDTH * min(getattr(last, f"mean_slope_{k}") for k in ("unscaled", "scaled"))
         grads.add(
             VGroup(
                 *(
@@ -1153,7 +1135,7 @@ def backward(scene: LectureScene, span: float | None = None, tall: float | None 
                         max_stroke_width_to_length_ratio=100,
                         tip_length=0.1 + width / 30,
                     ).shift(side * GRAD_OFFSET)
-                    for a, b in reversed(ends)
+                    for (a, b), width in zip(reversed(ends), (slope, thin, thin), strict=True)
                 )
             )
         )

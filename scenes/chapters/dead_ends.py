@@ -69,6 +69,7 @@ MASK_GROW = 2.0  # the masks, their words and the sentence over them: up to this
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
 WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
+LIFT_GROW = 1.5  # the asker's row, lifted out of the mask to mid-frame: this much larger
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
@@ -489,59 +490,82 @@ class DeadEnds(LectureScene):
         asker = style.text(tokens[at], style.BODY_SIZE, style.QUERY)
         asker.next_to(seen[at], DOWN, buff=style.HUG_BUFF)
         out_of_reach = Cross(seen[far], stroke_color=style.HIGHLIGHT, stroke_width=8)
-        window = SurroundingRectangle(
-            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
-        )
-        # another sentence needs another reach: the walkthrough's, whose asker looks one word
-        # back; its query word under this one's, the same window stamped on it
-        other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
-        # the window's picture, large, in the middle of the room under the labels
-        shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
-        _fill_below(VGroup(shown, other_window), heads, WINDOW_GROW, style.GROUP_BUFF)
+        window = self._reach_frame(words, at)
+        main = VGroup(words, window, miss, seen, asker, out_of_reach)
+        # other sentences need other reaches: two short ones stacked under it, each asker
+        # under this one's, each with its link; the same +-window frame slides down them
+        stack = self._reach_stack(words[at], VGroup(seen, asker))
+        # all of it fitted to the room under the labels, from its top; until the stack needs
+        # the room, the window sentence waits at mid-height
+        fitted = VGroup(main, *stack)
+        _fill_below(fitted, heads, WINDOW_GROW, style.GROUP_BUFF)
+        left, bottom, right, _ = style.content_area()
+        top = heads.get_bottom()[1] - style.GROUP_BUFF
+        fitted.shift((top - fitted.get_top()[1]) * UP)
+        lowered = ((top + bottom) / 2 - main.get_center()[1]) * UP
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        # when its window spans the sentence, the sentence and its rows rise to the top of the
-        # room and dead end one's network comes back under them, in the room that is left
-        rise = heads.get_bottom()[1] - style.GROUP_BUFF - shown.get_top()[1]
-        again = self.network.copy()
-        room = asker.get_bottom()[1] + rise - style.ITEM_BUFF - style.content_area()[1]
-        again.scale(min(1.0, room / again.height))
-        again.next_to(asker, DOWN, buff=style.ITEM_BUFF).shift(rise * UP).match_x(words)
+        # when its window spans the sentence, dead end one's network comes back under it,
+        # its socket empty; each word's vector drops into it, and those past its end are framed
+        again, filled, past = self._network_again(len(words), asker, bottom, (left, right))
+        overflow = SurroundingRectangle(past, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        stamps, stamped = self._stamp_down(window, stack)
+        main.shift(lowered)
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
             heads[0].animate.set_opacity(style.DIMMED),
             heads[1].animate.set_opacity(1),
             FadeIn(words, lag_ratio=0.1),
-            then=[[Create(window)]],
+            then=[
+                [
+                    Create(window),
+                    LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
+                    FadeIn(asker),
+                ]
+            ],
             w=w,
         )
         self.say(
             "far",
             outline(words[far]),
             Create(miss),
-            beats={
-                "miss": [
-                    LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
-                    FadeIn(asker),
-                    InTurn(Wait(0.6), Create(out_of_reach)),
-                ]
-            },
+            beats={"miss": [Create(out_of_reach)]},
         )
         self.say(
             "how_wide",
             outline(window),
+            run_time=3.0,
             beats={
                 "differ": [
-                    FadeIn(other, shift=UP * 0.3),
-                    Create(other_miss),
-                    TransformFromCopy(window, other_window),
+                    InTurn(
+                        AnimationGroup(
+                            ApplyMethod(main.shift, -lowered),
+                            *(FadeIn(VGroup(s.words, s.link), shift=UP * 0.3) for s in stack),
+                        ),
+                        *stamps,
+                    )
                 ],
                 "whole": [
-                    Transform(window, whole),
-                    FadeOut(VGroup(other, other_miss, other_window, out_of_reach)),
-                    *(c.animate.set_fill(opacity=MASK_ON).shift(rise * UP) for c in seen),
-                    *(m.animate.shift(rise * UP) for m in (words, miss, asker)),
-                    FadeIn(again, shift=UP * 0.3),
+                    InTurn(
+                        AnimationGroup(
+                            Transform(window, whole),
+                            FadeOut(
+                                VGroup(
+                                    *(VGroup(s.words, s.link) for s in stack), stamped, out_of_reach
+                                )
+                            ),
+                            *(c.animate.set_fill(opacity=MASK_ON) for c in seen),
+                            FadeIn(again, shift=UP * 0.3),
+                        ),
+                        LaggedStart(
+                            *(
+                                TransformFromCopy(c, f, path_arc=-PI / 6)
+                                for c, f in zip(seen, filled, strict=True)
+                            ),
+                            lag_ratio=0.4,
+                        ),
+                        Create(overflow),
+                    )
                 ],
             },
         )
@@ -556,7 +580,7 @@ class DeadEnds(LectureScene):
             beats={
                 "fixed": [  # the sentence rises to head the masks, drawn by position alone;
                     # then it becomes another sentence and the masks do not change
-                    FadeOut(VGroup(again, window, miss, seen, asker)),
+                    FadeOut(VGroup(again, *filled, overflow, window, miss, seen, asker)),
                     InTurn(
                         AnimationGroup(
                             Transform(words, head_row),
@@ -582,6 +606,68 @@ class DeadEnds(LectureScene):
         )
         self.window_picture = VGroup(words, grids, ons, captions, labels)
         self.asker_row = asker_row
+
+    def _reach_frame(self, words: VGroup, at: int) -> SurroundingRectangle:
+        """The +-window round the word at ``at`` in a row of ``words``."""
+        reach = self.costs.window
+        return SurroundingRectangle(
+            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
+        )
+
+    def _network_again(
+        self, n: int, above: VMobject, bottom: float, across: tuple[float, float]
+    ) -> tuple[VGroup, list[VGroup], VGroup]:
+        """Dead end one's network again, its socket empty, under ``above``; where each of
+        ``n`` words' vectors lands (in the socket's stretches, then in a row past its end);
+        and the squares past the end. Scaled to fit the room left, overflow included."""
+        d = self.ex.d
+        network, joined = self.network.copy()
+        fit = len(joined) // d
+        past = VGroup(*(joined[0].copy() for _ in range((n - fit) * d))).arrange(RIGHT, buff=0)
+        past.next_to(network.get_slots(), RIGHT, buff=style.TIGHT_BUFF * 2)
+        picture = VGroup(network, joined, past)
+        room = above.get_bottom()[1] - style.ITEM_BUFF - bottom
+        picture.scale(min(1.0, room / picture.height, (across[1] - across[0]) / picture.width))
+        picture.next_to(above, DOWN, buff=style.ITEM_BUFF).set_x(sum(across) / 2)
+        squares = [*joined, *past]
+        filled = [VGroup(*squares[k * d : (k + 1) * d]) for k in range(n)]
+        return network, filled, past
+
+    def _reach_stack(self, asker: VMobject, above: VMobject) -> list[VGroup]:
+        """Two short sentences (a near link, a far one) stacked under ``above``, each ending
+        on the asker under ``asker``: for each, its words, the arrow from the asker to the
+        word it needs (at the window sentence's ``window_far``), and the +-window frame."""
+        far = int(self.words["window_far"])
+        stack: list[VGroup] = []
+        for key in ("reach_near", "reach_far"):
+            words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.words[key].split(",")))
+            words.arrange(RIGHT, buff=style.GROUP_BUFF)
+            words.next_to(stack[-1] if stack else above, DOWN, buff=style.GROUP_BUFF)
+            words.shift((asker.get_x() - words[-1].get_x()) * RIGHT)
+            link = CurvedArrow(words[-1].get_bottom(), words[far].get_bottom(), angle=-PI / 4)
+            link.set_color(style.MUTED)
+            stack.append(VGroup(words, link, self._reach_frame(words, len(words) - 1)))
+        for row in stack:
+            row.words, row.link, row.frame = row
+        return stack
+
+    def _stamp_down(self, window: VMobject, stack: list[VGroup]) -> tuple[list, VGroup]:
+        """The window frame, copied, slides down the stack: on each sentence it covers the
+        link (outlined) or misses it (crossed). The steps, and what they leave on screen."""
+        far, reach = int(self.words["window_far"]), self.costs.window
+        stamp, left = stack[0].frame, VGroup(stack[0].frame)
+        steps = []
+        for k, row in enumerate(stack):
+            slide = TransformFromCopy(window, stamp) if k == 0 else Transform(stamp, row.frame)
+            needed = row.words[far]
+            if len(row.words) - 1 - far <= reach:
+                verdict = outline(needed)
+            else:
+                cross = Cross(needed, stroke_color=style.HIGHLIGHT, stroke_width=8)
+                left.add(cross)
+                verdict = InTurn(Wait(0.3), Create(cross))
+            steps.append(InTurn(slide, verdict))
+        return steps, left
 
     def _masks(
         self, words: VGroup, name: str, at: int, reach: int
@@ -640,25 +726,6 @@ class DeadEnds(LectureScene):
         self.swapped = VGroup(swapped, swapped_labels)
         return masks, head_row, pairs, VGroup(label, frame, lifted)
 
-    def _other_reach(
-        self, asker: VMobject, above: VMobject
-    ) -> tuple[VGroup, CurvedArrow, SurroundingRectangle]:
-        """The walkthrough's short sentence under the window sentence, its query word under
-        ``asker``; the arrow to the other word it gives the most; the same +-window frame."""
-        ex, reach = self.data.eat_apple, self.costs.window
-        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
-        words.arrange(RIGHT, buff=style.GROUP_BUFF)
-        weights, q = ex.last_row.weights[0], ex.query_index
-        target = max((j for j in range(ex.short) if j != q), key=lambda j: weights[j])
-        words.next_to(above, DOWN, buff=style.GROUP_BUFF)
-        words.shift((asker.get_x() - words[q].get_x()) * RIGHT)
-        arrow = CurvedArrow(words[q].get_bottom(), words[target].get_bottom(), angle=-PI / 2)
-        arrow.set_color(style.HIGHLIGHT).set_stroke(width=6)
-        frame = SurroundingRectangle(
-            words[max(q - reach, 0) : q + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
-        )
-        return words, arrow, frame
-
     # --- attention: each word decides -------------------------------------------------
     def _each_decides(self) -> None:
         ex = self.data.eat_apple
@@ -683,7 +750,13 @@ class DeadEnds(LectureScene):
         blank = row.cells.copy().set_fill(opacity=0).set_stroke(style.MUTED, 1.5)
         lift = VGroup(name.copy(), lifted)
         lift.generate_target()
-        lift.target[1].scale_to_fit_width(row.cells.width).move_to(row.cells)
+        # to mid-frame, half as large again (at least the final row's width), as the masks go
+        left, bottom, right, top = style.content_area()
+        lift.target[1].scale_to_fit_width(
+            min(max(lifted.width * LIFT_GROW, row.cells.width), right - left)
+        )
+        lift.target[1].move_to([(left + right) / 2, (bottom + top) / 2, 0])
+        lift.target[0].scale(lift.target[1].height / lifted.height)
         lift.target[0].next_to(lift.target[1], LEFT, buff=style.ITEM_BUFF)
         self.add(lifted)
         self.say(
@@ -701,18 +774,31 @@ class DeadEnds(LectureScene):
         )
         target = top_index(ex.last_row.weights[0])
         frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say(  # the arrows grow, then the word given the most is framed
+        self.say(  # each arrow grows and its weight drops into its cell; then the most, framed
             "decides",
-            *(Create(a) for a in arrows.arrows),
-            FadeIn(arrows.numbers),
             FadeIn(row.col_headers),
-            then=[[Create(frame)]],
-            beats={
-                "row": [  # the cells take their shade as the weights drop into them
-                    ReplacementTransform(blank, row.cells),
-                    TransformFromCopy(arrows.numbers, row.numbers, path_arc=PI / 4),
-                ]
-            },
+            LaggedStart(
+                *(
+                    InTurn(
+                        AnimationGroup(Create(a), FadeIn(n)),
+                        AnimationGroup(
+                            ReplacementTransform(b, c),
+                            TransformFromCopy(n, m, path_arc=PI / 4),
+                        ),
+                    )
+                    for a, n, b, c, m in zip(
+                        arrows.arrows,
+                        arrows.numbers,
+                        blank,
+                        row.cells,
+                        row.numbers,
+                        strict=True,
+                    )
+                ),
+                lag_ratio=0.5,
+            ),
+            run_time=3.0,
+            beats={"row": [Create(frame), outline(row.cells[target])]},
             token=names[ex.query_index],
             target=names[target],
             w=self.spoken(f"{APPLE_ROW}[{target}]", 2),

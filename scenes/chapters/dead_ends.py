@@ -69,7 +69,7 @@ MASK_GROW = 2.0  # the masks, their words and the sentence over them: up to this
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
 WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
-LIFT_GROW = 1.5  # the asker's row, lifted out of the mask to mid-frame: this much larger
+LIFT_GROW = 2.5  # the asker's row, lifted out of the mask to mid-frame: this much larger
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
@@ -554,7 +554,7 @@ class DeadEnds(LectureScene):
                                     *(VGroup(s.words, s.link) for s in stack), stamped, out_of_reach
                                 )
                             ),
-                            *(c.animate.set_fill(opacity=MASK_ON) for c in seen),
+                            ApplyMethod(seen.set_fill, style.WEIGHT, MASK_ON),
                             FadeIn(again, shift=UP * 0.3),
                         ),
                         LaggedStart(
@@ -653,7 +653,8 @@ class DeadEnds(LectureScene):
 
     def _stamp_down(self, window: VMobject, stack: list[VGroup]) -> tuple[list, VGroup]:
         """The window frame, copied, slides down the stack: on each sentence it covers the
-        link (outlined) or misses it (crossed). The steps, and what they leave on screen."""
+        link (the word outlined, its arrow lit) or misses it (crossed). The steps, and what
+        they leave on screen."""
         far, reach = int(self.words["window_far"]), self.costs.window
         stamp, left = stack[0].frame, VGroup(stack[0].frame)
         steps = []
@@ -661,7 +662,9 @@ class DeadEnds(LectureScene):
             slide = TransformFromCopy(window, stamp) if k == 0 else Transform(stamp, row.frame)
             needed = row.words[far]
             if len(row.words) - 1 - far <= reach:
-                verdict = outline(needed)
+                verdict = AnimationGroup(
+                    outline(needed), ApplyMethod(row.link.set_color, style.HIGHLIGHT)
+                )
             else:
                 cross = Cross(needed, stroke_color=style.HIGHLIGHT, stroke_width=8)
                 left.add(cross)

@@ -31,6 +31,7 @@ from manim import (
     FadeOut,
     GrowFromCenter,
     LaggedStart,
+    Line,
     MathTex,
     MoveToTarget,
     Rectangle,
@@ -62,6 +63,9 @@ TILES = (7.0, 3.8)  # the room the first layer's weight tiles fill, however many
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
 TILE_FILL = 0.75  # a tile's fill
 ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
+SCORE_SIDE = 1.6  # attention's n x n score grid, at most this wide (the room under its count)
+SCORE_LINES = 50  # a score grid with more rows than this is drawn as a ghosted square
+SCORE_FILL = 0.2  # a score grid's ghosted fill
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
@@ -116,6 +120,23 @@ def _tile_grids(lengths: list[int]) -> list[VGroup]:
 def _tiles_shown(tiles: VGroup, on: bool):
     """The tiles fade in or out in place (their squares stay where they are)."""
     return tiles.animate.set_fill(opacity=TILE_FILL if on else 0).set_stroke(opacity=1 if on else 0)
+
+
+def _score_square(n: int, side: float) -> VGroup:
+    """An n x n grid of attention scores, ``side`` wide: its lines while they can be told
+    apart (up to :data:`SCORE_LINES`), else a ghosted square."""
+    edge = Square(side).set_stroke(style.MUTED, 1.5).set_fill(style.MUTED, opacity=SCORE_FILL)
+    if n > SCORE_LINES:
+        return VGroup(edge)
+    corner, step = edge.get_corner(UP + LEFT), side / n
+    lines = VGroup(
+        *(
+            Line(corner + a * i * step, corner + a * i * step + b * side)
+            for i in range(1, n)
+            for a, b in ((RIGHT, DOWN), (DOWN, RIGHT))
+        )
+    ).set_stroke(style.MUTED, 0.75, opacity=0.6)
+    return VGroup(edge, lines)
 
 
 def _fill_below(picture: VMobject, above: VMobject, grow: float, buff: float) -> VMobject:
@@ -292,29 +313,33 @@ class DeadEnds(LectureScene):
         grids = _tile_grids(list(c.lengths))
         panels = [self._panel(k) for k in range(len(c.lengths))]
         caption = style.text(self.words["weights_head"], style.LABEL_SIZE, style.MUTED)
-        # attention's three matrices, each width x width, under a dashed line
-        # each width x width, the size of one word's tile in the largest block: the same scale
+        # attention's three matrices, each width x width, the size of one word's tile in the
+        # largest block (set by it below); their names and count under a dashed line, and
+        # beside them the n x n scores that grow with the sentence instead
         side = grids[-1][0].width
         qkv = VGroup(
             *(
                 Square(side).set_stroke(colour, 2).set_fill(colour, opacity=TILE_FILL)
                 for colour in (style.QUERY, style.KEY, style.VALUE)
             )
-        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        )
         names = VGroup(
             *(
-                MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3).next_to(t, UP, style.HUG_BUFF)
-                for r, t in zip("QKV", qkv, strict=True)
+                MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3, color=colour)
+                for r, colour in zip("QKV", (style.QUERY, style.KEY, style.VALUE), strict=True)
             )
-        )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
         any_length = style.text(self.words["any_length"], style.BODY_SIZE)
-        any_length.next_to(qkv, RIGHT, buff=style.GROUP_BUFF)
         owner = style.text(self.words["attention_row"], style.LABEL_SIZE, style.HIGHLIGHT)
         a_total = self.number(
             "dead_ends.attention_weights", 0, style.TITLE_SIZE, style.HIGHLIGHT, "grouped"
         )
-        attention = VGroup(owner, VGroup(names, qkv, any_length), a_total).arrange(
+        counts = VGroup(owner, names, any_length, a_total).arrange(
             DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+        )
+        scores, score_labels = self._score_grids(counts.height)
+        attention = VGroup(counts, VGroup(*scores, *score_labels)).arrange(
+            RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP
         )
         side = VGroup(panels[-1].copy(), attention).arrange(
             DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
@@ -332,6 +357,11 @@ class DeadEnds(LectureScene):
             panel.move_to(side[0], aligned_edge=UP + LEFT)
         divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(side.width)
         divider.align_to(side, LEFT).set_y((side[0].get_bottom()[1] + attention.get_top()[1]) / 2)
+        # the three tiles sit by the largest block's last row, at its tiles' scale and pitch;
+        # their names stay in the count's column, in the tiles' colours
+        last = grids[-1]
+        qkv.arrange(RIGHT, buff=last[0].width * TILE_GAP)
+        qkv.next_to(last[-1], RIGHT, buff=last[0].width * TILE_GAP).align_to(last[-1], DOWN)
         first = grids[0]
         labels = fit_column_labels(
             VGroup(
@@ -443,12 +473,57 @@ class DeadEnds(LectureScene):
                     ),
                     outline(qkv),
                 ],
+                "compute": [  # the n x n scores grow, 5, 50, 500, each inside the next
+                    InTurn(*self._score_steps(scores, score_labels)),
+                    outline(qkv),
+                ],
             },
             a=self.spoken("dead_ends.attention_weights", 0, "grouped"),
         )
         self.play(
-            FadeOut(VGroup(caption, shown, panels[2], divider, attention, *(f for f, _ in frames)))
+            FadeOut(
+                VGroup(caption, shown, panels[2], divider, counts, qkv, *(f for f, _ in frames)),
+                VGroup(*scores, score_labels[0]),
+            )
         )
+
+    def _score_grids(self, height: float) -> tuple[list[VGroup], list[VGroup]]:
+        """Attention's score grid for each sentence length (n x n, all the same size and in
+        one place), each under its label "QK^T  n x n"; grid and label ``height`` tall."""
+        size = style.LABEL_SIZE
+        grids, labels = [], []
+        for k, n in enumerate(self.costs.lengths):
+            count = f"dead_ends.lengths[{k}]"
+            label = VGroup(
+                MathTex(r"QK^\top", font_size=size * 1.3),
+                VGroup(
+                    self.number(count, 0, size),
+                    MathTex(r"\times", font_size=size * 1.3),
+                    self.number(count, 0, size),
+                ).arrange(RIGHT, buff=style.ITEM_BUFF),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF)
+            grid = _score_square(n, min(SCORE_SIDE, height - label.height - style.ITEM_BUFF))
+            labels.append(label.next_to(grid, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT))
+            grids.append(grid)
+        return grids, labels
+
+    def _score_steps(self, grids: list[VGroup], labels: list[VGroup]) -> list[AnimationGroup]:
+        """The score grid for each length in turn: those before shrink into the new one's
+        top-left corner (a tenth as wide when the sentence is ten times longer); the first
+        label turns into each next."""
+        lengths = self.costs.lengths
+        steps = [AnimationGroup(Create(grids[0]), FadeIn(labels[0]))]
+        for k in range(1, len(grids)):
+            corner = grids[k].get_corner(UP + LEFT)
+            shrink = lengths[k - 1] / lengths[k]
+            steps.append(
+                AnimationGroup(
+                    ApplyMethod(VGroup(*grids[:k]).scale, shrink, {"about_point": corner}),
+                    FadeIn(grids[k]),
+                    Transform(labels[0], labels[k]),
+                )
+            )
+        return steps
 
     @staticmethod
     def _block_steps(shown: VGroup, lengths: list[int]) -> list[list]:

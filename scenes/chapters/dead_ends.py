@@ -31,6 +31,7 @@ from manim import (
     FadeOut,
     GrowFromCenter,
     LaggedStart,
+    Line,
     MathTex,
     MoveToTarget,
     Rectangle,
@@ -62,6 +63,9 @@ TILES = (7.0, 3.8)  # the room the first layer's weight tiles fill, however many
 TILE_GAP = 0.15  # gap between two tiles, as a share of a tile's side
 TILE_FILL = 0.75  # a tile's fill
 ZOOM = 0.6  # the first tile drawn large: this share of the tiles' room's height
+SCORE_SIDE = 1.6  # attention's n x n score grid, at most this wide (the room under its count)
+SCORE_LINES = 50  # a score grid with more rows than this is drawn as a ghosted square
+SCORE_FILL = 0.2  # a score grid's ghosted fill
 BRACE_ROOM = 1.2  # left of the tiles: the brace and the number of hidden units
 ROW_CELL = 1.1  # a cell of the asker's row of weights, at the end
 MASK_CELL = 0.27  # a cell of a position x position mask (the window sentence's words)
@@ -69,6 +73,7 @@ MASK_GROW = 2.0  # the masks, their words and the sentence over them: up to this
 MASK_ON = 0.85  # a mask's cell that is on
 FINAL_GROW = 1.6  # the last picture (the arrows and their row) enlarged to the content area
 WINDOW_GROW = 1.4  # the window sentence and its rows, up to this much larger
+LIFT_GROW = 2.5  # the asker's row, lifted out of the mask to mid-frame: this much larger
 REACH_CELL = 0.5  # under each word of the window sentence: can the asker see it?
 
 
@@ -115,6 +120,23 @@ def _tile_grids(lengths: list[int]) -> list[VGroup]:
 def _tiles_shown(tiles: VGroup, on: bool):
     """The tiles fade in or out in place (their squares stay where they are)."""
     return tiles.animate.set_fill(opacity=TILE_FILL if on else 0).set_stroke(opacity=1 if on else 0)
+
+
+def _score_square(n: int, side: float) -> VGroup:
+    """An n x n grid of attention scores, ``side`` wide: its lines while they can be told
+    apart (up to :data:`SCORE_LINES`), else a ghosted square."""
+    edge = Square(side).set_stroke(style.MUTED, 1.5).set_fill(style.MUTED, opacity=SCORE_FILL)
+    if n > SCORE_LINES:
+        return VGroup(edge)
+    corner, step = edge.get_corner(UP + LEFT), side / n
+    lines = VGroup(
+        *(
+            Line(corner + a * i * step, corner + a * i * step + b * side)
+            for i in range(1, n)
+            for a, b in ((RIGHT, DOWN), (DOWN, RIGHT))
+        )
+    ).set_stroke(style.MUTED, 0.75, opacity=0.6)
+    return VGroup(edge, lines)
 
 
 def _fill_below(picture: VMobject, above: VMobject, grow: float, buff: float) -> VMobject:
@@ -291,29 +313,33 @@ class DeadEnds(LectureScene):
         grids = _tile_grids(list(c.lengths))
         panels = [self._panel(k) for k in range(len(c.lengths))]
         caption = style.text(self.words["weights_head"], style.LABEL_SIZE, style.MUTED)
-        # attention's three matrices, each width x width, under a dashed line
-        # each width x width, the size of one word's tile in the largest block: the same scale
+        # attention's three matrices, each width x width, the size of one word's tile in the
+        # largest block (set by it below); their names and count under a dashed line, and
+        # beside them the n x n scores that grow with the sentence instead
         side = grids[-1][0].width
         qkv = VGroup(
             *(
                 Square(side).set_stroke(colour, 2).set_fill(colour, opacity=TILE_FILL)
                 for colour in (style.QUERY, style.KEY, style.VALUE)
             )
-        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        )
         names = VGroup(
             *(
-                MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3).next_to(t, UP, style.HUG_BUFF)
-                for r, t in zip("QKV", qkv, strict=True)
+                MathTex(f"W_{r}", font_size=style.LABEL_SIZE * 1.3, color=colour)
+                for r, colour in zip("QKV", (style.QUERY, style.KEY, style.VALUE), strict=True)
             )
-        )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
         any_length = style.text(self.words["any_length"], style.BODY_SIZE)
-        any_length.next_to(qkv, RIGHT, buff=style.GROUP_BUFF)
         owner = style.text(self.words["attention_row"], style.LABEL_SIZE, style.HIGHLIGHT)
         a_total = self.number(
             "dead_ends.attention_weights", 0, style.TITLE_SIZE, style.HIGHLIGHT, "grouped"
         )
-        attention = VGroup(owner, VGroup(names, qkv, any_length), a_total).arrange(
+        counts = VGroup(owner, names, any_length, a_total).arrange(
             DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+        )
+        scores, score_labels = self._score_grids(counts.height)
+        attention = VGroup(counts, VGroup(*scores, *score_labels)).arrange(
+            RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP
         )
         side = VGroup(panels[-1].copy(), attention).arrange(
             DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF
@@ -331,6 +357,11 @@ class DeadEnds(LectureScene):
             panel.move_to(side[0], aligned_edge=UP + LEFT)
         divider = DashedLine(LEFT, RIGHT, color=style.MUTED).set_width(side.width)
         divider.align_to(side, LEFT).set_y((side[0].get_bottom()[1] + attention.get_top()[1]) / 2)
+        # the three tiles sit by the largest block's last row, at its tiles' scale and pitch;
+        # their names stay in the count's column, in the tiles' colours
+        last = grids[-1]
+        qkv.arrange(RIGHT, buff=last[0].width * TILE_GAP)
+        qkv.next_to(last[-1], RIGHT, buff=last[0].width * TILE_GAP).align_to(last[-1], DOWN)
         first = grids[0]
         labels = fit_column_labels(
             VGroup(
@@ -442,12 +473,57 @@ class DeadEnds(LectureScene):
                     ),
                     outline(qkv),
                 ],
+                "compute": [  # the n x n scores grow, 5, 50, 500, each inside the next
+                    InTurn(*self._score_steps(scores, score_labels)),
+                    outline(qkv),
+                ],
             },
             a=self.spoken("dead_ends.attention_weights", 0, "grouped"),
         )
         self.play(
-            FadeOut(VGroup(caption, shown, panels[2], divider, attention, *(f for f, _ in frames)))
+            FadeOut(
+                VGroup(caption, shown, panels[2], divider, counts, qkv, *(f for f, _ in frames)),
+                VGroup(*scores, score_labels[0]),
+            )
         )
+
+    def _score_grids(self, height: float) -> tuple[list[VGroup], list[VGroup]]:
+        """Attention's score grid for each sentence length (n x n, all the same size and in
+        one place), each under its label "QK^T  n x n"; grid and label ``height`` tall."""
+        size = style.LABEL_SIZE
+        grids, labels = [], []
+        for k, n in enumerate(self.costs.lengths):
+            count = f"dead_ends.lengths[{k}]"
+            label = VGroup(
+                MathTex(r"QK^\top", font_size=size * 1.3),
+                VGroup(
+                    self.number(count, 0, size),
+                    MathTex(r"\times", font_size=size * 1.3),
+                    self.number(count, 0, size),
+                ).arrange(RIGHT, buff=style.ITEM_BUFF),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF)
+            grid = _score_square(n, min(SCORE_SIDE, height - label.height - style.ITEM_BUFF))
+            labels.append(label.next_to(grid, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT))
+            grids.append(grid)
+        return grids, labels
+
+    def _score_steps(self, grids: list[VGroup], labels: list[VGroup]) -> list[AnimationGroup]:
+        """The score grid for each length in turn: those before shrink into the new one's
+        top-left corner (a tenth as wide when the sentence is ten times longer); the first
+        label turns into each next."""
+        lengths = self.costs.lengths
+        steps = [AnimationGroup(Create(grids[0]), FadeIn(labels[0]))]
+        for k in range(1, len(grids)):
+            corner = grids[k].get_corner(UP + LEFT)
+            shrink = lengths[k - 1] / lengths[k]
+            steps.append(
+                AnimationGroup(
+                    ApplyMethod(VGroup(*grids[:k]).scale, shrink, {"about_point": corner}),
+                    FadeIn(grids[k]),
+                    Transform(labels[0], labels[k]),
+                )
+            )
+        return steps
 
     @staticmethod
     def _block_steps(shown: VGroup, lengths: list[int]) -> list[list]:
@@ -489,59 +565,82 @@ class DeadEnds(LectureScene):
         asker = style.text(tokens[at], style.BODY_SIZE, style.QUERY)
         asker.next_to(seen[at], DOWN, buff=style.HUG_BUFF)
         out_of_reach = Cross(seen[far], stroke_color=style.HIGHLIGHT, stroke_width=8)
-        window = SurroundingRectangle(
-            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
-        )
-        # another sentence needs another reach: the walkthrough's, whose asker looks one word
-        # back; its query word under this one's, the same window stamped on it
-        other, other_miss, other_window = self._other_reach(words[at], VGroup(seen, asker))
-        # the window's picture, large, in the middle of the room under the labels
-        shown = VGroup(words, window, miss, seen, asker, out_of_reach, other, other_miss)
-        _fill_below(VGroup(shown, other_window), heads, WINDOW_GROW, style.GROUP_BUFF)
+        window = self._reach_frame(words, at)
+        main = VGroup(words, window, miss, seen, asker, out_of_reach)
+        # other sentences need other reaches: two short ones stacked under it, each asker
+        # under this one's, each with its link; the same +-window frame slides down them
+        stack = self._reach_stack(words[at], VGroup(seen, asker))
+        # all of it fitted to the room under the labels, from its top; until the stack needs
+        # the room, the window sentence waits at mid-height
+        fitted = VGroup(main, *stack)
+        _fill_below(fitted, heads, WINDOW_GROW, style.GROUP_BUFF)
+        left, bottom, right, _ = style.content_area()
+        top = heads.get_bottom()[1] - style.GROUP_BUFF
+        fitted.shift((top - fitted.get_top()[1]) * UP)
+        lowered = ((top + bottom) / 2 - main.get_center()[1]) * UP
         whole = SurroundingRectangle(words, color=style.HIGHLIGHT, buff=style.ITEM_BUFF)
-        # when its window spans the sentence, the sentence and its rows rise to the top of the
-        # room and dead end one's network comes back under them, in the room that is left
-        rise = heads.get_bottom()[1] - style.GROUP_BUFF - shown.get_top()[1]
-        again = self.network.copy()
-        room = asker.get_bottom()[1] + rise - style.ITEM_BUFF - style.content_area()[1]
-        again.scale(min(1.0, room / again.height))
-        again.next_to(asker, DOWN, buff=style.ITEM_BUFF).shift(rise * UP).match_x(words)
+        # when its window spans the sentence, dead end one's network comes back under it,
+        # its socket empty; each word's vector drops into it, and those past its end are framed
+        again, filled, past = self._network_again(len(words), asker, bottom, (left, right))
+        overflow = SurroundingRectangle(past, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        stamps, stamped = self._stamp_down(window, stack)
+        main.shift(lowered)
         w = self.spoken("dead_ends.window", 0)
         self.say(
             "window",
             heads[0].animate.set_opacity(style.DIMMED),
             heads[1].animate.set_opacity(1),
             FadeIn(words, lag_ratio=0.1),
-            then=[[Create(window)]],
+            then=[
+                [
+                    Create(window),
+                    LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
+                    FadeIn(asker),
+                ]
+            ],
             w=w,
         )
         self.say(
             "far",
             outline(words[far]),
             Create(miss),
-            beats={
-                "miss": [
-                    LaggedStart(*(GrowFromCenter(c) for c in seen), lag_ratio=0.1),
-                    FadeIn(asker),
-                    InTurn(Wait(0.6), Create(out_of_reach)),
-                ]
-            },
+            beats={"miss": [Create(out_of_reach)]},
         )
         self.say(
             "how_wide",
             outline(window),
+            run_time=3.0,
             beats={
                 "differ": [
-                    FadeIn(other, shift=UP * 0.3),
-                    Create(other_miss),
-                    TransformFromCopy(window, other_window),
+                    InTurn(
+                        AnimationGroup(
+                            ApplyMethod(main.shift, -lowered),
+                            *(FadeIn(VGroup(s.words, s.link), shift=UP * 0.3) for s in stack),
+                        ),
+                        *stamps,
+                    )
                 ],
                 "whole": [
-                    Transform(window, whole),
-                    FadeOut(VGroup(other, other_miss, other_window, out_of_reach)),
-                    *(c.animate.set_fill(opacity=MASK_ON).shift(rise * UP) for c in seen),
-                    *(m.animate.shift(rise * UP) for m in (words, miss, asker)),
-                    FadeIn(again, shift=UP * 0.3),
+                    InTurn(
+                        AnimationGroup(
+                            Transform(window, whole),
+                            FadeOut(
+                                VGroup(
+                                    *(VGroup(s.words, s.link) for s in stack), stamped, out_of_reach
+                                )
+                            ),
+                            ApplyMethod(seen.set_fill, style.WEIGHT, MASK_ON),
+                            FadeIn(again, shift=UP * 0.3),
+                        ),
+                        LaggedStart(
+                            *(
+                                TransformFromCopy(c, f, path_arc=-PI / 6)
+                                for c, f in zip(seen, filled, strict=True)
+                            ),
+                            lag_ratio=0.4,
+                        ),
+                        Create(overflow),
+                    )
                 ],
             },
         )
@@ -556,7 +655,7 @@ class DeadEnds(LectureScene):
             beats={
                 "fixed": [  # the sentence rises to head the masks, drawn by position alone;
                     # then it becomes another sentence and the masks do not change
-                    FadeOut(VGroup(again, window, miss, seen, asker)),
+                    FadeOut(VGroup(again, *filled, overflow, window, miss, seen, asker)),
                     InTurn(
                         AnimationGroup(
                             Transform(words, head_row),
@@ -582,6 +681,71 @@ class DeadEnds(LectureScene):
         )
         self.window_picture = VGroup(words, grids, ons, captions, labels)
         self.asker_row = asker_row
+
+    def _reach_frame(self, words: VGroup, at: int) -> SurroundingRectangle:
+        """The +-window round the word at ``at`` in a row of ``words``."""
+        reach = self.costs.window
+        return SurroundingRectangle(
+            words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
+        )
+
+    def _network_again(
+        self, n: int, above: VMobject, bottom: float, across: tuple[float, float]
+    ) -> tuple[VGroup, list[VGroup], VGroup]:
+        """Dead end one's network again, its socket empty, under ``above``; where each of
+        ``n`` words' vectors lands (in the socket's stretches, then in a row past its end);
+        and the squares past the end. Scaled to fit the room left, overflow included."""
+        d = self.ex.d
+        network, joined = self.network.copy()
+        fit = len(joined) // d
+        past = VGroup(*(joined[0].copy() for _ in range((n - fit) * d))).arrange(RIGHT, buff=0)
+        past.next_to(network.get_slots(), RIGHT, buff=style.TIGHT_BUFF * 2)
+        picture = VGroup(network, joined, past)
+        room = above.get_bottom()[1] - style.ITEM_BUFF - bottom
+        picture.scale(min(1.0, room / picture.height, (across[1] - across[0]) / picture.width))
+        picture.next_to(above, DOWN, buff=style.ITEM_BUFF).set_x(sum(across) / 2)
+        squares = [*joined, *past]
+        filled = [VGroup(*squares[k * d : (k + 1) * d]) for k in range(n)]
+        return network, filled, past
+
+    def _reach_stack(self, asker: VMobject, above: VMobject) -> list[VGroup]:
+        """Two short sentences (a near link, a far one) stacked under ``above``, each ending
+        on the asker under ``asker``: for each, its words, the arrow from the asker to the
+        word it needs (at the window sentence's ``window_far``), and the +-window frame."""
+        far = int(self.words["window_far"])
+        stack: list[VGroup] = []
+        for key in ("reach_near", "reach_far"):
+            words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.words[key].split(",")))
+            words.arrange(RIGHT, buff=style.GROUP_BUFF)
+            words.next_to(stack[-1] if stack else above, DOWN, buff=style.GROUP_BUFF)
+            words.shift((asker.get_x() - words[-1].get_x()) * RIGHT)
+            link = CurvedArrow(words[-1].get_bottom(), words[far].get_bottom(), angle=-PI / 4)
+            link.set_color(style.MUTED)
+            stack.append(VGroup(words, link, self._reach_frame(words, len(words) - 1)))
+        for row in stack:
+            row.words, row.link, row.frame = row
+        return stack
+
+    def _stamp_down(self, window: VMobject, stack: list[VGroup]) -> tuple[list, VGroup]:
+        """The window frame, copied, slides down the stack: on each sentence it covers the
+        link (the word outlined, its arrow lit) or misses it (crossed). The steps, and what
+        they leave on screen."""
+        far, reach = int(self.words["window_far"]), self.costs.window
+        stamp, left = stack[0].frame, VGroup(stack[0].frame)
+        steps = []
+        for k, row in enumerate(stack):
+            slide = TransformFromCopy(window, stamp) if k == 0 else Transform(stamp, row.frame)
+            needed = row.words[far]
+            if len(row.words) - 1 - far <= reach:
+                verdict = AnimationGroup(
+                    outline(needed), ApplyMethod(row.link.set_color, style.HIGHLIGHT)
+                )
+            else:
+                cross = Cross(needed, stroke_color=style.HIGHLIGHT, stroke_width=8)
+                left.add(cross)
+                verdict = InTurn(Wait(0.3), Create(cross))
+            steps.append(InTurn(slide, verdict))
+        return steps, left
 
     def _masks(
         self, words: VGroup, name: str, at: int, reach: int
@@ -640,25 +804,6 @@ class DeadEnds(LectureScene):
         self.swapped = VGroup(swapped, swapped_labels)
         return masks, head_row, pairs, VGroup(label, frame, lifted)
 
-    def _other_reach(
-        self, asker: VMobject, above: VMobject
-    ) -> tuple[VGroup, CurvedArrow, SurroundingRectangle]:
-        """The walkthrough's short sentence under the window sentence, its query word under
-        ``asker``; the arrow to the other word it gives the most; the same +-window frame."""
-        ex, reach = self.data.eat_apple, self.costs.window
-        words = VGroup(*(style.text(t, style.TITLE_SIZE) for t in self.apple_words()[: ex.short]))
-        words.arrange(RIGHT, buff=style.GROUP_BUFF)
-        weights, q = ex.last_row.weights[0], ex.query_index
-        target = max((j for j in range(ex.short) if j != q), key=lambda j: weights[j])
-        words.next_to(above, DOWN, buff=style.GROUP_BUFF)
-        words.shift((asker.get_x() - words[q].get_x()) * RIGHT)
-        arrow = CurvedArrow(words[q].get_bottom(), words[target].get_bottom(), angle=-PI / 2)
-        arrow.set_color(style.HIGHLIGHT).set_stroke(width=6)
-        frame = SurroundingRectangle(
-            words[max(q - reach, 0) : q + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
-        )
-        return words, arrow, frame
-
     # --- attention: each word decides -------------------------------------------------
     def _each_decides(self) -> None:
         ex = self.data.eat_apple
@@ -683,7 +828,13 @@ class DeadEnds(LectureScene):
         blank = row.cells.copy().set_fill(opacity=0).set_stroke(style.MUTED, 1.5)
         lift = VGroup(name.copy(), lifted)
         lift.generate_target()
-        lift.target[1].scale_to_fit_width(row.cells.width).move_to(row.cells)
+        # to mid-frame, half as large again (at least the final row's width), as the masks go
+        left, bottom, right, top = style.content_area()
+        lift.target[1].scale_to_fit_width(
+            min(max(lifted.width * LIFT_GROW, row.cells.width), right - left)
+        )
+        lift.target[1].move_to([(left + right) / 2, (bottom + top) / 2, 0])
+        lift.target[0].scale(lift.target[1].height / lifted.height)
         lift.target[0].next_to(lift.target[1], LEFT, buff=style.ITEM_BUFF)
         self.add(lifted)
         self.say(
@@ -701,18 +852,31 @@ class DeadEnds(LectureScene):
         )
         target = top_index(ex.last_row.weights[0])
         frame = SurroundingRectangle(words[target], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-        self.say(  # the arrows grow, then the word given the most is framed
+        self.say(  # each arrow grows and its weight drops into its cell; then the most, framed
             "decides",
-            *(Create(a) for a in arrows.arrows),
-            FadeIn(arrows.numbers),
             FadeIn(row.col_headers),
-            then=[[Create(frame)]],
-            beats={
-                "row": [  # the cells take their shade as the weights drop into them
-                    ReplacementTransform(blank, row.cells),
-                    TransformFromCopy(arrows.numbers, row.numbers, path_arc=PI / 4),
-                ]
-            },
+            LaggedStart(
+                *(
+                    InTurn(
+                        AnimationGroup(Create(a), FadeIn(n)),
+                        AnimationGroup(
+                            ReplacementTransform(b, c),
+                            TransformFromCopy(n, m, path_arc=PI / 4),
+                        ),
+                    )
+                    for a, n, b, c, m in zip(
+                        arrows.arrows,
+                        arrows.numbers,
+                        blank,
+                        row.cells,
+                        row.numbers,
+                        strict=True,
+                    )
+                ),
+                lag_ratio=0.5,
+            ),
+            run_time=3.0,
+            beats={"row": [Create(frame), outline(row.cells[target])]},
             token=names[ex.query_index],
             target=names[target],
             w=self.spoken(f"{APPLE_ROW}[{target}]", 2),

@@ -34,7 +34,6 @@ from manim import (
     VGroup,
 )
 
-from common.formatting import format_number
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
@@ -233,8 +232,8 @@ class ColourTask(LectureScene):
         size = numbers[0].font_size
         terms = VGroup(*(n.copy() for n in numbers))
         shown = [_as_float(n.text) for n in numbers]
-        worked_out = format_number(sum(shown) / len(shown), 2)
-        sign = "=" if _as_float(worked_out) == _as_float(answer.text) else "\u2248"
+        worked_out = round(sum(shown) / len(shown), 2)  # from the numbers as shown
+        sign = "=" if worked_out == _as_float(answer.text) else "\u2248"
         symbol = lambda s: style.text(s, size)  # noqa: E731
         row, symbols = VGroup(symbol("(")), VGroup()
         symbols.add(row[0])

@@ -27,7 +27,6 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -353,10 +352,20 @@ class ColourTask(LectureScene):
                 [FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)],
                 sort,  # rows and columns grouped by colour: the frames close into blocks
             ],
-            beats={  # back in the sequence's order, where the trained map will be read
-                "refutable": [Succession(AnimationGroup(*unsort), outline(blocks))]
+            beats={  # back in the sequence's order, where the trained map will be read; then
+                # the result that would refute it: weight where a position meets another colour
+                "refutable": [InTurn(AnimationGroup(*unsort), *self._refuted(grid, colours))]
             },
         )
+
+    def _refuted(self, grid: AttentionGrid, colours: list[int]) -> list[Animation]:
+        """The map the prediction rules out, shown on one cell: the worked position's row
+        lit in the weight colour at a position of another colour, outlined, then dark again
+        (the predicted map is what the chapter ends on)."""
+        other = next(j for j, c in enumerate(colours) if c != colours[self.focus])
+        cell = grid.get_cell(self.focus, other)
+        lit = cell.copy().set_fill(style.WEIGHT, opacity=1)
+        return [AnimationGroup(FadeIn(lit), outline(cell)), FadeOut(lit)]
 
     @staticmethod
     def _sorted_by_colour(

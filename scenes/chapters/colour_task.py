@@ -47,6 +47,7 @@ PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
 WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the frame, by up to this
 ARC_BEND = PI / 6  # the same-colour arcs: the nearest two bend this much, the farthest twice
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
+PREDICTED_TINT = 0.35  # a predicted block's cells: its colour, faint (a claim, not weights)
 
 
 class ColourTask(LectureScene):
@@ -426,10 +427,15 @@ def _as_float(shown: str) -> float:
 def predicted_map(scene: LectureScene) -> VGroup:
     """colour_task's last picture, training's first: the prediction, an empty map of the
     colour task's example (``ColourTask.example_name``) with its markers as headers and a
-    dashed frame on every same-colour cell (a claim, not data yet), filling the height, and
+    dashed frame on every same-colour cell (a claim, not data yet), those cells tinted faintly
+    in their colour, filling the height, and
     the claim's line beside it (in colour_task's words)."""
     colours = scene.data.example(ColourTask.example_name).colours
     grid = scene.colour_map(colours, [[None] * len(colours) for _ in colours], "", PREDICTED_CELL)
+    for i, row in enumerate(colours):  # each predicted block faintly in its colour
+        tint = style.task_colour(scene.data.colour_names[row]).fill
+        for j in (j for j, column in enumerate(colours) if column == row):
+            grid.get_cell(i, j).set_fill(tint, opacity=PREDICTED_TINT)
     blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
     blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
     line = style.text(scene.shared(ColourTask.scene_key)["prediction_line"], style.BODY_SIZE)

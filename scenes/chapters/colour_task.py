@@ -45,6 +45,7 @@ from scenes.kit.turns import InTurn
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
 WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the frame, by up to this
+WORKED_GROW = 1.3  # the worked sum, the focus while it is worked: larger than the strip
 ARC_BEND = PI / 6  # the same-colour arcs: the nearest two bend this much, the farthest twice
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
 PREDICTED_TINT = 0.35  # a predicted block's cells: its colour, faint (a claim, not weights)
@@ -77,7 +78,7 @@ class ColourTask(LectureScene):
         worked = self._worked_sum(strip, same, count, answer)
         box = self.model_box(strip.width)
         box.next_to(strip, DOWN, buff=style.GROUP_BUFF)
-        worked.move_to(box)  # the work row: the worked sum, later the model in its place
+        worked.scale(WORKED_GROW).move_to(box)  # the work row: the sum, later the model there
         answers = VGroup(
             *(
                 self.number(f"{src}.targets[{j}]", 2, style.BODY_SIZE, style.RESULT)

@@ -17,14 +17,16 @@ from manim import (
     ArcBetweenPoints,
     Brace,
     Create,
+    Cross,
     CurvedArrow,
     DashedVMobject,
     FadeIn,
     FadeOut,
     GrowFromCenter,
+    LaggedStart,
+    Rectangle,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -37,11 +39,16 @@ from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import Count, phrase
+from scenes.kit.numbers import Count, ShownNumber
 from scenes.kit.seams import seam_builder
+from scenes.kit.turns import InTurn
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
+WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the frame, by up to this
+WORKED_GROW = 1.3  # the worked sum, the focus while it is worked: larger than the strip
+ARC_BEND = PI / 6  # the same-colour arcs: the nearest two bend this much, the farthest twice
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
+PREDICTED_TINT = 0.35  # a predicted block's cells: its colour, faint (a claim, not weights)
 
 
 class ColourTask(LectureScene):
@@ -63,16 +70,15 @@ class ColourTask(LectureScene):
         title = self.make_title()
         markers = [self.colour_marker(c) for c in ex.colours]
         strip = TokenStrip(markers, ex.values, f"{src}.values").scale(1.6)
+        # spread out: the model and the answers under it then use the frame's width
+        strip.columns.arrange(RIGHT, buff=style.SECTION_BUFF, aligned_edge=UP)
         same = [j for j, c in enumerate(ex.colours) if c == ex.colours[self.focus]]
-        frames = VGroup(
-            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in same)
-        )
         count = self.number(Count(f"{src}.colours", ex.colours[self.focus]), 0)
         answer = self.number(f"{src}.targets[{self.focus}]", 2)
-        worked = phrase(self.words["worked"], style.BODY_SIZE, k=count, answer=answer)
-        worked.next_to(strip, DOWN, buff=style.GROUP_BUFF)
+        worked = self._worked_sum(strip, same, count, answer)
         box = self.model_box(strip.width)
         box.next_to(strip, DOWN, buff=style.GROUP_BUFF)
+        worked.scale(WORKED_GROW).move_to(box)  # the work row: the sum, later the model there
         answers = VGroup(
             *(
                 self.number(f"{src}.targets[{j}]", 2, style.BODY_SIZE, style.RESULT)
@@ -85,30 +91,44 @@ class ColourTask(LectureScene):
         label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
         answer_box = SurroundingRectangle(answers, buff=style.ITEM_BUFF, color=style.RESULT)
         arcs = self._links(strip, ex.colours)
-        # the whole worked example, grown to fill the frame: it is the only picture for 50 s
-        style.place(VGroup(arcs, strip, frames, worked, box, answers, label, answer_box), grow=1.4)
-        # until the answers come, the sequence and its worked answer hold the middle of the
-        # frame; they rise to their place over the model when every answer is written
-        held = VGroup(strip, frames, worked)
-        _, bottom, _, top = style.content_area()
-        lift = held.get_center()[1] - (bottom + top) / 2
-        held.shift(DOWN * lift)
-        count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
+        # three rows fill the frame: the sequence, the work (the sum, then the model), the answers
+        style.place(VGroup(arcs, strip, worked, box, answers, label, answer_box), grow=WORK_GROW)
+        frames = self._frames(strip, same)
+        slots = VGroup(  # every position's answer, still to be worked out
+            *(
+                DashedVMobject(
+                    Rectangle(
+                        width=column.width, height=answers.height + 2 * style.HUG_BUFF
+                    ).set_stroke(style.MUTED, 2),
+                    num_dashes=16,
+                ).move_to(number)
+                for column, number in zip(strip.columns, answers, strict=True)
+            )
+        )
         here = frames[same.index(self.focus)].get_bottom()
-        looks = VGroup(  # the position looks at every other of its colour (and at itself)
+        looks = VGroup(  # the position looks at every other of its colour, and at itself
             *(
                 CurvedArrow(here, frame.get_bottom(), angle=PI / 3, color=style.HIGHLIGHT)
                 for j, frame in zip(same, frames, strict=True)
                 if j != self.focus
-            )
+            ),
+            CurvedArrow(
+                here + LEFT * frames[0].width / 4,
+                here + RIGHT * frames[0].width / 4,
+                angle=1.5 * PI,
+                color=style.HIGHLIGHT,
+            ),
         )
         rest = [strip.get_column(j) for j in range(ex.n) if j not in same]
         undimmed = [column.copy() for column in rest]  # as they stand, to come back to
-
-        self.add(title)  # the title at once: no frame is only a title being written
+        settled = strip.copy()  # where the strip stands once it has risen
+        # until the rule, the sequence alone holds the middle of the frame
+        _, bottom, _, top = style.content_area()
+        lift = strip.get_center()[1] - (bottom + top) / 2
+        strip.shift(DOWN * lift)
         formula = AttentionFormula()
         style.place(formula)
-        slots = VGroup(
+        blanks = VGroup(
             *(
                 DashedVMobject(
                     Square(column[1].height).set_stroke(style.MUTED, 2), num_dashes=12
@@ -116,21 +136,27 @@ class ColourTask(LectureScene):
                 for column in strip.columns
             )
         )
-        small = formula.copy().scale(0.6).next_to(slots, DOWN, buff=style.SECTION_BUFF)
+        small = formula.copy().scale(0.6).next_to(blanks, DOWN, buff=style.SECTION_BUFF)
+        clear = max(bottom - small.get_bottom()[1], 0)  # the task's slots and the formula fit
+        VGroup(strip, blanks, small).shift(UP * clear)
+        lift -= clear
+        count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
+
+        self.add(title)  # the title at once: no frame is only a title being written
         # the formula alone proves nothing; what a task must test is its weights: whom to look at
         self.say(
             "intro",
             FadeIn(formula),
             beats={
-                "task": [Transform(formula, small), Create(slots, lag_ratio=0.1)],
-                "who": [outline(formula.attention[0:7])],
+                "task": [Transform(formula, small), Create(blanks, lag_ratio=0.1)],
+                "who": [outline(small.attention[0:7])],
             },
         )
         first = strip.get_column(self.focus)
         self.say(
             "strip",
             FadeOut(formula, shift=UP * 0.3),
-            ReplacementTransform(slots, VGroup(*(c[1] for c in strip.columns))),
+            ReplacementTransform(blanks, VGroup(*(c[1] for c in strip.columns))),
             FadeIn(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns)), lag_ratio=0.1),
             beats={
                 "colour": [outline(first[1])],
@@ -143,41 +169,158 @@ class ColourTask(LectureScene):
             n=ex.n,
             colours=self.colour_list(),
         )
-        colour = self.colour_name(ex.colours[self.focus])
         self.say(
             "rule",
             FadeOut(count_brace),
-            FadeIn(frames, lag_ratio=0.3),
-            then=[[Create(looks, lag_ratio=0.3)]],
+            ApplyMethod(strip.shift, UP * lift),
+            Create(slots, lag_ratio=0.1),  # one answer under every position
+            then=[[FadeIn(frames, lag_ratio=0.3)], [Create(looks, lag_ratio=0.3)]],
             beats={  # the others recede: position 1's answer is its colour's business
-                "pos": [outline(first), *(c.animate.set_opacity(style.DIMMED) for c in rest)]
+                "pos": [
+                    outline(settled.get_column(self.focus)),
+                    *(ApplyMethod(c.set_opacity, style.DIMMED) for c in rest),
+                ]
             },
-            colour=colour,
+            colour=self.colour_name(ex.colours[self.focus]),
             pos=self.focus + 1,
         )
-        # the group's numbers travel into their mean: the answer
-        gather = [
-            FadeOut(strip.get_column(j)[2].copy(), target_position=answer, scale=0.6) for j in same
-        ]
-        self.say(
+        terms, symbols, total = worked
+        self.say(  # the group's numbers travel down into their mean: the answer
             "worked_say",
             FadeOut(looks),
-            FadeIn(worked),
-            then=[gather, [outline(answer)]],
+            *(
+                TransformFromCopy(strip.get_column(j)[2], t)
+                for j, t in zip(same, terms, strict=True)
+            ),
+            FadeIn(symbols[:-1]),
+            beats={
+                "mean": [FadeIn(symbols[-1]), TransformFromCopy(terms, total)],
+                "its": [
+                    TransformFromCopy(answer, answers[self.focus]),
+                    FadeOut(slots[self.focus]),
+                ],
+            },
             k=count,
             answer=answer,
         )
-        others = VGroup(*(a for j, a in enumerate(answers) if j != self.focus))
         self.say(
             "all_answers",
-            TransformFromCopy(answer, answers[self.focus]),
             *(Transform(c, back) for c, back in zip(rest, undimmed, strict=True)),
             FadeOut(worked),
-            FadeOut(frames),
             then=[
-                [ApplyMethod(strip.shift, UP * lift)],  # built when it starts: undimmed by then,
-                [FadeIn(others, lag_ratio=0.1), FadeIn(label), FadeIn(answer_box)],
+                *self._fill_answers(
+                    strip, ex.colours, frames, answers, slots, [FadeIn(label), Create(answer_box)]
+                )
             ],
+        )
+        self._only_way(
+            strip, same, box, answers[self.focus], arcs, list(zip(rest, undimmed, strict=True))
+        )
+        self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
+
+    def _frames(self, strip: TokenStrip, group: list[int]) -> VGroup:
+        """A frame round each column of one colour group."""
+        return VGroup(
+            *(SurroundingRectangle(strip.get_column(j), buff=style.HUG_BUFF) for j in group)
+        )
+
+    def _worked_sum(
+        self, strip: TokenStrip, group: list[int], count: ShownNumber, answer: ShownNumber
+    ) -> VGroup:
+        """(a + b + c) / k = mean, its terms copies of the group's numbers in the strip (a
+        negative one in brackets): the terms, the symbols, and the mean."""
+        numbers = [strip.get_column(j)[2] for j in group]
+        size = numbers[0].font_size
+        terms = VGroup(*(n.copy() for n in numbers))
+        shown = [_as_float(n.text) for n in numbers]
+        worked_out = round(sum(shown) / len(shown), 2)  # from the numbers as shown
+        sign = "=" if worked_out == _as_float(answer.text) else "\u2248"
+        symbol = lambda s: style.text(s, size)  # noqa: E731
+        row, symbols = VGroup(symbol("(")), VGroup()
+        symbols.add(row[0])
+        for k, term in enumerate(terms):
+            if k:
+                symbols.add(symbol("+"))
+                row.add(symbols[-1])
+            if shown[k] < 0:
+                symbols.add(symbol("("), symbol(")"))
+                row.add(symbols[-2], term, symbols[-1])
+            else:
+                row.add(term)
+        symbols.add(symbol(")"), symbol("/"), count.set(font_size=size))
+        row.add(*symbols[-3:])
+        equals = VGroup(symbol(sign), answer.set(font_size=size).set_color(style.RESULT))
+        row.add(*equals)
+        row.arrange(RIGHT, buff=style.ITEM_BUFF)
+        symbols.add(equals[0])
+        return VGroup(terms, symbols, answer)
+
+    def _fill_answers(
+        self,
+        strip: TokenStrip,
+        colours: list[int],
+        frames: VGroup,
+        answers: VGroup,
+        slots: VGroup,
+        finish: list[Animation],
+    ) -> list[list[Animation]]:
+        """Every answer written, colour group by colour group, each group framed as it fills:
+        the worked group's answer copied to the rest of its colour (same colour, same answer),
+        then each other group's numbers merging into its slots."""
+        steps, framed = [], frames
+        groups = sorted({c: [j for j, d in enumerate(colours) if d == c] for c in colours}.values())
+        for group in groups:
+            if self.focus in group:
+                source, shown = answers[self.focus], []
+            else:
+                source = VGroup(*(strip.get_column(j)[2] for j in group))
+                shown = self._frames(strip, group)
+            step = [
+                *(TransformFromCopy(source, answers[j]) for j in group if j != self.focus),
+                *(FadeOut(slots[j]) for j in group if j != self.focus),
+            ]
+            if shown:
+                step += [FadeOut(framed), FadeIn(shown)]
+                framed = shown
+            steps.append(step)
+        return [*steps, [*finish, FadeOut(framed)]]
+
+    def _only_way(
+        self,
+        strip: TokenStrip,
+        group: list[int],
+        box: VGroup,
+        answer: ShownNumber,
+        arcs: VGroup,
+        dimmed: list[tuple[VGroup, VGroup]],
+    ) -> None:
+        """The model, and the one thing it must learn: position 1 run through it (its
+        colour's numbers into the head, their mix on into the readout, out as its answer);
+        the same-colour arcs colour by colour; an arc across colours struck out."""
+        mix = strip.get_column(self.focus)[1].copy().scale(0.6).move_to(box.head[0])
+        run = InTurn(
+            AnimationGroup(*(ApplyMethod(c.set_opacity, style.DIMMED) for c, _ in dimmed)),
+            AnimationGroup(
+                *(
+                    FadeOut(strip.get_column(j)[2].copy(), target_position=box.head[0], scale=0.4)
+                    for j in group
+                ),
+                FadeIn(mix, scale=0.4),
+            ),
+            ApplyMethod(mix.move_to, box.readout[0]),
+            AnimationGroup(FadeOut(mix, target_position=answer, scale=0.4), outline(answer)),
+        )
+        other = next(j for j in range(len(strip.columns)) if j not in group)
+        ends = [  # under the strip, clear of the same-colour arcs over it
+            strip.get_column(j).get_bottom() + DOWN * style.HUG_BUFF
+            for j in sorted((other, self.focus))
+        ]
+        across = DashedVMobject(
+            ArcBetweenPoints(*ends, angle=PI / 2).set_stroke(style.MUTED, 4), num_dashes=10
+        )
+        struck = Cross(
+            Square(strip.get_column(other).width / 3).move_to(across.get_bottom()),
+            stroke_color=style.HIGHLIGHT,
         )
         self.say(
             "only_way",
@@ -185,12 +328,15 @@ class ColourTask(LectureScene):
             outline(box.head),
             beats={
                 "readout": [outline(box.readout)],
-                "must": [outline(answer_box)],
-                "same": [Create(arcs, lag_ratio=0.2)],
-                "only": [outline(arcs)],
+                "must": [run],
+                "same": [
+                    LaggedStart(*(Create(a) for a in arcs), lag_ratio=1),
+                    *(Transform(c, back) for c, back in dimmed),
+                ],
+                "only": [InTurn(Create(across), Create(struck))],
             },
         )
-        self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
+        arcs.add(across, struck)  # they go with the arcs
 
     def _prediction(self, colours: list[int], sequence: VGroup, model: VGroup) -> None:
         """The prediction drawn: the strip's markers become the headers of an empty map, and
@@ -208,10 +354,20 @@ class ColourTask(LectureScene):
                 [FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)],
                 sort,  # rows and columns grouped by colour: the frames close into blocks
             ],
-            beats={  # back in the sequence's order, where the trained map will be read
-                "refutable": [Succession(AnimationGroup(*unsort), outline(blocks))]
+            beats={  # back in the sequence's order, where the trained map will be read; then
+                # the result that would refute it: weight where a position meets another colour
+                "refutable": [InTurn(AnimationGroup(*unsort), *self._refuted(grid, colours))]
             },
         )
+
+    def _refuted(self, grid: AttentionGrid, colours: list[int]) -> list[Animation]:
+        """The map the prediction rules out, shown on one cell: the worked position's row
+        lit in the weight colour at a position of another colour, outlined, then dark again
+        (the predicted map is what the chapter ends on)."""
+        other = next(j for j, c in enumerate(colours) if c != colours[self.focus])
+        cell = grid.get_cell(self.focus, other)
+        lit = cell.copy().set_fill(style.WEIGHT, opacity=1)
+        return [AnimationGroup(FadeIn(lit), outline(cell)), FadeOut(lit)]
 
     @staticmethod
     def _sorted_by_colour(
@@ -239,32 +395,48 @@ class ColourTask(LectureScene):
         return sort, unsort
 
     def _links(self, strip: TokenStrip, colours: list[int]) -> VGroup:
-        """An arc over the strip between every two positions of one colour, in that colour."""
+        """Arcs over the strip between every two positions of one colour, in that colour:
+        one group of arcs per colour."""
         arcs = VGroup()
-        for a in range(len(colours)):
-            for b in range(a + 1, len(colours)):
-                if colours[a] == colours[b]:
-                    fill = style.task_colour(self.data.colour_names[colours[a]]).fill
-                    arcs.add(
+        for colour in sorted(set(colours)):
+            fill = style.task_colour(self.data.colour_names[colour]).fill
+            group = [j for j, c in enumerate(colours) if c == colour]
+            arcs.add(
+                VGroup(
+                    *(
                         ArcBetweenPoints(
                             strip.get_column(b).get_top() + UP * style.HUG_BUFF,
                             strip.get_column(a).get_top() + UP * style.HUG_BUFF,
-                            angle=PI / 2 * (1 + (b - a) / len(colours)) / 2,
+                            angle=ARC_BEND * (1 + (b - a) / len(colours)),
                             color=fill,
                             stroke_width=4,
                         )
+                        for k, a in enumerate(group)
+                        for b in group[k + 1 :]
                     )
+                )
+            )
         return arcs
+
+
+def _as_float(shown: str) -> float:
+    """A number as the screen writes it (a typographic minus), read back."""
+    return float(shown.replace("\u2212", "-"))
 
 
 @seam_builder
 def predicted_map(scene: LectureScene) -> VGroup:
     """colour_task's last picture, training's first: the prediction, an empty map of the
     colour task's example (``ColourTask.example_name``) with its markers as headers and a
-    dashed frame on every same-colour cell (a claim, not data yet), filling the height, and
+    dashed frame on every same-colour cell (a claim, not data yet), those cells tinted faintly
+    in their colour, filling the height, and
     the claim's line beside it (in colour_task's words)."""
     colours = scene.data.example(ColourTask.example_name).colours
     grid = scene.colour_map(colours, [[None] * len(colours) for _ in colours], "", PREDICTED_CELL)
+    for i, row in enumerate(colours):  # each predicted block faintly in its colour
+        tint = style.task_colour(scene.data.colour_names[row]).fill
+        for j in (j for j, column in enumerate(colours) if column == row):
+            grid.get_cell(i, j).set_fill(tint, opacity=PREDICTED_TINT)
     blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
     blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
     line = style.text(scene.shared(ColourTask.scene_key)["prediction_line"], style.BODY_SIZE)

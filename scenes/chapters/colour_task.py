@@ -48,7 +48,7 @@ WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the 
 WORKED_GROW = 1.3  # the worked sum, the focus while it is worked: larger than the strip
 ARC_BEND = PI / 6  # the same-colour arcs: the nearest two bend this much, the farthest twice
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
-PREDICTED_TINT = 0.35  # a predicted block's cells: its colour, faint (a claim, not weights)
+PREDICTED_TINT = 0.35  # a predicted cell's faint light (a claim, not weights)
 
 
 class ColourTask(LectureScene):
@@ -295,15 +295,27 @@ class ColourTask(LectureScene):
         dimmed: list[tuple[VGroup, VGroup]],
     ) -> None:
         """The model, and the one thing it must learn: position 1 run through it (its
-        colour's numbers into the head, their mix on into the readout, out as its answer);
+        every number goes in, its colour's are kept, their mix goes on into the readout and out
+        as its answer);
         the same-colour arcs colour by colour; an arc across colours struck out."""
-        mix = strip.get_column(self.focus)[1].copy().scale(0.6).move_to(box.head[0])
+        # what the head passes on: a mix of values, not a colour's marker; tinted with the
+        # colour whose numbers it carries (every other position's weight is about 0)
+        colours = self.data.example(self.example_name).colours
+        tint = style.task_colour(self.data.colour_names[colours[self.focus]]).fill
+        mix = Rectangle(width=style.MARKER_SIZE, height=style.MARKER_SIZE / 2)
+        mix.set_fill(tint, 0.5).set_stroke(style.RESULT, 2).move_to(box.head[0])
+        head = box.head[0]
         run = InTurn(
             AnimationGroup(*(ApplyMethod(c.set_opacity, style.DIMMED) for c, _ in dimmed)),
-            AnimationGroup(
+            AnimationGroup(  # every position goes in; attention keeps its colour's numbers
                 *(
-                    FadeOut(strip.get_column(j)[2].copy(), target_position=box.head[0], scale=0.4)
+                    FadeOut(strip.get_column(j)[2].copy(), target_position=head, scale=0.4)
                     for j in group
+                ),
+                *(
+                    FadeOut(strip.get_column(j)[2].copy(), target_position=head.get_top())
+                    for j in range(len(strip.columns))
+                    if j not in group
                 ),
                 FadeIn(mix, scale=0.4),
             ),
@@ -428,15 +440,14 @@ def _as_float(shown: str) -> float:
 def predicted_map(scene: LectureScene) -> VGroup:
     """colour_task's last picture, training's first: the prediction, an empty map of the
     colour task's example (``ColourTask.example_name``) with its markers as headers and a
-    dashed frame on every same-colour cell (a claim, not data yet), those cells tinted faintly
-    in their colour, filling the height, and
+    dashed frame on every same-colour cell (a claim, not data yet), those cells faintly lit in
+    the muted colour (a weight is drawn as brightness, never a task's hue), filling the height, and
     the claim's line beside it (in colour_task's words)."""
     colours = scene.data.example(ColourTask.example_name).colours
     grid = scene.colour_map(colours, [[None] * len(colours) for _ in colours], "", PREDICTED_CELL)
-    for i, row in enumerate(colours):  # each predicted block faintly in its colour
-        tint = style.task_colour(scene.data.colour_names[row]).fill
+    for i, row in enumerate(colours):  # the predicted cells faintly lit: a weight is never a hue
         for j in (j for j, column in enumerate(colours) if column == row):
-            grid.get_cell(i, j).set_fill(tint, opacity=PREDICTED_TINT)
+            grid.get_cell(i, j).set_fill(style.MUTED, opacity=PREDICTED_TINT)
     blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
     blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
     line = style.text(scene.shared(ColourTask.scene_key)["prediction_line"], style.BODY_SIZE)

@@ -9,13 +9,16 @@ dry run then throws away. Profiled on the sqrt_d chapter's gate run it was a thi
 Inside :func:`end_states_only` a plain transform (``Transform`` or a subclass that changes
 only its target: ``ReplacementTransform``, ``ApplyMethod``, ``MoveToTarget``, ``FadeOut``,
 ``.animate``, ``TransformFromCopy`` …) whose rate function ends at 1 begins by copying its
-target and its start, and aligns nothing. Interpolated to 1 (again in ``finish``, after
-``.animate`` has applied its methods once more) the mobject becomes that copy: the same
-points, colours, strokes and opacities the full transform leaves; interpolated to 0
-(``FadeOut``'s clean-up puts back what it removed; ``TransformFromCopy`` runs backwards) it
-becomes its start. Anything in between, any other rate function (``there_and_back``, as
-``Indicate`` uses), and any transform that draws its own frames (``FadeIn``'s faded start,
-``FadeTransform``, a subclass with its own ``begin`` or interpolation) does what Manim does.
+target, and its start only where something goes back to it, and aligns nothing.
+Interpolated to 1 (again in ``finish``, after ``.animate`` has applied its methods once
+more) the mobject becomes that copy: the same points, colours, strokes and opacities the
+full transform leaves; interpolated to 0 (``FadeOut``'s clean-up puts back what it removed;
+``TransformFromCopy`` runs backwards: the two that keep their start) it becomes its start.
+A frame in between is drawn as Manim does where the start was kept, and skipped elsewhere
+(the gates read the picture after each animation, and every animation ends at 1). Any other
+rate function (``there_and_back``, as ``Indicate`` uses), and any transform that draws its
+own frames (``FadeIn``'s faded start, ``FadeTransform``, a subclass with its own ``begin``)
+does what Manim does.
 The original methods are back when the block ends, so a render in the same process is
 untouched. tests/test_speed.py plays each kind both ways and compares the pictures.
 """
@@ -61,9 +64,12 @@ def _lazy_begin(self: Transform) -> None:
         return
     self.target_mobject = self.create_target()
     self.target_copy = self.target_mobject.copy()
-    # Where it began, kept: FadeOut puts back what it removed as it was, and
-    # TransformFromCopy ends at its start, over whatever else moved it meanwhile.
-    self.starting_mobject = self.mobject.copy()
+    # Where it began, kept only where it is wanted again: FadeOut (a remover) puts back what
+    # it removed as it was, and TransformFromCopy (its own interpolate) ends at its start,
+    # over whatever else moved it meanwhile. Elsewhere a stand-in: nothing goes back to it.
+    again = self.remover or type(self).interpolate is not Animation.interpolate
+    self.starting_mobject = self.mobject.copy() if again else Mobject()
+    self._kept_start = again
     self._lazy = True
     if self.suspend_mobject_updating:
         self.mobject.suspend_updating()
@@ -77,7 +83,10 @@ def _lazy_interpolate(self: Transform, alpha: float) -> None:
         _become(self.mobject, self.target_copy)
         return
     if alpha == 0:  # as it began (FadeOut's clean-up, TransformFromCopy's end)
-        _become(self.mobject, self.starting_mobject)
+        if self._kept_start:
+            _become(self.mobject, self.starting_mobject)
+        return  # else it is where it began: only begin() asks for 0 there
+    if not self._kept_start:  # a frame between its ends no gate reads: its end comes at 1
         return
     # A frame between its ends: prepare it as Manim does, then draw it.
     self._lazy = False

@@ -705,7 +705,10 @@ class NotExplanation(LectureScene):
         names.shift(LEFT * max(0.0, names.get_right()[0] - room))
         reason = style.text(self.words["reason_label"], style.BODY_SIZE)  # as large as 預測
         reason.next_to(link, UP, buff=style.ITEM_BUFF)  # the map's, not the decision's
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        # over the residual path and the cards behind the map: read on a patch of background
+        reason.add_background_rectangle(color=style.BACKGROUND, opacity=1, buff=style.HUG_BUFF)
+        reason.set_z_index(1)
+        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5).set_z_index(2)
         self.say(
             "outro",
             FadeOut(*gone),

@@ -26,8 +26,10 @@ from manim import (
     Animation,
     AnimationGroup,
     Arrow,
+    Circle,
     Create,
     Cross,
+    CurvedArrow,
     DashedLine,
     Dot,
     FadeIn,
@@ -52,7 +54,7 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene, top_index
+from scenes.kit.base import RULE_MATCH, LectureScene, top_index
 from scenes.kit.diagrams import SumNode
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
@@ -74,6 +76,11 @@ THUMB = 0.45  # the learned map as a thumbnail while its row is read on the read
 LINE_PITCH = 0.32  # from one term's bar to the next on it
 FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
+STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
+ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
+ARC_ANGLE = 2.2  # how far an arc bends under the markers (radians)
+ARC_TIP = 0.15
+ARC_ROOM = 0.55  # under a map's markers, the room its arcs run in
 RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
 
 
@@ -432,11 +439,16 @@ class NotExplanation(LectureScene):
             )
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(four)
-        for m, name, rule in zip(maps, names, rules, strict=True):
-            name.next_to(m, DOWN, buff=style.ITEM_BUFF)
+        reads = [self._reads(m, four.colours, four.maps[h][self.row]) for h, m in enumerate(maps)]
+        strips = VGroup(*(strip for strip, _ in reads))
+        for m, strip, name, rule in zip(maps, strips, names, rules, strict=True):
+            strip.next_to(m, DOWN, buff=style.ITEM_BUFF)
+            name.next_to(strip, DOWN, buff=ARC_ROOM)  # the arcs run under the markers
             rule.next_to(name, DOWN, buff=style.HUG_BUFF)
         label = style.text(self.words["heads_label"], style.BODY_SIZE)
-        columns = VGroup(*(VGroup(m, n, r) for m, n, r in zip(maps, names, rules, strict=True)))
+        columns = VGroup(
+            *(VGroup(*parts) for parts in zip(maps, strips, names, rules, strict=True))
+        )
         w_o = VGroup(
             RoundedRectangle(corner_radius=0.1, width=1.4, height=BOX_HEIGHT).set_stroke(
                 style.MUTED, 2
@@ -455,13 +467,12 @@ class NotExplanation(LectureScene):
         right = config.frame_width / 2 - style.EDGE_BUFF
         flow.shift(LEFT * max(0.0, flow.get_right()[0] - right))
         bottom = columns.get_bottom()[1] - style.HUG_BUFF  # arrows leave under every caption
-        left = [h for h, match in enumerate(four.previous_match) if match >= 0.9]
-        left_frame = VGroup(
-            *(
-                SurroundingRectangle(maps[h], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-                for h in left
-            )
-        )
+        arcs = [
+            self._reads(m, four.colours, four.maps[h][self.row], s)[1]
+            for h, (m, s) in enumerate(zip(maps, strips, strict=True))
+        ]
+        colour = [arcs[h] for h, match in enumerate(four.colour_match) if match >= RULE_MATCH]
+        left = [arcs[h] for h, match in enumerate(four.previous_match) if match >= RULE_MATCH]
 
         def from_every_map(target: VMobject) -> VGroup:
             """An arrow from under each map's caption to ``target``'s top."""
@@ -488,10 +499,10 @@ class NotExplanation(LectureScene):
             FadeIn(maps, lag_ratio=0.3),
             FadeIn(names, lag_ratio=0.3),
             beats={
-                "differ": [outline(*maps)],
-                "rules": [FadeIn(rules)],
-                "left": [Create(left_frame)],
-                "which": [FadeOut(left_frame), FadeIn(output), *(GrowArrow(a) for a in guesses)],
+                "differ": [FadeIn(strips, lag_ratio=0.1), outline(*maps)],
+                "rules": [FadeIn(rules), *(Create(a, lag_ratio=0.3) for a in colour)],
+                "left": [*(Create(a) for a in left)],
+                "which": [FadeIn(output), *(GrowArrow(a) for a in guesses)],
                 "combine": [
                     LaggedStart(
                         AnimationGroup(
@@ -510,6 +521,40 @@ class NotExplanation(LectureScene):
             },
         )
         self._research(label, [m for m in self.mobjects if m not in (self.title, label)])
+
+    def _reads(
+        self, grid: AttentionGrid, colours: list[int], weights: list[float], strip=None
+    ) -> tuple[VGroup, VGroup]:
+        """Under ``grid``, a strip of its positions' colour markers (or ``strip``, placed), and
+        what row ``row`` reads: an arc under the strip from its marker to each position it
+        takes from, a ring round its own marker, each as thick as the weight."""
+        if strip is None:
+            size = STRIP_MARKER
+            strip = VGroup(*(self.colour_marker(c, size) for c in colours))
+            for j, marker in enumerate(strip):
+                marker.set_x(grid.get_cell(0, j).get_center()[0])
+            return strip, VGroup()
+        arcs, home = VGroup(), strip[self.row].get_bottom()
+        for j, w in enumerate(weights):
+            if w < TAKEN:
+                continue
+            width = max(1.0, ARC_STROKE * w)
+            if j == self.row:
+                ring = Circle(radius=strip[j].width * 0.7).move_to(strip[j])
+                arcs.add(ring.set_stroke(style.HIGHLIGHT, width))
+                continue
+            end = strip[j].get_bottom()
+            arcs.add(
+                CurvedArrow(
+                    home,
+                    end,
+                    angle=ARC_ANGLE if end[0] > home[0] else -ARC_ANGLE,
+                    color=style.HIGHLIGHT,
+                    stroke_width=width,
+                    tip_length=ARC_TIP,
+                )
+            )
+        return strip, arcs
 
     # --- other weights, the same prediction ------------------------------------------------
     def _research(self, label: VMobject, heads: list) -> None:

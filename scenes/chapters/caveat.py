@@ -26,8 +26,10 @@ from manim import (
     Animation,
     AnimationGroup,
     Arrow,
+    Circle,
     Create,
     Cross,
+    CurvedArrow,
     DashedLine,
     Dot,
     FadeIn,
@@ -52,7 +54,7 @@ from manim import (
 )
 
 from scenes.kit import style
-from scenes.kit.base import LectureScene, top_index
+from scenes.kit.base import RULE_MATCH, LectureScene, top_index
 from scenes.kit.diagrams import SumNode
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
@@ -70,9 +72,15 @@ BEFORE_CELL = 0.5  # the map before training, beside the learned one: its number
 BLOCK_STROKE = 4  # the same-colour blocks' frames: seen on the lightest cells
 GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
-LINE_LENGTH = 5.5  # the readout's line under the copied-out rows
+THUMB = 0.45  # the learned map as a thumbnail while its row is read on the readout's line
 LINE_PITCH = 0.32  # from one term's bar to the next on it
 FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
+SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
+STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
+ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
+ARC_ANGLE = 2.2  # how far an arc bends under the markers (radians)
+ARC_TIP = 0.15
+ARC_ROOM = 0.55  # under a map's markers, the room its arcs run in
 RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
 
 
@@ -231,12 +239,32 @@ class NotExplanation(LectureScene):
 
     # --- the claim and the flow ------------------------------------------------------------
     def _claim(self) -> None:
-        claim = style.text(self.words["claim"], style.BODY_SIZE)
-        claim.move_to(self.side)
-        pointer = Arrow(
-            claim.get_left(), self.grid.get_right(), buff=style.ITEM_BUFF, color=style.MUTED
+        grid, saved, row = self.grid, self.grid.saved_state, self.row
+        # the habit, drawn: row 3's same-colour weights, an arrow straight to the prediction
+        same = [j for j, c in enumerate(self.example.colours) if c == self.example.colours[row]]
+        lit = VGroup(
+            *(
+                SurroundingRectangle(saved.get_cell(row, j), color=style.HIGHLIGHT, buff=0)
+                for j in same
+            )
         )
-        grid = self.grid
+        guess = VGroup(
+            style.text(self.words["chain_prediction"], style.BODY_SIZE),
+            self.number(f"{self.path}.predictions[{row}]", 2, style.BODY_SIZE),
+        ).arrange(RIGHT, buff=style.ITEM_BUFF)
+        y = saved.get_row(row)[0].get_center()[1]
+        guess.move_to(self.side).align_to(self.side, RIGHT).set_y(y)
+        shortcut = Arrow(
+            [saved.get_right()[0], y, 0],
+            guess.get_left(),
+            buff=style.ITEM_BUFF,
+            color=style.FOREGROUND,
+            stroke_width=SHORTCUT_STROKE,
+        )
+        claim = style.text(self.words["claim"], style.BODY_SIZE)
+        claim.next_to(shortcut, UP, buff=style.ITEM_BUFF)
+        room = saved.get_right()[0] + style.ITEM_BUFF  # a long quote keeps clear of the map
+        claim.shift(RIGHT * max(0.0, room - claim.get_left()[0]))
         left, _, right, _ = style.content_area()
         grid.set_x((left + right) / 2)  # alone, the map holds the centre; the claim moves it
         # the title and the map's colour markers at once: no frame is only a title
@@ -246,14 +274,12 @@ class NotExplanation(LectureScene):
         self.add(grid)  # the map whole again, once its rows are in
         self.say(
             "claim_say",
-            outline(grid),
-            beats={
-                "says": [
-                    Succession(Restore(grid), AnimationGroup(FadeIn(claim), GrowArrow(pointer)))
-                ]
-            },
+            Restore(grid),
+            then=[[Create(lit)], [GrowArrow(shortcut), FadeIn(guess)]],
+            beats={"says": [FadeIn(claim, shift=DOWN * 0.2)]},
         )
-        cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        taken = VGroup(claim, shortcut)
+        cross = Cross(taken, stroke_color=style.HIGHLIGHT, stroke_width=5)
         self.say("dont", Create(cross))
         ex = self.example
         self.frame = SurroundingRectangle(
@@ -271,7 +297,7 @@ class NotExplanation(LectureScene):
         strip = self.strip
         self.say(
             "flow",
-            FadeOut(VGroup(claim, cross, pointer)),
+            FadeOut(VGroup(taken, cross, lit, guess)),
             Create(self.frame),
             FadeIn(self.flow_label),
             then=[
@@ -413,11 +439,16 @@ class NotExplanation(LectureScene):
             )
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(four)
-        for m, name, rule in zip(maps, names, rules, strict=True):
-            name.next_to(m, DOWN, buff=style.ITEM_BUFF)
+        reads = [self._reads(m, four.colours, four.maps[h][self.row]) for h, m in enumerate(maps)]
+        strips = VGroup(*(strip for strip, _ in reads))
+        for m, strip, name, rule in zip(maps, strips, names, rules, strict=True):
+            strip.next_to(m, DOWN, buff=style.ITEM_BUFF)
+            name.next_to(strip, DOWN, buff=ARC_ROOM)  # the arcs run under the markers
             rule.next_to(name, DOWN, buff=style.HUG_BUFF)
         label = style.text(self.words["heads_label"], style.BODY_SIZE)
-        columns = VGroup(*(VGroup(m, n, r) for m, n, r in zip(maps, names, rules, strict=True)))
+        columns = VGroup(
+            *(VGroup(*parts) for parts in zip(maps, strips, names, rules, strict=True))
+        )
         w_o = VGroup(
             RoundedRectangle(corner_radius=0.1, width=1.4, height=BOX_HEIGHT).set_stroke(
                 style.MUTED, 2
@@ -436,13 +467,12 @@ class NotExplanation(LectureScene):
         right = config.frame_width / 2 - style.EDGE_BUFF
         flow.shift(LEFT * max(0.0, flow.get_right()[0] - right))
         bottom = columns.get_bottom()[1] - style.HUG_BUFF  # arrows leave under every caption
-        left = [h for h, match in enumerate(four.previous_match) if match >= 0.9]
-        left_frame = VGroup(
-            *(
-                SurroundingRectangle(maps[h], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
-                for h in left
-            )
-        )
+        arcs = [
+            self._reads(m, four.colours, four.maps[h][self.row], s)[1]
+            for h, (m, s) in enumerate(zip(maps, strips, strict=True))
+        ]
+        colour = [arcs[h] for h, match in enumerate(four.colour_match) if match >= RULE_MATCH]
+        left = [arcs[h] for h, match in enumerate(four.previous_match) if match >= RULE_MATCH]
 
         def from_every_map(target: VMobject) -> VGroup:
             """An arrow from under each map's caption to ``target``'s top."""
@@ -469,10 +499,10 @@ class NotExplanation(LectureScene):
             FadeIn(maps, lag_ratio=0.3),
             FadeIn(names, lag_ratio=0.3),
             beats={
-                "differ": [outline(*maps)],
-                "rules": [FadeIn(rules)],
-                "left": [Create(left_frame)],
-                "which": [FadeOut(left_frame), FadeIn(output), *(GrowArrow(a) for a in guesses)],
+                "differ": [FadeIn(strips, lag_ratio=0.1), outline(*maps)],
+                "rules": [FadeIn(rules), *(Create(a, lag_ratio=0.3) for a in colour)],
+                "left": [*(Create(a) for a in left)],
+                "which": [FadeIn(output), *(GrowArrow(a) for a in guesses)],
                 "combine": [
                     LaggedStart(
                         AnimationGroup(
@@ -492,12 +522,57 @@ class NotExplanation(LectureScene):
         )
         self._research(label, [m for m in self.mobjects if m not in (self.title, label)])
 
+    def _reads(
+        self, grid: AttentionGrid, colours: list[int], weights: list[float], strip=None
+    ) -> tuple[VGroup, VGroup]:
+        """Under ``grid``, a strip of its positions' colour markers (or ``strip``, placed), and
+        what row ``row`` reads: an arc under the strip from its marker to each position it
+        takes from, a ring round its own marker, each as thick as the weight."""
+        if strip is None:
+            size = STRIP_MARKER
+            strip = VGroup(*(self.colour_marker(c, size) for c in colours))
+            for j, marker in enumerate(strip):
+                marker.set_x(grid.get_cell(0, j).get_center()[0])
+            return strip, VGroup()
+        arcs, home = VGroup(), strip[self.row].get_bottom()
+        for j, w in enumerate(weights):
+            if w < TAKEN:
+                continue
+            width = max(1.0, ARC_STROKE * w)
+            if j == self.row:
+                ring = Circle(radius=strip[j].width * 0.7).move_to(strip[j])
+                arcs.add(ring.set_stroke(style.HIGHLIGHT, width))
+                continue
+            end = strip[j].get_bottom()
+            arcs.add(
+                CurvedArrow(
+                    home,
+                    end,
+                    angle=ARC_ANGLE if end[0] > home[0] else -ARC_ANGLE,
+                    color=style.HIGHLIGHT,
+                    stroke_width=width,
+                    tip_length=ARC_TIP,
+                )
+            )
+        return strip, arcs
+
     # --- other weights, the same prediction ------------------------------------------------
     def _research(self, label: VMobject, heads: list) -> None:
-        """The map comes back; its row is copied out beside it, and other weights (on other
-        positions) give the readout the same prediction."""
+        """The map comes back as a thumbnail at the top left, row 3 framed; its row is copied
+        out beside it, over a line as wide as the room, and other weights (on other positions)
+        give the readout the same prediction: each row's prediction stands under the mark
+        where its terms end."""
         ex, row, saved = self.example, self.row, self.grid.saved_state
+        left, bottom, right, top = style.content_area()
         research = style.name_text(self.words["research"], style.BODY_SIZE)
+        readout_name = style.text(self.words["readout_line"], style.LABEL_SIZE, style.MUTED)
+        thumb = saved.copy().scale(THUMB)
+        for part in (thumb.numbers, thumb.row_headers, thumb.col_headers):
+            part.set_opacity(0)  # a thumbnail: read by its brightness, its row on the strip
+        notes = VGroup(research, thumb).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
+        notes.move_to([left, top, 0], aligned_edge=LEFT + UP)
+        room = max(notes.width, readout_name.width)  # the left column: paper, map, the lines' name
+        length = right - left - room - style.GROUP_BUFF
         strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
             ("learned_row", ex.attention, "attention", "predictions"),
@@ -512,46 +587,43 @@ class NotExplanation(LectureScene):
                     first_row=row,
                 )
             )
-            saids.append(
-                VGroup(
-                    style.text(self.words["chain_prediction"], style.LABEL_SIZE),
-                    self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
-                ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            )
             names.append(style.text(self.words[key], style.LABEL_SIZE, style.MUTED))
-            words = VGroup(names[-1], saids[-1]).arrange(DOWN, aligned_edge=LEFT)
-            top = VGroup(strips[-1], words).arrange(RIGHT, buff=style.GROUP_BUFF)
-            line = self._readout_line(weights[row])
-            rows.append(VGroup(top, line).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF))
-        lines = [r[1] for r in rows]
-        readout_name = style.text(self.words["readout_line"], style.LABEL_SIZE, style.MUTED)
-        side = VGroup(research, *rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        readout_name.next_to(lines[1].axis, DOWN, buff=style.ITEM_BUFF)
-        side.add(readout_name)
-        _, bottom, right, top = style.content_area()
+            top_row = VGroup(strips[-1], names[-1]).arrange(RIGHT, buff=style.GROUP_BUFF)
+            line = self._readout_line(weights[row], length)
+            said = VGroup(
+                style.text(self.words["chain_prediction"], style.LABEL_SIZE),
+                self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            said.next_to(line.axis.n2p(line.reach), DOWN, buff=style.ITEM_BUFF)
+            saids.append(said)
+            rows.append(
+                VGroup(top_row, VGroup(line, said)).arrange(
+                    DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+                )
+            )
+        lines = [r[1][0] for r in rows]
+        side = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
         side.scale(min(1.0, (top - bottom) / side.height))
-        side.next_to(saved, RIGHT, buff=style.GROUP_BUFF).set_y((top + bottom) / 2)
-        side.shift(LEFT * max(0.0, side.get_right()[0] - right))
+        side.move_to([right, (top + bottom) / 2, 0], aligned_edge=RIGHT)
+        readout_name.align_to(notes, LEFT).set_y(lines[1].axis.get_center()[1])
         learned, swapped = strips
         drop = DashedLine(
             lines[0].end.get_top(), lines[1].axis.n2p(lines[1].reach), color=style.RESULT
         )
-        frame = SurroundingRectangle(saved.get_row(row), color=style.HIGHLIGHT, buff=0)
+        frame = SurroundingRectangle(thumb.get_row(row), color=style.HIGHLIGHT, buff=0)
         self.say(
             "research_say",
             FadeOut(*heads),
             Transform(label, research),
-            Restore(self.grid),
+            Transform(self.grid, thumb),
             then=[
                 [
                     Create(frame),
-                    TransformFromCopy(
-                        self.grid.get_row(row), VGroup(learned.cells, learned.numbers)
-                    ),
+                    TransformFromCopy(thumb.get_row(row), VGroup(learned.cells, learned.numbers)),
                     FadeIn(learned.col_headers, names[0]),
                 ],
                 [FadeIn(lines[0].axis, lines[0].tracks, readout_name), lines[0].grow()],
-                [Create(lines[0].end), FadeIn(saids[0])],
+                [Create(lines[0].end), FadeIn(saids[0], shift=DOWN * 0.2)],
             ],
             beats={
                 "swap": [
@@ -565,7 +637,7 @@ class NotExplanation(LectureScene):
                 "same": [
                     Succession(
                         AnimationGroup(Create(lines[1].end), Create(drop)),
-                        FadeIn(saids[1]),
+                        FadeIn(saids[1], shift=DOWN * 0.2),
                         outline(*saids),
                     )
                 ],
@@ -573,7 +645,7 @@ class NotExplanation(LectureScene):
         )
         self.play(FadeOut(label, frame, drop, readout_name, *rows))
 
-    def _readout_line(self, weights: list[float]) -> ReadoutLine:
+    def _readout_line(self, weights: list[float], length: float) -> ReadoutLine:
         """Row ``row``'s weighted sum as the readout sees it: each V the row takes from, read
         out on its own (the readout is linear with a bias, so with weights adding up to 1
         the prediction is the weighted average of these), its share laid end to end."""
@@ -588,7 +660,7 @@ class NotExplanation(LectureScene):
         ]
         low = math.floor(min(0.0, *both) * 2) / 2
         high = math.ceil(max(0.0, *both) * 2) / 2
-        axis = NumberLine(x_range=[low, high, 0.5], length=LINE_LENGTH, include_tip=False)
+        axis = NumberLine(x_range=[low, high, 0.5], length=length, include_tip=False)
         axis.set_color(style.MUTED)
         fills = [style.task_colour(self.data.colour_names[ex.colours[j]]).fill for j in taken]
         return ReadoutLine(axis, [gives[j] for j in taken], [weights[j] for j in taken], fills)
@@ -625,6 +697,7 @@ class NotExplanation(LectureScene):
         ]
         self.say(
             "debug",
+            Restore(self.grid),
             LaggedStart(*(FadeIn(VGroup(*before.get_row(i))) for i in range(ex.n)), lag_ratio=0.1),
             FadeIn(before.row_headers, before.col_headers, before_name),
             beats={
@@ -675,9 +748,12 @@ class NotExplanation(LectureScene):
         names.next_to(link, DOWN, buff=style.ITEM_BUFF)
         room = self.stand_in.get_left()[0] - style.ITEM_BUFF  # the plane's label is beside
         names.shift(LEFT * max(0.0, names.get_right()[0] - room))
-        reason = style.text(self.words["reason_label"], style.LABEL_SIZE, style.MUTED)
+        reason = style.text(self.words["reason_label"], style.BODY_SIZE)  # as large as 預測
         reason.next_to(link, UP, buff=style.ITEM_BUFF)  # the map's, not the decision's
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        # over the residual path and the cards behind the map: read on a patch of background
+        reason.add_background_rectangle(color=style.BACKGROUND, opacity=1, buff=style.HUG_BUFF)
+        reason.set_z_index(1)
+        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5).set_z_index(2)
         self.say(
             "outro",
             FadeOut(*gone),

@@ -59,6 +59,7 @@ PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
 STEP_BAR = 0.6  # a bar of softmax's weights
 STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
+STRIP_TALL = 2.0  # an output strip's height, in cells
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
@@ -426,6 +427,7 @@ class Summary(LectureScene):
                     InTurn(
                         AnimationGroup(self._leave(bars), FadeIn(order.first, shift=LEFT)),
                         order.shuffle,
+                        order.lift,
                     )
                 ],
                 "pe": [InTurn(Write(order.fix), order.recolour)],
@@ -553,7 +555,10 @@ class Summary(LectureScene):
             show_numbers=False,
             value_range=(min(0.0, *values), max(values)),
         )
-        return [VGroup(strips.row_headers[p], strips.get_row(p)) for p in range(strips.n_rows)]
+        rows = [VGroup(strips.row_headers[p], strips.get_row(p)) for p in range(strips.n_rows)]
+        for row in rows:  # each strip twice as tall as a cell is wide: read from the back row
+            row[1].stretch(STRIP_TALL, 1)
+        return rows
 
     def _shuffled(self) -> VGroup:
         """The sentence's words in order, each with its attention output as a strip; a copy
@@ -569,7 +574,12 @@ class Summary(LectureScene):
         spacer = VGroup(*(r.copy() for r in first)).arrange(RIGHT, buff=style.GROUP_BUFF)
         spacer.next_to(line, DOWN, buff=style.SECTION_BUFF * 2)
         fix.move_to(VGroup(line, spacer))  # between the rows: what tells them apart
-        group = VGroup(line, spacer, fix)
+        ex = self.data.eat_apple
+        apple = s.tokens.index(ex.tokens[ex.query_index])  # 蘋果, the walkthrough's query word
+        same = MathTex("=", font_size=FORMULA_SIZE)
+        pair = VGroup(first[apple].copy(), same, first[apple].copy())
+        pair.arrange(RIGHT, buff=style.GROUP_BUFF).next_to(spacer, DOWN, buff=style.SECTION_BUFF)
+        group = VGroup(line, spacer, fix, pair)
         style.place(group, grow=1.4)  # placed before the moves below are worked out
         second = [row.copy().shift(spacer.get_center() - line.get_center()) for row in first]
         # shuffled position p holds the word that stood at permutation[p]: its place in the
@@ -599,8 +609,28 @@ class Summary(LectureScene):
             *(Transform(second[t][1], later_low[p][1]) for p, t in enumerate(perm)),
             lag_ratio=0.05,
         )
-        shown = VGroup(line, *second, fix)
+        # 蘋果's strip in both orders lifted out side by side: the same, until positions
+        spot = perm.index(apple)  # where 蘋果 stands in the shuffled line
+        moved = second[apple].copy().move_to(slots[spot])  # as it stands once shuffled
+        lift = InTurn(
+            outline(first[apple], moved),
+            AnimationGroup(
+                TransformFromCopy(first[apple], pair[0], path_arc=-0.5),
+                TransformFromCopy(moved, pair[2], path_arc=0.5),
+                FadeIn(same),
+                run_time=CARRY,
+            ),
+        )
+        differ = MathTex(r"\neq", font_size=FORMULA_SIZE, color=style.WITH).move_to(same)
+        recolour = AnimationGroup(
+            recolour,
+            Transform(pair[0][1], later_top[apple][1].copy().move_to(pair[0][1])),
+            Transform(pair[2][1], later_low[spot][1].copy().move_to(pair[2][1])),
+            ReplacementTransform(same, differ),
+        )
+        shown = VGroup(line, *second, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
+        shown.lift = lift
         return shown
 
     # --- 6. one knob ----------------------------------------------------------------------

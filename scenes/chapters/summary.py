@@ -64,6 +64,8 @@ FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
 FLOW_TIME = 3.0  # every row's flow drawn into the map
+KEPT_WIDTH = 10  # a flow left on the map: its stroke width per unit of weight
+KEPT_OPACITY = 0.45  # a flow left on the map lets its cells show through
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
 LIFT = 1.8  # a lifted cell is drawn out to this many cells' width
@@ -801,8 +803,8 @@ class Summary(LectureScene):
         reason = style.text(words["reason_label"], style.BODY_SIZE)
         plate = SurroundingRectangle(reason, buff=style.HUG_BUFF, color=style.MUTED)
         plate.set_fill(style.BACKGROUND, opacity=0.85)
-        said = VGroup(plate, reason).move_to(target[0].cells)
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        said = VGroup(plate, reason).move_to(target[0].cells).set_z_index(2)  # over the numbers
+        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5).set_z_index(3)
         self.say(
             "map",
             *self._name_point("map"),
@@ -829,6 +831,7 @@ class Summary(LectureScene):
                     continue
                 start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
                 path = VMobject().set_points_as_corners([start, cell, into])
-                paths.append(path.set_stroke(style.HIGHLIGHT, width=FLOW_WIDTH * w, opacity=0.6))
+                path.set_stroke(style.HIGHLIGHT, width=KEPT_WIDTH * w, opacity=KEPT_OPACITY)
+                paths.append(path)
             rows.append(AnimationGroup(*(Create(p) for p in paths)))
         return LaggedStart(*rows, lag_ratio=0.5, run_time=FLOW_TIME)

@@ -28,6 +28,7 @@ from manim import (
     Mobject,
     ReplacementTransform,
     ShowPassingFlash,
+    SurroundingRectangle,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -52,13 +53,19 @@ PROJ = "pitfalls.projection"
 SHUF = "pitfalls.shuffle"
 SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
+KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
+KNOB_LEG = 1.0  # the dial's turn from one stop to the next
 PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
 STEP_BAR = 0.6  # a bar of softmax's weights
 STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
+STRIP_TALL = 2.0  # an output strip's height, in cells
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
+FLOW_TIME = 3.0  # every row's flow drawn into the map
+KEPT_WIDTH = 10  # a flow left on the map: its stroke width per unit of weight
+KEPT_OPACITY = 0.45  # a flow left on the map lets its cells show through
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
 LIFT = 1.8  # a lifted cell is drawn out to this many cells' width
@@ -422,6 +429,7 @@ class Summary(LectureScene):
                     InTurn(
                         AnimationGroup(self._leave(bars), FadeIn(order.first, shift=LEFT)),
                         order.shuffle,
+                        order.lift,
                     )
                 ],
                 "pe": [InTurn(Write(order.fix), order.recolour)],
@@ -549,7 +557,10 @@ class Summary(LectureScene):
             show_numbers=False,
             value_range=(min(0.0, *values), max(values)),
         )
-        return [VGroup(strips.row_headers[p], strips.get_row(p)) for p in range(strips.n_rows)]
+        rows = [VGroup(strips.row_headers[p], strips.get_row(p)) for p in range(strips.n_rows)]
+        for row in rows:  # each strip twice as tall as a cell is wide: read from the back row
+            row[1].stretch(STRIP_TALL, 1)
+        return rows
 
     def _shuffled(self) -> VGroup:
         """The sentence's words in order, each with its attention output as a strip; a copy
@@ -565,7 +576,12 @@ class Summary(LectureScene):
         spacer = VGroup(*(r.copy() for r in first)).arrange(RIGHT, buff=style.GROUP_BUFF)
         spacer.next_to(line, DOWN, buff=style.SECTION_BUFF * 2)
         fix.move_to(VGroup(line, spacer))  # between the rows: what tells them apart
-        group = VGroup(line, spacer, fix)
+        ex = self.data.eat_apple
+        apple = s.tokens.index(ex.tokens[ex.query_index])  # 蘋果, the walkthrough's query word
+        same = MathTex("=", font_size=FORMULA_SIZE)
+        pair = VGroup(first[apple].copy(), same, first[apple].copy())
+        pair.arrange(RIGHT, buff=style.GROUP_BUFF).next_to(spacer, DOWN, buff=style.SECTION_BUFF)
+        group = VGroup(line, spacer, fix, pair)
         style.place(group, grow=1.4)  # placed before the moves below are worked out
         second = [row.copy().shift(spacer.get_center() - line.get_center()) for row in first]
         # shuffled position p holds the word that stood at permutation[p]: its place in the
@@ -595,40 +611,70 @@ class Summary(LectureScene):
             *(Transform(second[t][1], later_low[p][1]) for p, t in enumerate(perm)),
             lag_ratio=0.05,
         )
-        shown = VGroup(line, *second, fix)
+        # 蘋果's strip in both orders lifted out side by side: the same, until positions
+        spot = perm.index(apple)  # where 蘋果 stands in the shuffled line
+        moved = second[apple].copy().move_to(slots[spot])  # as it stands once shuffled
+        lift = InTurn(
+            outline(first[apple], moved),
+            AnimationGroup(
+                TransformFromCopy(first[apple], pair[0], path_arc=-0.5),
+                TransformFromCopy(moved, pair[2], path_arc=0.5),
+                FadeIn(same),
+                run_time=CARRY,
+            ),
+        )
+        differ = MathTex(r"\neq", font_size=FORMULA_SIZE, color=style.WITH).move_to(same)
+        recolour = AnimationGroup(
+            recolour,
+            Transform(pair[0][1], later_top[apple][1].copy().move_to(pair[0][1])),
+            Transform(pair[2][1], later_low[spot][1].copy().move_to(pair[2][1])),
+            ReplacementTransform(same, differ),
+        )
+        shown = VGroup(line, *second, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
+        shown.lift = lift
         return shown
 
     # --- 6. one knob ----------------------------------------------------------------------
     def _knob(self) -> None:
-        """One knob beside three pictures it sets: the office's weights at an arrow length,
+        """One knob above three pictures it sets: the office's weights at an arrow length,
         it -> every word at a temperature, and one draw at d = 512 with or without √d; turned
-        to a large scale, every picture sharpens; to a small one, every picture flattens."""
+        to a large scale (through the stop the data holds half-way), every picture sharpens;
+        back through the middle to a small one, every picture flattens."""
         office = self.data.office
         lengths = sorted(range(len(office.grow)), key=lambda g: office.grow[g].length)
         middle, large, small = self.knob_stops
+        half = (middle + large) // 2  # a temperature between the middle and the large stop
         stops = {  # (office stop, it/cat temperature, divided by √d?) at each knob setting
             "middle": (lengths[1], middle, True),
+            "half": (lengths[-2], half, True),  # d = 512 has no stop between: still divided
             "large": (lengths[-1], large, False),
+            "back": (lengths[1], middle, True),
             "small": (lengths[0], small, True),
         }
-        knob = Knob(3, self.words["knob_name"], at=1)
+        knob = Knob(3, self.words["knob_name"], radius=KNOB_RADIUS, at=1)
         panels = {name: self._panels(*stop) for name, stop in stops.items()}
         shown = panels["middle"]
         row = VGroup(*shown).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
-        style.place(VGroup(knob, row).arrange(RIGHT, buff=style.WIDE_BUFF))
-        for name in ("large", "small"):
+        self._under(knob, row)
+        for name in stops:
             for panel, target in zip(shown, panels[name], strict=True):
                 target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
 
         wires = self._wires(knob, shown)
 
-        def turn(name: str, notch: int) -> list:
-            nonlocal shown
-            moves = [knob.turn(notch)]
-            moves += [ReplacementTransform(a, b) for a, b in zip(shown, panels[name], strict=True)]
-            shown = panels[name]
-            return moves
+        live = shown  # the pictures on the stage, each turned through the stops in place
+
+        def leg(notch: float, name: str) -> Animation:
+            """The dial turned to ``notch`` while every picture becomes its ``name`` stop."""
+            return AnimationGroup(
+                knob.turn(notch),
+                *(Transform(a, b) for a, b in zip(live, panels[name], strict=True)),
+                run_time=KNOB_LEG,
+            )
+
+        def turn(*legs: tuple[float, str]) -> list:
+            return [InTurn(*(leg(n, s) for n, s in legs))]
 
         self.say(
             "knob",
@@ -662,23 +708,34 @@ class Summary(LectureScene):
         cat_bar = panels["large"][1].bars.rows[c.referent]
         self.say(
             "knob_turn",
-            *turn("large", 2),
+            *turn((1.5, "half"), (2, "large")),
             then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
-            beats={"small": turn("small", 0)},
+            beats={"small": turn((1, "back"), (0, "small"))},
         )
-        self.knob_shown = VGroup(knob, wires, *shown)
+        self.remove(*live)  # each picture as it now stands: the small stop's, the same shapes
+        self.add(*panels["small"])
+        self.knob_shown = VGroup(knob, wires, *panels["small"])
+
+    @staticmethod
+    def _under(knob: Knob, row: VGroup) -> None:
+        """The dial at the top of the stage, the pictures' row under it as large as the rest
+        of the stage allows."""
+        left, bottom, right, top = style.content_area()
+        knob.move_to([(left + right) / 2, top - knob.height / 2, 0.0])
+        room = knob.get_bottom()[1] - style.SECTION_BUFF - bottom
+        row.scale(min((right - left) / row.width, room / row.height))
+        row.next_to(knob, DOWN, buff=style.SECTION_BUFF)
 
     @staticmethod
     def _wires(knob: Knob, panels: VGroup) -> VGroup:
-        """A wire from the dial to each picture: out of the dial's right, down to a line
-        under the pictures, along it and up into the picture's foot."""
-        start = knob.dial.get_right()
-        elbow = start[0] + style.GROUP_BUFF
-        low = min(p.get_bottom()[1] for p in panels) - style.GROUP_BUFF
+        """A wire from the dial to each picture: out of the dial's foot, down to a line
+        between the dial and the pictures, along it and down into the picture's top."""
+        start = knob.name.get_bottom() + DOWN * style.HUG_BUFF
+        level = (start[1] + max(p.get_top()[1] for p in panels)) / 2
         wires = VGroup()
         for panel in panels:
-            foot = panel.get_bottom() + DOWN * style.ITEM_BUFF
-            corners = [start, [elbow, start[1], 0], [elbow, low, 0], [foot[0], low, 0], foot]
+            top = panel.get_top() + UP * style.HUG_BUFF
+            corners = [start, [start[0], level, 0], [top[0], level, 0], top]
             wire = VMobject().set_points_as_corners([np.array(c, dtype=float) for c in corners])
             wires.add(wire.set_stroke(style.HIGHLIGHT, width=3, opacity=0.7))
         return wires
@@ -736,40 +793,45 @@ class Summary(LectureScene):
 
     # --- 7. a map of flow ------------------------------------------------------------------
     def _map_use(self, learned: VGroup) -> None:
-        """The learned map of point 4 brought back: a map of how information flowed, the
-        model's reason crossed."""
+        """The learned map of point 4 brought back, larger: a map of how information flowed,
+        every row's flow drawn into it and left there; then the model's reason, crossed
+        over the map itself."""
         words = self.shared("caveat")
         flow = style.text(words["flow_label"], style.BODY_SIZE)
-        reason = style.text(words["reason_label"], style.BODY_SIZE, style.MUTED)
-        side = VGroup(flow, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
         target = learned.copy()
-        style.place(VGroup(target, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5))
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        style.place(VGroup(target, flow).arrange(RIGHT, buff=style.WIDE_BUFF), grow=1.4)
+        reason = style.text(words["reason_label"], style.BODY_SIZE)
+        plate = SurroundingRectangle(reason, buff=style.HUG_BUFF, color=style.MUTED)
+        plate.set_fill(style.BACKGROUND, opacity=0.85)
+        said = VGroup(plate, reason).move_to(target[0].cells).set_z_index(2)  # over the numbers
+        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5).set_z_index(3)
         self.say(
             "map",
             *self._name_point("map"),
             FadeOut(self.knob_shown),
             FadeIn(learned),  # where point 4 left it
             then=[
-                [learned.animate.move_to(target), FadeIn(flow, shift=LEFT * style.ITEM_BUFF)],
-                [self._flow(target[0])],
+                [learned.animate.move_to(target).scale(target.height / learned.height)],
+                [FadeIn(flow, shift=LEFT * style.ITEM_BUFF), self._flows(target[0])],
             ],
-            beats={"not": [FadeIn(reason), Create(cross)]},
+            beats={"not": [InTurn(FadeIn(said), Create(cross))]},
         )
 
     @staticmethod
-    def _flow(grid: AttentionGrid) -> Animation:
-        """Information flowing as the map says, for the last position: from each position it
-        looks at, down that column to their cell and along the row into the last position,
-        each flow as wide as its weight."""
-        row = grid.n_rows - 1
-        into = grid.row_headers[row].get_right()
-        flashes = []
-        for j, w in enumerate(grid.weights[row]):
-            if w is None or w < FLOW_MIN:
-                continue
-            start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
-            path = VMobject().set_points_as_corners([start, cell, into])
-            path.set_stroke(style.HIGHLIGHT, width=FLOW_WIDTH * w)
-            flashes.append(ShowPassingFlash(path, time_width=0.6))
-        return LaggedStart(*flashes, lag_ratio=0.2)
+    def _flows(grid: AttentionGrid) -> Animation:
+        """Information flowing as the map says, row by row: from each position a row looks at,
+        down that column to their cell and along the row into the row's position, each flow as
+        wide as its weight, drawn and left on the map (under its numbers)."""
+        rows = []
+        for row in range(grid.n_rows):
+            into = grid.row_headers[row].get_right()
+            paths = []
+            for j, w in enumerate(grid.weights[row]):
+                if w is None or w < FLOW_MIN:
+                    continue
+                start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
+                path = VMobject().set_points_as_corners([start, cell, into])
+                path.set_stroke(style.HIGHLIGHT, width=KEPT_WIDTH * w, opacity=KEPT_OPACITY)
+                paths.append(path)
+            rows.append(AnimationGroup(*(Create(p) for p in paths)))
+        return LaggedStart(*rows, lag_ratio=0.5, run_time=FLOW_TIME)

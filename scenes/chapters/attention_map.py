@@ -72,6 +72,7 @@ GAZE_GAP = 0.5  # radians left open at the top of the loop to itself
 GAZE_LOOP = 0.25  # radius of the loop a position looks at itself along
 GAZE_TIP = 0.18
 FLAT_BAR = 0.03  # a weight of almost nothing, drawn as a bar: this tall (a flat line)
+HEADER_SHARE = 0.72  # a map's marker headers: this share of its cell
 MIN_SHRINK = 0.02  # a V weighted by almost nothing shrinks to this (still a scale, not 0)
 
 
@@ -222,7 +223,7 @@ class AttentionMap(LectureScene):
         shown = VGroup(self.grid.cells, self.grid.numbers)
         maps = [
             self.colour_map(
-                ex.colours, m, f"{self.source}.settling[{k}]", CELL, header=CELL * 0.72
+                ex.colours, m, f"{self.source}.settling[{k}]", CELL, header=CELL * HEADER_SHARE
             ).replace(self.grid)
             for k, m in enumerate(ex.settling)
         ]
@@ -324,7 +325,7 @@ class AttentionMap(LectureScene):
         """The map; with more than 8 positions its cells shrink, read by brightness."""
         ex = self.example
         return self.colour_map(
-            ex.colours, ex.attention, f"{self.source}.attention", CELL, header=CELL * 0.72
+            ex.colours, ex.attention, f"{self.source}.attention", CELL, header=CELL * HEADER_SHARE
         )
 
     def _build_axes(self, grid: AttentionGrid) -> VGroup:
@@ -340,7 +341,7 @@ class AttentionMap(LectureScene):
         row = AttentionGrid(
             [self.example.scores[i]],
             f"{self.source}.scores",
-            col_headers=self._markers(style.CELL_SIZE * 0.72),
+            col_headers=self._markers(style.CELL_SIZE * HEADER_SHARE),
             decimals=1,
             heat=False,
             first_row=i,  # each number's source names its cell of the whole map

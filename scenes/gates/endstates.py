@@ -8,16 +8,20 @@ dry run then throws away. Profiled on the sqrt_d chapter's gate run it was a thi
 
 Inside :func:`end_states_only` a plain transform (``Transform`` or a subclass that changes
 only its target: ``ReplacementTransform``, ``ApplyMethod``, ``MoveToTarget``, ``FadeOut``,
-``.animate``, ``TransformFromCopy`` …) whose rate function ends at 1 begins by copying its
-target, and its start only where something goes back to it, and aligns nothing.
+``.animate``, ``TransformFromCopy`` …) whose rate function ends at 1 aligns nothing when it
+begins, and copies its start only where something goes back to it, and its target only where
+the two differ in shape (a copy keeps the target whole while parts are added to match).
 Interpolated to 1 (again in ``finish``, after ``.animate`` has applied its methods once
-more) the mobject becomes that copy: the same points, colours, strokes and opacities the
-full transform leaves; interpolated to 0 (``FadeOut``'s clean-up puts back what it removed;
-``TransformFromCopy`` runs backwards: the two that keep their start) it becomes its start.
-A frame in between is drawn as Manim does where the start was kept, and skipped elsewhere
-(the gates read the picture after each animation, and every animation ends at 1). Any other
-rate function (``there_and_back``, as ``Indicate`` uses), and any transform that draws its
-own frames (``FadeIn``'s faded start, ``FadeTransform``, a subclass with its own ``begin``)
+more) the mobject takes the target's family, points, colours, strokes and opacities, as the
+full transform leaves it (the curves not split to match: the gates read where parts are, not
+how many points draw them); interpolated to 0 (``FadeOut``'s clean-up puts back what it
+removed; ``TransformFromCopy`` runs backwards: the two that keep their start) it becomes its
+start. A ``FadeIn`` ends where its mobject is when it begins, and a ``FadeOut`` puts its
+mobject back as it began once it has removed it (before the gates read), so they copy
+nothing and change nothing. A frame in between is drawn as Manim does where the start was kept, and
+skipped elsewhere (the gates read the picture after each animation, and every animation ends
+at 1). Any other rate function (``there_and_back``, as ``Indicate`` uses), and any
+transform that draws its own frames (``FadeTransform``, a subclass with its own ``begin``)
 does what Manim does.
 The original methods are back when the block ends, so a render in the same process is
 untouched. tests/test_speed.py plays each kind both ways and compares the pictures.
@@ -29,29 +33,76 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import numpy as np
-from manim import Animation, Mobject, Transform
+from manim import Animation, FadeIn, FadeOut, Mobject, Transform
 
 _begin = Transform.begin  # Manim's own (Transform's interpolation is Animation's)
 _interpolate_mobject = Animation.interpolate_mobject
 
 
-def _plain(animation: Transform) -> bool:
-    """Does this transform use Manim's own way of drawing its frames?"""
-    kind = type(animation)
+def _own_frames(kind: type) -> bool:
+    """Does this kind of transform draw its frames Manim's own way?"""
     return (
         kind.begin is _lazy_begin
         and kind.interpolate_mobject is _lazy_interpolate
         and kind.interpolate_submobject is Transform.interpolate_submobject
         and kind.get_all_families_zipped is Transform.get_all_families_zipped
-        and kind.create_starting_mobject is Animation.create_starting_mobject
     )
+
+
+def _plain(animation: Transform) -> bool:
+    """Does this transform start from where its mobject is, and end at its target?"""
+    kind = type(animation)
+    return _own_frames(kind) and kind.create_starting_mobject is Animation.create_starting_mobject
+
+
+def _plain_fade_in(animation: Transform) -> bool:
+    """Is this a ``FadeIn``, which ends where its mobject already is?"""
+    kind = type(animation)
+    return (
+        isinstance(animation, FadeIn)
+        and _own_frames(kind)
+        and kind.create_target is FadeIn.create_target
+        and kind.create_starting_mobject is FadeIn.create_starting_mobject
+    )
+
+
+def _plain_fade_out(animation: Transform) -> bool:
+    """Is this a ``FadeOut``, which removes its mobject and puts it back as it began?"""
+    kind = type(animation)
+    return (
+        isinstance(animation, FadeOut)
+        and _own_frames(kind)
+        and kind.create_target is FadeOut.create_target
+        and kind.create_starting_mobject is Animation.create_starting_mobject
+        and kind.clean_up_from_scene is FadeOut.clean_up_from_scene
+    )
+
+
+def _same_tree(a: Mobject, b: Mobject) -> bool:
+    """Have ``a`` and ``b`` the same family tree (nothing for ``align_data`` to add)?"""
+    return (
+        len(a.submobjects) == len(b.submobjects)
+        and a.has_points() == b.has_points()
+        and all(_same_tree(x, y) for x, y in zip(a.submobjects, b.submobjects, strict=True))
+    )
+
+
+def _align_families(mobject: Mobject, target: Mobject) -> None:
+    """Give ``mobject`` and ``target`` the same family tree, as Manim's ``align_data`` does,
+    but split no curve at any depth: a transform's end takes the target's points whole, and
+    the gates read where the parts are, not how many points draw them (Manim skips the
+    points only at the top, and the splitting below was a fifth of a gate run)."""
+    mobject.null_point_align(target)
+    mobject.align_submobjects(target)
+    for part, goal in zip(mobject.submobjects, target.submobjects, strict=True):
+        _align_families(part, goal)
 
 
 def _become(mobject: Mobject, target: Mobject) -> None:
     """``mobject`` takes ``target``'s points and style, as a transform leaves it at its end
     (Manim's ``become``, but a group without a style of its own keeps none, as in a
     transform, which colours only what has points)."""
-    mobject.align_data(target, skip_point_alignment=True)
+    _align_families(mobject, target)
     for part, goal in zip(mobject.get_family(), target.get_family(), strict=True):
         part.points = np.array(goal.points)
         if type(part).interpolate_color is not Mobject.interpolate_color:
@@ -59,20 +110,31 @@ def _become(mobject: Mobject, target: Mobject) -> None:
 
 
 def _lazy_begin(self: Transform) -> None:
-    if not _plain(self) or self.rate_func(1.0) != 1:
+    unchanged = _plain_fade_in(self) or _plain_fade_out(self)
+    if self.rate_func(1.0) != 1 or not (_plain(self) or unchanged):
         _begin(self)
         return
+    self._lazy = True
+    if self.suspend_mobject_updating:
+        self.mobject.suspend_updating()
+    if unchanged:  # it ends as its mobject is now (FadeOut: once it is put back, removed)
+        self.target_mobject = self.mobject
+        self.target_copy = self.starting_mobject = Mobject()  # stand-ins: never read
+        self._kept_start = False
+        self._ends_unchanged = True
+        return
+    self._ends_unchanged = False
     self.target_mobject = self.create_target()
-    self.target_copy = self.target_mobject.copy()
+    # Its end is a copy of the target only where becoming it would add parts to the target
+    # (a group of another shape): elsewhere the target is read, never changed.
+    same = _same_tree(self.mobject, self.target_mobject)
+    self.target_copy = self.target_mobject if same else self.target_mobject.copy()
     # Where it began, kept only where it is wanted again: FadeOut (a remover) puts back what
     # it removed as it was, and TransformFromCopy (its own interpolate) ends at its start,
     # over whatever else moved it meanwhile. Elsewhere a stand-in: nothing goes back to it.
     again = self.remover or type(self).interpolate is not Animation.interpolate
     self.starting_mobject = self.mobject.copy() if again else Mobject()
     self._kept_start = again
-    self._lazy = True
-    if self.suspend_mobject_updating:
-        self.mobject.suspend_updating()
 
 
 def _lazy_interpolate(self: Transform, alpha: float) -> None:
@@ -80,7 +142,8 @@ def _lazy_interpolate(self: Transform, alpha: float) -> None:
         _interpolate_mobject(self, alpha)
         return
     if alpha == 1:  # again in finish(), after `.animate`'s own last touch
-        _become(self.mobject, self.target_copy)
+        if not self._ends_unchanged:
+            _become(self.mobject, self.target_copy)
         return
     if alpha == 0:  # as it began (FadeOut's clean-up, TransformFromCopy's end)
         if self._kept_start:
@@ -90,6 +153,8 @@ def _lazy_interpolate(self: Transform, alpha: float) -> None:
         return
     # A frame between its ends: prepare it as Manim does, then draw it.
     self._lazy = False
+    if self.target_copy is self.target_mobject:  # Manim's alignment splits the target's
+        self.target_copy = self.target_mobject.copy()  # curves: leave the target whole
     self.mobject.align_data(self.target_copy)
     self.starting_mobject.align_data(self.target_copy)
     _interpolate_mobject(self, alpha)

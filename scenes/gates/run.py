@@ -30,7 +30,8 @@ import re
 import subprocess
 import sys
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,35 @@ def _visible(m: Mobject) -> bool:
     return fill > 0.01 or stroke > 0.01
 
 
+_memo: list[dict] = []  # while one picture is checked: what its checks share, by mobject
+
+
+@contextmanager
+def _one_picture() -> Iterator[None]:
+    """The checks of one picture work out each mobject's visible leaves and box once (the
+    layout, span and typed-number checks each walked every family again: a sixth of a gate
+    run); nothing is kept after, since the next animation moves things."""
+    _memo.append({})
+    try:
+        yield
+    finally:
+        _memo.pop()
+
+
+def _remembered(kind: str, m: Mobject, work: Callable[[Mobject], Any]) -> Any:
+    if not _memo:
+        return work(m)
+    key = (kind, id(m))
+    if key not in _memo[-1]:
+        _memo[-1][key] = work(m)
+    return _memo[-1][key]
+
+
+def _leaves(m: Mobject) -> list[Mobject]:
+    """The visible leaves of a mobject's family."""
+    return _remembered("leaves", m, lambda m: [x for x in m.get_family() if _visible(x)])
+
+
 def _describe(m: Mobject) -> str:
     text = getattr(m, "text", None) or getattr(m, "tex_string", None)
     return f"{type(m).__name__}({text!r})" if text else type(m).__name__
@@ -143,7 +173,7 @@ def _texts(mobjects: Iterable[Mobject]) -> list[Mobject]:
 
     def walk(m: Mobject) -> None:
         if isinstance(m, TEXT_TYPES):
-            if id(m) not in seen and any(_visible(leaf) for leaf in m.get_family()):
+            if id(m) not in seen and _leaves(m):
                 seen.add(id(m))
                 found.append(m)
             return
@@ -155,9 +185,18 @@ def _texts(mobjects: Iterable[Mobject]) -> list[Mobject]:
     return found
 
 
+def _on_screen_texts(scene: Scene) -> list[Mobject]:
+    """The outermost visible texts of the picture on screen."""
+    return _remembered("texts", scene, lambda scene: _texts(scene.mobjects))
+
+
 def _box(m: Mobject) -> tuple[float, float, float, float]:
     """The box of a mobject's visible points (every point of every visible leaf)."""
-    blocks = [leaf.points[:, :2] for leaf in m.get_family() if _visible(leaf) and len(leaf.points)]
+    return _remembered("box", m, _work_out_box)
+
+
+def _work_out_box(m: Mobject) -> tuple[float, float, float, float]:
+    blocks = [leaf.points[:, :2] for leaf in _leaves(m) if len(leaf.points)]
     if not blocks:
         raise ValueError(f"{_describe(m)} has no visible point")
     points = np.concatenate(blocks)
@@ -173,8 +212,7 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
     half_h = config.frame_height / 2 - FRAME_MARGIN
     band = -config.frame_height / 2 + style.SUBTITLE_BAND
     for top in scene.mobjects:
-        leaves = [leaf for leaf in top.get_family() if _visible(leaf)]
-        if not leaves:
+        if not _leaves(top):
             continue
         left, bottom, right, top_y = _box(top)
         if bottom < band - FRAME_MARGIN and not bottom < -half_h:
@@ -198,7 +236,7 @@ def check_layout(scene: Scene, name: str, index: int) -> list[Problem]:
                     f"(box x {left:.2f}..{right:.2f}, y {bottom:.2f}..{top_y:.2f})",
                 )
             )
-    texts = _texts(scene.mobjects)
+    texts = _on_screen_texts(scene)
     px_per_unit = 1080 / config.frame_height
     for t in texts:
         tallest = _cap_height(t) * px_per_unit
@@ -241,7 +279,7 @@ def _cap_height(t: Mobject) -> float:
     size = getattr(t, "font_size", None)
     if size:
         return size * CAP_HEIGHT
-    return max(leaf.height for leaf in t.get_family() if _visible(leaf))
+    return max(leaf.height for leaf in _leaves(t))
 
 
 def _outside(m: Mobject, half_w: float, half_h: float) -> bool:
@@ -350,7 +388,7 @@ def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
             f"after animation {index}",
             f"{_describe(t)} writes a number that is not a ShownNumber",
         )
-        for t in _texts(scene.mobjects)
+        for t in _on_screen_texts(scene)
         if not isinstance(t, ShownNumber | MathTex | SingleStringMathTex)
         and not getattr(t, "gate_not_measured", False)
         and _MEASURED_NUMBER.search(getattr(t, "text", "") or "")
@@ -360,11 +398,7 @@ def check_typed_numbers(scene: Scene, name: str, index: int) -> list[Problem]:
 def _span(scene: Scene) -> float:
     """How much of the content area the picture (all but the title) fills now: the smaller
     of its width's and its height's share."""
-    boxes = [
-        _box(m)
-        for m in scene.mobjects
-        if not getattr(m, "gate_title", False) and any(_visible(x) for x in m.get_family())
-    ]
+    boxes = [_box(m) for m in scene.mobjects if not getattr(m, "gate_title", False) and _leaves(m)]
     if not boxes:
         return 0.0
     left, bottom, right, top = style.content_area()
@@ -444,9 +478,10 @@ def _wrap(scene: Scene, report: GateReport, method: str) -> Callable:
         original(*args, **kwargs)
         index = report.animations
         report.animations += 1
-        report.add(check_layout(scene, report.scene, index))
-        report.fullest = max(report.fullest, _span(scene))
-        report.add(check_typed_numbers(scene, report.scene, index))
+        with _one_picture():
+            report.add(check_layout(scene, report.scene, index))
+            report.fullest = max(report.fullest, _span(scene))
+            report.add(check_typed_numbers(scene, report.scene, index))
         numbers_on_screen()
 
     return checked

@@ -45,7 +45,8 @@ from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
-from scenes.kit.vectors import FixedInputNetwork, NumberVector
+from scenes.kit.turns import InTurn
+from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector
 
 EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane
@@ -284,7 +285,7 @@ class WhyAttention(LectureScene):
         sentence = VGroup(
             *(style.text(w, style.TITLE_SIZE) for w in self.apple_words()[: ex.short])
         )
-        sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a weight under each word
+        sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a V column under each word
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", "")
         change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 2)
         change.set_color(style.MUTED)
@@ -298,21 +299,34 @@ class WhyAttention(LectureScene):
             )
         )
         plus, equals = style.text("+", style.TITLE_SIZE), style.text("=", style.TITLE_SIZE)
-        column = VGroup(VGroup(dims, x), plus, change, equals, new).arrange(
+        change_label = style.text(self.words["change"], style.LABEL_SIZE, style.MUTED)
+        column = VGroup(VGroup(dims, x), plus, change, change_label, equals, new).arrange(
             DOWN, buff=style.ITEM_BUFF
         )
-        change_label = style.text(self.words["change"], style.LABEL_SIZE, style.MUTED)
-        change_label.next_to(change, RIGHT, buff=style.GROUP_BUFF)
         box = SurroundingRectangle(new, color=style.RESULT, buff=style.HUG_BUFF)
-        # the weights sit where the V's were, under the words
-        left = VGroup(sentence, VGroup(column, change_label, box)).arrange(
-            DOWN, buff=style.WIDE_BUFF
+        # what each word brings (its V, a column under it), and 蘋果's looks at them
+        values = self._columns(ex.v, "v", 1, sentence)
+        looks = LookingArrows(sentence, i, ex.last_row.weights[0], f"{EAT}.last_row.weights[0]")
+        # What a real model multiplies the average by first: a d × d matrix, named (no
+        # numbers here: this walkthrough adds the average as it is).
+        w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
+        w_o.add(
+            MathTex("W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED).next_to(w_o, RIGHT)
         )
+        w_o.next_to(values, DOWN, buff=style.GROUP_BUFF)
         plane, arrows, labels = self._plane(x, change, new)
         style.place(
-            VGroup(left, VGroup(plane, labels, arrows)).arrange(RIGHT, buff=style.WIDE_BUFF),
+            VGroup(
+                VGroup(looks, sentence, values, w_o),
+                VGroup(column, box),
+                VGroup(plane, labels, arrows),
+            ).arrange(RIGHT, buff=style.WIDE_BUFF),
             grow=TWO_GROW,
         )
+        # each V shrunk by its weight, where it stands: the terms of the average
+        terms = self._columns(ex.contributions, "contributions", 3, sentence)
+        for term, value in zip(terms, values, strict=True):  # at the placed picture's scale
+            term.scale(value.height / term.height).align_to(value, UP).match_x(value)
         frame = SurroundingRectangle(sentence[i], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         # the change to come, still empty: one slot per entry, fed by the neighbours
         blank = _boxes(ex.d, change.height).stretch_to_fit_width(change.width).move_to(change)
@@ -342,31 +356,14 @@ class WhyAttention(LectureScene):
             beats={"change": [FadeIn(plus), Create(blank), *(Create(f) for f in feeds)]},
         )
         # the weighted sum on the plane: each word's V, shrunk by its weight, tip to tail
-        weights = ex.last_row.weights[0]
         sums = TipToTail(
             plane,
             ex.v[: ex.short],
-            weights,
+            ex.last_row.weights[0],
             f"{EAT}.last_row.weights[0]",
             [self.apple_label("v", j) for j in range(ex.short)],
             (self.across, self.up),
         )
-        shares = VGroup(
-            *(
-                self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.LABEL_SIZE, style.WEIGHT)
-                for j in range(ex.short)
-            )
-        )
-        contents = VGroup(
-            *(
-                MathTex("V", font_size=style.SYMBOL_SIZE * 0.5, color=style.VALUE).next_to(
-                    word, DOWN, buff=style.ITEM_BUFF
-                )
-                for word in sentence
-            )
-        )
-        for share, v in zip(shares, contents, strict=True):
-            share.next_to(v, DOWN, buff=style.TIGHT_BUFF)
         # the average, from x's tip: the sum's arrow carried there
         shift = plane.c2p(ex.x[i][self.across], ex.x[i][self.up]) - plane.c2p(0, 0)
         # what 吃 gains, along its own axis: from x's entry to x's entry plus the average's
@@ -374,25 +371,44 @@ class WhyAttention(LectureScene):
         run = Line(
             plane.c2p(start, 0), plane.c2p(start + ex.last_row.outputs[0][self.across], 0)
         ).set_stroke(style.HIGHLIGHT, 8)
-        # What a real model multiplies the average by first: a d × d matrix, named (no
-        # numbers here: this walkthrough adds the average as it is).
-        w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
-        w_o.add(
-            MathTex("W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED).next_to(w_o, RIGHT)
-        )
-        w_o.next_to(change_label, UP, buff=style.ITEM_BUFF).align_to(change_label, LEFT)
         self.say(
             "add_change",
             FadeOut(feeds),
             beats={
-                "each": [FadeIn(contents, shift=DOWN * 0.2, lag_ratio=0.3), sums.draw_vectors()],
+                "each": [
+                    LaggedStart(
+                        *(
+                            FadeIn(v, target_position=w, scale=0.5)
+                            for v, w in zip(values, sentence, strict=True)
+                        ),
+                        lag_ratio=0.3,
+                    ),
+                    sums.draw_vectors(),
+                ],
                 "avg": [
-                    FadeIn(shares, shift=DOWN * 0.2),
-                    *(sums.scale_term(j) for j in range(ex.short)),
+                    InTurn(
+                        AnimationGroup(Create(looks.arrows), FadeIn(looks.numbers)),
+                        AnimationGroup(
+                            *(
+                                ReplacementTransform(v, t)
+                                for v, t in zip(values, terms, strict=True)
+                            ),
+                            *(sums.scale_term(j) for j in range(ex.short)),
+                        ),
+                    )
                 ],
                 "weights": [
                     sums.lay_tip_to_tail(),
-                    ReplacementTransform(blank, change),
+                    ReplacementTransform(blank, VGroup(*change.brackets)),
+                    LaggedStart(  # entry by entry: the terms' k-th numbers add up in slot k
+                        *(
+                            TransformFromCopy(
+                                VGroup(*(t.get_entry(k) for t in terms)), change.get_entry(k)
+                            )
+                            for k in range(ex.d)
+                        ),
+                        lag_ratio=0.3,
+                    ),
                     FadeIn(change_label),
                 ],
                 "add": [
@@ -428,6 +444,24 @@ class WhyAttention(LectureScene):
                     FadeIn(ideas, shift=UP * 0.2, lag_ratio=0.3),
                 ]
             },
+        )
+
+    def _columns(self, rows: list[list[float]], name: str, decimals: int, words: VGroup) -> VGroup:
+        """One Value-coloured column vector under each word: ``rows[j]`` (data path
+        ``tokens.eat_apple.<name>[j]``) under ``words[j]``."""
+        return VGroup(
+            *(
+                NumberVector(
+                    rows[j],
+                    f"{EAT}.{name}[{j}]",
+                    "",
+                    style.VALUE,
+                    decimals,
+                    style.LABEL_SIZE,
+                    column=True,
+                ).next_to(word, DOWN, buff=style.GROUP_BUFF)
+                for j, word in enumerate(words)
+            )
         )
 
     def _plane(self, x: NumberVector, change: NumberVector, new: NumberVector) -> tuple:

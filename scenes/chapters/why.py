@@ -20,6 +20,7 @@ from manim import (
     AnimationGroup,
     Arrow,
     Create,
+    Cross,
     CurvedArrow,
     Dot,
     FadeIn,
@@ -83,6 +84,14 @@ def _molecule(atoms: int, side: float) -> VGroup:
     points = [RIGHT * side * k + UP * side * 0.2 * (-1) ** k for k in range(atoms)]
     bonds = VGroup(*(Line(a, b).set_stroke(style.MUTED, 3) for a, b in itertools.pairwise(points)))
     return VGroup(bonds, *(Dot(pt, radius=side * 0.22, color=style.FOREGROUND) for pt in points))
+
+
+def _under(picture: VGroup, title: VGroup) -> None:
+    """Shrink ``picture`` about its bottom edge until its top is a section's buff under
+    ``title``."""
+    room = title.get_bottom()[1] - style.SECTION_BUFF - picture.get_bottom()[1]
+    if picture.height > room:
+        picture.scale(room / picture.height, about_edge=DOWN)
 
 
 def _boxes(n: int, side: float) -> VGroup:
@@ -220,17 +229,23 @@ class WhyAttention(LectureScene):
             *(style.text(f"{m} ?", style.LABEL_SIZE, style.MUTED) for m in (there, here))
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         asked.next_to(network.get_box(), DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(rows, company[1], fruit[1], network, asked, one), grow=TWO_GROW)
+        # the one answer, near the size of the words it answers for, where they were asked
+        answer = style.text(there, style.BODY_SIZE)
+        answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
+        answer.move_to(asked).align_to(asked, UP)
+        # the one answer, given to each sentence beside the meaning it asked for (hanging
+        # down from it, clear of the sentence's words)
+        given = VGroup(
+            *(
+                answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF).align_to(s[1], UP)
+                for s in (company, fruit)
+            )
+        )
+        picture = VGroup(rows, company[1], fruit[1], network, asked, one, answer, given)
+        _under(style.place(picture, grow=TWO_GROW), self.title)
         same = style.text(self.words["same"], style.BODY_SIZE)
         same.next_to(one, DOWN, buff=style.ITEM_BUFF)
-        answer = style.text(there, style.LABEL_SIZE)
-        answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
-        answer.move_to(asked)
-        # the one answer, given to each sentence beside the meaning it asked for
-        given = VGroup(
-            *(answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF) for s in (company, fruit))
-        )
-        wrong = Line(given[1].get_left(), given[1].get_right()).set_stroke(style.HIGHLIGHT, 4)
+        wrong = Cross(given[1], stroke_color=style.HIGHLIGHT, stroke_width=6)
         shrunk = self.slots.copy().scale(0.5).fade(1 - style.DIMMED)
         shrunk.next_to(self.title, DOWN, buff=style.SECTION_BUFF).align_to(rows, LEFT)
         self.say(
@@ -269,9 +284,16 @@ class WhyAttention(LectureScene):
                     TransformFromCopy(company[1], asked[0]),
                     TransformFromCopy(fruit[1], asked[1]),
                 ],
-                "same": [ReplacementTransform(asked, answer)],
+                "same": [  # both framed 蘋果 go into the one vector: the same input
+                    *(
+                        FadeOut(VGroup(a, f).copy(), target_position=one, scale=0.5)
+                        for a, f in zip(apples, frames, strict=True)
+                    ),
+                    outline(one),
+                ],
                 "out": [
-                    Succession(
+                    InTurn(
+                        ReplacementTransform(asked, answer),
                         AnimationGroup(*(TransformFromCopy(answer, g) for g in given)),
                         Create(wrong),
                     )

@@ -33,7 +33,6 @@ from manim import (
     ParametricFunction,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -127,7 +126,13 @@ class WhyAttention(LectureScene):
     def _lengths(self) -> None:
         network = FixedInputNetwork(FIXED_SLOTS, self.shared("dead_ends")["network"], SLOT)
         label = style.text(self.words["fixed_input"], style.BODY_SIZE, style.MUTED)
-        style.place(VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF), grow=2.2)
+        VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF)
+        # what the network gives for its input: an arrow out of the box and a number
+        out = network.get_feed().copy().next_to(network.get_box(), DOWN, buff=style.TIGHT_BUFF)
+        result = Square(SLOT).set_stroke(style.MUTED, 1.5)
+        result.add(Square(SLOT * VALUE_SHARE).set_stroke(width=0).set_fill(style.FOREGROUND, 1))
+        result.next_to(out, DOWN, buff=style.TIGHT_BUFF)
+        style.place(VGroup(label, network, out, result), grow=2.2)
         # at once: no frame is only a title being written; the slots apart, as inputs replace them
         self.add(self.title, network.get_socket(), network.get_feed(), network.get_box())
         self.add(network.get_slots())
@@ -147,7 +152,7 @@ class WhyAttention(LectureScene):
             beats={
                 "fixed": [
                     outline(network.get_socket()),
-                    Succession(  # the slots fill, and the whole input goes down into the box
+                    InTurn(  # the slots fill, the whole input goes down into the box, out
                         LaggedStart(*(FadeIn(v, scale=0.4) for v in values), lag_ratio=0.15),
                         LaggedStart(
                             *(
@@ -157,6 +162,7 @@ class WhyAttention(LectureScene):
                             lag_ratio=0.1,
                         ),
                         outline(box),
+                        AnimationGroup(GrowArrow(out), FadeIn(result, shift=DOWN * 0.3)),
                     ),
                 ]
             },
@@ -170,11 +176,16 @@ class WhyAttention(LectureScene):
         speech = _speech(long.width, side).align_to(slots, LEFT).match_y(slots)
         molecule = _molecule(ATOMS, side).align_to(slots, LEFT).match_y(slots)
         molecule.shift(RIGHT * (slots[0].get_center()[0] - molecule[1].get_center()[0]))
+        # the next input arrives from the left and waits at the socket's edge
+        coming = short.copy().next_to(network.get_socket(), LEFT, buff=style.ITEM_BUFF)
         self.say(
             "lengths",
             FadeOut(label),
+            FadeOut(out),
+            FadeOut(result),
+            FadeIn(coming, shift=RIGHT * style.WIDE_BUFF),
             beats={
-                "five": [ReplacementTransform(slots, short)],
+                "five": [FadeOut(slots), ReplacementTransform(coming, short)],
                 "fifty": [ReplacementTransform(short, long, lag_ratio=0.01)],
                 "speech": [FadeOut(long), Create(speech)],
                 "atoms": [ReplacementTransform(speech, molecule)],

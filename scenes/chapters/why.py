@@ -353,7 +353,7 @@ class WhyAttention(LectureScene):
                 VGroup(looks, sentence, values, w_o),
                 VGroup(column, box),
                 VGroup(plane, labels, arrows),
-            ).arrange(RIGHT, buff=style.WIDE_BUFF),
+            ).arrange(RIGHT, buff=style.GROUP_BUFF),
             grow=TWO_GROW,
         )
         # each V shrunk by its weight, where it stands: the terms of the average
@@ -404,6 +404,8 @@ class WhyAttention(LectureScene):
         run = Line(
             plane.c2p(start, 0), plane.c2p(start + ex.last_row.outputs[0][self.across], 0)
         ).set_stroke(style.HIGHLIGHT, 8)
+        # where W_O would act: on the average, before it is added
+        onto = Arrow(w_o.get_right(), change.get_left(), buff=style.ITEM_BUFF, color=style.MUTED)
         self.say(
             "add_change",
             FadeOut(feeds),
@@ -449,7 +451,7 @@ class WhyAttention(LectureScene):
                     GrowArrow(arrows[1]),
                 ],
                 "dim": [Create(run), outline(change.get_entry(self.across))],
-                "w_o": [GrowFromCenter(w_o)],
+                "w_o": [InTurn(GrowFromCenter(w_o), GrowArrow(onto))],
             },
             dim=self.dim_names(ex)[self.across],
             eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 2),

@@ -25,6 +25,7 @@ from manim import (
     Dot,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
@@ -437,8 +438,9 @@ class WhyAttention(LectureScene):
                     ReplacementTransform(blank, VGroup(*change.brackets)),
                     LaggedStart(  # entry by entry: the terms' k-th numbers add up in slot k
                         *(
-                            TransformFromCopy(
-                                VGroup(*(t.get_entry(k) for t in terms)), change.get_entry(k)
+                            FadeTransform(
+                                VGroup(*(t.get_entry(k).copy() for t in terms)),
+                                change.get_entry(k),
                             )
                             for k in range(ex.d)
                         ),

@@ -20,10 +20,12 @@ from manim import (
     AnimationGroup,
     Arrow,
     Create,
+    Cross,
     CurvedArrow,
     Dot,
     FadeIn,
     FadeOut,
+    FadeTransform,
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
@@ -32,7 +34,6 @@ from manim import (
     ParametricFunction,
     ReplacementTransform,
     Square,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -45,7 +46,8 @@ from scenes.kit.emphasis import outline
 from scenes.kit.maps import fit_column_labels
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
-from scenes.kit.vectors import FixedInputNetwork, NumberVector
+from scenes.kit.turns import InTurn
+from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector
 
 EAT = "tokens.eat_apple"
 PLANE_SIDE = 4.6  # the length of each axis of the plane
@@ -84,6 +86,14 @@ def _molecule(atoms: int, side: float) -> VGroup:
     return VGroup(bonds, *(Dot(pt, radius=side * 0.22, color=style.FOREGROUND) for pt in points))
 
 
+def _under(picture: VGroup, title: VGroup) -> None:
+    """Shrink ``picture`` about its bottom edge until its top is a section's buff under
+    ``title``."""
+    room = title.get_bottom()[1] - style.SECTION_BUFF - picture.get_bottom()[1]
+    if picture.height > room:
+        picture.scale(room / picture.height, about_edge=DOWN)
+
+
 def _boxes(n: int, side: float) -> VGroup:
     """A row of ``n`` input slots, side by side."""
     return VGroup(*(Square(side).set_stroke(style.MUTED, 1.5) for _ in range(n))).arrange(
@@ -117,7 +127,13 @@ class WhyAttention(LectureScene):
     def _lengths(self) -> None:
         network = FixedInputNetwork(FIXED_SLOTS, self.shared("dead_ends")["network"], SLOT)
         label = style.text(self.words["fixed_input"], style.BODY_SIZE, style.MUTED)
-        style.place(VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF), grow=2.2)
+        VGroup(label, network).arrange(DOWN, buff=style.GROUP_BUFF)
+        # what the network gives for its input: an arrow out of the box and a number
+        out = network.get_feed().copy().next_to(network.get_box(), DOWN, buff=style.TIGHT_BUFF)
+        result = Square(SLOT).set_stroke(style.MUTED, 1.5)
+        result.add(Square(SLOT * VALUE_SHARE).set_stroke(width=0).set_fill(style.FOREGROUND, 1))
+        result.next_to(out, DOWN, buff=style.TIGHT_BUFF)
+        style.place(VGroup(label, network, out, result), grow=2.2)
         # at once: no frame is only a title being written; the slots apart, as inputs replace them
         self.add(self.title, network.get_socket(), network.get_feed(), network.get_box())
         self.add(network.get_slots())
@@ -137,7 +153,7 @@ class WhyAttention(LectureScene):
             beats={
                 "fixed": [
                     outline(network.get_socket()),
-                    Succession(  # the slots fill, and the whole input goes down into the box
+                    InTurn(  # the slots fill, the whole input goes down into the box, out
                         LaggedStart(*(FadeIn(v, scale=0.4) for v in values), lag_ratio=0.15),
                         LaggedStart(
                             *(
@@ -147,6 +163,7 @@ class WhyAttention(LectureScene):
                             lag_ratio=0.1,
                         ),
                         outline(box),
+                        AnimationGroup(GrowArrow(out), FadeIn(result, shift=DOWN * 0.3)),
                     ),
                 ]
             },
@@ -160,11 +177,16 @@ class WhyAttention(LectureScene):
         speech = _speech(long.width, side).align_to(slots, LEFT).match_y(slots)
         molecule = _molecule(ATOMS, side).align_to(slots, LEFT).match_y(slots)
         molecule.shift(RIGHT * (slots[0].get_center()[0] - molecule[1].get_center()[0]))
+        # the next input arrives from the left and waits at the socket's edge
+        coming = short.copy().next_to(network.get_socket(), LEFT, buff=style.ITEM_BUFF)
         self.say(
             "lengths",
             FadeOut(label),
+            FadeOut(out),
+            FadeOut(result),
+            FadeIn(coming, shift=RIGHT * style.WIDE_BUFF),
             beats={
-                "five": [ReplacementTransform(slots, short)],
+                "five": [FadeOut(slots), ReplacementTransform(coming, short)],
                 "fifty": [ReplacementTransform(short, long, lag_ratio=0.01)],
                 "speech": [FadeOut(long), Create(speech)],
                 "atoms": [ReplacementTransform(speech, molecule)],
@@ -219,17 +241,23 @@ class WhyAttention(LectureScene):
             *(style.text(f"{m} ?", style.LABEL_SIZE, style.MUTED) for m in (there, here))
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         asked.next_to(network.get_box(), DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(rows, company[1], fruit[1], network, asked, one), grow=TWO_GROW)
+        # the one answer, near the size of the words it answers for, where they were asked
+        answer = style.text(there, style.BODY_SIZE)
+        answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
+        answer.move_to(asked).align_to(asked, UP)
+        # the one answer, given to each sentence beside the meaning it asked for (hanging
+        # down from it, clear of the sentence's words)
+        given = VGroup(
+            *(
+                answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF).align_to(s[1], UP)
+                for s in (company, fruit)
+            )
+        )
+        picture = VGroup(rows, company[1], fruit[1], network, asked, one, answer, given)
+        _under(style.place(picture, grow=TWO_GROW), self.title)
         same = style.text(self.words["same"], style.BODY_SIZE)
         same.next_to(one, DOWN, buff=style.ITEM_BUFF)
-        answer = style.text(there, style.LABEL_SIZE)
-        answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
-        answer.move_to(asked)
-        # the one answer, given to each sentence beside the meaning it asked for
-        given = VGroup(
-            *(answer.copy().next_to(s[1], RIGHT, buff=style.GROUP_BUFF) for s in (company, fruit))
-        )
-        wrong = Line(given[1].get_left(), given[1].get_right()).set_stroke(style.HIGHLIGHT, 4)
+        wrong = Cross(given[1], stroke_color=style.HIGHLIGHT, stroke_width=6)
         shrunk = self.slots.copy().scale(0.5).fade(1 - style.DIMMED)
         shrunk.next_to(self.title, DOWN, buff=style.SECTION_BUFF).align_to(rows, LEFT)
         self.say(
@@ -268,9 +296,16 @@ class WhyAttention(LectureScene):
                     TransformFromCopy(company[1], asked[0]),
                     TransformFromCopy(fruit[1], asked[1]),
                 ],
-                "same": [ReplacementTransform(asked, answer)],
+                "same": [  # both framed 蘋果 go into the one vector: the same input
+                    *(
+                        FadeOut(VGroup(a, f).copy(), target_position=one, scale=0.5)
+                        for a, f in zip(apples, frames, strict=True)
+                    ),
+                    outline(one),
+                ],
                 "out": [
-                    Succession(
+                    InTurn(
+                        ReplacementTransform(asked, answer),
                         AnimationGroup(*(TransformFromCopy(answer, g) for g in given)),
                         Create(wrong),
                     )
@@ -284,7 +319,7 @@ class WhyAttention(LectureScene):
         sentence = VGroup(
             *(style.text(w, style.TITLE_SIZE) for w in self.apple_words()[: ex.short])
         )
-        sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a weight under each word
+        sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a V column under each word
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", "")
         change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 2)
         change.set_color(style.MUTED)
@@ -298,21 +333,34 @@ class WhyAttention(LectureScene):
             )
         )
         plus, equals = style.text("+", style.TITLE_SIZE), style.text("=", style.TITLE_SIZE)
-        column = VGroup(VGroup(dims, x), plus, change, equals, new).arrange(
+        change_label = style.text(self.words["change"], style.LABEL_SIZE, style.MUTED)
+        column = VGroup(VGroup(dims, x), plus, change, change_label, equals, new).arrange(
             DOWN, buff=style.ITEM_BUFF
         )
-        change_label = style.text(self.words["change"], style.LABEL_SIZE, style.MUTED)
-        change_label.next_to(change, RIGHT, buff=style.GROUP_BUFF)
         box = SurroundingRectangle(new, color=style.RESULT, buff=style.HUG_BUFF)
-        # the weights sit where the V's were, under the words
-        left = VGroup(sentence, VGroup(column, change_label, box)).arrange(
-            DOWN, buff=style.WIDE_BUFF
+        # what each word brings (its V, a column under it), and 蘋果's looks at them
+        values = self._columns(ex.v, "v", 1, sentence)
+        looks = LookingArrows(sentence, i, ex.last_row.weights[0], f"{EAT}.last_row.weights[0]")
+        # What a real model multiplies the average by first: a d × d matrix, named (no
+        # numbers here: this walkthrough adds the average as it is).
+        w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
+        w_o.add(
+            MathTex("W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED).next_to(w_o, RIGHT)
         )
+        w_o.next_to(values, DOWN, buff=style.GROUP_BUFF)
         plane, arrows, labels = self._plane(x, change, new)
         style.place(
-            VGroup(left, VGroup(plane, labels, arrows)).arrange(RIGHT, buff=style.WIDE_BUFF),
+            VGroup(
+                VGroup(looks, sentence, values, w_o),
+                VGroup(column, box),
+                VGroup(plane, labels, arrows),
+            ).arrange(RIGHT, buff=style.GROUP_BUFF),
             grow=TWO_GROW,
         )
+        # each V shrunk by its weight, where it stands: the terms of the average
+        terms = self._columns(ex.contributions, "contributions", 3, sentence)
+        for term, value in zip(terms, values, strict=True):  # at the placed picture's scale
+            term.scale(value.height / term.height).align_to(value, UP).match_x(value)
         frame = SurroundingRectangle(sentence[i], color=style.HIGHLIGHT, buff=style.HUG_BUFF)
         # the change to come, still empty: one slot per entry, fed by the neighbours
         blank = _boxes(ex.d, change.height).stretch_to_fit_width(change.width).move_to(change)
@@ -342,31 +390,14 @@ class WhyAttention(LectureScene):
             beats={"change": [FadeIn(plus), Create(blank), *(Create(f) for f in feeds)]},
         )
         # the weighted sum on the plane: each word's V, shrunk by its weight, tip to tail
-        weights = ex.last_row.weights[0]
         sums = TipToTail(
             plane,
             ex.v[: ex.short],
-            weights,
+            ex.last_row.weights[0],
             f"{EAT}.last_row.weights[0]",
             [self.apple_label("v", j) for j in range(ex.short)],
             (self.across, self.up),
         )
-        shares = VGroup(
-            *(
-                self.number(f"{EAT}.last_row.weights[0][{j}]", 2, style.LABEL_SIZE, style.WEIGHT)
-                for j in range(ex.short)
-            )
-        )
-        contents = VGroup(
-            *(
-                MathTex("V", font_size=style.SYMBOL_SIZE * 0.5, color=style.VALUE).next_to(
-                    word, DOWN, buff=style.ITEM_BUFF
-                )
-                for word in sentence
-            )
-        )
-        for share, v in zip(shares, contents, strict=True):
-            share.next_to(v, DOWN, buff=style.TIGHT_BUFF)
         # the average, from x's tip: the sum's arrow carried there
         shift = plane.c2p(ex.x[i][self.across], ex.x[i][self.up]) - plane.c2p(0, 0)
         # what 吃 gains, along its own axis: from x's entry to x's entry plus the average's
@@ -374,25 +405,47 @@ class WhyAttention(LectureScene):
         run = Line(
             plane.c2p(start, 0), plane.c2p(start + ex.last_row.outputs[0][self.across], 0)
         ).set_stroke(style.HIGHLIGHT, 8)
-        # What a real model multiplies the average by first: a d × d matrix, named (no
-        # numbers here: this walkthrough adds the average as it is).
-        w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
-        w_o.add(
-            MathTex("W_O", font_size=style.SYMBOL_SIZE * 0.6, color=style.MUTED).next_to(w_o, RIGHT)
-        )
-        w_o.next_to(change_label, UP, buff=style.ITEM_BUFF).align_to(change_label, LEFT)
+        # where W_O would act: on the average, before it is added
+        onto = Arrow(w_o.get_right(), change.get_left(), buff=style.ITEM_BUFF, color=style.MUTED)
         self.say(
             "add_change",
             FadeOut(feeds),
             beats={
-                "each": [FadeIn(contents, shift=DOWN * 0.2, lag_ratio=0.3), sums.draw_vectors()],
+                "each": [
+                    LaggedStart(
+                        *(
+                            FadeIn(v, target_position=w, scale=0.5)
+                            for v, w in zip(values, sentence, strict=True)
+                        ),
+                        lag_ratio=0.3,
+                    ),
+                    sums.draw_vectors(),
+                ],
                 "avg": [
-                    FadeIn(shares, shift=DOWN * 0.2),
-                    *(sums.scale_term(j) for j in range(ex.short)),
+                    InTurn(
+                        AnimationGroup(Create(looks.arrows), FadeIn(looks.numbers)),
+                        AnimationGroup(
+                            *(
+                                ReplacementTransform(v, t)
+                                for v, t in zip(values, terms, strict=True)
+                            ),
+                            *(sums.scale_term(j) for j in range(ex.short)),
+                        ),
+                    )
                 ],
                 "weights": [
                     sums.lay_tip_to_tail(),
-                    ReplacementTransform(blank, change),
+                    ReplacementTransform(blank, VGroup(*change.brackets)),
+                    LaggedStart(  # entry by entry: the terms' k-th numbers add up in slot k
+                        *(
+                            FadeTransform(
+                                VGroup(*(t.get_entry(k).copy() for t in terms)),
+                                change.get_entry(k),
+                            )
+                            for k in range(ex.d)
+                        ),
+                        lag_ratio=0.3,
+                    ),
                     FadeIn(change_label),
                 ],
                 "add": [
@@ -400,7 +453,7 @@ class WhyAttention(LectureScene):
                     GrowArrow(arrows[1]),
                 ],
                 "dim": [Create(run), outline(change.get_entry(self.across))],
-                "w_o": [GrowFromCenter(w_o)],
+                "w_o": [InTurn(GrowFromCenter(w_o), GrowArrow(onto))],
             },
             dim=self.dim_names(ex)[self.across],
             eat=self.spoken(f"{EAT}.last_row.outputs[0][{self.across}]", 2),
@@ -428,6 +481,24 @@ class WhyAttention(LectureScene):
                     FadeIn(ideas, shift=UP * 0.2, lag_ratio=0.3),
                 ]
             },
+        )
+
+    def _columns(self, rows: list[list[float]], name: str, decimals: int, words: VGroup) -> VGroup:
+        """One Value-coloured column vector under each word: ``rows[j]`` (data path
+        ``tokens.eat_apple.<name>[j]``) under ``words[j]``."""
+        return VGroup(
+            *(
+                NumberVector(
+                    rows[j],
+                    f"{EAT}.{name}[{j}]",
+                    "",
+                    style.VALUE,
+                    decimals,
+                    style.LABEL_SIZE,
+                    column=True,
+                ).next_to(word, DOWN, buff=style.GROUP_BUFF)
+                for j, word in enumerate(words)
+            )
         )
 
     def _plane(self, x: NumberVector, change: NumberVector, new: NumberVector) -> tuple:

@@ -59,6 +59,10 @@ class NumberVector(VGroup):
         The vector's role colour (:data:`scenes.kit.style.QUERY`, ``KEY`` or ``VALUE``).
     decimals
         Digits shown after the decimal point.
+    size
+        The entries' font size.
+    column
+        Stand the entries one above the other (a column vector) instead of in a row.
 
     Examples
     --------
@@ -78,12 +82,17 @@ class NumberVector(VGroup):
         color: ManimColor | None = None,
         decimals: int = 2,
         size: float = style.SMALL_SIZE,
+        column: bool = False,
     ) -> None:
         super().__init__()
         color = color or style.FOREGROUND
         self.entries = VGroup(
             *(ShownNumber(v, decimals, Ref(f"{source}[{i}]"), size) for i, v in enumerate(values))
-        ).arrange(RIGHT, buff=0.22)
+        )
+        if column:  # the decimal points one under the other
+            self.entries.arrange(DOWN, buff=0.12, aligned_edge=RIGHT)
+        else:
+            self.entries.arrange(RIGHT, buff=0.22)
         height = self.entries.height + 0.2
         self.brackets = VGroup(
             _bracket(height, -1).next_to(self.entries, LEFT, buff=0.1),

@@ -17,6 +17,7 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    ApplyFunction,
     ArcBetweenPoints,
     Arrow,
     Create,
@@ -65,12 +66,14 @@ CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
 RESIDUES = 10  # beads on the protein chain
 BEAD = 0.09  # a residue's radius
 BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
-PAIR_CELL = 0.14  # a cell of the residue-by-residue table
+PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
+THUMB_LINES = 4  # the thumbnail of the block, as tall as this many lines of the heading
+MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
-VECTOR_CELL = 0.1  # one entry of a position's vector, drawn as a column beside the block
+VECTOR_CELL = 0.2  # one entry of a position's vector, drawn as a column beside the block
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
 
 
@@ -441,9 +444,12 @@ class ZoomOut(LectureScene):
         frame.generate_target()
         frame.scale(scale, about_point=there).shift(here - there).set_opacity(0)
         rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
+        ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.say(
             "heads",
             ReplacementTransform(head.cells, tile.cells),
+            ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
             FadeOut(self.column_left),
             rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
@@ -576,6 +582,8 @@ class ZoomOut(LectureScene):
             )
         )
         cards = [layers.card, *reversed(layers.cards_behind)]
+        read = vec_out[self.data.it_cat.query_index].copy().set_fill(style.RESULT, opacity=0.7)
+        read.set_stroke(style.HIGHLIGHT, 2)
         self.say(
             "stack",
             FadeIn(count),
@@ -594,7 +602,18 @@ class ZoomOut(LectureScene):
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
-                "top": [GrowArrow(out), FadeIn(output)],
+                "top": [  # the top vector of "it" goes into the readout, which lights
+                    Succession(
+                        AnimationGroup(GrowArrow(out), FadeIn(output)),
+                        Transform(read, read.copy().scale(0.5).move_to(output[0])),
+                        AnimationGroup(
+                            FadeOut(read),
+                            output[0]
+                            .animate(rate_func=there_and_back)
+                            .set_fill(style.HIGHLIGHT, opacity=0.4),
+                        ),
+                    )
+                ],
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
                         AnimationGroup(FadeOut(causal), FadeIn(pieces[0])),
@@ -688,20 +707,43 @@ class ZoomOut(LectureScene):
         )
 
     def _uses(self) -> None:
-        """Four uses, each drawn: text generation adds a token, translation writes a
-        sentence in another language, code is cut into tokens, a protein chain's residues
-        attend to residues far along the chain."""
+        """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
+        while the next is told: text generation adds a token, translation writes a sentence in
+        another language, code is cut into tokens; the protein, last, fills the whole area:
+        its chain folds so that residues far apart along it meet."""
         panels = VGroup(self._generation(), self._translation(), self._code(), self._protein())
         for panel, key in zip(panels, USES, strict=True):
             caption = style.name_text(self.words[key], style.LABEL_SIZE)
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
-        panels.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF * 2))
+        quarters = panels[:-1]  # the protein, told last, fills the area and keeps it
+        quarters.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF))
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
         thumb = self.thumbnail  # the block of the first half, carried small
-        thumb.scale_to_fit_height(heading.height * 6)
-        top = VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(top, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
+        thumb.scale_to_fit_height(heading.height * THUMB_LINES)
+        top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
         generation, translation, code, protein = panels
+        left, bottom, right, _ = style.content_area()
+        ceiling = top.get_bottom()[1] - style.ITEM_BUFF
+        self._focus(quarters, (left, right, bottom, ceiling))  # the quarters fill the area
+        # where each panel is told: the part of the area its quarter-mates leave free
+        regions = (
+            (left, right, bottom, ceiling),  # the first: all of it
+            (translation.get_left()[0], right, bottom, ceiling),  # the right half
+            (left, right, bottom, code.get_top()[1]),  # the bottom half
+            (left, right, bottom, ceiling),  # the last: all of it again
+        )
+        back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]
+        shown = (  # each panel's parts on screen once its line is done
+            VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
+            VGroup(
+                translation[0],
+                translation.source,
+                translation.arrow,
+                translation.target,
+                translation.target_de,
+            ),
+            VGroup(code[0], code.tokens, code.context),
+        )
         attention, ffn = thumb[0].sublayers
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
@@ -720,6 +762,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "translation",
+            ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [
@@ -731,6 +774,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "code",
+            ApplyFunction(back[1], shown[1]),
             FadeIn(code[0], code.line),
             beats={
                 "tokens": [ReplacementTransform(code.line, code.tokens)],
@@ -744,24 +788,46 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
+        self._alphafold(protein, shown)
+
+    def _focus(self, panel: VGroup, region: tuple[float, float, float, float]):
+        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid;
+        return the function that carries its parts back to the quarter, dimmed."""
+        x0, x1, y0, y1 = region
+        scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
+        quarter = panel.get_center()
+        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+        panel.scale(scale).move_to(centre)
+
+        def to_quarter(parts: VMobject) -> VMobject:
+            parts.scale(1 / scale, about_point=centre).shift(quarter - centre)
+            return parts.fade(1 - style.DIMMED)
+
+        return to_quarter
+
+    def _alphafold(self, protein: VGroup, earlier: tuple[VGroup, ...]) -> None:
+        """The protein alone, large: the pair table grows out of the beads; the chain folds,
+        and each far pair it brings together is linked as its two cells light."""
+        pairs = protein.pairs
         self.say(
             "alphafold",
+            *(FadeOut(parts) for parts in earlier),  # the other uses give it the whole area
             FadeIn(protein[0], protein.chain),
             beats={
-                "family": [TransformFromCopy(protein.residues, protein.pairs)],
+                "family": [TransformFromCopy(protein.residues, pairs)],
                 "far": [
                     Succession(  # the chain folds into a hairpin: far residues meet, then link
                         Transform(protein.chain, protein.folded, run_time=FOLD_SHARE),
-                        AnimationGroup(
-                            LaggedStartMap(Create, protein.links, lag_ratio=0.3),
+                        LaggedStart(  # one pair at a time: its link, its two cells
                             *(
-                                protein.pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1)
-                                for a, b in PROTEIN_LINKS
+                                AnimationGroup(
+                                    Create(link),
+                                    pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1),
+                                    pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1),
+                                )
+                                for link, (a, b) in zip(protein.links, PROTEIN_LINKS, strict=True)
                             ),
-                            *(
-                                protein.pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1)
-                                for a, b in PROTEIN_LINKS
-                            ),
+                            lag_ratio=0.6,
                             run_time=1 - FOLD_SHARE,
                         ),
                     )

@@ -36,6 +36,7 @@ from manim import (
     MoveAlongPath,
     MoveToTarget,
     Polygon,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     Square,
@@ -56,6 +57,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
+from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 LINKS_TIME = 5.5  # seconds the chain takes to fold and its far pairs to be linked
@@ -68,12 +70,13 @@ BEAD = 0.09  # a residue's radius
 BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
 PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
-THUMB_LINES = 4  # the thumbnail of the block, as tall as this many lines of the heading
+THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
-VECTOR_CELL = 0.2  # one entry of a position's vector, drawn as a column beside the block
+VECTOR_CELL = (0.1, 0.2)  # one entry of a position's vector (width, height), in a column
+# beside the block: tall enough to read as a column, narrow enough to leave the side panel room
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
 
 
@@ -246,7 +249,7 @@ class ZoomOut(LectureScene):
             *(
                 VGroup(
                     *(
-                        Square(VECTOR_CELL)
+                        Rectangle(width=VECTOR_CELL[0], height=VECTOR_CELL[1])
                         .set_stroke(style.MUTED, 1)
                         .set_fill(style.PLAIN_CELL, opacity=1)
                         for _ in range(it.d)
@@ -584,6 +587,8 @@ class ZoomOut(LectureScene):
         cards = [layers.card, *reversed(layers.cards_behind)]
         read = vec_out[self.data.it_cat.query_index].copy().set_fill(style.RESULT, opacity=0.7)
         read.set_stroke(style.HIGHLIGHT, 2)
+        landed = read.copy().scale(0.5).next_to(output[1], LEFT, buff=style.ITEM_BUFF)
+        arrive = TransformFromCopy(read, landed)  # into the box, beside its words
         self.say(
             "stack",
             FadeIn(count),
@@ -603,11 +608,11 @@ class ZoomOut(LectureScene):
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
                 "top": [  # the top vector of "it" goes into the readout, which lights
-                    Succession(
+                    InTurn(
                         AnimationGroup(GrowArrow(out), FadeIn(output)),
-                        Transform(read, read.copy().scale(0.5).move_to(output[0])),
+                        arrive,
                         AnimationGroup(
-                            FadeOut(read),
+                            FadeOut(arrive.mobject),
                             output[0]
                             .animate(rate_func=there_and_back)
                             .set_fill(style.HIGHLIGHT, opacity=0.4),
@@ -715,21 +720,23 @@ class ZoomOut(LectureScene):
         for panel, key in zip(panels, USES, strict=True):
             caption = style.name_text(self.words[key], style.LABEL_SIZE)
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
-        quarters = panels[:-1]  # the protein, told last, fills the area and keeps it
-        quarters.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF))
+        generation, translation, code, protein = panels
+        lower = VGroup(translation, code).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+        quarters = VGroup(generation, lower).arrange(DOWN, buff=style.GROUP_BUFF)
+        # (the protein, told last, fills the area and keeps it: it has no place among them)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
         thumb = self.thumbnail  # the block of the first half, carried small
         thumb.scale_to_fit_height(heading.height * THUMB_LINES)
         top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
-        generation, translation, code, protein = panels
         left, bottom, right, _ = style.content_area()
         ceiling = top.get_bottom()[1] - style.ITEM_BUFF
-        self._focus(quarters, (left, right, bottom, ceiling))  # the quarters fill the area
-        # where each panel is told: the part of the area its quarter-mates leave free
+        self._focus(quarters, (left, right, bottom, ceiling))  # their places fill the area
+        below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
+        # where each use is told: the part of the area the earlier ones leave free
         regions = (
             (left, right, bottom, ceiling),  # the first: all of it
-            (translation.get_left()[0], right, bottom, ceiling),  # the right half
-            (left, right, bottom, code.get_top()[1]),  # the bottom half
+            (left, right, bottom, below),  # the second: all under the first
+            ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
             (left, right, bottom, ceiling),  # the last: all of it again
         )
         back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]

@@ -71,6 +71,7 @@ BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along th
 PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
 THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
+MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
@@ -402,6 +403,15 @@ class ZoomOut(LectureScene):
         for picture in (pe, causal):  # the side panel's earlier pictures, where the strips go
             picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
             picture.move_to(side)
+        # while the heads are told nothing else is on the stage: the block's card fills it (the
+        # pull-back lands there); the block steps back to its place when the side panel is needed
+        card = VGroup(layers.cards_behind, layers.card, multi_label)
+        left, bottom, right, top = style.content_area()
+        centre = np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
+        scale = min(MAX_ZOOM, (right - left) / card.width, (top - bottom) / card.height)
+        here = card.get_center()
+        _move_points(block.family_members_with_points(), scale, here, centre)
+        self.step_back = (block, 1 / scale, centre, here)
         self._pull_back(
             head,
             head_label,
@@ -467,6 +477,26 @@ class ZoomOut(LectureScene):
         )
         self.remove(rest)
 
+    def _step_back(
+        self, block: VGroup, scale: float, here: np.ndarray, there: np.ndarray
+    ) -> ApplyFunction:
+        """The block back to its place beside the side panel: its parts not yet shown moved
+        there at once, those on the stage carried there."""
+        stage = [m for m in self.mobjects if m is not self.title and isinstance(m, VMobject)]
+        shown = {id(part) for m in stage for part in m.get_family()}
+        _move_points(
+            [part for part in block.family_members_with_points() if id(part) not in shown],
+            scale,
+            here,
+            there,
+        )
+
+        def carry(group: VMobject) -> VMobject:
+            _move_points(group.family_members_with_points(), scale, here, there)
+            return group
+
+        return ApplyFunction(carry, VGroup(*stage))
+
     def _inside(
         self,
         it,
@@ -479,11 +509,13 @@ class ZoomOut(LectureScene):
     ) -> None:
         """Positions added on the way in, the feed-forward network per position, residuals
         and norms around both."""
+        step_back = self._step_back(*self.step_back)
         rows = [VGroup(*(pe.get_cell(i, j) for j in range(pe.n_cols))) for i in range(pe.n_rows)]
         lit = inputs[0].copy().set_fill(style.HIGHLIGHT, opacity=0.4).set_stroke(style.HIGHLIGHT)
         q, r = it.query_index, it.referent
         self.say(
             "positional_say",
+            step_back,
             FadeIn(inputs, shift=UP * 0.2),
             GrowArrow(into),
             FadeIn(pe.row_headers),
@@ -935,3 +967,10 @@ class ZoomOut(LectureScene):
         residues = VGroup(*(Dot(radius=BEAD, color=style.FOREGROUND).move_to(p) for p in places))
         backbone = VMobject().set_points_as_corners(places).set_stroke(style.MUTED, 3)
         return VGroup(backbone, residues)
+
+
+def _move_points(parts: list[VMobject], scale: float, here: np.ndarray, there: np.ndarray) -> None:
+    """Scale each part's own points by ``scale`` about ``here`` and carry ``here`` to ``there``
+    (each part moved once, however the parts are grouped)."""
+    for part in parts:
+        part.points = there + scale * (part.points - here)

@@ -20,6 +20,7 @@ from manim import (
     ApplyFunction,
     ArcBetweenPoints,
     Arrow,
+    Brace,
     Create,
     CurvedArrow,
     DashedLine,
@@ -36,7 +37,6 @@ from manim import (
     MoveAlongPath,
     MoveToTarget,
     Polygon,
-    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     Square,
@@ -71,13 +71,13 @@ BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along th
 PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
 THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
+SMALL_VECTORS = 0.8  # the positions' columns inside the block, this share of a box's height
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
-VECTOR_CELL = (0.1, 0.2)  # one entry of a position's vector (width, height), in a column
-# beside the block: tall enough to read as a column, narrow enough to leave the side panel room
+VECTOR_CELL = 0.3  # one entry of a position's vector, in the side panel's columns
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
 
 
@@ -242,6 +242,23 @@ class ZoomOut(LectureScene):
             strips.add(VGroup(name, boxes).arrange(DOWN, buff=style.ITEM_BUFF))
         return strips.arrange(DOWN, buff=style.SECTION_BUFF)
 
+    def _sizes(self) -> VGroup:
+        """The positions going into a layer (below) and coming out (above): as many columns,
+        as tall, with braces naming the count (positions) and the width (d)."""
+        vec_in, vec_out = self._vectors(), self._vectors()
+        braces = VGroup(Brace(vec_in, DOWN), Brace(vec_in[0], LEFT))
+        names = VGroup(
+            style.text(self.words["positions"], style.LABEL_SIZE).next_to(
+                braces[0], DOWN, buff=style.HUG_BUFF
+            ),
+            MathTex("d").next_to(braces[1], LEFT, buff=style.HUG_BUFF),
+        )
+        below = VGroup(vec_in, braces, names)
+        above = VGroup(vec_out, braces.copy(), names.copy())
+        group = VGroup(above, below).arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=RIGHT)
+        group.vec_in, group.vec_out, group.below, group.above = vec_in, vec_out, below, above
+        return group
+
     def _vectors(self) -> VGroup:
         """The sentence's positions as a layer takes them in and gives them back: a column of
         d entries each (as many positions, as wide)."""
@@ -250,7 +267,7 @@ class ZoomOut(LectureScene):
             *(
                 VGroup(
                     *(
-                        Rectangle(width=VECTOR_CELL[0], height=VECTOR_CELL[1])
+                        Square(VECTOR_CELL)
                         .set_stroke(style.MUTED, 1)
                         .set_fill(style.PLAIN_CELL, opacity=1)
                         for _ in range(it.d)
@@ -390,17 +407,16 @@ class ZoomOut(LectureScene):
         out = Arrow(layers.exit(), output.get_bottom(), buff=0, color=style.MUTED)
         count = style.text(self.words["layers"], style.BODY_SIZE)
         count.next_to(output, RIGHT, buff=style.GROUP_BUFF)
-        vec_in = self._vectors().next_to(inputs, LEFT, buff=style.ITEM_BUFF)
-        vec_out = self._vectors().next_to(output, LEFT, buff=style.ITEM_BUFF)
         strips = self._strips(list(it.tokens))
         matmul = self._matmul()
         side = VGroup(strips, matmul).arrange(DOWN, buff=style.GROUP_BUFF)
-        block = VGroup(layers, inputs, output, into, out, count, vec_in, vec_out)
+        block = VGroup(layers, inputs, output, into, out, count)
         whole = VGroup(side, block).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
         pe = self._pe_table()
         causal = self._causal_map()
-        for picture in (pe, causal):  # the side panel's earlier pictures, where the strips go
+        sizes = self._sizes()
+        for picture in (pe, causal, sizes):  # the side panel's pictures, where the strips go
             picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
             picture.move_to(side)
         # while the heads are told nothing else is on the stage: the block's card fills it (the
@@ -428,8 +444,8 @@ class ZoomOut(LectureScene):
         bend = self._bend().move_to(side)
         pieces = self._pieces().move_to(side)
         self._inside(it, layers, inputs, into, ffn, pe, bend)
-        self._stack(layers, tiles, count, vec_in, vec_out, out, output, bend, causal, pieces)
-        self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, vec_in, pieces[-1])
+        self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
+        self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
         self._parallel(strips, matmul, self.lights)
         self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
@@ -598,11 +614,10 @@ class ZoomOut(LectureScene):
         layers: TransformerLayers,
         tiles: VGroup,
         count: VMobject,
-        vec_in: VGroup,
-        vec_out: VGroup,
+        sizes: VGroup,
         out: Arrow,
         output: VGroup,
-        bend: VGroup,
+        inputs: VGroup,
         causal: VGroup,
         pieces: VGroup,
     ) -> None:
@@ -617,25 +632,44 @@ class ZoomOut(LectureScene):
             )
         )
         cards = [layers.card, *reversed(layers.cards_behind)]
+        vec_in, vec_out = sizes.vec_in, sizes.vec_out
+        small = inputs.height * SMALL_VECTORS / vec_in.height  # the columns inside the block
+        enter = TransformFromCopy(vec_in, vec_in.copy().scale(small).move_to(inputs))
+        leave = ReplacementTransform(  # out of the top of the stack, to the same size
+            vec_in.copy().scale(small).move_to(layers.exit()), vec_out
+        )
         read = vec_out[self.data.it_cat.query_index].copy().set_fill(style.RESULT, opacity=0.7)
-        read.set_stroke(style.HIGHLIGHT, 2)
-        landed = read.copy().scale(0.5).next_to(output[1], LEFT, buff=style.ITEM_BUFF)
-        arrive = TransformFromCopy(read, landed)  # into the box, beside its words
+        read.set_stroke(style.HIGHLIGHT, 2).scale(small).move_to(layers.exit())
+        landed = read.copy().next_to(output[1], LEFT, buff=style.ITEM_BUFF)
+        arrive = TransformFromCopy(read, landed)  # the top vector of it, into the box
         self.say(
             "stack",
             FadeIn(count),
             Create(layers.main_line[4]),
             beats={
-                "width": [
+                "width": [  # the positions, their count and width shown; they go in
                     Transform(layers.norm_labels, self.postnorm),
-                    FadeIn(vec_in, shift=UP * 0.2),
+                    InTurn(
+                        AnimationGroup(
+                            FadeIn(vec_in, shift=UP * 0.2),
+                            *(GrowFromCenter(b) for b in sizes.below[1]),
+                            FadeIn(sizes.below[2]),
+                        ),
+                        enter,
+                        FadeOut(enter.mobject),
+                    ),
                 ],
-                "same": [TransformFromCopy(vec_in, vec_out, path_arc=-PI / 6)],
+                "same": [  # out of the top: as many, as wide
+                    leave,
+                    ReplacementTransform(sizes.below[1:].copy(), sizes.above[1:]),
+                ],
                 "update": [
                     outline(*cards),
                     vec_out.animate.set_fill(style.RESULT, opacity=0.7),
                 ],
                 "gpt": [
+                    FadeOut(sizes.above[1:], sizes.below),  # its own groups: what is shown
+                    FadeOut(vec_out),
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
@@ -668,11 +702,12 @@ class ZoomOut(LectureScene):
         w_o: VGroup,
         ffn: VGroup,
         output: VGroup,
-        vec_in: VGroup,
+        sizes: VGroup,
         pieces: VGroup,
     ) -> None:
         """Every parameter, named on its own clause; then an input passes through them all."""
-        travel = vec_in.copy()
+        travel = sizes.vec_in.copy().scale_to_fit_height(inputs.height * SMALL_VECTORS)
+        travel.move_to(inputs)
         stops = (inputs, layers.card, output)
 
         def light(part: VMobject) -> FadeIn:

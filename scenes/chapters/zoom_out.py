@@ -21,9 +21,11 @@ from manim import (
     ArcBetweenPoints,
     Arrow,
     Brace,
+    Circle,
     Create,
     CurvedArrow,
     DashedLine,
+    DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
@@ -72,6 +74,8 @@ PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
 THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
 SMALL_VECTORS = 0.8  # the positions' columns inside the block, this share of a box's height
+RESIDUAL_X, RESIDUAL_FX = (2.0, 0.4), (-0.6, 1.4)  # a step's input and output (schematic)
+NORM_LENGTH = 1.2  # the length normalising brings the sum to (schematic)
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
@@ -338,6 +342,29 @@ class ZoomOut(LectureScene):
         group.grid, group.mask, group.caption = grid, mask, caption
         return group
 
+    def _added(self) -> VGroup:
+        """A step's input x, its output f(x) drawn from x's tip, their sum; and the circle
+        the sum is brought to by normalising (schematic: no numbers)."""
+        x_end = np.array([*RESIDUAL_X, 0.0])
+        fx_end = x_end + np.array([*RESIDUAL_FX, 0.0])
+        start = np.zeros(3)
+
+        def arrow(a, b, colour, tex, side):
+            line = Arrow(a, b, buff=0, color=colour)
+            return VGroup(line, MathTex(tex, color=colour).next_to(line, side, style.HUG_BUFF))
+
+        x = arrow(start, x_end, style.FOREGROUND, "x", DOWN)
+        fx = arrow(x_end, fx_end, style.MUTED, "f(x)", RIGHT)
+        total = arrow(start, fx_end, style.HIGHLIGHT, "x + f(x)", LEFT)
+        radius = NORM_LENGTH
+        circle = DashedVMobject(Circle(radius=radius).move_to(start)).set_stroke(style.MUTED, 2)
+        normed = Arrow(start, fx_end * radius / np.linalg.norm(fx_end), buff=0)
+        normed.set_color(style.HIGHLIGHT)
+        group = VGroup(x, fx, total, circle, normed)
+        group.x, group.fx, group.total, group.circle, group.normed = x, fx, total, circle, normed
+        group.shown = VGroup(x, fx, total, circle)  # normed: the shape the sum's arrow takes
+        return group
+
     def _bend(self) -> VGroup:
         """A straight line bent at 0: a linear step, then a non-linear one (max(0, x))."""
         axes = style.muted_axes([-1, 1, 1], [-1, 1, 1], 2.4, 2.4)
@@ -415,8 +442,13 @@ class ZoomOut(LectureScene):
         style.place(whole)
         pe = self._pe_table()
         causal = self._causal_map()
-        sizes = self._sizes()
-        for picture in (pe, causal, sizes):  # the side panel's pictures, where the strips go
+        sizes, self.added = self._sizes(), self._added()
+        for picture in (
+            pe,
+            causal,
+            sizes,
+            self.added,
+        ):  # the side panel's pictures, where the strips go
             picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
             picture.move_to(side)
         # while the heads are told nothing else is on the stage: the block's card fills it (the
@@ -585,6 +617,14 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
+        self._residual(layers, bend)
+
+    def _residual(self, layers: TransformerLayers, bend: VGroup) -> None:
+        """Residual paths and their ⊕ on the block; beside it, the sum they make: the step's
+        output added tip to tail to its input, then brought to one length (normalised)."""
+        main = layers.main_line
+        added = self.added  # in the side panel, where the bend was
+        x, fx, total, circle, normed = added.x, added.fx, added.total, added.circle, added.normed
         carried = [Dot(radius=0.08, color=style.FOREGROUND) for _ in layers.residuals]
         after = layers.norm_labels.copy()  # where the original Transformer normalises
         before = layers.norm_labels.copy()  # pre-norm: each norm in front of its sublayer
@@ -594,16 +634,29 @@ class ZoomOut(LectureScene):
         self.say(
             "residual",
             FadeOut(bend),
+            GrowArrow(x[0]),
+            FadeIn(x[1]),
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
             FadeIn(layers.nodes),
             GrowArrow(main[3]),
             beats={
                 "back": [  # each step's input runs round its residual path into the ⊕
-                    Succession(MoveAlongPath(dot, r[0]), FadeOut(dot))
-                    for dot, r in zip(carried, layers.residuals, strict=True)
+                    *(
+                        Succession(MoveAlongPath(dot, r[0]), FadeOut(dot))
+                        for dot, r in zip(carried, layers.residuals, strict=True)
+                    ),
+                    InTurn(  # beside: the output from the input's tip, and the sum
+                        AnimationGroup(GrowArrow(fx[0]), FadeIn(fx[1])),
+                        AnimationGroup(GrowArrow(total[0]), FadeIn(total[1])),
+                    ),
                 ],
-                "norm": [FadeIn(layers.norm_labels)],
+                "norm": [  # the sum brought to one length
+                    FadeIn(layers.norm_labels),
+                    Create(circle),
+                    Transform(total[0], normed),
+                    total[1].animate.next_to(normed, LEFT, style.HUG_BUFF),
+                ],
                 "pre": [Transform(layers.norm_labels, before, path_arc=-PI / 3)],
             },
         )
@@ -644,6 +697,7 @@ class ZoomOut(LectureScene):
         arrive = TransformFromCopy(read, landed)  # the top vector of it, into the box
         self.say(
             "stack",
+            FadeOut(self.added.shown),  # the side panel's sum gives way
             FadeIn(count),
             Create(layers.main_line[4]),
             beats={

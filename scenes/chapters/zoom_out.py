@@ -76,6 +76,9 @@ THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the
 SMALL_VECTORS = 0.8  # the positions' columns inside the block, this share of a box's height
 RESIDUAL_X, RESIDUAL_FX = (2.0, 0.4), (-0.6, 1.4)  # a step's input and output (schematic)
 NORM_LENGTH = 1.2  # the length normalising brings the sum to (schematic)
+# what training learns, named as each part lights: the embeddings, each head's projections,
+# W_O, the feed-forward network's two matrices, the norms' gain and bias, the readout
+TRAINED = (r"E", r"W_Q,\ W_K,\ W_V", r"W_O", r"W_1,\ W_2", r"\gamma,\ \beta", r"W_{\mathrm{out}}")
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
@@ -763,13 +766,28 @@ class ZoomOut(LectureScene):
         travel = sizes.vec_in.copy().scale_to_fit_height(inputs.height * SMALL_VECTORS)
         travel.move_to(inputs)
         stops = (inputs, layers.card, output)
+        names = VGroup(*(MathTex(t) for t in TRAINED)).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
+        )
+        names.move_to(self.added)  # in the side panel
+        named = iter(names)
 
-        def light(part: VMobject) -> FadeIn:
-            """The part's parameters, lit (they stay lit: training learns them all)."""
-            glow = SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-            glow.set_fill(style.HIGHLIGHT, opacity=0.3).set_z_index(-1)
-            self.lights.add(glow)
-            return GrowFromCenter(glow)
+        def light(*parts: VMobject) -> list:
+            """The parts' parameters, lit (they stay lit: training learns them all), and
+            their name carried out of them into the side panel's list."""
+            glows = [
+                SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+                .set_fill(style.HIGHLIGHT, opacity=0.3)
+                .set_z_index(-1)
+                for part in parts
+            ]
+            self.lights.add(*glows)
+            name = next(named)
+            self.lights.add(name)
+            return [
+                *(GrowFromCenter(glow) for glow in glows),
+                FadeIn(name, target_position=parts[0], scale=0.5),
+            ]
 
         self.lights = VGroup()
         self.say(
@@ -777,13 +795,13 @@ class ZoomOut(LectureScene):
             FadeOut(pieces),
             outline(layers.card),
             beats={
-                "embed": [light(inputs)],
-                "heads": [light(tiles)],
-                "wo": [light(w_o)],  # W_O with the arrow of the heads it joins
-                "rest": [light(ffn)],
-                "norms": [light(label) for label in layers.norm_labels],  # each its own
+                "embed": light(inputs),
+                "heads": light(tiles),
+                "wo": light(w_o),  # W_O with the arrow of the heads it joins
+                "rest": light(ffn),
+                "norms": light(*layers.norm_labels),  # each its own
                 "readout": [  # an input passes through them all, up to the readout
-                    light(output),
+                    *light(output),
                     Succession(
                         *(travel.animate.move_to(stop) for stop in stops),
                         FadeOut(travel),

@@ -17,11 +17,15 @@ from manim import (
     RIGHT,
     UP,
     AnimationGroup,
+    ApplyFunction,
     ArcBetweenPoints,
     Arrow,
+    Brace,
+    Circle,
     Create,
     CurvedArrow,
     DashedLine,
+    DashedVMobject,
     Dot,
     FadeIn,
     FadeOut,
@@ -55,6 +59,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
+from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 LINKS_TIME = 5.5  # seconds the chain takes to fold and its far pairs to be linked
@@ -65,12 +70,21 @@ CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
 RESIDUES = 10  # beads on the protein chain
 BEAD = 0.09  # a residue's radius
 BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
-PAIR_CELL = 0.14  # a cell of the residue-by-residue table
+PAIR_CELL = 0.2  # a cell of the residue-by-residue table
 PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
+THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
+SMALL_VECTORS = 0.8  # the positions' columns inside the block, this share of a box's height
+RESIDUAL_X, RESIDUAL_FX = (2.0, 0.4), (-0.6, 1.4)  # a step's input and output (schematic)
+NORM_LENGTH = 1.2  # the length normalising brings the sum to (schematic)
+# what training learns, named as each part lights: the embeddings, each head's projections,
+# W_O, the feed-forward network's two matrices, the norms' gain and bias, the readout
+TRAINED = (r"E", r"W_Q,\ W_K,\ W_V", r"W_O", r"W_1,\ W_2", r"\gamma,\ \beta", r"W_{\mathrm{out}}")
+MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
+MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
-VECTOR_CELL = 0.1  # one entry of a position's vector, drawn as a column beside the block
+VECTOR_CELL = 0.3  # one entry of a position's vector, in the side panel's columns
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
 
 
@@ -235,6 +249,23 @@ class ZoomOut(LectureScene):
             strips.add(VGroup(name, boxes).arrange(DOWN, buff=style.ITEM_BUFF))
         return strips.arrange(DOWN, buff=style.SECTION_BUFF)
 
+    def _sizes(self) -> VGroup:
+        """The positions going into a layer (below) and coming out (above): as many columns,
+        as tall, with braces naming the count (positions) and the width (d)."""
+        vec_in, vec_out = self._vectors(), self._vectors()
+        braces = VGroup(Brace(vec_in, DOWN), Brace(vec_in[0], LEFT))
+        names = VGroup(
+            style.text(self.words["positions"], style.LABEL_SIZE).next_to(
+                braces[0], DOWN, buff=style.HUG_BUFF
+            ),
+            MathTex("d").next_to(braces[1], LEFT, buff=style.HUG_BUFF),
+        )
+        below = VGroup(vec_in, braces, names)
+        above = VGroup(vec_out, braces.copy(), names.copy())
+        group = VGroup(above, below).arrange(DOWN, buff=style.SECTION_BUFF, aligned_edge=RIGHT)
+        group.vec_in, group.vec_out, group.below, group.above = vec_in, vec_out, below, above
+        return group
+
     def _vectors(self) -> VGroup:
         """The sentence's positions as a layer takes them in and gives them back: a column of
         d entries each (as many positions, as wide)."""
@@ -314,6 +345,29 @@ class ZoomOut(LectureScene):
         group.grid, group.mask, group.caption = grid, mask, caption
         return group
 
+    def _added(self) -> VGroup:
+        """A step's input x, its output f(x) drawn from x's tip, their sum; and the circle
+        the sum is brought to by normalising (schematic: no numbers)."""
+        x_end = np.array([*RESIDUAL_X, 0.0])
+        fx_end = x_end + np.array([*RESIDUAL_FX, 0.0])
+        start = np.zeros(3)
+
+        def arrow(a, b, colour, tex, side):
+            line = Arrow(a, b, buff=0, color=colour)
+            return VGroup(line, MathTex(tex, color=colour).next_to(line, side, style.HUG_BUFF))
+
+        x = arrow(start, x_end, style.FOREGROUND, "x", DOWN)
+        fx = arrow(x_end, fx_end, style.MUTED, "f(x)", RIGHT)
+        total = arrow(start, fx_end, style.HIGHLIGHT, "x + f(x)", LEFT)
+        radius = NORM_LENGTH
+        circle = DashedVMobject(Circle(radius=radius).move_to(start)).set_stroke(style.MUTED, 2)
+        normed = Arrow(start, fx_end * radius / np.linalg.norm(fx_end), buff=0)
+        normed.set_color(style.HIGHLIGHT)
+        group = VGroup(x, fx, total, circle, normed)
+        group.x, group.fx, group.total, group.circle, group.normed = x, fx, total, circle, normed
+        group.shown = VGroup(x, fx, total, circle)  # normed: the shape the sum's arrow takes
+        return group
+
     def _bend(self) -> VGroup:
         """A straight line bent at 0: a linear step, then a non-linear one (max(0, x))."""
         axes = style.muted_axes([-1, 1, 1], [-1, 1, 1], 2.4, 2.4)
@@ -383,19 +437,32 @@ class ZoomOut(LectureScene):
         out = Arrow(layers.exit(), output.get_bottom(), buff=0, color=style.MUTED)
         count = style.text(self.words["layers"], style.BODY_SIZE)
         count.next_to(output, RIGHT, buff=style.GROUP_BUFF)
-        vec_in = self._vectors().next_to(inputs, LEFT, buff=style.ITEM_BUFF)
-        vec_out = self._vectors().next_to(output, LEFT, buff=style.ITEM_BUFF)
         strips = self._strips(list(it.tokens))
         matmul = self._matmul()
         side = VGroup(strips, matmul).arrange(DOWN, buff=style.GROUP_BUFF)
-        block = VGroup(layers, inputs, output, into, out, count, vec_in, vec_out)
+        block = VGroup(layers, inputs, output, into, out, count)
         whole = VGroup(side, block).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
         pe = self._pe_table()
         causal = self._causal_map()
-        for picture in (pe, causal):  # the side panel's earlier pictures, where the strips go
+        sizes, self.added = self._sizes(), self._added()
+        for picture in (
+            pe,
+            causal,
+            sizes,
+            self.added,
+        ):  # the side panel's pictures, where the strips go
             picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
             picture.move_to(side)
+        # while the heads are told nothing else is on the stage: the block's card fills it (the
+        # pull-back lands there); the block steps back to its place when the side panel is needed
+        card = VGroup(layers.cards_behind, layers.card, multi_label)
+        left, bottom, right, top = style.content_area()
+        centre = np.array([(left + right) / 2, (bottom + top) / 2, 0.0])
+        scale = min(MAX_ZOOM, (right - left) / card.width, (top - bottom) / card.height)
+        here = card.get_center()
+        _move_points(block.family_members_with_points(), scale, here, centre)
+        self.step_back = (block, 1 / scale, centre, here)
         self._pull_back(
             head,
             head_label,
@@ -412,8 +479,8 @@ class ZoomOut(LectureScene):
         bend = self._bend().move_to(side)
         pieces = self._pieces().move_to(side)
         self._inside(it, layers, inputs, into, ffn, pe, bend)
-        self._stack(layers, tiles, count, vec_in, vec_out, out, output, bend, causal, pieces)
-        self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, vec_in, pieces[-1])
+        self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
+        self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
         self._parallel(strips, matmul, self.lights)
         self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
@@ -441,9 +508,12 @@ class ZoomOut(LectureScene):
         frame.generate_target()
         frame.scale(scale, about_point=there).shift(here - there).set_opacity(0)
         rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
+        ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.say(
             "heads",
             ReplacementTransform(head.cells, tile.cells),
+            ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
             FadeOut(self.column_left),
             rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
@@ -458,6 +528,26 @@ class ZoomOut(LectureScene):
         )
         self.remove(rest)
 
+    def _step_back(
+        self, block: VGroup, scale: float, here: np.ndarray, there: np.ndarray
+    ) -> ApplyFunction:
+        """The block back to its place beside the side panel: its parts not yet shown moved
+        there at once, those on the stage carried there."""
+        stage = [m for m in self.mobjects if m is not self.title and isinstance(m, VMobject)]
+        shown = {id(part) for m in stage for part in m.get_family()}
+        _move_points(
+            [part for part in block.family_members_with_points() if id(part) not in shown],
+            scale,
+            here,
+            there,
+        )
+
+        def carry(group: VMobject) -> VMobject:
+            _move_points(group.family_members_with_points(), scale, here, there)
+            return group
+
+        return ApplyFunction(carry, VGroup(*stage))
+
     def _inside(
         self,
         it,
@@ -470,11 +560,13 @@ class ZoomOut(LectureScene):
     ) -> None:
         """Positions added on the way in, the feed-forward network per position, residuals
         and norms around both."""
+        step_back = self._step_back(*self.step_back)
         rows = [VGroup(*(pe.get_cell(i, j) for j in range(pe.n_cols))) for i in range(pe.n_rows)]
         lit = inputs[0].copy().set_fill(style.HIGHLIGHT, opacity=0.4).set_stroke(style.HIGHLIGHT)
         q, r = it.query_index, it.referent
         self.say(
             "positional_say",
+            step_back,
             FadeIn(inputs, shift=UP * 0.2),
             GrowArrow(into),
             FadeIn(pe.row_headers),
@@ -528,6 +620,14 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
+        self._residual(layers, bend)
+
+    def _residual(self, layers: TransformerLayers, bend: VGroup) -> None:
+        """Residual paths and their ⊕ on the block; beside it, the sum they make: the step's
+        output added tip to tail to its input, then brought to one length (normalised)."""
+        main = layers.main_line
+        added = self.added  # in the side panel, where the bend was
+        x, fx, total, circle, normed = added.x, added.fx, added.total, added.circle, added.normed
         carried = [Dot(radius=0.08, color=style.FOREGROUND) for _ in layers.residuals]
         after = layers.norm_labels.copy()  # where the original Transformer normalises
         before = layers.norm_labels.copy()  # pre-norm: each norm in front of its sublayer
@@ -537,16 +637,29 @@ class ZoomOut(LectureScene):
         self.say(
             "residual",
             FadeOut(bend),
+            GrowArrow(x[0]),
+            FadeIn(x[1]),
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
             FadeIn(layers.nodes),
             GrowArrow(main[3]),
             beats={
                 "back": [  # each step's input runs round its residual path into the ⊕
-                    Succession(MoveAlongPath(dot, r[0]), FadeOut(dot))
-                    for dot, r in zip(carried, layers.residuals, strict=True)
+                    *(
+                        Succession(MoveAlongPath(dot, r[0]), FadeOut(dot))
+                        for dot, r in zip(carried, layers.residuals, strict=True)
+                    ),
+                    InTurn(  # beside: the output from the input's tip, and the sum
+                        AnimationGroup(GrowArrow(fx[0]), FadeIn(fx[1])),
+                        AnimationGroup(GrowArrow(total[0]), FadeIn(total[1])),
+                    ),
                 ],
-                "norm": [FadeIn(layers.norm_labels)],
+                "norm": [  # the sum brought to one length
+                    FadeIn(layers.norm_labels),
+                    Create(circle),
+                    Transform(total[0], normed),
+                    total[1].animate.next_to(normed, LEFT, style.HUG_BUFF),
+                ],
                 "pre": [Transform(layers.norm_labels, before, path_arc=-PI / 3)],
             },
         )
@@ -557,11 +670,10 @@ class ZoomOut(LectureScene):
         layers: TransformerLayers,
         tiles: VGroup,
         count: VMobject,
-        vec_in: VGroup,
-        vec_out: VGroup,
+        sizes: VGroup,
         out: Arrow,
         output: VGroup,
-        bend: VGroup,
+        inputs: VGroup,
         causal: VGroup,
         pieces: VGroup,
     ) -> None:
@@ -576,25 +688,60 @@ class ZoomOut(LectureScene):
             )
         )
         cards = [layers.card, *reversed(layers.cards_behind)]
+        vec_in, vec_out = sizes.vec_in, sizes.vec_out
+        small = inputs.height * SMALL_VECTORS / vec_in.height  # the columns inside the block
+        enter = TransformFromCopy(vec_in, vec_in.copy().scale(small).move_to(inputs))
+        leave = ReplacementTransform(  # out of the top of the stack, to the same size
+            vec_in.copy().scale(small).move_to(layers.exit()), vec_out
+        )
+        read = vec_out[self.data.it_cat.query_index].copy().set_fill(style.RESULT, opacity=0.7)
+        read.set_stroke(style.HIGHLIGHT, 2).scale(small).move_to(layers.exit())
+        landed = read.copy().next_to(output[1], LEFT, buff=style.ITEM_BUFF)
+        arrive = TransformFromCopy(read, landed)  # the top vector of it, into the box
         self.say(
             "stack",
+            FadeOut(self.added.shown),  # the side panel's sum gives way
             FadeIn(count),
             Create(layers.main_line[4]),
             beats={
-                "width": [
+                "width": [  # the positions, their count and width shown; they go in
                     Transform(layers.norm_labels, self.postnorm),
-                    FadeIn(vec_in, shift=UP * 0.2),
+                    InTurn(
+                        AnimationGroup(
+                            FadeIn(vec_in, shift=UP * 0.2),
+                            *(GrowFromCenter(b) for b in sizes.below[1]),
+                            FadeIn(sizes.below[2]),
+                        ),
+                        enter,
+                        FadeOut(enter.mobject),
+                    ),
                 ],
-                "same": [TransformFromCopy(vec_in, vec_out, path_arc=-PI / 6)],
+                "same": [  # out of the top: as many, as wide
+                    leave,
+                    ReplacementTransform(sizes.below[1:].copy(), sizes.above[1:]),
+                ],
                 "update": [
                     outline(*cards),
                     vec_out.animate.set_fill(style.RESULT, opacity=0.7),
                 ],
                 "gpt": [
+                    FadeOut(sizes.above[1:], sizes.below),  # its own groups: what is shown
+                    FadeOut(vec_out),
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
-                "top": [GrowArrow(out), FadeIn(output)],
+                "top": [  # the top vector of "it" goes into the readout, which lights
+                    InTurn(
+                        AnimationGroup(GrowArrow(out), FadeIn(output)),
+                        arrive,
+                        AnimationGroup(
+                            FadeOut(arrive.mobject),
+                            output[0]
+                            .animate(rate_func=there_and_back)
+                            .set_fill(style.HIGHLIGHT, opacity=0.4),
+                        ),
+                    )
+                ],
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
                         AnimationGroup(FadeOut(causal), FadeIn(pieces[0])),
@@ -612,19 +759,35 @@ class ZoomOut(LectureScene):
         w_o: VGroup,
         ffn: VGroup,
         output: VGroup,
-        vec_in: VGroup,
+        sizes: VGroup,
         pieces: VGroup,
     ) -> None:
         """Every parameter, named on its own clause; then an input passes through them all."""
-        travel = vec_in.copy()
+        travel = sizes.vec_in.copy().scale_to_fit_height(inputs.height * SMALL_VECTORS)
+        travel.move_to(inputs)
         stops = (inputs, layers.card, output)
+        names = VGroup(*(MathTex(t) for t in TRAINED)).arrange(
+            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
+        )
+        names.move_to(self.added)  # in the side panel
+        named = iter(names)
 
-        def light(part: VMobject) -> FadeIn:
-            """The part's parameters, lit (they stay lit: training learns them all)."""
-            glow = SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-            glow.set_fill(style.HIGHLIGHT, opacity=0.3).set_z_index(-1)
-            self.lights.add(glow)
-            return GrowFromCenter(glow)
+        def light(*parts: VMobject) -> list:
+            """The parts' parameters, lit (they stay lit: training learns them all), and
+            their name carried out of them into the side panel's list."""
+            glows = [
+                SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+                .set_fill(style.HIGHLIGHT, opacity=0.3)
+                .set_z_index(-1)
+                for part in parts
+            ]
+            self.lights.add(*glows)
+            name = next(named)
+            self.lights.add(name)
+            return [
+                *(GrowFromCenter(glow) for glow in glows),
+                FadeIn(name, target_position=parts[0], scale=0.5),
+            ]
 
         self.lights = VGroup()
         self.say(
@@ -632,13 +795,13 @@ class ZoomOut(LectureScene):
             FadeOut(pieces),
             outline(layers.card),
             beats={
-                "embed": [light(inputs)],
-                "heads": [light(tiles)],
-                "wo": [light(w_o)],  # W_O with the arrow of the heads it joins
-                "rest": [light(ffn)],
-                "norms": [light(label) for label in layers.norm_labels],  # each its own
+                "embed": light(inputs),
+                "heads": light(tiles),
+                "wo": light(w_o),  # W_O with the arrow of the heads it joins
+                "rest": light(ffn),
+                "norms": light(*layers.norm_labels),  # each its own
                 "readout": [  # an input passes through them all, up to the readout
-                    light(output),
+                    *light(output),
                     Succession(
                         *(travel.animate.move_to(stop) for stop in stops),
                         FadeOut(travel),
@@ -688,20 +851,45 @@ class ZoomOut(LectureScene):
         )
 
     def _uses(self) -> None:
-        """Four uses, each drawn: text generation adds a token, translation writes a
-        sentence in another language, code is cut into tokens, a protein chain's residues
-        attend to residues far along the chain."""
+        """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
+        while the next is told: text generation adds a token, translation writes a sentence in
+        another language, code is cut into tokens; the protein, last, fills the whole area:
+        its chain folds so that residues far apart along it meet."""
         panels = VGroup(self._generation(), self._translation(), self._code(), self._protein())
         for panel, key in zip(panels, USES, strict=True):
             caption = style.name_text(self.words[key], style.LABEL_SIZE)
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
-        panels.arrange_in_grid(2, 2, buff=(style.WIDE_BUFF, style.SECTION_BUFF * 2))
+        generation, translation, code, protein = panels
+        lower = VGroup(translation, code).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
+        quarters = VGroup(generation, lower).arrange(DOWN, buff=style.GROUP_BUFF)
+        # (the protein, told last, fills the area and keeps it: it has no place among them)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
         thumb = self.thumbnail  # the block of the first half, carried small
-        thumb.scale_to_fit_height(heading.height * 6)
-        top = VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(top, panels).arrange(DOWN, buff=style.GROUP_BUFF), grow=1.6)
-        generation, translation, code, protein = panels
+        thumb.scale_to_fit_height(heading.height * THUMB_LINES)
+        top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
+        left, bottom, right, _ = style.content_area()
+        ceiling = top.get_bottom()[1] - style.ITEM_BUFF
+        self._focus(quarters, (left, right, bottom, ceiling))  # their places fill the area
+        below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
+        # where each use is told: the part of the area the earlier ones leave free
+        regions = (
+            (left, right, bottom, ceiling),  # the first: all of it
+            (left, right, bottom, below),  # the second: all under the first
+            ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
+            (left, right, bottom, ceiling),  # the last: all of it again
+        )
+        back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]
+        shown = (  # each panel's parts on screen once its line is done
+            VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
+            VGroup(
+                translation[0],
+                translation.source,
+                translation.arrow,
+                translation.target,
+                translation.target_de,
+            ),
+            VGroup(code[0], code.tokens, code.context),
+        )
         attention, ffn = thumb[0].sublayers
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
@@ -720,6 +908,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "translation",
+            ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [
@@ -731,6 +920,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "code",
+            ApplyFunction(back[1], shown[1]),
             FadeIn(code[0], code.line),
             beats={
                 "tokens": [ReplacementTransform(code.line, code.tokens)],
@@ -744,24 +934,46 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
+        self._alphafold(protein, shown)
+
+    def _focus(self, panel: VGroup, region: tuple[float, float, float, float]):
+        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid;
+        return the function that carries its parts back to the quarter, dimmed."""
+        x0, x1, y0, y1 = region
+        scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
+        quarter = panel.get_center()
+        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+        panel.scale(scale).move_to(centre)
+
+        def to_quarter(parts: VMobject) -> VMobject:
+            parts.scale(1 / scale, about_point=centre).shift(quarter - centre)
+            return parts.fade(1 - style.DIMMED)
+
+        return to_quarter
+
+    def _alphafold(self, protein: VGroup, earlier: tuple[VGroup, ...]) -> None:
+        """The protein alone, large: the pair table grows out of the beads; the chain folds,
+        and each far pair it brings together is linked as its two cells light."""
+        pairs = protein.pairs
         self.say(
             "alphafold",
+            *(FadeOut(parts) for parts in earlier),  # the other uses give it the whole area
             FadeIn(protein[0], protein.chain),
             beats={
-                "family": [TransformFromCopy(protein.residues, protein.pairs)],
+                "family": [TransformFromCopy(protein.residues, pairs)],
                 "far": [
                     Succession(  # the chain folds into a hairpin: far residues meet, then link
                         Transform(protein.chain, protein.folded, run_time=FOLD_SHARE),
-                        AnimationGroup(
-                            LaggedStartMap(Create, protein.links, lag_ratio=0.3),
+                        LaggedStart(  # one pair at a time: its link, its two cells
                             *(
-                                protein.pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1)
-                                for a, b in PROTEIN_LINKS
+                                AnimationGroup(
+                                    Create(link),
+                                    pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1),
+                                    pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1),
+                                )
+                                for link, (a, b) in zip(protein.links, PROTEIN_LINKS, strict=True)
                             ),
-                            *(
-                                protein.pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1)
-                                for a, b in PROTEIN_LINKS
-                            ),
+                            lag_ratio=0.6,
                             run_time=1 - FOLD_SHARE,
                         ),
                     )
@@ -862,3 +1074,10 @@ class ZoomOut(LectureScene):
         residues = VGroup(*(Dot(radius=BEAD, color=style.FOREGROUND).move_to(p) for p in places))
         backbone = VMobject().set_points_as_corners(places).set_stroke(style.MUTED, 3)
         return VGroup(backbone, residues)
+
+
+def _move_points(parts: list[VMobject], scale: float, here: np.ndarray, there: np.ndarray) -> None:
+    """Scale each part's own points by ``scale`` about ``here`` and carry ``here`` to ``there``
+    (each part moved once, however the parts are grouped)."""
+    for part in parts:
+        part.points = there + scale * (part.points - here)

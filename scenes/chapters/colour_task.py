@@ -24,6 +24,7 @@ from manim import (
     FadeOut,
     GrowFromCenter,
     GrowFromEdge,
+    GrowFromPoint,
     LaggedStart,
     Rectangle,
     ReplacementTransform,
@@ -47,6 +48,7 @@ from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
+ASKED_CELL = 0.35  # the empty map beside the formula, at the start: what it is to learn
 WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the frame, by up to this
 WORKED_GROW = 1.3  # the worked sum, the focus while it is worked: larger than the strip
 UNDER_ARC = -PI / 6  # the worked answer's copies travel to their slots on arcs under the row
@@ -145,15 +147,31 @@ class ColourTask(LectureScene):
         clear = max(bottom - small.get_bottom()[1], 0)  # the task's slots and the formula fit
         VGroup(strip, blanks, small).shift(UP * clear)
         lift -= clear
+        asked = self._asked_map(ex.n)  # what softmax(QKᵀ/√d) is to learn: an empty map
+        style.place(VGroup(formula, asked).arrange(RIGHT, buff=style.WIDE_BUFF))
+        grid, unknown = asked
         count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
 
         self.add(title)  # the title at once: no frame is only a title being written
         # the formula alone proves nothing; what a task must test is its weights: whom to look at
-        self.say(
+        self.say(  # the map unfolds out of the weights' formula: whom each position looks at
             "intro",
             FadeIn(formula),
-            beats={
-                "task": [Transform(formula, small), Create(blanks, lag_ratio=0.1)],
+            then=[
+                [  # its cells come out of softmax(QKᵀ/√d)
+                    LaggedStart(
+                        *(GrowFromPoint(c, formula.attention[0:7]) for c in grid.cells),
+                        lag_ratio=0.02,
+                    )
+                ],
+                [FadeIn(VGroup(grid.row_headers, grid.col_headers)), FadeIn(unknown, scale=1.5)],
+            ],
+            beats={  # the task is made of the map's question: its positions drop into the row
+                "task": [
+                    Transform(formula, small),
+                    ReplacementTransform(grid.col_headers, blanks),
+                    FadeOut(VGroup(grid.cells, grid.row_headers, unknown)),
+                ],
                 "who": [outline(small.attention[0:7])],
             },
         )
@@ -223,6 +241,24 @@ class ColourTask(LectureScene):
             strip, same, box, answers[self.focus], arcs, list(zip(rest, undimmed, strict=True))
         )
         self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
+
+    @staticmethod
+    def _asked_map(n: int) -> VGroup:
+        """An empty n x n map, its positions dashed squares, and a question mark on it: the
+        weights the formula will have to learn, not yet known."""
+        side = ASKED_CELL * min(1.0, style.REFERENCE_POSITIONS / n)
+        dashed = lambda: DashedVMobject(  # noqa: E731
+            Square(side * 0.8).set_stroke(style.MUTED, 2), num_dashes=8
+        )
+        grid = AttentionGrid(
+            [[None] * n for _ in range(n)],
+            row_headers=[dashed() for _ in range(n)],
+            col_headers=[dashed() for _ in range(n)],
+            cell_size=side,
+            show_numbers=False,
+        )
+        unknown = style.text("?", style.TITLE_SIZE).move_to(grid.cells)
+        return VGroup(grid, unknown)
 
     def _colour_cycle(self, marker: VGroup) -> InTurn:
         """The marker turning into each of the lecture's colours in turn (from the one after

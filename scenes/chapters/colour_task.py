@@ -176,21 +176,28 @@ class ColourTask(LectureScene):
             },
         )
         first = strip.get_column(self.focus)
-        self.say(
+        others = [j for j in range(ex.n) if j != self.focus]
+        self.say(  # position 1 first: its colour, then its number; then the others land
             "strip",
             FadeOut(formula, shift=UP * 0.3),
-            ReplacementTransform(blanks, VGroup(*(c[1] for c in strip.columns))),
-            FadeIn(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns)), lag_ratio=0.1),
+            ReplacementTransform(blanks[self.focus], first[1]),
+            FadeIn(first[0]),
             beats={
                 "colour": [self._colour_cycle(first[1])],
-                "number": [outline(first[2])],
-                "count": [
-                    GrowFromCenter(count_brace),
-                    outline(strip.columns[-1][0]),
+                "number": [FadeIn(first[2], shift=DOWN * first[2].height)],
+                "count": [  # the rest land one by one, their indices counting up to n
+                    InTurn(
+                        LaggedStart(
+                            *(self._land(blanks[j], strip.get_column(j)) for j in others),
+                            lag_ratio=0.4,
+                        ),
+                        AnimationGroup(GrowFromCenter(count_brace), outline(strip.columns[-1][0])),
+                    )
                 ],  # the last index: n
             },
             n=ex.n,
             colours=self.colour_list(),
+            run_time=2.0,
         )
         self.say(
             "rule",
@@ -259,6 +266,16 @@ class ColourTask(LectureScene):
         )
         unknown = style.text("?", style.TITLE_SIZE).move_to(grid.cells)
         return VGroup(grid, unknown)
+
+    @staticmethod
+    def _land(blank: VGroup, column: VGroup) -> AnimationGroup:
+        """A column landing on its dashed blank: its marker in the blank's place, its index
+        and number dropping in."""
+        index, marker, number = column
+        return AnimationGroup(
+            ReplacementTransform(blank, marker),
+            FadeIn(VGroup(index, number), shift=DOWN * number.height),
+        )
 
     def _colour_cycle(self, marker: VGroup) -> InTurn:
         """The marker turning into each of the lecture's colours in turn (from the one after

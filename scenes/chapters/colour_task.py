@@ -23,6 +23,8 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowFromCenter,
+    GrowFromEdge,
+    GrowFromPoint,
     LaggedStart,
     Rectangle,
     ReplacementTransform,
@@ -31,6 +33,8 @@ from manim import (
     Transform,
     TransformFromCopy,
     VGroup,
+    Wait,
+    interpolate_color,
 )
 
 from scenes.kit import style
@@ -44,11 +48,14 @@ from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 
 PREDICTED_CELL = 0.5  # the predicted map's cells, beside the sequence
+ASKED_CELL = 0.35  # the empty map beside the formula, at the start: what it is to learn
 WORK_GROW = 2.0  # the sequence, the work and the answers: enlarged to fill the frame, by up to this
 WORKED_GROW = 1.3  # the worked sum, the focus while it is worked: larger than the strip
+UNDER_ARC = -PI / 6  # the worked answer's copies travel to their slots on arcs under the row
 ARC_BEND = PI / 6  # the same-colour arcs: the nearest two bend this much, the farthest twice
 PREDICTED_GROW = 1.6  # the predicted map: enlarged to fill the height, by up to this
-PREDICTED_TINT = 0.35  # a predicted cell's faint light (a claim, not weights)
+PREDICTED_TINT = 0.5  # a predicted cell's light: how far its fill goes from the plain cell's
+# towards the muted colour (opaque: a translucent muted fill blends back to the plain grey)
 
 
 class ColourTask(LectureScene):
@@ -140,34 +147,57 @@ class ColourTask(LectureScene):
         clear = max(bottom - small.get_bottom()[1], 0)  # the task's slots and the formula fit
         VGroup(strip, blanks, small).shift(UP * clear)
         lift -= clear
+        asked = self._asked_map(ex.n)  # what softmax(QKᵀ/√d) is to learn: an empty map
+        style.place(VGroup(formula, asked).arrange(RIGHT, buff=style.WIDE_BUFF))
+        grid, unknown = asked
         count_brace = Brace(strip, DOWN, buff=style.TIGHT_BUFF)
 
         self.add(title)  # the title at once: no frame is only a title being written
         # the formula alone proves nothing; what a task must test is its weights: whom to look at
-        self.say(
+        self.say(  # the map unfolds out of the weights' formula: whom each position looks at
             "intro",
             FadeIn(formula),
-            beats={
-                "task": [Transform(formula, small), Create(blanks, lag_ratio=0.1)],
+            then=[
+                [  # its cells come out of softmax(QKᵀ/√d)
+                    LaggedStart(
+                        *(GrowFromPoint(c, formula.attention[0:7]) for c in grid.cells),
+                        lag_ratio=0.02,
+                    )
+                ],
+                [FadeIn(VGroup(grid.row_headers, grid.col_headers)), FadeIn(unknown, scale=1.5)],
+            ],
+            beats={  # the task is made of the map's question: its positions drop into the row
+                "task": [
+                    Transform(formula, small),
+                    ReplacementTransform(grid.col_headers, blanks),
+                    FadeOut(VGroup(grid.cells, grid.row_headers, unknown)),
+                ],
                 "who": [outline(small.attention[0:7])],
             },
         )
         first = strip.get_column(self.focus)
-        self.say(
+        others = [j for j in range(ex.n) if j != self.focus]
+        self.say(  # position 1 first: its colour, then its number; then the others land
             "strip",
             FadeOut(formula, shift=UP * 0.3),
-            ReplacementTransform(blanks, VGroup(*(c[1] for c in strip.columns))),
-            FadeIn(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns)), lag_ratio=0.1),
+            ReplacementTransform(blanks[self.focus], first[1]),
+            FadeIn(first[0]),
             beats={
-                "colour": [outline(first[1])],
-                "number": [outline(first[2])],
-                "count": [
-                    GrowFromCenter(count_brace),
-                    outline(strip.columns[-1][0]),
+                "colour": [self._colour_cycle(first[1])],
+                "number": [FadeIn(first[2], shift=DOWN * first[2].height)],
+                "count": [  # the rest land one by one, their indices counting up to n
+                    InTurn(
+                        LaggedStart(
+                            *(self._land(blanks[j], strip.get_column(j)) for j in others),
+                            lag_ratio=0.4,
+                        ),
+                        AnimationGroup(GrowFromCenter(count_brace), outline(strip.columns[-1][0])),
+                    )
                 ],  # the last index: n
             },
             n=ex.n,
             colours=self.colour_list(),
+            run_time=2.0,
         )
         self.say(
             "rule",
@@ -203,20 +233,60 @@ class ColourTask(LectureScene):
             k=count,
             answer=answer,
         )
+        first, *steps = self._fill_answers(
+            strip, ex.colours, frames, answers, slots, [FadeIn(label), Create(answer_box)]
+        )
         self.say(
             "all_answers",
             *(Transform(c, back) for c, back in zip(rest, undimmed, strict=True)),
             FadeOut(worked),
-            then=[
-                *self._fill_answers(
-                    strip, ex.colours, frames, answers, slots, [FadeIn(label), Create(answer_box)]
-                )
-            ],
+            *first,
+            then=steps,
+            run_time=2.0,  # the groups share the line: each colour's answers in turn
         )
         self._only_way(
             strip, same, box, answers[self.focus], arcs, list(zip(rest, undimmed, strict=True))
         )
         self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
+
+    @staticmethod
+    def _asked_map(n: int) -> VGroup:
+        """An empty n x n map, its positions dashed squares, and a question mark on it: the
+        weights the formula will have to learn, not yet known."""
+        side = ASKED_CELL * min(1.0, style.REFERENCE_POSITIONS / n)
+        dashed = lambda: DashedVMobject(  # noqa: E731
+            Square(side * 0.8).set_stroke(style.MUTED, 2), num_dashes=8
+        )
+        grid = AttentionGrid(
+            [[None] * n for _ in range(n)],
+            row_headers=[dashed() for _ in range(n)],
+            col_headers=[dashed() for _ in range(n)],
+            cell_size=side,
+            show_numbers=False,
+        )
+        unknown = style.text("?", style.TITLE_SIZE).move_to(grid.cells)
+        return VGroup(grid, unknown)
+
+    @staticmethod
+    def _land(blank: VGroup, column: VGroup) -> AnimationGroup:
+        """A column landing on its dashed blank: its marker in the blank's place, its index
+        and number dropping in."""
+        index, marker, number = column
+        return AnimationGroup(
+            ReplacementTransform(blank, marker),
+            FadeIn(VGroup(index, number), shift=DOWN * number.height),
+        )
+
+    def _colour_cycle(self, marker: VGroup) -> InTurn:
+        """The marker turning into each of the lecture's colours in turn (from the one after
+        its own), back to its own: a position's colour is one of these."""
+        own = self.data.example(self.example_name).colours[self.focus]
+        n = len(self.data.colour_names)
+        looks = [
+            self.colour_marker((own + k) % n).match_height(marker).move_to(marker)
+            for k in range(1, n + 1)
+        ]
+        return InTurn(*(Transform(marker, look) for look in looks))
 
     def _frames(self, strip: TokenStrip, group: list[int]) -> VGroup:
         """A frame round each column of one colour group."""
@@ -265,25 +335,34 @@ class ColourTask(LectureScene):
         finish: list[Animation],
     ) -> list[list[Animation]]:
         """Every answer written, colour group by colour group, each group framed as it fills:
-        the worked group's answer copied to the rest of its colour (same colour, same answer),
-        then each other group's numbers merging into its slots."""
+        the worked group's answer copied to the rest of its colour on arcs under the answers
+        (same colour, same answer), then each other group's numbers travelling down into each
+        of its slots, where they give way to its mean (the last group with ``finish``)."""
         steps, framed = [], frames
         groups = sorted({c: [j for j, d in enumerate(colours) if d == c] for c in colours}.values())
         for group in groups:
             if self.focus in group:
-                source, shown = answers[self.focus], []
+                step = [
+                    TransformFromCopy(answers[self.focus], answers[j], path_arc=UNDER_ARC)
+                    for j in group
+                    if j != self.focus
+                ]
             else:
-                source = VGroup(*(strip.get_column(j)[2] for j in group))
                 shown = self._frames(strip, group)
-            step = [
-                *(TransformFromCopy(source, answers[j]) for j in group if j != self.focus),
-                *(FadeOut(slots[j]) for j in group if j != self.focus),
-            ]
-            if shown:
-                step += [FadeOut(framed), FadeIn(shown)]
+                step = [
+                    *(
+                        FadeOut(strip.get_column(k)[2].copy(), target_position=answers[j])
+                        for j in group
+                        for k in group
+                    ),
+                    *(FadeIn(answers[j], scale=0.5) for j in group),
+                    FadeOut(framed),
+                    FadeIn(shown),
+                ]
                 framed = shown
-            steps.append(step)
-        return [*steps, [*finish, FadeOut(framed)]]
+            steps.append([*step, *(FadeOut(slots[j]) for j in group if j != self.focus)])
+        steps[-1] += [*finish, FadeOut(framed)]
+        return steps
 
     def _only_way(
         self,
@@ -295,32 +374,48 @@ class ColourTask(LectureScene):
         dimmed: list[tuple[VGroup, VGroup]],
     ) -> None:
         """The model, and the one thing it must learn: position 1 run through it (its
-        every number goes in, its colour's are kept, their mix goes on into the readout and out
-        as its answer);
-        the same-colour arcs colour by colour; an arc across colours struck out."""
-        # what the head passes on: a mix of values, not a colour's marker; tinted with the
-        # colour whose numbers it carries (every other position's weight is about 0)
-        colours = self.data.example(self.example_name).colours
-        tint = style.task_colour(self.data.colour_names[colours[self.focus]]).fill
-        mix = Rectangle(width=style.MARKER_SIZE, height=style.MARKER_SIZE / 2)
-        mix.set_fill(tint, 0.5).set_stroke(style.RESULT, 2).move_to(box.head[0])
-        head = box.head[0]
+        attention bars grow in the head, tall on its colour's columns and flat elsewhere; its
+        colour's numbers travel down into their bars, the others sink into theirs; their mean
+        goes on through the readout into its slot);
+        the same-colour arcs colour by colour, the bars standing; an arc across colours struck
+        out as the bars go."""
+        head, bars = box.head, self._attention_bars(box.head[0], group, len(strip.columns))
+        kept = VGroup(  # its colour's numbers, shrunk, over their bars
+            *(
+                strip.get_column(j)[2].copy().scale(0.6).next_to(bars[j], UP, buff=style.TIGHT_BUFF)
+                for j in group
+            )
+        )
+        mix = answer.copy().move_to(head[0])  # their mean, what the head passes on
         run = InTurn(
-            AnimationGroup(*(ApplyMethod(c.set_opacity, style.DIMMED) for c, _ in dimmed)),
+            AnimationGroup(
+                *(ApplyMethod(c.set_opacity, style.DIMMED) for c, _ in dimmed),
+                ApplyMethod(head[1].set_opacity, style.DIMMED),
+                LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.1),
+            ),
             AnimationGroup(  # every position goes in; attention keeps its colour's numbers
                 *(
-                    FadeOut(strip.get_column(j)[2].copy(), target_position=head, scale=0.4)
-                    for j in group
+                    TransformFromCopy(strip.get_column(j)[2], k)
+                    for j, k in zip(group, kept, strict=True)
                 ),
                 *(
-                    FadeOut(strip.get_column(j)[2].copy(), target_position=head.get_top())
+                    FadeOut(strip.get_column(j)[2].copy(), target_position=bars[j], scale=0.2)
                     for j in range(len(strip.columns))
                     if j not in group
                 ),
-                FadeIn(mix, scale=0.4),
             ),
-            ApplyMethod(mix.move_to, box.readout[0]),
-            AnimationGroup(FadeOut(mix, target_position=answer, scale=0.4), outline(answer)),
+            AnimationGroup(  # one by one: each was added on its own
+                *(FadeOut(k, target_position=mix) for k in kept), FadeIn(mix, scale=0.5)
+            ),
+            AnimationGroup(  # through the readout, its name making way
+                ApplyMethod(mix.move_to, box.readout[0]),
+                ApplyMethod(box.readout[1].set_opacity, style.DIMMED),
+            ),
+            AnimationGroup(
+                FadeOut(mix, target_position=answer, scale=0.5),
+                ApplyMethod(box.readout[1].set_opacity, 1),
+                outline(answer),
+            ),
         )
         other = next(j for j in range(len(strip.columns)) if j not in group)
         ends = [  # under the strip, clear of the same-colour arcs over it
@@ -345,10 +440,31 @@ class ColourTask(LectureScene):
                     LaggedStart(*(Create(a) for a in arcs), lag_ratio=1),
                     *(Transform(c, back) for c, back in dimmed),
                 ],
-                "only": [InTurn(Create(across), Create(struck))],
+                "only": [
+                    InTurn(Create(across), Create(struck)),
+                    FadeOut(bars),
+                    ApplyMethod(head[1].set_opacity, 1),
+                ],
             },
+            run_time=2.5,  # the run: the bars, the numbers in, the mix on through the readout
         )
         arcs.add(across, struck)  # they go with the arcs
+
+    @staticmethod
+    def _attention_bars(inside: Rectangle, group: list[int], n: int) -> VGroup:
+        """One position's attention as it must be, drawn as brightness bars inside ``inside``
+        (one per position, left to right): equal and tall on its colour's positions, flat
+        on the rest (no number written: the trained weights are read later)."""
+        room = inside.height * 0.8
+        bars = VGroup(
+            *(
+                Rectangle(width=inside.width / (3 * n), height=room if j in group else 0.02)
+                .set_fill(style.WEIGHT, 0.85)
+                .set_stroke(width=0)
+                for j in range(n)
+            )
+        ).arrange(RIGHT, buff=inside.width / (1.6 * n), aligned_edge=DOWN)
+        return bars.move_to(inside).align_to(inside, DOWN).shift(UP * inside.height * 0.1)
 
     def _prediction(self, colours: list[int], sequence: VGroup, model: VGroup) -> None:
         """The prediction drawn: the strip's markers become the headers of an empty map, and
@@ -359,27 +475,49 @@ class ColourTask(LectureScene):
         self.say(
             "prediction",
             FadeOut(model),
+            FadeOut(arcs),  # the arcs (the struck one with them) go before the map comes
             FadeOut(VGroup(*(VGroup(c[0], c[2]) for c in strip.columns))),
-            ReplacementTransform(VGroup(*(c[1] for c in strip.columns)), grid.col_headers),
-            FadeIn(VGroup(grid.cells, grid.row_headers)),
             then=[
-                [FadeOut(arcs), Create(blocks, lag_ratio=0.02), FadeIn(line)],
-                sort,  # rows and columns grouped by colour: the frames close into blocks
+                [
+                    ReplacementTransform(VGroup(*(c[1] for c in strip.columns)), grid.col_headers),
+                    FadeIn(VGroup(grid.cells, grid.row_headers)),
+                ]
             ],
-            beats={  # back in the sequence's order, where the trained map will be read; then
-                # the result that would refute it: weight where a position meets another colour
-                "refutable": [InTurn(AnimationGroup(*unsort), *self._refuted(grid, colours))]
+            beats={
+                # the claim's frames on the same-colour cells; rows and columns grouped by
+                # colour, the frames closing into blocks, held while the words name them
+                "blocks": [
+                    InTurn(
+                        AnimationGroup(Create(blocks, lag_ratio=0.02), FadeIn(line)),
+                        AnimationGroup(*sort, run_time=1.5),
+                        Wait(),
+                    )
+                ],
+                # the result that would refute it, off the blocks; then back in the
+                # sequence's order, where the trained map will be read
+                "refutable": [
+                    InTurn(*self._refuted(grid, colours), AnimationGroup(*unsort, run_time=0.8))
+                ],
             },
+            run_time=2.5,
         )
 
     def _refuted(self, grid: AttentionGrid, colours: list[int]) -> list[Animation]:
-        """The map the prediction rules out, shown on one cell: the worked position's row
-        lit in the weight colour at a position of another colour, outlined, then dark again
-        (the predicted map is what the chapter ends on)."""
+        """The map the prediction rules out, shown on one cell of the sorted map, off the
+        blocks: the worked position's row lit in the weight colour at a position of another
+        colour, outlined and held, then crossed out, and both gone (the predicted map is what
+        the chapter ends on)."""
         other = next(j for j, c in enumerate(colours) if c != colours[self.focus])
+        rank = _ranks(colours)
         cell = grid.get_cell(self.focus, other)
-        lit = cell.copy().set_fill(style.WEIGHT, opacity=1)
-        return [AnimationGroup(FadeIn(lit), outline(cell)), FadeOut(lit)]
+        at = grid.get_cell(rank[self.focus], rank[other]).get_center()  # once sorted
+        lit = cell.copy().set_fill(style.WEIGHT, opacity=1).move_to(at).set_z_index(3)
+        cross = Cross(lit, stroke_color=style.HIGHLIGHT).set_z_index(4)
+        return [
+            AnimationGroup(FadeIn(lit), outline(lit), run_time=2),  # held: the refuting map
+            Create(cross, run_time=0.7),
+            FadeOut(VGroup(lit, cross), run_time=0.4),
+        ]
 
     @staticmethod
     def _sorted_by_colour(
@@ -389,8 +527,7 @@ class ColourTask(LectureScene):
         on the same-colour cells) into colour order, so the same-colour cells gather into
         blocks on the diagonal; and the ones that move them back."""
         n = len(colours)
-        order = sorted(range(n), key=lambda j: (colours[j], j))
-        rank = {j: r for r, j in enumerate(order)}  # where position j stands once sorted
+        rank = _ranks(colours)  # where position j stands once sorted
         same = [(i, j) for i in range(n) for j in range(n) if colours[i] == colours[j]]
         framed = dict(zip(same, blocks, strict=True))  # block_frames' order: row by row
         moves = []  # (mobject, its place now, its place sorted)
@@ -431,6 +568,12 @@ class ColourTask(LectureScene):
         return arcs
 
 
+def _ranks(colours: list[int]) -> dict[int, int]:
+    """Where each position stands once the positions are sorted by colour (stable)."""
+    order = sorted(range(len(colours)), key=lambda j: (colours[j], j))
+    return {j: r for r, j in enumerate(order)}
+
+
 def _as_float(shown: str) -> float:
     """A number as the screen writes it (a typographic minus), read back."""
     return float(shown.replace("\u2212", "-"))
@@ -447,7 +590,8 @@ def predicted_map(scene: LectureScene) -> VGroup:
     grid = scene.colour_map(colours, [[None] * len(colours) for _ in colours], "", PREDICTED_CELL)
     for i, row in enumerate(colours):  # the predicted cells faintly lit: a weight is never a hue
         for j in (j for j, column in enumerate(colours) if column == row):
-            grid.get_cell(i, j).set_fill(style.MUTED, opacity=PREDICTED_TINT)
+            lit = interpolate_color(style.PLAIN_CELL, style.MUTED, PREDICTED_TINT)
+            grid.get_cell(i, j).set_fill(lit, opacity=1)
     blocks = VGroup(*(DashedVMobject(f, num_dashes=12) for f in grid.block_frames(colours)))
     blocks.set_stroke(style.HIGHLIGHT, 4).set_z_index(2)  # over the cells, dashed: a claim
     line = style.text(scene.shared(ColourTask.scene_key)["prediction_line"], style.BODY_SIZE)

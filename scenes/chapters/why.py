@@ -242,7 +242,9 @@ class WhyAttention(LectureScene):
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
         asked.next_to(network.get_box(), DOWN, buff=style.GROUP_BUFF)
         # the one answer, near the size of the words it answers for, where they were asked
-        answer = style.text(there, style.BODY_SIZE)
+        # (what the one vector encodes: the walkthrough's x is this sentence's meaning, so the
+        # one answer is its meaning, and the other sentence's copy is the one that is wrong)
+        answer = style.text(here, style.BODY_SIZE)
         answer.add(SurroundingRectangle(answer, color=style.RESULT, buff=style.HUG_BUFF))
         answer.move_to(asked).align_to(asked, UP)
         # the one answer, given to each sentence beside the meaning it asked for (hanging
@@ -257,7 +259,7 @@ class WhyAttention(LectureScene):
         _under(style.place(picture, grow=TWO_GROW), self.title)
         same = style.text(self.words["same"], style.BODY_SIZE)
         same.next_to(one, DOWN, buff=style.ITEM_BUFF)
-        wrong = Cross(given[1], stroke_color=style.HIGHLIGHT, stroke_width=6)
+        wrong = Cross(given[0], stroke_color=style.HIGHLIGHT, stroke_width=6)
         shrunk = self.slots.copy().scale(0.5).fade(1 - style.DIMMED)
         shrunk.next_to(self.title, DOWN, buff=style.SECTION_BUFF).align_to(rows, LEFT)
         self.say(
@@ -321,9 +323,12 @@ class WhyAttention(LectureScene):
         )
         sentence.arrange(RIGHT, buff=style.WIDE_BUFF)  # room for a V column under each word
         x = self._vector(ex.x[i], f"{EAT}.x[{i}]", "")
-        change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 2)
+        # The weights, the average and the sum at 3 decimals in this picture: each term is
+        # then its weight times its V, and each slot the sum of its terms, as written (at 2,
+        # 0.000 + 0.000 + 0.295 would land as 0.29). The narration says them at 2.
+        change = self._vector(ex.last_row.outputs[0], f"{EAT}.last_row.outputs[0]", "", 3)
         change.set_color(style.MUTED)
-        new = self._vector(ex.residual, f"{EAT}.residual", "", 2)
+        new = self._vector(ex.residual, f"{EAT}.residual", "", 3)
         dims = fit_column_labels(
             VGroup(
                 *(
@@ -340,7 +345,9 @@ class WhyAttention(LectureScene):
         box = SurroundingRectangle(new, color=style.RESULT, buff=style.HUG_BUFF)
         # what each word brings (its V, a column under it), and 蘋果's looks at them
         values = self._columns(ex.v, "v", 1, sentence)
-        looks = LookingArrows(sentence, i, ex.last_row.weights[0], f"{EAT}.last_row.weights[0]")
+        looks = LookingArrows(
+            sentence, i, ex.last_row.weights[0], f"{EAT}.last_row.weights[0]", decimals=3
+        )
         # What a real model multiplies the average by first: a d × d matrix, named (no
         # numbers here: this walkthrough adds the average as it is).
         w_o = VGroup(*(_boxes(ex.d, SLOT * 0.6) for _ in range(ex.d))).arrange(DOWN, buff=0)
@@ -405,8 +412,8 @@ class WhyAttention(LectureScene):
         run = Line(
             plane.c2p(start, 0), plane.c2p(start + ex.last_row.outputs[0][self.across], 0)
         ).set_stroke(style.HIGHLIGHT, 8)
-        # where W_O would act: on the average, before it is added
-        onto = Arrow(w_o.get_right(), change.get_left(), buff=style.ITEM_BUFF, color=style.MUTED)
+        # where W_O would act: the average goes through it before it is added
+        onto = Arrow(change.get_left(), w_o.get_right(), buff=style.ITEM_BUFF, color=style.MUTED)
         self.say(
             "add_change",
             FadeOut(feeds),

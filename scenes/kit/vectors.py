@@ -344,7 +344,12 @@ class LookingArrows(VGroup):
     """
 
     def __init__(
-        self, words: Sequence[VMobject], looker: int, weights: Sequence[float], source: str
+        self,
+        words: Sequence[VMobject],
+        looker: int,
+        weights: Sequence[float],
+        source: str,
+        decimals: int = 2,
     ) -> None:
         super().__init__()
         self.arrows = VGroup()
@@ -352,7 +357,7 @@ class LookingArrows(VGroup):
         start = words[looker].get_top() + UP * style.ITEM_BUFF
         for j, (word, w) in enumerate(zip(words, weights, strict=True)):
             arrow = self._build_arrow(start, word, j == looker, w)
-            number = ShownNumber(w, 2, Ref(f"{source}[{j}]"), style.LABEL_SIZE)
+            number = ShownNumber(w, decimals, Ref(f"{source}[{j}]"), style.LABEL_SIZE)
             if j == looker:
                 number.next_to(arrow, RIGHT, buff=style.ITEM_BUFF)
             else:

@@ -51,7 +51,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
-from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.numbers import Ordinal, Plus, ShownNumber, phrase
 from scenes.kit.turns import InTurn
 
 SRC = "pitfalls.shuffle"
@@ -295,9 +295,11 @@ class Shuffle(LectureScene):
             bar.next_to(zero, UP if v >= 0 else DOWN, buff=0).set_x(x)
         return VGroup(room, zero, bars)
 
-    def _rows(self, run: str, width: float) -> VGroup:
+    def _rows(self, run: str, width: float, height: float) -> VGroup:
         """The sentence's outputs in its order and shuffled (``run``: ``without_positions``
-        or ``with_positions``), named on the left, in ``width``."""
+        or ``with_positions``), named on the left, in ``width``; the shuffled row as far
+        below the first as ``height`` allows, so the permutation's lines between them are
+        long and the pair spans the content area."""
         n, order = len(self.s.tokens), list(self.s.permutation)
         runs = getattr(self.s, run)
         every = [v for out in (runs.out, runs.out_of_shuffled) for row in out for v in row]
@@ -308,6 +310,7 @@ class Shuffle(LectureScene):
         original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
         shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
+        shuffled.shift(DOWN * max(0.0, height - rows.height))
         names = VGroup(
             *(
                 style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
@@ -319,6 +322,12 @@ class Shuffle(LectureScene):
         names[0].next_to(out, UP, buff=style.ITEM_BUFF)
         names.align_to(out, RIGHT)
         return VGroup(rows, names.add(out))
+
+    @staticmethod
+    def _room(line: VGroup) -> float:
+        """The height left to the two rows of outputs above ``line`` (written under them)."""
+        _, bottom, _, top = style.content_area()
+        return top - bottom - line.height - style.ITEM_BUFF
 
     def _weights(self) -> VGroup:
         """The walkthrough's own W_Q, W_K and W_V, small: the same three matrices for every
@@ -392,10 +401,10 @@ class Shuffle(LectureScene):
         left, _, right, _ = style.content_area()
         weights = self._weights()
         panel = weights.width + style.WIDE_BUFF
-        rows, names = self._rows("without_positions", right - left - panel)
-        original, shuffled = rows
         gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
         diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
+        rows, names = self._rows("without_positions", right - left - panel, self._room(diff))
+        original, shuffled = rows
         diff.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         whole = VGroup(VGroup(rows, names, diff), weights).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
@@ -445,20 +454,28 @@ class Shuffle(LectureScene):
         travellers = VGroup(*(original[0][j][2].copy() for j in range(n)))
         asker = self.data.eat_apple.query_index
         pair = self._pair(rows, asker)
+        lines = self._moves(rows)
         self.say(
             "follow",
-            # each output slides straight down its word's move onto its twin
-            *(travellers[j].animate.move_to(shuffled[0][k][2]) for k, j in enumerate(order)),
-            # Each traveller lands on its own twin: equal to the decimals shown.
-            FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
+            # the order changed: a line from each word to its place in the shuffled row
+            Create(lines, lag_ratio=0.2),
             beats={
-                "own": [
-                    # (each landed output outlined: the frames are drawn where they landed)
-                    LaggedStart(*(outline(c[2]) for c in shuffled[0]), lag_ratio=0.2),
-                    Create(pair),
-                ]
+                # each output slides down its word's line onto its twin, in turn; the twin
+                # is outlined as it lands (equal to the decimals shown: it takes its place)
+                "carry": [
+                    LaggedStart(
+                        *(
+                            InTurn(
+                                ApplyMethod(travellers[j].move_to, shuffled[0][k][2]),
+                                AnimationGroup(FadeOut(shuffled[0][k][2]), outline(travellers[j])),
+                            )
+                            for k, j in enumerate(order)
+                        ),
+                        lag_ratio=0.3,
+                    )
+                ],
+                "own": [Create(pair)],
             },
-            run_time=2,
         )
         for k, j in enumerate(order):  # the shuffled row is made of the travellers now
             shuffled[0][k].remove(shuffled[0][k][2]).add(travellers[j])
@@ -505,17 +522,13 @@ class Shuffle(LectureScene):
             case.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
         nodes, arrows, arrow_names = square
-        lines = self._moves(rows)
         self.say(
             "equivariant",
             FadeOut(pair),
             *([FadeOut(weights)] if exact else [FadeOut(terms)]),
             FadeIn(term[0], shift=DOWN * style.ITEM_BUFF),
             beats={
-                "term": [
-                    Create(lines, lag_ratio=0.2),
-                    *(FadeIn(t, shift=DOWN * style.ITEM_BUFF) for t in term[1:]),
-                ],
+                "term": [*(FadeIn(t, shift=DOWN * style.ITEM_BUFF) for t in term[1:])],
                 "mask": [
                     FadeIn(
                         VGroup(*(mask.cells[i * n + j] for i in range(n) for j in range(i + 1, n))),
@@ -751,7 +764,10 @@ class Shuffle(LectureScene):
         moved_to = list(self.s.permutation).index(asker)
         # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled one
         inputs = VGroup(
-            *(self._stack(x.grid.get_row(asker), table.get_row(p), p) for p in (asker, moved_to))
+            *(
+                self._stack(x.grid.get_row(asker), table.get_row(p), asker, p)
+                for p in (asker, moved_to)
+            )
         )
         unequal = MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7)
         sums = VGroup(inputs[0], unequal, inputs[1]).arrange(DOWN, buff=style.ITEM_BUFF)
@@ -827,10 +843,19 @@ class Shuffle(LectureScene):
                     Create(pe_row),
                     *self._into_stack(x.grid.get_row(asker), table.get_row(asker), inputs[0]),
                 ],
+                # the same word at a second place; then both sums done, cell by cell: two
+                # different input vectors
                 "second": [
-                    ReplacementTransform(pe_row, pe_moved),
-                    *self._into_stack(x.grid.get_row(asker), table.get_row(moved_to), inputs[1]),
-                    FadeIn(unequal),
+                    InTurn(
+                        AnimationGroup(
+                            ReplacementTransform(pe_row, pe_moved),
+                            *self._into_stack(
+                                x.grid.get_row(asker), table.get_row(moved_to), inputs[1]
+                            ),
+                            FadeIn(unequal),
+                        ),
+                        AnimationGroup(*(self._collapse(stack) for stack in inputs)),
+                    )
                 ],
                 "this": [
                     FadeOut(VGroup(word_row, pe_moved)),
@@ -843,7 +868,7 @@ class Shuffle(LectureScene):
         )
         self.say(
             "fingerprint",
-            FadeOut(VGroup(x, plus, pe_name, sums)),
+            FadeOut(VGroup(x, plus, pe_name, unequal, *(self._done(s) for s in inputs))),
             Transform(table, table_spot),
             FadeIn(wide.label),
             FadeIn(wide.image),
@@ -877,9 +902,10 @@ class Shuffle(LectureScene):
         return there."""
         left, _, right, _ = style.content_area()
         weights = self._weights()
-        rows, names = self._rows("with_positions", right - left - weights.width - style.WIDE_BUFF)
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
         again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        width = right - left - weights.width - style.WIDE_BUFF
+        rows, names = self._rows("with_positions", width, self._room(again))
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
         feed = symbols.copy().scale(0.8)  # what the W's would be trained on
@@ -892,17 +918,7 @@ class Shuffle(LectureScene):
         moved = [original[0][j][1].copy() for j in range(n)]
         asker = self.data.eat_apple.query_index
         pair = self._pair(rows, asker)
-        # 蘋果's output before and after the shuffle, side by side under X + PE: not equal now
-        outputs = [
-            VGroup(row[0][k][2], row[1][k])
-            for row, k in ((original, asker), (shuffled, order.index(asker)))
-        ]
-        unequal = VGroup(
-            outputs[0].copy(),
-            MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7),
-            outputs[1].copy(),
-        ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        unequal.next_to(symbols, DOWN, buff=style.GROUP_BUFF)
+        ghost, misses = self._ghost(rows, asker)
         self.say(
             "again",
             FadeOut(wide),
@@ -925,14 +941,15 @@ class Shuffle(LectureScene):
                     Create(pair),
                     FadeIn(again),
                 ],
-                # the words moved as before (the lines); their outputs did not just follow
+                # the words moved as before (the lines); 蘋果's output, carried down its line
+                # as at the first shuffle, lands on a different output: the bars that miss
+                # are outlined in turn
                 "moved": [
-                    Create(self._moves(rows), lag_ratio=0.2),
-                    *(
-                        TransformFromCopy(o, c, path_arc=-SWAP_ARC / 3)
-                        for o, c in zip(outputs, unequal[::2], strict=True)
-                    ),
-                    FadeIn(unequal[1]),
+                    InTurn(
+                        Create(self._moves(rows), lag_ratio=0.2),
+                        ApplyMethod(ghost.move_to, shuffled[0][order.index(asker)][2][1]),
+                        outline(*misses),
+                    )
                 ],
             },
             d=gap,
@@ -948,7 +965,7 @@ class Shuffle(LectureScene):
                 # The position added (PE) reaches the output that moved with 蘋果 and changed.
                 "depends": [GrowArrow(reaches)],
                 "hand": [
-                    FadeOut(VGroup(symbols, reaches, unequal)),
+                    FadeOut(VGroup(symbols, reaches, ghost)),
                     FadeIn(weights, lag_ratio=0.2),
                 ],
                 # Positions are in the input now, but nothing trained the W's on them yet.
@@ -963,9 +980,29 @@ class Shuffle(LectureScene):
             },
         )
 
-    def _stack(self, x_row: VGroup, pe_row: VGroup, place: int) -> VGroup:
+    def _ghost(self, rows: VGroup, word: int) -> tuple[VGroup, list[VGroup]]:
+        """A copy of ``word``'s output glyph in the first row, its bars drawn as frames (to be
+        carried onto the same word's output in the shuffled row), and the pairs of bars
+        there that do not match to the decimals shown."""
+        original, shuffled = rows
+        at = list(self.s.permutation).index(word)
+        ghost = original[0][word][2][1].copy()
+        ghost[2].set_fill(opacity=0).set_stroke(style.HIGHLIGHT, 3)
+        shown = [[n.text for n in row[0][k][2][0]] for row, k in ((original, word), (shuffled, at))]
+        there = shuffled[0][at][2][1][2]
+        misses = [
+            VGroup(ghost[2][c], there[c])
+            for c, (a, b) in enumerate(zip(*shown, strict=True))
+            if a != b
+        ]
+        return ghost, misses
+
+    def _stack(self, x_row: VGroup, pe_row: VGroup, word: int, place: int) -> VGroup:
         """A word's input at a place, written as a sum to be done: its row of X over the row
-        of PE for ``place``, a plus before the second, the place named by a brace."""
+        of PE for ``place``, a plus before the second, the place named by a brace; then
+        (``[5:]``, for :meth:`_collapse`, not drawn with it) the sum done: one row between
+        the two, each cell the X cell plus the PE cell, a bar glyph of it where the plus
+        was, and the brace and place closed round the one row."""
         top, bottom = x_row.copy(), pe_row.copy()
         rows = VGroup(top, bottom).arrange(DOWN, buff=style.TIGHT_BUFF)
         plus = MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
@@ -973,7 +1010,36 @@ class Shuffle(LectureScene):
         )
         brace = Brace(rows, RIGHT, buff=style.HUG_BUFF)
         where = ShownNumber(place + 1, 0, Ordinal(), color=style.MUTED)
-        return VGroup(top, bottom, plus, brace, where.next_to(brace, RIGHT, buff=style.HUG_BUFF))
+        where.next_to(brace, RIGHT, buff=style.HUG_BUFF)
+        width = self.data.positional.width
+        cells = VGroup(*(cell.copy() for cell in top[:width])).move_to(rows)
+        paths = [
+            (f"{APPLE}.x[{word}][{c}]", f"positional.table[{place}][{c}]") for c in range(width)
+        ]
+        numbers = VGroup(
+            *(
+                self.number(Plus(pair), 2, style.LABEL_SIZE)
+                .match_height(bottom[width + c])
+                .move_to(cells[c])
+                for c, pair in enumerate(paths)
+            )
+        )
+        total = VGroup(*cells, *numbers)
+        values = [self.data.value(Plus(pair)) for pair in paths]
+        glyph = self._bars(values, (min(values), max(values)), cells.height)
+        glyph.next_to(cells, LEFT, buff=style.ITEM_BUFF)
+        closed = Brace(cells, RIGHT, buff=style.HUG_BUFF)
+        return VGroup(
+            top,
+            bottom,
+            plus,
+            brace,
+            where,
+            total,
+            glyph,
+            closed,
+            where.copy().next_to(closed, RIGHT, buff=style.HUG_BUFF),
+        )
 
     @staticmethod
     def _into_stack(x_row: VGroup, pe_row: VGroup, stack: VGroup) -> list[Animation]:
@@ -981,8 +1047,26 @@ class Shuffle(LectureScene):
         return [
             TransformFromCopy(x_row, stack[0], path_arc=-SWAP_ARC / 3),
             TransformFromCopy(pe_row, stack[1], path_arc=-SWAP_ARC / 3),
-            FadeIn(stack[2:]),
+            FadeIn(stack[2:5]),
         ]
+
+    @staticmethod
+    def _collapse(stack: VGroup) -> AnimationGroup:
+        """The sum done, cell by cell: the X row comes down into the sum row, the PE row up
+        into it and gone, the plus turns into the sum's glyph, the brace closes."""
+        top, bottom, plus, brace, where, total, glyph, closed, where_then = stack
+        return AnimationGroup(
+            *(FadeOut(row, target_position=total, lag_ratio=0.15) for row in (top, bottom)),
+            FadeIn(total, lag_ratio=0.15),
+            ReplacementTransform(plus, glyph),
+            Transform(brace, closed),
+            Transform(where, where_then),
+        )
+
+    @staticmethod
+    def _done(stack: VGroup) -> VGroup:
+        """What stays on screen of a stack after :meth:`_collapse`."""
+        return VGroup(*stack[3:7])
 
     @staticmethod
     def _hands(wide: list[list[float]]) -> tuple[int, int]:

@@ -35,7 +35,6 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
@@ -63,7 +62,8 @@ W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 1.1)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
 MASK_CELL = 0.55  # a cell of the causal mask's preview
-SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each term
+SENTENCE_GROW = 1.6  # 貓 追 狗 may be drawn up to this much larger, to fill the room
+ALONE_GROW = 1.5  # and, alone before 狗 追 貓 comes, this much larger again
 STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
@@ -114,12 +114,20 @@ class Shuffle(LectureScene):
             same.add(VGroup(*equal, name))
         rows = VGroup(first_row, second_row).arrange(RIGHT, buff=style.WIDE_BUFF)
         sentences = VGroup(rows, same).arrange(DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(formula, sentences).arrange(DOWN, buff=style.SECTION_BUFF), grow=2)
+        # The formula along the top; the sentences grown to fill the room under it, centred
+        # there (at mid-height, not hanging under the formula).
+        style.place(formula, aligned=UP, grow=2)
+        left, bottom, right, _ = style.content_area()
+        room = formula.get_bottom()[1] - style.SECTION_BUFF - bottom
+        sentences.scale(
+            min(SENTENCE_GROW, (right - left) / sentences.width, room / sentences.height)
+        )
+        sentences.move_to([(left + right) / 2, bottom + room / 2, 0])
         for pair, row in zip(same, rows, strict=True):  # each comparison under its sentence
             pair.match_x(row[0])
         places = VGroup(
             *(
-                ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED).next_to(
+                ShownNumber(k + 1, 0, Ordinal(), style.LABEL_SIZE, style.MUTED).next_to(
                     w, UP, buff=style.HUG_BUFF
                 )
                 for k, w in enumerate(words)
@@ -152,20 +160,14 @@ class Shuffle(LectureScene):
             formula.get_softmax(),
             formula.get_values(),
         )
-        terms = [
-            formula.projections,
-            formula.get_scores(),
-            formula.get_scale(),
-            formula.get_values(),
-        ]
+        letters = formula.projections[::2]  # Q, K and V, where a place would have to go
         empty = VGroup(*(s.copy().set_fill(opacity=0) for s in slots))
-        # Alone, 貓 追 狗 stands in the middle; it slides left when 狗 追 貓 comes out of it.
-        aside = first_row.get_center() - rows.get_center()
-        VGroup(first_row, places, compares, empty).shift(-aside)
-        frames = [
-            SurroundingRectangle(t, buff=style.HUG_BUFF, color=style.HIGHLIGHT) for t in terms
-        ]
-        seeker = frames[0].copy()
+        # Alone, 貓 追 狗 stands larger in the middle of the room under the formula; it goes
+        # to its place (up, left, its size) when 狗 追 貓 comes out of it.
+        final = first_row.copy()
+        alone = VGroup(first_row, places, compares, empty)
+        grow = min(ALONE_GROW, (right - left) / alone.width, room / alone.height)
+        alone.scale(grow).move_to(sentences)
         self.say(
             "intro",
             *(FadeOut(m, rate_func=GOING) for m in leaving),
@@ -190,16 +192,30 @@ class Shuffle(LectureScene):
             "no_position",
             FadeIn(places, shift=DOWN * style.ITEM_BUFF),
             beats={
-                # a frame goes from term to term, looking for a place index
+                # each word's place number leaves its word for the formula, one under each
+                # of Q, K and V, looking for a slot there
                 "which": [
-                    Succession(
-                        Create(seeker),
-                        *(Transform(seeker, frame) for frame in frames[1:]),
-                        run_time=len(frames) * SEEK_STEP,
+                    LaggedStart(
+                        *(
+                            ApplyMethod(
+                                place.next_to,
+                                letter[-1],
+                                DOWN,
+                                style.HUG_BUFF,
+                                path_arc=-SWAP_ARC / 2,
+                            )
+                            for place, letter in zip(places, letters, strict=True)
+                        ),
+                        lag_ratio=0.3,
                     )
                 ],
-                # none of the terms reads a word's place: the place numbers drop out
-                "none": [FadeOut(seeker), FadeOut(places, shift=UP * style.ITEM_BUFF)],
+                # none of the terms has a slot for a place: each number falls out and is gone
+                "none": [
+                    LaggedStart(
+                        *(FadeOut(place, shift=DOWN * style.GROUP_BUFF) for place in places),
+                        lag_ratio=0.3,
+                    )
+                ],
             },
         )
         moved = second_row[0]
@@ -207,7 +223,7 @@ class Shuffle(LectureScene):
         self.say(
             "same_to_it",
             TransformFromCopy(first_row, second_row),
-            ApplyMethod(first_row.shift, aside),
+            Transform(first_row, final),
             beats={
                 "swap": [
                     first.animate(path_arc=SWAP_ARC).move_to(last),

@@ -779,9 +779,13 @@ class Shuffle(LectureScene):
         asker = ex.query_index
         moved_to = list(self.s.permutation).index(asker)
         # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled one
+        done = [
+            a + b for p in (asker, moved_to) for a, b in zip(ex.x[asker], pe.table[p], strict=True)
+        ]
+        span = (min(done), max(done))  # the two sums' glyphs on one scale
         inputs = VGroup(
             *(
-                self._stack(x.grid.get_row(asker), table.get_row(p), asker, p)
+                self._stack(x.grid.get_row(asker), table.get_row(p), asker, p, span)
                 for p in (asker, moved_to)
             )
         )
@@ -996,29 +1000,27 @@ class Shuffle(LectureScene):
             },
         )
 
-    def _ghost(self, rows: VGroup, word: int) -> tuple[VGroup, list[VGroup]]:
+    def _ghost(self, rows: VGroup, word: int) -> tuple[VGroup, list[Rectangle]]:
         """A copy of ``word``'s output glyph in the first row, its bars drawn as frames (to be
-        carried onto the same word's output in the shuffled row), and the pairs of bars
-        there that do not match to the decimals shown."""
+        carried onto the same word's output in the shuffled row), and the bars there that it
+        does not match to the decimals shown (outlined where they stand: an outline is
+        drawn where its part is when it is made)."""
         original, shuffled = rows
         at = list(self.s.permutation).index(word)
         ghost = original[0][word][2][1].copy()
-        ghost[2].set_fill(opacity=0).set_stroke(style.HIGHLIGHT, 3)
+        ghost[2].set_fill(opacity=0).set_stroke(style.HIGHLIGHT, 2)
         shown = [[n.text for n in row[0][k][2][0]] for row, k in ((original, word), (shuffled, at))]
         there = shuffled[0][at][2][1][2]
-        misses = [
-            VGroup(ghost[2][c], there[c])
-            for c, (a, b) in enumerate(zip(*shown, strict=True))
-            if a != b
-        ]
+        misses = [there[c] for c, (a, b) in enumerate(zip(*shown, strict=True)) if a != b]
         return ghost, misses
 
-    def _stack(self, x_row: VGroup, pe_row: VGroup, word: int, place: int) -> VGroup:
+    def _stack(self, x_row: VGroup, pe_row: VGroup, word: int, place: int, span: tuple) -> VGroup:
         """A word's input at a place, written as a sum to be done: its row of X over the row
         of PE for ``place``, a plus before the second, the place named by a brace; then
         (``[5:]``, for :meth:`_collapse`, not drawn with it) the sum done: one row between
         the two, each cell the X cell plus the PE cell, a bar glyph of it where the plus
-        was, and the brace and place closed round the one row."""
+        was (on the scale ``span``, one for both places, as tall as the two rows), and the
+        brace and place closed round the one row."""
         top, bottom = x_row.copy(), pe_row.copy()
         rows = VGroup(top, bottom).arrange(DOWN, buff=style.TIGHT_BUFF)
         plus = MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
@@ -1042,7 +1044,7 @@ class Shuffle(LectureScene):
         )
         total = VGroup(*cells, *numbers)
         values = [self.data.value(Plus(pair)) for pair in paths]
-        glyph = self._bars(values, (min(values), max(values)), cells.height)
+        glyph = self._bars(values, span, rows.height)
         glyph.next_to(cells, LEFT, buff=style.ITEM_BUFF)
         closed = Brace(cells, RIGHT, buff=style.HUG_BUFF)
         return VGroup(

@@ -537,7 +537,6 @@ class Shuffle(LectureScene):
             case.scale(min(CASE_GROW, (right - left) / case.width, room / case.height))
             case.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
-        nodes, arrows, arrow_names = square
         self.say(
             "equivariant",
             FadeOut(pair),
@@ -562,21 +561,9 @@ class Shuffle(LectureScene):
                 ],
                 # no positions, no mask: the mask leaves, the word lines stay
                 "neither": [FadeOut(mask, shift=DOWN * style.GROUP_BUFF)],
-                "law": [
-                    FadeIn(nodes[0]),
-                    LaggedStart(
-                        *(
-                            LaggedStart(Create(a), FadeIn(name), FadeIn(node), lag_ratio=0.5)
-                            for a, name, node in zip(
-                                arrows,
-                                arrow_names,
-                                (nodes[1], nodes[3][2], nodes[2], nodes[3][:2]),
-                                strict=True,
-                            )
-                        ),
-                        lag_ratio=0.5,
-                    ),
-                ],
+                # the square built from the rows: its corners are the rows' words and outputs
+                # shrunk into X, f(X), P X and f(P X) = P f(X), its P arrows the lines
+                "law": [self._build_square(rows, lines, square)],
                 "moved": [
                     TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
@@ -609,6 +596,31 @@ class Shuffle(LectureScene):
             },
         )
         self.clear_below_title(self.title)
+
+    @staticmethod
+    def _build_square(rows: VGroup, lines: VGroup, square: VGroup) -> LaggedStart:
+        """P then f (X, P X, f(P X)), then f then P (f(X), P f(X)): each corner of the square
+        a copy of what it names in the two rows (the words, their outputs), shrinking into
+        it; each P arrow a copy of the permutation's lines; the f arrows drawn."""
+        (x, fx, px, meet), arrows, names = square
+        words, outputs = ([VGroup(*(c[part] for c in row[0])) for row in rows] for part in (1, 2))
+
+        def arrow(k: int, drawn: Animation) -> AnimationGroup:
+            return AnimationGroup(drawn, FadeIn(names[k]))
+
+        return LaggedStart(
+            TransformFromCopy(words[0], x),
+            arrow(2, TransformFromCopy(lines, arrows[2])),
+            TransformFromCopy(words[1], px),
+            arrow(3, Create(arrows[3])),
+            TransformFromCopy(outputs[1], meet[0]),
+            arrow(0, Create(arrows[0])),
+            TransformFromCopy(outputs[0], fx),
+            arrow(1, TransformFromCopy(lines, arrows[1])),
+            TransformFromCopy(outputs[1], meet[2]),  # the same outputs: f(P X) = P f(X)
+            FadeIn(meet[1]),
+            lag_ratio=0.5,
+        )
 
     def _harm(self) -> VGroup:
         """The two cases of the law, each a row, its shuffled copy (``[1]``, each of its

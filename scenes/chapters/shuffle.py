@@ -41,6 +41,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     Write,
+    there_and_back,
 )
 
 from scenes.chapters.colour_task import ColourTask
@@ -990,6 +991,7 @@ class Shuffle(LectureScene):
             symbols.get_left(), pair[1].get_right(), buff=style.ITEM_BUFF, color=style.HIGHLIGHT
         )
         into = Arrow(feed.get_top(), weights.get_bottom(), buff=style.HUG_BUFF, color=style.MUTED)
+        loop, shimmer = self._training(weights)
         self.say(
             "order_aware",
             outline(again),
@@ -1004,13 +1006,44 @@ class Shuffle(LectureScene):
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
                 "unused": [FadeIn(feed[1:], shift=LEFT * style.GROUP_BUFF)],
-                # the input with positions travels into the W's: what training would use
+                # the input with positions flows into the head; training loops back into W_Q
+                # and W_K, whose cells would change (a schematic: no trained values shown)
                 "train": [
-                    GrowArrow(into),
-                    TransformFromCopy(feed, weights.copy().set_opacity(0), run_time=1.5),
+                    InTurn(
+                        AnimationGroup(
+                            GrowArrow(into),
+                            FadeOut(feed.copy(), target_position=weights, scale=0.4),
+                        ),
+                        AnimationGroup(Create(loop[0]), FadeIn(loop[1])),
+                        shimmer,
+                    )
                 ],
             },
         )
+
+    def _training(self, weights: VGroup) -> tuple[VGroup, Animation]:
+        """Training drawn as a loop (a schematic): an arrow out of the head box's left side
+        by W_V, round and back in by W_Q, named "training" inside the box beside W_V; and
+        W_Q's then W_K's cells shimmering, as training would change them (no values)."""
+        (pair, w_v), box = weights
+        low, high = (box.get_left() * RIGHT + part.get_center() * UP for part in (w_v, pair))
+        arrow = CurvedArrow(low, high, angle=-PI / 2, color=style.HIGHLIGHT)
+        name = style.text(self.words["training"], style.LABEL_SIZE)
+        name.next_to(w_v, LEFT, buff=style.ITEM_BUFF)
+        shimmer = LaggedStart(
+            *(
+                LaggedStart(
+                    *(
+                        cell.animate(rate_func=there_and_back).set_fill(colour, opacity=0.6)
+                        for cell in part.grid.cells
+                    ),
+                    lag_ratio=0.05,
+                )
+                for part, colour in zip(pair, (style.QUERY, style.KEY), strict=True)
+            ),
+            lag_ratio=0.5,
+        )
+        return VGroup(arrow, name), shimmer
 
     def _ghost(self, rows: VGroup, word: int) -> tuple[VGroup, list[Rectangle]]:
         """A copy of ``word``'s output glyph in the first row, its bars drawn as frames (to be

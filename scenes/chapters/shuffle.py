@@ -620,7 +620,7 @@ class Shuffle(LectureScene):
             arrow(1, TransformFromCopy(lines, arrows[1])),
             TransformFromCopy(outputs[1], meet[2]),  # the same outputs: f(P X) = P f(X)
             FadeIn(meet[1]),
-            lag_ratio=0.5,
+            lag_ratio=0.4,
         )
 
     def _harm(self) -> VGroup:
@@ -1013,8 +1013,9 @@ class Shuffle(LectureScene):
                         AnimationGroup(
                             GrowArrow(into),
                             FadeOut(feed.copy(), target_position=weights, scale=0.4),
+                            run_time=STEP / 2,
                         ),
-                        AnimationGroup(Create(loop[0]), FadeIn(loop[1])),
+                        AnimationGroup(Create(loop[0]), FadeIn(loop[1]), run_time=STEP / 2),
                         shimmer,
                     )
                 ],
@@ -1038,6 +1039,7 @@ class Shuffle(LectureScene):
                         for cell in part.grid.cells
                     ),
                     lag_ratio=0.05,
+                    run_time=0.8 * STEP,
                 )
                 for part, colour in zip(pair, (style.QUERY, style.KEY), strict=True)
             ),

@@ -1039,7 +1039,7 @@ class Shuffle(LectureScene):
                         for cell in part.grid.cells
                     ),
                     lag_ratio=0.05,
-                    run_time=0.8 * STEP,
+                    run_time=STEP,
                 )
                 for part, colour in zip(pair, (style.QUERY, style.KEY), strict=True)
             ),

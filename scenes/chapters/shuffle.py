@@ -139,7 +139,7 @@ class Shuffle(LectureScene):
                 ArcBetweenPoints(
                     slots[a].get_bottom() + DOWN * style.HUG_BUFF,
                     slots[b].get_bottom() + DOWN * style.HUG_BUFF,
-                    angle=PI / 1.5,
+                    angle=PI / 2.5,  # shallow: the arcs stay in the room under the row
                 )
                 for a in range(len(words))
                 for b in range(a + 1, len(words))

@@ -35,13 +35,13 @@ from manim import (
     MathTex,
     Rectangle,
     ReplacementTransform,
-    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
     UpdateFromAlphaFunc,
     VGroup,
     Write,
+    there_and_back,
 )
 
 from scenes.chapters.colour_task import ColourTask
@@ -51,7 +51,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
-from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.numbers import Ordinal, Plus, ShownNumber, phrase
 from scenes.kit.turns import InTurn
 
 SRC = "pitfalls.shuffle"
@@ -63,7 +63,8 @@ W_CELL = 0.4  # a cell of the small W_Q, W_K, W_V beside the rows
 SLOT = (1.2, 1.1)  # an output not yet computed, under a word of 貓 追 狗
 CLOCK_RADIUS = 1.4  # the clock whose hands are two column pairs of the wide table
 MASK_CELL = 0.55  # a cell of the causal mask's preview
-SEEK_STEP = 0.6  # seconds the frame looking for a place index spends on each term
+SENTENCE_GROW = 1.6  # 貓 追 狗 may be drawn up to this much larger, to fill the room
+ALONE_GROW = 1.5  # and, alone before 狗 追 貓 comes, this much larger again
 STEP = 1.0  # seconds of one half of a two-step beat (a row appears, then its shuffle)
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
 SLOT_SHADES = (0.25, 0.55, 0.85)  # the fills telling the outputs of 貓 追 狗 apart
@@ -114,12 +115,20 @@ class Shuffle(LectureScene):
             same.add(VGroup(*equal, name))
         rows = VGroup(first_row, second_row).arrange(RIGHT, buff=style.WIDE_BUFF)
         sentences = VGroup(rows, same).arrange(DOWN, buff=style.GROUP_BUFF)
-        style.place(VGroup(formula, sentences).arrange(DOWN, buff=style.SECTION_BUFF), grow=2)
+        # The formula along the top; the sentences grown to fill the room under it, centred
+        # there (at mid-height, not hanging under the formula).
+        style.place(formula, aligned=UP, grow=2)
+        left, bottom, right, _ = style.content_area()
+        room = formula.get_bottom()[1] - style.SECTION_BUFF - bottom
+        sentences.scale(
+            min(SENTENCE_GROW, (right - left) / sentences.width, room / sentences.height)
+        )
+        sentences.move_to([(left + right) / 2, bottom + room / 2, 0])
         for pair, row in zip(same, rows, strict=True):  # each comparison under its sentence
             pair.match_x(row[0])
         places = VGroup(
             *(
-                ShownNumber(k + 1, 0, Ordinal(), color=style.MUTED).next_to(
+                ShownNumber(k + 1, 0, Ordinal(), style.LABEL_SIZE, style.MUTED).next_to(
                     w, UP, buff=style.HUG_BUFF
                 )
                 for k, w in enumerate(words)
@@ -130,7 +139,7 @@ class Shuffle(LectureScene):
                 ArcBetweenPoints(
                     slots[a].get_bottom() + DOWN * style.HUG_BUFF,
                     slots[b].get_bottom() + DOWN * style.HUG_BUFF,
-                    angle=PI / 1.5,
+                    angle=PI / 2.5,  # shallow: the arcs stay in the room under the row
                 )
                 for a in range(len(words))
                 for b in range(a + 1, len(words))
@@ -152,20 +161,14 @@ class Shuffle(LectureScene):
             formula.get_softmax(),
             formula.get_values(),
         )
-        terms = [
-            formula.projections,
-            formula.get_scores(),
-            formula.get_scale(),
-            formula.get_values(),
-        ]
+        letters = formula.projections[::2]  # Q, K and V, where a place would have to go
         empty = VGroup(*(s.copy().set_fill(opacity=0) for s in slots))
-        # Alone, 貓 追 狗 stands in the middle; it slides left when 狗 追 貓 comes out of it.
-        aside = first_row.get_center() - rows.get_center()
-        VGroup(first_row, places, compares, empty).shift(-aside)
-        frames = [
-            SurroundingRectangle(t, buff=style.HUG_BUFF, color=style.HIGHLIGHT) for t in terms
-        ]
-        seeker = frames[0].copy()
+        # Alone, 貓 追 狗 stands larger in the middle of the room under the formula; it goes
+        # to its place (up, left, its size) when 狗 追 貓 comes out of it.
+        final = first_row.copy()
+        alone = VGroup(first_row, places, compares, empty)
+        grow = min(ALONE_GROW, (right - left) / alone.width, room / alone.height)
+        alone.scale(grow).move_to(sentences)
         self.say(
             "intro",
             *(FadeOut(m, rate_func=GOING) for m in leaving),
@@ -190,16 +193,30 @@ class Shuffle(LectureScene):
             "no_position",
             FadeIn(places, shift=DOWN * style.ITEM_BUFF),
             beats={
-                # a frame goes from term to term, looking for a place index
+                # each word's place number leaves its word for the formula, one under each
+                # of Q, K and V, looking for a slot there
                 "which": [
-                    Succession(
-                        Create(seeker),
-                        *(Transform(seeker, frame) for frame in frames[1:]),
-                        run_time=len(frames) * SEEK_STEP,
+                    LaggedStart(
+                        *(
+                            ApplyMethod(
+                                place.next_to,
+                                letter[-1],
+                                DOWN,
+                                style.HUG_BUFF,
+                                path_arc=-SWAP_ARC / 2,
+                            )
+                            for place, letter in zip(places, letters, strict=True)
+                        ),
+                        lag_ratio=0.3,
                     )
                 ],
-                # none of the terms reads a word's place: the place numbers drop out
-                "none": [FadeOut(seeker), FadeOut(places, shift=UP * style.ITEM_BUFF)],
+                # none of the terms has a slot for a place: each number falls out and is gone
+                "none": [
+                    LaggedStart(
+                        *(FadeOut(place, shift=DOWN * style.GROUP_BUFF) for place in places),
+                        lag_ratio=0.3,
+                    )
+                ],
             },
         )
         moved = second_row[0]
@@ -207,7 +224,7 @@ class Shuffle(LectureScene):
         self.say(
             "same_to_it",
             TransformFromCopy(first_row, second_row),
-            ApplyMethod(first_row.shift, aside),
+            Transform(first_row, final),
             beats={
                 "swap": [
                     first.animate(path_arc=SWAP_ARC).move_to(last),
@@ -295,9 +312,11 @@ class Shuffle(LectureScene):
             bar.next_to(zero, UP if v >= 0 else DOWN, buff=0).set_x(x)
         return VGroup(room, zero, bars)
 
-    def _rows(self, run: str, width: float) -> VGroup:
+    def _rows(self, run: str, width: float, height: float) -> VGroup:
         """The sentence's outputs in its order and shuffled (``run``: ``without_positions``
-        or ``with_positions``), named on the left, in ``width``."""
+        or ``with_positions``), named on the left, in ``width``; the shuffled row as far
+        below the first as ``height`` allows, so the permutation's lines between them are
+        long and the pair spans the content area."""
         n, order = len(self.s.tokens), list(self.s.permutation)
         runs = getattr(self.s, run)
         every = [v for out in (runs.out, runs.out_of_shuffled) for row in out for v in row]
@@ -308,6 +327,7 @@ class Shuffle(LectureScene):
         original = self._row(list(range(n)), runs.out, f"{SRC}.{run}.out", gap, span)
         shuffled = self._row(order, runs.out_of_shuffled, f"{SRC}.{run}.out_of_shuffled", gap, span)
         rows = VGroup(original, shuffled).arrange(DOWN, buff=style.GROUP_BUFF)
+        shuffled.shift(DOWN * max(0.0, height - rows.height))
         names = VGroup(
             *(
                 style.text(self.words[key], style.BODY_SIZE).next_to(row, LEFT, buff=0.6)
@@ -319,6 +339,12 @@ class Shuffle(LectureScene):
         names[0].next_to(out, UP, buff=style.ITEM_BUFF)
         names.align_to(out, RIGHT)
         return VGroup(rows, names.add(out))
+
+    @staticmethod
+    def _room(line: VGroup) -> float:
+        """The height left to the two rows of outputs above ``line`` (written under them)."""
+        _, bottom, _, top = style.content_area()
+        return top - bottom - line.height - style.ITEM_BUFF
 
     def _weights(self) -> VGroup:
         """The walkthrough's own W_Q, W_K and W_V, small: the same three matrices for every
@@ -392,10 +418,10 @@ class Shuffle(LectureScene):
         left, _, right, _ = style.content_area()
         weights = self._weights()
         panel = weights.width + style.WIDE_BUFF
-        rows, names = self._rows("without_positions", right - left - panel)
-        original, shuffled = rows
         gap = self.number(f"{SRC}.without_positions.max_abs_diff", 1, notation="scientific")
         diff = phrase(self.words["diff_line"], style.BODY_SIZE, d=gap)
+        rows, names = self._rows("without_positions", right - left - panel, self._room(diff))
+        original, shuffled = rows
         diff.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         whole = VGroup(VGroup(rows, names, diff), weights).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
@@ -445,20 +471,28 @@ class Shuffle(LectureScene):
         travellers = VGroup(*(original[0][j][2].copy() for j in range(n)))
         asker = self.data.eat_apple.query_index
         pair = self._pair(rows, asker)
+        lines = self._moves(rows)
         self.say(
             "follow",
-            # each output slides straight down its word's move onto its twin
-            *(travellers[j].animate.move_to(shuffled[0][k][2]) for k, j in enumerate(order)),
-            # Each traveller lands on its own twin: equal to the decimals shown.
-            FadeOut(VGroup(*(c[2] for c in shuffled[0]))),
+            # the order changed: a line from each word to its place in the shuffled row
+            Create(lines, lag_ratio=0.2),
             beats={
-                "own": [
-                    # (each landed output outlined: the frames are drawn where they landed)
-                    LaggedStart(*(outline(c[2]) for c in shuffled[0]), lag_ratio=0.2),
-                    Create(pair),
-                ]
+                # each output slides down its word's line onto its twin, in turn; the twin
+                # is outlined as it lands (equal to the decimals shown: it takes its place)
+                "carry": [
+                    LaggedStart(
+                        *(
+                            InTurn(
+                                ApplyMethod(travellers[j].move_to, shuffled[0][k][2]),
+                                AnimationGroup(FadeOut(shuffled[0][k][2]), outline(travellers[j])),
+                            )
+                            for k, j in enumerate(order)
+                        ),
+                        lag_ratio=0.3,
+                    )
+                ],
+                "own": [Create(pair)],
             },
-            run_time=2,
         )
         for k, j in enumerate(order):  # the shuffled row is made of the travellers now
             shuffled[0][k].remove(shuffled[0][k][2]).add(travellers[j])
@@ -504,18 +538,13 @@ class Shuffle(LectureScene):
             case.scale(min(CASE_GROW, (right - left) / case.width, room / case.height))
             case.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(middle)
         mask.next_to(term, DOWN, buff=style.GROUP_BUFF).set_x(centre)
-        nodes, arrows, arrow_names = square
-        lines = self._moves(rows)
         self.say(
             "equivariant",
             FadeOut(pair),
             *([FadeOut(weights)] if exact else [FadeOut(terms)]),
             FadeIn(term[0], shift=DOWN * style.ITEM_BUFF),
             beats={
-                "term": [
-                    Create(lines, lag_ratio=0.2),
-                    *(FadeIn(t, shift=DOWN * style.ITEM_BUFF) for t in term[1:]),
-                ],
+                "term": [*(FadeIn(t, shift=DOWN * style.ITEM_BUFF) for t in term[1:])],
                 "mask": [
                     FadeIn(
                         VGroup(*(mask.cells[i * n + j] for i in range(n) for j in range(i + 1, n))),
@@ -533,21 +562,9 @@ class Shuffle(LectureScene):
                 ],
                 # no positions, no mask: the mask leaves, the word lines stay
                 "neither": [FadeOut(mask, shift=DOWN * style.GROUP_BUFF)],
-                "law": [
-                    FadeIn(nodes[0]),
-                    LaggedStart(
-                        *(
-                            LaggedStart(Create(a), FadeIn(name), FadeIn(node), lag_ratio=0.5)
-                            for a, name, node in zip(
-                                arrows,
-                                arrow_names,
-                                (nodes[1], nodes[3][2], nodes[2], nodes[3][:2]),
-                                strict=True,
-                            )
-                        ),
-                        lag_ratio=0.5,
-                    ),
-                ],
+                # the square built from the rows: its corners are the rows' words and outputs
+                # shrunk into X, f(X), P X and f(P X) = P f(X), its P arrows the lines
+                "law": [self._build_square(rows, lines, square)],
                 "moved": [
                     TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
@@ -580,6 +597,31 @@ class Shuffle(LectureScene):
             },
         )
         self.clear_below_title(self.title)
+
+    @staticmethod
+    def _build_square(rows: VGroup, lines: VGroup, square: VGroup) -> LaggedStart:
+        """P then f (X, P X, f(P X)), then f then P (f(X), P f(X)): each corner of the square
+        a copy of what it names in the two rows (the words, their outputs), shrinking into
+        it; each P arrow a copy of the permutation's lines; the f arrows drawn."""
+        (x, fx, px, meet), arrows, names = square
+        words, outputs = ([VGroup(*(c[part] for c in row[0])) for row in rows] for part in (1, 2))
+
+        def arrow(k: int, drawn: Animation) -> AnimationGroup:
+            return AnimationGroup(drawn, FadeIn(names[k]))
+
+        return LaggedStart(
+            TransformFromCopy(words[0], x),
+            arrow(2, TransformFromCopy(lines, arrows[2])),
+            TransformFromCopy(words[1], px),
+            arrow(3, Create(arrows[3])),
+            TransformFromCopy(outputs[1], meet[0]),
+            arrow(0, Create(arrows[0])),
+            TransformFromCopy(outputs[0], fx),
+            arrow(1, TransformFromCopy(lines, arrows[1])),
+            TransformFromCopy(outputs[1], meet[2]),  # the same outputs: f(P X) = P f(X)
+            FadeIn(meet[1]),
+            lag_ratio=0.4,
+        )
 
     def _harm(self) -> VGroup:
         """The two cases of the law, each a row, its shuffled copy (``[1]``, each of its
@@ -750,8 +792,15 @@ class Shuffle(LectureScene):
         asker = ex.query_index
         moved_to = list(self.s.permutation).index(asker)
         # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled one
+        done = [
+            a + b for p in (asker, moved_to) for a, b in zip(ex.x[asker], pe.table[p], strict=True)
+        ]
+        span = (min(done), max(done))  # the two sums' glyphs on one scale
         inputs = VGroup(
-            *(self._stack(x.grid.get_row(asker), table.get_row(p), p) for p in (asker, moved_to))
+            *(
+                self._stack(x.grid.get_row(asker), table.get_row(p), asker, p, span)
+                for p in (asker, moved_to)
+            )
         )
         unequal = MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7)
         sums = VGroup(inputs[0], unequal, inputs[1]).arrange(DOWN, buff=style.ITEM_BUFF)
@@ -827,10 +876,19 @@ class Shuffle(LectureScene):
                     Create(pe_row),
                     *self._into_stack(x.grid.get_row(asker), table.get_row(asker), inputs[0]),
                 ],
+                # the same word at a second place; then both sums done, cell by cell: two
+                # different input vectors
                 "second": [
-                    ReplacementTransform(pe_row, pe_moved),
-                    *self._into_stack(x.grid.get_row(asker), table.get_row(moved_to), inputs[1]),
-                    FadeIn(unequal),
+                    InTurn(
+                        AnimationGroup(
+                            ReplacementTransform(pe_row, pe_moved),
+                            *self._into_stack(
+                                x.grid.get_row(asker), table.get_row(moved_to), inputs[1]
+                            ),
+                            FadeIn(unequal),
+                        ),
+                        AnimationGroup(*(self._collapse(stack) for stack in inputs)),
+                    )
                 ],
                 "this": [
                     FadeOut(VGroup(word_row, pe_moved)),
@@ -843,7 +901,7 @@ class Shuffle(LectureScene):
         )
         self.say(
             "fingerprint",
-            FadeOut(VGroup(x, plus, pe_name, sums)),
+            FadeOut(VGroup(x, plus, pe_name, unequal, *(self._done(s) for s in inputs))),
             Transform(table, table_spot),
             FadeIn(wide.label),
             FadeIn(wide.image),
@@ -877,9 +935,10 @@ class Shuffle(LectureScene):
         return there."""
         left, _, right, _ = style.content_area()
         weights = self._weights()
-        rows, names = self._rows("with_positions", right - left - weights.width - style.WIDE_BUFF)
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
         again = phrase(self.words["again_line"], style.BODY_SIZE, d=gap)
+        width = right - left - weights.width - style.WIDE_BUFF
+        rows, names = self._rows("with_positions", width, self._room(again))
         again.next_to(rows, DOWN, buff=style.ITEM_BUFF)
         symbols = MathTex("X", "+", "PE", font_size=style.SYMBOL_SIZE)
         feed = symbols.copy().scale(0.8)  # what the W's would be trained on
@@ -892,17 +951,7 @@ class Shuffle(LectureScene):
         moved = [original[0][j][1].copy() for j in range(n)]
         asker = self.data.eat_apple.query_index
         pair = self._pair(rows, asker)
-        # 蘋果's output before and after the shuffle, side by side under X + PE: not equal now
-        outputs = [
-            VGroup(row[0][k][2], row[1][k])
-            for row, k in ((original, asker), (shuffled, order.index(asker)))
-        ]
-        unequal = VGroup(
-            outputs[0].copy(),
-            MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7),
-            outputs[1].copy(),
-        ).arrange(RIGHT, buff=style.ITEM_BUFF)
-        unequal.next_to(symbols, DOWN, buff=style.GROUP_BUFF)
+        ghost, misses = self._ghost(rows, asker)
         self.say(
             "again",
             FadeOut(wide),
@@ -925,14 +974,15 @@ class Shuffle(LectureScene):
                     Create(pair),
                     FadeIn(again),
                 ],
-                # the words moved as before (the lines); their outputs did not just follow
+                # the words moved as before (the lines); 蘋果's output, carried down its line
+                # as at the first shuffle, lands on a different output: the bars that miss
+                # are outlined in turn
                 "moved": [
-                    Create(self._moves(rows), lag_ratio=0.2),
-                    *(
-                        TransformFromCopy(o, c, path_arc=-SWAP_ARC / 3)
-                        for o, c in zip(outputs, unequal[::2], strict=True)
-                    ),
-                    FadeIn(unequal[1]),
+                    InTurn(
+                        Create(self._moves(rows), lag_ratio=0.2),
+                        ApplyMethod(ghost.move_to, shuffled[0][order.index(asker)][2][1]),
+                        outline(*misses),
+                    )
                 ],
             },
             d=gap,
@@ -941,6 +991,7 @@ class Shuffle(LectureScene):
             symbols.get_left(), pair[1].get_right(), buff=style.ITEM_BUFF, color=style.HIGHLIGHT
         )
         into = Arrow(feed.get_top(), weights.get_bottom(), buff=style.HUG_BUFF, color=style.MUTED)
+        loop, shimmer = self._training(weights)
         self.say(
             "order_aware",
             outline(again),
@@ -948,24 +999,75 @@ class Shuffle(LectureScene):
                 # The position added (PE) reaches the output that moved with 蘋果 and changed.
                 "depends": [GrowArrow(reaches)],
                 "hand": [
-                    FadeOut(VGroup(symbols, reaches, unequal)),
+                    FadeOut(VGroup(symbols, reaches, ghost)),
                     FadeIn(weights, lag_ratio=0.2),
                 ],
                 # Positions are in the input now, but nothing trained the W's on them yet.
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
                 "unused": [FadeIn(feed[1:], shift=LEFT * style.GROUP_BUFF)],
-                # the input with positions travels into the W's: what training would use
+                # the input with positions flows into the head; training loops back into W_Q
+                # and W_K, whose cells would change (a schematic: no trained values shown)
                 "train": [
-                    GrowArrow(into),
-                    TransformFromCopy(feed, weights.copy().set_opacity(0), run_time=1.5),
+                    InTurn(
+                        AnimationGroup(
+                            GrowArrow(into),
+                            FadeOut(feed.copy(), target_position=weights, scale=0.4),
+                            run_time=STEP / 2,
+                        ),
+                        AnimationGroup(Create(loop[0]), FadeIn(loop[1]), run_time=STEP / 2),
+                        shimmer,
+                    )
                 ],
             },
         )
 
-    def _stack(self, x_row: VGroup, pe_row: VGroup, place: int) -> VGroup:
+    def _training(self, weights: VGroup) -> tuple[VGroup, Animation]:
+        """Training drawn as a loop (a schematic): an arrow out of the head box's left side
+        by W_V, round and back in by W_Q, named "training" inside the box beside W_V; and
+        W_Q's then W_K's cells shimmering, as training would change them (no values)."""
+        (pair, w_v), box = weights
+        low, high = (box.get_left() * RIGHT + part.get_center() * UP for part in (w_v, pair))
+        arrow = CurvedArrow(low, high, angle=-PI / 2, color=style.HIGHLIGHT)
+        name = style.text(self.words["training"], style.LABEL_SIZE)
+        name.next_to(w_v, LEFT, buff=style.ITEM_BUFF)
+        shimmer = LaggedStart(
+            *(
+                LaggedStart(
+                    *(
+                        cell.animate(rate_func=there_and_back).set_fill(colour, opacity=0.6)
+                        for cell in part.grid.cells
+                    ),
+                    lag_ratio=0.05,
+                    run_time=STEP,
+                )
+                for part, colour in zip(pair, (style.QUERY, style.KEY), strict=True)
+            ),
+            lag_ratio=0.5,
+        )
+        return VGroup(arrow, name), shimmer
+
+    def _ghost(self, rows: VGroup, word: int) -> tuple[VGroup, list[Rectangle]]:
+        """A copy of ``word``'s output glyph in the first row, its bars drawn as frames (to be
+        carried onto the same word's output in the shuffled row), and the bars there that it
+        does not match to the decimals shown (outlined where they stand: an outline is
+        drawn where its part is when it is made)."""
+        original, shuffled = rows
+        at = list(self.s.permutation).index(word)
+        ghost = original[0][word][2][1].copy()
+        ghost[2].set_fill(opacity=0).set_stroke(style.HIGHLIGHT, 2)
+        shown = [[n.text for n in row[0][k][2][0]] for row, k in ((original, word), (shuffled, at))]
+        there = shuffled[0][at][2][1][2]
+        misses = [there[c] for c, (a, b) in enumerate(zip(*shown, strict=True)) if a != b]
+        return ghost, misses
+
+    def _stack(self, x_row: VGroup, pe_row: VGroup, word: int, place: int, span: tuple) -> VGroup:
         """A word's input at a place, written as a sum to be done: its row of X over the row
-        of PE for ``place``, a plus before the second, the place named by a brace."""
+        of PE for ``place``, a plus before the second, the place named by a brace; then
+        (``[5:]``, for :meth:`_collapse`, not drawn with it) the sum done: one row between
+        the two, each cell the X cell plus the PE cell, a bar glyph of it where the plus
+        was (on the scale ``span``, one for both places, as tall as the two rows), and the
+        brace and place closed round the one row."""
         top, bottom = x_row.copy(), pe_row.copy()
         rows = VGroup(top, bottom).arrange(DOWN, buff=style.TIGHT_BUFF)
         plus = MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
@@ -973,7 +1075,36 @@ class Shuffle(LectureScene):
         )
         brace = Brace(rows, RIGHT, buff=style.HUG_BUFF)
         where = ShownNumber(place + 1, 0, Ordinal(), color=style.MUTED)
-        return VGroup(top, bottom, plus, brace, where.next_to(brace, RIGHT, buff=style.HUG_BUFF))
+        where.next_to(brace, RIGHT, buff=style.HUG_BUFF)
+        width = self.data.positional.width
+        cells = VGroup(*(cell.copy() for cell in top[:width])).move_to(rows)
+        paths = [
+            (f"{APPLE}.x[{word}][{c}]", f"positional.table[{place}][{c}]") for c in range(width)
+        ]
+        numbers = VGroup(
+            *(
+                self.number(Plus(pair), 2, style.LABEL_SIZE)
+                .match_height(bottom[width + c])
+                .move_to(cells[c])
+                for c, pair in enumerate(paths)
+            )
+        )
+        total = VGroup(*cells, *numbers)
+        values = [self.data.value(Plus(pair)) for pair in paths]
+        glyph = self._bars(values, span, rows.height)
+        glyph.next_to(cells, LEFT, buff=style.ITEM_BUFF)
+        closed = Brace(cells, RIGHT, buff=style.HUG_BUFF)
+        return VGroup(
+            top,
+            bottom,
+            plus,
+            brace,
+            where,
+            total,
+            glyph,
+            closed,
+            where.copy().next_to(closed, RIGHT, buff=style.HUG_BUFF),
+        )
 
     @staticmethod
     def _into_stack(x_row: VGroup, pe_row: VGroup, stack: VGroup) -> list[Animation]:
@@ -981,8 +1112,26 @@ class Shuffle(LectureScene):
         return [
             TransformFromCopy(x_row, stack[0], path_arc=-SWAP_ARC / 3),
             TransformFromCopy(pe_row, stack[1], path_arc=-SWAP_ARC / 3),
-            FadeIn(stack[2:]),
+            FadeIn(stack[2:5]),
         ]
+
+    @staticmethod
+    def _collapse(stack: VGroup) -> AnimationGroup:
+        """The sum done, cell by cell: the X row comes down into the sum row, the PE row up
+        into it and gone, the plus turns into the sum's glyph, the brace closes."""
+        top, bottom, plus, brace, where, total, glyph, closed, where_then = stack
+        return AnimationGroup(
+            *(FadeOut(row, target_position=total, lag_ratio=0.15) for row in (top, bottom)),
+            FadeIn(total, lag_ratio=0.15),
+            ReplacementTransform(plus, glyph),
+            Transform(brace, closed),
+            Transform(where, where_then),
+        )
+
+    @staticmethod
+    def _done(stack: VGroup) -> VGroup:
+        """What stays on screen of a stack after :meth:`_collapse`."""
+        return VGroup(*stack[3:7])
 
     @staticmethod
     def _hands(wide: list[list[float]]) -> tuple[int, int]:

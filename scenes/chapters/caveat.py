@@ -51,6 +51,7 @@ from manim import (
     VGroup,
     VMobject,
     config,
+    interpolate_color,
 )
 
 from scenes.kit import style
@@ -62,7 +63,9 @@ from scenes.kit.sums import SumLine, TipToTail
 from scenes.kit.turns import InTurn
 
 MAP_CELL = 0.6  # the learned map's cell: the map fills the height
-PLANE_SIDE = 3.6  # the plane of two of V's dimensions
+PLANE_SIDE = 3.6  # the plane of two of V's dimensions: its longer side
+TICK = 0.25  # between the plane's ticks: row 3's sum spans more than two
+SUM_STROKE = 3  # the sum on the plane: thinner than its terms, which show round it
 SMALL_CELL = 0.28  # a map in a chain: read by its brightness
 ROW_CELL = 0.5  # one row of a map, copied out beside it
 COLUMN_CELL = 0.62  # row 3 copied out in the flow, each position's V under its cell
@@ -78,6 +81,7 @@ FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
 STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
 ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
+READ = 0.05  # a head reads a position from this weight on; below, its arc would be a hairline
 ARC_ANGLE = 2.2  # how far an arc bends under the markers (radians)
 ARC_TIP = 0.15
 ARC_ROOM = 0.55  # under a map's markers, the room its arcs run in
@@ -154,11 +158,20 @@ class NotExplanation(LectureScene):
         shrinks into: the small map, the plane, a ⊕, the readout, the prediction."""
         ex, row = self.example, self.row
         self.dims = across, up = self._plane_dims()
+        # the plane holds only what is drawn on it: row ``row``'s terms, where they end one
+        # after another, and their sum; one unit as long across as up
+        # (to the hundredth: the terms that show as 0.00 stretch it by nothing)
+        terms = [np.array(v) * w for v, w in zip(ex.v, ex.attention[row], strict=True)]
+        ends = np.cumsum(terms, axis=0)
         spans = []
         for c in (across, up):
-            points = [0.0, ex.head_out[row][c], *(v[c] for v in ex.v)]
-            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
-        self.axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+            points = [0.0, ex.head_out[row][c], *(t[c] for t in terms), *(e[c] for e in ends)]
+            points = [round(p / TICK, 2) for p in points]
+            low, high = math.floor(min(points)), math.ceil(max(points))
+            spans.append([low * TICK, high * TICK, TICK])
+        unit = PLANE_SIDE / max(high - low for low, high, _ in spans)
+        lengths = [(high - low) * unit for low, high, _ in spans]
+        self.axes = style.muted_axes(spans[0], spans[1], *lengths)
         self.plane_label = style.text(self.words["plane_label"], style.LABEL_SIZE, style.MUTED)
         self.plane_label.next_to(self.axes, DOWN, buff=style.ITEM_BUFF)
         plane = VGroup(self.axes, self.plane_label)  # shown only in the chain
@@ -222,7 +235,12 @@ class NotExplanation(LectureScene):
         points = [np.array([v[across], v[up], 0.0]) for v in ex.v]
         scale = COLUMN_REACH / max(max(np.linalg.norm(p) for p in points), 1e-9)
         self.origins, self.column_v, self.column_scaled = VGroup(), VGroup(), VGroup()
-        for j, (p, w) in enumerate(zip(points, ex.attention[self.row], strict=True)):
+        # the V's the row keeps, told apart by shade (they point nearly the same way)
+        weights = ex.attention[self.row]
+        kept = [j for j, w in enumerate(weights) if w >= TAKEN]
+        shade = interpolate_color(style.VALUE, style.BACKGROUND, 0.4)
+        self.shades = [shade if j in kept[1::2] else style.VALUE for j in range(len(weights))]
+        for j, (p, w) in enumerate(zip(points, weights, strict=True)):
             at = np.array([self.strip.get_cell(0, j).get_center()[0], y, 0.0])
             self.origins.add(Dot(at, radius=0.04, color=style.MUTED))
             for group, length in ((self.column_v, 1.0), (self.column_scaled, w)):
@@ -231,7 +249,7 @@ class NotExplanation(LectureScene):
                         at,
                         at + p * scale * length,
                         buff=0,
-                        color=style.VALUE,
+                        color=self.shades[j],
                         stroke_width=5,
                         max_tip_length_to_length_ratio=0.35,
                     )
@@ -270,17 +288,26 @@ class NotExplanation(LectureScene):
         # the title and the map's colour markers at once: no frame is only a title
         self.add(self.title, grid.row_headers, grid.col_headers)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
-        self.say("intro", LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15))
+        self.say(
+            "intro",
+            LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+            beats={"common": [Restore(grid), Create(lit)]},
+        )
         self.add(grid)  # the map whole again, once its rows are in
         self.say(
             "claim_say",
-            Restore(grid),
-            then=[[Create(lit)], [GrowArrow(shortcut), FadeIn(guess)]],
+            GrowArrow(shortcut),
+            FadeIn(guess),
             beats={"says": [FadeIn(claim, shift=DOWN * 0.2)]},
         )
-        taken = VGroup(claim, shortcut)
-        cross = Cross(taken, stroke_color=style.HIGHLIGHT, stroke_width=5)
-        self.say("dont", Create(cross))
+        # the weights do lead to the prediction (through V and the readout): only "the reason"
+        # is crossed; the arrow stays, dashed, for the steps it skips
+        cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        skips = DashedLine(
+            shortcut.get_start(), shortcut.get_end(), color=style.MUTED, stroke_width=4
+        ).add_tip(tip_length=ARC_TIP * 2)
+        self.say("dont", Create(cross), ReplacementTransform(shortcut, skips))
+        taken = VGroup(claim, skips)
         ex = self.example
         self.frame = SurroundingRectangle(
             self.grid.get_row(self.row), color=style.HIGHLIGHT, buff=0
@@ -343,7 +370,23 @@ class NotExplanation(LectureScene):
             buff=style.ITEM_BUFF,
             color=style.MUTED,
         )
-        carried = tip.total.copy()
+        # the terms in their shades; the sum thin and beside them (the same arrow, moved
+        # across it), so that the terms laid tip to tail still show
+        for k, j in enumerate(tip.on_plane):
+            for group in (tip.arrows, tip.scaled, tip.chain):
+                group[k].set_color(self.shades[j])
+        start, end = tip.total.get_start(), tip.total.get_end()
+        along = (end - start) / max(np.linalg.norm(end - start), 1e-9)
+        aside = np.array([along[1], -along[0], 0.0])  # a quarter turn clockwise
+        total = Arrow(
+            start + aside * style.ITEM_BUFF,
+            end + aside * style.ITEM_BUFF,
+            buff=0,
+            color=style.RESULT,
+            stroke_width=SUM_STROKE,
+            max_tip_length_to_length_ratio=0.15,
+        )
+        carried = total.copy()
         start = self.start.get_center()
         self.residual, self.stack = self._residual(start), self._stack()
         into_map = Arrow(start, self.small.get_left(), buff=style.TIGHT_BUFF, color=style.MUTED)
@@ -357,7 +400,7 @@ class NotExplanation(LectureScene):
                 [FadeIn(self.start), GrowArrow(into_map), FadeIn(self.decision, shift=LEFT * 0.3)]
             ],
             beats={
-                "taken": [Succession(tip.lay_tip_to_tail(), tip.draw_sum())],
+                "taken": [Succession(tip.lay_tip_to_tail(), GrowArrow(total))],
                 "readout": [
                     GrowArrow(into_readout),
                     FadeIn(self.readout),
@@ -536,9 +579,9 @@ class NotExplanation(LectureScene):
             return strip, VGroup()
         arcs, home = VGroup(), strip[self.row].get_bottom()
         for j, w in enumerate(weights):
-            if w < TAKEN:
+            if w < READ:
                 continue
-            width = max(1.0, ARC_STROKE * w)
+            width = ARC_STROKE * w
             if j == self.row:
                 ring = Circle(radius=strip[j].width * 0.7).move_to(strip[j])
                 arcs.add(ring.set_stroke(style.HIGHLIGHT, width))
@@ -684,6 +727,8 @@ class NotExplanation(LectureScene):
             self._ruler(saved, ex.attention[self.row]),
             self._ruler(before, ex.settling[0][self.row]),
         ]
+        # the learned map is still the thumbnail when these are built (it is restored under
+        # this line): its row is framed and lifted from where it will stand, ``saved``
         lifted = [
             AnimationGroup(
                 Create(SurroundingRectangle(m.get_row(self.row), color=style.HIGHLIGHT, buff=0)),
@@ -693,7 +738,7 @@ class NotExplanation(LectureScene):
                     lag_ratio=0.15,
                 ),
             )
-            for m, (ruler, bars, order) in zip((self.grid, before), rulers, strict=True)
+            for m, (ruler, bars, order) in zip((saved, before), rulers, strict=True)
         ]
         self.say(
             "debug",

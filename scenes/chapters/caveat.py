@@ -25,6 +25,7 @@ from manim import (
     UP,
     Animation,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Circle,
     Create,
@@ -43,11 +44,11 @@ from manim import (
     ReplacementTransform,
     Restore,
     RoundedRectangle,
-    ShowPassingFlash,
     Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     config,
@@ -77,7 +78,7 @@ GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 THUMB = 0.45  # the learned map as a thumbnail while its row is read on the readout's line
 LINE_PITCH = 0.32  # from one term's bar to the next on it
-FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
+CARRIED = 0.09  # a dot running along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
 STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
 ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
@@ -88,10 +89,16 @@ ARC_ROOM = 0.55  # under a map's markers, the room its arcs run in
 RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
 
 
-def _flow(arrow: Arrow) -> Animation:
-    """A flash running along ``arrow``: what it carries, carried."""
-    flash = arrow.copy().set_color(style.HIGHLIGHT).set_stroke(width=FLOW_STROKE)
-    return ShowPassingFlash(flash, time_width=0.6)
+def _carry(arrow: Arrow) -> Animation:
+    """A dot running along ``arrow``, start to tip, seen only while it runs: what the
+    arrow carries (before its turn in a group, it waits unseen at the start)."""
+    start, end = arrow.get_start(), arrow.get_end()
+    dot = Dot(start, radius=CARRIED, color=style.RESULT).set_opacity(0)
+
+    def run(d: Dot, alpha: float) -> None:
+        d.move_to(start + (end - start) * alpha).set_opacity(1 if 0 < alpha < 1 else 0)
+
+    return UpdateFromAlphaFunc(dot, run, remover=True)
 
 
 class ReadoutLine(VGroup):
@@ -555,8 +562,8 @@ class NotExplanation(LectureScene):
                             LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
                         ),
                         # each head's output runs into W_O, what W_O makes of them on
-                        AnimationGroup(*(_flow(a) for a in into_w_o)),
-                        LaggedStart(*(_flow(a) for a in steps), lag_ratio=1),
+                        AnimationGroup(*(_carry(a) for a in into_w_o)),
+                        Succession(*(_carry(a) for a in steps)),
                         lag_ratio=1,
                     )
                 ],
@@ -608,13 +615,13 @@ class NotExplanation(LectureScene):
         ex, row, saved = self.example, self.row, self.grid.saved_state
         left, bottom, right, top = style.content_area()
         research = style.name_text(self.words["research"], style.BODY_SIZE)
-        readout_name = style.text(self.words["readout_line"], style.LABEL_SIZE, style.MUTED)
         thumb = saved.copy().scale(THUMB)
         for part in (thumb.numbers, thumb.row_headers, thumb.col_headers):
             part.set_opacity(0)  # a thumbnail: read by its brightness, its row on the strip
         notes = VGroup(research, thumb).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         notes.move_to([left, top, 0], aligned_edge=LEFT + UP)
-        room = max(notes.width, readout_name.width)  # the left column: paper, map, the lines' name
+        keys = self._line_keys().next_to(notes, DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)
+        room = max(notes.width, keys.width)  # the left column: paper, map, what the bars are
         length = right - left - room - style.GROUP_BUFF
         strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
@@ -633,26 +640,37 @@ class NotExplanation(LectureScene):
             names.append(style.text(self.words[key], style.LABEL_SIZE, style.MUTED))
             top_row = VGroup(strips[-1], names[-1]).arrange(RIGHT, buff=style.GROUP_BUFF)
             line = self._readout_line(weights[row], length)
+            scale = VGroup(
+                *(
+                    style.tick_label(f"{round(x, 2) + 0:g}").next_to(
+                        line.axis.n2p(x), DOWN, buff=style.HUG_BUFF
+                    )
+                    for x in line.axis.get_tick_range()
+                )
+            )
             said = VGroup(
                 style.text(self.words["chain_prediction"], style.LABEL_SIZE),
                 self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
             ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            said.next_to(line.axis.n2p(line.reach), DOWN, buff=style.ITEM_BUFF)
+            said.next_to(scale, DOWN, buff=style.HUG_BUFF)
+            said.shift(RIGHT * (line.axis.n2p(line.reach)[0] - said[1].get_center()[0]))
             saids.append(said)
             rows.append(
-                VGroup(top_row, VGroup(line, said)).arrange(
+                VGroup(top_row, VGroup(line, scale, said)).arrange(
                     DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
                 )
             )
         lines = [r[1][0] for r in rows]
+        scales = [r[1][1] for r in rows]
         side = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
         side.scale(min(1.0, (top - bottom) / side.height))
         side.move_to([right, (top + bottom) / 2, 0], aligned_edge=RIGHT)
-        readout_name.align_to(notes, LEFT).set_y(lines[1].axis.get_center()[1])
         learned, swapped = strips
-        drop = DashedLine(
-            lines[0].end.get_top(), lines[1].axis.n2p(lines[1].reach), color=style.RESULT
-        )
+        # from under the learned row's prediction down to the swapped row's mark, behind the
+        # swapped row's cells it passes
+        end = lines[1].axis.n2p(lines[1].reach)
+        drop = DashedLine([end[0], saids[0].get_bottom()[1], 0], end, color=style.RESULT)
+        drop.set_z_index(-1)
         frame = SurroundingRectangle(thumb.get_row(row), color=style.HIGHLIGHT, buff=0)
         self.say(
             "research_say",
@@ -665,7 +683,8 @@ class NotExplanation(LectureScene):
                     TransformFromCopy(thumb.get_row(row), VGroup(learned.cells, learned.numbers)),
                     FadeIn(learned.col_headers, names[0]),
                 ],
-                [FadeIn(lines[0].axis, lines[0].tracks, readout_name), lines[0].grow()],
+                [FadeIn(lines[0].axis, scales[0], lines[0].tracks, keys[0])],
+                [lines[0].grow(), FadeIn(keys[1])],
                 [Create(lines[0].end), FadeIn(saids[0], shift=DOWN * 0.2)],
             ],
             beats={
@@ -674,7 +693,8 @@ class NotExplanation(LectureScene):
                         VGroup(learned.cells, learned.numbers),
                         VGroup(swapped.cells, swapped.numbers),
                     ),
-                    FadeIn(swapped.col_headers, names[1], lines[1].axis, lines[1].tracks),
+                    FadeIn(swapped.col_headers, names[1], lines[1].axis, scales[1]),
+                    FadeIn(lines[1].tracks),
                     lines[1].grow(),
                 ],
                 "same": [
@@ -686,7 +706,18 @@ class NotExplanation(LectureScene):
                 ],
             },
         )
-        self.play(FadeOut(label, frame, drop, readout_name, *rows))
+        self.play(FadeOut(label, frame, drop, keys, *rows))
+
+    def _line_keys(self) -> VGroup:
+        """What the readout lines' bars are: a faint one, each V read out alone; a solid
+        one, that times its weight, laid end to end."""
+        keys = VGroup()
+        for key, opacity in (("readout_line", 0.3), ("term_line", 1.0)):
+            swatch = Rectangle(width=LINE_PITCH * 2, height=LINE_PITCH * 0.8)
+            swatch.set_fill(style.FOREGROUND, opacity=opacity).set_stroke(style.FOREGROUND, 1)
+            name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
+            keys.add(VGroup(swatch, name).arrange(RIGHT, buff=style.ITEM_BUFF))
+        return keys.arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
 
     def _readout_line(self, weights: list[float], length: float) -> ReadoutLine:
         """Row ``row``'s weighted sum as the readout sees it: each V the row takes from, read
@@ -806,7 +837,13 @@ class NotExplanation(LectureScene):
             Transform(frames, small_frames),
             then=[[FadeIn(*self.chain)], [Create(link), FadeIn(flow)]],
             beats={
-                "clue": [FadeIn(debug), outline(own)],
+                # row 3's own-colour block lit, the others dimmed (at play time: the frames
+                # are the big map's until this line's first animation)
+                "clue": [
+                    FadeIn(debug),
+                    ApplyMethod(frames.set_stroke, {"opacity": style.DIMMED}),
+                    Create(own),
+                ],
                 "not": [
                     InTurn(
                         FadeIn(reason),

@@ -622,7 +622,7 @@ class NotExplanation(LectureScene):
         notes.move_to([left, top, 0], aligned_edge=LEFT + UP)
         keys = self._line_keys().next_to(notes, DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)
         room = max(notes.width, keys.width)  # the left column: paper, map, what the bars are
-        length = right - left - room - style.GROUP_BUFF
+        length = right - left - room - 2 * style.GROUP_BUFF  # and the end ticks' labels
         strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
             ("learned_row", ex.attention, "attention", "predictions"),
@@ -652,8 +652,19 @@ class NotExplanation(LectureScene):
                 style.text(self.words["chain_prediction"], style.LABEL_SIZE),
                 self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
             ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            said.next_to(scale, DOWN, buff=style.HUG_BUFF)
+            # the mark's own label, its number under it, among the ticks' (those it would
+            # cover make way)
+            said.next_to(line.axis, DOWN, buff=style.HUG_BUFF)
             said.shift(RIGHT * (line.axis.n2p(line.reach)[0] - said[1].get_center()[0]))
+            clear = style.ITEM_BUFF
+            scale.remove(
+                *(
+                    t
+                    for t in scale
+                    if t.get_right()[0] > said.get_left()[0] - clear
+                    and t.get_left()[0] < said.get_right()[0] + clear
+                )
+            )
             saids.append(said)
             rows.append(
                 VGroup(top_row, VGroup(line, scale, said)).arrange(

@@ -77,7 +77,7 @@ BLOCK_STROKE = 4  # the same-colour blocks' frames: seen on the lightest cells
 GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 THUMB = 0.45  # the learned map as a thumbnail while its row is read on the readout's line
-LINE_PITCH = 0.32  # from one term's bar to the next on it
+LINE_PITCH = 0.28  # from one term's bar to the next on it
 CARRIED = 0.09  # a dot running along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
 STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
@@ -620,8 +620,8 @@ class NotExplanation(LectureScene):
             part.set_opacity(0)  # a thumbnail: read by its brightness, its row on the strip
         notes = VGroup(research, thumb).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         notes.move_to([left, top, 0], aligned_edge=LEFT + UP)
-        keys = self._line_keys().next_to(notes, DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT)
-        room = max(notes.width, keys.width)  # the left column: paper, map, what the bars are
+        keys = self._line_keys()  # what the bars are: under the lines
+        room = notes.width  # the left column: the paper and the map
         length = right - left - room - 2 * style.GROUP_BUFF  # and the end ticks' labels
         strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
@@ -668,12 +668,14 @@ class NotExplanation(LectureScene):
             saids.append(said)
             rows.append(
                 VGroup(top_row, VGroup(line, scale, said)).arrange(
-                    DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+                    DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF
                 )
             )
         lines = [r[1][0] for r in rows]
         scales = [r[1][1] for r in rows]
         side = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        keys.move_to([left, bottom, 0], aligned_edge=LEFT + DOWN)  # across the foot
+        bottom = keys.get_top()[1] + style.HUG_BUFF
         side.scale(min(1.0, (top - bottom) / side.height))
         side.move_to([right, (top + bottom) / 2, 0], aligned_edge=RIGHT)
         learned, swapped = strips
@@ -728,7 +730,7 @@ class NotExplanation(LectureScene):
             swatch.set_fill(style.FOREGROUND, opacity=opacity).set_stroke(style.FOREGROUND, 1)
             name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
             keys.add(VGroup(swatch, name).arrange(RIGHT, buff=style.ITEM_BUFF))
-        return keys.arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        return keys.arrange(RIGHT, buff=style.WIDE_BUFF)
 
     def _readout_line(self, weights: list[float], length: float) -> ReadoutLine:
         """Row ``row``'s weighted sum as the readout sees it: each V the row takes from, read

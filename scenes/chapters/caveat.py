@@ -114,7 +114,15 @@ class ReadoutLine(VGroup):
         self.tracks, self.terms, self.end = self.sums.tracks, self.sums.terms, self.sums.end
         self.reach = self.sums.reach
         self.edges = [LEFT if w * v >= 0 else RIGHT for v, w in zip(values, weights, strict=True)]
+        self.starts = [LEFT if v >= 0 else RIGHT for v in values]  # a track's end at 0
         self.add(self.axis, self.tracks, self.terms, self.end)
+
+    def read_out(self) -> Animation:
+        """Each V read out alone: its faint track grows from 0 to its value, one by one."""
+        return LaggedStart(
+            *(GrowFromEdge(t, edge) for t, edge in zip(self.tracks, self.starts, strict=True)),
+            lag_ratio=0.5,
+        )
 
     def grow(self) -> Animation:
         """The terms grow one after another, each from where the one before ends."""
@@ -696,7 +704,7 @@ class NotExplanation(LectureScene):
                     TransformFromCopy(thumb.get_row(row), VGroup(learned.cells, learned.numbers)),
                     FadeIn(learned.col_headers, names[0]),
                 ],
-                [FadeIn(lines[0].axis, scales[0], lines[0].tracks, keys[0])],
+                [FadeIn(lines[0].axis, scales[0], keys[0]), lines[0].read_out()],
                 [lines[0].grow(), FadeIn(keys[1])],
                 [Create(lines[0].end), FadeIn(saids[0], shift=DOWN * 0.2)],
             ],
@@ -707,8 +715,7 @@ class NotExplanation(LectureScene):
                         VGroup(swapped.cells, swapped.numbers),
                     ),
                     FadeIn(swapped.col_headers, names[1], lines[1].axis, scales[1]),
-                    FadeIn(lines[1].tracks),
-                    lines[1].grow(),
+                    Succession(lines[1].read_out(), lines[1].grow()),
                 ],
                 "same": [
                     Succession(

@@ -25,6 +25,7 @@ from manim import (
     UP,
     Animation,
     AnimationGroup,
+    ApplyMethod,
     Arrow,
     Circle,
     Create,
@@ -43,14 +44,15 @@ from manim import (
     ReplacementTransform,
     Restore,
     RoundedRectangle,
-    ShowPassingFlash,
     Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     config,
+    interpolate_color,
 )
 
 from scenes.kit import style
@@ -62,7 +64,9 @@ from scenes.kit.sums import SumLine, TipToTail
 from scenes.kit.turns import InTurn
 
 MAP_CELL = 0.6  # the learned map's cell: the map fills the height
-PLANE_SIDE = 3.6  # the plane of two of V's dimensions
+PLANE_SIDE = 3.6  # the plane of two of V's dimensions: its longer side
+TICK = 0.25  # between the plane's ticks: row 3's sum spans more than two
+SUM_STROKE = 3  # the sum on the plane: thinner than its terms, which show round it
 SMALL_CELL = 0.28  # a map in a chain: read by its brightness
 ROW_CELL = 0.5  # one row of a map, copied out beside it
 COLUMN_CELL = 0.62  # row 3 copied out in the flow, each position's V under its cell
@@ -73,21 +77,28 @@ BLOCK_STROKE = 4  # the same-colour blocks' frames: seen on the lightest cells
 GHOSTS = 3  # cards drawn behind a map or a layer: "more heads and layers"
 TAKEN = 0.005  # a weight that shows as 0.00 takes nothing worth drawing
 THUMB = 0.45  # the learned map as a thumbnail while its row is read on the readout's line
-LINE_PITCH = 0.32  # from one term's bar to the next on it
-FLOW_STROKE = 8  # a flash along an arrow: what the arrow carries
+LINE_PITCH = 0.28  # from one term's bar to the next on it
+CARRIED = 0.09  # a dot running along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
 STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
 ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
+READ = 0.05  # a head reads a position from this weight on; below, its arc would be a hairline
 ARC_ANGLE = 2.2  # how far an arc bends under the markers (radians)
 ARC_TIP = 0.15
 ARC_ROOM = 0.55  # under a map's markers, the room its arcs run in
 RULER_WIDTH = 0.4  # a row lifted onto a ruler beside its map, between two maps
 
 
-def _flow(arrow: Arrow) -> Animation:
-    """A flash running along ``arrow``: what it carries, carried."""
-    flash = arrow.copy().set_color(style.HIGHLIGHT).set_stroke(width=FLOW_STROKE)
-    return ShowPassingFlash(flash, time_width=0.6)
+def _carry(arrow: Arrow) -> Animation:
+    """A dot running along ``arrow``, start to tip, seen only while it runs: what the
+    arrow carries (before its turn in a group, it waits unseen at the start)."""
+    start, end = arrow.get_start(), arrow.get_end()
+    dot = Dot(start, radius=CARRIED, color=style.RESULT).set_opacity(0)
+
+    def run(d: Dot, alpha: float) -> None:
+        d.move_to(start + (end - start) * alpha).set_opacity(1 if 0 < alpha < 1 else 0)
+
+    return UpdateFromAlphaFunc(dot, run, remover=True)
 
 
 class ReadoutLine(VGroup):
@@ -103,7 +114,15 @@ class ReadoutLine(VGroup):
         self.tracks, self.terms, self.end = self.sums.tracks, self.sums.terms, self.sums.end
         self.reach = self.sums.reach
         self.edges = [LEFT if w * v >= 0 else RIGHT for v, w in zip(values, weights, strict=True)]
+        self.starts = [LEFT if v >= 0 else RIGHT for v in values]  # a track's end at 0
         self.add(self.axis, self.tracks, self.terms, self.end)
+
+    def read_out(self) -> Animation:
+        """Each V read out alone: its faint track grows from 0 to its value, one by one."""
+        return LaggedStart(
+            *(GrowFromEdge(t, edge) for t, edge in zip(self.tracks, self.starts, strict=True)),
+            lag_ratio=0.5,
+        )
 
     def grow(self) -> Animation:
         """The terms grow one after another, each from where the one before ends."""
@@ -154,11 +173,20 @@ class NotExplanation(LectureScene):
         shrinks into: the small map, the plane, a ⊕, the readout, the prediction."""
         ex, row = self.example, self.row
         self.dims = across, up = self._plane_dims()
+        # the plane holds only what is drawn on it: row ``row``'s terms, where they end one
+        # after another, and their sum; one unit as long across as up
+        # (to the hundredth: the terms that show as 0.00 stretch it by nothing)
+        terms = [np.array(v) * w for v, w in zip(ex.v, ex.attention[row], strict=True)]
+        ends = np.cumsum(terms, axis=0)
         spans = []
         for c in (across, up):
-            points = [0.0, ex.head_out[row][c], *(v[c] for v in ex.v)]
-            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
-        self.axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+            points = [0.0, ex.head_out[row][c], *(t[c] for t in terms), *(e[c] for e in ends)]
+            points = [round(p / TICK, 2) for p in points]
+            low, high = math.floor(min(points)), math.ceil(max(points))
+            spans.append([low * TICK, high * TICK, TICK])
+        unit = PLANE_SIDE / max(high - low for low, high, _ in spans)
+        lengths = [(high - low) * unit for low, high, _ in spans]
+        self.axes = style.muted_axes(spans[0], spans[1], *lengths)
         self.plane_label = style.text(self.words["plane_label"], style.LABEL_SIZE, style.MUTED)
         self.plane_label.next_to(self.axes, DOWN, buff=style.ITEM_BUFF)
         plane = VGroup(self.axes, self.plane_label)  # shown only in the chain
@@ -222,7 +250,12 @@ class NotExplanation(LectureScene):
         points = [np.array([v[across], v[up], 0.0]) for v in ex.v]
         scale = COLUMN_REACH / max(max(np.linalg.norm(p) for p in points), 1e-9)
         self.origins, self.column_v, self.column_scaled = VGroup(), VGroup(), VGroup()
-        for j, (p, w) in enumerate(zip(points, ex.attention[self.row], strict=True)):
+        # the V's the row keeps, told apart by shade (they point nearly the same way)
+        weights = ex.attention[self.row]
+        kept = [j for j, w in enumerate(weights) if w >= TAKEN]
+        shade = interpolate_color(style.VALUE, style.BACKGROUND, 0.4)
+        self.shades = [shade if j in kept[1::2] else style.VALUE for j in range(len(weights))]
+        for j, (p, w) in enumerate(zip(points, weights, strict=True)):
             at = np.array([self.strip.get_cell(0, j).get_center()[0], y, 0.0])
             self.origins.add(Dot(at, radius=0.04, color=style.MUTED))
             for group, length in ((self.column_v, 1.0), (self.column_scaled, w)):
@@ -231,7 +264,7 @@ class NotExplanation(LectureScene):
                         at,
                         at + p * scale * length,
                         buff=0,
-                        color=style.VALUE,
+                        color=self.shades[j],
                         stroke_width=5,
                         max_tip_length_to_length_ratio=0.35,
                     )
@@ -270,17 +303,26 @@ class NotExplanation(LectureScene):
         # the title and the map's colour markers at once: no frame is only a title
         self.add(self.title, grid.row_headers, grid.col_headers)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
-        self.say("intro", LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15))
+        self.say(
+            "intro",
+            LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+            beats={"common": [Restore(grid), Create(lit)]},
+        )
         self.add(grid)  # the map whole again, once its rows are in
         self.say(
             "claim_say",
-            Restore(grid),
-            then=[[Create(lit)], [GrowArrow(shortcut), FadeIn(guess)]],
+            GrowArrow(shortcut),
+            FadeIn(guess),
             beats={"says": [FadeIn(claim, shift=DOWN * 0.2)]},
         )
-        taken = VGroup(claim, shortcut)
-        cross = Cross(taken, stroke_color=style.HIGHLIGHT, stroke_width=5)
-        self.say("dont", Create(cross))
+        # the weights do lead to the prediction (through V and the readout): only "the reason"
+        # is crossed; the arrow stays, dashed, for the steps it skips
+        cross = Cross(claim, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        skips = DashedLine(
+            shortcut.get_start(), shortcut.get_end(), color=style.MUTED, stroke_width=4
+        ).add_tip(tip_length=ARC_TIP * 2)
+        self.say("dont", Create(cross), ReplacementTransform(shortcut, skips))
+        taken = VGroup(claim, skips)
         ex = self.example
         self.frame = SurroundingRectangle(
             self.grid.get_row(self.row), color=style.HIGHLIGHT, buff=0
@@ -343,7 +385,23 @@ class NotExplanation(LectureScene):
             buff=style.ITEM_BUFF,
             color=style.MUTED,
         )
-        carried = tip.total.copy()
+        # the terms in their shades; the sum thin and beside them (the same arrow, moved
+        # across it), so that the terms laid tip to tail still show
+        for k, j in enumerate(tip.on_plane):
+            for group in (tip.arrows, tip.scaled, tip.chain):
+                group[k].set_color(self.shades[j])
+        start, end = tip.total.get_start(), tip.total.get_end()
+        along = (end - start) / max(np.linalg.norm(end - start), 1e-9)
+        aside = np.array([along[1], -along[0], 0.0])  # a quarter turn clockwise
+        total = Arrow(
+            start + aside * style.ITEM_BUFF,
+            end + aside * style.ITEM_BUFF,
+            buff=0,
+            color=style.RESULT,
+            stroke_width=SUM_STROKE,
+            max_tip_length_to_length_ratio=0.15,
+        )
+        carried = total.copy()
         start = self.start.get_center()
         self.residual, self.stack = self._residual(start), self._stack()
         into_map = Arrow(start, self.small.get_left(), buff=style.TIGHT_BUFF, color=style.MUTED)
@@ -357,7 +415,7 @@ class NotExplanation(LectureScene):
                 [FadeIn(self.start), GrowArrow(into_map), FadeIn(self.decision, shift=LEFT * 0.3)]
             ],
             beats={
-                "taken": [Succession(tip.lay_tip_to_tail(), tip.draw_sum())],
+                "taken": [Succession(tip.lay_tip_to_tail(), GrowArrow(total))],
                 "readout": [
                     GrowArrow(into_readout),
                     FadeIn(self.readout),
@@ -512,8 +570,8 @@ class NotExplanation(LectureScene):
                             LaggedStart(*(GrowArrow(a) for a in steps), lag_ratio=0.5),
                         ),
                         # each head's output runs into W_O, what W_O makes of them on
-                        AnimationGroup(*(_flow(a) for a in into_w_o)),
-                        LaggedStart(*(_flow(a) for a in steps), lag_ratio=1),
+                        AnimationGroup(*(_carry(a) for a in into_w_o)),
+                        Succession(*(_carry(a) for a in steps)),
                         lag_ratio=1,
                     )
                 ],
@@ -536,9 +594,9 @@ class NotExplanation(LectureScene):
             return strip, VGroup()
         arcs, home = VGroup(), strip[self.row].get_bottom()
         for j, w in enumerate(weights):
-            if w < TAKEN:
+            if w < READ:
                 continue
-            width = max(1.0, ARC_STROKE * w)
+            width = ARC_STROKE * w
             if j == self.row:
                 ring = Circle(radius=strip[j].width * 0.7).move_to(strip[j])
                 arcs.add(ring.set_stroke(style.HIGHLIGHT, width))
@@ -565,14 +623,14 @@ class NotExplanation(LectureScene):
         ex, row, saved = self.example, self.row, self.grid.saved_state
         left, bottom, right, top = style.content_area()
         research = style.name_text(self.words["research"], style.BODY_SIZE)
-        readout_name = style.text(self.words["readout_line"], style.LABEL_SIZE, style.MUTED)
         thumb = saved.copy().scale(THUMB)
         for part in (thumb.numbers, thumb.row_headers, thumb.col_headers):
             part.set_opacity(0)  # a thumbnail: read by its brightness, its row on the strip
         notes = VGroup(research, thumb).arrange(DOWN, aligned_edge=LEFT, buff=style.GROUP_BUFF)
         notes.move_to([left, top, 0], aligned_edge=LEFT + UP)
-        room = max(notes.width, readout_name.width)  # the left column: paper, map, the lines' name
-        length = right - left - room - style.GROUP_BUFF
+        keys = self._line_keys()  # what the bars are: under the lines
+        room = notes.width  # the left column: the paper and the map
+        length = right - left - room - 2 * style.GROUP_BUFF  # and the end ticks' labels
         strips, names, saids, rows = [], [], [], []
         for key, weights, source, prediction in (
             ("learned_row", ex.attention, "attention", "predictions"),
@@ -590,26 +648,50 @@ class NotExplanation(LectureScene):
             names.append(style.text(self.words[key], style.LABEL_SIZE, style.MUTED))
             top_row = VGroup(strips[-1], names[-1]).arrange(RIGHT, buff=style.GROUP_BUFF)
             line = self._readout_line(weights[row], length)
+            scale = VGroup(
+                *(
+                    style.tick_label(f"{round(x, 2) + 0:g}").next_to(
+                        line.axis.n2p(x), DOWN, buff=style.HUG_BUFF
+                    )
+                    for x in line.axis.get_tick_range()
+                )
+            )
             said = VGroup(
                 style.text(self.words["chain_prediction"], style.LABEL_SIZE),
                 self.number(f"{self.path}.{prediction}[{row}]", 2, style.LABEL_SIZE),
             ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            said.next_to(line.axis.n2p(line.reach), DOWN, buff=style.ITEM_BUFF)
+            # the mark's own label, its number under it, among the ticks' (those it would
+            # cover make way)
+            said.next_to(line.axis, DOWN, buff=style.HUG_BUFF)
+            said.shift(RIGHT * (line.axis.n2p(line.reach)[0] - said[1].get_center()[0]))
+            clear = style.ITEM_BUFF
+            scale.remove(
+                *(
+                    t
+                    for t in scale
+                    if t.get_right()[0] > said.get_left()[0] - clear
+                    and t.get_left()[0] < said.get_right()[0] + clear
+                )
+            )
             saids.append(said)
             rows.append(
-                VGroup(top_row, VGroup(line, said)).arrange(
-                    DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF
+                VGroup(top_row, VGroup(line, scale, said)).arrange(
+                    DOWN, aligned_edge=LEFT, buff=style.HUG_BUFF
                 )
             )
         lines = [r[1][0] for r in rows]
+        scales = [r[1][1] for r in rows]
         side = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF)
+        keys.move_to([left, bottom, 0], aligned_edge=LEFT + DOWN)  # across the foot
+        bottom = keys.get_top()[1] + style.HUG_BUFF
         side.scale(min(1.0, (top - bottom) / side.height))
         side.move_to([right, (top + bottom) / 2, 0], aligned_edge=RIGHT)
-        readout_name.align_to(notes, LEFT).set_y(lines[1].axis.get_center()[1])
         learned, swapped = strips
-        drop = DashedLine(
-            lines[0].end.get_top(), lines[1].axis.n2p(lines[1].reach), color=style.RESULT
-        )
+        # from under the learned row's prediction down to the swapped row's mark, behind the
+        # swapped row's cells it passes
+        end = lines[1].axis.n2p(lines[1].reach)
+        drop = DashedLine([end[0], saids[0].get_bottom()[1], 0], end, color=style.RESULT)
+        drop.set_z_index(-1)
         frame = SurroundingRectangle(thumb.get_row(row), color=style.HIGHLIGHT, buff=0)
         self.say(
             "research_say",
@@ -622,7 +704,8 @@ class NotExplanation(LectureScene):
                     TransformFromCopy(thumb.get_row(row), VGroup(learned.cells, learned.numbers)),
                     FadeIn(learned.col_headers, names[0]),
                 ],
-                [FadeIn(lines[0].axis, lines[0].tracks, readout_name), lines[0].grow()],
+                [FadeIn(lines[0].axis, scales[0], keys[0]), lines[0].read_out()],
+                [lines[0].grow(), FadeIn(keys[1])],
                 [Create(lines[0].end), FadeIn(saids[0], shift=DOWN * 0.2)],
             ],
             beats={
@@ -631,8 +714,8 @@ class NotExplanation(LectureScene):
                         VGroup(learned.cells, learned.numbers),
                         VGroup(swapped.cells, swapped.numbers),
                     ),
-                    FadeIn(swapped.col_headers, names[1], lines[1].axis, lines[1].tracks),
-                    lines[1].grow(),
+                    FadeIn(swapped.col_headers, names[1], lines[1].axis, scales[1]),
+                    Succession(lines[1].read_out(), lines[1].grow()),
                 ],
                 "same": [
                     Succession(
@@ -643,7 +726,18 @@ class NotExplanation(LectureScene):
                 ],
             },
         )
-        self.play(FadeOut(label, frame, drop, readout_name, *rows))
+        self.play(FadeOut(label, frame, drop, keys, *rows))
+
+    def _line_keys(self) -> VGroup:
+        """What the readout lines' bars are: a faint one, each V read out alone; a solid
+        one, that times its weight, laid end to end."""
+        keys = VGroup()
+        for key, opacity in (("readout_line", 0.3), ("term_line", 1.0)):
+            swatch = Rectangle(width=LINE_PITCH * 2, height=LINE_PITCH * 0.8)
+            swatch.set_fill(style.FOREGROUND, opacity=opacity).set_stroke(style.FOREGROUND, 1)
+            name = style.text(self.words[key], style.LABEL_SIZE, style.MUTED)
+            keys.add(VGroup(swatch, name).arrange(RIGHT, buff=style.ITEM_BUFF))
+        return keys.arrange(RIGHT, buff=style.WIDE_BUFF)
 
     def _readout_line(self, weights: list[float], length: float) -> ReadoutLine:
         """Row ``row``'s weighted sum as the readout sees it: each V the row takes from, read
@@ -684,6 +778,8 @@ class NotExplanation(LectureScene):
             self._ruler(saved, ex.attention[self.row]),
             self._ruler(before, ex.settling[0][self.row]),
         ]
+        # the learned map is still the thumbnail when these are built (it is restored under
+        # this line): its row is framed and lifted from where it will stand, ``saved``
         lifted = [
             AnimationGroup(
                 Create(SurroundingRectangle(m.get_row(self.row), color=style.HIGHLIGHT, buff=0)),
@@ -693,7 +789,7 @@ class NotExplanation(LectureScene):
                     lag_ratio=0.15,
                 ),
             )
-            for m, (ruler, bars, order) in zip((self.grid, before), rulers, strict=True)
+            for m, (ruler, bars, order) in zip((saved, before), rulers, strict=True)
         ]
         self.say(
             "debug",
@@ -761,7 +857,13 @@ class NotExplanation(LectureScene):
             Transform(frames, small_frames),
             then=[[FadeIn(*self.chain)], [Create(link), FadeIn(flow)]],
             beats={
-                "clue": [FadeIn(debug), outline(own)],
+                # row 3's own-colour block lit, the others dimmed (at play time: the frames
+                # are the big map's until this line's first animation)
+                "clue": [
+                    FadeIn(debug),
+                    ApplyMethod(frames.set_stroke, {"opacity": style.DIMMED}),
+                    Create(own),
+                ],
                 "not": [
                     InTurn(
                         FadeIn(reason),

@@ -162,13 +162,16 @@ def test_the_widest_draw_rescaled_flattens_and_sharpens(data: LectureData) -> No
     each stop is that draw's softmax(scores / √d × factor), flatter below 1, sharper above."""
     probe = data.sqrt_d
     widest = probe.dims[-1]
-    assert [stop.factor for stop in probe.rescaled] == [0.125, 0.5, 2.0, 4.0]
+    assert [stop.factor for stop in probe.rescaled] == [0.125, 0.5, 1.0, 2.0, 4.0]
     middle = max(widest.example_scaled)
     for stop in probe.rescaled:
         scaled = [s / math.sqrt(widest.d) * stop.factor for s in widest.example_scores]
         assert list(stop.weights) == pytest.approx(softmax(scaled))
         assert stop.divisor == pytest.approx(math.sqrt(widest.d) / stop.factor)
-        assert (max(stop.weights) < middle) == (stop.factor < 1), stop.factor
+        if stop.factor == 1:
+            assert list(stop.weights) == pytest.approx(list(widest.example_scaled))
+        else:
+            assert (max(stop.weights) < middle) == (stop.factor < 1), stop.factor
     flattest = probe.rescaled[0].weights
     assert max(flattest) - min(flattest) < 0.05, "the small stop is not near an even split"
 

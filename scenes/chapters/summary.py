@@ -65,7 +65,7 @@ STRIP_TALL = 2.0  # an output strip's height, in cells
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 16  # a flow's stroke width per unit of weight
-FLOW_DOWN, FLOW_UP = 2.4, 1.4  # how far a flow's arc bends, going down and going up (radians)
+FLOW_DOWN, FLOW_UP = 3.0, 1.8  # how far a flow's arc bends, going down and going up (radians)
 FLOW_TIP = 0.18
 FLOW_TIME = 4.0  # every row's flow drawn in turn: against 1 for each part before it
 FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
@@ -599,7 +599,8 @@ class Summary(LectureScene):
             measured[p].scale(first[t][1].width / measured[p][1].width).move_to(slots[p])
         spot = perm.index(apple)  # where 蘋果 stands in the shuffled line
         lifted = measured[spot].copy()  # what lifts out of it is the measured strip too
-        pair.submobjects[2] = lifted.scale(pair[2].width / lifted.width).move_to(pair[2])
+        lifted.scale(pair[2].width / lifted.width).move_to(pair[2]).match_y(pair[0])
+        pair.submobjects[2] = lifted
         top, low = s.with_positions.out, s.with_positions.out_of_shuffled
         later_top = self._strips(top, f"{with_}.out", list(range(n)), low)
         later_low = self._strips(low, f"{with_}.out_of_shuffled", perm, top)

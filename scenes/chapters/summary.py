@@ -52,7 +52,8 @@ EAT = "tokens.eat_apple"
 SQRT_D = "pitfalls.sqrt_d"
 PROJ = "pitfalls.projection"
 SHUF = "pitfalls.shuffle"
-SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
+SMALL_CELL = 0.3  # a bar of the pitfalls' d = 512 pictures
+MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's height
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
 KNOB_LEG = 0.8  # the dial's turn from one notch to the next
@@ -72,7 +73,8 @@ FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
 MAP_TIME = 6.0  # the map's beat at most (never past the words before its "not")
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
-LIFT = 1.8  # a lifted cell is drawn out to this many cells' width
+LIFT = 1.8  # a lifted bar (a weight of 1) is 3 × this many cells long
+LIFT_TALL = 2.0  # a lifted part is this many cells tall
 PITFALL_TIME = 3.0  # the longest one of the pitfalls' beats plays (never past its words)
 LANDS = 0.8  # its target is outlined as the carried number lands
 
@@ -344,8 +346,9 @@ class Summary(LectureScene):
 
     # --- 4. learned ----------------------------------------------------------------------
     def _learned(self) -> VGroup:
-        """The colour task's learned map filling row by row, its same-colour cells framed,
-        then one row's same-colour cells lifted out beside it as one bar in equal parts."""
+        """The colour task's learned map filling row by row, its same-colour cells framed and
+        the first row's traced up to their markers; then that row's same-colour cells lifted
+        out beside it as one bar in equal parts, and a row of a smaller colour in halves."""
         ex = self.data.example(self.example_name)
         grid = self.colour_map(
             ex.colours,
@@ -355,9 +358,24 @@ class Summary(LectureScene):
         )
         blocks = grid.block_frames(ex.colours)
         learned = VGroup(grid, blocks)
-        style.place(learned)
+        lifts = [self._lifted(grid, ex.colours, row) for row in self._lifted_rows(ex.colours)]
+        style.place(VGroup(learned, *(bar for _, bar in lifts)), grow=1.3)
         cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
-        pieces, bar = self._lifted(grid, ex.colours)
+        own = [j for j, c in enumerate(ex.colours) if c == ex.colours[0]]
+        traced = [VGroup(grid.col_headers[j], grid.get_cell(0, j)) for j in own]
+        equal = []
+        for pieces, bar in lifts:  # each row's own-colour cells lifted out: one bar, equal parts
+            equal.append(
+                LaggedStart(
+                    *(
+                        TransformFromCopy(p, b, path_arc=-0.4)
+                        for p, b in zip(pieces, bar, strict=True)
+                    ),
+                    lag_ratio=0.2,
+                    run_time=CARRY,
+                )
+            )
+            equal.append(outline(*bar[1:]))
         self.say(
             "learned",
             *self._name_point("learned"),
@@ -365,37 +383,42 @@ class Summary(LectureScene):
             FadeIn(VGroup(grid.row_headers, grid.col_headers)),
             then=[[cells]],  # the map grows as soon as it is named
             beats={
-                "own": [Create(blocks)],
-                "equal": [  # the first row's own-colour cells lifted out: one bar, equal parts
-                    InTurn(
-                        LaggedStart(
-                            *(
-                                TransformFromCopy(p, b, path_arc=-0.4)
-                                for p, b in zip(pieces, bar, strict=True)
-                            ),
-                            lag_ratio=0.2,
-                        ),
-                        outline(*bar),
-                    )
+                "own": [  # the same-colour cells; the first row's, up to their markers
+                    InTurn(Create(blocks), outline(grid.row_headers[0], *traced))
                 ],
+                "equal": [InTurn(*equal)],
             },
         )
         return learned
 
     @staticmethod
-    def _lifted(grid: AttentionGrid, colours: list[int]) -> tuple[list[VGroup], VGroup]:
-        """The first row's cells on its own colour (each with its number), and where they
-        go: laid edge to edge beside the map as one bar, each cell drawn out to a part."""
-        row = 0
+    def _lifted_rows(colours: list[int]) -> list[int]:
+        """The rows lifted out: the first, and the first whose colour has another count of
+        positions (its equal parts another size)."""
+        count = [colours.count(c) for c in colours]
+        other = next((r for r in range(len(colours)) if count[r] != count[0]), None)
+        return [0] if other is None else [0, other]
+
+    @staticmethod
+    def _lifted(grid: AttentionGrid, colours: list[int], row: int) -> tuple[list[VGroup], VGroup]:
+        """Row ``row``'s marker and its cells on its own colour (each with its number), and
+        where they go: laid edge to edge right of the map as one bar of a fixed length (the
+        whole row's weight, 1), each part as long as its weight, twice a cell's height, the
+        marker at its left."""
         own = [j for j, c in enumerate(colours) if c == colours[row]]
         pieces = [VGroup(grid.get_cell(row, j), grid.get_number(row, j)) for j in own]
+        whole = LIFT * grid.get_cell(0, 0).width * 3  # the length a weight of 1 takes
         bar = VGroup()
-        for cell, number in pieces:
-            part = cell.copy().stretch(LIFT, 0)
-            bar.add(VGroup(part, number.copy().move_to(part)))
+        for j, (cell, number) in zip(own, pieces, strict=True):
+            part = cell.copy().stretch_to_fit_width(whole * grid.weights[row][j])
+            part.stretch_to_fit_height(cell.height * LIFT_TALL)
+            bar.add(VGroup(part, number.copy().scale(LIFT_TALL * 0.7).move_to(part)))
         bar.arrange(RIGHT, buff=0).next_to(grid, RIGHT, buff=style.WIDE_BUFF)
-        bar.match_y(pieces[0])
-        return pieces, bar
+        bar.align_to(grid.get_cell(0, 0), UP)  # at its row's height, under the bars above
+        bar.shift(DOWN * (row * grid.get_cell(0, 0).height + row * style.ITEM_BUFF))
+        marker = grid.row_headers[row]  # whose row it is, carried out with it
+        bar.submobjects.insert(0, marker.copy().next_to(bar, LEFT, buff=style.ITEM_BUFF))
+        return [marker, *pieces], bar
 
     # --- 5. three pitfalls, each on the stage in turn, its fix a motion ---------------------
     def _pitfalls(self) -> None:
@@ -497,7 +520,7 @@ class Summary(LectureScene):
             ("projected", ex.projected, style.WITH),
         ):
             grid = AttentionGrid(
-                matrix, f"{PROJ}.example.{key}", cell_size=SMALL_CELL, show_numbers=False
+                matrix, f"{PROJ}.example.{key}", cell_size=MAP_CELL, show_numbers=False
             )
             name = style.text(self.words[f"{key}_label"], style.LABEL_SIZE, colour)
             share = phrase(

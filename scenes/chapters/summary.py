@@ -30,6 +30,7 @@ from manim import (
     Mobject,
     ReplacementTransform,
     ShowPassingFlash,
+    SurroundingRectangle,
     Transform,
     TransformFromCopy,
     VGroup,
@@ -98,6 +99,7 @@ class Summary(LectureScene):
         "pitfalls.projection",
         "pitfalls.sqrt_d",
         "pitfalls.shuffle",
+        "positional",
         "office",
     )
     tables = ("caveat", "office")  # the caveat's labels and the office's people, recalled
@@ -459,7 +461,7 @@ class Summary(LectureScene):
                         order.lift,
                     )
                 ],
-                "pe": [InTurn(Write(order.fix), order.recolour)],
+                "pe": [InTurn(Write(order.fix), order.add_pe, order.recolour)],
             },
         )
 
@@ -632,6 +634,18 @@ class Summary(LectureScene):
                 at = strip.get_center()
                 row.scale(strip.width / row[1].width)
                 row.shift(at - row[1].get_center())
+        # the positions' rows, under both lines in place order: the words moved, they did not
+        pe_rows = self._pe_rows([r[1] for r in first]) + self._pe_rows([r[1] for r in measured])
+        heads = [r[0] for r in first] + [r[0] for r in measured]  # the word each goes into
+        add_pe = InTurn(
+            LaggedStart(*(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05),
+            AnimationGroup(  # each travels into its word: the input now carries its place
+                *(
+                    FadeOut(r, target_position=h, scale=0.3)
+                    for r, h in zip(pe_rows, heads, strict=True)
+                )
+            ),
+        )
         # the outline frames 蘋果's measured strip where it lands; then the measured strips
         # stand under the words they drop from, to travel with them
         landed = measured[spot].copy()
@@ -670,8 +684,23 @@ class Summary(LectureScene):
         )
         shown = VGroup(line, *measured, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
-        shown.lift = lift
+        shown.lift, shown.add_pe = lift, add_pe
         return shown
+
+    def _pe_rows(self, strips: list[VMobject]) -> list[VGroup]:
+        """The positional table's rows, row p under the p-th of ``strips`` (as wide, one cell
+        tall), each framed in the fix's colour."""
+        table = self.data.positional.table
+        grid = AttentionGrid(
+            table, "positional.table", cell_size=STRIP_CELL, show_numbers=False, value_range=(-1, 1)
+        )
+        rows = []
+        for p, strip in enumerate(strips):
+            row = grid.get_row(p).copy()
+            row.scale(strip.width / row.width).next_to(strip, DOWN, buff=style.HUG_BUFF)
+            frame = SurroundingRectangle(row, buff=0, color=style.WITH, stroke_width=2)
+            rows.append(VGroup(row, frame))
+        return rows
 
     # --- 6. one knob ----------------------------------------------------------------------
     def _knob_stops(self) -> list[tuple[int, int, int, bool]]:

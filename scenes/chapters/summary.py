@@ -703,12 +703,12 @@ class Summary(LectureScene):
         return rows
 
     # --- 6. one knob ----------------------------------------------------------------------
-    def _knob_stops(self) -> list[tuple[int, int, int, bool]]:
+    def _knob_stops(self) -> list[tuple[int, int, int, tuple[bool, bool]]]:
         """The dial's notches, from the smallest scale to the largest: each a factor on the
         scores (the factors the d = 512 draw was measured at, 1 in the middle), and at it the
         office stop whose arrow is that many times as long, the temperature that many times
-        as low, the d = 512 draw's stop, and whether the office has that stop (where it has
-        not, it stays at its nearest, dimmed)."""
+        as low, the d = 512 draw's stop, and whether the office and the temperatures have that
+        stop (where one has not, it stays at its nearest, dimmed)."""
         office, c = self.data.office, self.data.it_cat
         rescaled = self.data.sqrt_d.rescaled
         t_mid = c.temperatures[self.knob_middle].t
@@ -724,7 +724,11 @@ class Summary(LectureScene):
                 range(len(c.temperatures)), key=lambda t: abs(c.temperatures[t].t - t_mid / f)
             )
             which = next(k for k, stop in enumerate(rescaled) if stop.factor == f)
-            stops.append((near, temp, which, np.isclose(office.grow[near].length, l_mid * f)))
+            held = (
+                bool(np.isclose(office.grow[near].length, l_mid * f)),
+                bool(np.isclose(c.temperatures[temp].t, t_mid / f)),
+            )
+            stops.append((near, temp, which, held))
         return stops
 
     def _knob(self) -> None:
@@ -819,9 +823,12 @@ class Summary(LectureScene):
             wires.add(wire.set_stroke(style.HIGHLIGHT, width=3, opacity=0.7))
         return wires
 
-    def _panels(self, office_stop: int, temperature: int, rescaled: int, held: bool) -> VGroup:
+    def _panels(
+        self, office_stop: int, temperature: int, rescaled: int, held: tuple[bool, bool]
+    ) -> VGroup:
         """The three pictures at one notch of the knob, each named with its setting; the
-        office's dimmed where it has no stop at this notch (``held`` false)."""
+        office's and the temperature's dimmed where they have no stop at this notch (``held``,
+        one flag each)."""
         office, c = self.data.office, self.data.it_cat
         people = self.shared("office")
         arrow = WeightBars(
@@ -871,8 +878,9 @@ class Summary(LectureScene):
             panel = VGroup(name, bars).arrange(DOWN, buff=style.ITEM_BUFF)
             panel.bars = bars
             panels.add(panel)
-        if not held:  # the office has no arrow this short: it stays at its shortest, dimmed
-            panels[0].set_opacity(DIMMED)
+        for panel, kept in zip(panels, held, strict=False):  # no stop here: dimmed
+            if not kept:
+                panel.set_opacity(DIMMED)
         return panels
 
     # --- 7. a map of flow ------------------------------------------------------------------

@@ -57,7 +57,8 @@ SMALL_CELL = 0.3  # a bar of the pitfalls' d = 512 pictures
 MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's height
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
-KNOB_LEG = 0.8  # the dial's turn from one notch to the next
+KNOB_LEG = 0.8  # the dial's turn from one notch to the next, against the others of a turn
+KNOB_TURN = 3.0  # a turn of the dial at most (never past its words): about a second a notch
 DIMMED = 0.3  # a knob picture with no stop at the dial's notch
 PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
@@ -795,6 +796,7 @@ class Summary(LectureScene):
             "knob_turn",
             *turn(*range(middle + 1, top + 1)),  # up a notch at a time to the largest
             then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
+            run_time=KNOB_TURN,
             beats={"small": turn(*range(middle, -1, -1))},  # back through the middle, down
         )
         self.knob_shown = VGroup(knob, wires, *shown)  # each now at the smallest stop

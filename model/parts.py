@@ -209,12 +209,22 @@ class SqrtDRow(Shape):
     example_scaled: Vector
 
 
+class SqrtDRescaled(Shape):
+    """The widest d's draw 0 at another scale: softmax(scores / sqrt(d) * factor)."""
+
+    factor: Number
+    divisor: Number  # sqrt(d) / factor: what the raw scores are divided by
+    weights: Vector
+
+
 class SqrtDProbe(Shape):
     """Pitfall 2: softmax saturates without the division by sqrt(d)."""
 
     draws: int
     positions: int
     dims: Annotated[list[SqrtDRow], NonEmpty]
+    # the widest d's draw 0, its divided scores scaled again by each factor the knob turns
+    rescaled: Annotated[list[SqrtDRescaled], NonEmpty]
     # q.k summed term by term for a few draws, to the widest d: walks[w][t] is the sum of
     # the first t + 1 products q_i k_i (a random walk whose spread grows like √t)
     walks: Annotated[list[Vector], NonEmpty]
@@ -226,6 +236,12 @@ class SqrtDProbe(Shape):
             need_distribution(f"dims.{i}.example_unscaled", row.example_unscaled)
             need_distribution(f"dims.{i}.example_scaled", row.example_scaled)
         widest = max(row.d for row in self.dims)
+        for i, stop in enumerate(self.rescaled):
+            need_length(f"rescaled.{i}.weights", stop.weights, self.positions)
+            need_distribution(f"rescaled.{i}.weights", stop.weights)
+            root = self.row(widest).sqrt_d
+            if abs(stop.divisor * stop.factor - root) > 1e-6 * root:
+                raise ShapeError(f"rescaled.{i}.divisor", f"times its factor is not √d = {root}")
         for i, walk in enumerate(self.walks):
             need_length(f"walks.{i}", walk, widest)
         return self

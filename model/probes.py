@@ -24,6 +24,9 @@ from model.train import generator
 PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
 SQRT_D_WALKS = 5  # q.k summed term by term for a few draws: random walks, up to the widest d
+# The widest d's draw 0 with its divided scores scaled once more: the same factors the summary's
+# knob turns the office arrow's length and the temperature by (1/8, 1/2, 1, 2, 4).
+SQRT_D_FACTORS = (0.125, 0.5, 1.0, 2.0, 4.0)
 PE_BASE = 10000.0
 WIDE_POSITIONS, WIDE_WIDTH = 32, 64  # the classic table as the lecture shows it, seed 000
 
@@ -120,12 +123,28 @@ def sqrt_d_probe(config: LectureConfig) -> dict[str, Any]:
                 "example_scaled": scaled[0].tolist(),
             }
         )
-    w = generator(config, Stream.SQRT_D_WALKS)
     widest = max(config.sqrt_d_dims)
+    last = rows[-1]  # the widest d (the widths increase)
+    divided = torch.tensor(last["example_scores"], dtype=torch.float64) / math.sqrt(widest)
+    rescaled = [
+        {
+            "factor": f,
+            "divisor": math.sqrt(widest) / f,
+            "weights": torch.softmax(divided * f, dim=-1).tolist(),
+        }
+        for f in SQRT_D_FACTORS
+    ]
+    w = generator(config, Stream.SQRT_D_WALKS)
     q = torch.randn(SQRT_D_WALKS, widest, generator=w, dtype=torch.float64)  # (walks, d)
     k = torch.randn(SQRT_D_WALKS, widest, generator=w, dtype=torch.float64)  # (walks, d)
     walks = torch.cumsum(q * k, dim=-1)  # (walks, d): walk[t] = q_1 k_1 + ... + q_t k_t
-    return {"draws": SQRT_D_DRAWS, "positions": n, "dims": rows, "walks": walks.tolist()}
+    return {
+        "draws": SQRT_D_DRAWS,
+        "positions": n,
+        "dims": rows,
+        "rescaled": rescaled,
+        "walks": walks.tolist(),
+    }
 
 
 def sinusoidal_table(positions: int, width: int) -> torch.Tensor:

@@ -77,6 +77,8 @@ def _damage(data: dict, path: str, value: object) -> None:
         ("multihead.two.maps", [[[1.0]]], "'multihead.two.maps' and 'head_outputs' must hold 2"),
         ("multihead.bookkeeping.d_head", 100, "times 32 heads must equal the width 4096"),
         ("pitfalls.sqrt_d.walks.0", [0.1, 0.2], "'pitfalls.sqrt_d.walks[0]'"),
+        ("pitfalls.sqrt_d.rescaled.0.weights", [0.5] * 8, "'pitfalls.sqrt_d.rescaled[0]"),
+        ("pitfalls.sqrt_d.rescaled.1.divisor", 3.0, "rescaled[1].divisor' times its factor"),
         ("training.settling_steps", [10, 5], "'training.settling_steps' must rise from 0"),
         ("examples.mixed.settling.0.3", [1.0] * 8, "'examples.mixed.settling[0]' row 3 sums"),
     ],

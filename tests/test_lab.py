@@ -157,6 +157,25 @@ def test_unscaled_softmax_saturates_as_d_grows(data: LectureData) -> None:
         )
 
 
+def test_the_widest_draw_rescaled_flattens_and_sharpens(data: LectureData) -> None:
+    """The summary's knob turns the d = 512 draw by the factors it turns the arrow and T by:
+    each stop is that draw's softmax(scores / √d × factor), flatter below 1, sharper above."""
+    probe = data.sqrt_d
+    widest = probe.dims[-1]
+    assert [stop.factor for stop in probe.rescaled] == [0.125, 0.5, 1.0, 2.0, 4.0]
+    middle = max(widest.example_scaled)
+    for stop in probe.rescaled:
+        scaled = [s / math.sqrt(widest.d) * stop.factor for s in widest.example_scores]
+        assert list(stop.weights) == pytest.approx(softmax(scaled))
+        assert stop.divisor == pytest.approx(math.sqrt(widest.d) / stop.factor)
+        if stop.factor == 1:
+            assert list(stop.weights) == pytest.approx(list(widest.example_scaled))
+        else:
+            assert (max(stop.weights) < middle) == (stop.factor < 1), stop.factor
+    flattest = probe.rescaled[0].weights
+    assert max(flattest) - min(flattest) < 0.05, "the small stop is not near an even split"
+
+
 # --- pitfall 3: shuffle, and positional encoding ---------------------------------------
 def test_attention_is_permutation_equivariant(data: LectureData) -> None:
     s = data.shuffle

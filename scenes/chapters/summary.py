@@ -17,8 +17,10 @@ from manim import (
     AnimationGroup,
     ApplyMethod,
     Arrow,
+    Circle,
     Create,
     Cross,
+    CurvedArrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -51,10 +53,13 @@ EAT = "tokens.eat_apple"
 SQRT_D = "pitfalls.sqrt_d"
 PROJ = "pitfalls.projection"
 SHUF = "pitfalls.shuffle"
-SMALL_CELL = 0.3  # a cell (and a bar) of the pitfalls' small pictures
+SMALL_CELL = 0.3  # a bar of the pitfalls' d = 512 pictures
+MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's height
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
-KNOB_LEG = 1.0  # the dial's turn from one stop to the next
+KNOB_LEG = 0.8  # the dial's turn from one notch to the next, against the others of a turn
+KNOB_TURN = 3.0  # a turn of the dial at most (never past its words): about a second a notch
+DIMMED = 0.3  # a knob picture with no stop at the dial's notch
 PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
 STEP_BAR = 0.6  # a bar of softmax's weights
@@ -62,13 +67,16 @@ STRIP_CELL = 0.4  # a cell of an output strip under the shuffled words
 STRIP_TALL = 2.0  # an output strip's height, in cells
 FORMULA_SIZE = 44
 FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
-FLOW_WIDTH = 24  # a flow's stroke width per unit of weight
-FLOW_TIME = 3.0  # every row's flow drawn into the map
-KEPT_WIDTH = 10  # a flow left on the map: its stroke width per unit of weight
-KEPT_OPACITY = 0.45  # a flow left on the map lets its cells show through
+FLOW_WIDTH = 16  # a flow's stroke width per unit of weight
+FLOW_DOWN, FLOW_UP = 3.0, 1.8  # how far a flow's arc bends, going down and going up (radians)
+FLOW_TIP = 0.18
+FLOW_TIME = 4.0  # every row's flow drawn in turn: against 1 for each part before it
+FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
+MAP_TIME = 6.0  # the map's beat at most (never past the words before its "not")
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
-LIFT = 1.8  # a lifted cell is drawn out to this many cells' width
+LIFT = 1.8  # a lifted bar (a weight of 1) is 3 × this many cells long
+LIFT_TALL = 2.0  # a lifted part is this many cells tall
 PITFALL_TIME = 3.0  # the longest one of the pitfalls' beats plays (never past its words)
 LANDS = 0.8  # its target is outlined as the carried number lands
 
@@ -81,7 +89,7 @@ class Summary(LectureScene):
     map of flow, not a reason.
 
     Variants override :attr:`example_name` (the learned map recalled) and
-    :attr:`knob_stops` (the it/cat temperature indices at the middle, large and small scale).
+    :attr:`knob_middle` (the it/cat temperature index at the knob's middle notch).
     """
 
     scene_key = "summary"
@@ -92,11 +100,12 @@ class Summary(LectureScene):
         "pitfalls.projection",
         "pitfalls.sqrt_d",
         "pitfalls.shuffle",
+        "positional",
         "office",
     )
     tables = ("caveat", "office")  # the caveat's labels and the office's people, recalled
     example_name = "mixed"
-    knob_stops = (2, 0, 5)  # it/cat temperatures: T = 1, then the sharpest, then the flattest
+    knob_middle = 2  # the it/cat temperature at the dial's middle notch (T = 1)
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -340,8 +349,9 @@ class Summary(LectureScene):
 
     # --- 4. learned ----------------------------------------------------------------------
     def _learned(self) -> VGroup:
-        """The colour task's learned map filling row by row, its same-colour cells framed,
-        then one row's same-colour cells lifted out beside it as one bar in equal parts."""
+        """The colour task's learned map filling row by row, its same-colour cells framed and
+        the first row's traced up to their markers; then that row's same-colour cells lifted
+        out beside it as one bar in equal parts, and a row of a smaller colour in halves."""
         ex = self.data.example(self.example_name)
         grid = self.colour_map(
             ex.colours,
@@ -351,9 +361,24 @@ class Summary(LectureScene):
         )
         blocks = grid.block_frames(ex.colours)
         learned = VGroup(grid, blocks)
-        style.place(learned)
+        lifts = [self._lifted(grid, ex.colours, row) for row in self._lifted_rows(ex.colours)]
+        style.place(VGroup(learned, *(bar for _, bar in lifts)), grow=1.3)
         cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
-        pieces, bar = self._lifted(grid, ex.colours)
+        own = [j for j, c in enumerate(ex.colours) if c == ex.colours[0]]
+        traced = [VGroup(grid.col_headers[j], grid.get_cell(0, j)) for j in own]
+        equal = []
+        for pieces, bar in lifts:  # each row's own-colour cells lifted out: one bar, equal parts
+            equal.append(
+                LaggedStart(
+                    *(
+                        TransformFromCopy(p, b, path_arc=-0.4)
+                        for p, b in zip(pieces, bar, strict=True)
+                    ),
+                    lag_ratio=0.2,
+                    run_time=CARRY,
+                )
+            )
+            equal.append(outline(*bar[1:]))
         self.say(
             "learned",
             *self._name_point("learned"),
@@ -361,37 +386,42 @@ class Summary(LectureScene):
             FadeIn(VGroup(grid.row_headers, grid.col_headers)),
             then=[[cells]],  # the map grows as soon as it is named
             beats={
-                "own": [Create(blocks)],
-                "equal": [  # the first row's own-colour cells lifted out: one bar, equal parts
-                    InTurn(
-                        LaggedStart(
-                            *(
-                                TransformFromCopy(p, b, path_arc=-0.4)
-                                for p, b in zip(pieces, bar, strict=True)
-                            ),
-                            lag_ratio=0.2,
-                        ),
-                        outline(*bar),
-                    )
+                "own": [  # the same-colour cells; the first row's, up to their markers
+                    InTurn(Create(blocks), outline(grid.row_headers[0], *traced))
                 ],
+                "equal": [InTurn(*equal)],
             },
         )
         return learned
 
     @staticmethod
-    def _lifted(grid: AttentionGrid, colours: list[int]) -> tuple[list[VGroup], VGroup]:
-        """The first row's cells on its own colour (each with its number), and where they
-        go: laid edge to edge beside the map as one bar, each cell drawn out to a part."""
-        row = 0
+    def _lifted_rows(colours: list[int]) -> list[int]:
+        """The rows lifted out: the first, and the first whose colour has another count of
+        positions (its equal parts another size)."""
+        count = [colours.count(c) for c in colours]
+        other = next((r for r in range(len(colours)) if count[r] != count[0]), None)
+        return [0] if other is None else [0, other]
+
+    @staticmethod
+    def _lifted(grid: AttentionGrid, colours: list[int], row: int) -> tuple[list[VGroup], VGroup]:
+        """Row ``row``'s marker and its cells on its own colour (each with its number), and
+        where they go: laid edge to edge right of the map as one bar of a fixed length (the
+        whole row's weight, 1), each part as long as its weight, twice a cell's height, the
+        marker at its left."""
         own = [j for j, c in enumerate(colours) if c == colours[row]]
         pieces = [VGroup(grid.get_cell(row, j), grid.get_number(row, j)) for j in own]
+        whole = LIFT * grid.get_cell(0, 0).width * 3  # the length a weight of 1 takes
         bar = VGroup()
-        for cell, number in pieces:
-            part = cell.copy().stretch(LIFT, 0)
-            bar.add(VGroup(part, number.copy().move_to(part)))
+        for j, (cell, number) in zip(own, pieces, strict=True):
+            part = cell.copy().stretch_to_fit_width(whole * grid.weights[row][j])
+            part.stretch_to_fit_height(cell.height * LIFT_TALL)
+            bar.add(VGroup(part, number.copy().scale(LIFT_TALL * 0.7).move_to(part)))
         bar.arrange(RIGHT, buff=0).next_to(grid, RIGHT, buff=style.WIDE_BUFF)
-        bar.match_y(pieces[0])
-        return pieces, bar
+        bar.align_to(grid.get_cell(0, 0), UP)  # at its row's height, under the bars above
+        bar.shift(DOWN * (row * grid.get_cell(0, 0).height + row * style.ITEM_BUFF))
+        marker = grid.row_headers[row]  # whose row it is, carried out with it
+        bar.submobjects.insert(0, marker.copy().next_to(bar, LEFT, buff=style.ITEM_BUFF))
+        return [marker, *pieces], bar
 
     # --- 5. three pitfalls, each on the stage in turn, its fix a motion ---------------------
     def _pitfalls(self) -> None:
@@ -432,7 +462,7 @@ class Summary(LectureScene):
                         order.lift,
                     )
                 ],
-                "pe": [InTurn(Write(order.fix), order.recolour)],
+                "pe": [InTurn(Write(order.fix), order.add_pe, order.recolour)],
             },
         )
 
@@ -493,7 +523,7 @@ class Summary(LectureScene):
             ("projected", ex.projected, style.WITH),
         ):
             grid = AttentionGrid(
-                matrix, f"{PROJ}.example.{key}", cell_size=SMALL_CELL, show_numbers=False
+                matrix, f"{PROJ}.example.{key}", cell_size=MAP_CELL, show_numbers=False
             )
             name = style.text(self.words[f"{key}_label"], style.LABEL_SIZE, colour)
             share = phrase(
@@ -570,7 +600,8 @@ class Summary(LectureScene):
         s = self.data.shuffle
         n, perm = len(s.tokens), list(s.permutation)
         without, with_ = f"{SHUF}.without_positions", f"{SHUF}.with_positions"
-        first = self._strips(s.without_positions.out, f"{without}.out", list(range(n)))
+        out, shuffled = s.without_positions.out, s.without_positions.out_of_shuffled
+        first = self._strips(out, f"{without}.out", list(range(n)), shuffled)
         line = VGroup(*first).arrange(RIGHT, buff=style.GROUP_BUFF)
         fix = MathTex(r"X + PE", font_size=FORMULA_SIZE, color=style.WITH)
         spacer = VGroup(*(r.copy() for r in first)).arrange(RIGHT, buff=style.GROUP_BUFF)
@@ -588,37 +619,59 @@ class Summary(LectureScene):
         # shuffled line (the words differ in width, so the line is laid out anew)
         after = VGroup(*(second[t].copy() for t in perm)).arrange(RIGHT, buff=style.GROUP_BUFF)
         slots = [r.get_center() for r in after.move_to(VGroup(*second))]
+        # the shuffled row as measured: the outputs of the shuffled input, at those places
+        measured = self._strips(shuffled, f"{without}.out_of_shuffled", perm, out)
+        for p, t in enumerate(perm):
+            measured[p].scale(first[t][1].width / measured[p][1].width).move_to(slots[p])
+        spot = perm.index(apple)  # where 蘋果 stands in the shuffled line
+        lifted = measured[spot].copy()  # what lifts out of it is the measured strip too
+        lifted.scale(pair[2].width / lifted.width).move_to(pair[2]).match_y(pair[0])
+        pair.submobjects[2] = lifted
         top, low = s.with_positions.out, s.with_positions.out_of_shuffled
         later_top = self._strips(top, f"{with_}.out", list(range(n)), low)
         later_low = self._strips(low, f"{with_}.out_of_shuffled", perm, top)
-        for p, t in enumerate(perm):  # each later strip over the strip it recolours
-            mover = second[t]
-            for row, strip, at in (
-                (later_top[p], first[p][1], first[p][1].get_center()),
-                (later_low[p], mover[1], mover[1].get_center() + slots[p] - mover.get_center()),
-            ):
+        for p in range(n):  # each later strip over the strip it recolours
+            for row, strip in ((later_top[p], first[p][1]), (later_low[p], measured[p][1])):
+                at = strip.get_center()
                 row.scale(strip.width / row[1].width)
                 row.shift(at - row[1].get_center())
+        # the positions' rows, under both lines in place order: the words moved, they did not
+        pe_rows = self._pe_rows([r[1] for r in first]) + self._pe_rows([r[1] for r in measured])
+        heads = [r[0] for r in first] + [r[0] for r in measured]  # the word each goes into
+        add_pe = InTurn(
+            LaggedStart(*(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05),
+            AnimationGroup(  # each travels into its word: the input now carries its place
+                *(
+                    FadeOut(r, target_position=h, scale=0.3)
+                    for r, h in zip(pe_rows, heads, strict=True)
+                )
+            ),
+        )
+        # the outline frames 蘋果's measured strip where it lands; then the measured strips
+        # stand under the words they drop from, to travel with them
+        landed = measured[spot].copy()
+        for p, t in enumerate(perm):
+            measured[p].move_to(second[t])
         shuffle = InTurn(
-            LaggedStart(*(TransformFromCopy(r, c) for r, c in zip(first, second, strict=True))),
-            AnimationGroup(
-                *(ApplyMethod(second[t].move_to, slots[p]) for p, t in enumerate(perm)),
+            LaggedStart(  # word by word, in the sentence's order
+                *(TransformFromCopy(first[t], measured[perm.index(t)]) for t in range(n))
+            ),
+            AnimationGroup(  # each word's measured output travels to the word's new place
+                *(ApplyMethod(measured[p].move_to, slots[p]) for p in range(n)),
                 lag_ratio=0.1,
             ),
         )
         recolour = AnimationGroup(
             *(Transform(first[p][1], later_top[p][1]) for p in range(n)),
-            *(Transform(second[t][1], later_low[p][1]) for p, t in enumerate(perm)),
+            *(Transform(measured[p][1], later_low[p][1]) for p in range(n)),
             lag_ratio=0.05,
         )
         # 蘋果's strip in both orders lifted out side by side: the same, until positions
-        spot = perm.index(apple)  # where 蘋果 stands in the shuffled line
-        moved = second[apple].copy().move_to(slots[spot])  # as it stands once shuffled
         lift = InTurn(
-            outline(first[apple], moved),
+            outline(first[apple], landed),
             AnimationGroup(
                 TransformFromCopy(first[apple], pair[0], path_arc=-0.5),
-                TransformFromCopy(moved, pair[2], path_arc=0.5),
+                TransformFromCopy(measured[spot], pair[2], path_arc=0.5),
                 FadeIn(same),
                 run_time=CARRY,
             ),
@@ -630,51 +683,83 @@ class Summary(LectureScene):
             Transform(pair[2][1], later_low[spot][1].copy().move_to(pair[2][1])),
             ReplacementTransform(same, differ),
         )
-        shown = VGroup(line, *second, fix, pair)
+        shown = VGroup(line, *measured, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
-        shown.lift = lift
+        shown.lift, shown.add_pe = lift, add_pe
         return shown
 
+    def _pe_rows(self, strips: list[VMobject]) -> list[VGroup]:
+        """The positional table's rows, row p under the p-th of ``strips`` (as wide, one cell
+        tall), each framed in the fix's colour."""
+        table = self.data.positional.table
+        grid = AttentionGrid(
+            table, "positional.table", cell_size=STRIP_CELL, show_numbers=False, value_range=(-1, 1)
+        )
+        rows = []
+        for p, strip in enumerate(strips):
+            row = grid.get_row(p).copy()
+            row.scale(strip.width / row.width).next_to(strip, DOWN, buff=style.HUG_BUFF)
+            frame = SurroundingRectangle(row, buff=0, color=style.WITH, stroke_width=2)
+            rows.append(VGroup(row, frame))
+        return rows
+
     # --- 6. one knob ----------------------------------------------------------------------
+    def _knob_stops(self) -> list[tuple[int, int, int, tuple[bool, bool]]]:
+        """The dial's notches, from the smallest scale to the largest: each a factor on the
+        scores (the factors the d = 512 draw was measured at, 1 in the middle), and at it the
+        office stop whose arrow is that many times as long, the temperature that many times
+        as low, the d = 512 draw's stop, and whether the office and the temperatures have that
+        stop (where one has not, it stays at its nearest, dimmed)."""
+        office, c = self.data.office, self.data.it_cat
+        rescaled = self.data.sqrt_d.rescaled
+        t_mid = c.temperatures[self.knob_middle].t
+        lengths = sorted(range(len(office.grow)), key=lambda g: office.grow[g].length)
+        l_mid = office.grow[lengths[1]].length  # the office's arrow at the middle notch: 1.0
+        factors = sorted(stop.factor for stop in rescaled)
+        stops = []
+        for f in factors:
+            near = min(
+                range(len(office.grow)), key=lambda g: abs(office.grow[g].length - l_mid * f)
+            )
+            temp = min(
+                range(len(c.temperatures)), key=lambda t: abs(c.temperatures[t].t - t_mid / f)
+            )
+            which = next(k for k, stop in enumerate(rescaled) if stop.factor == f)
+            held = (
+                bool(np.isclose(office.grow[near].length, l_mid * f)),
+                bool(np.isclose(c.temperatures[temp].t, t_mid / f)),
+            )
+            stops.append((near, temp, which, held))
+        return stops
+
     def _knob(self) -> None:
         """One knob above three pictures it sets: the office's weights at an arrow length,
-        it -> every word at a temperature, and one draw at d = 512 with or without √d; turned
-        to a large scale (through the stop the data holds half-way), every picture sharpens;
-        back through the middle to a small one, every picture flattens."""
-        office = self.data.office
-        lengths = sorted(range(len(office.grow)), key=lambda g: office.grow[g].length)
-        middle, large, small = self.knob_stops
-        half = (middle + large) // 2  # a temperature between the middle and the large stop
-        stops = {  # (office stop, it/cat temperature, divided by √d?) at each knob setting
-            "middle": (lengths[1], middle, True),
-            "half": (lengths[-2], half, True),  # d = 512 has no stop between: still divided
-            "large": (lengths[-1], large, False),
-            "back": (lengths[1], middle, True),
-            "small": (lengths[0], small, True),
-        }
-        knob = Knob(3, self.words["knob_name"], radius=KNOB_RADIUS, at=1)
-        panels = {name: self._panels(*stop) for name, stop in stops.items()}
-        shown = panels["middle"]
+        it -> every word at a temperature, and one draw at d = 512 divided by √d and then
+        scaled; each notch scales the scores of all three by one factor. Turned up a notch
+        at a time, every picture sharpens; back down to the smallest, every picture flattens."""
+        stops = self._knob_stops()
+        middle = [self.data.sqrt_d.rescaled[s[2]].factor for s in stops].index(1)
+        knob = Knob(len(stops), self.words["knob_name"], radius=KNOB_RADIUS, at=middle)
+        panels = [self._panels(*stop) for stop in stops]
+        shown = panels[middle]
         row = VGroup(*shown).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
         self._under(knob, row)
-        for name in stops:
-            for panel, target in zip(shown, panels[name], strict=True):
+        for stop in panels:
+            for panel, target in zip(shown, stop, strict=True):
                 target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
 
         wires = self._wires(knob, shown)
 
-        live = shown  # the pictures on the stage, each turned through the stops in place
-
-        def leg(notch: float, name: str) -> Animation:
-            """The dial turned to ``notch`` while every picture becomes its ``name`` stop."""
+        def leg(notch: int) -> Animation:
+            """The dial turned to ``notch`` while every picture becomes its stop there."""
             return AnimationGroup(
                 knob.turn(notch),
-                *(Transform(a, b) for a, b in zip(live, panels[name], strict=True)),
+                *(Transform(a, b) for a, b in zip(shown, panels[notch], strict=True)),
                 run_time=KNOB_LEG,
             )
 
-        def turn(*legs: tuple[float, str]) -> list:
-            return [InTurn(*(leg(n, s) for n, s in legs))]
+        def turn(*notches: int) -> list:
+            return [InTurn(*(leg(n) for n in notches))]
 
         self.say(
             "knob",
@@ -705,16 +790,16 @@ class Summary(LectureScene):
             },
         )
         c = self.data.it_cat
-        cat_bar = panels["large"][1].bars.rows[c.referent]
+        top = len(stops) - 1
+        cat_bar = panels[top][1].bars.rows[c.referent]
         self.say(
             "knob_turn",
-            *turn((1.5, "half"), (2, "large")),
+            *turn(*range(middle + 1, top + 1)),  # up a notch at a time to the largest
             then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
-            beats={"small": turn((1, "back"), (0, "small"))},
+            run_time=KNOB_TURN,
+            beats={"small": turn(*range(middle, -1, -1))},  # back through the middle, down
         )
-        self.remove(*live)  # each picture as it now stands: the small stop's, the same shapes
-        self.add(*panels["small"])
-        self.knob_shown = VGroup(knob, wires, *panels["small"])
+        self.knob_shown = VGroup(knob, wires, *shown)  # each now at the smallest stop
 
     @staticmethod
     def _under(knob: Knob, row: VGroup) -> None:
@@ -740,8 +825,12 @@ class Summary(LectureScene):
             wires.add(wire.set_stroke(style.HIGHLIGHT, width=3, opacity=0.7))
         return wires
 
-    def _panels(self, office_stop: int, temperature: int, divided: bool) -> VGroup:
-        """The three pictures at one setting of the knob, each named with its setting."""
+    def _panels(
+        self, office_stop: int, temperature: int, rescaled: int, held: tuple[bool, bool]
+    ) -> VGroup:
+        """The three pictures at one notch of the knob, each named with its setting; the
+        office's and the temperature's dimmed where they have no stop at this notch (``held``,
+        one flag each)."""
         office, c = self.data.office, self.data.it_cat
         people = self.shared("office")
         arrow = WeightBars(
@@ -770,68 +859,97 @@ class Summary(LectureScene):
             t=self.number(f"{IT}.temperatures[{temperature}].t", 2),
         )
         last = len(self.data.sqrt_d.dims) - 1
-        key = "scaled" if divided else "unscaled"
-        weights = getattr(self.data.sqrt_d.dims[last], f"example_{key}")
+        stop = self.data.sqrt_d.rescaled[rescaled]  # ÷ √d, then the knob's factor
+        weights, source = stop.weights, f"{SQRT_D}.rescaled[{rescaled}].weights"
+        digits = next(k for k in range(4) if round(stop.factor, k) == stop.factor)
+        root_name = phrase(
+            self.words["rescaled_label"],
+            style.LABEL_SIZE,
+            d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
+            f=self.number(f"{SQRT_D}.rescaled[{rescaled}].factor", digits),
+        )
         root = WeightBars(
             [ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED) for j in range(len(weights))],
             weights,
-            f"{SQRT_D}.dims[{last}].example_{key}",
+            source,
             length=2.0,
             bar_height=KNOB_BAR,
-        )
-        root_name = phrase(
-            self.words[f"{key}_label"],
-            style.LABEL_SIZE,
-            d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
         )
         panels = VGroup()
         for name, bars in ((arrow_name, arrow), (temp_name, temp), (root_name, root)):
             panel = VGroup(name, bars).arrange(DOWN, buff=style.ITEM_BUFF)
             panel.bars = bars
             panels.add(panel)
+        for panel, kept in zip(panels, held, strict=False):  # no stop here: dimmed
+            if not kept:
+                panel.set_opacity(DIMMED)
         return panels
 
     # --- 7. a map of flow ------------------------------------------------------------------
     def _map_use(self, learned: VGroup) -> None:
-        """The learned map of point 4 brought back, larger: a map of how information flowed,
-        every row's flow drawn into it and left there; then the model's reason, crossed
-        over the map itself."""
+        """The learned map of point 4 brought back and moved left; its positions' markers
+        travel out to a column beside it, and row by row what each position reads is drawn
+        as arcs into its marker, each as thick as the weight; then the model's reason,
+        named beside the map and crossed there."""
         words = self.shared("caveat")
         flow = style.text(words["flow_label"], style.BODY_SIZE)
+        reason = style.text(words["reason_label"], style.BODY_SIZE, style.MUTED)
         target = learned.copy()
-        style.place(VGroup(target, flow).arrange(RIGHT, buff=style.WIDE_BUFF), grow=1.4)
-        reason = style.text(words["reason_label"], style.BODY_SIZE)
-        plate = SurroundingRectangle(reason, buff=style.HUG_BUFF, color=style.MUTED)
-        plate.set_fill(style.BACKGROUND, opacity=0.85)
-        said = VGroup(plate, reason).move_to(target[0].cells).set_z_index(2)  # over the numbers
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5).set_z_index(3)
+        grid = target[0]
+        strip = VGroup(*(m.copy() for m in grid.row_headers))  # each at its row's height
+        strip.set_x(grid.get_right()[0] + style.GROUP_BUFF + strip.width / 2)
+        arcs = self._flows(grid, strip)
+        said = VGroup(flow, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+        said.next_to(VGroup(strip, *arcs), RIGHT, buff=style.WIDE_BUFF)
+        style.place(VGroup(target, strip, *arcs, said), grow=1.4)
+        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+        travel = [TransformFromCopy(h, m) for h, m in zip(grid.row_headers, strip, strict=True)]
+        rows = [  # each row in turn: its cells outlined while what it reads flows in
+            AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
+            for r in range(grid.n_rows)
+        ]
         self.say(
             "map",
             *self._name_point("map"),
-            FadeOut(self.knob_shown),
-            FadeIn(learned),  # where point 4 left it
-            then=[
-                [learned.animate.move_to(target).scale(target.height / learned.height)],
-                [FadeIn(flow, shift=LEFT * style.ITEM_BUFF), self._flows(target[0])],
-            ],
-            beats={"not": [InTurn(FadeIn(said), Create(cross))]},
+            InTurn(
+                FadeOut(self.knob_shown, run_time=0.5),
+                FadeIn(learned, run_time=0.5),  # where point 4 left it
+                Transform(learned, target),
+                AnimationGroup(*travel, FadeIn(flow, shift=LEFT * style.ITEM_BUFF)),
+                LaggedStart(*rows, lag_ratio=FLOW_LAG, run_time=FLOW_TIME),
+            ),
+            run_time=MAP_TIME,
+            beats={"not": [InTurn(FadeIn(reason, shift=UP * style.ITEM_BUFF), Create(cross))]},
         )
 
-    @staticmethod
-    def _flows(grid: AttentionGrid) -> Animation:
-        """Information flowing as the map says, row by row: from each position a row looks at,
-        down that column to their cell and along the row into the row's position, each flow as
-        wide as its weight, drawn and left on the map (under its numbers)."""
+    def _flows(self, grid: AttentionGrid, strip: VGroup) -> list[VGroup]:
+        """For each row, what it reads as arcs right of the markers' column: from the marker
+        of each position it gives at least :data:`FLOW_MIN` into its own, in the colour of the
+        position it comes from and as thick as the weight (down-going arcs bend further than
+        up-going ones, so a pair's two flows are two strokes), and a ring round its own."""
+        colours = self.data.example(self.example_name).colours
         rows = []
-        for row in range(grid.n_rows):
-            into = grid.row_headers[row].get_right()
-            paths = []
-            for j, w in enumerate(grid.weights[row]):
+        for row, weights in enumerate(grid.weights):
+            into, arcs = strip[row].get_right() + RIGHT * style.HUG_BUFF, VGroup()
+            for j, w in enumerate(weights):
                 if w is None or w < FLOW_MIN:
                     continue
-                start, cell = grid.col_headers[j].get_bottom(), grid.get_cell(row, j).get_center()
-                path = VMobject().set_points_as_corners([start, cell, into])
-                path.set_stroke(style.HIGHLIGHT, width=KEPT_WIDTH * w, opacity=KEPT_OPACITY)
-                paths.append(path)
-            rows.append(AnimationGroup(*(Create(p) for p in paths)))
-        return LaggedStart(*rows, lag_ratio=0.5, run_time=FLOW_TIME)
+                colour = style.task_colour(self.data.colour_names[colours[j]]).fill
+                if j == row:
+                    ring = Circle(radius=strip[j].width * 0.75).move_to(strip[j])
+                    arcs.add(ring.set_stroke(colour, FLOW_WIDTH * w))
+                    continue
+                start = strip[j].get_right() + RIGHT * style.HUG_BUFF
+                down = start[1] > into[1]
+                arcs.add(
+                    CurvedArrow(
+                        start,
+                        into,
+                        angle=-FLOW_DOWN if down else FLOW_UP,  # both bend to the right
+                        color=colour,
+                        stroke_width=FLOW_WIDTH * w,
+                        tip_length=FLOW_TIP,
+                    )
+                )
+            rows.append(arcs)
+        return rows

@@ -43,7 +43,7 @@ from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import Count, ShownNumber
+from scenes.kit.numbers import Count, ShownNumber, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 
@@ -97,9 +97,14 @@ class ColourTask(LectureScene):
         label = style.text(self.words["answers"], style.BODY_SIZE, style.RESULT)
         label.next_to(answers, LEFT, buff=style.GROUP_BUFF)
         answer_box = SurroundingRectangle(answers, buff=style.ITEM_BUFF, color=style.RESULT)
+        # what the head's bars are: the attention it must learn (shown with them, later)
+        must = style.text(self.words["must_be"], style.BODY_SIZE, style.WEIGHT)
+        must.next_to(box, LEFT, buff=style.GROUP_BUFF)
         arcs = self._links(strip, ex.colours)
         # three rows fill the frame: the sequence, the work (the sum, then the model), the answers
-        style.place(VGroup(arcs, strip, worked, box, answers, label, answer_box), grow=WORK_GROW)
+        style.place(
+            VGroup(arcs, strip, worked, box, answers, label, answer_box, must), grow=WORK_GROW
+        )
         frames = self._frames(strip, same)
         slots = VGroup(  # every position's answer, still to be worked out
             *(
@@ -245,7 +250,12 @@ class ColourTask(LectureScene):
             run_time=2.0,  # the groups share the line: each colour's answers in turn
         )
         self._only_way(
-            strip, same, box, answers[self.focus], arcs, list(zip(rest, undimmed, strict=True))
+            strip,
+            same,
+            box,
+            (answers[self.focus], must),
+            arcs,
+            list(zip(rest, undimmed, strict=True)),
         )
         self._prediction(ex.colours, VGroup(arcs, strip), VGroup(box, answers, label, answer_box))
 
@@ -369,29 +379,53 @@ class ColourTask(LectureScene):
         strip: TokenStrip,
         group: list[int],
         box: VGroup,
-        answer: ShownNumber,
+        shown: tuple[ShownNumber, VGroup],
         arcs: VGroup,
         dimmed: list[tuple[VGroup, VGroup]],
     ) -> None:
         """The model, and the one thing it must learn: position 1 run through it (its
-        attention bars grow in the head, tall on its colour's columns and flat elsewhere; its
-        colour's numbers travel down into their bars, the others sink into theirs; their mean
-        goes on through the readout into its slot);
+        attention bars grow in the head, captioned "must be": 1/k tall on its colour's k
+        columns, 1/k written over each, flat elsewhere; its colour's numbers travel down over
+        their bars, the others sink into theirs; the model's output goes on through the
+        readout into its slot);
         the same-colour arcs colour by colour, the bars standing; an arc across colours struck
         out as the bars go."""
+        answer, must = shown
+        src = f"examples.{self.example_name}"
+        colour = self.data.example(self.example_name).colours[self.focus]
         head, bars = box.head, self._attention_bars(box.head[0], group, len(strip.columns))
-        kept = VGroup(  # its colour's numbers, shrunk, over their bars
+        shares = VGroup(  # 1/k over each of its colour's bars, k counted in the data
             *(
-                strip.get_column(j)[2].copy().scale(0.6).next_to(bars[j], UP, buff=style.TIGHT_BUFF)
+                phrase(
+                    self.words["share"],
+                    style.SMALL_SIZE,
+                    style.WEIGHT,
+                    k=self.number(Count(f"{src}.colours", colour), 0),
+                ).next_to(bars[j], UP, buff=style.TIGHT_BUFF)
                 for j in group
             )
         )
-        mix = answer.copy().move_to(head[0])  # their mean, what the head passes on
+        kept = VGroup(  # its colour's numbers, shrunk, on the head's edge over their shares
+            *(
+                strip.get_column(j)[2]
+                .copy()
+                .scale(0.6)
+                .next_to(head[0], UP, buff=style.TIGHT_BUFF)
+                .match_x(bars[j])
+                for j in group
+            )
+        )
+        # what comes out: the trained model's output for position 1 (not the target)
+        mix = self.number(f"{src}.predictions[{self.focus}]", 2, style.BODY_SIZE, style.RESULT)
+        mix.match_height(answer).move_to(head[0])  # clear of the shares: the head's top right
+        mix.align_to(head[0], UP + RIGHT).shift((DOWN + LEFT) * style.HUG_BUFF)
         run = InTurn(
             AnimationGroup(
                 *(ApplyMethod(c.set_opacity, style.DIMMED) for c, _ in dimmed),
-                ApplyMethod(head[1].set_opacity, style.DIMMED),
+                ApplyMethod(head[1].set_opacity, 0),  # its name makes way for the bars
                 LaggedStart(*(GrowFromEdge(b, DOWN) for b in bars), lag_ratio=0.1),
+                FadeIn(shares),
+                FadeIn(must),
             ),
             AnimationGroup(  # every position goes in; attention keeps its colour's numbers
                 *(
@@ -442,7 +476,7 @@ class ColourTask(LectureScene):
                 ],
                 "only": [
                     InTurn(Create(across), Create(struck)),
-                    FadeOut(bars),
+                    FadeOut(VGroup(bars, shares, must)),
                     ApplyMethod(head[1].set_opacity, 1),
                 ],
             },
@@ -453,18 +487,19 @@ class ColourTask(LectureScene):
     @staticmethod
     def _attention_bars(inside: Rectangle, group: list[int], n: int) -> VGroup:
         """One position's attention as it must be, drawn as brightness bars inside ``inside``
-        (one per position, left to right): equal and tall on its colour's positions, flat
-        on the rest (no number written: the trained weights are read later)."""
-        room = inside.height * 0.8
+        (one per position, left to right), their lengths the weights (the box's height less
+        its margins standing for 1): 1/k on each of its colour's k positions, flat on the rest."""
+        room = inside.height * 0.9  # a weight of 1
+        width = inside.width / (6 * n)  # narrow: a bar, not a block
         bars = VGroup(
             *(
-                Rectangle(width=inside.width / (3 * n), height=room if j in group else 0.02)
+                Rectangle(width=width, height=room / len(group) if j in group else 0.02)
                 .set_fill(style.WEIGHT, 0.85)
                 .set_stroke(width=0)
                 for j in range(n)
             )
-        ).arrange(RIGHT, buff=inside.width / (1.6 * n), aligned_edge=DOWN)
-        return bars.move_to(inside).align_to(inside, DOWN).shift(UP * inside.height * 0.1)
+        ).arrange(RIGHT, buff=inside.width / n - width, aligned_edge=DOWN)
+        return bars.move_to(inside).align_to(inside, DOWN).shift(UP * inside.height * 0.05)
 
     def _prediction(self, colours: list[int], sequence: VGroup, model: VGroup) -> None:
         """The prediction drawn: the strip's markers become the headers of an empty map, and
@@ -493,30 +528,38 @@ class ColourTask(LectureScene):
                         Wait(),
                     )
                 ],
-                # the result that would refute it, off the blocks; then back in the
-                # sequence's order, where the trained map will be read
+                # the result that would refute it, off the blocks, and the prediction struck;
+                # then back in the sequence's order, where the trained map will be read
                 "refutable": [
-                    InTurn(*self._refuted(grid, colours), AnimationGroup(*unsort, run_time=0.8))
+                    InTurn(
+                        *self._refuted(grid, colours, line), AnimationGroup(*unsort, run_time=0.8)
+                    )
                 ],
             },
             run_time=2.5,
         )
 
-    def _refuted(self, grid: AttentionGrid, colours: list[int]) -> list[Animation]:
+    def _refuted(self, grid: AttentionGrid, colours: list[int], line: VGroup) -> list[Animation]:
         """The map the prediction rules out, shown on one cell of the sorted map, off the
         blocks: the worked position's row lit in the weight colour at a position of another
-        colour, outlined and held, then crossed out, and both gone (the predicted map is what
-        the chapter ends on)."""
+        colour, outlined and held, lit still as the prediction's line is crossed out and the
+        condition written under it (lit, and the model learned); then all gone (the predicted
+        map is what the chapter ends on)."""
         other = next(j for j, c in enumerate(colours) if c != colours[self.focus])
         rank = _ranks(colours)
         cell = grid.get_cell(self.focus, other)
         at = grid.get_cell(rank[self.focus], rank[other]).get_center()  # once sorted
         lit = cell.copy().set_fill(style.WEIGHT, opacity=1).move_to(at).set_z_index(3)
-        cross = Cross(lit, stroke_color=style.HIGHLIGHT).set_z_index(4)
+        cross = Cross(line, stroke_color=style.HIGHLIGHT).set_z_index(4)
+        caption = style.text(self.words["refuted"], style.LABEL_SIZE, style.HIGHLIGHT)
+        if caption.width > line.width:
+            caption.scale_to_fit_width(line.width)
+        caption.next_to(line, DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         return [
             AnimationGroup(FadeIn(lit), outline(lit), run_time=2),  # held: the refuting map
-            Create(cross, run_time=0.7),
-            FadeOut(VGroup(lit, cross), run_time=0.4),
+            AnimationGroup(Create(cross), FadeIn(caption), run_time=0.7),
+            Wait(1.0),  # the struck prediction and its condition, read
+            FadeOut(VGroup(lit, cross, caption), run_time=0.4),
         ]
 
     @staticmethod

@@ -75,6 +75,26 @@ def _from_copy(source: Mobject, target: Mobject) -> ReplacementTransform:
     return ReplacementTransform(source.copy(), target)
 
 
+def _rows(grid) -> list[VGroup]:
+    """A map's cells, row by row (a map fills in this order)."""
+    return [VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols))) for i in range(grid.n_rows)]
+
+
+def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
+    """``mobjects`` as pieces that hold none of ``kept``: a group holding one is split
+    into its parts (so the rest can leave while ``kept`` stays)."""
+    pieces = []
+    for m in mobjects:
+        if m in kept:
+            continue
+        family = m.get_family()
+        if any(k in family for k in kept):
+            pieces += _apart(m.submobjects, kept)
+        else:
+            pieces.append(m)
+    return pieces
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -89,7 +109,7 @@ CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, 
 CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
 SLOT = 0.9  # a head's empty slot in the task's model box
-ABLATION_LENGTH = 6.0  # the longer of the two validation-MSE bars
+ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 
 
 class MultiHead(LectureScene):
@@ -582,14 +602,10 @@ class MultiHead(LectureScene):
         def grow(h: int) -> list:
             """Head ``h``'s map filled row by row in its slot (its name is there already)."""
             grid = maps[h][1]
-            rows = [
-                VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols)))
-                for i in range(grid.n_rows)
-            ]
             return [
                 FadeOut(slots[h]),
                 FadeIn(VGroup(grid.row_headers, grid.col_headers)),
-                LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+                LaggedStart(*(FadeIn(r) for r in _rows(grid)), lag_ratio=0.15),
             ]
 
         # the task's strip sinks into the model's box, which opens to the heads' size
@@ -691,6 +707,7 @@ class MultiHead(LectureScene):
         shape.next_to(w_brace, DOWN, buff=style.HUG_BUFF)
         style.place(VGroup(product, parts, part_names, w_brace))
         style.place(lines)
+        self.joined, self.part_names = joined, part_names  # carried into the four heads' box
         d_head = self.number("multihead.two.d_head", 0)
         # Head 1's first output cells, each from its map's row and its V's column; then the
         # rest of both heads' outputs from copies of their maps and Vs.
@@ -879,14 +896,22 @@ class MultiHead(LectureScene):
             key=lambda p: run.similarity[p[0]][p[1]],
         )
         unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
+        # the model's box round the four maps, one slot each: it grows out of the two-head box
+        box = SurroundingRectangle(
+            VGroup(maps, names, rules), color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
+        )
+        slots = VGroup(
+            *(
+                SurroundingRectangle(m.cells, color=style.MUTED, buff=0, stroke_width=2)
+                for m in maps
+            )
+        )
         # Under the two most alike heads: their V, transposed so that each position's V
         # stands under that position's column of the map (the map's weights carry it away).
         values = VGroup()
         for h in pair:
             grid = self._grid(list(zip(*run.v[h], strict=True)), f"multihead.four.v[{h}]", 0.36)
-            grid.match_width(maps[h].cells).next_to(
-                VGroup(names, rules), DOWN, buff=style.ITEM_BUFF
-            )
+            grid.match_width(maps[h].cells).next_to(box, DOWN, buff=style.ITEM_BUFF)
             grid.match_x(maps[h].cells)
             name = MathTex(f"V_{h + 1}^\\top", font_size=32, color=style.VALUE)
             values.add(VGroup(grid, name.next_to(grid, LEFT, buff=style.HUG_BUFF)))
@@ -906,14 +931,41 @@ class MultiHead(LectureScene):
         # where the Vs were, the loss with every head and with one taken away (it comes
         # after them, so it decides how low the picture reaches)
         bars = self._ablation(run, pair[1])
-        bars.next_to(VGroup(names, rules), DOWN, buff=style.ROW_BUFF).match_x(maps)
-        style.place(VGroup(maps, names, rules, values, bars, bridge, overlap))
+        bars.next_to(box, DOWN, buff=style.HUG_BUFF).match_x(maps)
+        style.place(VGroup(maps, names, rules, box, slots, values, bars, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say(  # the product leaves before the four maps come
-            "four",
-            *self._clear(),
-            then=[[FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2)]],
+        # The two-head model is carried in: its two outputs shrink into the slots of its box
+        # at the left, the box grows to four slots and each head's map fills its own.
+        small, small_slots, small_names = self._small_box()
+        VGroup(small, small_slots, small_names).match_y(box).align_to(box, LEFT)
+        carried = [*self.joined, *self.part_names]
+        leaving = list(
+            dict.fromkeys(_apart([m for m in self.mobjects if m is not self.title], carried))
         )
+        self.remove(*(m for m in self.mobjects if m is not self.title))
+        self.add(*leaving, *carried)
+        self.say(
+            "four",
+            *(FadeOut(m) for m in leaving),
+            Create(small),
+            *(ReplacementTransform(self.joined[h], small_slots[h]) for h in range(2)),
+            *(ReplacementTransform(self.part_names[h], small_names[h]) for h in range(2)),
+            then=[
+                [
+                    ReplacementTransform(small, box),
+                    *(ReplacementTransform(small_slots[h], slots[h]) for h in range(2)),
+                    *(GrowFromCenter(slots[h]) for h in range(2, 4)),
+                    *(ReplacementTransform(small_names[h], names[h]) for h in range(2)),
+                    *(FadeIn(names[h]) for h in range(2, 4)),
+                ],
+                [
+                    FadeOut(slots),
+                    *(FadeIn(VGroup(m.row_headers, m.col_headers)) for m in maps),
+                    *(LaggedStart(*(FadeIn(r) for r in _rows(m)), lag_ratio=0.15) for m in maps),
+                ],
+            ],
+        )
+        self.add(maps)  # the grids whole (their rows came one by one)
         first = [Create(frames[previous]), FadeIn(rules[previous])]
         second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
         self.say(
@@ -948,6 +1000,8 @@ class MultiHead(LectureScene):
                 # loss measured with the crossed head's output set to 0
                 "rise": [
                     InTurn(
+                        # its V emptied: map x V is then 0, the output set to 0
+                        ApplyMethod(values[1][0].cells.set_fill, style.BACKGROUND, 1),
                         AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
                         AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
@@ -957,7 +1011,7 @@ class MultiHead(LectureScene):
                     )
                 ],
             },
-            run_time=3.0,
+            run_time=4.0,
             a=pair[0] + 1,
             b=pair[1] + 1,
             s=self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2),
@@ -995,14 +1049,18 @@ class MultiHead(LectureScene):
         values = (run.val_mse, run.ablated_mse[h])
         names = (
             phrase(
-                self.words["mse_all"], style.LABEL_SIZE, n=self.number("multihead.four.heads", 0)
+                self.words["mse_all"], style.BODY_SIZE, n=self.number("multihead.four.heads", 0)
             ),
-            phrase(self.words["mse_without"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
+            phrase(self.words["mse_without"], style.BODY_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
         )
-        for source, value, name in zip(sources, values, names, strict=True):
-            bar = Rectangle(width=max(ABLATION_LENGTH * value / max(values), 0.03), height=0.3)
+        numbers = [self.number(source, 4, style.TITLE_SIZE) for source in sources]
+        left, _, right, _ = style.content_area()
+        # the longer bar spans what the names and the numbers leave of the width
+        room = right - left - max(n.width for n in names) - max(n.width for n in numbers)
+        length = room - 2 * style.ITEM_BUFF - style.GROUP_BUFF
+        for value, name, number in zip(values, names, numbers, strict=True):
+            bar = Rectangle(width=max(length * value / max(values), 0.05), height=ABLATION_HEIGHT)
             bar.set_stroke(width=0).set_fill(style.FOREGROUND, 0.7)
-            number = self.number(source, 4, style.LABEL_SIZE)
             rows.add(VGroup(bar, name, number))
         names = VGroup(*(name for _, name, _ in rows))
         names.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)

@@ -109,6 +109,8 @@ CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, 
 CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
 SLOT = 0.9  # a head's empty slot in the task's model box
+OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
+FIRST_SHARES = (0.25, 0.45)  # how full it looks after the first and second products
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 
 
@@ -958,23 +960,24 @@ class MultiHead(LectureScene):
                     *(ReplacementTransform(small_names[h], names[h]) for h in range(2)),
                     *(FadeIn(names[h]) for h in range(2, 4)),
                 ],
-                [
-                    FadeOut(slots),
-                    *(FadeIn(VGroup(m.row_headers, m.col_headers)) for m in maps),
-                    *(LaggedStart(*(FadeIn(r) for r in _rows(m)), lag_ratio=0.15) for m in maps),
-                ],
             ],
         )
-        self.add(maps)  # the grids whole (their rows came one by one)
+        fill = [  # each head's map fills its slot, row by row, as the first of them is named
+            FadeOut(slots),
+            *(FadeIn(VGroup(m.row_headers, m.col_headers)) for m in maps),
+            *(LaggedStart(*(FadeIn(r) for r in _rows(m)), lag_ratio=0.15) for m in maps),
+        ]
         first = [Create(frames[previous]), FadeIn(rules[previous])]
         second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
         self.say(
             "four_colour",
-            *first,
+            *fill,
+            then=[first],
             beats={"second": second},
             h=colour + 1,
             p=previous + 1,
         )
+        self.add(maps)  # the grids whole (their rows came one by one)
         others = [h for h in range(4) if h not in (colour, previous)]
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
         cross = Cross(
@@ -1077,6 +1080,41 @@ class MultiHead(LectureScene):
                 for _ in range(slices)
             )
         ).arrange(RIGHT, buff=0)
+
+    def _products(self, column: VGroup, w_o: VGroup, out: Rectangle) -> list:
+        """The joined vector (``column``, upright) times W_O's blocks of rows: slice k and
+        block k framed, a copy of the block drops into ``out`` (their product is a whole
+        output row), which fills a step with each; slices 1 and 2 alone, then the rest in
+        a cascade. Returns the steps, one after another."""
+        frame = SurroundingRectangle(VGroup(column[0], w_o[0]), buff=style.TIGHT_BUFF)
+        frame.set_color(style.HIGHLIGHT)
+
+        def drop(k: int) -> ReplacementTransform:
+            lands = out.copy().set_fill(style.HIGHLIGHT, 0).set_stroke(width=0)
+            return _from_copy(w_o[k].copy().set_fill(style.HIGHLIGHT, 0.8), lands)
+
+        def fill(share: float) -> ApplyMethod:
+            return ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL * share)
+
+        heads = len(column)
+        steps = [AnimationGroup(Create(frame), drop(0), fill(FIRST_SHARES[0]))]
+        steps += [
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), fill(share)
+            )
+            for k, share in enumerate(FIRST_SHARES[1:], start=1)
+        ]
+        rest = range(len(FIRST_SHARES), heads)
+        steps.append(
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
+                LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
+                fill(1.0),
+                run_time=1.5,
+            )
+        )
+        steps.append(FadeOut(frame, run_time=0.3))
+        return steps
 
     def _bookkeeping(self) -> None:
         """4096 = 32 x 128 as geometry: the input, its projection cut into slices, one head's
@@ -1221,7 +1259,7 @@ class MultiHead(LectureScene):
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
         out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
-        out.set_fill(style.FOREGROUND, 0.5).next_to(w_o, DOWN, buff=style.ITEM_BUFF)
+        out.set_fill(style.FOREGROUND, 0).next_to(w_o, DOWN, buff=style.ITEM_BUFF)
         self.say(
             "bookkeeping",
             *self._clear(),
@@ -1301,32 +1339,30 @@ class MultiHead(LectureScene):
                         lag_ratio=0.15,
                     ),
                 ],
+                # the joined vector (copies of Q's slices) stands up beside W_O's blocks of
+                # rows, where W_Q was; slice k times block k is a whole row of outputs, and
+                # the output under W_O is their sum: it fills with each product, the first
+                # two seen one by one, then the rest
                 "join": [
                     FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
                     FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
-                    TransformFromCopy(q, joined),
-                    FadeIn(joined_name),
-                    # W_Q leaves; W_O is drawn in its place as blocks of rows, the joined
-                    # vector stands beside them, slice by slice against its block (the
-                    # first two, then the rest), and comes out under W_O as one output
-                    # that mixes every head
-                    Succession(
-                        FadeOut(VGroup(whole, one, w_name)),
+                    InTurn(
                         AnimationGroup(
-                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03), FadeIn(w_o_name)
+                            TransformFromCopy(q, joined),
+                            FadeIn(joined_name),
+                            FadeOut(VGroup(whole, one, w_name)),
                         ),
-                        Succession(
-                            *(_from_copy(joined[k], column[k]) for k in range(2)),
-                            LaggedStart(
-                                *(_from_copy(joined[k], column[k]) for k in range(2, heads)),
-                                lag_ratio=0.1,
-                            ),
+                        AnimationGroup(
+                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
+                            FadeIn(w_o_name),
+                            ReplacementTransform(joined, column, path_arc=-PI / 2),
+                            FadeOut(joined_name),
+                            FadeIn(out),
                         ),
-                        ReplacementTransform(column.copy(), out),
+                        *self._products(column, w_o, out),
                     ),
                 ],
                 "share": [
-                    FadeOut(VGroup(joined, joined_name)),
                     FadeIn(k_bar),
                     FadeIn(v_bar),
                     FadeIn(k_name),
@@ -1335,6 +1371,7 @@ class MultiHead(LectureScene):
                     Create(links),
                 ],
             },
+            run_time=4.0,  # the join's products at their own pace, not in 2 s
             width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),
             a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),
             z0=self.spoken("multihead.bookkeeping.slices[0][1]", 0),

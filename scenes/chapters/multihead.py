@@ -1089,9 +1089,9 @@ class MultiHead(LectureScene):
         frame = SurroundingRectangle(VGroup(column[0], w_o[0]), buff=style.TIGHT_BUFF)
         frame.set_color(style.HIGHLIGHT)
 
-        def drop(k: int) -> ReplacementTransform:
+        def drop(k: int) -> TransformFromCopy:  # seen only from its step (InTurn's)
             lands = out.copy().set_fill(style.HIGHLIGHT, 0).set_stroke(width=0)
-            return _from_copy(w_o[k].copy().set_fill(style.HIGHLIGHT, 0.8), lands)
+            return TransformFromCopy(w_o[k], lands)
 
         def fill(share: float) -> ApplyMethod:
             return ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL * share)
@@ -1148,26 +1148,6 @@ class MultiHead(LectureScene):
             Line(x.get_corner(DL), q[0].get_corner(UL), color=style.HIGHLIGHT),
             Line(x.get_corner(DR), q[0].get_corner(UR), color=style.HIGHLIGHT),
         )
-        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
-        side = 3.4
-        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
-        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
-        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
-        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
-        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
-        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
-        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
-        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
-        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
-        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
-        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
-        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
-            whole, DOWN, buff=style.ITEM_BUFF
-        )
-        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
-        left = VGroup(
-            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
-        )
         # The slices' ranges, under the first two slices.
         ranges = VGroup(
             *(
@@ -1188,19 +1168,44 @@ class MultiHead(LectureScene):
                 for k, r in enumerate(ranges)
             )
         )
-        # The heads' outputs joined, and grouped-query K and V: a slice per group of heads.
-        joined = self._bar(heads, style.VALUE).next_to(q, DOWN, buff=1.6)
-        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
-            joined, LEFT, buff=style.ITEM_BUFF
+        # Q's siblings K and V, each cut the same way (slice 1 is head 1's), under the ranges
+        k_full = self._bar(heads, style.KEY).next_to(ranges, DOWN, buff=style.GROUP_BUFF)
+        v_full = self._bar(heads, style.VALUE).next_to(k_full, DOWN, buff=style.ITEM_BUFF)
+        VGroup(k_full, v_full).align_to(q, LEFT)
+        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
+        # the left column's full height, less the output bar that will stand under it
+        side = x.get_top()[1] - v_full.get_bottom()[1] - BAR_HEIGHT - style.ITEM_BUFF
+        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
+        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
+        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
+        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
+        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
+        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
+        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
+        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
+        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
+        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
+        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
+        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
+            whole, DOWN, buff=style.ITEM_BUFF
         )
+        # the layer's output, under W_O where W_Q's name is: laid out with the picture
+        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+        out.set_fill(style.FOREGROUND, 0).next_to(whole, DOWN, buff=style.ITEM_BUFF)
+        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
+        right.add(out)  # not yet on screen: it comes with the join
+        left = VGroup(
+            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
+        )
+        # Grouped-query K and V: a slice per group of heads, where K's and V's slices were.
         group = b.kv_group
         k_bar, v_bar = VGroup(), VGroup()
         for bar, colour in ((k_bar, style.KEY), (v_bar, style.VALUE)):
             for g in range(0, heads, group):
                 piece = Rectangle(width=q[0].width, height=BAR_HEIGHT).set_stroke(colour, 1.5)
                 bar.add(piece.set_fill(colour, 0.5).match_x(q[g : g + group]))
-        k_bar.next_to(q, DOWN, buff=1.0)
-        v_bar.next_to(k_bar, DOWN, buff=style.ITEM_BUFF)
+        k_bar.match_y(k_full)
+        v_bar.match_y(v_full)
         k_name = (
             MathTex("K", font_size=40, color=style.KEY)
             .next_to(k_bar, LEFT, buff=style.ITEM_BUFF)
@@ -1232,8 +1237,8 @@ class MultiHead(LectureScene):
                     ranges,
                     pointers,
                     fan,
-                    joined,
-                    joined_name,
+                    k_full,
+                    v_full,
                     k_bar,
                     v_bar,
                     k_name,
@@ -1256,10 +1261,11 @@ class MultiHead(LectureScene):
         # the joined vector stood up beside W_O's rows, and the layer's output under W_O
         column = self._bar(heads, style.VALUE, whole.height).rotate(-PI / 2)
         column.next_to(w_o, LEFT, buff=style.ITEM_BUFF)
+        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
+            column, UP, buff=style.ITEM_BUFF
+        )
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
-        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
-        out.set_fill(style.FOREGROUND, 0).next_to(w_o, DOWN, buff=style.ITEM_BUFF)
         self.say(
             "bookkeeping",
             *self._clear(),
@@ -1285,8 +1291,15 @@ class MultiHead(LectureScene):
             GrowArrow(arrow),
             FadeIn(w_q_name),
             Succession(through.animate.move_to(q), FadeOut(through)),
+            # K and V are projected from the same x and cut the same way
+            *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
+            FadeIn(VGroup(k_name, v_name)),
             beats={
-                "whole": [Create(fan), q[0].animate.set_fill(style.HIGHLIGHT, 0.6)],
+                "whole": [
+                    Create(fan),
+                    # slice 1 of each of Q, K and V is head 1's
+                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (q, k_full, v_full)),
+                ],
                 "shape": [
                     GrowFromEdge(one, UP),
                     GrowFromCenter(rows_brace),
@@ -1348,25 +1361,25 @@ class MultiHead(LectureScene):
                     FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                     InTurn(
                         AnimationGroup(
-                            TransformFromCopy(q, joined),
-                            FadeIn(joined_name),
                             FadeOut(VGroup(whole, one, w_name)),
-                        ),
-                        AnimationGroup(
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
                             FadeIn(w_o_name),
-                            ReplacementTransform(joined, column, path_arc=-PI / 2),
-                            FadeOut(joined_name),
+                        ),
+                        AnimationGroup(
+                            TransformFromCopy(q, column, path_arc=-PI / 2),
+                            FadeIn(joined_name),
                             FadeIn(out),
                         ),
                         *self._products(column, w_o, out),
                     ),
                 ],
+                # a group of heads' K (and V) slices become one slice they share
                 "share": [
-                    FadeIn(k_bar),
-                    FadeIn(v_bar),
-                    FadeIn(k_name),
-                    FadeIn(v_name),
+                    *(
+                        ReplacementTransform(full[g : g + group], bar[i])
+                        for full, bar in ((k_full, k_bar), (v_full, v_bar))
+                        for i, g in enumerate(range(0, heads, group))
+                    ),
                     LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
                     Create(links),
                 ],

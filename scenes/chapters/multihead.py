@@ -108,7 +108,7 @@ HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
 CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
 CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
-SLOT = 0.9  # a head's empty slot in the task's model box
+SLOT = 0.75  # a head's empty slot in the task's model box
 OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
 FIRST_SHARES = (0.25, 0.45)  # how full it looks after the first and second products
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
@@ -391,10 +391,10 @@ class MultiHead(LectureScene):
         # the model, two empty heads, beside the input: it opens into the heads' picture
         self._heads_layout()
         model = self._small_box()
-        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
-            rows, DOWN, buff=style.SECTION_BUFF
+        # the input opened under the answers, the model centre-bottom under them all
+        VGroup(inputs, model).arrange(DOWN, buff=style.ITEM_BUFF).next_to(
+            rows, DOWN, buff=style.ITEM_BUFF
         )
-        model.match_y(inputs)
         style.place(VGroup(strip, rows, inputs, model))
         self.model = model
         # The second answer is the number one to the left: each travels from the strip.
@@ -460,7 +460,7 @@ class MultiHead(LectureScene):
         one_hot = VGroup(
             *(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in self.data.colour_names)
         ).arrange(RIGHT, buff=0)
-        lit = self.colour_marker(colour, INPUT_CELL * 0.6).move_to(one_hot[colour])
+        lit = self.colour_marker(colour, INPUT_CELL * 0.7).move_to(one_hot[colour])
         number = Square(INPUT_CELL).set_stroke(style.MUTED, 2)
         value = self.number(f"multihead.two.values[{k}]", 2, style.CELL_TEXT_SIZE)
         value.scale_to_fit_width(min(value.width, INPUT_CELL * 0.85)).move_to(number)
@@ -613,10 +613,25 @@ class MultiHead(LectureScene):
         # the task's strip sinks into the model's box, which opens to the heads' size
         strip, answers, inputs, frame = self.task_group
         small, small_slots, small_names = self.model
+        # every column of the strip drops through the box's top into both slots: each
+        # head reads the whole sequence
+        n = len(self.data.two_heads.colours)
+        drops = [
+            FadeOut(
+                VGroup(*strip.get_column(k)[1:]).copy(),
+                target_position=slot.get_corner(DL)
+                + RIGHT * slot.width * (k + 0.5) / n
+                + UP * slot.height / 2,
+                scale=slot.width / strip.width,
+            )
+            for k in range(n)
+            for slot in small_slots
+        ]
         self.say(
             "colour_head",
             FadeOut(VGroup(answers, inputs, frame)),
-            FadeOut(strip, target_position=small.get_center(), scale=0.3),
+            LaggedStart(*drops, lag_ratio=0.04),
+            FadeOut(strip),
             then=[
                 [
                     ReplacementTransform(small, self.box),

@@ -616,23 +616,20 @@ class MultiHead(LectureScene):
         # every column of the strip drops through the box's top into both slots: each
         # head reads the whole sequence
         n = len(self.data.two_heads.colours)
-        drops = [
-            FadeOut(
-                VGroup(*strip.get_column(k)[1:]).copy(),
-                target_position=slot.get_corner(DL)
-                + RIGHT * slot.width * (k + 0.5) / n
-                + UP * slot.height / 2,
-                scale=slot.width / strip.width,
+
+        def drop(k: int, slot: Mobject) -> FadeOut:  # column k, to its place in the slot
+            share = RIGHT * slot.width * (k + 0.5) / n + UP * slot.height / 2
+            column = VGroup(*strip.get_column(k)[1:]).copy()
+            return FadeOut(
+                column, target_position=slot.get_corner(DL) + share, scale=slot.width / strip.width
             )
-            for k in range(n)
-            for slot in small_slots
-        ]
+
+        drops = [AnimationGroup(*(drop(k, slot) for slot in small_slots)) for k in range(n)]
         self.say(
             "colour_head",
-            FadeOut(VGroup(answers, inputs, frame)),
-            LaggedStart(*drops, lag_ratio=0.04),
-            FadeOut(strip),
+            FadeOut(VGroup(answers, inputs, frame)),  # the way down cleared first
             then=[
+                [LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)],
                 [
                     ReplacementTransform(small, self.box),
                     ReplacementTransform(small_slots, slots),
@@ -1378,9 +1375,9 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             FadeOut(VGroup(whole, one, w_name)),
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
-                            FadeIn(w_o_name),
                         ),
-                        AnimationGroup(
+                        AnimationGroup(  # named once W_Q's numbers above it have gone
+                            FadeIn(w_o_name),
                             TransformFromCopy(q, column, path_arc=-PI / 2),
                             FadeIn(joined_name),
                             FadeIn(out),

@@ -1369,10 +1369,10 @@ class MultiHead(LectureScene):
                 # the output under W_O is their sum: it fills with each product, the first
                 # two seen one by one, then the rest
                 "join": [
-                    FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
-                    FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                     InTurn(
                         AnimationGroup(
+                            FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                            FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                             FadeOut(VGroup(whole, one, w_name)),
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
                         ),

@@ -1385,15 +1385,20 @@ class MultiHead(LectureScene):
                         *self._products(column, w_o, out),
                     ),
                 ],
-                # a group of heads' K (and V) slices become one slice they share
+                # a group of heads' K (and V) slices become one slice they share; then the
+                # groups of Q's slices braced, each linked to its K and V
                 "share": [
-                    *(
-                        ReplacementTransform(full[g : g + group], bar[i])
-                        for full, bar in ((k_full, k_bar), (v_full, v_bar))
-                        for i, g in enumerate(range(0, heads, group))
-                    ),
-                    LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
-                    Create(links),
+                    InTurn(
+                        AnimationGroup(
+                            *(
+                                ReplacementTransform(full[g : g + group], bar[i])
+                                for full, bar in ((k_full, k_bar), (v_full, v_bar))
+                                for i, g in enumerate(range(0, heads, group))
+                            )
+                        ),
+                        LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
+                        Create(links),
+                    )
                 ],
             },
             run_time=4.0,  # the join's products at their own pace, not in 2 s

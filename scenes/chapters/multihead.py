@@ -75,6 +75,26 @@ def _from_copy(source: Mobject, target: Mobject) -> ReplacementTransform:
     return ReplacementTransform(source.copy(), target)
 
 
+def _rows(grid) -> list[VGroup]:
+    """A map's cells, row by row (a map fills in this order)."""
+    return [VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols))) for i in range(grid.n_rows)]
+
+
+def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
+    """``mobjects`` as pieces that hold none of ``kept``: a group holding one is split
+    into its parts (so the rest can leave while ``kept`` stays)."""
+    pieces = []
+    for m in mobjects:
+        if m in kept:
+            continue
+        family = m.get_family()
+        if any(k in family for k in kept):
+            pieces += _apart(m.submobjects, kept)
+        else:
+            pieces.append(m)
+    return pieces
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -88,8 +108,10 @@ HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
 CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
 CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
-SLOT = 0.9  # a head's empty slot in the task's model box
-ABLATION_LENGTH = 6.0  # the longer of the two validation-MSE bars
+SLOT = 0.75  # a head's empty slot in the task's model box
+OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
+FIRST_SHARES = (0.25, 0.45)  # how full it looks after the first and second products
+ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 
 
 class MultiHead(LectureScene):
@@ -369,10 +391,10 @@ class MultiHead(LectureScene):
         # the model, two empty heads, beside the input: it opens into the heads' picture
         self._heads_layout()
         model = self._small_box()
-        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
-            rows, DOWN, buff=style.SECTION_BUFF
+        # the input opened under the answers, the model centre-bottom under them all
+        VGroup(inputs, model).arrange(DOWN, buff=style.ITEM_BUFF).next_to(
+            rows, DOWN, buff=style.ITEM_BUFF
         )
-        model.match_y(inputs)
         style.place(VGroup(strip, rows, inputs, model))
         self.model = model
         # The second answer is the number one to the left: each travels from the strip.
@@ -438,7 +460,7 @@ class MultiHead(LectureScene):
         one_hot = VGroup(
             *(Square(INPUT_CELL).set_stroke(style.MUTED, 2) for _ in self.data.colour_names)
         ).arrange(RIGHT, buff=0)
-        lit = self.colour_marker(colour, INPUT_CELL * 0.6).move_to(one_hot[colour])
+        lit = self.colour_marker(colour, INPUT_CELL * 0.7).move_to(one_hot[colour])
         number = Square(INPUT_CELL).set_stroke(style.MUTED, 2)
         value = self.number(f"multihead.two.values[{k}]", 2, style.CELL_TEXT_SIZE)
         value.scale_to_fit_width(min(value.width, INPUT_CELL * 0.85)).move_to(number)
@@ -582,24 +604,32 @@ class MultiHead(LectureScene):
         def grow(h: int) -> list:
             """Head ``h``'s map filled row by row in its slot (its name is there already)."""
             grid = maps[h][1]
-            rows = [
-                VGroup(*(grid.get_cell(i, j) for j in range(grid.n_cols)))
-                for i in range(grid.n_rows)
-            ]
             return [
                 FadeOut(slots[h]),
                 FadeIn(VGroup(grid.row_headers, grid.col_headers)),
-                LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+                LaggedStart(*(FadeIn(r) for r in _rows(grid)), lag_ratio=0.15),
             ]
 
         # the task's strip sinks into the model's box, which opens to the heads' size
         strip, answers, inputs, frame = self.task_group
         small, small_slots, small_names = self.model
+        # every column of the strip drops through the box's top into both slots: each
+        # head reads the whole sequence
+        n = len(self.data.two_heads.colours)
+
+        def drop(k: int, slot: Mobject) -> FadeOut:  # column k, to its place in the slot
+            share = RIGHT * slot.width * (k + 0.5) / n + UP * slot.height / 2
+            column = VGroup(*strip.get_column(k)[1:]).copy()
+            return FadeOut(
+                column, target_position=slot.get_corner(DL) + share, scale=slot.width / strip.width
+            )
+
+        drops = [AnimationGroup(*(drop(k, slot) for slot in small_slots)) for k in range(n)]
         self.say(
             "colour_head",
-            FadeOut(VGroup(answers, inputs, frame)),
-            FadeOut(strip, target_position=small.get_center(), scale=0.3),
+            FadeOut(VGroup(answers, inputs, frame)),  # the way down cleared first
             then=[
+                [LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)],
                 [
                     ReplacementTransform(small, self.box),
                     ReplacementTransform(small_slots, slots),
@@ -691,6 +721,7 @@ class MultiHead(LectureScene):
         shape.next_to(w_brace, DOWN, buff=style.HUG_BUFF)
         style.place(VGroup(product, parts, part_names, w_brace))
         style.place(lines)
+        self.joined, self.part_names = joined, part_names  # carried into the four heads' box
         d_head = self.number("multihead.two.d_head", 0)
         # Head 1's first output cells, each from its map's row and its V's column; then the
         # rest of both heads' outputs from copies of their maps and Vs.
@@ -879,14 +910,22 @@ class MultiHead(LectureScene):
             key=lambda p: run.similarity[p[0]][p[1]],
         )
         unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
+        # the model's box round the four maps, one slot each: it grows out of the two-head box
+        box = SurroundingRectangle(
+            VGroup(maps, names, rules), color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
+        )
+        slots = VGroup(
+            *(
+                SurroundingRectangle(m.cells, color=style.MUTED, buff=0, stroke_width=2)
+                for m in maps
+            )
+        )
         # Under the two most alike heads: their V, transposed so that each position's V
         # stands under that position's column of the map (the map's weights carry it away).
         values = VGroup()
         for h in pair:
             grid = self._grid(list(zip(*run.v[h], strict=True)), f"multihead.four.v[{h}]", 0.36)
-            grid.match_width(maps[h].cells).next_to(
-                VGroup(names, rules), DOWN, buff=style.ITEM_BUFF
-            )
+            grid.match_width(maps[h].cells).next_to(box, DOWN, buff=style.ITEM_BUFF)
             grid.match_x(maps[h].cells)
             name = MathTex(f"V_{h + 1}^\\top", font_size=32, color=style.VALUE)
             values.add(VGroup(grid, name.next_to(grid, LEFT, buff=style.HUG_BUFF)))
@@ -906,23 +945,51 @@ class MultiHead(LectureScene):
         # where the Vs were, the loss with every head and with one taken away (it comes
         # after them, so it decides how low the picture reaches)
         bars = self._ablation(run, pair[1])
-        bars.next_to(VGroup(names, rules), DOWN, buff=style.ROW_BUFF).match_x(maps)
-        style.place(VGroup(maps, names, rules, values, bars, bridge, overlap))
+        bars.next_to(box, DOWN, buff=style.HUG_BUFF).match_x(maps)
+        style.place(VGroup(maps, names, rules, box, slots, values, bars, bridge, overlap))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
-        self.say(  # the product leaves before the four maps come
-            "four",
-            *self._clear(),
-            then=[[FadeIn(maps, lag_ratio=0.2), FadeIn(names, lag_ratio=0.2)]],
+        # The two-head model is carried in: its two outputs shrink into the slots of its box
+        # at the left, the box grows to four slots and each head's map fills its own.
+        small, small_slots, small_names = self._small_box()
+        VGroup(small, small_slots, small_names).match_y(box).align_to(box, LEFT)
+        carried = [*self.joined, *self.part_names]
+        leaving = list(
+            dict.fromkeys(_apart([m for m in self.mobjects if m is not self.title], carried))
         )
+        self.remove(*(m for m in self.mobjects if m is not self.title))
+        self.add(*leaving, *carried)
+        self.say(
+            "four",
+            *(FadeOut(m) for m in leaving),
+            Create(small),
+            *(ReplacementTransform(self.joined[h], small_slots[h]) for h in range(2)),
+            *(ReplacementTransform(self.part_names[h], small_names[h]) for h in range(2)),
+            then=[
+                [
+                    ReplacementTransform(small, box),
+                    *(ReplacementTransform(small_slots[h], slots[h]) for h in range(2)),
+                    *(GrowFromCenter(slots[h]) for h in range(2, 4)),
+                    *(ReplacementTransform(small_names[h], names[h]) for h in range(2)),
+                    *(FadeIn(names[h]) for h in range(2, 4)),
+                ],
+            ],
+        )
+        fill = [  # each head's map fills its slot, row by row, as the first of them is named
+            FadeOut(slots),
+            *(FadeIn(VGroup(m.row_headers, m.col_headers)) for m in maps),
+            *(LaggedStart(*(FadeIn(r) for r in _rows(m)), lag_ratio=0.15) for m in maps),
+        ]
         first = [Create(frames[previous]), FadeIn(rules[previous])]
         second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
         self.say(
             "four_colour",
-            *first,
+            *fill,
+            then=[first],
             beats={"second": second},
             h=colour + 1,
             p=previous + 1,
         )
+        self.add(maps)  # the grids whole (their rows came one by one)
         others = [h for h in range(4) if h not in (colour, previous)]
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
         cross = Cross(
@@ -948,6 +1015,8 @@ class MultiHead(LectureScene):
                 # loss measured with the crossed head's output set to 0
                 "rise": [
                     InTurn(
+                        # its V emptied: map x V is then 0, the output set to 0
+                        ApplyMethod(values[1][0].cells.set_fill, style.BACKGROUND, 1),
                         AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
                         AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
@@ -957,7 +1026,7 @@ class MultiHead(LectureScene):
                     )
                 ],
             },
-            run_time=3.0,
+            run_time=4.0,
             a=pair[0] + 1,
             b=pair[1] + 1,
             s=self.spoken(f"multihead.four.similarity[{pair[0]}][{pair[1]}]", 2),
@@ -995,14 +1064,18 @@ class MultiHead(LectureScene):
         values = (run.val_mse, run.ablated_mse[h])
         names = (
             phrase(
-                self.words["mse_all"], style.LABEL_SIZE, n=self.number("multihead.four.heads", 0)
+                self.words["mse_all"], style.BODY_SIZE, n=self.number("multihead.four.heads", 0)
             ),
-            phrase(self.words["mse_without"], style.LABEL_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
+            phrase(self.words["mse_without"], style.BODY_SIZE, h=ShownNumber(h + 1, 0, Ordinal())),
         )
-        for source, value, name in zip(sources, values, names, strict=True):
-            bar = Rectangle(width=max(ABLATION_LENGTH * value / max(values), 0.03), height=0.3)
+        numbers = [self.number(source, 4, style.TITLE_SIZE) for source in sources]
+        left, _, right, _ = style.content_area()
+        # the longer bar spans what the names and the numbers leave of the width
+        room = right - left - max(n.width for n in names) - max(n.width for n in numbers)
+        length = room - 2 * style.ITEM_BUFF - style.GROUP_BUFF
+        for value, name, number in zip(values, names, numbers, strict=True):
+            bar = Rectangle(width=max(length * value / max(values), 0.05), height=ABLATION_HEIGHT)
             bar.set_stroke(width=0).set_fill(style.FOREGROUND, 0.7)
-            number = self.number(source, 4, style.LABEL_SIZE)
             rows.add(VGroup(bar, name, number))
         names = VGroup(*(name for _, name, _ in rows))
         names.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
@@ -1019,6 +1092,41 @@ class MultiHead(LectureScene):
                 for _ in range(slices)
             )
         ).arrange(RIGHT, buff=0)
+
+    def _products(self, column: VGroup, w_o: VGroup, out: Rectangle) -> list:
+        """The joined vector (``column``, upright) times W_O's blocks of rows: slice k and
+        block k framed, a copy of the block drops into ``out`` (their product is a whole
+        output row), which fills a step with each; slices 1 and 2 alone, then the rest in
+        a cascade. Returns the steps, one after another."""
+        frame = SurroundingRectangle(VGroup(column[0], w_o[0]), buff=style.TIGHT_BUFF)
+        frame.set_color(style.HIGHLIGHT)
+
+        def drop(k: int) -> TransformFromCopy:  # seen only from its step (InTurn's)
+            lands = out.copy().set_fill(style.HIGHLIGHT, 0).set_stroke(width=0)
+            return TransformFromCopy(w_o[k], lands)
+
+        def fill(share: float) -> ApplyMethod:
+            return ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL * share)
+
+        heads = len(column)
+        steps = [AnimationGroup(Create(frame), drop(0), fill(FIRST_SHARES[0]))]
+        steps += [
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), fill(share)
+            )
+            for k, share in enumerate(FIRST_SHARES[1:], start=1)
+        ]
+        rest = range(len(FIRST_SHARES), heads)
+        steps.append(
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
+                LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
+                fill(1.0),
+                run_time=1.5,
+            )
+        )
+        steps.append(FadeOut(frame, run_time=0.3))
+        return steps
 
     def _bookkeeping(self) -> None:
         """4096 = 32 x 128 as geometry: the input, its projection cut into slices, one head's
@@ -1052,26 +1160,6 @@ class MultiHead(LectureScene):
             Line(x.get_corner(DL), q[0].get_corner(UL), color=style.HIGHLIGHT),
             Line(x.get_corner(DR), q[0].get_corner(UR), color=style.HIGHLIGHT),
         )
-        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
-        side = 3.4
-        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
-        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
-        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
-        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
-        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
-        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
-        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
-        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
-        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
-        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
-        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
-        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
-            whole, DOWN, buff=style.ITEM_BUFF
-        )
-        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
-        left = VGroup(
-            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
-        )
         # The slices' ranges, under the first two slices.
         ranges = VGroup(
             *(
@@ -1092,19 +1180,44 @@ class MultiHead(LectureScene):
                 for k, r in enumerate(ranges)
             )
         )
-        # The heads' outputs joined, and grouped-query K and V: a slice per group of heads.
-        joined = self._bar(heads, style.VALUE).next_to(q, DOWN, buff=1.6)
-        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
-            joined, LEFT, buff=style.ITEM_BUFF
+        # Q's siblings K and V, each cut the same way (slice 1 is head 1's), under the ranges
+        k_full = self._bar(heads, style.KEY).next_to(ranges, DOWN, buff=style.GROUP_BUFF)
+        v_full = self._bar(heads, style.VALUE).next_to(k_full, DOWN, buff=style.ITEM_BUFF)
+        VGroup(k_full, v_full).align_to(q, LEFT)
+        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
+        # the left column's full height, less the output bar that will stand under it
+        side = x.get_top()[1] - v_full.get_bottom()[1] - BAR_HEIGHT - style.ITEM_BUFF
+        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
+        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
+        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
+        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
+        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
+        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
+        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
+        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
+        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
+        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
+        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
+        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
+            whole, DOWN, buff=style.ITEM_BUFF
         )
+        # the layer's output, under W_O where W_Q's name is: laid out with the picture
+        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+        out.set_fill(style.FOREGROUND, 0).next_to(whole, DOWN, buff=style.ITEM_BUFF)
+        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
+        right.add(out)  # not yet on screen: it comes with the join
+        left = VGroup(
+            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
+        )
+        # Grouped-query K and V: a slice per group of heads, where K's and V's slices were.
         group = b.kv_group
         k_bar, v_bar = VGroup(), VGroup()
         for bar, colour in ((k_bar, style.KEY), (v_bar, style.VALUE)):
             for g in range(0, heads, group):
                 piece = Rectangle(width=q[0].width, height=BAR_HEIGHT).set_stroke(colour, 1.5)
                 bar.add(piece.set_fill(colour, 0.5).match_x(q[g : g + group]))
-        k_bar.next_to(q, DOWN, buff=1.0)
-        v_bar.next_to(k_bar, DOWN, buff=style.ITEM_BUFF)
+        k_bar.match_y(k_full)
+        v_bar.match_y(v_full)
         k_name = (
             MathTex("K", font_size=40, color=style.KEY)
             .next_to(k_bar, LEFT, buff=style.ITEM_BUFF)
@@ -1136,8 +1249,8 @@ class MultiHead(LectureScene):
                     ranges,
                     pointers,
                     fan,
-                    joined,
-                    joined_name,
+                    k_full,
+                    v_full,
                     k_bar,
                     v_bar,
                     k_name,
@@ -1160,10 +1273,11 @@ class MultiHead(LectureScene):
         # the joined vector stood up beside W_O's rows, and the layer's output under W_O
         column = self._bar(heads, style.VALUE, whole.height).rotate(-PI / 2)
         column.next_to(w_o, LEFT, buff=style.ITEM_BUFF)
+        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
+            column, UP, buff=style.ITEM_BUFF
+        )
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
-        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
-        out.set_fill(style.FOREGROUND, 0.5).next_to(w_o, DOWN, buff=style.ITEM_BUFF)
         self.say(
             "bookkeeping",
             *self._clear(),
@@ -1189,8 +1303,15 @@ class MultiHead(LectureScene):
             GrowArrow(arrow),
             FadeIn(w_q_name),
             Succession(through.animate.move_to(q), FadeOut(through)),
+            # K and V are projected from the same x and cut the same way
+            *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
+            FadeIn(VGroup(k_name, v_name)),
             beats={
-                "whole": [Create(fan), q[0].animate.set_fill(style.HIGHLIGHT, 0.6)],
+                "whole": [
+                    Create(fan),
+                    # slice 1 of each of Q, K and V is head 1's
+                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (q, k_full, v_full)),
+                ],
                 "shape": [
                     GrowFromEdge(one, UP),
                     GrowFromCenter(rows_brace),
@@ -1243,40 +1364,44 @@ class MultiHead(LectureScene):
                         lag_ratio=0.15,
                     ),
                 ],
+                # the joined vector (copies of Q's slices) stands up beside W_O's blocks of
+                # rows, where W_Q was; slice k times block k is a whole row of outputs, and
+                # the output under W_O is their sum: it fills with each product, the first
+                # two seen one by one, then the rest
                 "join": [
-                    FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
-                    FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
-                    TransformFromCopy(q, joined),
-                    FadeIn(joined_name),
-                    # W_Q leaves; W_O is drawn in its place as blocks of rows, the joined
-                    # vector stands beside them, slice by slice against its block (the
-                    # first two, then the rest), and comes out under W_O as one output
-                    # that mixes every head
-                    Succession(
-                        FadeOut(VGroup(whole, one, w_name)),
+                    InTurn(
                         AnimationGroup(
-                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03), FadeIn(w_o_name)
+                            FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                            FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
+                            FadeOut(VGroup(whole, one, w_name)),
+                            LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
                         ),
-                        Succession(
-                            *(_from_copy(joined[k], column[k]) for k in range(2)),
-                            LaggedStart(
-                                *(_from_copy(joined[k], column[k]) for k in range(2, heads)),
-                                lag_ratio=0.1,
-                            ),
+                        AnimationGroup(  # named once W_Q's numbers above it have gone
+                            FadeIn(w_o_name),
+                            TransformFromCopy(q, column, path_arc=-PI / 2),
+                            FadeIn(joined_name),
+                            FadeIn(out),
                         ),
-                        ReplacementTransform(column.copy(), out),
+                        *self._products(column, w_o, out),
                     ),
                 ],
+                # a group of heads' K (and V) slices become one slice they share; then the
+                # groups of Q's slices braced, each linked to its K and V
                 "share": [
-                    FadeOut(VGroup(joined, joined_name)),
-                    FadeIn(k_bar),
-                    FadeIn(v_bar),
-                    FadeIn(k_name),
-                    FadeIn(v_name),
-                    LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
-                    Create(links),
+                    InTurn(
+                        AnimationGroup(
+                            *(
+                                ReplacementTransform(full[g : g + group], bar[i])
+                                for full, bar in ((k_full, k_bar), (v_full, v_bar))
+                                for i, g in enumerate(range(0, heads, group))
+                            )
+                        ),
+                        LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
+                        Create(links),
+                    )
                 ],
             },
+            run_time=4.0,  # the join's products at their own pace, not in 2 s
             width=self.spoken("multihead.bookkeeping.projection_shape[0]", 0),
             a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),
             z0=self.spoken("multihead.bookkeeping.slices[0][1]", 0),

@@ -61,6 +61,19 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Length:
+    """How many entries the list at ``path`` has (an example's positions)."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return len(resolve(data, self.path))
+
+    def __str__(self) -> str:
+        return f"len({self.path})"
+
+
+@dataclass(frozen=True)
 class Mean:
     """The mean of the entries ``at`` of the list at ``path`` (a colour group's share)."""
 
@@ -134,7 +147,9 @@ class Ordinal:
         return "ordinal"
 
 
-Measured = Ref | Sum | Count | Mean | Ratio | ColumnSum | ColumnTops  # computed from the data file
+Measured = (  # computed from the data file
+    Ref | Sum | Count | Length | Mean | Ratio | ColumnSum | ColumnTops
+)
 Source = Measured | Ordinal
 
 

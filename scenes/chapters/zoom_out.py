@@ -24,7 +24,6 @@ from manim import (
     Circle,
     Create,
     CurvedArrow,
-    DashedLine,
     DashedVMobject,
     Dot,
     FadeIn,
@@ -58,12 +57,13 @@ from scenes.kit.diagrams import TransformerLayers
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import ColumnSum, ColumnTops, Sum
+from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-LINKS_TIME = 5.5  # seconds the chain takes to fold and its far pairs to be linked
-FOLD_SHARE = 0.65  # of which the fold takes this share
+LINKS_TIME = 5.5  # seconds for the far pairs to be linked on the chain and the chain to fold
+FOLD_SHARE = 0.5  # of which the fold takes this share (after the links)
+LINK_DASHES = 8  # dashes of a link, the same on the straight chain and the folded one
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
 CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
@@ -71,14 +71,25 @@ RESIDUES = 10  # beads on the protein chain
 BEAD = 0.09  # a residue's radius
 BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
 PAIR_CELL = 0.2  # a cell of the residue-by-residue table
-PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; the fold brings them together
+PROTEIN_LINKS = ((1, 8), (2, 7), (3, 6))  # far apart along the chain; attended before the fold
 THUMB_LINES = 3  # the thumbnail of the block, as tall as this many lines of the heading
 SMALL_VECTORS = 0.8  # the positions' columns inside the block, this share of a box's height
 RESIDUAL_X, RESIDUAL_FX = (2.0, 0.4), (-0.6, 1.4)  # a step's input and output (schematic)
-NORM_LENGTH = 1.2  # the length normalising brings the sum to (schematic)
+NORM_LENGTH = 1.2  # the circle the normalised sum is drawn on (schematic: LayerNorm centres,
+# divides by the spread, then scales by γ and shifts by β, so no one length is claimed)
 # what training learns, named as each part lights: the embeddings, each head's projections,
-# W_O, the feed-forward network's two matrices, the norms' gain and bias, the readout
-TRAINED = (r"E", r"W_Q,\ W_K,\ W_V", r"W_O", r"W_1,\ W_2", r"\gamma,\ \beta", r"W_{\mathrm{out}}")
+# W_O, the feed-forward network's two matrices and biases, the norms' gain and bias, the readout
+TRAINED = (
+    r"E",
+    r"W_Q,\ W_K,\ W_V",
+    r"W_O",
+    r"W_1,\ b_1,\ W_2,\ b_2",
+    r"\gamma,\ \beta",
+    r"W_{\mathrm{out}}",
+)
+BIASED = (1, 2)  # attention's rows: their biases named after them
+PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_out once
+TIED = 5  # the readout's row: often E transposed
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 TILE = 1.1  # side of one head's tile in the block
@@ -208,7 +219,7 @@ class ZoomOut(LectureScene):
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
             style.MUTED, 2
         )
-        return VGroup(box, style.text(self.words[key], style.LABEL_SIZE).move_to(box))
+        return VGroup(box, style.text(self.template(key), style.LABEL_SIZE).move_to(box))
 
     def _totals(self, head: AttentionGrid) -> tuple[VGroup, VGroup]:
         """The query row's total (right of the row) and the referent column's (under it)."""
@@ -251,14 +262,14 @@ class ZoomOut(LectureScene):
 
     def _sizes(self) -> VGroup:
         """The positions going into a layer (below) and coming out (above): as many columns,
-        as tall, with braces naming the count (positions) and the width (d)."""
+        as tall, with braces naming the count (positions) and the width (d_model)."""
         vec_in, vec_out = self._vectors(), self._vectors()
         braces = VGroup(Brace(vec_in, DOWN), Brace(vec_in[0], LEFT))
         names = VGroup(
             style.text(self.words["positions"], style.LABEL_SIZE).next_to(
                 braces[0], DOWN, buff=style.HUG_BUFF
             ),
-            MathTex("d").next_to(braces[1], LEFT, buff=style.HUG_BUFF),
+            MathTex(r"d_{\mathrm{model}}").next_to(braces[1], LEFT, buff=style.HUG_BUFF),
         )
         below = VGroup(vec_in, braces, names)
         above = VGroup(vec_out, braces.copy(), names.copy())
@@ -268,7 +279,9 @@ class ZoomOut(LectureScene):
 
     def _vectors(self) -> VGroup:
         """The sentence's positions as a layer takes them in and gives them back: a column of
-        d entries each (as many positions, as wide)."""
+        d_model entries each (as many positions, as wide). d_model is a layer's width, all its
+        heads' widths together (the four heads' layer: ``multihead.four.width``), not one
+        head's Q/K width (``tokens.it_cat.d``)."""
         it = self.data.it_cat
         return VGroup(
             *(
@@ -277,7 +290,7 @@ class ZoomOut(LectureScene):
                         Square(VECTOR_CELL)
                         .set_stroke(style.MUTED, 1)
                         .set_fill(style.PLAIN_CELL, opacity=1)
-                        for _ in range(it.d)
+                        for _ in range(self.data.four_heads.width)
                     )
                 ).arrange(DOWN, buff=0)
                 for _ in it.tokens
@@ -346,8 +359,9 @@ class ZoomOut(LectureScene):
         return group
 
     def _added(self) -> VGroup:
-        """A step's input x, its output f(x) drawn from x's tip, their sum; and the circle
-        the sum is brought to by normalising (schematic: no numbers)."""
+        """A step's input x, its output f(x) drawn from x's tip, their sum; and a circle the
+        normalised sum LN(x + f(x)) is drawn on (schematic, captioned so: LayerNorm centres the
+        sum, divides by its spread, then applies γ and β; no numbers)."""
         x_end = np.array([*RESIDUAL_X, 0.0])
         fx_end = x_end + np.array([*RESIDUAL_FX, 0.0])
         start = np.zeros(3)
@@ -363,9 +377,12 @@ class ZoomOut(LectureScene):
         circle = DashedVMobject(Circle(radius=radius).move_to(start)).set_stroke(style.MUTED, 2)
         normed = Arrow(start, fx_end * radius / np.linalg.norm(fx_end), buff=0)
         normed.set_color(style.HIGHLIGHT)
-        group = VGroup(x, fx, total, circle, normed)
+        ln = MathTex(r"\mathrm{LN}(x + f(x))", color=style.HIGHLIGHT)
+        ln.next_to(normed, LEFT, style.HUG_BUFF)
+        group = VGroup(x, fx, total, circle, normed, ln)
         group.x, group.fx, group.total, group.circle, group.normed = x, fx, total, circle, normed
-        group.shown = VGroup(x, fx, total, circle)  # normed: the shape the sum's arrow takes
+        group.ln = ln  # normed and ln: the shapes the sum's arrow and its label take
+        group.shown = VGroup(x, fx)  # what is left once pre-norm takes the normed sum away
         return group
 
     def _bend(self) -> VGroup:
@@ -415,14 +432,31 @@ class ZoomOut(LectureScene):
         tile = AttentionGrid(it.scaled.weights, IT_CAT, cell_size=TILE / n, show_numbers=False)
         others = self._other_heads()
         tiles = VGroup(tile, *others).arrange(RIGHT, buff=style.ITEM_BUFF)
-        others_label = style.text(self.words["others"], style.LABEL_SIZE, style.MUTED)
+        others_label = VGroup(  # their maps are 8 × 8: another input's positions, not ours
+            style.text(self.words["others"], style.LABEL_SIZE, style.MUTED),
+            phrase(
+                self.words["others_positions"],
+                style.LABEL_SIZE,
+                style.MUTED,
+                n=self.number(Length("multihead.four.colours"), 0),
+            ),
+        ).arrange(DOWN, buff=style.HUG_BUFF)
         others_label.next_to(others, DOWN, buff=style.HUG_BUFF)
+        # the heads' results A·V (not their maps), concatenated, into W_O: "A·V" over the
+        # arrow, the rest of the label under it
+        join_label = VGroup(
+            *(
+                style.text(part, style.LABEL_SIZE, style.MUTED)
+                for part in self.words["join_label"].split(maxsplit=1)
+            )
+        ).arrange(DOWN, buff=style.ITEM_BUFF + style.HUG_BUFF)
         w_o = VGroup(Square(TILE * 0.6).set_stroke(style.FOREGROUND, 2), MathTex("W_O"))
-        w_o.next_to(tiles, RIGHT, buff=style.GROUP_BUFF)
+        w_o.next_to(tiles, RIGHT, buff=join_label.width + 2 * style.HUG_BUFF)
         w_o[1].move_to(w_o[0])
-        joins = VGroup(  # the heads' results, concatenated, into W_O
+        joins = VGroup(
             Arrow(tiles.get_right(), w_o.get_left(), buff=style.HUG_BUFF, color=style.MUTED)
         )
+        joins.add(join_label.move_to(joins[0]))
         inner = VGroup(tiles, others_label, w_o, joins)
         multi_box = SurroundingRectangle(inner, color=style.FOREGROUND, buff=style.ITEM_BUFF)
         multi_label = style.text(self.words["multi"], style.LABEL_SIZE)
@@ -454,6 +488,10 @@ class ZoomOut(LectureScene):
         ):  # the side panel's pictures, where the strips go
             picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
             picture.move_to(side)
+        schematic = style.text(self.words["norm_schematic"], style.LABEL_SIZE, style.MUTED)
+        schematic.scale(min(1.0, side.width / schematic.width))
+        self.added.schematic = schematic.next_to(self.added, DOWN, buff=style.ITEM_BUFF)
+        self.side = side  # where the side panel's pictures go
         # while the heads are told nothing else is on the stage: the block's card fills it (the
         # pull-back lands there); the block steps back to its place when the side panel is needed
         card = VGroup(layers.cards_behind, layers.card, multi_label)
@@ -510,6 +548,7 @@ class ZoomOut(LectureScene):
         rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
         ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        self.ours = ours  # framed until training (which would learn the map ours set by hand)
         self.say(
             "heads",
             ReplacementTransform(head.cells, tile.cells),
@@ -518,9 +557,10 @@ class ZoomOut(LectureScene):
             FadeOut(self.column_left),
             rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
             beats={
-                "join": [
+                "join": [  # each map weights its V: the results A·V, joined, go into W_O
                     GrowArrow(joins[0]),
-                    TransformFromCopy(VGroup(*(t.cells for t in tiles)), w_o[0]),
+                    TransformFromCopy(VGroup(*(t.cells for t in tiles)), joins[1]),
+                    Create(w_o[0]),
                     FadeIn(w_o[1]),
                     FadeIn(multi_label),
                 ]
@@ -624,16 +664,35 @@ class ZoomOut(LectureScene):
 
     def _residual(self, layers: TransformerLayers, bend: VGroup) -> None:
         """Residual paths and their ⊕ on the block; beside it, the sum they make: the step's
-        output added tip to tail to its input, then brought to one length (normalised)."""
+        output added tip to tail to its input, then normalised, LN(x + f(x)), drawn on a circle
+        captioned as schematic. Pre-norm: only "normalise" moves in front of each sublayer (the
+        add stays at its ⊕), and the normalised sum goes: in pre-LN the sum is not normalised."""
         main = layers.main_line
         added = self.added  # in the side panel, where the bend was
         x, fx, total, circle, normed = added.x, added.fx, added.total, added.circle, added.normed
         carried = [Dot(radius=0.08, color=style.FOREGROUND) for _ in layers.residuals]
         after = layers.norm_labels.copy()  # where the original Transformer normalises
-        before = layers.norm_labels.copy()  # pre-norm: each norm in front of its sublayer
-        for label, sub in zip(before, layers.sublayers, strict=True):
-            label.set_color(style.HIGHLIGHT)
-            label.next_to(sub, DOWN, buff=style.HUG_BUFF, aligned_edge=RIGHT)
+        # the block is drawn smaller than its words were set: the labels' words, as small
+        size = style.LABEL_SIZE
+        drawn = layers.norm_labels[0].width / style.text(self.words["add_norm"], size).width
+
+        def label(key: str, colour) -> VMobject:
+            return style.text(self.words[key], size, colour).scale(drawn)
+
+        adds = VGroup(  # pre-norm: the add stays at its ⊕...
+            *(
+                label("add_only", style.MUTED).move_to(norm, aligned_edge=LEFT)
+                for norm in layers.norm_labels
+            )
+        )
+        before = VGroup(  # ...and only the norm goes in front of its sublayer, left of the
+            *(  # main line (the add's label is right of it)
+                label("norm_only", style.HIGHLIGHT)
+                .next_to(sub, DOWN, buff=style.HUG_BUFF)
+                .align_to(sub.get_bottom() + LEFT * style.ITEM_BUFF, RIGHT)
+                for sub in layers.sublayers
+            )
+        )
         self.say(
             "residual",
             FadeOut(bend),
@@ -654,16 +713,21 @@ class ZoomOut(LectureScene):
                         AnimationGroup(GrowArrow(total[0]), FadeIn(total[1])),
                     ),
                 ],
-                "norm": [  # the sum brought to one length
+                "norm": [  # the sum normalised: LN(x + f(x)), on a circle marked schematic
                     FadeIn(layers.norm_labels),
                     Create(circle),
+                    FadeIn(added.schematic),
                     Transform(total[0], normed),
-                    total[1].animate.next_to(normed, LEFT, style.HUG_BUFF),
+                    Transform(total[1], added.ln),
                 ],
-                "pre": [Transform(layers.norm_labels, before, path_arc=-PI / 3)],
+                "pre": [  # the norm goes in front of each sublayer; the sum is not normalised
+                    Transform(layers.norm_labels, adds),
+                    TransformFromCopy(layers.norm_labels, before, path_arc=-PI / 3),
+                    FadeOut(circle, added.schematic, total),
+                ],
             },
         )
-        self.postnorm = after
+        self.postnorm, self.prenorm = after, before
 
     def _stack(  # noqa: PLR0913
         self,
@@ -706,6 +770,10 @@ class ZoomOut(LectureScene):
             beats={
                 "width": [  # the positions, their count and width shown; they go in
                     Transform(layers.norm_labels, self.postnorm),
+                    *(  # each norm back to its ⊕
+                        FadeOut(b, target_position=a)
+                        for a, b in zip(layers.norm_labels, self.prenorm, strict=True)
+                    ),
                     InTurn(
                         AnimationGroup(
                             FadeIn(vec_in, shift=UP * 0.2),
@@ -766,10 +834,7 @@ class ZoomOut(LectureScene):
         travel = sizes.vec_in.copy().scale_to_fit_height(inputs.height * SMALL_VECTORS)
         travel.move_to(inputs)
         stops = (inputs, layers.card, output)
-        names = VGroup(*(MathTex(t) for t in TRAINED)).arrange(
-            DOWN, aligned_edge=LEFT, buff=style.ROW_BUFF
-        )
-        names.move_to(self.added)  # in the side panel
+        heading, names, per_layer = self._trained_list()
         named = iter(names)
 
         def light(*parts: VMobject) -> list:
@@ -789,17 +854,23 @@ class ZoomOut(LectureScene):
                 FadeIn(name, target_position=parts[0], scale=0.5),
             ]
 
-        self.lights = VGroup()
+        self.lights = VGroup(heading, per_layer)
         self.say(
             "training",
             FadeOut(pieces),
+            FadeOut(self.ours),  # our head was set by hand: training learns a head's map
+            FadeIn(heading),
             outline(layers.card),
             beats={
                 "embed": light(inputs),
                 "heads": light(tiles),
                 "wo": light(w_o),  # W_O with the arrow of the heads it joins
                 "rest": light(ffn),
-                "norms": light(*layers.norm_labels),  # each its own
+                "norms": [  # each its own; the rows every layer has its own of, × N
+                    *light(*layers.norm_labels),
+                    GrowFromCenter(per_layer[0]),
+                    FadeIn(per_layer[1]),
+                ],
                 "readout": [  # an input passes through them all, up to the readout
                     *light(output),
                     Succession(
@@ -809,6 +880,37 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
+
+    def _trained_list(self) -> tuple[VMobject, VGroup, VGroup]:
+        """The side panel's list of what training learns, under its heading: a row per part
+        (attention's rows with their biases, the readout's often tied to the embeddings), the
+        rows each layer has its own of braced "× N"."""
+        size = style.BODY_SIZE
+
+        def note(words: str) -> VMobject:
+            return style.text(words, size, style.MUTED)
+
+        rows = VGroup(*(VGroup(MathTex(t, font_size=size * style.MATH_SCALE)) for t in TRAINED))
+        for k in BIASED:
+            rows[k].add(note(self.words["biases"]))
+        before, after = self.words["tied"].split("{e}")
+        rows[TIED].add(
+            note(before), MathTex(r"E^\top", font_size=size * style.MATH_SCALE), note(after)
+        )
+        for row in rows:
+            row.arrange(RIGHT, buff=style.ITEM_BUFF)
+        rows[TIED][1:].arrange(RIGHT, buff=style.HUG_BUFF).next_to(rows[TIED][0], RIGHT)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+        brace = Brace(rows[PER_LAYER], RIGHT)
+        per_layer = VGroup(brace, style.text(self.words["layers"], size))
+        per_layer[1].next_to(brace, RIGHT, buff=style.HUG_BUFF)
+        heading = style.text(self.words["learned"], size)
+        heading.next_to(rows, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        group = VGroup(heading, rows, per_layer)
+        side = self.side
+        group.scale(min(1.0, side.width / group.width, side.height / group.height))
+        group.move_to(side)
+        return heading, rows, per_layer
 
     def _parallel(self, strips: VGroup, matmul: VGroup, lights: VGroup) -> None:
         """An RNN reads in turn; attention computes every position together, as one matrix
@@ -952,8 +1054,9 @@ class ZoomOut(LectureScene):
         return to_quarter
 
     def _alphafold(self, protein: VGroup, earlier: tuple[VGroup, ...]) -> None:
-        """The protein alone, large: the pair table grows out of the beads; the chain folds,
-        and each far pair it brings together is linked as its two cells light."""
+        """The protein alone, large: the pair table grows out of the beads; on the straight
+        chain each far pair is linked as its two cells light (attention between all pairs is
+        input to predicting the fold); then the chain folds, its links following the beads."""
         pairs = protein.pairs
         self.say(
             "alphafold",
@@ -962,19 +1065,26 @@ class ZoomOut(LectureScene):
             beats={
                 "family": [TransformFromCopy(protein.residues, pairs)],
                 "far": [
-                    Succession(  # the chain folds into a hairpin: far residues meet, then link
-                        Transform(protein.chain, protein.folded, run_time=FOLD_SHARE),
+                    Succession(  # far pairs linked on the straight chain, then it folds
                         LaggedStart(  # one pair at a time: its link, its two cells
                             *(
                                 AnimationGroup(
-                                    Create(link),
+                                    Create(arc),
                                     pairs[a * RESIDUES + b].animate.set_fill(style.HIGHLIGHT, 1),
                                     pairs[b * RESIDUES + a].animate.set_fill(style.HIGHLIGHT, 1),
                                 )
-                                for link, (a, b) in zip(protein.links, PROTEIN_LINKS, strict=True)
+                                for arc, (a, b) in zip(protein.arcs, PROTEIN_LINKS, strict=True)
                             ),
                             lag_ratio=0.6,
                             run_time=1 - FOLD_SHARE,
+                        ),
+                        AnimationGroup(  # the hairpin: each link's ends stay on its beads
+                            Transform(protein.chain, protein.folded),
+                            *(
+                                Transform(arc, link)
+                                for arc, link in zip(protein.arcs, protein.links, strict=True)
+                            ),
+                            run_time=FOLD_SHARE,
                         ),
                     )
                 ],
@@ -1033,7 +1143,7 @@ class ZoomOut(LectureScene):
 
     def _protein(self) -> VGroup:
         """A chain of residues that folds into a hairpin, and attention between the residues
-        far apart along it that the fold brings together."""
+        far apart along it: arcs on the straight chain, short links once it is folded."""
         panel = VGroup()
         panel.chain = self._chain(
             [RIGHT * k * BEAD_STEP + UP * style.ROW_BUFF * (k % 2) for k in range(RESIDUES)]
@@ -1047,12 +1157,21 @@ class ZoomOut(LectureScene):
             ]
         ).move_to(panel.chain)
         panel.residues = panel.chain[1]
-        ends = panel.folded[1]
-        panel.links = VGroup(
+        ends, beads = panel.folded[1], panel.residues
+        panel.arcs = VGroup(  # over the straight chain, each from one residue to the other
             *(
-                DashedLine(ends[a].get_center(), ends[b].get_center()).set_stroke(
-                    style.HIGHLIGHT, 4
-                )
+                DashedVMobject(
+                    ArcBetweenPoints(beads[a].get_center(), beads[b].get_center(), angle=-PI / 2),
+                    num_dashes=LINK_DASHES,
+                ).set_stroke(style.HIGHLIGHT, 4)
+                for a, b in PROTEIN_LINKS
+            )
+        )
+        panel.links = VGroup(  # the same links once the chain is folded (never added itself)
+            *(
+                DashedVMobject(
+                    Line(ends[a].get_center(), ends[b].get_center()), num_dashes=LINK_DASHES
+                ).set_stroke(style.HIGHLIGHT, 4)
                 for a, b in PROTEIN_LINKS
             )
         )
@@ -1062,9 +1181,9 @@ class ZoomOut(LectureScene):
                 for _ in range(RESIDUES * RESIDUES)
             )
         ).arrange_in_grid(RESIDUES, RESIDUES, buff=0)
-        shape = VGroup(panel.chain, panel.folded, panel.links)
+        shape = VGroup(panel.chain, panel.folded, panel.arcs, panel.links)
         panel.pairs.next_to(shape, RIGHT, buff=style.GROUP_BUFF)
-        panel.add(VGroup(panel.chain, panel.folded, panel.links, panel.pairs))  # folded: the
+        panel.add(VGroup(*shape, panel.pairs))  # folded and links: the
         # chain's shape to come, laid out with the panel; never added to the scene itself
         return panel
 

@@ -61,6 +61,19 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Length:
+    """How many entries the list at ``path`` has (an example's positions)."""
+
+    path: str
+
+    def value(self, data: Any) -> float:
+        return len(resolve(data, self.path))
+
+    def __str__(self) -> str:
+        return f"len({self.path})"
+
+
+@dataclass(frozen=True)
 class Mean:
     """The mean of the entries ``at`` of the list at ``path`` (a colour group's share)."""
 
@@ -148,7 +161,9 @@ class Ordinal:
         return "ordinal"
 
 
-Measured = Ref | Sum | Plus | Count | Mean | Ratio | ColumnSum | ColumnTops  # from the data file
+Measured = (  # computed from the data file
+    Ref | Sum | Plus | Count | Length | Mean | Ratio | ColumnSum | ColumnTops
+)
 Source = Measured | Ordinal
 
 

@@ -57,6 +57,7 @@ from scenes.kit.maps import AttentionGrid, LabelledMatrix
 from scenes.kit.numbers import Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
 
 
@@ -78,7 +79,13 @@ DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against 
 FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
-TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
+PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
+DIM = 0.25  # a map not being passed through, this bright
+TRAINED_CELL = 0.55
+GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
+GHOST_CAPTION = 0.8
+LANDING = 0.5  # the random start comes in, then each W_Q watched stays SNAPSHOT (in proportion)
+SNAPSHOT = 0.6  # a cell of the trained model's W_Q, beside the three hand-picked ones
 LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
 LOSS_DOT = 0.08
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
@@ -629,15 +636,30 @@ class ThreeRoles(LectureScene):
         x, times, w, equals, result, shape = self.equation
         food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
-        # In turn, each map's 食物 → 吃 cell is framed and 蘋果's x goes through that map into
-        # its vector, whose 吃 entry (to which that cell gives most: 蘋果 is mostly 食物) is
-        # framed as it lands: one source, three maps, three different entries.
-        frames = VGroup()
-        travels = []
-        for heat, row, (_, _, colour) in zip(heats, target, roles(), strict=True):
-            travel, lit = self._through(source[1], heat[0], row[1], colour, (food, eat))
-            travels.append(travel)
+        # In turn, each map alone bright: its 食物 row and 食物 → 吃 cell are framed, a copy
+        # of 蘋果's x travels onto that row and on into its vector, which it becomes, and the
+        # frame moves to the vector's 吃 entry (to which that cell gives most: 蘋果 is mostly
+        # 食物): one source, three maps, three different entries.
+        frames, rows, copies = VGroup(), VGroup(), VGroup()  # frames left; rows'; x's copies
+        steps: list[Animation] = []
+        for k, (heat, row, (_, _, colour)) in enumerate(zip(heats, target, roles(), strict=True)):
+            passing, (*lit, copy, framed) = self._through(
+                source[1], heat[0], row[1], colour, (food, eat)
+            )
+            light = [Transform(h, _lit(h, j == k)) for j, h in enumerate(heats)]
+            if k:  # the last map's row frame goes as the next map lights
+                light.append(FadeOut(rows[-1]))
+            steps += [AnimationGroup(*light, passing[0], run_time=PASS[0]), *passing[1:]]
             frames.add(*lit)
+            rows.add(framed)
+            copies.add(copy)
+        steps.append(  # the maps bright again; the copies, become the vectors, give way to them
+            AnimationGroup(
+                *(Transform(h, _lit(h, True)) for h in heats),
+                *(FadeOut(c) for c in copies),  # each: a group of them is on no stage
+                run_time=0.2,
+            )
+        )
         self.say(
             "differ",
             ReplacementTransform(w, heats[2]),
@@ -646,18 +668,24 @@ class ThreeRoles(LectureScene):
             FadeOut(x),
             TransformFromCopy(x.grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
-            run_time=1.5,
+            run_time=3.6,  # the three passes take their cue, one map at a time
             beats={
-                "three": [Succession(*travels)],
-                "hand": [FadeOut(frames), outline(*(h[0] for h in heats))],
+                "three": [InTurn(*steps)],
+                "hand": [FadeOut(VGroup(frames, rows[-1])), outline(*(h[0] for h in heats))],
+                # Stepping starts as the random start lands, and goes on at one pace
+                # through the next cue into the trained W_Q.
                 "trained": [
-                    FadeOut(VGroup(source, kept, heats)),
-                    FadeIn(run.shown),
-                    FadeIn(trained.body[0].name),
-                    FadeIn(run.plot),
-                    FadeIn(run.dot),
+                    Succession(
+                        AnimationGroup(
+                            FadeOut(VGroup(source, kept, heats)),
+                            FadeIn(VGroup(run.shown, trained.body[0].name, run.plot, run.dot)),
+                            FadeIn(run.ghost),
+                            run_time=LANDING,
+                        ),
+                        self._settle(run, 0, len(run.frames) // 2),
+                    )
                 ],
-                "tuned": [self._settle(trained, run)],
+                "tuned": [self._settle(run, len(run.frames) // 2, len(run.frames) - 1)],
             },
         )
         run.settled(self, trained)
@@ -673,7 +701,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "self",
             MoveToTarget(trained),
-            FadeOut(VGroup(run.plot, run.dot)),
+            FadeOut(VGroup(run.plot, run.dot, run.ghost)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
             beats={
@@ -692,31 +720,36 @@ class ThreeRoles(LectureScene):
     @staticmethod
     def _through(
         vector: VMobject, heat: AttentionGrid, into: NumberVector, colour, cell: tuple[int, int]
-    ) -> tuple[Animation, tuple[VMobject, VMobject]]:
-        """A copy of ``vector`` through the map ``heat`` into the vector ``into`` (where it
-        will be), the map's ``cell`` framed first and the entry of its column framed as the
-        copy lands: one map, its number, the entry it gives. Returns the frames too."""
-        copy = vector.copy()
-        copy.generate_target()
-        copy.target.scale(0.5).move_to(heat).set_color(colour)
+    ) -> tuple[list[Animation], tuple[VMobject, ...]]:
+        """A copy of ``vector`` onto the row ``cell[0]`` of the map ``heat`` and on into the
+        vector ``into`` (where it will be), which it becomes: the map's row and ``cell``
+        framed first, the frame moving to the entry of its column as the copy lands. Returns
+        the steps (the first to play with the map's lighting) and what they leave: the
+        cell's frame, the entry's frame, the copy (where the vector is), the row's frame."""
+        row = heat.get_row(cell[0])
+        on_row = vector.copy().set_color(colour).scale_to_fit_width(row.width).move_to(row)
         lit = SurroundingRectangle(heat.get_cell(*cell), buff=0, color=style.HIGHLIGHT)
-        entry = into.get_entry(cell[1])
-        landed = SurroundingRectangle(entry, buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
-        travel = Succession(
-            Create(lit, run_time=0.3),
-            MoveToTarget(copy, path_arc=-0.5, run_time=0.5),
-            AnimationGroup(
-                FadeOut(copy, target_position=into, path_arc=-0.5),
-                TransformFromCopy(lit, landed),
-                run_time=0.6,
-            ),
+        framed = SurroundingRectangle(row, buff=style.TIGHT_BUFF, color=colour)
+        landed = into.copy()
+        entry = SurroundingRectangle(
+            landed.get_entry(cell[1]), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
         )
-        return travel, (lit, landed)
+        steps = [
+            AnimationGroup(Create(framed), Create(lit)),
+            TransformFromCopy(vector, on_row, path_arc=-0.5, run_time=PASS[1]),
+            AnimationGroup(
+                Transform(on_row, landed, path_arc=-0.5),
+                TransformFromCopy(lit, entry),
+                run_time=PASS[2],
+            ),
+        ]
+        return steps, (lit, entry, on_row, framed)
 
     def _run(self, trained: VGroup) -> TrainingRun:
-        """The trained W_Q large beside the loss curve, placed; each W_Q training had at the
-        steps it was watched (``weights.w_q_settling``) where the random start is, and the
-        caption at each of those steps (``training.settling_steps``)."""
+        """The trained W_Q large beside the loss curve, placed, a small ghost of its random
+        start beside them; each W_Q training had at the steps it was watched
+        (``weights.w_q_settling``) where the random start is, and the caption at each of
+        those steps (``training.settling_steps``)."""
         tr = self.data.training
         grid = trained.body[0].grid
         plot = LossPlot(
@@ -726,44 +759,58 @@ class ThreeRoles(LectureScene):
             width=grid.width * LOSS_WIDTH,
             height=trained.height,  # as tall as the map with its name and caption
         )
+        ghost = VGroup(trained.start.copy().set_stroke(style.QUERY, width=1))
+        count = self.number("training.settling_steps[0]", 0, style.SMALL_SIZE, style.MUTED)
+        ghost.add(phrase(self.words["start"], style.SMALL_SIZE, style.MUTED, steps=count))
+        ghost[0].match_width(grid).scale(GHOST)
+        ghost[1].scale(GHOST_CAPTION).next_to(ghost[0], DOWN, buff=style.ITEM_BUFF)
+        ghost[0].align_to(ghost[1], RIGHT)
         left, _, right, _ = style.content_area()
         both = VGroup(trained, plot).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(both, grow=FILL * (right - left) / both.width)
+        # in the plot's empty top right corner (the curve has fallen by then)
+        ghost.align_to(plot.axes, UP).align_to(plot.axes, RIGHT)
         cells = grid.cells  # the random start, where training leaves W_Q
         for snapshot in (trained.start, *trained.snapshots):
             snapshot.match_width(cells).move_to(cells)
-        points = [
-            plot.axes.c2p(k, math.log10(tr.loss_curve[k]) - plot.low) for k in tr.settling_steps
-        ]
+        # The dot's way: the steps watched, then the last; it glides along the drawn curve.
+        steps = [*tr.settling_steps, plot.steps - 1]
         captions = [
             self._caption(f"training.settling_steps[{k}]").move_to(trained.caption)
             for k in range(len(tr.settling_steps))
         ]
         frames = [
-            (snapshot.cells, caption, point)
-            for snapshot, caption, point in zip(
-                (trained.start, *trained.snapshots), captions, points, strict=True
-            )
+            (snapshot.cells, caption)
+            for snapshot, caption in zip((trained.start, *trained.snapshots), captions, strict=True)
         ]
-        frames.append((cells, trained.caption, plot.get_end()))  # after the last step
+        frames.append((cells, trained.caption))  # after the last step
         tracker = ValueTracker(0)
 
-        def now() -> tuple[VMobject, VMobject, np.ndarray]:
-            return frames[min(int(tracker.get_value()), len(frames) - 1)]
+        def now() -> tuple[VMobject, VMobject]:  # the last W_Q watched at the dot's step
+            return frames[min(int(tracker.get_value() + 1e-6), len(frames) - 1)]
+
+        def at() -> np.ndarray:
+            value = min(tracker.get_value(), len(steps) - 1)
+            k = min(int(value), len(steps) - 2)
+            step = steps[k] + (value - k) * (steps[k + 1] - steps[k])
+            return _on_curve(plot, tr.loss_curve, step)
 
         shown = VGroup(
             always_redraw(lambda: now()[0].copy()),
             always_redraw(lambda: now()[1].copy()),
         )
-        dot = always_redraw(lambda: Dot(now()[2], radius=LOSS_DOT, color=style.HIGHLIGHT))
-        return TrainingRun(plot, dot, shown, tracker, frames)
+        dot = always_redraw(lambda: Dot(at(), radius=LOSS_DOT, color=style.HIGHLIGHT))
+        return TrainingRun(plot, dot, shown, tracker, frames, ghost)
 
-    def _settle(self, trained: VGroup, run: TrainingRun) -> Animation:
-        """Training: W_Q steps from the random start through each W_Q training had at the
-        steps it was watched, into the trained one, the caption counting those steps and the
-        dot stepping down the loss curve with them (``weights.w_q_settling``): one tracker
-        runs over the snapshots, each shown as long as the next."""
-        return ApplyMethod(run.tracker.set_value, len(run.frames), rate_func=linear)
+    @staticmethod
+    def _settle(run: TrainingRun, start: int, until: int) -> Animation:
+        """Training: W_Q steps from where it is to the ``until``-th W_Q training had at the
+        steps it was watched (the last: the trained one), the caption counting those steps
+        and the dot gliding down the loss curve with them (``weights.w_q_settling``): one
+        tracker from ``start``, each snapshot as long as the next."""
+        return ApplyMethod(
+            run.tracker.set_value, until, rate_func=linear, run_time=(until - start) * SNAPSHOT
+        )
 
     def _caption(self, steps: str) -> VMobject:
         """The trained map's caption: the colour model after ``steps`` (a data-file path)."""
@@ -959,6 +1006,23 @@ class ThreeRoles(LectureScene):
         )
 
 
+def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
+    """The point of the loss plot's drawn curve at ``step`` (between two of its vertices,
+    on the line that joins them)."""
+    xs = np.array(plot.get_path().get_anchors())  # the drawn vertices, in frame units
+    left, right = plot.axes.c2p(0, 0)[0], plot.axes.c2p(len(losses), 0)[0]
+    x = left + (right - left) * step / len(losses)
+    k = int(np.searchsorted(xs[:, 0], x).clip(1, len(xs) - 1))
+    a, b = xs[k - 1], xs[k]
+    share = 0.0 if b[0] == a[0] else (x - a[0]) / (b[0] - a[0])
+    return a + np.clip(share, 0, 1) * (b - a)
+
+
+def _lit(heat: VGroup, bright: bool) -> VGroup:
+    """``heat`` as it is, or dimmed while another map is the one passed through."""
+    return heat.copy() if bright else heat.copy().set_opacity(DIM)
+
+
 @dataclass
 class TrainingRun:
     """The loss curve the trained W_Q settles beside (:meth:`ThreeRoles._run`)."""
@@ -967,7 +1031,8 @@ class TrainingRun:
     dot: VMobject  # on the curve at the step the map shows
     shown: VGroup  # the map's cells and its caption at that step
     tracker: ValueTracker  # which step: its whole part indexes ``frames``
-    frames: list  # (cells, caption, point on the curve) at each step watched, then trained
+    frames: list  # (cells, caption) at each step watched, then trained
+    ghost: VGroup  # the random start, small, beside the curve, captioned with its step
 
     def settled(self, scene: LectureScene, trained: VGroup) -> None:
         """The stepping pieces give way to the trained W_Q they show now (the same picture)."""

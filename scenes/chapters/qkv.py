@@ -39,6 +39,7 @@ from manim import (
     Transform,
     TransformFromCopy,
     ValueTracker,
+    VectorizedPoint,
     VGroup,
     VMobject,
     Wait,
@@ -698,24 +699,100 @@ class ThreeRoles(LectureScene):
         )
         trained.generate_target()
         trained.target.scale_to_fit_width(home[0]).move_to(home[1])
+        grid = self._roles_grid(source, kept, VGroup(self.heats, trained.target))
         self.say(
             "self",
             MoveToTarget(trained),
             FadeOut(VGroup(run.plot, run.dot, run.ghost)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
+            run_time=2.5,  # the grid fills row by row under its cue
             beats={
                 "same": [  # the office's signs give way: the arrows end at the names
                     FadeOut(VGroup(*(row[3] for row in kept))),
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
-                "roles": [outline(*(row[2] for row in kept))],
-                "has": [outline(*(VGroup(*row[:2]) for row in kept))],  # each role, its vector
+                "roles": [self._fill(grid, source, kept, arrows)],
+                "has": [outline(*grid.rows[i][2:])],  # 蘋果's Q, K and V in the grid, in turn
             },
             token=self.apple_words()[i],
         )
-        # 蘋果's x, its arrows and its three vectors: carried under the formula's first line.
-        self.roles_picture = VGroup(source, arrows, *(VGroup(*row[:2]) for row in kept))
+        # Each part on the stage by itself (the grid's pieces came in inside one turn).
+        parts = [*grid.headers, *(m for row in grid.rows for m in row)]
+        self.remove(*parts)
+        self.add(*parts)
+        # 蘋果's x and its three vectors, with their letters: carried under the formula's
+        # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
+        row = grid.rows[i]
+        self.roles_picture = VGroup(
+            VGroup(grid.headers[0], row[1]),
+            VGroup(),
+            *(VGroup(h, v) for h, v in zip(grid.headers[1:], row[2:], strict=True)),
+        )
+
+    def _roles_grid(self, source: VGroup, kept: VGroup, maps: VGroup) -> RolesGrid:
+        """Every position's x and its Q, K and V (``tokens.eat_apple``), a row per word and
+        a column per role under its letter, filling the room below the maps: 蘋果's row is
+        its x and its three vectors (moved in); placed, the other rows not yet shown."""
+        i = self.ex.query_index
+        factor = source[1].height / self._vector("x", i).height
+        rows, stand_ins = [], []
+        for j, word in enumerate(self.apple_words()[: self.n]):
+            label = style.text(word, style.LABEL_SIZE).scale(factor)
+            if j == i:
+                cells = [source[1].copy(), *(r[1].copy() for r in kept)]
+                stand_ins = cells
+            else:
+                cells = [self._vector(key, j).scale(factor) for key in ("x", "q", "k", "v")]
+            rows.append([label, *cells])
+        headers = [MathTex("X", font_size=40, color=style.FOREGROUND)]
+        headers += [MathTex(letter, font_size=40, color=c) for _, letter, c in roles()]
+        table = VGroup(VectorizedPoint(), *headers, *(m for row in rows for m in row))
+        table.arrange_in_grid(rows=self.n + 1, cols=5, buff=(style.GROUP_BUFF, style.HUG_BUFF))
+        left, bottom, right, _ = style.content_area()
+        top = maps.get_bottom()[1] - style.ITEM_BUFF  # the letters close under the maps
+        table.scale(min(SELF_GROWTH, (right - left) / table.width, (top - bottom) / table.height))
+        table.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        rows[i][1:] = [source[1], *(r[1] for r in kept)]  # the real ones, to move in
+        return RolesGrid(VGroup(*headers), rows, stand_ins)
+
+    def _vector(self, key: str, j: int) -> NumberVector:
+        """Row ``j`` of X, Q, K or V (``key``) written out, in its colour."""
+        colours = {"x": style.FOREGROUND} | {k: c for k, _, c in roles()}
+        values = getattr(self.ex, key)[j]
+        return NumberVector(values, f"{SRC}.{key}[{j}]", "", colours[key], decimals=1)
+
+    def _fill(self, grid: RolesGrid, source: VGroup, kept: VGroup, arrows: VGroup) -> Animation:
+        """蘋果's x and its vectors move into its row of the grid, their names into the
+        columns' letters; the other words' rows of X come in beside it, and row by row each
+        x sends a copy into its Q, its K and its V."""
+        i = self.ex.query_index
+        apple = grid.rows[i]
+        moves = [
+            FadeOut(arrows),
+            FadeOut(VGroup(*(r[2] for r in kept))),
+            *(Transform(m, st) for m, st in zip(apple[1:], grid.stand_ins, strict=True)),
+            *(
+                ReplacementTransform(name, header)
+                for name, header in zip(
+                    (source[0], *(r[0] for r in kept)), grid.headers, strict=True
+                )
+            ),
+            FadeIn(apple[0]),
+        ]
+        others = [row for j, row in enumerate(grid.rows) if j != i]
+        return InTurn(
+            AnimationGroup(*moves, run_time=1.0),
+            FadeIn(VGroup(*(VGroup(*row[:2]) for row in others)), run_time=0.5),
+            *(
+                LaggedStart(
+                    *(TransformFromCopy(row[1], v, path_arc=-0.4) for v in row[2:]),
+                    lag_ratio=0.3,
+                    run_time=1.0,
+                )
+                for row in others
+            ),
+        )
 
     @staticmethod
     def _through(
@@ -885,7 +962,7 @@ class ThreeRoles(LectureScene):
             if not getattr(m, "gate_title", False) and not carried & set(m.get_family())
         ]
         roles_picture.generate_target()
-        self._under_formula(roles_picture.target, stage)
+        self._under_formula(_stacked(roles_picture.target), stage)
         match = self._match_picture()
         self._under_formula(match, stage)
         q_match = match[0]
@@ -1006,6 +1083,18 @@ class ThreeRoles(LectureScene):
         )
 
 
+def _stacked(picture: VGroup) -> VGroup:
+    """蘋果's roles picture (``(letter X, x), (), (letter, vector) ×3``) as a stack: each
+    vector after its letter, Q over K over V, and x before them, level with K."""
+    (x_name, x), _, *rows = picture
+    for name, vector in rows:
+        name.next_to(vector, LEFT, buff=style.ITEM_BUFF)
+    stack = VGroup(*rows).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+    x_name.next_to(x, LEFT, buff=style.ITEM_BUFF)
+    VGroup(x_name, x).next_to(stack, LEFT, buff=style.WIDE_BUFF)
+    return picture
+
+
 def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
     """The point of the loss plot's drawn curve at ``step`` (between two of its vertices,
     on the line that joins them)."""
@@ -1021,6 +1110,15 @@ def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
 def _lit(heat: VGroup, bright: bool) -> VGroup:
     """``heat`` as it is, or dimmed while another map is the one passed through."""
     return heat.copy() if bright else heat.copy().set_opacity(DIM)
+
+
+@dataclass
+class RolesGrid:
+    """Every position's x and its three roles (:meth:`ThreeRoles._roles_grid`)."""
+
+    headers: VGroup  # X, Q, K, V over the columns
+    rows: list  # per word: its name, its x, its q, k, v (蘋果's: the vectors on the stage)
+    stand_ins: list  # where 蘋果's x, q, k, v go in the grid (copies, placed)
 
 
 @dataclass

@@ -90,6 +90,7 @@ SNAPSHOT = 0.6  # a cell of the trained model's W_Q, beside the three hand-picke
 LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
 LOSS_DOT = 0.08
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
+LARGE_LINE = 1.8  # the projections' line, written large before it moves up into the formula
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
@@ -273,6 +274,14 @@ class ThreeRoles(LectureScene):
         label = word.copy()
         box = SurroundingRectangle(label, buff=style.HUG_BUFF, color=style.MUTED)
         return VGroup(box, label).move_to(pieces)
+
+    @staticmethod
+    def _large(line: VMobject, below: VMobject) -> VMobject:
+        """``line`` large in the middle of the room between the title and ``below``."""
+        left, _, right, top = style.content_area()
+        bottom = below.get_top()[1] + style.GROUP_BUFF
+        line.scale(min(LARGE_LINE, (right - left) / line.width, (top - bottom) / line.height))
+        return line.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     @staticmethod
     def _under_formula(picture: VMobject, stage: FormulaStage) -> VMobject:
@@ -735,16 +744,14 @@ class ThreeRoles(LectureScene):
         a column per role under its letter, filling the room below the maps: 蘋果's row is
         its x and its three vectors (moved in); placed, the other rows not yet shown."""
         i = self.ex.query_index
-        factor = source[1].height / self._vector("x", i).height
-        rows, stand_ins = [], []
-        for j, word in enumerate(self.apple_words()[: self.n]):
+        factor = kept[0][1].height / self._vector("q", i).height  # as 蘋果's Q stands now
+        rows = []
+        for word in self.apple_words()[: self.n]:
             label = style.text(word, style.LABEL_SIZE).scale(factor)
-            if j == i:
-                cells = [source[1].copy(), *(r[1].copy() for r in kept)]
-                stand_ins = cells
-            else:
-                cells = [self._vector(key, j).scale(factor) for key in ("x", "q", "k", "v")]
-            rows.append([label, *cells])
+            rows.append([label])
+        for j, row in enumerate(rows):
+            row += [self._vector(key, j).scale(factor) for key in ("x", "q", "k", "v")]
+        stand_ins = rows[i][1:]  # all at one size: 蘋果's x and vectors take it as they move
         headers = [MathTex("X", font_size=40, color=style.FOREGROUND)]
         headers += [MathTex(letter, font_size=40, color=c) for _, letter, c in roles()]
         table = VGroup(VectorizedPoint(), *headers, *(m for row in rows for m in row))
@@ -753,7 +760,7 @@ class ThreeRoles(LectureScene):
         top = maps.get_bottom()[1] - style.ITEM_BUFF  # the letters close under the maps
         table.scale(min(SELF_GROWTH, (right - left) / table.width, (top - bottom) / table.height))
         table.move_to([(left + right) / 2, (top + bottom) / 2, 0])
-        rows[i][1:] = [source[1], *(r[1] for r in kept)]  # the real ones, to move in
+        rows[i] = [rows[i][0], source[1], *(r[1] for r in kept)]  # the real ones move in
         return RolesGrid(VGroup(*headers), rows, stand_ins)
 
     def _vector(self, key: str, j: int) -> NumberVector:
@@ -966,16 +973,20 @@ class ThreeRoles(LectureScene):
         match = self._match_picture()
         self._under_formula(match, stage)
         q_match = match[0]
+        # The first line is written large in the middle as 蘋果's vectors and the maps land in
+        # it, then it moves up into its place.
+        big = self._large(formula.projections.copy(), roles_picture.target)
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
             MoveToTarget(roles_picture),
             # Each of 蘋果's vectors goes into its letter, each matrix into its projection.
             *(
-                TransformFromCopy(part, formula.projections[2 * k + side])
+                TransformFromCopy(part, big[2 * k + side])
                 for k, (row, heat) in enumerate(zip(self.kept, self.heats, strict=True))
                 for side, part in enumerate((row[1], heat))
             ),
+            then=[[ReplacementTransform(big, formula.projections)]],
             run_time=1.5,
         )
         self.say(
@@ -1066,17 +1077,18 @@ class ThreeRoles(LectureScene):
             ),
             run_time=3,
             beats={
+                # The sum once more: the shrunk V rows back at the origin, then tip to tail
+                # again into 蘋果's output.
                 "really": [
                     Succession(
-                        Transform(
-                            lit[3],
-                            SurroundingRectangle(
-                                VGroup(formula.projections, formula.attention),
-                                buff=style.HUG_BUFF,
-                                color=style.HIGHLIGHT,
+                        AnimationGroup(
+                            FadeOut(lit[3]),
+                            *(
+                                Transform(a, c.copy())
+                                for a, c in zip(tip.arrows, tip.scaled, strict=True)
                             ),
                         ),
-                        FadeOut(lit[3]),
+                        tip.lay_tip_to_tail(),
                     )
                 ]
             },

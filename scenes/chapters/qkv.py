@@ -776,6 +776,9 @@ class ThreeRoles(LectureScene):
         i = self.ex.query_index
         apple = grid.rows[i]
         moves = [
+            # x came out of X by a transform, which left copies of it in ``source`` (Manim
+            # pads a group to the other's count): they go as x moves.
+            *(FadeOut(m) for m in source[2:]),
             FadeOut(arrows),
             FadeOut(VGroup(*(r[2] for r in kept))),
             *(Transform(m, st) for m, st in zip(apple[1:], grid.stand_ins, strict=True)),

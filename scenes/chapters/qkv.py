@@ -39,6 +39,7 @@ from manim import (
     Transform,
     TransformFromCopy,
     ValueTracker,
+    VectorizedPoint,
     VGroup,
     VMobject,
     Wait,
@@ -57,6 +58,7 @@ from scenes.kit.maps import AttentionGrid, LabelledMatrix
 from scenes.kit.numbers import Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
+from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
 
 
@@ -78,10 +80,17 @@ DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against 
 FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 REFERENCE_DIMS = 4
-TRAINED_CELL = 0.55  # a cell of the trained model's W_Q, beside the three hand-picked ones
+PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
+DIM = 0.25  # a map not being passed through, this bright
+TRAINED_CELL = 0.55
+GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
+GHOST_CAPTION = 0.8
+LANDING = 0.5  # the random start comes in, then each W_Q watched stays SNAPSHOT (in proportion)
+SNAPSHOT = 0.6  # a cell of the trained model's W_Q, beside the three hand-picked ones
 LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
 LOSS_DOT = 0.08
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
+LARGE_LINE = 1.8  # the projections' line, written large before it moves up into the formula
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
@@ -265,6 +274,14 @@ class ThreeRoles(LectureScene):
         label = word.copy()
         box = SurroundingRectangle(label, buff=style.HUG_BUFF, color=style.MUTED)
         return VGroup(box, label).move_to(pieces)
+
+    @staticmethod
+    def _large(line: VMobject, below: VMobject) -> VMobject:
+        """``line`` large in the middle of the room between the title and ``below``."""
+        left, _, right, top = style.content_area()
+        bottom = below.get_top()[1] + style.GROUP_BUFF
+        line.scale(min(LARGE_LINE, (right - left) / line.width, (top - bottom) / line.height))
+        return line.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     @staticmethod
     def _under_formula(picture: VMobject, stage: FormulaStage) -> VMobject:
@@ -629,15 +646,30 @@ class ThreeRoles(LectureScene):
         x, times, w, equals, result, shape = self.equation
         food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
-        # In turn, each map's 食物 → 吃 cell is framed and 蘋果's x goes through that map into
-        # its vector, whose 吃 entry (to which that cell gives most: 蘋果 is mostly 食物) is
-        # framed as it lands: one source, three maps, three different entries.
-        frames = VGroup()
-        travels = []
-        for heat, row, (_, _, colour) in zip(heats, target, roles(), strict=True):
-            travel, lit = self._through(source[1], heat[0], row[1], colour, (food, eat))
-            travels.append(travel)
+        # In turn, each map alone bright: its 食物 row and 食物 → 吃 cell are framed, a copy
+        # of 蘋果's x travels onto that row and on into its vector, which it becomes, and the
+        # frame moves to the vector's 吃 entry (to which that cell gives most: 蘋果 is mostly
+        # 食物): one source, three maps, three different entries.
+        frames, rows, copies = VGroup(), VGroup(), VGroup()  # frames left; rows'; x's copies
+        steps: list[Animation] = []
+        for k, (heat, row, (_, _, colour)) in enumerate(zip(heats, target, roles(), strict=True)):
+            passing, (*lit, copy, framed) = self._through(
+                source[1], heat[0], row[1], colour, (food, eat)
+            )
+            light = [Transform(h, _lit(h, j == k)) for j, h in enumerate(heats)]
+            if k:  # the last map's row frame goes as the next map lights
+                light.append(FadeOut(rows[-1]))
+            steps += [AnimationGroup(*light, passing[0], run_time=PASS[0]), *passing[1:]]
             frames.add(*lit)
+            rows.add(framed)
+            copies.add(copy)
+        steps.append(  # the maps bright again; the copies, become the vectors, give way to them
+            AnimationGroup(
+                *(Transform(h, _lit(h, True)) for h in heats),
+                *(FadeOut(c) for c in copies),  # each: a group of them is on no stage
+                run_time=0.2,
+            )
+        )
         self.say(
             "differ",
             ReplacementTransform(w, heats[2]),
@@ -646,18 +678,24 @@ class ThreeRoles(LectureScene):
             FadeOut(x),
             TransformFromCopy(x.grid.get_row(i), source),
             kept.animate.scale(grow).move_to(target),
-            run_time=1.5,
+            run_time=3.6,  # the three passes take their cue, one map at a time
             beats={
-                "three": [Succession(*travels)],
-                "hand": [FadeOut(frames), outline(*(h[0] for h in heats))],
+                "three": [InTurn(*steps)],
+                "hand": [FadeOut(VGroup(frames, rows[-1])), outline(*(h[0] for h in heats))],
+                # Stepping starts as the random start lands, and goes on at one pace
+                # through the next cue into the trained W_Q.
                 "trained": [
-                    FadeOut(VGroup(source, kept, heats)),
-                    FadeIn(run.shown),
-                    FadeIn(trained.body[0].name),
-                    FadeIn(run.plot),
-                    FadeIn(run.dot),
+                    Succession(
+                        AnimationGroup(
+                            FadeOut(VGroup(source, kept, heats)),
+                            FadeIn(VGroup(run.shown, trained.body[0].name, run.plot, run.dot)),
+                            FadeIn(run.ghost),
+                            run_time=LANDING,
+                        ),
+                        self._settle(run, 0, len(run.frames) // 2),
+                    )
                 ],
-                "tuned": [self._settle(trained, run)],
+                "tuned": [self._settle(run, len(run.frames) // 2, len(run.frames) - 1)],
             },
         )
         run.settled(self, trained)
@@ -670,53 +708,135 @@ class ThreeRoles(LectureScene):
         )
         trained.generate_target()
         trained.target.scale_to_fit_width(home[0]).move_to(home[1])
+        grid = self._roles_grid(source, kept, VGroup(self.heats, trained.target))
         self.say(
             "self",
             MoveToTarget(trained),
-            FadeOut(VGroup(run.plot, run.dot)),
+            FadeOut(VGroup(run.plot, run.dot, run.ghost)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
+            run_time=2.5,  # the grid fills row by row under its cue
             beats={
                 "same": [  # the office's signs give way: the arrows end at the names
                     FadeOut(VGroup(*(row[3] for row in kept))),
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
-                "roles": [outline(*(row[2] for row in kept))],
-                "has": [outline(*(VGroup(*row[:2]) for row in kept))],  # each role, its vector
+                "roles": [self._fill(grid, source, kept, arrows)],
+                "has": [outline(*grid.rows[i][2:])],  # 蘋果's Q, K and V in the grid, in turn
             },
             token=self.apple_words()[i],
         )
-        # 蘋果's x, its arrows and its three vectors: carried under the formula's first line.
-        self.roles_picture = VGroup(source, arrows, *(VGroup(*row[:2]) for row in kept))
+        # Each part on the stage by itself (the grid's pieces came in inside one turn).
+        parts = [*grid.headers, *(m for row in grid.rows for m in row)]
+        self.remove(*parts)
+        self.add(*parts)
+        # 蘋果's x and its three vectors, with their letters: carried under the formula's
+        # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
+        row = grid.rows[i]
+        self.roles_picture = VGroup(
+            VGroup(grid.headers[0], row[1]),
+            VGroup(),
+            *(VGroup(h, v) for h, v in zip(grid.headers[1:], row[2:], strict=True)),
+        )
+
+    def _roles_grid(self, source: VGroup, kept: VGroup, maps: VGroup) -> RolesGrid:
+        """Every position's x and its Q, K and V (``tokens.eat_apple``), a row per word and
+        a column per role under its letter, filling the room below the maps: 蘋果's row is
+        its x and its three vectors (moved in); placed, the other rows not yet shown."""
+        i = self.ex.query_index
+        factor = kept[0][1].height / self._vector("q", i).height  # as 蘋果's Q stands now
+        rows = []
+        for word in self.apple_words()[: self.n]:
+            label = style.text(word, style.LABEL_SIZE).scale(factor)
+            rows.append([label])
+        for j, row in enumerate(rows):
+            row += [self._vector(key, j).scale(factor) for key in ("x", "q", "k", "v")]
+        stand_ins = rows[i][1:]  # all at one size: 蘋果's x and vectors take it as they move
+        headers = [MathTex("X", font_size=40, color=style.FOREGROUND)]
+        headers += [MathTex(letter, font_size=40, color=c) for _, letter, c in roles()]
+        table = VGroup(VectorizedPoint(), *headers, *(m for row in rows for m in row))
+        table.arrange_in_grid(rows=self.n + 1, cols=5, buff=(style.GROUP_BUFF, style.HUG_BUFF))
+        left, bottom, right, _ = style.content_area()
+        top = maps.get_bottom()[1] - style.ITEM_BUFF  # the letters close under the maps
+        table.scale(min(SELF_GROWTH, (right - left) / table.width, (top - bottom) / table.height))
+        table.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        rows[i] = [rows[i][0], source[1], *(r[1] for r in kept)]  # the real ones move in
+        return RolesGrid(VGroup(*headers), rows, stand_ins)
+
+    def _vector(self, key: str, j: int) -> NumberVector:
+        """Row ``j`` of X, Q, K or V (``key``) written out, in its colour."""
+        colours = {"x": style.FOREGROUND} | {k: c for k, _, c in roles()}
+        values = getattr(self.ex, key)[j]
+        return NumberVector(values, f"{SRC}.{key}[{j}]", "", colours[key], decimals=1)
+
+    def _fill(self, grid: RolesGrid, source: VGroup, kept: VGroup, arrows: VGroup) -> Animation:
+        """蘋果's x and its vectors move into its row of the grid, their names into the
+        columns' letters; the other words' rows of X come in beside it, and row by row each
+        x sends a copy into its Q, its K and its V."""
+        i = self.ex.query_index
+        apple = grid.rows[i]
+        moves = [
+            # x came out of X by a transform, which left copies of it in ``source`` (Manim
+            # pads a group to the other's count): they go as x moves.
+            *(FadeOut(m) for m in source[2:]),
+            FadeOut(arrows),
+            FadeOut(VGroup(*(r[2] for r in kept))),
+            *(Transform(m, st) for m, st in zip(apple[1:], grid.stand_ins, strict=True)),
+            *(
+                ReplacementTransform(name, header)
+                for name, header in zip(
+                    (source[0], *(r[0] for r in kept)), grid.headers, strict=True
+                )
+            ),
+            FadeIn(apple[0]),
+        ]
+        others = [row for j, row in enumerate(grid.rows) if j != i]
+        return InTurn(
+            AnimationGroup(*moves, run_time=1.0),
+            FadeIn(VGroup(*(VGroup(*row[:2]) for row in others)), run_time=0.5),
+            *(
+                LaggedStart(
+                    *(TransformFromCopy(row[1], v, path_arc=-0.4) for v in row[2:]),
+                    lag_ratio=0.3,
+                    run_time=1.0,
+                )
+                for row in others
+            ),
+        )
 
     @staticmethod
     def _through(
         vector: VMobject, heat: AttentionGrid, into: NumberVector, colour, cell: tuple[int, int]
-    ) -> tuple[Animation, tuple[VMobject, VMobject]]:
-        """A copy of ``vector`` through the map ``heat`` into the vector ``into`` (where it
-        will be), the map's ``cell`` framed first and the entry of its column framed as the
-        copy lands: one map, its number, the entry it gives. Returns the frames too."""
-        copy = vector.copy()
-        copy.generate_target()
-        copy.target.scale(0.5).move_to(heat).set_color(colour)
+    ) -> tuple[list[Animation], tuple[VMobject, ...]]:
+        """A copy of ``vector`` onto the row ``cell[0]`` of the map ``heat`` and on into the
+        vector ``into`` (where it will be), which it becomes: the map's row and ``cell``
+        framed first, the frame moving to the entry of its column as the copy lands. Returns
+        the steps (the first to play with the map's lighting) and what they leave: the
+        cell's frame, the entry's frame, the copy (where the vector is), the row's frame."""
+        row = heat.get_row(cell[0])
+        on_row = vector.copy().set_color(colour).scale_to_fit_width(row.width).move_to(row)
         lit = SurroundingRectangle(heat.get_cell(*cell), buff=0, color=style.HIGHLIGHT)
-        entry = into.get_entry(cell[1])
-        landed = SurroundingRectangle(entry, buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
-        travel = Succession(
-            Create(lit, run_time=0.3),
-            MoveToTarget(copy, path_arc=-0.5, run_time=0.5),
-            AnimationGroup(
-                FadeOut(copy, target_position=into, path_arc=-0.5),
-                TransformFromCopy(lit, landed),
-                run_time=0.6,
-            ),
+        framed = SurroundingRectangle(row, buff=style.TIGHT_BUFF, color=colour)
+        landed = into.copy()
+        entry = SurroundingRectangle(
+            landed.get_entry(cell[1]), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
         )
-        return travel, (lit, landed)
+        steps = [
+            AnimationGroup(Create(framed), Create(lit)),
+            TransformFromCopy(vector, on_row, path_arc=-0.5, run_time=PASS[1]),
+            AnimationGroup(
+                Transform(on_row, landed, path_arc=-0.5),
+                TransformFromCopy(lit, entry),
+                run_time=PASS[2],
+            ),
+        ]
+        return steps, (lit, entry, on_row, framed)
 
     def _run(self, trained: VGroup) -> TrainingRun:
-        """The trained W_Q large beside the loss curve, placed; each W_Q training had at the
-        steps it was watched (``weights.w_q_settling``) where the random start is, and the
-        caption at each of those steps (``training.settling_steps``)."""
+        """The trained W_Q large beside the loss curve, placed, a small ghost of its random
+        start beside them; each W_Q training had at the steps it was watched
+        (``weights.w_q_settling``) where the random start is, and the caption at each of
+        those steps (``training.settling_steps``)."""
         tr = self.data.training
         grid = trained.body[0].grid
         plot = LossPlot(
@@ -726,44 +846,58 @@ class ThreeRoles(LectureScene):
             width=grid.width * LOSS_WIDTH,
             height=trained.height,  # as tall as the map with its name and caption
         )
+        ghost = VGroup(trained.start.copy().set_stroke(style.QUERY, width=1))
+        count = self.number("training.settling_steps[0]", 0, style.SMALL_SIZE, style.MUTED)
+        ghost.add(phrase(self.words["start"], style.SMALL_SIZE, style.MUTED, steps=count))
+        ghost[0].match_width(grid).scale(GHOST)
+        ghost[1].scale(GHOST_CAPTION).next_to(ghost[0], DOWN, buff=style.ITEM_BUFF)
+        ghost[0].align_to(ghost[1], RIGHT)
         left, _, right, _ = style.content_area()
         both = VGroup(trained, plot).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(both, grow=FILL * (right - left) / both.width)
+        # in the plot's empty top right corner (the curve has fallen by then)
+        ghost.align_to(plot.axes, UP).align_to(plot.axes, RIGHT)
         cells = grid.cells  # the random start, where training leaves W_Q
         for snapshot in (trained.start, *trained.snapshots):
             snapshot.match_width(cells).move_to(cells)
-        points = [
-            plot.axes.c2p(k, math.log10(tr.loss_curve[k]) - plot.low) for k in tr.settling_steps
-        ]
+        # The dot's way: the steps watched, then the last; it glides along the drawn curve.
+        steps = [*tr.settling_steps, plot.steps - 1]
         captions = [
             self._caption(f"training.settling_steps[{k}]").move_to(trained.caption)
             for k in range(len(tr.settling_steps))
         ]
         frames = [
-            (snapshot.cells, caption, point)
-            for snapshot, caption, point in zip(
-                (trained.start, *trained.snapshots), captions, points, strict=True
-            )
+            (snapshot.cells, caption)
+            for snapshot, caption in zip((trained.start, *trained.snapshots), captions, strict=True)
         ]
-        frames.append((cells, trained.caption, plot.get_end()))  # after the last step
+        frames.append((cells, trained.caption))  # after the last step
         tracker = ValueTracker(0)
 
-        def now() -> tuple[VMobject, VMobject, np.ndarray]:
-            return frames[min(int(tracker.get_value()), len(frames) - 1)]
+        def now() -> tuple[VMobject, VMobject]:  # the last W_Q watched at the dot's step
+            return frames[min(int(tracker.get_value() + 1e-6), len(frames) - 1)]
+
+        def at() -> np.ndarray:
+            value = min(tracker.get_value(), len(steps) - 1)
+            k = min(int(value), len(steps) - 2)
+            step = steps[k] + (value - k) * (steps[k + 1] - steps[k])
+            return _on_curve(plot, tr.loss_curve, step)
 
         shown = VGroup(
             always_redraw(lambda: now()[0].copy()),
             always_redraw(lambda: now()[1].copy()),
         )
-        dot = always_redraw(lambda: Dot(now()[2], radius=LOSS_DOT, color=style.HIGHLIGHT))
-        return TrainingRun(plot, dot, shown, tracker, frames)
+        dot = always_redraw(lambda: Dot(at(), radius=LOSS_DOT, color=style.HIGHLIGHT))
+        return TrainingRun(plot, dot, shown, tracker, frames, ghost)
 
-    def _settle(self, trained: VGroup, run: TrainingRun) -> Animation:
-        """Training: W_Q steps from the random start through each W_Q training had at the
-        steps it was watched, into the trained one, the caption counting those steps and the
-        dot stepping down the loss curve with them (``weights.w_q_settling``): one tracker
-        runs over the snapshots, each shown as long as the next."""
-        return ApplyMethod(run.tracker.set_value, len(run.frames), rate_func=linear)
+    @staticmethod
+    def _settle(run: TrainingRun, start: int, until: int) -> Animation:
+        """Training: W_Q steps from where it is to the ``until``-th W_Q training had at the
+        steps it was watched (the last: the trained one), the caption counting those steps
+        and the dot gliding down the loss curve with them (``weights.w_q_settling``): one
+        tracker from ``start``, each snapshot as long as the next."""
+        return ApplyMethod(
+            run.tracker.set_value, until, rate_func=linear, run_time=(until - start) * SNAPSHOT
+        )
 
     def _caption(self, steps: str) -> VMobject:
         """The trained map's caption: the colour model after ``steps`` (a data-file path)."""
@@ -838,20 +972,24 @@ class ThreeRoles(LectureScene):
             if not getattr(m, "gate_title", False) and not carried & set(m.get_family())
         ]
         roles_picture.generate_target()
-        self._under_formula(roles_picture.target, stage)
+        self._under_formula(_stacked(roles_picture.target), stage)
         match = self._match_picture()
         self._under_formula(match, stage)
         q_match = match[0]
+        # The first line is written large in the middle as 蘋果's vectors and the maps land in
+        # it, then it moves up into its place.
+        big = self._large(formula.projections.copy(), roles_picture.target)
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
             MoveToTarget(roles_picture),
             # Each of 蘋果's vectors goes into its letter, each matrix into its projection.
             *(
-                TransformFromCopy(part, formula.projections[2 * k + side])
+                TransformFromCopy(part, big[2 * k + side])
                 for k, (row, heat) in enumerate(zip(self.kept, self.heats, strict=True))
                 for side, part in enumerate((row[1], heat))
             ),
+            then=[[ReplacementTransform(big, formula.projections)]],
             run_time=1.5,
         )
         self.say(
@@ -942,21 +1080,60 @@ class ThreeRoles(LectureScene):
             ),
             run_time=3,
             beats={
+                # The sum once more: the shrunk V rows back at the origin, then tip to tail
+                # again into 蘋果's output.
                 "really": [
                     Succession(
-                        Transform(
-                            lit[3],
-                            SurroundingRectangle(
-                                VGroup(formula.projections, formula.attention),
-                                buff=style.HUG_BUFF,
-                                color=style.HIGHLIGHT,
+                        AnimationGroup(
+                            FadeOut(lit[3]),
+                            *(
+                                Transform(a, c.copy())
+                                for a, c in zip(tip.arrows, tip.scaled, strict=True)
                             ),
                         ),
-                        FadeOut(lit[3]),
+                        tip.lay_tip_to_tail(),
                     )
                 ]
             },
         )
+
+
+def _stacked(picture: VGroup) -> VGroup:
+    """蘋果's roles picture (``(letter X, x), (), (letter, vector) ×3``) as a stack: each
+    vector after its letter, Q over K over V, and x before them, level with K."""
+    (x_name, x), _, *rows = picture
+    for name, vector in rows:
+        name.next_to(vector, LEFT, buff=style.ITEM_BUFF)
+    stack = VGroup(*rows).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+    x_name.next_to(x, LEFT, buff=style.ITEM_BUFF)
+    VGroup(x_name, x).next_to(stack, LEFT, buff=style.WIDE_BUFF)
+    return picture
+
+
+def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
+    """The point of the loss plot's drawn curve at ``step`` (between two of its vertices,
+    on the line that joins them)."""
+    xs = np.array(plot.get_path().get_anchors())  # the drawn vertices, in frame units
+    left, right = plot.axes.c2p(0, 0)[0], plot.axes.c2p(len(losses), 0)[0]
+    x = left + (right - left) * step / len(losses)
+    k = int(np.searchsorted(xs[:, 0], x).clip(1, len(xs) - 1))
+    a, b = xs[k - 1], xs[k]
+    share = 0.0 if b[0] == a[0] else (x - a[0]) / (b[0] - a[0])
+    return a + np.clip(share, 0, 1) * (b - a)
+
+
+def _lit(heat: VGroup, bright: bool) -> VGroup:
+    """``heat`` as it is, or dimmed while another map is the one passed through."""
+    return heat.copy() if bright else heat.copy().set_opacity(DIM)
+
+
+@dataclass
+class RolesGrid:
+    """Every position's x and its three roles (:meth:`ThreeRoles._roles_grid`)."""
+
+    headers: VGroup  # X, Q, K, V over the columns
+    rows: list  # per word: its name, its x, its q, k, v (蘋果's: the vectors on the stage)
+    stand_ins: list  # where 蘋果's x, q, k, v go in the grid (copies, placed)
 
 
 @dataclass
@@ -967,7 +1144,8 @@ class TrainingRun:
     dot: VMobject  # on the curve at the step the map shows
     shown: VGroup  # the map's cells and its caption at that step
     tracker: ValueTracker  # which step: its whole part indexes ``frames``
-    frames: list  # (cells, caption, point on the curve) at each step watched, then trained
+    frames: list  # (cells, caption) at each step watched, then trained
+    ghost: VGroup  # the random start, small, beside the curve, captioned with its step
 
     def settled(self, scene: LectureScene, trained: VGroup) -> None:
         """The stepping pieces give way to the trained W_Q they show now (the same picture)."""

@@ -25,8 +25,9 @@ PROJECTION_DRAWS, PROJECTION_POSITIONS, PROJECTION_WIDTH = 200, 8, 64
 SQRT_D_DRAWS, SQRT_D_POSITIONS = 64, 8
 SQRT_D_WALKS = 5  # q.k summed term by term for a few draws: random walks, up to the widest d
 # The widest d's draw 0 with its divided scores scaled once more: the same factors the summary's
-# knob turns the office arrow's length and the temperature by (1/8, 1/2, 1, 2, 4).
-SQRT_D_FACTORS = (0.125, 0.5, 1.0, 2.0, 4.0)
+# knob turns the office arrow's length and the temperature by (1/8, 1/4, 1/2, 1, 2, 4: each
+# twice the one before, so the dial's equal steps are equal ratios).
+SQRT_D_FACTORS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0)
 PE_BASE = 10000.0
 WIDE_POSITIONS, WIDE_WIDTH = 32, 64  # the classic table as the lecture shows it, seed 000
 

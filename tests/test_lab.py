@@ -162,7 +162,7 @@ def test_the_widest_draw_rescaled_flattens_and_sharpens(data: LectureData) -> No
     each stop is that draw's softmax(scores / √d × factor), flatter below 1, sharper above."""
     probe = data.sqrt_d
     widest = probe.dims[-1]
-    assert [stop.factor for stop in probe.rescaled] == [0.125, 0.5, 1.0, 2.0, 4.0]
+    assert [stop.factor for stop in probe.rescaled] == [0.125, 0.25, 0.5, 1.0, 2.0, 4.0]
     middle = max(widest.example_scaled)
     for stop in probe.rescaled:
         scaled = [s / math.sqrt(widest.d) * stop.factor for s in widest.example_scores]

@@ -67,6 +67,7 @@ MAP_CELL = 0.6  # the learned map's cell: the map fills the height
 PLANE_SIDE = 3.6  # the plane of two of V's dimensions: its longer side
 TICK = 0.25  # between the plane's ticks: row 3's sum spans more than two
 SUM_STROKE = 3  # the sum on the plane: thinner than its terms, which show round it
+SUM_TIP = 0.6  # its tip, as a share of the largest term's, which shows round it
 SMALL_CELL = 0.28  # a map in a chain: read by its brightness
 ROW_CELL = 0.5  # one row of a map, copied out beside it
 COLUMN_CELL = 0.62  # row 3 copied out in the flow, each position's V under its cell
@@ -81,7 +82,7 @@ LINE_PITCH = 0.28  # from one term's bar to the next on it
 CARRIED = 0.09  # a dot running along an arrow: what the arrow carries
 SHORTCUT_STROKE = 12  # the arrow from the weights straight to the prediction: the habit, bold
 STRIP_MARKER = 0.18  # under a map of the four heads: the shape alone (below LETTERED_MARKER)
-ARC_STROKE = 12  # an arc from row 3's marker to a position it reads: this thick at weight 1
+ARC_STROKE = 12  # an arc from a position row 3 reads into its marker: this thick at weight 1
 READ = 0.05  # a head reads a position from this weight on; below, its arc would be a hairline
 ARC_ANGLE = 2.2  # how far an arc bends under the markers (radians)
 ARC_TIP = 0.15
@@ -385,22 +386,19 @@ class NotExplanation(LectureScene):
             buff=style.ITEM_BUFF,
             color=style.MUTED,
         )
-        # the terms in their shades; the sum thin and beside them (the same arrow, moved
-        # across it), so that the terms laid tip to tail still show
+        # the terms in their shades; the sum from the origin to the last term's tip, thin and
+        # drawn over them, so that the terms laid tip to tail still show round it
         for k, j in enumerate(tip.on_plane):
             for group in (tip.arrows, tip.scaled, tip.chain):
                 group[k].set_color(self.shades[j])
-        start, end = tip.total.get_start(), tip.total.get_end()
-        along = (end - start) / max(np.linalg.norm(end - start), 1e-9)
-        aside = np.array([along[1], -along[0], 0.0])  # a quarter turn clockwise
         total = Arrow(
-            start + aside * style.ITEM_BUFF,
-            end + aside * style.ITEM_BUFF,
+            tip.total.get_start(),
+            tip.total.get_end(),
             buff=0,
             color=style.RESULT,
             stroke_width=SUM_STROKE,
-            max_tip_length_to_length_ratio=0.15,
-        )
+            tip_length=max(a.get_tip().length for a in tip.chain) * SUM_TIP,
+        ).set_z_index(1)
         carried = total.copy()
         start = self.start.get_center()
         self.residual, self.stack = self._residual(start), self._stack()
@@ -531,6 +529,11 @@ class NotExplanation(LectureScene):
         ]
         colour = [arcs[h] for h, match in enumerate(four.colour_match) if match >= RULE_MATCH]
         left = [arcs[h] for h, match in enumerate(four.previous_match) if match >= RULE_MATCH]
+        ruleless = [  # a head no rule names still reads somewhere: its arcs come on `which`
+            arcs[h]
+            for h, (c, p) in enumerate(zip(four.colour_match, four.previous_match, strict=True))
+            if max(c, p) < RULE_MATCH
+        ]
 
         def from_every_map(target: VMobject) -> VGroup:
             """An arrow from under each map's caption to ``target``'s top."""
@@ -560,7 +563,11 @@ class NotExplanation(LectureScene):
                 "differ": [FadeIn(strips, lag_ratio=0.1), outline(*maps)],
                 "rules": [FadeIn(rules), *(Create(a, lag_ratio=0.3) for a in colour)],
                 "left": [*(Create(a) for a in left)],
-                "which": [FadeIn(output), *(GrowArrow(a) for a in guesses)],
+                "which": [
+                    FadeIn(output),
+                    *(GrowArrow(a) for a in guesses),
+                    *(Create(a) for a in ruleless),
+                ],
                 "combine": [
                     LaggedStart(
                         AnimationGroup(
@@ -584,8 +591,9 @@ class NotExplanation(LectureScene):
         self, grid: AttentionGrid, colours: list[int], weights: list[float], strip=None
     ) -> tuple[VGroup, VGroup]:
         """Under ``grid``, a strip of its positions' colour markers (or ``strip``, placed), and
-        what row ``row`` reads: an arc under the strip from its marker to each position it
-        takes from, a ring round its own marker, each as thick as the weight."""
+        what row ``row`` reads: an arc under the strip from each position it takes from into
+        its marker (information flows from V_j into the row), a ring round its own marker,
+        each as thick as the weight."""
         if strip is None:
             size = STRIP_MARKER
             strip = VGroup(*(self.colour_marker(c, size) for c in colours))
@@ -601,12 +609,12 @@ class NotExplanation(LectureScene):
                 ring = Circle(radius=strip[j].width * 0.7).move_to(strip[j])
                 arcs.add(ring.set_stroke(style.HIGHLIGHT, width))
                 continue
-            end = strip[j].get_bottom()
+            source = strip[j].get_bottom()  # V_j flows from here into row 3: the tip at home
             arcs.add(
                 CurvedArrow(
+                    source,
                     home,
-                    end,
-                    angle=ARC_ANGLE if end[0] > home[0] else -ARC_ANGLE,
+                    angle=-ARC_ANGLE if source[0] > home[0] else ARC_ANGLE,
                     color=style.HIGHLIGHT,
                     stroke_width=width,
                     tip_length=ARC_TIP,

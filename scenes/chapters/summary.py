@@ -7,6 +7,8 @@ Render alone with ``manim -ql scenes/chapters/summary.py Summary``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from manim import (
     DOWN,
@@ -706,7 +708,8 @@ class Summary(LectureScene):
     # --- 6. one knob ----------------------------------------------------------------------
     def _knob_stops(self) -> list[tuple[int, int, int, tuple[bool, bool]]]:
         """The dial's notches, from the smallest scale to the largest: each a factor on the
-        scores (the factors the d = 512 draw was measured at, 1 in the middle), and at it the
+        scores (the factors the d = 512 draw was measured at, each twice the one before, so
+        the dial's equal steps are equal ratios; 1 where it starts), and at it the
         office stop whose arrow is that many times as long, the temperature that many times
         as low, the d = 512 draw's stop, and whether the office and the temperatures have that
         stop (where one has not, it stays at its nearest, dimmed)."""
@@ -859,14 +862,16 @@ class Summary(LectureScene):
             t=self.number(f"{IT}.temperatures[{temperature}].t", 2),
         )
         last = len(self.data.sqrt_d.dims) - 1
-        stop = self.data.sqrt_d.rescaled[rescaled]  # ÷ √d, then the knob's factor
+        stop = self.data.sqrt_d.rescaled[rescaled]  # ÷ √d, × the knob's factor
         weights, source = stop.weights, f"{SQRT_D}.rescaled[{rescaled}].weights"
-        digits = next(k for k in range(4) if round(stop.factor, k) == stop.factor)
+        # what the raw scores are divided by at this notch (√d ÷ the factor), to three
+        # significant digits: √d itself turns with the knob
+        digits = max(0, 2 - math.floor(math.log10(stop.divisor)))
         root_name = phrase(
             self.words["rescaled_label"],
             style.LABEL_SIZE,
             d=self.number(f"{SQRT_D}.dims[{last}].d", 0),
-            f=self.number(f"{SQRT_D}.rescaled[{rescaled}].factor", digits),
+            divisor=self.number(f"{SQRT_D}.rescaled[{rescaled}].divisor", digits),
         )
         root = WeightBars(
             [ShownNumber(j + 1, 0, Ordinal(), color=style.MUTED) for j in range(len(weights))],

@@ -272,6 +272,22 @@ class ShuffleRun(Shape):
         return self
 
 
+class PositionedRun(ShuffleRun):
+    """The same, the positional table added first: and the rows the head was fed, each
+    word's vector plus its place's row of the table (``inputs`` in the sentence's order,
+    ``inputs_of_shuffled`` in the shuffled one: the same table, the words moved)."""
+
+    inputs: Matrix
+    inputs_of_shuffled: Matrix
+
+    @model_validator(mode="after")
+    def _check_inputs(self) -> Self:
+        n, width = len(self.out), len(self.out[0])
+        for key in ("inputs", "inputs_of_shuffled"):
+            need_matrix(key, getattr(self, key), n, width)
+        return self
+
+
 class ShuffleProbe(Shape):
     """Pitfall 3: permutation equivariance, and how positional encoding breaks it, on the
     walkthrough sentence with its own W_Q, W_K and W_V."""
@@ -279,7 +295,7 @@ class ShuffleProbe(Shape):
     tokens: list[str]
     permutation: list[int]
     without_positions: ShuffleRun
-    with_positions: ShuffleRun
+    with_positions: PositionedRun
 
     @model_validator(mode="after")
     def _check(self) -> Self:

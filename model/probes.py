@@ -172,12 +172,20 @@ def _sentence_attention(x: torch.Tensor, sentence: Walkthrough) -> torch.Tensor:
 def _shuffle_run(
     sentence: Walkthrough, x: torch.Tensor, perm: torch.Tensor, positions: torch.Tensor | None
 ) -> dict[str, Any]:
-    """out(shuffled input) vs shuffled(out(input)), optionally with positions added."""
+    """out(shuffled input) vs shuffled(out(input)), optionally with positions added (then
+    the rows fed in, each word's vector plus its place's row of the table, are kept too)."""
     pe = torch.zeros_like(x) if positions is None else positions  # (n, d)
-    out = _sentence_attention(x + pe, sentence)  # (n, d)
-    out_of_shuffled = _sentence_attention(x[perm] + pe, sentence)  # (n, d)
+    inputs, inputs_of_shuffled = x + pe, x[perm] + pe  # (n, d) each: what the head is fed
+    out = _sentence_attention(inputs, sentence)  # (n, d)
+    out_of_shuffled = _sentence_attention(inputs_of_shuffled, sentence)  # (n, d)
     shuffled_out = out[perm]  # (n, d)
+    fed = (
+        {}
+        if positions is None
+        else {"inputs": inputs.tolist(), "inputs_of_shuffled": inputs_of_shuffled.tolist()}
+    )
     return {
+        **fed,
         "out": out.tolist(),
         "out_of_shuffled": out_of_shuffled.tolist(),
         "shuffled_out": shuffled_out.tolist(),

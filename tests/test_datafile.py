@@ -68,6 +68,7 @@ def _damage(data: dict, path: str, value: object) -> None:
         ("pitfalls.sqrt_d.dims.1.example_scaled", [0.5] * 8, "dims[1].example_scaled' sums"),
         ("pitfalls.shuffle.permutation", [0] * 5, "must be a permutation of 0..4"),
         ("pitfalls.shuffle.without_positions.max_abs_diff", 0.5, "but the outputs differ"),
+        ("pitfalls.shuffle.with_positions.inputs", [[0.0]], "with_positions.inputs' must be"),
         ("positional.table.0.0", 3.0, "'positional.table' has values outside [-1, 1]"),
         ("tokens.eat_apple.causal.weights.0", [0.5, 0.5, 0, 0, 0], "gives weight to a masked"),
         ("tokens.eat_apple.gloss", ["I"], "'tokens.eat_apple.gloss' has length 1, expected 5"),

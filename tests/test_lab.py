@@ -192,6 +192,18 @@ def test_positions_break_the_equivariance(data: LectureData) -> None:
     assert run.max_abs_diff > 1e-3
 
 
+def test_the_probe_keeps_the_rows_it_fed(data: LectureData) -> None:
+    """With positions, the rows fed in are each word's vector plus its place's row of the
+    table: in the sentence's order, and shuffled (word permutation[i] at place i, row i)."""
+    s, x, table = data.shuffle, data.eat_apple.x, data.positional.table
+    run = s.with_positions
+    for i, j in enumerate(s.permutation):
+        own, moved = ([a + b for a, b in zip(x[w], table[i], strict=True)] for w in (i, j))
+        assert run.inputs[i] == pytest.approx(own, abs=1e-12)
+        assert run.inputs_of_shuffled[i] == pytest.approx(moved, abs=1e-12)
+    assert run.inputs_of_shuffled != [run.inputs[j] for j in s.permutation]  # the places differ
+
+
 def test_sinusoidal_table(data: LectureData) -> None:
     pe = data.positional
     # The table drawn is the one the shuffle probe adds: a row per word, as wide as its vectors.

@@ -124,15 +124,6 @@ def test_a_sum_shown_says_approximately_when_its_rounded_terms_do_not_add_up() -
     assert sum_sign([0.5, 0.25], 0.75, 2) == "="
 
 
-def test_a_plus_adds_the_numbers_at_its_paths() -> None:
-    from scenes.kit.numbers import Plus
-
-    data = {"x": [[0.0, 0.3]], "pe": [[0.5, -0.416]]}
-    plus = Plus(("x[0][1]", "pe[0][1]"))
-    assert plus.value(data) == 0.3 - 0.416
-    assert str(plus) == "x[0][1] + pe[0][1]"
-
-
 def test_a_multiple_choice_has_one_right_answer() -> None:
     """Every language's quiz choices give two or more choices, one of them right (the same
     one in each language); a line without exactly one "*" is one clear line."""

@@ -51,7 +51,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import AttentionFormula
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, WideTable
-from scenes.kit.numbers import Ordinal, Plus, ShownNumber, phrase
+from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 from scenes.kit.turns import InTurn
 
 SRC = "pitfalls.shuffle"
@@ -189,31 +189,37 @@ class Shuffle(LectureScene):
                 ],
             },
         )
+        # The places 1 2 3, side by side, under each term in turn: Q, K, V (each computed
+        # alike from its word's row of X) and the second line.
+        terms = [*(letter[-1] for letter in letters), formula.attention]
+        visits = [
+            places.copy()
+            .arrange(RIGHT, buff=style.ITEM_BUFF)
+            .next_to(term, DOWN, buff=style.HUG_BUFF)
+            for term in terms
+        ]
+        for visit in visits:  # Q stands at the left edge: the group kept inside the frame
+            visit.shift(RIGHT * max(0.0, left - visit.get_left()[0]))
         self.say(
             "no_position",
             FadeIn(places, shift=DOWN * style.ITEM_BUFF),
             beats={
-                # each word's place number leaves its word for the formula, one under each
-                # of Q, K and V, looking for a slot there
+                # the whole group of places leaves the words for the formula: under Q, then
+                # (copies) under K, under V and under the second line, looking for a slot
                 "which": [
                     LaggedStart(
+                        ReplacementTransform(places, visits[0], path_arc=-SWAP_ARC / 2),
                         *(
-                            ApplyMethod(
-                                place.next_to,
-                                letter[-1],
-                                DOWN,
-                                style.HUG_BUFF,
-                                path_arc=-SWAP_ARC / 2,
-                            )
-                            for place, letter in zip(places, letters, strict=True)
+                            TransformFromCopy(places, visit, path_arc=-SWAP_ARC / 2)
+                            for visit in visits[1:]
                         ),
                         lag_ratio=0.3,
                     )
                 ],
-                # none of the terms has a slot for a place: each number falls out and is gone
+                # none of the terms has a slot for a place: the group falls out of each, gone
                 "none": [
                     LaggedStart(
-                        *(FadeOut(place, shift=DOWN * style.GROUP_BUFF) for place in places),
+                        *(FadeOut(visit, shift=DOWN * style.GROUP_BUFF) for visit in visits),
                         lag_ratio=0.3,
                     )
                 ],
@@ -477,14 +483,15 @@ class Shuffle(LectureScene):
             # the order changed: a line from each word to its place in the shuffled row
             Create(lines, lag_ratio=0.2),
             beats={
-                # each output slides down its word's line onto its twin, in turn; the twin
-                # is outlined as it lands (equal to the decimals shown: it takes its place)
+                # each output slides down its word's line onto its twin, in turn; as it lands
+                # the measured twin is outlined (equal to the decimals shown) and the
+                # traveller is gone: the shuffled row stays the measured f(P X)
                 "carry": [
                     LaggedStart(
                         *(
                             InTurn(
                                 ApplyMethod(travellers[j].move_to, shuffled[0][k][2]),
-                                AnimationGroup(FadeOut(shuffled[0][k][2]), outline(travellers[j])),
+                                AnimationGroup(FadeOut(travellers[j]), outline(shuffled[0][k][2])),
                             )
                             for k, j in enumerate(order)
                         ),
@@ -494,8 +501,6 @@ class Shuffle(LectureScene):
                 "own": [Create(pair)],
             },
         )
-        for k, j in enumerate(order):  # the shuffled row is made of the travellers now
-            shuffled[0][k].remove(shuffled[0][k][2]).add(travellers[j])
         exact = self.s.without_positions.max_abs_diff == 0  # summed in the same order after all
         terms = self._terms(original, weights, list(range(n)))
         reordered = self._terms(original, weights, order)
@@ -564,7 +569,7 @@ class Shuffle(LectureScene):
                 "neither": [FadeOut(mask, shift=DOWN * style.GROUP_BUFF)],
                 # the square built from the rows: its corners are the rows' words and outputs
                 # shrunk into X, f(X), P X and f(P X) = P f(X), its P arrows the lines
-                "law": [self._build_square(rows, lines, square)],
+                "law": [self._build_square(rows, lines, square, order)],
                 "moved": [
                     TransformFromCopy(original[0][j][2], shuffled[0][k][2], path_arc=SWAP_ARC / 2)
                     for k, j in enumerate(order)
@@ -599,12 +604,17 @@ class Shuffle(LectureScene):
         self.clear_below_title(self.title)
 
     @staticmethod
-    def _build_square(rows: VGroup, lines: VGroup, square: VGroup) -> LaggedStart:
+    def _build_square(rows: VGroup, lines: VGroup, square: VGroup, order: list[int]) -> LaggedStart:
         """P then f (X, P X, f(P X)), then f then P (f(X), P f(X)): each corner of the square
-        a copy of what it names in the two rows (the words, their outputs), shrinking into
-        it; each P arrow a copy of the permutation's lines; the f arrows drawn."""
+        a copy of what it names in the two rows, shrinking into it: 原本's words into X,
+        打亂's into P X, the measured outputs of the shuffled input into f(P X), 原本's
+        outputs into f(X), and copies of 原本's outputs carried down the lines (P applied to
+        f(X)) into P f(X); each P arrow a copy of the permutation's lines; the f arrows drawn."""
         (x, fx, px, meet), arrows, names = square
         words, outputs = ([VGroup(*(c[part] for c in row[0])) for row in rows] for part in (1, 2))
+        original, shuffled = rows
+        carried = VGroup(*(original[0][j][2].copy() for j in order))  # f(X), to be permuted
+        landed = VGroup(*(c.copy().move_to(shuffled[0][k][2]) for k, c in enumerate(carried)))
 
         def arrow(k: int, drawn: Animation) -> AnimationGroup:
             return AnimationGroup(drawn, FadeIn(names[k]))
@@ -618,7 +628,15 @@ class Shuffle(LectureScene):
             arrow(0, Create(arrows[0])),
             TransformFromCopy(outputs[0], fx),
             arrow(1, TransformFromCopy(lines, arrows[1])),
-            TransformFromCopy(outputs[1], meet[2]),  # the same outputs: f(P X) = P f(X)
+            InTurn(  # f(X) down the lines onto f(P X), then into P f(X): f(P X) = P f(X)
+                Transform(carried, landed),
+                AnimationGroup(
+                    FadeOut(
+                        carried, target_position=meet[2], scale=meet[2].height / carried.height
+                    ),
+                    FadeIn(meet[2]),
+                ),
+            ),
             FadeIn(meet[1]),
             lag_ratio=0.4,
         )
@@ -791,15 +809,21 @@ class Shuffle(LectureScene):
         plus.move_to((x.get_right() + pe_part.get_left()) / 2).set_y(x.grid.cells.get_y())
         asker = ex.query_index
         moved_to = list(self.s.permutation).index(asker)
-        # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled one
-        done = [
-            a + b for p in (asker, moved_to) for a, b in zip(ex.x[asker], pe.table[p], strict=True)
-        ]
+        # 蘋果's row of X over a row of PE: its input at its own place and at its shuffled
+        # one, each sum the row the probe fed the head (measured, not added here)
+        run = self.s.with_positions
+        fed = (
+            (f"inputs[{asker}]", run.inputs[asker]),
+            (f"inputs_of_shuffled[{moved_to}]", run.inputs_of_shuffled[moved_to]),
+        )
+        done = [v for _, row in fed for v in row]
         span = (min(done), max(done))  # the two sums' glyphs on one scale
         inputs = VGroup(
             *(
-                self._stack(x.grid.get_row(asker), table.get_row(p), asker, p, span)
-                for p in (asker, moved_to)
+                self._stack(
+                    x.grid.get_row(asker), table.get_row(p), f"{SRC}.with_positions.{path}", p, span
+                )
+                for p, (path, _) in zip((asker, moved_to), fed, strict=True)
             )
         )
         unequal = MathTex(r"\neq", font_size=style.SYMBOL_SIZE * 0.7)
@@ -927,12 +951,13 @@ class Shuffle(LectureScene):
             n=self.spoken("positional.wide_positions", 0),
             w=self.spoken("positional.wide_width", 0),
         )
-        self._again(clock, wide)
+        self._again(clock, wide, table)
 
-    def _again(self, clock: VGroup, wide: WideTable) -> None:
+    def _again(self, clock: VGroup, wide: WideTable, table: AttentionGrid) -> None:
         """The rows of the measurement come back in their places, computed with positions;
-        X + PE turns into its symbols where the W's stood (the clock into PE), and the W's
-        return there."""
+        X + PE turns into its symbols where the W's stood (the clock, whose hands are the
+        wide table's, fades; the small table, the one added, comes back in its place and
+        turns into PE), and the W's return there."""
         left, _, right, _ = style.content_area()
         weights = self._weights()
         gap = self.number(f"{SRC}.with_positions.max_abs_diff", 2)
@@ -955,8 +980,17 @@ class Shuffle(LectureScene):
         self.say(
             "again",
             FadeOut(wide),
-            ReplacementTransform(clock, symbols[2]),  # the clock's table is the PE added
-            FadeIn(symbols[:2]),
+            InTurn(  # the clock gives way to the table added, which becomes its PE
+                AnimationGroup(FadeOut(clock), FadeIn(table)),
+                AnimationGroup(
+                    FadeOut(
+                        table,
+                        target_position=symbols[2],
+                        scale=symbols[2].height / table.height,
+                    ),
+                    FadeIn(symbols),
+                ),
+            ),
             then=[
                 [FadeIn(original[0]), Create(original[1]), FadeIn(names)],
                 [
@@ -1006,8 +1040,9 @@ class Shuffle(LectureScene):
                 # The W's were picked with X alone under them: no positions in sight.
                 "design": [FadeIn(feed[0], shift=UP * style.GROUP_BUFF)],
                 "unused": [FadeIn(feed[1:], shift=LEFT * style.GROUP_BUFF)],
-                # the input with positions flows into the head; training loops back into W_Q
-                # and W_K, whose cells would change (a schematic: no trained values shown)
+                # the input with positions flows into the head; training loops back into the
+                # head, and W_Q's, W_K's and W_V's cells would all change (a schematic: no
+                # trained values shown)
                 "train": [
                     InTurn(
                         AnimationGroup(
@@ -1023,14 +1058,22 @@ class Shuffle(LectureScene):
         )
 
     def _training(self, weights: VGroup) -> tuple[VGroup, Animation]:
-        """Training drawn as a loop (a schematic): an arrow out of the head box's left side
-        by W_V, round and back in by W_Q, named "training" inside the box beside W_V; and
-        W_Q's then W_K's cells shimmering, as training would change them (no values)."""
+        """Training drawn as a loop (a schematic): an arrow out of the head box's left edge
+        (where its outputs leave) at its foot, round just outside the box and back in at its
+        top, named "training" under the loop's foot, outside the box (no W is pointed at:
+        training changes all three); and W_Q's, W_K's, then W_V's cells shimmering in their
+        colours, as training would change them (no values)."""
         (pair, w_v), box = weights
-        low, high = (box.get_left() * RIGHT + part.get_center() * UP for part in (w_v, pair))
-        arrow = CurvedArrow(low, high, angle=-PI / 2, color=style.HIGHLIGHT)
+        inset = style.ITEM_BUFF  # the loop's ends, just inside the box's corners
+        low, high = (
+            box.get_corner(corner) + UP * side * inset
+            for corner, side in ((DOWN + LEFT, 1), (UP + LEFT, -1))
+        )
+        # shallow: the loop stays in the gap between the rows and the box
+        arrow = CurvedArrow(low, high, angle=-PI / 4, color=style.HIGHLIGHT)
         name = style.text(self.words["training"], style.LABEL_SIZE)
-        name.next_to(w_v, LEFT, buff=style.ITEM_BUFF)
+        name.next_to(box.get_corner(DOWN + LEFT), DOWN, buff=style.HUG_BUFF)
+        name.align_to(arrow, LEFT)
         shimmer = LaggedStart(
             *(
                 LaggedStart(
@@ -1041,7 +1084,9 @@ class Shuffle(LectureScene):
                     lag_ratio=0.05,
                     run_time=STEP,
                 )
-                for part, colour in zip(pair, (style.QUERY, style.KEY), strict=True)
+                for part, colour in zip(
+                    (*pair, w_v), (style.QUERY, style.KEY, style.VALUE), strict=True
+                )
             ),
             lag_ratio=0.5,
         )
@@ -1061,13 +1106,14 @@ class Shuffle(LectureScene):
         misses = [there[c] for c, (a, b) in enumerate(zip(*shown, strict=True)) if a != b]
         return ghost, misses
 
-    def _stack(self, x_row: VGroup, pe_row: VGroup, word: int, place: int, span: tuple) -> VGroup:
+    def _stack(self, x_row: VGroup, pe_row: VGroup, fed: str, place: int, span: tuple) -> VGroup:
         """A word's input at a place, written as a sum to be done: its row of X over the row
         of PE for ``place``, a plus before the second, the place named by a brace; then
         (``[5:]``, for :meth:`_collapse`, not drawn with it) the sum done: one row between
-        the two, each cell the X cell plus the PE cell, a bar glyph of it where the plus
-        was (on the scale ``span``, one for both places, as tall as the two rows), and the
-        brace and place closed round the one row."""
+        the two, each cell the row the probe fed the head (``fed``, a data-file path: the X
+        cell plus the PE cell, as measured), a bar glyph of it where the plus was (on the
+        scale ``span``, one for both places, as tall as the two rows), and the brace and
+        place closed round the one row."""
         top, bottom = x_row.copy(), pe_row.copy()
         rows = VGroup(top, bottom).arrange(DOWN, buff=style.TIGHT_BUFF)
         plus = MathTex("+", font_size=style.SYMBOL_SIZE * 0.6).next_to(
@@ -1078,19 +1124,16 @@ class Shuffle(LectureScene):
         where.next_to(brace, RIGHT, buff=style.HUG_BUFF)
         width = self.data.positional.width
         cells = VGroup(*(cell.copy() for cell in top[:width])).move_to(rows)
-        paths = [
-            (f"{APPLE}.x[{word}][{c}]", f"positional.table[{place}][{c}]") for c in range(width)
-        ]
         numbers = VGroup(
             *(
-                self.number(Plus(pair), 2, style.LABEL_SIZE)
+                self.number(f"{fed}[{c}]", 2, style.LABEL_SIZE)
                 .match_height(bottom[width + c])
                 .move_to(cells[c])
-                for c, pair in enumerate(paths)
+                for c in range(width)
             )
         )
         total = VGroup(*cells, *numbers)
-        values = [self.data.value(Plus(pair)) for pair in paths]
+        values = [n.value for n in numbers]
         glyph = self._bars(values, span, rows.height)
         glyph.next_to(cells, LEFT, buff=style.ITEM_BUFF)
         closed = Brace(cells, RIGHT, buff=style.HUG_BUFF)

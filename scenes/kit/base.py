@@ -153,8 +153,7 @@ class ScopedData:
 
     def value(self, source: Measured) -> float:
         """What ``source`` (a :class:`Ref`, :class:`Sum`...) computes from the data file."""
-        for path in getattr(source, "paths", (getattr(source, "path", ""),)):  # Plus: several
-            self._check(path)
+        self._check(source.path)
         return source.value(self._data.raw)
 
     def __getattr__(self, name: str) -> object:

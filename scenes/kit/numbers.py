@@ -137,20 +137,6 @@ class Ratio:
 
 
 @dataclass(frozen=True)
-class Plus:
-    """The sum of the numbers at ``paths``: two entries already on screen added (a word's
-    input, its embedding plus its place's positional encoding, cell by cell)."""
-
-    paths: tuple[str, ...]
-
-    def value(self, data: Any) -> float:
-        return sum(resolve(data, path) for path in self.paths)
-
-    def __str__(self) -> str:
-        return " + ".join(self.paths)
-
-
-@dataclass(frozen=True)
 class Ordinal:
     """A position label (1, 2, 3...), not a measured value: nothing to check in the data."""
 
@@ -162,7 +148,7 @@ class Ordinal:
 
 
 Measured = (  # computed from the data file
-    Ref | Sum | Plus | Count | Length | Mean | Ratio | ColumnSum | ColumnTops
+    Ref | Sum | Count | Length | Mean | Ratio | ColumnSum | ColumnTops
 )
 Source = Measured | Ordinal
 

@@ -32,6 +32,7 @@ from manim import (
     Line,
     MathTex,
     Mobject,
+    MoveAlongPath,
     NumberLine,
     Rectangle,
     ReplacementTransform,
@@ -247,9 +248,19 @@ class WhyProject(LectureScene):
                     ),
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
-                "body": [FadeIn(labels[1]), found.back.animate.move_to(found.read)],
+                # the found days travel back: to the Query's tip, down the Query to the
+                # room's centre, and on to the asker
+                "body": [FadeIn(labels[1]), self._read_back(found, stage, tip)],
             },
         )
+
+    @staticmethod
+    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> MoveAlongPath:
+        """The found body's days, carried back along the Query to where the asker reads."""
+        path = VMobject().set_points_as_corners(
+            [found.back.get_center(), tip, stage.centre, found.read.get_center()]
+        )
+        return MoveAlongPath(found.back, path)
 
     def _tag(self, words: str, colour) -> VGroup:
         """A person's words in a speech tag of their role's colour."""
@@ -371,7 +382,12 @@ class WhyProject(LectureScene):
             ((i, j) for i in range(n) for j in range(n) if i != j),
             key=lambda c: weights[c[0]][c[1]],
         )
-        scored = [self.p.example.dots[0], self._shared_row(0), self._shared_row(near[0])]
+        scored = [
+            self.p.example.dots[0],
+            self._shared_row(0),
+            self._shared_row(near[0]),
+            self._shared_row(0, "projected_dots"),
+        ]
         high = max(*(max(r) for r in scored), self.p.self_dot_mean)
         low = min(*(min(r) for r in scored), -self.p.cross_dot_std)
         # the first word's row of X X^T (the map's first row, before softmax) as bars
@@ -453,6 +469,10 @@ class WhyProject(LectureScene):
             beats={"rest": [Create(row), columns.animate.set_opacity(style.DIMMED)]},
         )
         seed = chart.bars[0].copy().stretch_to_fit_height(chart.bars[0].width, about_edge=DOWN)
+        # x with itself is one arrow: one name (the second would sit on the first), and its
+        # copy, just above it, slides down onto it as its full shadow
+        drawn[0].names.remove(drawn[0].names[1])
+        onto = drawn[0].a.copy().shift(UP * style.GROUP_BUFF)
         self.say(
             "why",
             # the map goes back to its place among the three, its first row still framed;
@@ -467,15 +487,18 @@ class WhyProject(LectureScene):
             GrowArrow(drawn[0].a),
             FadeIn(drawn[0].names[0]),
             beats={
-                "self": [GrowArrow(drawn[0].b), FadeIn(drawn[0].names[1]), Write(self_dot)],
-                # the framed row's own cell (a weight, after softmax) lands on the chart's
-                # zero line and grows there into its score before softmax, x · x
-                "about": [
-                    Create(drawn[0].shadow),
+                # x's copy lands on x as its full shadow; in the same beat the framed row's
+                # own cell (a weight, after softmax) lands on the chart's zero line and grows
+                # there into its score before softmax, x · x
+                "self": [
+                    Succession(FadeIn(onto), ReplacementTransform(onto, drawn[0].shadow)),
+                    Write(self_dot),
                     Succession(
                         TransformFromCopy(plain[1].get_cell(0, 0), seed, path_arc=-0.5),
                         ReplacementTransform(seed, chart.bars[0]),
                     ),
+                ],
+                "about": [
                     Create(chart.level),
                     FadeIn(chart.level_label),
                     FadeIn(chart.names[0]),
@@ -602,16 +625,41 @@ class WhyProject(LectureScene):
                 ],
             },
         )
+        # two different matrices: the shared map turns into the projected one in its place,
+        # the frame goes back to its first row, and the chart's bars move to that row's
+        # scores, x₀W_Q · x_jW_K: the own bar falls into the band among the others
+        projected.shift(shared[1].get_center() - projected[1].get_center())
+        row_frame = SurroundingRectangle(
+            projected[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
+        projected_row = to.bars_for(self._shared_row(0, "projected_dots"))
+        projected_names = to.names_for(r"xW_Q \cdot xW_K", r"xW_Q \cdot yW_K")
+        projected_diagonal = self._diagonal(projected[1])
         self.say(
             "projected_say",
-            FadeOut(VGroup(scores[0], *(m for m in chart if m is not chart.bars), own_row)),
-            FadeOut(frames[1:]),
-            FadeIn(projected),
+            ReplacementTransform(shared, projected),
+            ReplacementTransform(frames[1], row_frame),
+            FadeOut(VGroup(frames[2], frames[3])),
+            Transform(own_row, projected_row),
+            Transform(chart.names, projected_names),
+            beats={
+                # no privilege: its own bar, inside the band; its diagonal no brighter
+                "own": [outline(own_row[0]), FadeIn(projected_diagonal, lag_ratio=0.2)],
+            },
+        )
+        # what the draws' cue clears: the chart with its name, the frame, the diagonal
+        self.leftover = VGroup(
+            scores[0],
+            *(m for m in chart if m is not chart.bars),
+            own_row,
+            row_frame,
+            projected_diagonal,
         )
 
-    def _shared_row(self, i: int) -> list[float]:
-        """Word ``i``'s scores with one matrix for both roles, its own first."""
-        row = self.p.example.shared_dots[i]
+    def _shared_row(self, i: int, kind: str = "shared_dots") -> list[float]:
+        """Word ``i``'s scores with one matrix for both roles (``kind``: or with two), its
+        own first."""
+        row = getattr(self.p.example, kind)[i]
         return [row[i], *(v for j, v in enumerate(row) if j != i)]
 
     @staticmethod
@@ -725,7 +773,7 @@ class WhyProject(LectureScene):
         stacked behind them; each first draw's diagonal, averaged, lands as one dot on its
         line, and the bars of all the draws grow there."""
         p = self.p
-        plain_map, shared_map, projected_map = maps
+        plain_map, _, projected_map = maps
         rows = VGroup(
             self._row("plain", style.WITHOUT, plain_map[1]),
             self._row("projected", style.WITH, projected_map[1]),
@@ -772,7 +820,7 @@ class WhyProject(LectureScene):
         grids = [rows[0][2][1][1], small1]
         self.say(
             "draws",
-            FadeOut(VGroup(plain_map[0], projected_map[0], shared_map)),
+            FadeOut(VGroup(plain_map[0], projected_map[0], self.leftover)),
             *(
                 ReplacementTransform(m[1], g)
                 for m, g in zip((plain_map, projected_map), grids, strict=True)
@@ -1019,17 +1067,25 @@ def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResult
     found = cards[asked]
     for label, part in zip(labels, found, strict=True):  # beside the found card's parts
         label.next_to(part, RIGHT, buff=style.ITEM_BUFF)
+    # the lines fan out from the room's wall, on the tip's level, past the names by the tip;
+    # a stem joins them to the tip
+    fan = np.array([room.room.get_right()[0], tip[1], 0.0])
     lines = VGroup(
+        Line(tip, fan, color=style.QUERY).set_stroke(width=4),
         *(
-            Line(tip, card[0].get_left(), color=style.QUERY).set_stroke(
+            Line(fan, card[0].get_left(), color=style.QUERY).set_stroke(
                 width=1 + 8 * w, opacity=0.3 + 0.7 * w
             )
             for card, w in zip(cards, weights, strict=True)
-        )
+        ),
     )
     lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
     back = found[1][1].copy()  # the days the asker reads
-    read = back.copy().next_to(room.people[stage.asker][1], UP, buff=style.HUG_BUFF)
+    # parked beside the asker's dot, on the side away from the room's centre (the Key's
+    # arrow comes from there), clear of his name and his own days
+    dot = room.people[stage.asker][0]
+    side = RIGHT if dot.get_x() > stage.centre[0] else LEFT
+    read = back.copy().next_to(dot, side, buff=style.ITEM_BUFF)
     return SearchResults(offer, cards, labels, lines, lit, back, read)
 
 

@@ -67,6 +67,7 @@ BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's 
 INTRO_ARROWS = 3.0  # the longer of the intro's q and k
 INTRO_TEX = 60  # the intro's question
 INTRO_GROW = 1.3  # the intro's picture may be enlarged this much to fill the frame
+INTRO_MATRIX = 2.0  # W_Q's and W_K's heat grids, this many times as tall as an x's row
 APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
@@ -279,8 +280,12 @@ class WhyProject(LectureScene):
         rows = VGroup()
         for k, role, matrix, colour in ((i, "q", "W_Q", style.QUERY), (j, "k", "W_K", style.KEY)):
             x = NumberVector(ex.x[k], f"{APPLE}.x[{k}]", self.apple_label("x", k), decimals=1)
-            times = MathTex(r"\times", matrix, "=", font_size=40)
-            times[1].set_color(colour)
+            # × the matrix (drawn as its heat grid, named under it) =
+            grid = self._matrix(
+                getattr(ex, matrix.lower()), matrix, colour, INTRO_MATRIX * x.height
+            )
+            times = VGroup(MathTex(r"\times", font_size=40), grid, MathTex("=", font_size=40))
+            times.arrange(RIGHT, buff=style.ITEM_BUFF)
             out = getattr(ex, role)[k]
             y = NumberVector(out, f"{APPLE}.{role}[{k}]", self.apple_label(role, k), colour, 1)
             rows.add(VGroup(x, times, y).arrange(RIGHT, buff=style.ITEM_BUFF))
@@ -319,15 +324,34 @@ class WhyProject(LectureScene):
                     ),
                     Write(plain),
                 ],
+                # each x's numbers pass through its matrix's grid and come out as q or k,
+                # while the arrows lengthen into q and k
                 "matrix": [
                     TransformMatchingTex(plain, projected),
-                    *(FadeIn(row[1]) for row in rows),
-                    *(TransformFromCopy(row[0], row[2], path_arc=-0.6) for row in rows),
+                    *(InTurn(FadeIn(row[1]), TransformFromCopy(row[0], row[2])) for row in rows),
                     ReplacementTransform(arrows, turned),
                 ],
             },
         )
         return VGroup(words, rows, projected, turned, back)
+
+    @staticmethod
+    def _matrix(values: list[list[float]], name: str, colour, height: float) -> VGroup:
+        """A small matrix as a heat grid (its largest entry brightest), ``height`` tall over
+        its name."""
+        top = max(abs(v) for row in values for v in row) or 1.0
+        side = height / len(values)
+        cells = VGroup(
+            *(
+                Rectangle(width=side, height=side)
+                .set_stroke(style.MUTED, width=1)
+                .set_fill(style.heat(abs(v) / top), opacity=1)
+                for row in values
+                for v in row
+            )
+        ).arrange_in_grid(len(values), len(values[0]), buff=0)
+        label = MathTex(name, font_size=32, color=colour)
+        return VGroup(cells, label.next_to(cells, DOWN, buff=style.HUG_BUFF))
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p.example, kind)
@@ -434,7 +458,9 @@ class WhyProject(LectureScene):
             "setup",
             # the projections switched off: W_Q and W_K leave the question, q and k turn
             # back into the x's they were made from
-            FadeOut(VGroup(*(row[1:] for row in rows))),
+            # the grids slide out; q and k shrink back into them
+            *(FadeOut(row[1], shift=DOWN * style.GROUP_BUFF) for row in rows),
+            *(FadeOut(row[2], target_position=row[1][1], scale=0.2) for row in rows),
             TransformMatchingTex(asked, off),
             ReplacementTransform(turned, back),
             beats={

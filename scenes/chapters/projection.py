@@ -256,12 +256,13 @@ class WhyProject(LectureScene):
         )
 
     @staticmethod
-    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> MoveAlongPath:
-        """The found body's days, carried back along the Query to where the asker reads."""
+    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> InTurn:
+        """The found body's days, carried back along the Query to where the asker reads;
+        then framed in the Query's colour."""
         path = VMobject().set_points_as_corners(
-            [found.back.get_center(), tip, stage.centre, found.read.get_center()]
+            [found.back.get_center(), tip, stage.centre, found.read[0].get_center()]
         )
-        return MoveAlongPath(found.back, path)
+        return InTurn(MoveAlongPath(found.back, path), Create(found.read[1]))
 
     def _tag(self, words: str, colour) -> VGroup:
         """A person's words in a speech tag of their role's colour."""
@@ -659,7 +660,10 @@ class WhyProject(LectureScene):
             projected[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
         )
         projected_row = to.bars_for(self._shared_row(0, "projected_dots"))
-        projected_names = to.names_for(r"xW_Q \cdot xW_K", r"xW_Q \cdot yW_K")
+        # q_x = xW_Q and k_y = yW_K (the intro's q and k): short enough to stand beside the
+        # own bar, now near the zero line
+        projected_names = to.names_for(r"q_x \cdot k_x", r"q_x \cdot k_y")
+        projected_names[0].next_to(projected_row[0], LEFT, buff=style.ITEM_BUFF * to.scale_now())
         projected_diagonal = self._diagonal(projected[1])
         self.say(
             "projected_say",
@@ -1054,7 +1058,7 @@ class SearchResults:
     lines: VGroup  # from the Query's tip to each title, as thick as each weight
     lit: VMobject  # the found title, lit
     back: VMobject  # the found body's days, on its card
-    read: VMobject  # the same days over the asker's name: where they travel back to
+    read: VGroup  # the same days beside the asker's dot, where they travel back to, framed
 
 
 def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResults:
@@ -1111,7 +1115,9 @@ def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResult
     # arrow comes from there), clear of his name and his own days
     dot = room.people[stage.asker][0]
     side = RIGHT if dot.get_x() > stage.centre[0] else LEFT
-    read = back.copy().next_to(dot, side, buff=style.ITEM_BUFF)
+    days = back.copy().next_to(dot, side, buff=style.ITEM_BUFF)
+    # framed in the Query's colour: what his question got back, not the days he holds
+    read = VGroup(days, SurroundingRectangle(days, color=style.QUERY, buff=style.HUG_BUFF))
     return SearchResults(offer, cards, labels, lines, lit, back, read)
 
 

@@ -12,11 +12,13 @@ import numpy as np
 from manim import (
     DL,
     DOWN,
+    DR,
     LEFT,
     ORIGIN,
     RIGHT,
     UL,
     UP,
+    UR,
     Angle,
     AnimationGroup,
     ApplyMethod,
@@ -74,6 +76,8 @@ CELL = 0.42  # three maps side by side
 LINE_LENGTH = 9.5  # a histogram's number line, the share from 0 to 1
 BAR_HEIGHT = 1.5  # a histogram's tallest bar
 SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
+PLAIN_STRIP = 0.6  # the plain row, a strip: its map this share of SMALL_MAP, its bars of BAR_HEIGHT
+PROJECTED_BARS = 1.5  # the projected row's bars, this many times BAR_HEIGHT: the frame's lower half
 DECK = 3  # outlines stacked behind it: the other draws
 HISTOGRAM_GROW = 1.6  # the histograms may be enlarged this much to fill the frame
 TURN_ANGLES = (180, 135, 90, 45, 0)  # the Query's turn towards the accountant, in the sweep
@@ -726,7 +730,7 @@ class WhyProject(LectureScene):
         )
         return VGroup(*frames).set_color(style.HIGHLIGHT)
 
-    def _histogram(self, kind: str, colour, line: NumberLine) -> VGroup:
+    def _histogram(self, kind: str, colour, line: NumberLine, height: float) -> VGroup:
         values = getattr(self.p, kind).values
         counts = [0] * round(1 / BIN)
         for v in values:
@@ -735,17 +739,15 @@ class WhyProject(LectureScene):
         bars = VGroup()
         for b, count in enumerate(counts):
             if count:
-                bar = Rectangle(
-                    width=line.get_unit_size() * BIN, height=BAR_HEIGHT * count / tallest
-                )
+                bar = Rectangle(width=line.get_unit_size() * BIN, height=height * count / tallest)
                 bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
                 bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
         return bars
 
-    def _row(self, kind: str, colour, grid: AttentionGrid) -> VGroup:
-        """One kind's histogram of the self share over the draws: its number line, its bars,
-        and on its left its map of the first draw (``grid``'s place, shrunk) under its name,
-        with the other draws stacked behind it."""
+    def _row(self, kind: str, colour, grid: AttentionGrid, size: float, bars: float) -> VGroup:
+        """One kind's histogram of the self share over the draws: its number line, its bars
+        (``bars`` tall at most), and on its left its map of the first draw (``grid``'s place,
+        shrunk to ``size``) under its name, with the other draws stacked behind it."""
         line = NumberLine(x_range=[0, 1, 0.25], length=LINE_LENGTH, color=style.MUTED)
         ticks = VGroup(
             *(
@@ -754,8 +756,8 @@ class WhyProject(LectureScene):
             )
         )
         line.add(ticks)
-        bars = self._histogram(kind, colour, line)
-        small = grid.copy().scale_to_fit_height(SMALL_MAP)
+        bars = self._histogram(kind, colour, line, bars)
+        small = grid.copy().scale_to_fit_height(size)
         deck = VGroup(
             *(
                 Rectangle(width=small.width, height=small.height)
@@ -773,12 +775,12 @@ class WhyProject(LectureScene):
     @staticmethod
     def _split(shares: list[float], line: NumberLine, under: Mobject) -> VGroup:
         """One word's attention as a bar along ``line`` from 0 to 1, cut into its shares,
-        its own (the first) lit; set just above ``under``."""
+        its own (the first) lit; set just below ``under``."""
         unit = line.get_unit_size()
         parts = ShareBar(shares, unit, SPLIT_HEIGHT, style.WITH, style.FOREGROUND, edge_width=2)
         parts.set_fill(opacity=0)
         parts.get_part(0).set_fill(style.WITH, opacity=0.8)
-        parts.next_to(under, UP, buff=style.ITEM_BUFF)
+        parts.next_to(under, DOWN, buff=style.ITEM_BUFF)
         return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 
     def _deck_dots(self, row: VGroup, kind: str, colour) -> list[TransformFromCopy]:
@@ -787,7 +789,7 @@ class WhyProject(LectureScene):
         line, deck = row[0], row[2][1][0]
         values = getattr(self.p, kind).values
         return [
-            TransformFromCopy(card, Dot(line.n2p(values[k]), radius=0.07, color=colour))
+            TransformFromCopy(card, Dot(line.n2p(values[k]), radius=0.1, color=colour))
             for k, card in enumerate(reversed(deck), start=1)
         ]
 
@@ -804,10 +806,20 @@ class WhyProject(LectureScene):
         line, and the bars of all the draws grow there."""
         p = self.p
         plain_map, _, projected_map = maps
+        # the plain row a strip (its draws all lie near 1); the projected row, whose share
+        # wanders, the frame's lower half
         rows = VGroup(
-            self._row("plain", style.WITHOUT, plain_map[1]),
-            self._row("projected", style.WITH, projected_map[1]),
-        ).arrange(DOWN, buff=style.SECTION_BUFF * 2, aligned_edge=RIGHT)
+            self._row(
+                "plain",
+                style.WITHOUT,
+                plain_map[1],
+                SMALL_MAP * PLAIN_STRIP,
+                BAR_HEIGHT * PLAIN_STRIP,
+            ),
+            self._row(
+                "projected", style.WITH, projected_map[1], SMALL_MAP, BAR_HEIGHT * PROJECTED_BARS
+            ),
+        ).arrange(DOWN, buff=style.SECTION_BUFF * 1.5, aligned_edge=RIGHT)
         count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
         count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
         (line0, bars0, _), (line1, bars1, slot1) = rows
@@ -817,7 +829,7 @@ class WhyProject(LectureScene):
         plain_min.next_to(bars0, LEFT, buff=style.ITEM_BUFF).align_to(bars0, UP)
         spread = {key: self.number(f"{SRC}.projected.{key}", 3) for key in ("min", "max", "mean")}
         lo, hi = (line1.n2p(getattr(p.projected, k)) for k in ("min", "max"))
-        lift = UP * (BAR_HEIGHT + style.GROUP_BUFF)
+        lift = UP * (BAR_HEIGHT * PROJECTED_BARS + style.GROUP_BUFF)
         span = VGroup(
             Line(lo + lift, hi + lift),
             *(Line(e + lift + UP * 0.12, e + lift + DOWN * 0.12) for e in (lo, hi)),
@@ -835,15 +847,21 @@ class WhyProject(LectureScene):
         mean_tick.set_stroke(width=5)
         mean = phrase(self.words["mean_line"], style.SMALL_SIZE, style.WITH, mean=spread["mean"])
         mean.next_to(line1, DOWN, buff=style.GROUP_BUFF).match_x(mean_tick)
-        uniform = line1.n2p(p.uniform_share)
-        mark = Line(uniform + lift + UP * style.GROUP_BUFF, uniform, color=style.FOREGROUND)
-        mark.set_stroke(width=2)
+        # a word's attention, 1 in all, as a bar from 0 to 1 under the projected line: split
+        # evenly, its own part (lit) ends at 1/8; split as one row of the first draw, its
+        # parts are uneven, its own part a little more or less
+        split = self._split([p.uniform_share] * p.positions, line1, mean)
+        uneven = self._split(p.example.projected[0], line1, mean)
         uniform_share = self.number(f"{SRC}.uniform_share", 3)
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
-        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
+        even.next_to(split, DOWN, buff=style.ITEM_BUFF).align_to(split, LEFT)
         small1 = slot1[1][1]
-        extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, mark, even)
-        style.place(VGroup(rows, extras), grow=HISTOGRAM_GROW)
+        extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, split, even)
+        style.place(VGroup(rows, extras, uneven), grow=HISTOGRAM_GROW)
+        # the even split's own part ends here, at 1/8: where the mean's tick comes down to
+        mark = Line(
+            split.get_part(0).get_corner(UR), split.get_part(0).get_corner(DR), color=style.WITH
+        ).set_stroke(width=5)
         frames0, dot0 = self._share_dot(rows[0], "plain", style.WITHOUT)
         frames1, dot1 = self._share_dot(rows[1], "projected", style.WITH)
         same = self._diagonal(small1)
@@ -893,18 +911,14 @@ class WhyProject(LectureScene):
         )
         (name0, (deck0, small0)) = rows[0][2]
         plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
-        # a word's attention, 1 in all, as a bar from 0 to 1 on the projected line: split
-        # evenly, its own part (lit) ends at 1/8; split as one row of the first draw, its
-        # parts are uneven, its own part a little more or less
-        split = self._split([p.uniform_share] * p.positions, line1, even)
-        uneven = self._split(p.example.projected[0], line1, even)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
             Succession(
                 Create(split, lag_ratio=0.1),
-                # the mean's tick rises into the even split's line: nearly the same place
+                # the mean's tick comes down onto the even split's first edge, at 1/8:
+                # nearly the same place
                 AnimationGroup(TransformFromCopy(mean_tick, mark), FadeIn(even)),
             ),
             beats={
@@ -1113,12 +1127,39 @@ def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResult
     back = found[1][1].copy()  # the days the asker reads
     # parked beside the asker's dot, on the side away from the room's centre (the Key's
     # arrow comes from there), clear of his name and his own days
-    dot = room.people[stage.asker][0]
-    side = RIGHT if dot.get_x() > stage.centre[0] else LEFT
-    days = back.copy().next_to(dot, side, buff=style.ITEM_BUFF)
     # framed in the Query's colour: what his question got back, not the days he holds
+    days = back.copy()
     read = VGroup(days, SurroundingRectangle(days, color=style.QUERY, buff=style.HUG_BUFF))
+    park(read, room, stage)
     return SearchResults(offer, cards, labels, lines, lit, back, read)
+
+
+def park(read: VGroup, room: OfficeRoom, stage: OfficeStage) -> None:
+    """Set ``read`` beside the asker's dot, on the side away from the room's centre (the
+    Key's arrow comes from there), clear of his name and his own days and inside the walls;
+    where the words are too long for that, above his name."""
+    dot, name, held = room.people[stage.asker]
+    side = RIGHT if dot.get_x() > stage.centre[0] else LEFT
+    below_name = name.get_bottom()[1] - style.HUG_BUFF
+
+    def beside() -> None:
+        read.next_to(dot, side, buff=style.ITEM_BUFF)
+        read.shift(DOWN * max(0.0, read.get_top()[1] - below_name))
+
+    def clear() -> bool:
+        inside = room.room.get_left()[0] < read.get_left()[0]
+        inside = inside and read.get_right()[0] < room.room.get_right()[0]
+        return inside and not any(
+            read.get_left()[0] < m.get_right()[0]
+            and m.get_left()[0] < read.get_right()[0]
+            and read.get_bottom()[1] < m.get_top()[1]
+            and m.get_bottom()[1] < read.get_top()[1]
+            for m in (name, held)
+        )
+
+    beside()
+    if not clear():
+        read.next_to(name, UP, buff=style.HUG_BUFF)
 
 
 @seam_builder

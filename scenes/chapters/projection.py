@@ -1149,11 +1149,12 @@ def park(read: VGroup, room: OfficeRoom, stage: OfficeStage) -> None:
     def clear() -> bool:
         inside = room.room.get_left()[0] < read.get_left()[0]
         inside = inside and read.get_right()[0] < room.room.get_right()[0]
+        gap = style.HUG_BUFF  # room between it and his words, not a touch
         return inside and not any(
-            read.get_left()[0] < m.get_right()[0]
-            and m.get_left()[0] < read.get_right()[0]
-            and read.get_bottom()[1] < m.get_top()[1]
-            and m.get_bottom()[1] < read.get_top()[1]
+            read.get_left()[0] - gap < m.get_right()[0]
+            and m.get_left()[0] < read.get_right()[0] + gap
+            and read.get_bottom()[1] - gap < m.get_top()[1]
+            and m.get_bottom()[1] < read.get_top()[1] + gap
             for m in (name, held)
         )
 

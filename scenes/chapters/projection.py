@@ -260,13 +260,19 @@ class WhyProject(LectureScene):
         )
 
     @staticmethod
-    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> InTurn:
+    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> AnimationGroup:
         """The found body's days, carried back along the Query to where the asker reads;
         then framed in the Query's colour."""
         path = VMobject().set_points_as_corners(
             [found.back.get_center(), tip, stage.centre, found.read[0].get_center()]
         )
-        return InTurn(MoveAlongPath(found.back, path), Create(found.read[1]))
+        # most of the beat for the journey, the frame drawn as the days arrive (Create draws
+        # nothing before its turn)
+        return AnimationGroup(
+            MoveAlongPath(found.back, path, run_time=3),
+            Create(found.read[1], run_time=1),
+            lag_ratio=1,
+        )
 
     def _tag(self, words: str, colour) -> VGroup:
         """A person's words in a speech tag of their role's colour."""

@@ -20,6 +20,7 @@ from manim import (
     UP,
     UR,
     Angle,
+    Animation,
     AnimationGroup,
     ApplyMethod,
     Arrow,
@@ -79,6 +80,7 @@ SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
 PLAIN_STRIP = 0.6  # the plain row, a strip: its map this share of SMALL_MAP, its bars of BAR_HEIGHT
 PROJECTED_BARS = 1.5  # the projected row's bars, this many times BAR_HEIGHT: the frame's lower half
 DECK = 3  # outlines stacked behind it: the other draws
+DROPPED_CARD = 0.5  # a card of the deck, shrunk as it stands on the line before its dot
 HISTOGRAM_GROW = 1.6  # the histograms may be enlarged this much to fill the frame
 TURN_ANGLES = (180, 135, 90, 45, 0)  # the Query's turn towards the accountant, in the sweep
 CARD_WIDTH, CARD_ROW = 2.8, 0.45  # a search result: a title strip over a body
@@ -789,15 +791,20 @@ class WhyProject(LectureScene):
         parts.next_to(under, DOWN, buff=style.ITEM_BUFF)
         return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 
-    def _deck_dots(self, row: VGroup, kind: str, colour) -> list[TransformFromCopy]:
-        """Each card stacked behind ``row``'s map (the next draws) drops its draw's dot on the
-        line, the card nearest the map first."""
+    def _deck_dots(self, row: VGroup, kind: str, colour) -> list[Animation]:
+        """Each card stacked behind ``row``'s map (the next draws) slides onto the line and
+        drops its draw's dot there, the card nearest the map first."""
         line, deck = row[0], row[2][1][0]
         values = getattr(self.p, kind).values
-        return [
-            TransformFromCopy(card, Dot(line.n2p(values[k]), radius=0.1, color=colour))
-            for k, card in enumerate(reversed(deck), start=1)
-        ]
+        steps: list[Animation] = []
+        for k, card in enumerate(reversed(deck), start=1):
+            # the card slides off the stack to stand on its place on the line, then
+            # folds into its dot there
+            at = line.n2p(values[k])
+            standing = card.copy().scale(DROPPED_CARD).move_to(at, DOWN)
+            steps.append(TransformFromCopy(card, standing))
+            steps.append(ReplacementTransform(standing, Dot(at, radius=0.1, color=colour)))
+        return steps
 
     def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
         """The first draw's diagonal framed on its small map, and the dot on the number line

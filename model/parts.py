@@ -167,6 +167,7 @@ class ProjectionExample(Shape):
     plain: Matrix
     shared_dots: Matrix  # (X W)(X W)^T, W_Q = W_K = W: |x_i W|^2 on the diagonal
     shared: Matrix  # W_Q = W_K: one random matrix for both roles
+    projected_dots: Matrix  # (X W_Q)(X W_K)^T: two different random matrices
     projected: Matrix
 
 

@@ -53,7 +53,8 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
         w_q = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
         w_k = torch.randn(d, d, generator=g, dtype=torch.float64) / math.sqrt(d)  # (d, d)
         plain = torch.softmax(x @ x.T / math.sqrt(d), dim=-1)  # (n, n)
-        projected = torch.softmax((x @ w_q) @ (x @ w_k).T / math.sqrt(d), dim=-1)  # (n, n)
+        projected_dots = (x @ w_q) @ (x @ w_k).T  # (n, n): x_i W_Q . x_j W_K
+        projected = torch.softmax(projected_dots / math.sqrt(d), dim=-1)  # (n, n)
         plain_shares.append(_self_share(plain))
         projected_shares.append(_self_share(projected))
         if draw == 0:
@@ -66,6 +67,7 @@ def projection_probe(config: LectureConfig) -> dict[str, Any]:
                 "plain": plain.tolist(),
                 "shared_dots": shared_dots.tolist(),  # (n, n): (XW)(XW)^T, before softmax
                 "shared": shared.tolist(),
+                "projected_dots": projected_dots.tolist(),  # (n, n): before softmax
                 "projected": projected.tolist(),
             }
     return {

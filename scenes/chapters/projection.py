@@ -12,12 +12,15 @@ import numpy as np
 from manim import (
     DL,
     DOWN,
+    DR,
     LEFT,
     ORIGIN,
     RIGHT,
     UL,
     UP,
+    UR,
     Angle,
+    Animation,
     AnimationGroup,
     ApplyMethod,
     Arrow,
@@ -32,6 +35,7 @@ from manim import (
     Line,
     MathTex,
     Mobject,
+    MoveAlongPath,
     NumberLine,
     Rectangle,
     ReplacementTransform,
@@ -66,13 +70,17 @@ BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's 
 INTRO_ARROWS = 3.0  # the longer of the intro's q and k
 INTRO_TEX = 60  # the intro's question
 INTRO_GROW = 1.3  # the intro's picture may be enlarged this much to fill the frame
+INTRO_MATRIX = 2.0  # W_Q's and W_K's heat grids, this many times as tall as an x's row
 APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
 LINE_LENGTH = 9.5  # a histogram's number line, the share from 0 to 1
 BAR_HEIGHT = 1.5  # a histogram's tallest bar
 SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
+PLAIN_STRIP = 0.6  # the plain row, a strip: its map this share of SMALL_MAP, its bars of BAR_HEIGHT
+PROJECTED_BARS = 1.5  # the projected row's bars, this many times BAR_HEIGHT: the frame's lower half
 DECK = 3  # outlines stacked behind it: the other draws
+DROPPED_CARD = 0.5  # a card of the deck, shrunk as it stands on the line before its dot
 HISTOGRAM_GROW = 1.6  # the histograms may be enlarged this much to fill the frame
 TURN_ANGLES = (180, 135, 90, 45, 0)  # the Query's turn towards the accountant, in the sweep
 CARD_WIDTH, CARD_ROW = 2.8, 0.45  # a search result: a title strip over a body
@@ -247,8 +255,25 @@ class WhyProject(LectureScene):
                     ),
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
-                "body": [FadeIn(labels[1]), found.back.animate.move_to(found.read)],
+                # the found days travel back: to the Query's tip, down the Query to the
+                # room's centre, and on to the asker
+                "body": [FadeIn(labels[1]), self._read_back(found, stage, tip)],
             },
+        )
+
+    @staticmethod
+    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> AnimationGroup:
+        """The found body's days, carried back along the Query to where the asker reads;
+        then framed in the Query's colour."""
+        path = VMobject().set_points_as_corners(
+            [found.back.get_center(), tip, stage.centre, found.read[0].get_center()]
+        )
+        # most of the beat for the journey, the frame drawn as the days arrive (Create draws
+        # nothing before its turn)
+        return AnimationGroup(
+            MoveAlongPath(found.back, path, run_time=3),
+            Create(found.read[1], run_time=1),
+            lag_ratio=1,
         )
 
     def _tag(self, words: str, colour) -> VGroup:
@@ -268,8 +293,12 @@ class WhyProject(LectureScene):
         rows = VGroup()
         for k, role, matrix, colour in ((i, "q", "W_Q", style.QUERY), (j, "k", "W_K", style.KEY)):
             x = NumberVector(ex.x[k], f"{APPLE}.x[{k}]", self.apple_label("x", k), decimals=1)
-            times = MathTex(r"\times", matrix, "=", font_size=40)
-            times[1].set_color(colour)
+            # × the matrix (drawn as its heat grid, named under it) =
+            grid = self._matrix(
+                getattr(ex, matrix.lower()), matrix, colour, INTRO_MATRIX * x.height
+            )
+            times = VGroup(MathTex(r"\times", font_size=40), grid, MathTex("=", font_size=40))
+            times.arrange(RIGHT, buff=style.ITEM_BUFF)
             out = getattr(ex, role)[k]
             y = NumberVector(out, f"{APPLE}.{role}[{k}]", self.apple_label(role, k), colour, 1)
             rows.add(VGroup(x, times, y).arrange(RIGHT, buff=style.ITEM_BUFF))
@@ -308,15 +337,34 @@ class WhyProject(LectureScene):
                     ),
                     Write(plain),
                 ],
+                # each x's numbers pass through its matrix's grid and come out as q or k,
+                # while the arrows lengthen into q and k
                 "matrix": [
                     TransformMatchingTex(plain, projected),
-                    *(FadeIn(row[1]) for row in rows),
-                    *(TransformFromCopy(row[0], row[2], path_arc=-0.6) for row in rows),
+                    *(InTurn(FadeIn(row[1]), TransformFromCopy(row[0], row[2])) for row in rows),
                     ReplacementTransform(arrows, turned),
                 ],
             },
         )
         return VGroup(words, rows, projected, turned, back)
+
+    @staticmethod
+    def _matrix(values: list[list[float]], name: str, colour, height: float) -> VGroup:
+        """A small matrix as a heat grid (its largest entry brightest), ``height`` tall over
+        its name."""
+        top = max(abs(v) for row in values for v in row) or 1.0
+        side = height / len(values)
+        cells = VGroup(
+            *(
+                Rectangle(width=side, height=side)
+                .set_stroke(style.MUTED, width=1)
+                .set_fill(style.heat(abs(v) / top), opacity=1)
+                for row in values
+                for v in row
+            )
+        ).arrange_in_grid(len(values), len(values[0]), buff=0)
+        label = MathTex(name, font_size=32, color=colour)
+        return VGroup(cells, label.next_to(cells, DOWN, buff=style.HUG_BUFF))
 
     def _map(self, kind: str, colour) -> VGroup:
         weights = getattr(self.p.example, kind)
@@ -371,7 +419,12 @@ class WhyProject(LectureScene):
             ((i, j) for i in range(n) for j in range(n) if i != j),
             key=lambda c: weights[c[0]][c[1]],
         )
-        scored = [self.p.example.dots[0], self._shared_row(0), self._shared_row(near[0])]
+        scored = [
+            self.p.example.dots[0],
+            self._shared_row(0),
+            self._shared_row(near[0]),
+            self._shared_row(0, "projected_dots"),
+        ]
         high = max(*(max(r) for r in scored), self.p.self_dot_mean)
         low = min(*(min(r) for r in scored), -self.p.cross_dot_std)
         # the first word's row of X X^T (the map's first row, before softmax) as bars
@@ -418,7 +471,9 @@ class WhyProject(LectureScene):
             "setup",
             # the projections switched off: W_Q and W_K leave the question, q and k turn
             # back into the x's they were made from
-            FadeOut(VGroup(*(row[1:] for row in rows))),
+            # the grids slide out; q and k shrink back into them
+            *(FadeOut(row[1], shift=DOWN * style.GROUP_BUFF) for row in rows),
+            *(FadeOut(row[2], target_position=row[1][1], scale=0.2) for row in rows),
             TransformMatchingTex(asked, off),
             ReplacementTransform(turned, back),
             beats={
@@ -453,6 +508,10 @@ class WhyProject(LectureScene):
             beats={"rest": [Create(row), columns.animate.set_opacity(style.DIMMED)]},
         )
         seed = chart.bars[0].copy().stretch_to_fit_height(chart.bars[0].width, about_edge=DOWN)
+        # x with itself is one arrow: one name (the second would sit on the first), and its
+        # copy, just above it, slides down onto it as its full shadow
+        drawn[0].names.remove(drawn[0].names[1])
+        onto = drawn[0].a.copy().shift(UP * style.GROUP_BUFF)
         self.say(
             "why",
             # the map goes back to its place among the three, its first row still framed;
@@ -467,15 +526,18 @@ class WhyProject(LectureScene):
             GrowArrow(drawn[0].a),
             FadeIn(drawn[0].names[0]),
             beats={
-                "self": [GrowArrow(drawn[0].b), FadeIn(drawn[0].names[1]), Write(self_dot)],
-                # the framed row's own cell (a weight, after softmax) lands on the chart's
-                # zero line and grows there into its score before softmax, x · x
-                "about": [
-                    Create(drawn[0].shadow),
+                # x's copy lands on x as its full shadow; in the same beat the framed row's
+                # own cell (a weight, after softmax) lands on the chart's zero line and grows
+                # there into its score before softmax, x · x
+                "self": [
+                    Succession(FadeIn(onto), ReplacementTransform(onto, drawn[0].shadow)),
+                    Write(self_dot),
                     Succession(
                         TransformFromCopy(plain[1].get_cell(0, 0), seed, path_arc=-0.5),
                         ReplacementTransform(seed, chart.bars[0]),
                     ),
+                ],
+                "about": [
                     Create(chart.level),
                     FadeIn(chart.level_label),
                     FadeIn(chart.names[0]),
@@ -602,16 +664,44 @@ class WhyProject(LectureScene):
                 ],
             },
         )
+        # two different matrices: the shared map turns into the projected one in its place,
+        # the frame goes back to its first row, and the chart's bars move to that row's
+        # scores, x₀W_Q · x_jW_K: the own bar falls into the band among the others
+        projected.shift(shared[1].get_center() - projected[1].get_center())
+        row_frame = SurroundingRectangle(
+            projected[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+        )
+        projected_row = to.bars_for(self._shared_row(0, "projected_dots"))
+        # q_x = xW_Q and k_y = yW_K (the intro's q and k): short enough to stand beside the
+        # own bar, now near the zero line
+        projected_names = to.names_for(r"q_x \cdot k_x", r"q_x \cdot k_y")
+        projected_names[0].next_to(projected_row[0], LEFT, buff=style.ITEM_BUFF * to.scale_now())
+        projected_diagonal = self._diagonal(projected[1])
         self.say(
             "projected_say",
-            FadeOut(VGroup(scores[0], *(m for m in chart if m is not chart.bars), own_row)),
-            FadeOut(frames[1:]),
-            FadeIn(projected),
+            ReplacementTransform(shared, projected),
+            ReplacementTransform(frames[1], row_frame),
+            FadeOut(VGroup(frames[2], frames[3])),
+            Transform(own_row, projected_row),
+            Transform(chart.names, projected_names),
+            beats={
+                # no privilege: its own bar, inside the band; its diagonal no brighter
+                "own": [outline(own_row[0]), FadeIn(projected_diagonal, lag_ratio=0.2)],
+            },
+        )
+        # what the draws' cue clears: the chart with its name, the frame, the diagonal
+        self.leftover = VGroup(
+            scores[0],
+            *(m for m in chart if m is not chart.bars),
+            own_row,
+            row_frame,
+            projected_diagonal,
         )
 
-    def _shared_row(self, i: int) -> list[float]:
-        """Word ``i``'s scores with one matrix for both roles, its own first."""
-        row = self.p.example.shared_dots[i]
+    def _shared_row(self, i: int, kind: str = "shared_dots") -> list[float]:
+        """Word ``i``'s scores with one matrix for both roles (``kind``: or with two), its
+        own first."""
+        row = getattr(self.p.example, kind)[i]
         return [row[i], *(v for j, v in enumerate(row) if j != i)]
 
     @staticmethod
@@ -648,7 +738,7 @@ class WhyProject(LectureScene):
         )
         return VGroup(*frames).set_color(style.HIGHLIGHT)
 
-    def _histogram(self, kind: str, colour, line: NumberLine) -> VGroup:
+    def _histogram(self, kind: str, colour, line: NumberLine, height: float) -> VGroup:
         values = getattr(self.p, kind).values
         counts = [0] * round(1 / BIN)
         for v in values:
@@ -657,17 +747,15 @@ class WhyProject(LectureScene):
         bars = VGroup()
         for b, count in enumerate(counts):
             if count:
-                bar = Rectangle(
-                    width=line.get_unit_size() * BIN, height=BAR_HEIGHT * count / tallest
-                )
+                bar = Rectangle(width=line.get_unit_size() * BIN, height=height * count / tallest)
                 bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
                 bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
         return bars
 
-    def _row(self, kind: str, colour, grid: AttentionGrid) -> VGroup:
-        """One kind's histogram of the self share over the draws: its number line, its bars,
-        and on its left its map of the first draw (``grid``'s place, shrunk) under its name,
-        with the other draws stacked behind it."""
+    def _row(self, kind: str, colour, grid: AttentionGrid, size: float, bars: float) -> VGroup:
+        """One kind's histogram of the self share over the draws: its number line, its bars
+        (``bars`` tall at most), and on its left its map of the first draw (``grid``'s place,
+        shrunk to ``size``) under its name, with the other draws stacked behind it."""
         line = NumberLine(x_range=[0, 1, 0.25], length=LINE_LENGTH, color=style.MUTED)
         ticks = VGroup(
             *(
@@ -676,8 +764,8 @@ class WhyProject(LectureScene):
             )
         )
         line.add(ticks)
-        bars = self._histogram(kind, colour, line)
-        small = grid.copy().scale_to_fit_height(SMALL_MAP)
+        bars = self._histogram(kind, colour, line, bars)
+        small = grid.copy().scale_to_fit_height(size)
         deck = VGroup(
             *(
                 Rectangle(width=small.width, height=small.height)
@@ -695,23 +783,28 @@ class WhyProject(LectureScene):
     @staticmethod
     def _split(shares: list[float], line: NumberLine, under: Mobject) -> VGroup:
         """One word's attention as a bar along ``line`` from 0 to 1, cut into its shares,
-        its own (the first) lit; set just above ``under``."""
+        its own (the first) lit; set just below ``under``."""
         unit = line.get_unit_size()
         parts = ShareBar(shares, unit, SPLIT_HEIGHT, style.WITH, style.FOREGROUND, edge_width=2)
         parts.set_fill(opacity=0)
         parts.get_part(0).set_fill(style.WITH, opacity=0.8)
-        parts.next_to(under, UP, buff=style.ITEM_BUFF)
+        parts.next_to(under, DOWN, buff=style.ITEM_BUFF)
         return parts.shift(RIGHT * (line.n2p(0)[0] - parts.get_left()[0]))
 
-    def _deck_dots(self, row: VGroup, kind: str, colour) -> list[TransformFromCopy]:
-        """Each card stacked behind ``row``'s map (the next draws) drops its draw's dot on the
-        line, the card nearest the map first."""
+    def _deck_dots(self, row: VGroup, kind: str, colour) -> list[Animation]:
+        """Each card stacked behind ``row``'s map (the next draws) slides onto the line and
+        drops its draw's dot there, the card nearest the map first."""
         line, deck = row[0], row[2][1][0]
         values = getattr(self.p, kind).values
-        return [
-            TransformFromCopy(card, Dot(line.n2p(values[k]), radius=0.07, color=colour))
-            for k, card in enumerate(reversed(deck), start=1)
-        ]
+        steps: list[Animation] = []
+        for k, card in enumerate(reversed(deck), start=1):
+            # the card slides off the stack to stand on its place on the line, then
+            # folds into its dot there
+            at = line.n2p(values[k])
+            standing = card.copy().scale(DROPPED_CARD).move_to(at, DOWN)
+            steps.append(TransformFromCopy(card, standing))
+            steps.append(ReplacementTransform(standing, Dot(at, radius=0.1, color=colour)))
+        return steps
 
     def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
         """The first draw's diagonal framed on its small map, and the dot on the number line
@@ -725,11 +818,21 @@ class WhyProject(LectureScene):
         stacked behind them; each first draw's diagonal, averaged, lands as one dot on its
         line, and the bars of all the draws grow there."""
         p = self.p
-        plain_map, shared_map, projected_map = maps
+        plain_map, _, projected_map = maps
+        # the plain row a strip (its draws all lie near 1); the projected row, whose share
+        # wanders, the frame's lower half
         rows = VGroup(
-            self._row("plain", style.WITHOUT, plain_map[1]),
-            self._row("projected", style.WITH, projected_map[1]),
-        ).arrange(DOWN, buff=style.SECTION_BUFF * 2, aligned_edge=RIGHT)
+            self._row(
+                "plain",
+                style.WITHOUT,
+                plain_map[1],
+                SMALL_MAP * PLAIN_STRIP,
+                BAR_HEIGHT * PLAIN_STRIP,
+            ),
+            self._row(
+                "projected", style.WITH, projected_map[1], SMALL_MAP, BAR_HEIGHT * PROJECTED_BARS
+            ),
+        ).arrange(DOWN, buff=style.SECTION_BUFF * 1.5, aligned_edge=RIGHT)
         count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
         count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
         (line0, bars0, _), (line1, bars1, slot1) = rows
@@ -739,7 +842,7 @@ class WhyProject(LectureScene):
         plain_min.next_to(bars0, LEFT, buff=style.ITEM_BUFF).align_to(bars0, UP)
         spread = {key: self.number(f"{SRC}.projected.{key}", 3) for key in ("min", "max", "mean")}
         lo, hi = (line1.n2p(getattr(p.projected, k)) for k in ("min", "max"))
-        lift = UP * (BAR_HEIGHT + style.GROUP_BUFF)
+        lift = UP * (BAR_HEIGHT * PROJECTED_BARS + style.GROUP_BUFF)
         span = VGroup(
             Line(lo + lift, hi + lift),
             *(Line(e + lift + UP * 0.12, e + lift + DOWN * 0.12) for e in (lo, hi)),
@@ -757,22 +860,28 @@ class WhyProject(LectureScene):
         mean_tick.set_stroke(width=5)
         mean = phrase(self.words["mean_line"], style.SMALL_SIZE, style.WITH, mean=spread["mean"])
         mean.next_to(line1, DOWN, buff=style.GROUP_BUFF).match_x(mean_tick)
-        uniform = line1.n2p(p.uniform_share)
-        mark = Line(uniform + lift + UP * style.GROUP_BUFF, uniform, color=style.FOREGROUND)
-        mark.set_stroke(width=2)
+        # a word's attention, 1 in all, as a bar from 0 to 1 under the projected line: split
+        # evenly, its own part (lit) ends at 1/8; split as one row of the first draw, its
+        # parts are uneven, its own part a little more or less
+        split = self._split([p.uniform_share] * p.positions, line1, mean)
+        uneven = self._split(p.example.projected[0], line1, mean)
         uniform_share = self.number(f"{SRC}.uniform_share", 3)
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
-        even.next_to(mark, UP, buff=style.TIGHT_BUFF)
+        even.next_to(split, DOWN, buff=style.ITEM_BUFF).align_to(split, LEFT)
         small1 = slot1[1][1]
-        extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, mark, even)
-        style.place(VGroup(rows, extras), grow=HISTOGRAM_GROW)
+        extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, split, even)
+        style.place(VGroup(rows, extras, uneven), grow=HISTOGRAM_GROW)
+        # the even split's own part ends here, at 1/8: where the mean's tick comes down to
+        mark = Line(
+            split.get_part(0).get_corner(UR), split.get_part(0).get_corner(DR), color=style.WITH
+        ).set_stroke(width=5)
         frames0, dot0 = self._share_dot(rows[0], "plain", style.WITHOUT)
         frames1, dot1 = self._share_dot(rows[1], "projected", style.WITH)
         same = self._diagonal(small1)
         grids = [rows[0][2][1][1], small1]
         self.say(
             "draws",
-            FadeOut(VGroup(plain_map[0], projected_map[0], shared_map)),
+            FadeOut(VGroup(plain_map[0], projected_map[0], self.leftover)),
             *(
                 ReplacementTransform(m[1], g)
                 for m, g in zip((plain_map, projected_map), grids, strict=True)
@@ -815,18 +924,14 @@ class WhyProject(LectureScene):
         )
         (name0, (deck0, small0)) = rows[0][2]
         plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
-        # a word's attention, 1 in all, as a bar from 0 to 1 on the projected line: split
-        # evenly, its own part (lit) ends at 1/8; split as one row of the first draw, its
-        # parts are uneven, its own part a little more or less
-        split = self._split([p.uniform_share] * p.positions, line1, even)
-        uneven = self._split(p.example.projected[0], line1, even)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
             Succession(
                 Create(split, lag_ratio=0.1),
-                # the mean's tick rises into the even split's line: nearly the same place
+                # the mean's tick comes down onto the even split's first edge, at 1/8:
+                # nearly the same place
                 AnimationGroup(TransformFromCopy(mean_tick, mark), FadeIn(even)),
             ),
             beats={
@@ -980,7 +1085,7 @@ class SearchResults:
     lines: VGroup  # from the Query's tip to each title, as thick as each weight
     lit: VMobject  # the found title, lit
     back: VMobject  # the found body's days, on its card
-    read: VMobject  # the same days over the asker's name: where they travel back to
+    read: VGroup  # the same days beside the asker's dot, where they travel back to, framed
 
 
 def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResults:
@@ -1019,18 +1124,56 @@ def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResult
     found = cards[asked]
     for label, part in zip(labels, found, strict=True):  # beside the found card's parts
         label.next_to(part, RIGHT, buff=style.ITEM_BUFF)
+    # the lines fan out from the room's wall, on the tip's level, past the names by the tip;
+    # a stem joins them to the tip
+    fan = np.array([room.room.get_right()[0], tip[1], 0.0])
     lines = VGroup(
+        Line(tip, fan, color=style.QUERY).set_stroke(width=4),
         *(
-            Line(tip, card[0].get_left(), color=style.QUERY).set_stroke(
+            Line(fan, card[0].get_left(), color=style.QUERY).set_stroke(
                 width=1 + 8 * w, opacity=0.3 + 0.7 * w
             )
             for card, w in zip(cards, weights, strict=True)
-        )
+        ),
     )
     lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
     back = found[1][1].copy()  # the days the asker reads
-    read = back.copy().next_to(room.people[stage.asker][1], UP, buff=style.HUG_BUFF)
+    # parked beside the asker's dot, on the side away from the room's centre (the Key's
+    # arrow comes from there), clear of his name and his own days
+    # framed in the Query's colour: what his question got back, not the days he holds
+    days = back.copy()
+    read = VGroup(days, SurroundingRectangle(days, color=style.QUERY, buff=style.HUG_BUFF))
+    park(read, room, stage)
     return SearchResults(offer, cards, labels, lines, lit, back, read)
+
+
+def park(read: VGroup, room: OfficeRoom, stage: OfficeStage) -> None:
+    """Set ``read`` beside the asker's dot, on the side away from the room's centre (the
+    Key's arrow comes from there), clear of his name and his own days and inside the walls;
+    where the words are too long for that, above his name."""
+    dot, name, held = room.people[stage.asker]
+    side = RIGHT if dot.get_x() > stage.centre[0] else LEFT
+    below_name = name.get_bottom()[1] - style.HUG_BUFF
+
+    def beside() -> None:
+        read.next_to(dot, side, buff=style.ITEM_BUFF)
+        read.shift(DOWN * max(0.0, read.get_top()[1] - below_name))
+
+    def clear() -> bool:
+        inside = room.room.get_left()[0] < read.get_left()[0]
+        inside = inside and read.get_right()[0] < room.room.get_right()[0]
+        gap = style.HUG_BUFF  # room between it and his words, not a touch
+        return inside and not any(
+            read.get_left()[0] - gap < m.get_right()[0]
+            and m.get_left()[0] < read.get_right()[0] + gap
+            and read.get_bottom()[1] - gap < m.get_top()[1]
+            and m.get_bottom()[1] < read.get_top()[1] + gap
+            for m in (name, held)
+        )
+
+    beside()
+    if not clear():
+        read.next_to(name, UP, buff=style.HUG_BUFF)
 
 
 @seam_builder

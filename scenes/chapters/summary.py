@@ -37,6 +37,7 @@ from manim import (
     TransformFromCopy,
     VGroup,
     VMobject,
+    Wait,
     Write,
 )
 
@@ -60,7 +61,7 @@ MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's heigh
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
 KNOB_LEG = 0.8  # the dial's turn from one notch to the next, against the others of a turn
-KNOB_TURN = 3.0  # a turn of the dial at most (never past its words): about a second a notch
+KNOB_TURN = 5.0  # a turn of the dial at most (never past its words): over the clause it answers
 DIMMED = 0.3  # a knob picture with no stop at the dial's notch
 PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
@@ -74,13 +75,17 @@ FLOW_DOWN, FLOW_UP = 3.0, 1.8  # how far a flow's arc bends, going down and goin
 FLOW_TIP = 0.18
 FLOW_TIME = 4.0  # every row's flow drawn in turn: against 1 for each part before it
 FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
-MAP_TIME = 6.0  # the map's beat at most (never past the words before its "not")
+FLOW_FIRST = 2.5  # the first row's flow, alone and slow: against FLOW_TIME for all the rest
+FLOW_FAINT = 0.45  # the stroke opacity of the rows drawn after the first
+MAP_TIME = 7.0  # the map's beat at most (never past the words before its "not")
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
 LIFT = 1.8  # a lifted bar (a weight of 1) is 3 × this many cells long
 LIFT_TALL = 2.0  # a lifted part is this many cells tall
-PITFALL_TIME = 3.0  # the longest one of the pitfalls' beats plays (never past its words)
+PITFALL_TIME = 4.0  # the longest one of the pitfalls' beats plays (never past its words)
 LANDS = 0.8  # its target is outlined as the carried number lands
+LIT = 6  # the stroke of a frame that lights a whole cell
+TURN_LAG = 0.5  # cells lit in turn: each starts when the last is this far along
 
 
 class Summary(LectureScene):
@@ -440,7 +445,14 @@ class Summary(LectureScene):
         plain, unscaled = maps.pair[0], bars.pair[0]
         grid, moved = plain.grid, maps.home - plain.get_center()
         # its own cells where they will stand then (a frame is drawn where its part is now)
-        diagonal = [grid.get_cell(r, r).copy().shift(moved) for r in range(grid.n_rows)]
+        diagonal = [
+            SurroundingRectangle(grid.get_cell(r, r), buff=0, color=style.HIGHLIGHT)
+            .set_stroke(width=LIT)
+            .shift(moved)
+            for r in range(grid.n_rows)
+        ]
+        random = InTurn(self._aside(maps), self._carry(maps, "grid", "share"))
+        maps.shown = (*maps.shown, *diagonal)  # the lit cells leave with their map
         self.say(
             "pitfalls",
             *self._name_point("pitfalls"),
@@ -448,8 +460,13 @@ class Summary(LectureScene):
             FadeIn(plain),
             run_time=PITFALL_TIME,
             beats={
-                "random": [InTurn(self._aside(maps), self._carry(maps, "grid", "share"))],
-                "self": [outline(*diagonal)],  # it looks almost only at itself
+                "random": [random],
+                "self": [  # it looks almost only at itself: each own cell lit in turn
+                    AnimationGroup(
+                        LaggedStart(*map(Create, diagonal), lag_ratio=TURN_LAG),
+                        outline(plain.share),
+                    )
+                ],
                 "saturate": [
                     InTurn(
                         AnimationGroup(self._leave(maps), FadeIn(unscaled, shift=LEFT)),
@@ -464,7 +481,8 @@ class Summary(LectureScene):
                         order.lift,
                     )
                 ],
-                "pe": [InTurn(Write(order.fix), order.add_pe, order.recolour)],
+                "pe": [InTurn(Write(order.fix), order.add_pe)],
+                "differ": [InTurn(order.recolour, outline(order.pair[0], order.pair[2]))],
             },
         )
 
@@ -642,6 +660,7 @@ class Summary(LectureScene):
         heads = [r[0] for r in first] + [r[0] for r in measured]  # the word each goes into
         add_pe = InTurn(
             LaggedStart(*(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05),
+            Wait(),  # the positions stand under the words a moment before they go in
             AnimationGroup(  # each travels into its word: the input now carries its place
                 *(
                     FadeOut(r, target_position=h, scale=0.3)
@@ -687,7 +706,7 @@ class Summary(LectureScene):
         )
         shown = VGroup(line, *measured, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
-        shown.lift, shown.add_pe = lift, add_pe
+        shown.lift, shown.add_pe, shown.pair = lift, add_pe, pair
         return shown
 
     def _pe_rows(self, strips: list[VMobject]) -> list[VGroup]:
@@ -753,11 +772,16 @@ class Summary(LectureScene):
 
         wires = self._wires(knob, shown)
 
-        def leg(notch: int) -> Animation:
-            """The dial turned to ``notch`` while every picture becomes its stop there."""
+        def leg(notch: int, lit: int | None = None) -> Animation:
+            """The dial turned to ``notch`` while every picture becomes its stop there (with
+            ``lit``, that picture in focus and the other two dimmed)."""
+            stops = [
+                b if lit is None or j == lit else b.copy().set_opacity(DIMMED)
+                for j, b in enumerate(panels[notch])
+            ]
             return AnimationGroup(
                 knob.turn(notch),
-                *(Transform(a, b) for a, b in zip(shown, panels[notch], strict=True)),
+                *(Transform(a, b) for a, b in zip(shown, stops, strict=True)),
                 run_time=KNOB_LEG,
             )
 
@@ -770,16 +794,21 @@ class Summary(LectureScene):
             *self._away(),
             FadeIn(knob),
             LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
+            run_time=KNOB_TURN,
             beats={
-                "arrow": [  # a wire from the dial to each picture's setting, in turn
+                "arrow": [  # a wire lands as the dial nudges a notch up and back: one picture lit
                     InTurn(
                         *(
-                            AnimationGroup(Create(w), outline(p[0]))
-                            for w, p in zip(wires, shown, strict=True)
+                            step
+                            for k, w in enumerate(wires)
+                            for step in (
+                                AnimationGroup(Create(w), leg(middle + 1, k)),
+                                leg(middle, k),
+                            )
                         )
                     )
                 ],
-                "same": [  # all three flash back into the one dial
+                "same": [  # all three flash back into the one dial, and light up together
                     AnimationGroup(
                         *(
                             ShowPassingFlash(
@@ -788,6 +817,7 @@ class Summary(LectureScene):
                             for w in wires
                         ),
                         outline(knob.name),
+                        *(Transform(a, b) for a, b in zip(shown, panels[middle], strict=True)),
                     )
                 ],
             },
@@ -797,8 +827,10 @@ class Summary(LectureScene):
         cat_bar = panels[top][1].bars.rows[c.referent]
         self.say(
             "knob_turn",
-            *turn(*range(middle + 1, top + 1)),  # up a notch at a time to the largest
-            then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
+            InTurn(  # up a notch at a time to the largest, cat's bar outlined as it lands
+                *(leg(n) for n in range(middle + 1, top)),
+                AnimationGroup(leg(top), outline(VGroup(cat_bar[2], cat_bar[3])), lag_ratio=LANDS),
+            ),
             run_time=KNOB_TURN,
             beats={"small": turn(*range(middle, -1, -1))},  # back through the middle, down
         )
@@ -909,10 +941,18 @@ class Summary(LectureScene):
         style.place(VGroup(target, strip, *arcs, said), grow=1.4)
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         travel = [TransformFromCopy(h, m) for h, m in zip(grid.row_headers, strip, strict=True)]
-        rows = [  # each row in turn: its cells outlined while what it reads flows in
-            AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
-            for r in range(grid.n_rows)
-        ]
+        # the row the learned point split in halves first, slowly and at full strength;
+        # then every other row in turn, fainter: one focal point at a time
+        first = self._lifted_rows(self.data.example(self.example_name).colours)[-1]
+        later = [r for r in range(grid.n_rows) if r != first]
+        for r in later:
+            self._faint(arcs[r])
+
+        def flows(r: int) -> Animation:  # its cells outlined while what it reads flows in
+            return AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
+
+        featured = AnimationGroup(flows(first), run_time=FLOW_FIRST)
+        rest = LaggedStart(*map(flows, later), lag_ratio=FLOW_LAG, run_time=FLOW_TIME)
         self.say(
             "map",
             *self._name_point("map"),
@@ -921,11 +961,20 @@ class Summary(LectureScene):
                 FadeIn(learned, run_time=0.5),  # where point 4 left it
                 Transform(learned, target),
                 AnimationGroup(*travel, FadeIn(flow, shift=LEFT * style.ITEM_BUFF)),
-                LaggedStart(*rows, lag_ratio=FLOW_LAG, run_time=FLOW_TIME),
+                featured,
+                rest,
             ),
             run_time=MAP_TIME,
             beats={"not": [InTurn(FadeIn(reason, shift=UP * style.ITEM_BUFF), Create(cross))]},
         )
+
+    @staticmethod
+    def _faint(arcs: VGroup) -> None:
+        """A row's flows drawn fainter (strokes and arrow tips; a ring stays unfilled)."""
+        arcs.set_stroke(opacity=FLOW_FAINT)
+        for arc in arcs:
+            if isinstance(arc, CurvedArrow):
+                arc.tip.set_fill(opacity=FLOW_FAINT)
 
     def _flows(self, grid: AttentionGrid, strip: VGroup) -> list[VGroup]:
         """For each row, what it reads as arcs right of the markers' column: from the marker

@@ -372,7 +372,13 @@ class Summary(LectureScene):
         style.place(VGroup(learned, *(bar for _, bar in lifts)), grow=1.3)
         cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
         own = [j for j, c in enumerate(ex.colours) if c == ex.colours[0]]
-        traced = [VGroup(grid.col_headers[j], grid.get_cell(0, j)) for j in own]
+        red = style.task_colour(self.data.colour_names[ex.colours[0]]).fill
+        traced = [  # each of the first row's own cells framed with its marker, in its colour
+            SurroundingRectangle(
+                VGroup(grid.col_headers[j], grid.get_cell(0, j)), buff=0, color=red
+            ).set_stroke(width=LIT)
+            for j in own
+        ]
         equal = []
         for pieces, bar in lifts:  # each row's own-colour cells lifted out: one bar, equal parts
             equal.append(
@@ -393,10 +399,16 @@ class Summary(LectureScene):
             FadeIn(VGroup(grid.row_headers, grid.col_headers)),
             then=[[cells]],  # the map grows as soon as it is named
             beats={
-                "own": [  # the same-colour cells; the first row's, up to their markers
-                    InTurn(Create(blocks), outline(grid.row_headers[0], *traced))
+                "own": [  # the same-colour cells; the first row's, up to their markers, and
+                    # lifted out of them
+                    InTurn(
+                        Create(blocks),
+                        outline(grid.row_headers[0]),
+                        LaggedStart(*map(Create, traced), lag_ratio=TURN_LAG),
+                        equal[0],
+                    )
                 ],
-                "equal": [InTurn(*equal)],
+                "equal": [InTurn(*equal[1:])],
             },
         )
         return learned
@@ -769,6 +781,7 @@ class Summary(LectureScene):
         for stop in panels:
             for panel, target in zip(shown, stop, strict=True):
                 target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
+        shown = VGroup(*(p.copy() for p in shown))  # on the stage: the middle stop stays a target
 
         wires = self._wires(knob, shown)
 

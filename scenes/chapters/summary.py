@@ -37,7 +37,6 @@ from manim import (
     TransformFromCopy,
     VGroup,
     VMobject,
-    Wait,
     Write,
 )
 
@@ -494,7 +493,9 @@ class Summary(LectureScene):
                     )
                 ],
                 "pe": [InTurn(Write(order.fix), order.add_pe)],
-                "differ": [InTurn(order.recolour, outline(order.pair[0], order.pair[2]))],
+                "differ": [
+                    InTurn(order.into, order.recolour, outline(order.pair[0], order.pair[2]))
+                ],
             },
         )
 
@@ -670,15 +671,13 @@ class Summary(LectureScene):
         # the positions' rows, under both lines in place order: the words moved, they did not
         pe_rows = self._pe_rows([r[1] for r in first]) + self._pe_rows([r[1] for r in measured])
         heads = [r[0] for r in first] + [r[0] for r in measured]  # the word each goes into
-        add_pe = InTurn(
-            LaggedStart(*(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05),
-            Wait(),  # the positions stand under the words a moment before they go in
-            AnimationGroup(  # each travels into its word: the input now carries its place
-                *(
-                    FadeOut(r, target_position=h, scale=0.3)
-                    for r, h in zip(pe_rows, heads, strict=True)
-                )
-            ),
+        # the positions come in under the words and stand there until the next words, then
+        # each travels into its word: the input now carries its place
+        add_pe = LaggedStart(
+            *(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05
+        )
+        into = AnimationGroup(
+            *(FadeOut(r, target_position=h, scale=0.3) for r, h in zip(pe_rows, heads, strict=True))
         )
         # the outline frames 蘋果's measured strip where it lands; then the measured strips
         # stand under the words they drop from, to travel with them
@@ -718,7 +717,7 @@ class Summary(LectureScene):
         )
         shown = VGroup(line, *measured, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
-        shown.lift, shown.add_pe, shown.pair = lift, add_pe, pair
+        shown.lift, shown.add_pe, shown.into, shown.pair = lift, add_pe, into, pair
         return shown
 
     def _pe_rows(self, strips: list[VMobject]) -> list[VGroup]:

@@ -18,11 +18,11 @@ from manim import (
     Animation,
     AnimationGroup,
     ApplyMethod,
+    ArcBetweenPoints,
     Arrow,
     Circle,
     Create,
     Cross,
-    CurvedArrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -72,6 +72,7 @@ FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 16  # a flow's stroke width per unit of weight
 FLOW_DOWN, FLOW_UP = 3.0, 1.8  # how far a flow's arc bends, going down and going up (radians)
 FLOW_TIP = 0.18
+FLOW_SPREAD = 1.8  # the flows drawn this many times as wide as a circle's arc would be
 FLOW_TIME = 4.0  # every row's flow drawn in turn: against 1 for each part before it
 FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
 FLOW_FIRST = 2.5  # the first row's flow, alone and slow: against FLOW_TIME for all the rest
@@ -985,8 +986,8 @@ class Summary(LectureScene):
         """A row's flows drawn fainter (strokes and arrow tips; a ring stays unfilled)."""
         arcs.set_stroke(opacity=FLOW_FAINT)
         for arc in arcs:
-            if isinstance(arc, CurvedArrow):
-                arc.tip.set_fill(opacity=FLOW_FAINT)
+            if isinstance(arc, ArcBetweenPoints):
+                arc.get_tip().set_fill(opacity=FLOW_FAINT)
 
     def _flows(self, grid: AttentionGrid, strip: VGroup) -> list[VGroup]:
         """For each row, what it reads as arcs right of the markers' column: from the marker
@@ -1007,15 +1008,12 @@ class Summary(LectureScene):
                     continue
                 start = strip[j].get_right() + RIGHT * style.HUG_BUFF
                 down = start[1] > into[1]
-                arcs.add(
-                    CurvedArrow(
-                        start,
-                        into,
-                        angle=-FLOW_DOWN if down else FLOW_UP,  # both bend to the right
-                        color=colour,
-                        stroke_width=FLOW_WIDTH * w,
-                        tip_length=FLOW_TIP,
-                    )
-                )
+                # both bend to the right, drawn out sideways so that they spread over the
+                # stage beside the markers (the tip added after, so it keeps its shape)
+                arc = ArcBetweenPoints(start, into, angle=-FLOW_DOWN if down else FLOW_UP)
+                arc.stretch(FLOW_SPREAD, 0, about_point=start)
+                arc.set_stroke(colour, FLOW_WIDTH * w).add_tip(tip_length=FLOW_TIP)
+                arc.get_tip().set_fill(colour, 1).set_stroke(colour, 0)
+                arcs.add(arc)
             rows.append(arcs)
         return rows

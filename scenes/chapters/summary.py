@@ -60,6 +60,7 @@ MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's heigh
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
 KNOB_LEG = 0.8  # the dial's turn from one notch to the next, against the others of a turn
+KNOB_WIRES = 3.0  # three wires, the dial a notch up and back at each: half a second a leg
 KNOB_TURN = 5.0  # a turn of the dial at most (never past its words): over the clause it answers
 DIMMED = 0.3  # a knob picture with no stop at the dial's notch
 PLANE_SIDE = 3.4  # the weighted sum's plane
@@ -807,7 +808,7 @@ class Summary(LectureScene):
             *self._away(),
             FadeIn(knob),
             LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
-            run_time=KNOB_TURN,
+            run_time=KNOB_WIRES,
             beats={
                 "arrow": [  # a wire lands as the dial nudges a notch up and back: one picture lit
                     InTurn(

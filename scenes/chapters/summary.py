@@ -18,11 +18,11 @@ from manim import (
     Animation,
     AnimationGroup,
     ApplyMethod,
+    ArcBetweenPoints,
     Arrow,
     Circle,
     Create,
     Cross,
-    CurvedArrow,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -60,7 +60,8 @@ MAP_CELL = 0.45  # a cell of the pitfalls' two maps: they fill the stage's heigh
 KNOB_BAR = 0.24  # a bar of the knob's three pictures
 KNOB_RADIUS = 0.5  # the dial, small above the pictures it sets
 KNOB_LEG = 0.8  # the dial's turn from one notch to the next, against the others of a turn
-KNOB_TURN = 3.0  # a turn of the dial at most (never past its words): about a second a notch
+KNOB_WIRES = 3.0  # three wires, the dial a notch up and back at each: half a second a leg
+KNOB_TURN = 5.0  # a turn of the dial at most (never past its words): over the clause it answers
 DIMMED = 0.3  # a knob picture with no stop at the dial's notch
 PLANE_SIDE = 3.4  # the weighted sum's plane
 DOT_UNIT = 1.5  # scene units per unit of q and k's length
@@ -72,15 +73,20 @@ FLOW_MIN = 0.05  # a weight below this carries no flow worth drawing
 FLOW_WIDTH = 16  # a flow's stroke width per unit of weight
 FLOW_DOWN, FLOW_UP = 3.0, 1.8  # how far a flow's arc bends, going down and going up (radians)
 FLOW_TIP = 0.18
+FLOW_SPREAD = 1.8  # the flows drawn this many times as wide as a circle's arc would be
 FLOW_TIME = 4.0  # every row's flow drawn in turn: against 1 for each part before it
 FLOW_LAG = 0.6  # a row's flow starts when the last one's is this far along
-MAP_TIME = 6.0  # the map's beat at most (never past the words before its "not")
+FLOW_FIRST = 2.5  # the first row's flow, alone and slow: against FLOW_TIME for all the rest
+FLOW_FAINT = 0.45  # the stroke opacity of the rows drawn after the first
+MAP_TIME = 7.0  # the map's beat at most (never past the words before its "not")
 STEP_TIME = 2.5  # the longest one of the steps' beats plays (never past its words)
 CARRY = 2.0  # a carried number's share of its beat, against 1 for each other part
 LIFT = 1.8  # a lifted bar (a weight of 1) is 3 × this many cells long
 LIFT_TALL = 2.0  # a lifted part is this many cells tall
-PITFALL_TIME = 3.0  # the longest one of the pitfalls' beats plays (never past its words)
+PITFALL_TIME = 4.0  # the longest one of the pitfalls' beats plays (never past its words)
 LANDS = 0.8  # its target is outlined as the carried number lands
+LIT = 6  # the stroke of a frame that lights a whole cell
+TURN_LAG = 0.5  # cells lit in turn: each starts when the last is this far along
 
 
 class Summary(LectureScene):
@@ -367,7 +373,13 @@ class Summary(LectureScene):
         style.place(VGroup(learned, *(bar for _, bar in lifts)), grow=1.3)
         cells = LaggedStartMap(FadeIn, VGroup(*(grid.get_row(r) for r in range(grid.n_rows))))
         own = [j for j, c in enumerate(ex.colours) if c == ex.colours[0]]
-        traced = [VGroup(grid.col_headers[j], grid.get_cell(0, j)) for j in own]
+        red = style.task_colour(self.data.colour_names[ex.colours[0]]).fill
+        traced = [  # each of the first row's own cells framed with its marker, in its colour
+            SurroundingRectangle(
+                VGroup(grid.col_headers[j], grid.get_cell(0, j)), buff=0, color=red
+            ).set_stroke(width=LIT)
+            for j in own
+        ]
         equal = []
         for pieces, bar in lifts:  # each row's own-colour cells lifted out: one bar, equal parts
             equal.append(
@@ -388,10 +400,16 @@ class Summary(LectureScene):
             FadeIn(VGroup(grid.row_headers, grid.col_headers)),
             then=[[cells]],  # the map grows as soon as it is named
             beats={
-                "own": [  # the same-colour cells; the first row's, up to their markers
-                    InTurn(Create(blocks), outline(grid.row_headers[0], *traced))
+                "own": [  # the same-colour cells; the first row's, up to their markers, and
+                    # lifted out of them
+                    InTurn(
+                        Create(blocks),
+                        outline(grid.row_headers[0]),
+                        LaggedStart(*map(Create, traced), lag_ratio=TURN_LAG),
+                        equal[0],
+                    )
                 ],
-                "equal": [InTurn(*equal)],
+                "equal": [InTurn(*equal[1:])],
             },
         )
         return learned
@@ -440,7 +458,14 @@ class Summary(LectureScene):
         plain, unscaled = maps.pair[0], bars.pair[0]
         grid, moved = plain.grid, maps.home - plain.get_center()
         # its own cells where they will stand then (a frame is drawn where its part is now)
-        diagonal = [grid.get_cell(r, r).copy().shift(moved) for r in range(grid.n_rows)]
+        diagonal = [
+            SurroundingRectangle(grid.get_cell(r, r), buff=0, color=style.HIGHLIGHT)
+            .set_stroke(width=LIT)
+            .shift(moved)
+            for r in range(grid.n_rows)
+        ]
+        random = InTurn(self._aside(maps), self._carry(maps, "grid", "share"))
+        maps.shown = (*maps.shown, *diagonal)  # the lit cells leave with their map
         self.say(
             "pitfalls",
             *self._name_point("pitfalls"),
@@ -448,8 +473,13 @@ class Summary(LectureScene):
             FadeIn(plain),
             run_time=PITFALL_TIME,
             beats={
-                "random": [InTurn(self._aside(maps), self._carry(maps, "grid", "share"))],
-                "self": [outline(*diagonal)],  # it looks almost only at itself
+                "random": [random],
+                "self": [  # it looks almost only at itself: each own cell lit in turn
+                    AnimationGroup(
+                        LaggedStart(*map(Create, diagonal), lag_ratio=TURN_LAG),
+                        outline(plain.share),
+                    )
+                ],
                 "saturate": [
                     InTurn(
                         AnimationGroup(self._leave(maps), FadeIn(unscaled, shift=LEFT)),
@@ -464,7 +494,10 @@ class Summary(LectureScene):
                         order.lift,
                     )
                 ],
-                "pe": [InTurn(Write(order.fix), order.add_pe, order.recolour)],
+                "pe": [InTurn(Write(order.fix), order.add_pe)],
+                "differ": [
+                    InTurn(order.into, order.recolour, outline(order.pair[0], order.pair[2]))
+                ],
             },
         )
 
@@ -640,14 +673,13 @@ class Summary(LectureScene):
         # the positions' rows, under both lines in place order: the words moved, they did not
         pe_rows = self._pe_rows([r[1] for r in first]) + self._pe_rows([r[1] for r in measured])
         heads = [r[0] for r in first] + [r[0] for r in measured]  # the word each goes into
-        add_pe = InTurn(
-            LaggedStart(*(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05),
-            AnimationGroup(  # each travels into its word: the input now carries its place
-                *(
-                    FadeOut(r, target_position=h, scale=0.3)
-                    for r, h in zip(pe_rows, heads, strict=True)
-                )
-            ),
+        # the positions come in under the words and stand there until the next words, then
+        # each travels into its word: the input now carries its place
+        add_pe = LaggedStart(
+            *(FadeIn(r, shift=UP * style.ITEM_BUFF) for r in pe_rows), lag_ratio=0.05
+        )
+        into = AnimationGroup(
+            *(FadeOut(r, target_position=h, scale=0.3) for r, h in zip(pe_rows, heads, strict=True))
         )
         # the outline frames 蘋果's measured strip where it lands; then the measured strips
         # stand under the words they drop from, to travel with them
@@ -687,7 +719,7 @@ class Summary(LectureScene):
         )
         shown = VGroup(line, *measured, fix, pair)
         shown.first, shown.fix, shown.shuffle, shown.recolour = line, fix, shuffle, recolour
-        shown.lift, shown.add_pe = lift, add_pe
+        shown.lift, shown.add_pe, shown.into, shown.pair = lift, add_pe, into, pair
         return shown
 
     def _pe_rows(self, strips: list[VMobject]) -> list[VGroup]:
@@ -750,14 +782,20 @@ class Summary(LectureScene):
         for stop in panels:
             for panel, target in zip(shown, stop, strict=True):
                 target.scale(panel.bars.width / target.bars.width).move_to(panel, aligned_edge=UP)
+        shown = VGroup(*(p.copy() for p in shown))  # on the stage: the middle stop stays a target
 
         wires = self._wires(knob, shown)
 
-        def leg(notch: int) -> Animation:
-            """The dial turned to ``notch`` while every picture becomes its stop there."""
+        def leg(notch: int, lit: int | None = None) -> Animation:
+            """The dial turned to ``notch`` while every picture becomes its stop there (with
+            ``lit``, that picture in focus and the other two dimmed)."""
+            stops = [
+                b if lit is None or j == lit else b.copy().set_opacity(DIMMED)
+                for j, b in enumerate(panels[notch])
+            ]
             return AnimationGroup(
                 knob.turn(notch),
-                *(Transform(a, b) for a, b in zip(shown, panels[notch], strict=True)),
+                *(Transform(a, b) for a, b in zip(shown, stops, strict=True)),
                 run_time=KNOB_LEG,
             )
 
@@ -770,16 +808,21 @@ class Summary(LectureScene):
             *self._away(),
             FadeIn(knob),
             LaggedStart(*(FadeIn(p) for p in shown), lag_ratio=0.3),
+            run_time=KNOB_WIRES,
             beats={
-                "arrow": [  # a wire from the dial to each picture's setting, in turn
+                "arrow": [  # a wire lands as the dial nudges a notch up and back: one picture lit
                     InTurn(
                         *(
-                            AnimationGroup(Create(w), outline(p[0]))
-                            for w, p in zip(wires, shown, strict=True)
+                            step
+                            for k, w in enumerate(wires)
+                            for step in (
+                                AnimationGroup(Create(w), leg(middle + 1, k)),
+                                leg(middle, k),
+                            )
                         )
                     )
                 ],
-                "same": [  # all three flash back into the one dial
+                "same": [  # all three flash back into the one dial, and light up together
                     AnimationGroup(
                         *(
                             ShowPassingFlash(
@@ -788,6 +831,7 @@ class Summary(LectureScene):
                             for w in wires
                         ),
                         outline(knob.name),
+                        *(Transform(a, b) for a, b in zip(shown, panels[middle], strict=True)),
                     )
                 ],
             },
@@ -797,8 +841,10 @@ class Summary(LectureScene):
         cat_bar = panels[top][1].bars.rows[c.referent]
         self.say(
             "knob_turn",
-            *turn(*range(middle + 1, top + 1)),  # up a notch at a time to the largest
-            then=[[outline(VGroup(cat_bar[2], cat_bar[3]))]],
+            InTurn(  # up a notch at a time to the largest, cat's bar outlined as it lands
+                *(leg(n) for n in range(middle + 1, top)),
+                AnimationGroup(leg(top), outline(VGroup(cat_bar[2], cat_bar[3])), lag_ratio=LANDS),
+            ),
             run_time=KNOB_TURN,
             beats={"small": turn(*range(middle, -1, -1))},  # back through the middle, down
         )
@@ -909,10 +955,18 @@ class Summary(LectureScene):
         style.place(VGroup(target, strip, *arcs, said), grow=1.4)
         cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         travel = [TransformFromCopy(h, m) for h, m in zip(grid.row_headers, strip, strict=True)]
-        rows = [  # each row in turn: its cells outlined while what it reads flows in
-            AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
-            for r in range(grid.n_rows)
-        ]
+        # the row the learned point split in halves first, slowly and at full strength;
+        # then every other row in turn, fainter: one focal point at a time
+        first = self._lifted_rows(self.data.example(self.example_name).colours)[-1]
+        later = [r for r in range(grid.n_rows) if r != first]
+        for r in later:
+            self._faint(arcs[r])
+
+        def flows(r: int) -> Animation:  # its cells outlined while what it reads flows in
+            return AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
+
+        featured = AnimationGroup(flows(first), run_time=FLOW_FIRST)
+        rest = LaggedStart(*map(flows, later), lag_ratio=FLOW_LAG, run_time=FLOW_TIME)
         self.say(
             "map",
             *self._name_point("map"),
@@ -921,11 +975,20 @@ class Summary(LectureScene):
                 FadeIn(learned, run_time=0.5),  # where point 4 left it
                 Transform(learned, target),
                 AnimationGroup(*travel, FadeIn(flow, shift=LEFT * style.ITEM_BUFF)),
-                LaggedStart(*rows, lag_ratio=FLOW_LAG, run_time=FLOW_TIME),
+                featured,
+                rest,
             ),
             run_time=MAP_TIME,
             beats={"not": [InTurn(FadeIn(reason, shift=UP * style.ITEM_BUFF), Create(cross))]},
         )
+
+    @staticmethod
+    def _faint(arcs: VGroup) -> None:
+        """A row's flows drawn fainter (strokes and arrow tips; a ring stays unfilled)."""
+        arcs.set_stroke(opacity=FLOW_FAINT)
+        for arc in arcs:
+            if isinstance(arc, ArcBetweenPoints):
+                arc.get_tip().set_fill(opacity=FLOW_FAINT)
 
     def _flows(self, grid: AttentionGrid, strip: VGroup) -> list[VGroup]:
         """For each row, what it reads as arcs right of the markers' column: from the marker
@@ -946,15 +1009,12 @@ class Summary(LectureScene):
                     continue
                 start = strip[j].get_right() + RIGHT * style.HUG_BUFF
                 down = start[1] > into[1]
-                arcs.add(
-                    CurvedArrow(
-                        start,
-                        into,
-                        angle=-FLOW_DOWN if down else FLOW_UP,  # both bend to the right
-                        color=colour,
-                        stroke_width=FLOW_WIDTH * w,
-                        tip_length=FLOW_TIP,
-                    )
-                )
+                # both bend to the right, drawn out sideways so that they spread over the
+                # stage beside the markers (the tip added after, so it keeps its shape)
+                arc = ArcBetweenPoints(start, into, angle=-FLOW_DOWN if down else FLOW_UP)
+                arc.stretch(FLOW_SPREAD, 0, about_point=start)
+                arc.set_stroke(colour, FLOW_WIDTH * w).add_tip(tip_length=FLOW_TIP)
+                arc.get_tip().set_fill(colour, 1).set_stroke(colour, 0)
+                arcs.add(arc)
             rows.append(arcs)
         return rows

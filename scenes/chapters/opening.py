@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    DR,
     LEFT,
     PI,
     RIGHT,
+    UL,
     UP,
     Animation,
     AnimationGroup,
     Arrow,
+    Circle,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromPoint,
     LaggedStart,
     MathTex,
     Mobject,
@@ -46,18 +50,20 @@ from scenes.kit.diagrams import (
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector
 
 EAT = "tokens.eat_apple"
 IDEA_GROW = 1.3  # the idea and 我 吃 蘋果, enlarged to use the frame
-ICON_HEIGHT = 0.5  # a part's picture, shrunk beside its item once the next part is named
-ICON_WIDTH = 0.9
-LIST_SCALE = 0.8  # the contents list, set smaller: the parts' pictures need the room
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
+SHOW_SHARE = 0.25  # of a cue: the words coming in before they trade places over the rest
+GROW_LAG = 0.02  # a map's cells growing out of one point, one after another
 PLOT_SIZE = (4.0, 3.2)  # a small loss plot, as built (the panel may enlarge it)
 STRIP_ROW = 4  # positions a row of the sequence shown in the page (two rows of the eight)
-PANEL_GROW = 1.5  # the most a part's picture is enlarged to fill the panel
+PANEL_GROW = 2.0  # the most a part's picture is enlarged to fill the stage above the slots
+SLOT_RATIO = 0.42  # a part's slot, height to width (its picture fitted inside)
+BADGE_RADIUS = 0.6  # the quiz card's numbered badges, as the quiz opens with them
+QUIZ_MOST = 9  # the quiz's questions are counted from its words, q1, q2, ... up to this
 BLOCK_WIDTH = 5.5  # the attention sublayer holding 我 吃 蘋果, as built (then placed)
 LAYER_WIDTH = 2.4  # the sublayers of the layer a part's picture shows, as built (then fitted)
 WORDS = (Text, MathTex, SingleStringMathTex)  # too small to read once a picture is an icon
@@ -95,7 +101,7 @@ class Opening(LectureScene):
         "pitfalls.sqrt_d",
         "multihead.two",
     )
-    tables = ("office", "shuffle", "zoom_out", "training")  # words of the parts' pictures
+    tables = ("office", "shuffle", "zoom_out", "training", "quiz")  # words of the parts' pictures
     teaser = "mixed"
 
     def construct(self) -> None:
@@ -284,22 +290,23 @@ class Opening(LectureScene):
         )
 
     def _contents(self) -> None:
-        """The parts, each with its picture, rebuilt from its chapter's kit component, in the
-        panel right of the list as the part is named; when the next part is named, the picture
-        (its shapes; words that small could not be read) shrinks beside its own item, so that
-        the list ends illustrated."""
+        """The parts as a row of slots along the bottom, each numbered and named under it;
+        each part's picture, rebuilt from its chapter's kit component, takes the stage above
+        the row as the part is named, and when the next part is named travels (its shapes;
+        words that small could not be read) into its own slot, so that the row ends
+        illustrated. The close gathers the five again and adds the quiz and the question."""
         parts = self.chapter.parts if self.chapter else ()
         if not parts:
             return
-        contents = self.contents().scale(LIST_SCALE)
-        style.place(
-            VGroup(contents, contents.frame(0), contents.frame(len(parts) - 1)), aligned=LEFT
+        slots = self._slots(len(parts))
+        left, _, right, top = style.content_area()
+        self.panel = (left, slots.get_top()[1] + 2 * style.HUG_BUFF, right, top)
+        self.say(
+            "parts",
+            self._leftover(),
+            LaggedStart(*map(FadeIn, slots), lag_ratio=0.2),
+            n=str(len(parts)),
         )
-        _, bottom, right, top = style.content_area()
-        icon_x = contents.get_right()[0] + style.GROUP_BUFF
-        self.panel = (icon_x + ICON_WIDTH + style.GROUP_BUFF, bottom, right, top)
-        self.say("parts", self._leftover(), FadeIn(contents, lag_ratio=0.1), n=str(len(parts)))
-        frame = contents.frame(0)
         pictures = {
             "why": self._why_thumb,
             "mechanism": self._mechanism_thumb,
@@ -307,29 +314,131 @@ class Opening(LectureScene):
             "pitfalls": self._pitfalls_thumb,
             "beyond": self._beyond_thumb,
         }
+        frame = self._slot_frame(slots[0])
         shown: VGroup | None = None
         icons = VGroup()
+        heading: Mobject = self.title
         for k, part in enumerate(parts):
-            move = [Create(frame) if k == 0 else frame.animate.move_to(contents.frame(k))]
-            if shown is not None:  # the last part's picture goes to sit beside its item
-                words = _take_words(shown)
-                shapes = shown
-                icon = shapes.copy().scale_to_fit_height(ICON_HEIGHT)
-                if icon.width > ICON_WIDTH:
-                    icon.scale_to_fit_width(ICON_WIDTH)
-                icon.move_to(contents.items[k - 1]).set_x(icon_x + icon.width / 2)
-                move += [FadeOut(words), Transform(shapes, icon)]
-                icons.add(shapes)
+            move = [Create(frame) if k == 0 else frame.animate.become(self._slot_frame(slots[k]))]
+            if shown is not None:  # the last part's picture goes into its own slot
+                travel, icon = self._into_slot(shown, slots[k - 1])
+                move += travel
+                icons.add(icon)
             build = pictures.get(part)
             if build:
                 shown, first, beats = build()
-            else:  # the close: the parts' pictures gone over once more, in order
-                shown, first, beats = None, [outline(*icons)] if len(icons) else [], {}
+            else:  # the close: the parts' pictures once more, the quiz and the question
+                shown, first, beats = None, [], self._close(icons, slots[k])
             then = [first] if first else ()
+            # the breadcrumb: the part's number and heading in the title's place, at once
+            self.remove(heading)
+            heading = self._heading(k, part)
+            self.add(heading)
             self.say(f"{part}_say", *move, then=then, table="contents", beats=beats)
 
+    def _heading(self, k: int, part: str) -> VGroup:
+        """Part ``k``'s number and heading, set as a title (the contents, one line at a time)."""
+        heading = VGroup(
+            ShownNumber(k + 1, 0, Ordinal(), style.TITLE_SIZE, style.MUTED),
+            style.text(self.shared("contents")[part], style.TITLE_SIZE),
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        heading.move_to(self.title)
+        heading.gate_title = True  # measured as a title, as the one it stands in for
+        return heading
+
+    def _slots(self, n: int) -> VGroup:
+        """``n`` empty slots in a row along the bottom of the content area, each numbered in
+        its corner: where the parts' pictures will go, in order."""
+        left, _, right, _ = style.content_area()
+        width = (right - left - (n - 1) * style.ITEM_BUFF) / n
+        slots = VGroup()
+        for k in range(n):
+            box = RoundedRectangle(corner_radius=0.1, width=width, height=width * SLOT_RATIO)
+            box.set_stroke(style.MUTED, 2)
+            number = ShownNumber(k + 1, 0, Ordinal(), style.LABEL_SIZE, style.MUTED)
+            slots.add(VGroup(box, number.move_to(box, UL).shift(DR * style.HUG_BUFF)))
+        slots.arrange(RIGHT, buff=style.ITEM_BUFF)
+        style.place(VGroup(slots, self._slot_frame(slots)), aligned=DOWN)
+        return slots
+
+    @staticmethod
+    def _slot_frame(slot: VGroup) -> SurroundingRectangle:
+        """The highlight round a slot: the part being named."""
+        return SurroundingRectangle(slot, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+
+    @staticmethod
+    def _into_slot(picture: VGroup, slot: VGroup) -> tuple[list[Animation], VGroup]:
+        """``picture``'s words fade; its shapes travel into ``slot``'s box, fitted inside
+        (returned: the shapes as they will be there)."""
+        words = _take_words(picture)
+        icon = Opening._slot_fit(picture.copy(), slot)
+        return [FadeOut(words), Transform(picture, icon)], icon
+
+    @staticmethod
+    def _slot_fit(icon: VGroup, slot: VGroup) -> VGroup:
+        """``icon`` scaled to fit inside ``slot``'s box, clear of its number, and put there."""
+        box, number = slot
+        margin = number.width + 2 * style.HUG_BUFF  # clear of the number in the corner
+        icon.scale(
+            min(
+                (box.width - 2 * margin) / icon.width,
+                (box.height - 2 * style.HUG_BUFF) / icon.height,
+            )
+        )
+        return icon.move_to(box)
+
+    def _close(self, icons: VGroup, slot: VGroup) -> dict[str, list[Animation]]:
+        """The summary: copies of the five pictures rise out of their slots into a row on the
+        stage, each outlined in turn; the quiz, a card of its numbered questions; the question
+        for next time, a "？" card; the two cards go into the last slot."""
+        gathered = icons.copy()
+        row = icons.copy().arrange(RIGHT, buff=style.WIDE_BUFF)
+        self._fit(row)
+        quiz = self.shared("quiz")
+        asked = next(k for k in range(1, QUIZ_MOST + 2) if f"q{k}" not in quiz) - 1
+        badges = VGroup(
+            *(
+                VGroup(
+                    Circle(radius=BADGE_RADIUS).set_stroke(style.MUTED, 4),
+                    ShownNumber(k + 1, 0, Ordinal(), style.TITLE_SIZE),
+                )
+                for k in range(asked)
+            )
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        side = badges.height + 2 * style.GROUP_BUFF
+        card = RoundedRectangle(
+            corner_radius=0.15, width=badges.width + 2 * style.GROUP_BUFF, height=side
+        ).set_stroke(style.MUTED, 3)
+        test = VGroup(card.move_to(badges), badges)
+        mark = RoundedRectangle(corner_radius=0.15, width=side, height=side)
+        mark = VGroup(mark.set_stroke(style.MUTED, 3), style.text("？", style.TITLE_SIZE))
+        cards = VGroup(test, mark).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        self._fit(cards)
+        # in the slot, the shapes: words that small could not be read
+        words = VGroup(*(b[1] for b in badges), mark[1])
+        shapes = VGroup(card, *(b[0] for b in badges), mark[0])
+        shelved = self._slot_fit(shapes.copy(), slot)
+        return {
+            "sum": [
+                Succession(
+                    LaggedStart(
+                        *(Transform(g, r) for g, r in zip(gathered, row, strict=True)),
+                        lag_ratio=0.2,
+                    ),
+                    outline(*gathered),
+                )
+            ],
+            "quiz": [FadeOut(gathered), FadeIn(test, shift=DOWN * style.GROUP_BUFF)],
+            "next": [
+                Succession(
+                    FadeIn(mark, shift=DOWN * style.GROUP_BUFF),
+                    AnimationGroup(FadeOut(words), Transform(shapes, shelved)),
+                )
+            ],
+        }
+
     def _fit(self, picture: VGroup) -> VGroup:
-        """Scale ``picture`` to fill the panel right of the list (up to :data:`PANEL_GROW`
+        """Scale ``picture`` to fill the stage above the slots (up to :data:`PANEL_GROW`
         times its size), and centre it there."""
         left, bottom, right, top = self.panel
         room = min((right - left) / picture.width, (top - bottom) / picture.height)
@@ -421,7 +530,17 @@ class Opening(LectureScene):
         return (
             grid,
             [FadeIn(plot.frame), Create(plot.curve)],
-            {"map": [FadeOut(plot.frame), ReplacementTransform(plot.curve, grid)]},
+            {
+                # the curve goes; the map's cells grow out of where the run ended
+                "map": [
+                    FadeOut(plot),
+                    LaggedStart(
+                        *(GrowFromPoint(c, plot.get_end()) for c in grid.cells),
+                        lag_ratio=GROW_LAG,
+                    ),
+                    FadeIn(VGroup(grid.numbers, grid.row_headers, grid.col_headers)),
+                ]
+            },
         )
 
     def _pitfalls_thumb(self) -> Thumb:
@@ -461,11 +580,13 @@ class Opening(LectureScene):
                 "sqrt": [FadeOut(projection), FadeIn(walks), Create(band)],
                 "order": [
                     FadeOut(VGroup(walks, band)),
+                    # the words in, then the swap over the rest of the cue
                     Succession(
-                        FadeIn(words),
+                        FadeIn(words, run_time=SHOW_SHARE),
                         AnimationGroup(
                             first.animate(path_arc=SWAP_ARC).move_to(last),
                             last.animate(path_arc=SWAP_ARC).move_to(first),
+                            run_time=1 - SHOW_SHARE,
                         ),
                     ),
                 ],

@@ -34,7 +34,9 @@ from manim import (
     Text,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 
 from scenes.kit import style
@@ -60,7 +62,8 @@ SHOW_SHARE = 0.25  # of a cue: the words coming in before they trade places over
 GROW_LAG = 0.02  # a map's cells growing out of one point, one after another
 PLOT_SIZE = (4.0, 3.2)  # a small loss plot, as built (the panel may enlarge it)
 STRIP_ROW = 4  # positions a row of the sequence shown in the page (two rows of the eight)
-PANEL_GROW = 2.0  # the most a part's picture is enlarged to fill the stage above the slots
+MODEL_GROW = 1.6  # the small model (sequence over head and readout), enlarged to use the frame
+PANEL_GROW = 3.0  # the most a part's picture is enlarged to fill the stage above the slots
 SLOT_RATIO = 0.42  # a part's slot, height to width (its picture fitted inside)
 BADGE_RADIUS = 0.6  # the quiz card's numbered badges, as the quiz opens with them
 QUIZ_MOST = 9  # the quiz's questions are counted from its words, q1, q2, ... up to this
@@ -227,7 +230,8 @@ class Opening(LectureScene):
         box = self.model_box(strip.width)
         model = VGroup(strip, box).arrange(DOWN, buff=style.TIGHT_BUFF)
         grid = self.colour_map(example.colours, example.attention, f"{source}.attention", 0.55)
-        style.place(VGroup(model, grid).arrange(RIGHT, buff=style.WIDE_BUFF))
+        style.place(model, grow=MODEL_GROW)  # the model alone: centred, enlarged
+        style.place(grid)  # the map takes its place, out of its head
         steps = self.number("training.steps", 0)
         plot = self._loss_plot(200)
         label = phrase(self.words["trained"], style.LABEL_SIZE, steps=steps)
@@ -240,11 +244,22 @@ class Opening(LectureScene):
             FadeIn(strip, lag_ratio=0.1),
             FadeIn(box),
             beats={
+                # the tokens drop into the head one by one
                 "see": [
-                    FadeOut(strip.copy(), target_position=box.head[0], scale=0.3),
-                    outline(box.head),
+                    Succession(
+                        LaggedStart(
+                            *(
+                                FadeOut(c.copy(), target_position=box.head[0], scale=0.3)
+                                for c in strip.columns
+                            ),
+                            lag_ratio=0.3,
+                        ),
+                        outline(box.head),
+                    )
                 ],
                 "learn": [
+                    FadeOut(strip),
+                    FadeOut(box),
                     TransformFromCopy(box.head, grid.cells),
                     FadeIn(VGroup(grid.numbers, grid.row_headers, grid.col_headers)),
                 ],
@@ -254,7 +269,6 @@ class Opening(LectureScene):
         most = top_index(example.attention[row])
         self.say(
             "teaser",
-            FadeOut(VGroup(strip, box)),
             grid.animate.move_to(shown),
             FadeIn(plot.frame),
             beats={
@@ -269,7 +283,7 @@ class Opening(LectureScene):
         window = BrowserWindow(page, self.words["page"], width=page.width + 2 * style.GROUP_BUFF)
         style.place(window)
         inner = window.get_content()
-        again = inner[1].curve
+        relearn, settle = self._relearn(inner[0], inner[1])
         markers = TokenStrip(
             [self.colour_marker(c) for c in example.colours],
             example.values,
@@ -284,9 +298,69 @@ class Opening(LectureScene):
             FadeIn(VGroup(*window[:4])),
             beats={
                 "same": [outline(inner[0])],
-                "again": [Create(again)],
-                "try": [FadeOut(inner[1]), FadeIn(markers), outline(markers.get_column(0))],
+                "again": [relearn],
+                "live": [settle],
+                "try": [
+                    FadeOut(inner[1]),
+                    FadeIn(markers),
+                    Succession(outline(markers.get_column(0)), self._pick(inner[0], markers)),
+                ],
             },
+        )
+
+    def _relearn(self, cells: VGroup, plot: LossPlot) -> tuple[Animation, Animation]:
+        """The page's model training again: the map (``cells``) back to the untrained head's,
+        the curve gone; then, as the curve is drawn again from step 0, the map at each step
+        it was watched (``examples.<teaser>.settling``, ``training.settling_steps``), the
+        curve's tip at that step (its points are evenly spaced in steps); then the rest of
+        the run, the map ending as learned."""
+        example, run = self.data.example(self.teaser), self.data.training
+        maps = [
+            self.colour_map(
+                example.colours, m, f"examples.{self.teaser}.settling[{k}]", 0.55
+            ).cells.replace(cells)
+            for k, m in enumerate(example.settling)
+        ]
+        learned = cells.copy()
+        line = plot.get_path()
+        full = line.copy()
+        shares = [step / run.steps for step in run.settling_steps]
+
+        def draw(start: float, end: float) -> Animation:
+            """The curve drawn from step share ``start`` to ``end`` (linear in steps)."""
+            return UpdateFromAlphaFunc(
+                line,
+                lambda m, a: m.pointwise_become_partial(full, 0, start + (end - start) * a),
+                rate_func=linear,
+                run_time=end - start,
+            )
+
+        stepping = Succession(
+            *(
+                Transform(cells, target, rate_func=linear, run_time=b - a)
+                for target, a, b in zip(maps[1:], shares[:-1], shares[1:], strict=True)
+            )
+        )
+        relearn = Succession(
+            AnimationGroup(Transform(cells, maps[0]), draw(0, 0), run_time=shares[-1] / 2),
+            AnimationGroup(draw(0, shares[-1]), stepping),
+        )
+        settle = AnimationGroup(draw(shares[-1], 1), Transform(cells, learned, rate_func=linear))
+        return relearn, settle
+
+    def _pick(self, cells: VGroup, markers: TokenStrip) -> Animation:
+        """A pointer on the sequence's first token, as if clicked; the map's first row (what
+        it looks at) lit, the other rows dimmed."""
+        first = markers.get_column(0)
+        pointer = Arrow(
+            first.get_corner(DR) + DR * style.GROUP_BUFF,
+            first.get_corner(DR),
+            buff=0,
+            color=style.HIGHLIGHT,
+        )
+        n = len(markers.columns)
+        return AnimationGroup(
+            GrowArrow(pointer), VGroup(*cells[n:]).animate.set_opacity(style.DIMMED)
         )
 
     def _contents(self) -> None:
@@ -393,7 +467,7 @@ class Opening(LectureScene):
         for next time, a "？" card; the two cards go into the last slot."""
         gathered = icons.copy()
         row = icons.copy().arrange(RIGHT, buff=style.WIDE_BUFF)
-        self._fit(row)
+        self._fit(row, grow=None)
         quiz = self.shared("quiz")
         asked = next(k for k in range(1, QUIZ_MOST + 2) if f"q{k}" not in quiz) - 1
         badges = VGroup(
@@ -414,10 +488,13 @@ class Opening(LectureScene):
         mark = VGroup(mark.set_stroke(style.MUTED, 3), style.text("？", style.TITLE_SIZE))
         cards = VGroup(test, mark).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
         self._fit(cards)
-        # in the slot, the shapes: words that small could not be read
-        words = VGroup(*(b[1] for b in badges), mark[1])
-        shapes = VGroup(card, *(b[0] for b in badges), mark[0])
+        # each part added on its own, so that each fades on its own: in the slot, the shapes
+        # only (words that small could not be read)
+        rings, numbers = VGroup(*(b[0] for b in badges)), VGroup(*(b[1] for b in badges))
+        box, sign = mark
+        shapes = VGroup(card, rings, box)
         shelved = self._slot_fit(shapes.copy(), slot)
+        drop = DOWN * style.GROUP_BUFF
         return {
             "sum": [
                 Succession(
@@ -428,21 +505,21 @@ class Opening(LectureScene):
                     outline(*gathered),
                 )
             ],
-            "quiz": [FadeOut(gathered), FadeIn(test, shift=DOWN * style.GROUP_BUFF)],
+            "quiz": [FadeOut(gathered), *(FadeIn(m, shift=drop) for m in (card, rings, numbers))],
             "next": [
                 Succession(
-                    FadeIn(mark, shift=DOWN * style.GROUP_BUFF),
-                    AnimationGroup(FadeOut(words), Transform(shapes, shelved)),
+                    AnimationGroup(FadeIn(box, shift=drop), FadeIn(sign, shift=drop)),
+                    AnimationGroup(FadeOut(numbers), FadeOut(sign), Transform(shapes, shelved)),
                 )
             ],
         }
 
-    def _fit(self, picture: VGroup) -> VGroup:
-        """Scale ``picture`` to fill the stage above the slots (up to :data:`PANEL_GROW`
-        times its size), and centre it there."""
+    def _fit(self, picture: VGroup, grow: float | None = PANEL_GROW) -> VGroup:
+        """Scale ``picture`` to fill the stage above the slots (up to ``grow`` times its
+        size; ``None``: as far as the stage allows), and centre it there."""
         left, bottom, right, top = self.panel
         room = min((right - left) / picture.width, (top - bottom) / picture.height)
-        picture.scale(min(room, PANEL_GROW))
+        picture.scale(room if grow is None else min(room, grow))
         return picture.move_to([(left + right) / 2, (bottom + top) / 2, 0])
 
     def _why_thumb(self) -> Thumb:

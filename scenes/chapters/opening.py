@@ -352,9 +352,9 @@ class Opening(LectureScene):
         """A pointer on the sequence's first token, as if clicked; the map's first row (what
         it looks at) lit, the other rows dimmed."""
         first = markers.get_column(0)
-        pointer = Arrow(
-            first.get_corner(DR) + DR * style.GROUP_BUFF,
-            first.get_corner(DR),
+        pointer = Arrow(  # from the left, in the room between the map and the sequence
+            first.get_left() + LEFT * style.GROUP_BUFF,
+            first.get_left(),
             buff=0,
             color=style.HIGHLIGHT,
         )
@@ -466,7 +466,7 @@ class Opening(LectureScene):
         stage, each outlined in turn; the quiz, a card of its numbered questions; the question
         for next time, a "？" card; the two cards go into the last slot."""
         gathered = icons.copy()
-        row = icons.copy().arrange(RIGHT, buff=style.WIDE_BUFF)
+        row = icons.copy().arrange(RIGHT, buff=style.GROUP_BUFF)
         self._fit(row, grow=None)
         quiz = self.shared("quiz")
         asked = next(k for k in range(1, QUIZ_MOST + 2) if f"q{k}" not in quiz) - 1

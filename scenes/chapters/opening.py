@@ -502,7 +502,7 @@ class Opening(LectureScene):
                         *(Transform(g, r) for g, r in zip(gathered, row, strict=True)),
                         lag_ratio=0.2,
                     ),
-                    outline(*gathered),
+                    outline(*row),  # where the copies will be (an outline is built at once)
                 )
             ],
             "quiz": [FadeOut(gathered), *(FadeIn(m, shift=drop) for m in (card, rings, numbers))],

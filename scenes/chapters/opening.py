@@ -64,6 +64,7 @@ PLOT_SIZE = (4.0, 3.2)  # a small loss plot, as built (the panel may enlarge it)
 STRIP_ROW = 4  # positions a row of the sequence shown in the page (two rows of the eight)
 MODEL_GROW = 1.6  # the small model (sequence over head and readout), enlarged to use the frame
 PANEL_GROW = 3.0  # the most a part's picture is enlarged to fill the stage above the slots
+WORDS_GROW = 1.5  # a row of words on the stage: large, not edge to edge
 SLOT_RATIO = 0.42  # a part's slot, height to width (its picture fitted inside)
 BADGE_RADIUS = 0.6  # the quiz card's numbered badges, as the quiz opens with them
 QUIZ_MOST = 9  # the quiz's questions are counted from its words, q1, q2, ... up to this
@@ -647,7 +648,7 @@ class Opening(LectureScene):
                 )
             )
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
-        self._fit(words)
+        self._fit(words, grow=WORDS_GROW)
         first, last = words[0], words[-1]
         return (
             words,

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from manim import (
     DOWN,
+    DR,
     LEFT,
     PI,
     RIGHT,
+    UL,
     UP,
     Animation,
     AnimationGroup,
     Arrow,
+    Circle,
     Create,
     FadeIn,
     FadeOut,
     GrowArrow,
+    GrowFromPoint,
     LaggedStart,
     MathTex,
     Mobject,
@@ -30,7 +34,9 @@ from manim import (
     Text,
     Transform,
     TransformFromCopy,
+    UpdateFromAlphaFunc,
     VGroup,
+    linear,
 )
 
 from scenes.kit import style
@@ -46,18 +52,22 @@ from scenes.kit.diagrams import (
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import Ordinal, ShownNumber, phrase
 from scenes.kit.vectors import FixedInputNetwork, LookingArrows, NumberVector
 
 EAT = "tokens.eat_apple"
 IDEA_GROW = 1.3  # the idea and 我 吃 蘋果, enlarged to use the frame
-ICON_HEIGHT = 0.5  # a part's picture, shrunk beside its item once the next part is named
-ICON_WIDTH = 0.9
-LIST_SCALE = 0.8  # the contents list, set smaller: the parts' pictures need the room
 SWAP_ARC = PI / 2  # words trading places pass over and under each other
+SHOW_SHARE = 0.25  # of a cue: the words coming in before they trade places over the rest
+GROW_LAG = 0.02  # a map's cells growing out of one point, one after another
 PLOT_SIZE = (4.0, 3.2)  # a small loss plot, as built (the panel may enlarge it)
 STRIP_ROW = 4  # positions a row of the sequence shown in the page (two rows of the eight)
-PANEL_GROW = 1.5  # the most a part's picture is enlarged to fill the panel
+MODEL_GROW = 1.6  # the small model (sequence over head and readout), enlarged to use the frame
+PANEL_GROW = 3.0  # the most a part's picture is enlarged to fill the stage above the slots
+WORDS_GROW = 1.5  # a row of words on the stage: large, not edge to edge
+SLOT_RATIO = 0.42  # a part's slot, height to width (its picture fitted inside)
+BADGE_RADIUS = 0.6  # the quiz card's numbered badges, as the quiz opens with them
+QUIZ_MOST = 9  # the quiz's questions are counted from its words, q1, q2, ... up to this
 BLOCK_WIDTH = 5.5  # the attention sublayer holding 我 吃 蘋果, as built (then placed)
 LAYER_WIDTH = 2.4  # the sublayers of the layer a part's picture shows, as built (then fitted)
 WORDS = (Text, MathTex, SingleStringMathTex)  # too small to read once a picture is an icon
@@ -95,7 +105,7 @@ class Opening(LectureScene):
         "pitfalls.sqrt_d",
         "multihead.two",
     )
-    tables = ("office", "shuffle", "zoom_out", "training")  # words of the parts' pictures
+    tables = ("office", "shuffle", "zoom_out", "training", "quiz")  # words of the parts' pictures
     teaser = "mixed"
 
     def construct(self) -> None:
@@ -221,7 +231,8 @@ class Opening(LectureScene):
         box = self.model_box(strip.width)
         model = VGroup(strip, box).arrange(DOWN, buff=style.TIGHT_BUFF)
         grid = self.colour_map(example.colours, example.attention, f"{source}.attention", 0.55)
-        style.place(VGroup(model, grid).arrange(RIGHT, buff=style.WIDE_BUFF))
+        style.place(model, grow=MODEL_GROW)  # the model alone: centred, enlarged
+        style.place(grid)  # the map takes its place, out of its head
         steps = self.number("training.steps", 0)
         plot = self._loss_plot(200)
         label = phrase(self.words["trained"], style.LABEL_SIZE, steps=steps)
@@ -234,11 +245,22 @@ class Opening(LectureScene):
             FadeIn(strip, lag_ratio=0.1),
             FadeIn(box),
             beats={
+                # the tokens drop into the head one by one
                 "see": [
-                    FadeOut(strip.copy(), target_position=box.head[0], scale=0.3),
-                    outline(box.head),
+                    Succession(
+                        LaggedStart(
+                            *(
+                                FadeOut(c.copy(), target_position=box.head[0], scale=0.3)
+                                for c in strip.columns
+                            ),
+                            lag_ratio=0.3,
+                        ),
+                        outline(box.head),
+                    )
                 ],
                 "learn": [
+                    FadeOut(strip),
+                    FadeOut(box),
                     TransformFromCopy(box.head, grid.cells),
                     FadeIn(VGroup(grid.numbers, grid.row_headers, grid.col_headers)),
                 ],
@@ -248,7 +270,6 @@ class Opening(LectureScene):
         most = top_index(example.attention[row])
         self.say(
             "teaser",
-            FadeOut(VGroup(strip, box)),
             grid.animate.move_to(shown),
             FadeIn(plot.frame),
             beats={
@@ -263,7 +284,7 @@ class Opening(LectureScene):
         window = BrowserWindow(page, self.words["page"], width=page.width + 2 * style.GROUP_BUFF)
         style.place(window)
         inner = window.get_content()
-        again = inner[1].curve
+        relearn, settle = self._relearn(inner[0], inner[1])
         markers = TokenStrip(
             [self.colour_marker(c) for c in example.colours],
             example.values,
@@ -278,28 +299,89 @@ class Opening(LectureScene):
             FadeIn(VGroup(*window[:4])),
             beats={
                 "same": [outline(inner[0])],
-                "again": [Create(again)],
-                "try": [FadeOut(inner[1]), FadeIn(markers), outline(markers.get_column(0))],
+                "again": [relearn],
+                "live": [settle],
+                "try": [
+                    FadeOut(inner[1]),
+                    FadeIn(markers),
+                    Succession(outline(markers.get_column(0)), self._pick(inner[0], markers)),
+                ],
             },
         )
 
+    def _relearn(self, cells: VGroup, plot: LossPlot) -> tuple[Animation, Animation]:
+        """The page's model training again: the map (``cells``) back to the untrained head's,
+        the curve gone; then, as the curve is drawn again from step 0, the map at each step
+        it was watched (``examples.<teaser>.settling``, ``training.settling_steps``), the
+        curve's tip at that step (its points are evenly spaced in steps); then the rest of
+        the run, the map ending as learned."""
+        example, run = self.data.example(self.teaser), self.data.training
+        maps = [
+            self.colour_map(
+                example.colours, m, f"examples.{self.teaser}.settling[{k}]", 0.55
+            ).cells.replace(cells)
+            for k, m in enumerate(example.settling)
+        ]
+        learned = cells.copy()
+        line = plot.get_path()
+        full = line.copy()
+        shares = [step / run.steps for step in run.settling_steps]
+
+        def draw(start: float, end: float) -> Animation:
+            """The curve drawn from step share ``start`` to ``end`` (linear in steps)."""
+            return UpdateFromAlphaFunc(
+                line,
+                lambda m, a: m.pointwise_become_partial(full, 0, start + (end - start) * a),
+                rate_func=linear,
+                run_time=end - start,
+            )
+
+        stepping = Succession(
+            *(
+                Transform(cells, target, rate_func=linear, run_time=b - a)
+                for target, a, b in zip(maps[1:], shares[:-1], shares[1:], strict=True)
+            )
+        )
+        relearn = Succession(
+            AnimationGroup(Transform(cells, maps[0]), draw(0, 0), run_time=shares[-1] / 2),
+            AnimationGroup(draw(0, shares[-1]), stepping),
+        )
+        settle = AnimationGroup(draw(shares[-1], 1), Transform(cells, learned, rate_func=linear))
+        return relearn, settle
+
+    def _pick(self, cells: VGroup, markers: TokenStrip) -> Animation:
+        """A pointer on the sequence's first token, as if clicked; the map's first row (what
+        it looks at) lit, the other rows dimmed."""
+        first = markers.get_column(0)
+        pointer = Arrow(  # from the left, in the room between the map and the sequence
+            first.get_left() + LEFT * style.GROUP_BUFF,
+            first.get_left(),
+            buff=0,
+            color=style.HIGHLIGHT,
+        )
+        n = len(markers.columns)
+        return AnimationGroup(
+            GrowArrow(pointer), VGroup(*cells[n:]).animate.set_opacity(style.DIMMED)
+        )
+
     def _contents(self) -> None:
-        """The parts, each with its picture, rebuilt from its chapter's kit component, in the
-        panel right of the list as the part is named; when the next part is named, the picture
-        (its shapes; words that small could not be read) shrinks beside its own item, so that
-        the list ends illustrated."""
+        """The parts as a row of slots along the bottom, each numbered and named under it;
+        each part's picture, rebuilt from its chapter's kit component, takes the stage above
+        the row as the part is named, and when the next part is named travels (its shapes;
+        words that small could not be read) into its own slot, so that the row ends
+        illustrated. The close gathers the five again and adds the quiz and the question."""
         parts = self.chapter.parts if self.chapter else ()
         if not parts:
             return
-        contents = self.contents().scale(LIST_SCALE)
-        style.place(
-            VGroup(contents, contents.frame(0), contents.frame(len(parts) - 1)), aligned=LEFT
+        slots = self._slots(len(parts))
+        left, _, right, top = style.content_area()
+        self.panel = (left, slots.get_top()[1] + 2 * style.HUG_BUFF, right, top)
+        self.say(
+            "parts",
+            self._leftover(),
+            LaggedStart(*map(FadeIn, slots), lag_ratio=0.2),
+            n=str(len(parts)),
         )
-        _, bottom, right, top = style.content_area()
-        icon_x = contents.get_right()[0] + style.GROUP_BUFF
-        self.panel = (icon_x + ICON_WIDTH + style.GROUP_BUFF, bottom, right, top)
-        self.say("parts", self._leftover(), FadeIn(contents, lag_ratio=0.1), n=str(len(parts)))
-        frame = contents.frame(0)
         pictures = {
             "why": self._why_thumb,
             "mechanism": self._mechanism_thumb,
@@ -307,33 +389,138 @@ class Opening(LectureScene):
             "pitfalls": self._pitfalls_thumb,
             "beyond": self._beyond_thumb,
         }
+        frame = self._slot_frame(slots[0])
         shown: VGroup | None = None
         icons = VGroup()
+        heading: Mobject = self.title
         for k, part in enumerate(parts):
-            move = [Create(frame) if k == 0 else frame.animate.move_to(contents.frame(k))]
-            if shown is not None:  # the last part's picture goes to sit beside its item
-                words = _take_words(shown)
-                shapes = shown
-                icon = shapes.copy().scale_to_fit_height(ICON_HEIGHT)
-                if icon.width > ICON_WIDTH:
-                    icon.scale_to_fit_width(ICON_WIDTH)
-                icon.move_to(contents.items[k - 1]).set_x(icon_x + icon.width / 2)
-                move += [FadeOut(words), Transform(shapes, icon)]
-                icons.add(shapes)
+            move = [Create(frame) if k == 0 else frame.animate.become(self._slot_frame(slots[k]))]
+            if shown is not None:  # the last part's picture goes into its own slot
+                travel, icon = self._into_slot(shown, slots[k - 1])
+                move += travel
+                icons.add(icon)
             build = pictures.get(part)
             if build:
                 shown, first, beats = build()
-            else:  # the close: the parts' pictures gone over once more, in order
-                shown, first, beats = None, [outline(*icons)] if len(icons) else [], {}
+            else:  # the close: the parts' pictures once more, the quiz and the question
+                shown, first, beats = None, [], self._close(icons, slots[k])
             then = [first] if first else ()
+            # the breadcrumb: the part's number and heading in the title's place, at once
+            self.remove(heading)
+            heading = self._heading(k, part)
+            self.add(heading)
             self.say(f"{part}_say", *move, then=then, table="contents", beats=beats)
 
-    def _fit(self, picture: VGroup) -> VGroup:
-        """Scale ``picture`` to fill the panel right of the list (up to :data:`PANEL_GROW`
-        times its size), and centre it there."""
+    def _heading(self, k: int, part: str) -> VGroup:
+        """Part ``k``'s number and heading, set as a title (the contents, one line at a time)."""
+        heading = VGroup(
+            ShownNumber(k + 1, 0, Ordinal(), style.TITLE_SIZE, style.MUTED),
+            style.text(self.shared("contents")[part], style.TITLE_SIZE),
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        heading.move_to(self.title)
+        heading.gate_title = True  # measured as a title, as the one it stands in for
+        return heading
+
+    def _slots(self, n: int) -> VGroup:
+        """``n`` empty slots in a row along the bottom of the content area, each numbered in
+        its corner: where the parts' pictures will go, in order."""
+        left, _, right, _ = style.content_area()
+        width = (right - left - (n - 1) * style.ITEM_BUFF) / n
+        slots = VGroup()
+        for k in range(n):
+            box = RoundedRectangle(corner_radius=0.1, width=width, height=width * SLOT_RATIO)
+            box.set_stroke(style.MUTED, 2)
+            number = ShownNumber(k + 1, 0, Ordinal(), style.LABEL_SIZE, style.MUTED)
+            slots.add(VGroup(box, number.move_to(box, UL).shift(DR * style.HUG_BUFF)))
+        slots.arrange(RIGHT, buff=style.ITEM_BUFF)
+        style.place(VGroup(slots, self._slot_frame(slots)), aligned=DOWN)
+        return slots
+
+    @staticmethod
+    def _slot_frame(slot: VGroup) -> SurroundingRectangle:
+        """The highlight round a slot: the part being named."""
+        return SurroundingRectangle(slot, color=style.HIGHLIGHT, buff=style.HUG_BUFF)
+
+    @staticmethod
+    def _into_slot(picture: VGroup, slot: VGroup) -> tuple[list[Animation], VGroup]:
+        """``picture``'s words fade; its shapes travel into ``slot``'s box, fitted inside
+        (returned: the shapes as they will be there)."""
+        words = _take_words(picture)
+        icon = Opening._slot_fit(picture.copy(), slot)
+        return [FadeOut(words), Transform(picture, icon)], icon
+
+    @staticmethod
+    def _slot_fit(icon: VGroup, slot: VGroup) -> VGroup:
+        """``icon`` scaled to fit inside ``slot``'s box, clear of its number, and put there."""
+        box, number = slot
+        margin = number.width + 2 * style.HUG_BUFF  # clear of the number in the corner
+        icon.scale(
+            min(
+                (box.width - 2 * margin) / icon.width,
+                (box.height - 2 * style.HUG_BUFF) / icon.height,
+            )
+        )
+        return icon.move_to(box)
+
+    def _close(self, icons: VGroup, slot: VGroup) -> dict[str, list[Animation]]:
+        """The summary: copies of the five pictures rise out of their slots into a row on the
+        stage, each outlined in turn; the quiz, a card of its numbered questions; the question
+        for next time, a "？" card; the two cards go into the last slot."""
+        gathered = icons.copy()
+        row = icons.copy().arrange(RIGHT, buff=style.GROUP_BUFF)
+        self._fit(row, grow=None)
+        quiz = self.shared("quiz")
+        asked = next(k for k in range(1, QUIZ_MOST + 2) if f"q{k}" not in quiz) - 1
+        badges = VGroup(
+            *(
+                VGroup(
+                    Circle(radius=BADGE_RADIUS).set_stroke(style.MUTED, 4),
+                    ShownNumber(k + 1, 0, Ordinal(), style.TITLE_SIZE),
+                )
+                for k in range(asked)
+            )
+        ).arrange(RIGHT, buff=style.GROUP_BUFF)
+        side = badges.height + 2 * style.GROUP_BUFF
+        card = RoundedRectangle(
+            corner_radius=0.15, width=badges.width + 2 * style.GROUP_BUFF, height=side
+        ).set_stroke(style.MUTED, 3)
+        test = VGroup(card.move_to(badges), badges)
+        mark = RoundedRectangle(corner_radius=0.15, width=side, height=side)
+        mark = VGroup(mark.set_stroke(style.MUTED, 3), style.text("？", style.TITLE_SIZE))
+        cards = VGroup(test, mark).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        self._fit(cards)
+        # each part added on its own, so that each fades on its own: in the slot, the shapes
+        # only (words that small could not be read)
+        rings, numbers = VGroup(*(b[0] for b in badges)), VGroup(*(b[1] for b in badges))
+        box, sign = mark
+        shapes = VGroup(card, rings, box)
+        shelved = self._slot_fit(shapes.copy(), slot)
+        drop = DOWN * style.GROUP_BUFF
+        return {
+            "sum": [
+                Succession(
+                    LaggedStart(
+                        *(Transform(g, r) for g, r in zip(gathered, row, strict=True)),
+                        lag_ratio=0.2,
+                    ),
+                    outline(*row),  # where the copies will be (an outline is built at once)
+                )
+            ],
+            "quiz": [FadeOut(gathered), *(FadeIn(m, shift=drop) for m in (card, rings, numbers))],
+            "next": [
+                Succession(
+                    AnimationGroup(FadeIn(box, shift=drop), FadeIn(sign, shift=drop)),
+                    AnimationGroup(FadeOut(numbers), FadeOut(sign), Transform(shapes, shelved)),
+                )
+            ],
+        }
+
+    def _fit(self, picture: VGroup, grow: float | None = PANEL_GROW) -> VGroup:
+        """Scale ``picture`` to fill the stage above the slots (up to ``grow`` times its
+        size; ``None``: as far as the stage allows), and centre it there."""
         left, bottom, right, top = self.panel
         room = min((right - left) / picture.width, (top - bottom) / picture.height)
-        picture.scale(min(room, PANEL_GROW))
+        picture.scale(room if grow is None else min(room, grow))
         return picture.move_to([(left + right) / 2, (bottom + top) / 2, 0])
 
     def _why_thumb(self) -> Thumb:
@@ -421,7 +608,17 @@ class Opening(LectureScene):
         return (
             grid,
             [FadeIn(plot.frame), Create(plot.curve)],
-            {"map": [FadeOut(plot.frame), ReplacementTransform(plot.curve, grid)]},
+            {
+                # the curve goes; the map's cells grow out of where the run ended
+                "map": [
+                    FadeOut(plot),
+                    LaggedStart(
+                        *(GrowFromPoint(c, plot.get_end()) for c in grid.cells),
+                        lag_ratio=GROW_LAG,
+                    ),
+                    FadeIn(VGroup(grid.numbers, grid.row_headers, grid.col_headers)),
+                ]
+            },
         )
 
     def _pitfalls_thumb(self) -> Thumb:
@@ -451,7 +648,7 @@ class Opening(LectureScene):
                 )
             )
         ).arrange(RIGHT, buff=style.GROUP_BUFF)
-        self._fit(words)
+        self._fit(words, grow=WORDS_GROW)
         first, last = words[0], words[-1]
         return (
             words,
@@ -461,11 +658,13 @@ class Opening(LectureScene):
                 "sqrt": [FadeOut(projection), FadeIn(walks), Create(band)],
                 "order": [
                     FadeOut(VGroup(walks, band)),
+                    # the words in, then the swap over the rest of the cue
                     Succession(
-                        FadeIn(words),
+                        FadeIn(words, run_time=SHOW_SHARE),
                         AnimationGroup(
                             first.animate(path_arc=SWAP_ARC).move_to(last),
                             last.animate(path_arc=SWAP_ARC).move_to(first),
+                            run_time=1 - SHOW_SHARE,
                         ),
                     ),
                 ],

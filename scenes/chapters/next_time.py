@@ -69,6 +69,13 @@ SNAPSHOT = 0.55  # seconds the page's map holds each step training watched
 STOP = 0.4  # seconds the slider's knob takes from one temperature to the next
 
 
+def recolour(grid: AttentionGrid, like: AttentionGrid) -> None:
+    """Give ``grid``'s cells the colours of ``like``'s (the same map at another step):
+    redrawn in place, its structure untouched (so an animation running on it still can)."""
+    for cell, other in zip(grid.cells, like.cells, strict=True):
+        cell.set_fill(other.get_fill_color())
+
+
 class NextTime(LectureScene):
     """Today's model, sequence in and sequence out; then a prompt with an empty slot after
     it, the mask already in hand, the loop, the stop; the page; the lecture's closing frame."""
@@ -387,7 +394,7 @@ class NextTime(LectureScene):
             clock[0] += dt
             x = last - abs(last - min(clock[0] / STOP, 2 * last))  # 0 → last → 0
             group[1].move_to(left + RIGHT * step * x)
-            group[0].become(stops[round(x)])
+            recolour(group[0], stops[round(x)])
 
         moving = VGroup(shown, knob)
         moving.add_updater(walk)
@@ -407,33 +414,35 @@ class NextTime(LectureScene):
         maps.append(self.colour_map(ex.colours, ex.attention, f"{source}.attention", TRAIN_CELL))
         steps = [f"training.settling_steps[{k}]" for k in range(len(ex.settling))]
         steps.append("training.steps")  # the learned map: after the last step
-        template = self.words["step"]
-        frames = [
-            VGroup(
-                m,
+        captions = VGroup(
+            *(
                 phrase(
-                    template,
+                    self.words["step"],
                     style.SMALL_SIZE,
                     style.MUTED,
                     step=self.number(at, 0),
                     steps=self.number("training.steps", 0),
-                ),
-            ).arrange(DOWN, buff=style.ITEM_BUFF)
-            for m, at in zip(maps, steps, strict=True)
-        ]
-        for m in maps:
-            m.numbers.set_opacity(0)  # read by brightness, as the slider's map is
-        window = BrowserWindow(frames[0], self.words["page"], width=WINDOW_WIDTH)
+                )
+                for at in steps
+            )
+        )
+        for caption in captions[1:]:  # one caption at a time, all in one place
+            caption.set_opacity(0)
+        maps[0].numbers.set_opacity(0)  # read by brightness, as the slider's map is
+        content = VGroup(maps[0], captions.next_to(maps[0], DOWN, buff=style.ITEM_BUFF))
+        for caption in captions:
+            caption.move_to(captions)
+        window = BrowserWindow(content, self.words["page"], width=WINDOW_WIDTH)
         style.place(window, aligned=RIGHT)  # where the slider's window will be
         shown = window.get_content()
-        for frame in frames:  # each snapshot where the first is, its caption under it
-            frame.scale(shown[0].width / frame[0].width)
-            frame.shift(shown[0].get_center() - frame[0].get_center())
         clock = [0.0]
 
         def replay(content: VGroup, dt: float) -> None:
             clock[0] += dt
-            content.become(frames[min(int(clock[0] / SNAPSHOT), len(frames) - 1)])
+            k = min(int(clock[0] / SNAPSHOT), len(maps) - 1)
+            recolour(content[0], maps[k])
+            for j, caption in enumerate(content[1]):  # the step's caption, the others hidden
+                caption.set_opacity(1.0 if j == k else 0.0)
 
         shown.add_updater(replay)
         return window, Add(shown)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from manim import (
     DOWN,
     LEFT,
@@ -16,7 +15,6 @@ from manim import (
     RIGHT,
     UP,
     Add,
-    AnimationGroup,
     ApplyMethod,
     Create,
     DashedVMobject,
@@ -66,7 +64,7 @@ TICK_WIDTH = 0.5  # the target's tick across its bar
 DIMMED = 0.7  # how far the stage fades while the learned map is the picture
 BLINKS = 2  # the slot blinks like a text cursor this many times
 SNAPSHOT = 0.55  # seconds the page's map holds each step training watched
-STOP = 0.4  # seconds the slider's knob takes from one temperature to the next
+STOP = 0.3  # seconds the slider's knob takes from one temperature to the next
 
 
 def recolour(grid: AttentionGrid, like: AttentionGrid) -> None:
@@ -99,7 +97,6 @@ class NextTime(LectureScene):
         strip = TokenStrip(markers, run.values, "causal.values")
         strip.scale_to_fit_width(STRIP_WIDTH)
         box = self.model_box(STRIP_WIDTH)
-        columns = list(strip.columns)
         rows = self._outputs(run.predictions, run.targets, strip)
         grid = self.colour_map(run.colours, run.attention, "causal.attention", MAP_CELL)
         label = style.text(self.words["causal_label"], style.LABEL_SIZE)
@@ -331,16 +328,16 @@ class NextTime(LectureScene):
         # the window at its size against the right edge; the open questions and the model
         # fill the rest
         style.place(window, aligned=RIGHT)
+        # the page trains the colour task in the browser: its map, untrained, then as it
+        # learns (the steps training watched), in a window against the same edge
+        training, replay = self._training_window()
         asked = VGroup(questions, box)
         target = asked.copy()
         left_edge = style.content_area()[0]
-        room = window.get_left()[0] - style.WIDE_BUFF - left_edge
+        room = min(window.get_left()[0], training.get_left()[0]) - style.WIDE_BUFF - left_edge
         target.scale(min(1.0, room / target.width))
         target.move_to([left_edge + room / 2, window.get_y(), 0])
-        # the page trains the colour task in the browser: its map, untrained, then as it
-        # learns (the steps training watched), in a window as wide as the slider's
-        training, replay = self._training_window(window)
-        inner_map, (track, knob) = window.get_content()
+        inner_map = window.get_content()[0]
         stops = [m.copy().replace(inner_map) for m in maps]
         it_row = self.data.it_cat.query_index
         it_frame = SurroundingRectangle(
@@ -348,7 +345,7 @@ class NextTime(LectureScene):
             color=style.HIGHLIGHT,
             buff=style.TIGHT_BUFF,
         )
-        walk = self._walk(inner_map, stops, track, knob)
+        self._walk(window, stops)
         closing, arrows = self._closing()
         # the open questions and the model take the frame while they are named, then make room
         middle = asked.copy()
@@ -365,10 +362,10 @@ class NextTime(LectureScene):
                 ],
                 # one window goes, the other grows in; the "it" row framed as the knob walks
                 "slider": [
-                    FadeOut(training),
                     Succession(
-                        FadeIn(window, scale=0.8),
-                        AnimationGroup(Create(it_frame), walk),
+                        FadeOut(training, scale=0.8),
+                        FadeIn(window, scale=0.8),  # its knob starts walking once it is in
+                        Create(it_frame),
                     ),
                 ],
                 "thanks": [
@@ -380,28 +377,27 @@ class NextTime(LectureScene):
         )
         self.wait(CLOSING_HOLD)
 
-    def _walk(
-        self, shown: AttentionGrid, stops: list[AttentionGrid], track: VGroup, knob: VGroup
-    ) -> Add:
+    @staticmethod
+    def _walk(window: BrowserWindow, stops: list[AttentionGrid]) -> None:
         """The slider's knob walking right through the temperatures and back, a stop every
-        :data:`STOP` seconds, the map redrawn at each: it goes on under the words once started
-        (a clock on the map), not squeezed into the beat's animation."""
+        :data:`STOP` seconds, the map recoloured at each: a clock on the window, so that it
+        starts once the window is in (an animation holds its updaters) and goes on under
+        the words, not squeezed into the beat's animation."""
+        shown, (track, knob) = window.get_content()
         last = len(stops) - 1
         left, step = track.get_left(), track.width / last
         clock = [0.0]
 
-        def walk(group: VGroup, dt: float) -> None:
+        def walk(_: VGroup, dt: float) -> None:
             clock[0] += dt
             x = last - abs(last - min(clock[0] / STOP, 2 * last))  # 0 → last → 0
-            group[1].move_to(left + RIGHT * step * x)
-            recolour(group[0], stops[round(x)])
+            knob.move_to(left + RIGHT * step * x)
+            recolour(shown, stops[round(x)])
 
-        moving = VGroup(shown, knob)
-        moving.add_updater(walk)
-        return Add(moving)
+        window.add_updater(walk)
 
-    def _training_window(self, place: VGroup) -> tuple[BrowserWindow, Add]:
-        """The page's colour-task demo, centred on ``place``: the window around the map
+    def _training_window(self) -> tuple[BrowserWindow, Add]:
+        """The page's colour-task demo against the right edge: the window around the map
         training found at step 0 and the step it is at; and its
         replay through each step training watched into the learned map, a snapshot every
         :data:`SNAPSHOT` seconds under the words (a clock on the window's content)."""

@@ -15,6 +15,7 @@ from manim import (
     RIGHT,
     UP,
     Add,
+    AnimationGroup,
     ApplyMethod,
     Create,
     DashedVMobject,
@@ -64,6 +65,7 @@ TICK_WIDTH = 0.5  # the target's tick across its bar
 DIMMED = 0.7  # how far the stage fades while the learned map is the picture
 BLINKS = 2  # the slot blinks like a text cursor this many times
 SNAPSHOT = 0.55  # seconds the page's map holds each step training watched
+OUTRO_GROW = 1.3  # the open questions and the model, enlarged into their room at the end
 STOP = 0.3  # seconds the slider's knob takes from one temperature to the next
 
 
@@ -330,12 +332,13 @@ class NextTime(LectureScene):
         style.place(window, aligned=RIGHT)
         # the page trains the colour task in the browser: its map, untrained, then as it
         # learns (the steps training watched), in a window against the same edge
-        training, replay = self._training_window()
+        training, shown = self._training_window()
+        chrome = training[:-1]  # the window without its content, which the replay redraws
         asked = VGroup(questions, box)
         target = asked.copy()
         left_edge = style.content_area()[0]
         room = min(window.get_left()[0], training.get_left()[0]) - style.WIDE_BUFF - left_edge
-        target.scale(min(1.0, room / target.width))
+        target.scale(min(OUTRO_GROW, room / target.width))  # as large as its room allows
         target.move_to([left_edge + room / 2, window.get_y(), 0])
         inner_map = window.get_content()[0]
         stops = [m.copy().replace(inner_map) for m in maps]
@@ -347,23 +350,20 @@ class NextTime(LectureScene):
         )
         self._walk(window, stops)
         closing, arrows = self._closing()
-        # the open questions and the model take the frame while they are named, then make room
-        middle = asked.copy()
-        style.place(middle, grow=1.3)
         self.say(
             "outro",
             FadeOut(rest),
-            Transform(asked, middle),
+            # the open questions and the model take the room the page's window leaves them
+            Transform(asked, target),
             beats={
                 "lab": [
-                    Transform(asked, target),
-                    FadeIn(training[:-1], shift=LEFT * style.ITEM_BUFF),
-                    replay,
+                    FadeIn(chrome),
+                    Add(shown),
                 ],
                 # one window goes, the other grows in; the "it" row framed as the knob walks
                 "slider": [
                     Succession(
-                        FadeOut(training, scale=0.8),
+                        AnimationGroup(FadeOut(chrome), FadeOut(shown)),
                         FadeIn(window, scale=0.8),  # its knob starts walking once it is in
                         Create(it_frame),
                     ),
@@ -396,7 +396,7 @@ class NextTime(LectureScene):
 
         window.add_updater(walk)
 
-    def _training_window(self) -> tuple[BrowserWindow, Add]:
+    def _training_window(self) -> tuple[BrowserWindow, VGroup]:
         """The page's colour-task demo against the right edge: the window around the map
         training found at step 0 and the step it is at; and its
         replay through each step training watched into the learned map, a snapshot every
@@ -437,11 +437,12 @@ class NextTime(LectureScene):
             clock[0] += dt
             k = min(int(clock[0] / SNAPSHOT), len(maps) - 1)
             recolour(content[0], maps[k])
+            shown = content[0].cells[0].get_fill_opacity()  # 0 once the window has faded out
             for j, caption in enumerate(content[1]):  # the step's caption, the others hidden
-                caption.set_opacity(1.0 if j == k else 0.0)
+                caption.set_opacity(shown if j == k else 0.0)
 
         shown.add_updater(replay)
-        return window, Add(shown)
+        return window, shown
 
     def _closing(self) -> tuple[VGroup, VGroup]:
         """The lecture's closing frame: its name over the picture it opened on (蘋果 choosing

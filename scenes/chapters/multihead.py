@@ -19,6 +19,7 @@ from manim import (
     UL,
     UP,
     UR,
+    Animation,
     AnimationGroup,
     ApplyMethod,
     ArcBetweenPoints,
@@ -26,6 +27,7 @@ from manim import (
     Brace,
     Create,
     Cross,
+    CurvedArrow,
     FadeIn,
     FadeOut,
     FadeTransform,
@@ -110,7 +112,7 @@ CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, 
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
 SLOT = 0.75  # a head's empty slot in the task's model box
 OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
-FIRST_SHARES = (0.25, 0.45)  # how full it looks after the first and second products
+FIRST_ALONE = 2  # the products seen one by one before the rest cascade
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 
 
@@ -946,10 +948,20 @@ class MultiHead(LectureScene):
         # after them, so it decides how low the picture reaches)
         bars = self._ablation(run, pair[1])
         bars.next_to(box, DOWN, buff=style.HUG_BUFF).match_x(maps)
-        style.place(VGroup(maps, names, rules, box, slots, values, bars, bridge, overlap))
+        # the four-head model is a run of its own, trained anew at the same width
+        anew = phrase(
+            self.words["four_anew"],
+            style.LABEL_SIZE,
+            style.MUTED,
+            heads=self.number("multihead.four.heads", 0),
+            d=self.number("multihead.four.d_head", 0),
+            w=self.number("multihead.four.width", 0),
+        ).next_to(box, UP, buff=style.ITEM_BUFF)
+        style.place(VGroup(maps, names, rules, box, slots, values, bars, bridge, overlap, anew))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
         # The two-head model is carried in: its two outputs shrink into the slots of its box
-        # at the left, the box grows to four slots and each head's map fills its own.
+        # at the left; as the box grows to four slots those two empty (the four heads are
+        # trained anew, not two kept and two added) and each head's map fills its own.
         small, small_slots, small_names = self._small_box()
         VGroup(small, small_slots, small_names).match_y(box).align_to(box, LEFT)
         carried = [*self.joined, *self.part_names]
@@ -967,10 +979,11 @@ class MultiHead(LectureScene):
             then=[
                 [
                     ReplacementTransform(small, box),
-                    *(ReplacementTransform(small_slots[h], slots[h]) for h in range(2)),
-                    *(GrowFromCenter(slots[h]) for h in range(2, 4)),
-                    *(ReplacementTransform(small_names[h], names[h]) for h in range(2)),
-                    *(FadeIn(names[h]) for h in range(2, 4)),
+                    FadeOut(small_slots),
+                    *(GrowFromCenter(slot) for slot in slots),
+                    FadeOut(small_names),
+                    FadeIn(names),
+                    FadeIn(anew),
                 ],
             ],
         )
@@ -984,6 +997,7 @@ class MultiHead(LectureScene):
         self.say(
             "four_colour",
             *fill,
+            FadeOut(anew),
             then=[first],
             beats={"second": second},
             h=colour + 1,
@@ -1015,8 +1029,9 @@ class MultiHead(LectureScene):
                 # loss measured with the crossed head's output set to 0
                 "rise": [
                     InTurn(
-                        # its V emptied: map x V is then 0, the output set to 0
-                        ApplyMethod(values[1][0].cells.set_fill, style.BACKGROUND, 1),
+                        # its V emptied: map x V is then 0, the output set to 0 (each cell
+                        # the colour 0 has on that grid's own range, not its darkest)
+                        ApplyMethod(values[1][0].cells.set_fill, values[1][0].colour_of(0.0), 1),
                         AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
                         AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
@@ -1095,33 +1110,36 @@ class MultiHead(LectureScene):
 
     def _products(self, column: VGroup, w_o: VGroup, out: Rectangle) -> list:
         """The joined vector (``column``, upright) times W_O's blocks of rows: slice k and
-        block k framed, a copy of the block drops into ``out`` (their product is a whole
-        output row), which fills a step with each; slices 1 and 2 alone, then the rest in
-        a cascade. Returns the steps, one after another."""
+        block k framed, copies of both drop into ``out`` (their product is a whole output
+        row), which pulses with each (a signed sum has no level to fill to); slices 1 and 2
+        alone, then the rest in a cascade, and the output is whole at the end. Returns the
+        steps, one after another."""
         frame = SurroundingRectangle(VGroup(column[0], w_o[0]), buff=style.TIGHT_BUFF)
         frame.set_color(style.HIGHLIGHT)
 
-        def drop(k: int) -> TransformFromCopy:  # seen only from its step (InTurn's)
-            lands = out.copy().set_fill(style.HIGHLIGHT, 0).set_stroke(width=0)
-            return TransformFromCopy(w_o[k], lands)
+        def drop(k: int) -> AnimationGroup:  # seen only from its step (InTurn's)
+            def lands() -> Rectangle:
+                return out.copy().set_fill(style.HIGHLIGHT, 0).set_stroke(width=0)
 
-        def fill(share: float) -> ApplyMethod:
-            return ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL * share)
+            return AnimationGroup(
+                TransformFromCopy(column[k], lands()), TransformFromCopy(w_o[k], lands())
+            )
+
+        def pulse() -> Animation:  # a frame run round the output: a product added
+            return outline(out)
 
         heads = len(column)
-        steps = [AnimationGroup(Create(frame), drop(0), fill(FIRST_SHARES[0]))]
+        steps = [AnimationGroup(Create(frame), drop(0), pulse())]
         steps += [
-            AnimationGroup(
-                ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), fill(share)
-            )
-            for k, share in enumerate(FIRST_SHARES[1:], start=1)
+            AnimationGroup(ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), pulse())
+            for k in range(1, FIRST_ALONE)
         ]
-        rest = range(len(FIRST_SHARES), heads)
+        rest = range(FIRST_ALONE, heads)
         steps.append(
             AnimationGroup(
                 ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
                 LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
-                fill(1.0),
+                ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL),
                 run_time=1.5,
             )
         )
@@ -1228,6 +1246,32 @@ class MultiHead(LectureScene):
             .next_to(v_bar, LEFT, buff=style.ITEM_BUFF)
             .align_to(q_name, RIGHT)
         )
+        # K and V are x through W_K and W_V, as Q is x through W_Q: an arc from x, round the
+        # left, to each of K and V, named by its matrix
+        projections = VGroup()
+        pairs = ((k_name, "K", style.KEY), (v_name, "V", style.VALUE))
+        for n, (name, letter, colour) in enumerate(pairs):
+            arc = CurvedArrow(
+                x_name.get_left() + LEFT * style.HUG_BUFF,
+                name.get_left() + LEFT * style.HUG_BUFF,
+                angle=0.6 + 0.8 * n,  # V's round K's
+                color=colour,
+                stroke_width=2,
+                tip_length=0.15,
+            )
+            label = MathTex(f"W_{letter}", font_size=36, color=colour)
+            # W_K on K's arc high up, W_V on V's low down: one over the other
+            label.next_to(arc.point_from_proportion(0.35 + 0.3 * n), LEFT, buff=style.HUG_BUFF)
+            projections.add(VGroup(arc, label))
+        # how many K/V heads the query heads share, from the data
+        kv_line = phrase(
+            self.words["kv_line"],
+            style.SMALL_SIZE,
+            style.MUTED,
+            kv=self.number("multihead.bookkeeping.kv_heads", 0),
+            heads=self.number("multihead.bookkeeping.heads", 0),
+        )
+        kv_line.next_to(v_full, DOWN, buff=style.ITEM_BUFF).align_to(v_full, LEFT)
         shared = VGroup(
             *(
                 Brace(q[g : g + group], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
@@ -1257,6 +1301,8 @@ class MultiHead(LectureScene):
                     v_name,
                     shared,
                     links,
+                    kv_line,
+                    projections,
                 ),
                 right,
             ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.2, aligned_edge=UP),
@@ -1306,6 +1352,8 @@ class MultiHead(LectureScene):
             # K and V are projected from the same x and cut the same way
             *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
             FadeIn(VGroup(k_name, v_name)),
+            *(Create(p[0]) for p in projections),
+            FadeIn(VGroup(*(p[1] for p in projections))),
             beats={
                 "whole": [
                     Create(fan),
@@ -1364,10 +1412,10 @@ class MultiHead(LectureScene):
                         lag_ratio=0.15,
                     ),
                 ],
-                # the joined vector (copies of Q's slices) stands up beside W_O's blocks of
-                # rows, where W_Q was; slice k times block k is a whole row of outputs, and
-                # the output under W_O is their sum: it fills with each product, the first
-                # two seen one by one, then the rest
+                # the joined vector (a copy of V's slices: each head's A_h·V_h, cut the same
+                # way) stands up beside W_O's blocks of rows, where W_Q was; slice k times
+                # block k is a whole row of outputs, and the output under W_O is their sum:
+                # it pulses with each product, the first two seen one by one, then the rest
                 "join": [
                     InTurn(
                         AnimationGroup(
@@ -1378,26 +1426,30 @@ class MultiHead(LectureScene):
                         ),
                         AnimationGroup(  # named once W_Q's numbers above it have gone
                             FadeIn(w_o_name),
-                            TransformFromCopy(q, column, path_arc=-PI / 2),
+                            TransformFromCopy(v_full, column, path_arc=-PI / 2),
                             FadeIn(joined_name),
                             FadeIn(out),
                         ),
                         *self._products(column, w_o, out),
                     ),
                 ],
-                # a group of heads' K (and V) slices become one slice they share; then the
-                # groups of Q's slices braced, each linked to its K and V
+                # of each group of heads' K (and V) slices one is kept as the K/V head they
+                # share (GQA has fewer K/V heads, not a mean of them), the other three go; then
+                # the groups of Q's slices braced, each linked to its K and V
                 "share": [
                     InTurn(
                         AnimationGroup(
                             *(
-                                ReplacementTransform(full[g : g + group], bar[i])
+                                AnimationGroup(
+                                    FadeOut(full[g + 1 : g + group]),
+                                    ReplacementTransform(full[g], bar[i]),
+                                )
                                 for full, bar in ((k_full, k_bar), (v_full, v_bar))
                                 for i, g in enumerate(range(0, heads, group))
                             )
                         ),
                         LaggedStartMap(GrowFromCenter, shared, lag_ratio=0.1),
-                        Create(links),
+                        AnimationGroup(Create(links), FadeIn(kv_line)),
                     )
                 ],
             },

@@ -46,6 +46,7 @@ from manim import (
     Write,
     always_redraw,
     linear,
+    smooth,
 )
 
 from scenes.chapters.office import focused_office
@@ -54,7 +55,7 @@ from scenes.kit.base import LectureScene
 from scenes.kit.devices import RandomWalks
 from scenes.kit.diagrams import AttentionFormula, LossPlot
 from scenes.kit.emphasis import outline
-from scenes.kit.maps import AttentionGrid, LabelledMatrix
+from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
 from scenes.kit.numbers import Sum, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
@@ -89,6 +90,7 @@ LANDING = 0.5  # the random start comes in, then each W_Q watched stays SNAPSHOT
 SNAPSHOT = 0.6  # a cell of the trained model's W_Q, beside the three hand-picked ones
 LOSS_WIDTH = 0.8  # the loss curve beside the trained W_Q, this wide against the map
 LOSS_DOT = 0.08
+GLIDE = 0.35  # of each stretch between watched steps, the end where the dot moves on
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 LARGE_LINE = 1.8  # the projections' line, written large before it moves up into the formula
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
@@ -616,9 +618,26 @@ class ThreeRoles(LectureScene):
             grid = AttentionGrid(
                 w, f"{SRC}.w_{key}", cell_size=HEAT_CELL, decimals=1, value_range=(low, high)
             )
+            # the columns' names close over the cells (the rows' names too would shrink the
+            # maps under the numbers' least size)
+            names = VGroup(
+                *(
+                    style.text(d, style.SMALL_SIZE, style.MUTED).next_to(
+                        grid.get_cell(0, c), UP, buff=style.HUG_BUFF
+                    )
+                    for c, d in enumerate(self.dim_names(self.ex))
+                )
+            )
+            fit_column_labels(names)
+            # the outer names kept within the map's width (the maps stand side by side)
+            if names[0].get_left()[0] < grid.cells.get_left()[0]:
+                names[0].align_to(grid.cells, LEFT)
+            if names[-1].get_right()[0] > grid.cells.get_right()[0]:
+                names[-1].align_to(grid.cells, RIGHT)
+            grid.col_headers.add(*names)
             grid.cells.set_stroke(colour, width=2)
             name = MathTex(f"W_{letter}", font_size=40, color=colour)
-            heats.add(VGroup(grid, name.next_to(grid, UP, buff=style.ITEM_BUFF)))
+            heats.add(VGroup(grid, name.next_to(grid, UP, buff=style.HUG_BUFF)))
         return heats.arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
 
     def _differ(self, kept: VGroup) -> None:
@@ -644,23 +663,20 @@ class ThreeRoles(LectureScene):
         home = (trained.width, trained.get_center())
         run = self._run(trained)
         x, times, w, equals, result, shape = self.equation
-        food = max(range(self.ex.d), key=lambda c: self.ex.x[i][c])
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
-        # In turn, each map alone bright: its 食物 row and 食物 → 吃 cell are framed, a copy
-        # of 蘋果's x travels onto that row and on into its vector, which it becomes, and the
-        # frame moves to the vector's 吃 entry (to which that cell gives most: 蘋果 is mostly
-        # 食物): one source, three maps, three different entries.
-        frames, rows, copies = VGroup(), VGroup(), VGroup()  # frames left; rows'; x's copies
+        # In turn, each map alone bright: its 吃 column is framed, a copy of 蘋果's x stands
+        # up beside it (entry r level with row r: x · W[:, 吃] pairs them) and merges into
+        # its vector's 吃 entry as the frame moves there: one source, three maps, three
+        # different entries.
+        frames, rows, copies = VGroup(), VGroup(), VGroup()  # frames left; columns'; x's copies
         steps: list[Animation] = []
         for k, (heat, row, (_, _, colour)) in enumerate(zip(heats, target, roles(), strict=True)):
-            passing, (*lit, copy, framed) = self._through(
-                source[1], heat[0], row[1], colour, (food, eat)
-            )
+            passing, (lit, copy, framed) = self._through(source[1], heat[0], row[1], colour, eat)
             light = [Transform(h, _lit(h, j == k)) for j, h in enumerate(heats)]
-            if k:  # the last map's row frame goes as the next map lights
+            if k:  # the last map's column frame goes as the next map lights
                 light.append(FadeOut(rows[-1]))
             steps += [AnimationGroup(*light, passing[0], run_time=PASS[0]), *passing[1:]]
-            frames.add(*lit)
+            frames.add(lit)
             rows.add(framed)
             copies.add(copy)
         steps.append(  # the maps bright again; the copies, become the vectors, give way to them
@@ -733,6 +749,7 @@ class ThreeRoles(LectureScene):
         # 蘋果's x and its three vectors, with their letters: carried under the formula's
         # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
         row = grid.rows[i]
+        self.roles_grid = grid  # its Q, K and V columns go into the formula's letters
         self.roles_picture = VGroup(
             VGroup(grid.headers[0], row[1]),
             VGroup(),
@@ -791,46 +808,58 @@ class ThreeRoles(LectureScene):
             FadeIn(apple[0]),
         ]
         others = [row for j, row in enumerate(grid.rows) if j != i]
+        heats = self.heats
         return InTurn(
             AnimationGroup(*moves, run_time=1.0),
             FadeIn(VGroup(*(VGroup(*row[:2]) for row in others)), run_time=0.5),
+            # column by column: W_Q, then W_K, then W_V alone bright as each x sends a copy
+            # into its Q, its K, its V (the x goes through that map, not straight in)
             *(
-                LaggedStart(
-                    *(TransformFromCopy(row[1], v, path_arc=-0.4) for v in row[2:]),
-                    lag_ratio=0.3,
-                    run_time=1.0,
+                AnimationGroup(
+                    *(Transform(h, _lit(h, j == c)) for j, h in enumerate(heats)),
+                    LaggedStart(
+                        *(TransformFromCopy(row[1], row[2 + c], path_arc=-0.4) for row in others),
+                        lag_ratio=0.3,
+                    ),
+                    run_time=0.6,
                 )
-                for row in others
+                for c in range(len(heats))
             ),
+            AnimationGroup(*(Transform(h, _lit(h, True)) for h in heats), run_time=0.2),
         )
 
     @staticmethod
     def _through(
-        vector: VMobject, heat: AttentionGrid, into: NumberVector, colour, cell: tuple[int, int]
+        vector: VMobject, heat: AttentionGrid, into: NumberVector, colour, column: int
     ) -> tuple[list[Animation], tuple[VMobject, ...]]:
-        """A copy of ``vector`` onto the row ``cell[0]`` of the map ``heat`` and on into the
-        vector ``into`` (where it will be), which it becomes: the map's row and ``cell``
-        framed first, the frame moving to the entry of its column as the copy lands. Returns
-        the steps (the first to play with the map's lighting) and what they leave: the
-        cell's frame, the entry's frame, the copy (where the vector is), the row's frame."""
-        row = heat.get_row(cell[0])
-        on_row = vector.copy().set_color(colour).scale_to_fit_width(row.width).move_to(row)
-        lit = SurroundingRectangle(heat.get_cell(*cell), buff=0, color=style.HIGHLIGHT)
-        framed = SurroundingRectangle(row, buff=style.TIGHT_BUFF, color=colour)
+        """``vector`` times the map ``heat``'s column ``column``, giving ``into``'s entry
+        ``column``: the column framed, a copy of ``vector`` stands up beside the map, entry r
+        level with row r, and merges into that entry (where it will be) as the frame moves
+        there. Returns the steps (the first to play with the map's lighting) and what they
+        leave: the entry's frame, the copy (merged into the entry), the column's frame."""
+        cells = VGroup(*(heat.get_cell(r, column) for r in range(heat.n_rows)))
+        framed = SurroundingRectangle(cells, buff=style.TIGHT_BUFF, color=colour)
+        edge = heat.cells.get_right()[0] + style.ITEM_BUFF
+        standing = VGroup()
+        for r in range(heat.n_rows):
+            entry = vector.get_entry(r).copy().set_color(colour)
+            entry.match_height(heat.get_number(r, column))
+            standing.add(entry.move_to(heat.get_cell(r, column)).set_x(edge, LEFT))
         landed = into.copy()
         entry = SurroundingRectangle(
-            landed.get_entry(cell[1]), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
+            landed.get_entry(column), buff=style.TIGHT_BUFF, color=style.HIGHLIGHT
         )
+        target = landed.get_entry(column).copy().set_color(colour)
         steps = [
-            AnimationGroup(Create(framed), Create(lit)),
-            TransformFromCopy(vector, on_row, path_arc=-0.5, run_time=PASS[1]),
+            Create(framed),
+            TransformFromCopy(vector.entries, standing, path_arc=-0.5, run_time=PASS[1]),
             AnimationGroup(
-                Transform(on_row, landed, path_arc=-0.5),
-                TransformFromCopy(lit, entry),
+                Transform(standing, target, path_arc=-0.5),
+                TransformFromCopy(framed, entry),
                 run_time=PASS[2],
             ),
         ]
-        return steps, (lit, entry, on_row, framed)
+        return steps, (entry, standing, framed)
 
     def _run(self, trained: VGroup) -> TrainingRun:
         """The trained W_Q large beside the loss curve, placed, a small ghost of its random
@@ -873,13 +902,18 @@ class ThreeRoles(LectureScene):
         frames.append((cells, trained.caption))  # after the last step
         tracker = ValueTracker(0)
 
-        def now() -> tuple[VMobject, VMobject]:  # the last W_Q watched at the dot's step
-            return frames[min(int(tracker.get_value() + 1e-6), len(frames) - 1)]
+        # Between watched steps k and k + 1 the dot rests on step k while W_Q k is shown,
+        # and glides on only in the last GLIDE of the stretch; the map switches halfway
+        # through that glide, so map and dot never stand at different steps.
+        def now() -> tuple[VMobject, VMobject]:  # the W_Q watched at the dot's step
+            index = int(tracker.get_value() + GLIDE / 2 + 1e-6)
+            return frames[min(index, len(frames) - 1)]
 
         def at() -> np.ndarray:
             value = min(tracker.get_value(), len(steps) - 1)
             k = min(int(value), len(steps) - 2)
-            step = steps[k] + (value - k) * (steps[k + 1] - steps[k])
+            share = float(np.clip((value - k - (1 - GLIDE)) / GLIDE, 0, 1))
+            step = steps[k] + smooth(share) * (steps[k + 1] - steps[k])
             return _on_curve(plot, tr.loss_curve, step)
 
         shown = VGroup(
@@ -907,17 +941,15 @@ class ThreeRoles(LectureScene):
     def _trained(self) -> VGroup:
         """The colour model's W_Q after training, as a heat map: what a real model's
         matrices look like; ``start`` is the random one it started from and ``snapshots``
-        the W_Q it had at each later step training was watched, each on its own colour scale
-        (the random start's values are smaller: on one scale it would be one grey)."""
+        the W_Q it had at each later step training was watched, all on the trained one's
+        colour scale (the random start's values are about four times smaller: it shows near
+        one grey, and the values grow as training goes)."""
         weights = self.data.weights
         path = "weights.w_q_settling"
+        trained = (min(map(min, weights.w_q)), max(map(max, weights.w_q)))
         grid, start, *snapshots = (
             AttentionGrid(
-                w,
-                source,
-                cell_size=TRAINED_CELL,
-                show_numbers=False,
-                value_range=(min(map(min, w)), max(map(max, w))),  # its own: full contrast
+                w, source, cell_size=TRAINED_CELL, show_numbers=False, value_range=trained
             ).set_stroke(style.QUERY, width=1)
             for w, source in (
                 (weights.w_q, "weights.w_q"),
@@ -979,15 +1011,19 @@ class ThreeRoles(LectureScene):
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.
         big = self._large(formula.projections.copy(), roles_picture.target)
+        columns = [
+            VGroup(*(row[2 + k] for row in self.roles_grid.rows)) for k in range(len(self.heats))
+        ]
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
             MoveToTarget(roles_picture),
-            # Each of 蘋果's vectors goes into its letter, each matrix into its projection.
+            # Each column of the grid (every word's Q, K or V) goes into its letter, each
+            # matrix into its projection; 蘋果's row alone is carried below.
             *(
                 TransformFromCopy(part, big[2 * k + side])
-                for k, (row, heat) in enumerate(zip(self.kept, self.heats, strict=True))
-                for side, part in enumerate((row[1], heat))
+                for k, heat in enumerate(self.heats)
+                for side, part in enumerate((columns[k], heat))
             ),
             then=[[ReplacementTransform(big, formula.projections)]],
             run_time=1.5,

@@ -137,6 +137,10 @@ class AttentionGrid(VGroup):
         )
         return cells.arrange_in_grid(self.n_rows, self.n_cols, buff=0)
 
+    def colour_of(self, w: float) -> ManimColor:
+        """The colour the value ``w`` has on this grid (on its own value range)."""
+        return self._fill(w)
+
     def _fill(self, w: float | None) -> ManimColor:
         if w is None:  # masked
             return style.PLAIN_CELL

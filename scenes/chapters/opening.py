@@ -282,7 +282,10 @@ class Opening(LectureScene):
         # (the map read by its brightness there; the sequence shows the colours on "try").
         page = VGroup(grid.cells, plot)
         window = BrowserWindow(page, self.words["page"], width=page.width + 2 * style.GROUP_BUFF)
-        style.place(window)
+        # What the window replays is the run made for this video, not the page's own (the
+        # page trains on its own draws): said under the window while it plays.
+        recorded = style.text(self.words["recorded_run"], style.SMALL_SIZE, style.MUTED)
+        style.place(VGroup(window, recorded).arrange(DOWN, buff=style.ITEM_BUFF))
         inner = window.get_content()
         relearn, settle = self._relearn(inner[0], inner[1])
         markers = TokenStrip(
@@ -299,9 +302,10 @@ class Opening(LectureScene):
             FadeIn(VGroup(*window[:4])),
             beats={
                 "same": [outline(inner[0])],
-                "again": [relearn],
+                "again": [FadeIn(recorded), relearn],
                 "live": [settle],
                 "try": [
+                    FadeOut(recorded),
                     FadeOut(inner[1]),
                     FadeIn(markers),
                     Succession(outline(markers.get_column(0)), self._pick(inner[0], markers)),
@@ -350,8 +354,8 @@ class Opening(LectureScene):
         return relearn, settle
 
     def _pick(self, cells: VGroup, markers: TokenStrip) -> Animation:
-        """A pointer on the sequence's first token, as if clicked; the map's first row (what
-        it looks at) lit, the other rows dimmed."""
+        """A pointer on the sequence's first token, as if clicked (on the page a click changes
+        that token's colour and the whole map is worked out again: no row is picked out)."""
         first = markers.get_column(0)
         pointer = Arrow(  # from the left, in the room between the map and the sequence
             first.get_left() + LEFT * style.GROUP_BUFF,
@@ -359,10 +363,7 @@ class Opening(LectureScene):
             buff=0,
             color=style.HIGHLIGHT,
         )
-        n = len(markers.columns)
-        return AnimationGroup(
-            GrowArrow(pointer), VGroup(*cells[n:]).animate.set_opacity(style.DIMMED)
-        )
+        return GrowArrow(pointer)
 
     def _contents(self) -> None:
         """The parts as a row of slots along the bottom, each numbered and named under it;

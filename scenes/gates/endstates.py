@@ -55,23 +55,17 @@ def _plain(animation: Transform) -> bool:
     return _own_frames(kind) and kind.create_starting_mobject is Animation.create_starting_mobject
 
 
-def _plain_fade_in(animation: Transform) -> bool:
-    """Is this a ``FadeIn``, which ends where its mobject already is?"""
+def _plain_fade(animation: Transform) -> bool:
+    """Is this a ``FadeIn`` (it ends where its mobject already is) or a ``FadeOut`` (it
+    removes its mobject and puts it back as it began), as Manim makes them?"""
     kind = type(animation)
-    return (
-        isinstance(animation, FadeIn)
-        and _own_frames(kind)
-        and kind.create_target is FadeIn.create_target
-        and kind.create_starting_mobject is FadeIn.create_starting_mobject
-    )
-
-
-def _plain_fade_out(animation: Transform) -> bool:
-    """Is this a ``FadeOut``, which removes its mobject and puts it back as it began?"""
-    kind = type(animation)
+    if not _own_frames(kind):
+        return False
+    if isinstance(animation, FadeIn):
+        own = FadeIn.create_target, FadeIn.create_starting_mobject
+        return (kind.create_target, kind.create_starting_mobject) == own
     return (
         isinstance(animation, FadeOut)
-        and _own_frames(kind)
         and kind.create_target is FadeOut.create_target
         and kind.create_starting_mobject is Animation.create_starting_mobject
         and kind.clean_up_from_scene is FadeOut.clean_up_from_scene
@@ -110,7 +104,7 @@ def _become(mobject: Mobject, target: Mobject) -> None:
 
 
 def _lazy_begin(self: Transform) -> None:
-    unchanged = _plain_fade_in(self) or _plain_fade_out(self)
+    unchanged = _plain_fade(self)
     if self.rate_func(1.0) != 1 or not (_plain(self) or unchanged):
         _begin(self)
         return

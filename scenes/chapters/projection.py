@@ -58,7 +58,7 @@ from scenes.kit.devices import DotArrows
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import BinCount, ShownNumber, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
@@ -768,6 +768,21 @@ class WhyProject(LectureScene):
                 bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
         return bars
 
+    def _tallest(self, row: VGroup, kind: str, colour, side) -> ShownNumber:
+        """How many draws the tallest bar of ``row`` (a :meth:`_row` of ``kind``) holds,
+        counted from the data file, set on ``side`` of that bar."""
+        values, bins = getattr(self.p, kind).values, round(1 / BIN)
+        counts = [0] * bins
+        for v in values:
+            counts[min(int(v / BIN), bins - 1)] += 1
+        b = counts.index(max(counts))
+        source = BinCount(f"{SRC}.{kind}.values", BIN, b, bins)
+        number = self.number(source, 0, color=colour)
+        line, bars = row[0], row[1]
+        at = line.n2p((b + 0.5) * BIN)
+        bar = min(bars, key=lambda m: abs(m.get_x() - at[0]))
+        return number.next_to(bar, side, buff=style.HUG_BUFF)
+
     def _row(self, kind: str, colour, grid: AttentionGrid, size: float, bars: float) -> VGroup:
         """One kind's histogram of the self share over the draws: its number line, its bars
         (``bars`` tall at most), and on its left its map of the first draw (``grid``'s place,
@@ -849,6 +864,10 @@ class WhyProject(LectureScene):
                 "projected", style.WITH, projected_map[1], SMALL_MAP, BAR_HEIGHT * PROJECTED_BARS
             ),
         ).arrange(DOWN, buff=style.SECTION_BUFF * 1.5, aligned_edge=RIGHT)
+        # the two rows' bars are each scaled to their own tallest: each tallest bin's count
+        # written by it, so that the two are read as the same 200 draws
+        tallest0 = self._tallest(rows[0], "plain", style.WITHOUT, RIGHT)
+        tallest1 = self._tallest(rows[1], "projected", style.WITH, UP)
         count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
         count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
         (line0, bars0, _), (line1, bars1, slot1) = rows
@@ -889,7 +908,7 @@ class WhyProject(LectureScene):
         one_word.next_to(uneven, DOWN, buff=style.ITEM_BUFF).align_to(uneven, LEFT)
         small1 = slot1[1][1]
         extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, split, even)
-        style.place(VGroup(rows, extras, uneven, one_word), grow=HISTOGRAM_GROW)
+        style.place(VGroup(rows, extras, uneven, one_word, tallest0, tallest1), grow=HISTOGRAM_GROW)
         # the even split's own part ends here, at 1/8: where the mean's tick comes down to
         mark = Line(
             split.get_part(0).get_corner(UR), split.get_part(0).get_corner(DR), color=style.WITH
@@ -917,6 +936,7 @@ class WhyProject(LectureScene):
                     ),
                     Create(low_tick),
                     FadeIn(plain_min),
+                    FadeIn(tallest0),
                 ],
             },
             draws=p.draws,
@@ -933,6 +953,7 @@ class WhyProject(LectureScene):
                     ),
                     Create(span),
                     FadeIn(proj),
+                    FadeIn(tallest1),
                 ]
             ],
             # the bars' copy gathers at their mean
@@ -942,7 +963,7 @@ class WhyProject(LectureScene):
             mean=spread["mean"],
         )
         (name0, (deck0, small0)) = rows[0][2]
-        plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
+        plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count, tallest0)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(

@@ -15,6 +15,7 @@ from manim import (
     DR,
     LEFT,
     ORIGIN,
+    PI,
     RIGHT,
     UL,
     UP,
@@ -23,6 +24,7 @@ from manim import (
     Animation,
     AnimationGroup,
     ApplyMethod,
+    ArcBetweenPoints,
     Arrow,
     Brace,
     Create,
@@ -56,7 +58,7 @@ from scenes.kit.devices import DotArrows
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import phrase
+from scenes.kit.numbers import BinCount, ShownNumber, phrase
 from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, ShareBar, WeightBars
@@ -255,24 +257,30 @@ class WhyProject(LectureScene):
                     ),
                 ],
                 "title": [Create(lines, lag_ratio=0.2), FadeIn(labels[0]), FadeIn(lit)],
-                # the found days travel back: to the Query's tip, down the Query to the
-                # room's centre, and on to the asker
-                "body": [FadeIn(labels[1]), self._read_back(found, stage, tip)],
+                # the found days travel to the asker on an arc, and arrive as the weighted
+                # sum of every Value (the office's output)
+                "body": [FadeIn(labels[1]), self._read_back(found)],
             },
         )
 
     @staticmethod
-    def _read_back(found: SearchResults, stage: OfficeStage, tip) -> AnimationGroup:
-        """The found body's days, carried back along the Query to where the asker reads;
-        then framed in the Query's colour."""
-        path = VMobject().set_points_as_corners(
-            [found.back.get_center(), tip, stage.centre, found.read[0].get_center()]
-        )
-        # most of the beat for the journey, the frame drawn as the days arrive (Create draws
-        # nothing before its turn)
+    def _read_back(found: SearchResults) -> AnimationGroup:
+        """The found body's days, carried on a plain arc to where the asker reads; on arrival
+        they become what attention returns (the weighted sum of every Value, the office's
+        output), framed in the result's colour."""
+        path = ArcBetweenPoints(found.back.get_center(), found.read[0].get_center(), angle=PI / 3)
+        # most of the beat for the journey, then the days turn into the output and the frame
+        # is drawn (Create draws nothing before its turn)
         return AnimationGroup(
-            MoveAlongPath(found.back, path, run_time=3),
-            Create(found.read[1], run_time=1),
+            MoveAlongPath(found.back, path, run_time=2.5),
+            # (a fade, not a transform: the carried days are in this group twice, and a
+            # transform's clean-up would replace only one of them)
+            AnimationGroup(
+                FadeOut(found.back),
+                FadeIn(found.read[0]),
+                Create(found.read[1]),
+                run_time=1.5,
+            ),
             lag_ratio=1,
         )
 
@@ -337,11 +345,18 @@ class WhyProject(LectureScene):
                     ),
                     Write(plain),
                 ],
-                # each x's numbers pass through its matrix's grid and come out as q or k,
-                # while the arrows lengthen into q and k
+                # each x goes into its matrix's grid as a whole, and q or k comes out of the
+                # grid (no entry of x becomes one of q's), while the arrows lengthen
                 "matrix": [
                     TransformMatchingTex(plain, projected),
-                    *(InTurn(FadeIn(row[1]), TransformFromCopy(row[0], row[2])) for row in rows),
+                    *(
+                        InTurn(
+                            FadeIn(row[1]),
+                            FadeOut(row[0].copy(), target_position=row[1][1][0], scale=0.3),
+                            FadeIn(row[2], target_position=row[1][1][0], scale=0.3),
+                        )
+                        for row in rows
+                    ),
                     ReplacementTransform(arrows, turned),
                 ],
             },
@@ -423,7 +438,7 @@ class WhyProject(LectureScene):
             self.p.example.dots[0],
             self._shared_row(0),
             self._shared_row(near[0]),
-            self._shared_row(0, "projected_dots"),
+            self._shared_row(near[0], "projected_dots"),
         ]
         high = max(*(max(r) for r in scored), self.p.self_dot_mean)
         low = min(*(min(r) for r in scored), -self.p.cross_dot_std)
@@ -665,13 +680,14 @@ class WhyProject(LectureScene):
             },
         )
         # two different matrices: the shared map turns into the projected one in its place,
-        # the frame goes back to its first row, and the chart's bars move to that row's
-        # scores, x₀W_Q · x_jW_K: the own bar falls into the band among the others
+        # the frame stays on the same word's row, and the chart's bars move to that row's
+        # scores, x_iW_Q · x_jW_K: the same word, only the matrices changed; the own bar
+        # falls into the band among the others
         projected.shift(shared[1].get_center() - projected[1].get_center())
         row_frame = SurroundingRectangle(
-            projected[1].get_row(0), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
+            projected[1].get_row(i), color=style.HIGHLIGHT, buff=style.TIGHT_BUFF
         )
-        projected_row = to.bars_for(self._shared_row(0, "projected_dots"))
+        projected_row = to.bars_for(self._shared_row(i, "projected_dots"))
         # q_x = xW_Q and k_y = yW_K (the intro's q and k): short enough to stand beside the
         # own bar, now near the zero line
         projected_names = to.names_for(r"q_x \cdot k_x", r"q_x \cdot k_y")
@@ -751,6 +767,21 @@ class WhyProject(LectureScene):
                 bar.set_stroke(width=0).set_fill(colour, opacity=0.9)
                 bars.add(bar.move_to(line.n2p((b + 0.5) * BIN), DOWN))
         return bars
+
+    def _tallest(self, row: VGroup, kind: str, colour, side) -> ShownNumber:
+        """How many draws the tallest bar of ``row`` (a :meth:`_row` of ``kind``) holds,
+        counted from the data file, set on ``side`` of that bar."""
+        values, bins = getattr(self.p, kind).values, round(1 / BIN)
+        counts = [0] * bins
+        for v in values:
+            counts[min(int(v / BIN), bins - 1)] += 1
+        b = counts.index(max(counts))
+        source = BinCount(f"{SRC}.{kind}.values", BIN, b, bins)
+        number = self.number(source, 0, color=colour)
+        line, bars = row[0], row[1]
+        at = line.n2p((b + 0.5) * BIN)
+        bar = min(bars, key=lambda m: abs(m.get_x() - at[0]))
+        return number.next_to(bar, side, buff=style.HUG_BUFF)
 
     def _row(self, kind: str, colour, grid: AttentionGrid, size: float, bars: float) -> VGroup:
         """One kind's histogram of the self share over the draws: its number line, its bars
@@ -833,6 +864,10 @@ class WhyProject(LectureScene):
                 "projected", style.WITH, projected_map[1], SMALL_MAP, BAR_HEIGHT * PROJECTED_BARS
             ),
         ).arrange(DOWN, buff=style.SECTION_BUFF * 1.5, aligned_edge=RIGHT)
+        # the two rows' bars are each scaled to their own tallest: each tallest bin's count
+        # written by it, so that the two are read as the same 200 draws
+        tallest0 = self._tallest(rows[0], "plain", style.WITHOUT, RIGHT)
+        tallest1 = self._tallest(rows[1], "projected", style.WITH, UP)
         count = phrase("× {n}", style.LABEL_SIZE, n=self.number(f"{SRC}.draws", 0))
         count.next_to(rows[0][2][1], RIGHT, buff=style.ITEM_BUFF)
         (line0, bars0, _), (line1, bars1, slot1) = rows
@@ -868,9 +903,12 @@ class WhyProject(LectureScene):
         uniform_share = self.number(f"{SRC}.uniform_share", 3)
         even = phrase(self.words["even_line"], style.SMALL_SIZE, w=uniform_share)
         even.next_to(split, DOWN, buff=style.ITEM_BUFF).align_to(split, LEFT)
+        # the uneven bar is one word of the first draw, not an average of the sets: said so
+        one_word = style.text(self.words["one_word_line"], style.SMALL_SIZE)
+        one_word.next_to(uneven, DOWN, buff=style.ITEM_BUFF).align_to(uneven, LEFT)
         small1 = slot1[1][1]
         extras = VGroup(count, plain_min, low_tick, span, proj, mean_tick, mean, split, even)
-        style.place(VGroup(rows, extras, uneven), grow=HISTOGRAM_GROW)
+        style.place(VGroup(rows, extras, uneven, one_word, tallest0, tallest1), grow=HISTOGRAM_GROW)
         # the even split's own part ends here, at 1/8: where the mean's tick comes down to
         mark = Line(
             split.get_part(0).get_corner(UR), split.get_part(0).get_corner(DR), color=style.WITH
@@ -898,6 +936,7 @@ class WhyProject(LectureScene):
                     ),
                     Create(low_tick),
                     FadeIn(plain_min),
+                    FadeIn(tallest0),
                 ],
             },
             draws=p.draws,
@@ -914,6 +953,7 @@ class WhyProject(LectureScene):
                     ),
                     Create(span),
                     FadeIn(proj),
+                    FadeIn(tallest1),
                 ]
             ],
             # the bars' copy gathers at their mean
@@ -923,7 +963,7 @@ class WhyProject(LectureScene):
             mean=spread["mean"],
         )
         (name0, (deck0, small0)) = rows[0][2]
-        plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count)
+        plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count, tallest0)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
@@ -941,8 +981,9 @@ class WhyProject(LectureScene):
                     deck0.animate.set_stroke(opacity=style.DIMMED),  # outlines: no fill
                     Create(same),
                 ],
-                # random scores: one row of the draw re-splits the bar unevenly
-                "wobble": [Transform(split, uneven)],
+                # random scores: one row of the draw re-splits the bar unevenly (named as
+                # one word of the first draw, in the even split's name's place)
+                "wobble": [Transform(split, uneven), ReplacementTransform(even, one_word)],
                 # its 8 cells land on the bar's 8 uneven pieces
                 "few": [
                     FadeOut(same),
@@ -1137,12 +1178,15 @@ def search_results(scene: LectureScene, stage: OfficeStage, tip) -> SearchResult
         ),
     )
     lit = found[0][0].copy().set_fill(style.KEY, opacity=0.45)
-    back = found[1][1].copy()  # the days the asker reads
-    # parked beside the asker's dot, on the side away from the room's centre (the Key's
-    # arrow comes from there), clear of his name and his own days
-    # framed in the Query's colour: what his question got back, not the days he holds
-    days = back.copy()
-    read = VGroup(days, SurroundingRectangle(days, color=style.QUERY, buff=style.HUG_BUFF))
+    back = found[1][1].copy()  # the found days, carried to the asker
+    # what attention returns is not one Value but the weighted sum of all of them (the
+    # office chapter's output), in the result's colour; parked beside the asker's dot, on
+    # the side away from the room's centre (the Key's arrow comes from there), clear of his
+    # name and his own days
+    output = scene.number(f"office.grow[{len(o.grow) - 1}].output", 2)
+    days = phrase(scene.shared("office")["days"], style.SMALL_SIZE, style.RESULT, n=output)
+    days.scale(back.height / days.height)
+    read = VGroup(days, SurroundingRectangle(days, color=style.RESULT, buff=style.HUG_BUFF))
     park(read, room, stage)
     return SearchResults(offer, cards, labels, lines, lit, back, read)
 
@@ -1180,10 +1224,11 @@ def park(read: VGroup, room: OfficeRoom, stage: OfficeStage) -> None:
 def office_search(scene: LectureScene) -> VGroup:
     """projection's last picture, sqrt_d's first: the office at the left, the engineer's
     Query (trained: long, towards the accountant) and his Key (W_K under it) with the angle
-    between them, the accountant's days read back over his name; at the right the five
-    result cards under "what I can offer (Value)", the Query's lines to their titles, the
-    accountant's title lit, "title: Key" and "body: Value" beside his card. The office with
-    its arrows, the days read back, the results."""
+    between them, the office's output (the weighted sum of the Values) read back beside
+    him, framed in the result's colour; at the right the five result cards under "what I
+    can offer (Value)", the Query's lines to their titles, the accountant's title lit,
+    "title: Key" and "body: Value" beside his card. The office with its arrows, the output
+    read back, the results."""
     stage = office_stage(scene)
     query = stage.aim(scene.data.office.grow[-1].query)
     key = stage.key()

@@ -61,6 +61,24 @@ class Count:
 
 
 @dataclass(frozen=True)
+class BinCount:
+    """How many entries of the list at ``path`` fall in bin ``index`` of ``bins`` bins of
+    ``width`` from 0 (the last bin also takes what lies past its end): a histogram's bar."""
+
+    path: str
+    width: float
+    index: int
+    bins: int
+
+    def value(self, data: Any) -> float:
+        values = resolve(data, self.path)
+        return sum(1 for x in values if min(int(x / self.width), self.bins - 1) == self.index)
+
+    def __str__(self) -> str:
+        return f"count({self.path} in bin {self.index} of width {self.width:g})"
+
+
+@dataclass(frozen=True)
 class Length:
     """How many entries the list at ``path`` has (an example's positions)."""
 
@@ -148,7 +166,7 @@ class Ordinal:
 
 
 Measured = (  # computed from the data file
-    Ref | Sum | Count | Length | Mean | Ratio | ColumnSum | ColumnTops
+    Ref | Sum | Count | BinCount | Length | Mean | Ratio | ColumnSum | ColumnTops
 )
 Source = Measured | Ordinal
 

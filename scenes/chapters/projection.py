@@ -754,11 +754,15 @@ class WhyProject(LectureScene):
         )
         return VGroup(*frames).set_color(style.HIGHLIGHT)
 
-    def _histogram(self, kind: str, colour, line: NumberLine, height: float) -> VGroup:
-        values = getattr(self.p, kind).values
+    def _counts(self, kind: str) -> list[int]:
+        """How many of ``kind``'s draws fall in each bin of the histogram."""
         counts = [0] * round(1 / BIN)
-        for v in values:
-            counts[min(int(v / BIN), len(counts) - 1)] += 1
+        for v in getattr(self.p, kind).values:
+            counts[BinCount.bin_of(v, BIN, len(counts))] += 1
+        return counts
+
+    def _histogram(self, kind: str, colour, line: NumberLine, height: float) -> VGroup:
+        counts = self._counts(kind)
         tallest = max(counts)
         bars = VGroup()
         for b, count in enumerate(counts):
@@ -771,12 +775,9 @@ class WhyProject(LectureScene):
     def _tallest(self, row: VGroup, kind: str, colour, side) -> ShownNumber:
         """How many draws the tallest bar of ``row`` (a :meth:`_row` of ``kind``) holds,
         counted from the data file, set on ``side`` of that bar."""
-        values, bins = getattr(self.p, kind).values, round(1 / BIN)
-        counts = [0] * bins
-        for v in values:
-            counts[min(int(v / BIN), bins - 1)] += 1
+        counts = self._counts(kind)
         b = counts.index(max(counts))
-        source = BinCount(f"{SRC}.{kind}.values", BIN, b, bins)
+        source = BinCount(f"{SRC}.{kind}.values", BIN, b, len(counts))
         number = self.number(source, 0, color=colour)
         line, bars = row[0], row[1]
         at = line.n2p((b + 0.5) * BIN)

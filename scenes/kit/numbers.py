@@ -72,7 +72,12 @@ class BinCount:
 
     def value(self, data: Any) -> float:
         values = resolve(data, self.path)
-        return sum(1 for x in values if min(int(x / self.width), self.bins - 1) == self.index)
+        return sum(1 for x in values if self.bin_of(x, self.width, self.bins) == self.index)
+
+    @staticmethod
+    def bin_of(x: float, width: float, bins: int) -> int:
+        """The bin ``x`` falls in (the histogram that draws these bars bins the same way)."""
+        return min(int(x / width), bins - 1)
 
     def __str__(self) -> str:
         return f"count({self.path} in bin {self.index} of width {self.width:g})"

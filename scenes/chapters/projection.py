@@ -585,6 +585,7 @@ class WhyProject(LectureScene):
         )
         # x's own score, its full shadow, carried onto x beside y: the length to beat
         to_beat = drawn[0].shadow.copy().shift(drawn[1].a.get_start() - drawn[0].a.get_start())
+        fan, landed = self._fan(drawn[1], unit, chart)
         self.say(
             "not_always",
             TransformFromCopy(drawn[0].shadow, to_beat, path_arc=-0.6),
@@ -593,16 +594,33 @@ class WhyProject(LectureScene):
                 "longer": [Transform(drawn[1], self._drawn_as(drawn[1], x, stretched, unit))],
                 "closer": [Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit))],
                 "wins": [Write(longer)],
-                "rare": [  # typical again: nearly perpendicular, its shadow short, as the
-                    # row's real other scores are
+                # typical again; and the draw's seven real others fan out from the same
+                # tail, each at its own angle to x: all nearly perpendicular
+                "rare": [
                     Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),
-                    outline(VGroup(*chart.bars[1:])),
+                    LaggedStart(
+                        *(
+                            AnimationGroup(GrowArrow(arrow), Create(drop), Create(shadow))
+                            for arrow, drop, shadow in fan
+                        ),
+                        lag_ratio=0.25,
+                    ),
                 ],
-                "cos": [outline(other_dot)],
+                # their short shadows are the row's short bars: each flies onto its own bar
+                "cos": [
+                    LaggedStart(
+                        *(
+                            ReplacementTransform(shadow, bar, path_arc=-0.5)
+                            for (_, _, shadow), bar in zip(fan, landed, strict=True)
+                        ),
+                        lag_ratio=0.3,
+                    ),
+                ],
             },
             width=self.p.width,
         )
-        sketch = VGroup(drawn[0], drawn[1], self_dot, other_dot, longer, to_beat)
+        fanned = VGroup(*(VGroup(arrow, drop) for arrow, drop, _ in fan), landed)
+        sketch = VGroup(drawn[0], drawn[1], self_dot, other_dot, longer, to_beat, fanned)
         self._shared(maps, VGroup(scores_name, chart), near, VGroup(sketch, diagonal, first_row))
         return maps
 
@@ -639,6 +657,12 @@ class WhyProject(LectureScene):
         ghosts = VGroup(chart.bars, chart.level, chart.level_label, chart.band_label)
         cells = [shared[1].get_cell(0, k) for k in range(self.p.positions)]
         names = to.names_for(r"|xW|^2", r"xW \cdot yW")
+        # the near row's own score, on its bar: with one matrix, then with two
+        own_score = [
+            self.number(f"{SRC}.example.{kind}[{i}][{i}]", 1)
+            for kind in ("shared_dots", "projected_dots")
+        ]
+        own_score[0].next_to(near_row[0], UP, buff=style.HUG_BUFF)
         self.say(
             "shared_say",
             FadeOut(sketch),
@@ -676,6 +700,7 @@ class WhyProject(LectureScene):
                     FadeOut(chart.bars),  # the ghosts were the first word's
                     Transform(own_row, near_row),
                     Create(frames[2]),
+                    FadeIn(own_score[0]),  # the score the near cell does not reach
                 ],
             },
         )
@@ -693,22 +718,52 @@ class WhyProject(LectureScene):
         projected_names = to.names_for(r"q_x \cdot k_x", r"q_x \cdot k_y")
         projected_names[0].next_to(projected_row[0], LEFT, buff=style.ITEM_BUFF * to.scale_now())
         projected_diagonal = self._diagonal(projected[1])
+        # then the row sorts itself by score: each bar slides sideways to its rank, the own
+        # bar in among the others, its name and score riding with it (on the zero line's
+        # other side); the brace would then span the wrong bars, and gives way
+        own = self._shared_row(i, "projected_dots")
+        ranked = sorted(range(len(own)), key=lambda k: -own[k])
+        slots = [projected_row[k].get_x() for k in range(len(own))]
+        moves = [ApplyMethod(bar.set_x, slots[ranked.index(k)]) for k, bar in enumerate(own_row)]
+        sorted_own = projected_row[0].copy().set_x(slots[ranked.index(0)])
+        side = UP if own[0] < 0 else DOWN
+        rider = VGroup(projected_names[0].copy(), own_score[1].copy()).arrange(
+            side, buff=style.HUG_BUFF
+        )
+        rider.next_to(to.zero, side, buff=style.HUG_BUFF).match_x(sorted_own)
+        own_score[1].next_to(projected_row[0], -side, buff=style.HUG_BUFF)
         self.say(
             "projected_say",
             ReplacementTransform(shared, projected),
             ReplacementTransform(frames[1], row_frame),
             FadeOut(VGroup(frames[2], frames[3])),
             Transform(own_row, projected_row),
+            ReplacementTransform(own_score[0], own_score[1]),
             Transform(chart.names, projected_names),
+            run_time=2.0,  # the chapter's claim: the morph and the fall take their cue
             beats={
-                # no privilege: its own bar, inside the band; its diagonal no brighter
-                "own": [outline(own_row[0]), FadeIn(projected_diagonal, lag_ratio=0.2)],
+                # no privilege: the row sorts itself, the own bar slides in among the
+                # others; its diagonal no brighter
+                "own": [
+                    Succession(
+                        AnimationGroup(
+                            *moves,
+                            FadeOut(VGroup(*chart.names[1:])),
+                            Transform(chart.names[0], rider[0]),
+                            Transform(own_score[1], rider[1]),
+                        ),
+                        outline(sorted_own),
+                    ),
+                    FadeIn(projected_diagonal, lag_ratio=0.2),
+                ],
             },
         )
         # what the draws' cue clears: the chart with its name, the frame, the diagonal
         self.leftover = VGroup(
             scores[0],
-            *(m for m in chart if m is not chart.bars),
+            *(m for m in chart if m is not chart.bars and m is not chart.names),
+            chart.names[0],
+            own_score[1],
             own_row,
             row_frame,
             projected_diagonal,
@@ -719,6 +774,21 @@ class WhyProject(LectureScene):
         own first."""
         row = getattr(self.p.example, kind)[i]
         return [row[i], *(v for j, v in enumerate(row) if j != i)]
+
+    def _fan(self, drawn: DotArrows, unit: float, chart: ScoreChart) -> tuple[VGroup, VGroup]:
+        """The draw's other seven vectors, each drawn against the first (``drawn``'s x, from
+        its tail) at its true angle and length, thin, each with its shadow on x (three
+        parts: arrow, drop, shadow); and for each a copy of its bar on ``chart`` (x_0 · x_k),
+        lit, where its shadow lands."""
+        x = self.p.example.x
+        fan = VGroup()
+        for k in range(1, len(x)):
+            other = DotArrows(x[0], x[k], "x", "y", style.FOREGROUND, style.MUTED, unit)
+            other.shift(drawn.a.get_start() - other.a.get_start())
+            other.b.set_stroke(width=2).set_opacity(0.7)
+            fan.add(VGroup(other.b, other.drop, other.shadow.set_stroke(width=6)))
+        landed = VGroup(*(bar.copy() for bar in chart.bars[1 : len(x)]))
+        return fan, landed.set_fill(style.HIGHLIGHT, opacity=0.8)
 
     @staticmethod
     def _drawn_as(drawn: DotArrows, x: list[float], y: list[float], unit: float) -> DotArrows:
@@ -966,6 +1036,8 @@ class WhyProject(LectureScene):
         (name0, (deck0, small0)) = rows[0][2]
         plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count, tallest0)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
+        own_part = split.get_part(0)
+        landed = VGroup(*(own_part.copy() for _ in range(p.positions)))
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
@@ -976,15 +1048,29 @@ class WhyProject(LectureScene):
                 AnimationGroup(TransformFromCopy(mean_tick, mark), FadeIn(even)),
             ),
             beats={
-                # the projected side alone: its diagonal no brighter than the rest
+                # the projected side alone: its diagonal no brighter than the rest; its
+                # cells, one by one, onto the even split's own part
                 "same": [
                     plain_side.animate.set_opacity(style.DIMMED),
                     deck0.animate.set_stroke(opacity=style.DIMMED),  # outlines: no fill
                     Create(same),
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(small1.get_cell(k, k), part, path_arc=-0.4)
+                            for k, part in enumerate(landed)
+                        ),
+                        lag_ratio=0.3,
+                    ),
                 ],
                 # random scores: one row of the draw re-splits the bar unevenly (named as
-                # one word of the first draw, in the even split's name's place)
-                "wobble": [Transform(split, uneven), ReplacementTransform(even, one_word)],
+                # one word of the first draw, in the even split's name's place), the first
+                # draw's dot on the line outlined
+                "wobble": [
+                    FadeOut(landed),
+                    Transform(split, uneven),
+                    ReplacementTransform(even, one_word),
+                    outline(dot1),
+                ],
                 # its 8 cells land on the bar's 8 uneven pieces
                 "few": [
                     FadeOut(same),

@@ -69,15 +69,16 @@ FORMULA_TEX = 40  # the formulas beside those arrows
 CHART_HEIGHT = 3.4  # one row of X X^T as bars, from its lowest score to its highest
 SCORE_BAR, SCORE_GAP = 0.3, 0.1  # a score's bar, and the gap between two
 BEATING_LENGTH, BEATING_COS = 1.2, 0.95  # the other vector that would beat x's own score
-INTRO_ARROWS = 3.0  # the longer of the intro's q and k
+INTRO_ARROWS = 4.5  # the longer of the intro's q and k
 INTRO_TEX = 60  # the intro's question
 INTRO_GROW = 1.3  # the intro's picture may be enlarged this much to fill the frame
-INTRO_MATRIX = 2.0  # W_Q's and W_K's heat grids, this many times as tall as an x's row
+INTRO_MATRIX = 3.5  # W_Q's and W_K's heat grids, this many times as tall as an x's row
 APPLE = "tokens.eat_apple"
 BIN = 0.02  # histogram bin width (share of attention)
 CELL = 0.42  # three maps side by side
-LINE_LENGTH = 9.5  # a histogram's number line, the share from 0 to 1
+LINE_LENGTH = 12.0  # a histogram's number line, the share from 0 to 1
 BAR_HEIGHT = 1.5  # a histogram's tallest bar
+DOT = 0.13  # a draw's dot on its line
 SMALL_MAP = 1.6  # a first draw's map, shrunk beside its histogram
 PLAIN_STRIP = 0.6  # the plain row, a strip: its map this share of SMALL_MAP, its bars of BAR_HEIGHT
 PROJECTED_BARS = 1.5  # the projected row's bars, this many times BAR_HEIGHT: the frame's lower half
@@ -212,10 +213,11 @@ class WhyProject(LectureScene):
             "front_end",
             FadeOut(bars),
             outline(he[1]),
-            TransformFromCopy(wants, tags[0]),
+            # his question comes out of his Query's tip, his Key's words out of his Key's
+            FadeIn(tags[0], target_position=final.get_end(), scale=0.2),
             Create(links[0]),
             beats={
-                "key": [TransformFromCopy(is_, tags[1]), Create(links[1])],
+                "key": [FadeIn(tags[1], target_position=at, scale=0.2), Create(links[1])],
                 "differ": [
                     Create(stage.angle(final)),
                     # one person, two vectors: the others dim
@@ -261,6 +263,7 @@ class WhyProject(LectureScene):
                 # sum of every Value (the office's output)
                 "body": [FadeIn(labels[1]), self._read_back(found)],
             },
+            run_time=2.5,  # the found days' journey back is followed, not a jump
         )
 
     @staticmethod
@@ -322,9 +325,13 @@ class WhyProject(LectureScene):
         arrows = DotArrows(ex.x[i], ex.x[j], "x_i", "x_j", style.FOREGROUND, style.MUTED, unit)
         turned = DotArrows(ex.q[i], ex.k[j], "q", "k", style.QUERY, style.KEY, unit)
         arrows.shift(turned.a.get_start() - arrows.a.get_start())
-        left = VGroup(words, rows).arrange(DOWN, buff=style.SECTION_BUFF * 1.5)
-        right = VGroup(projected, VGroup(turned, arrows)).arrange(DOWN, buff=style.SECTION_BUFF)
-        style.place(VGroup(left, right).arrange(RIGHT, buff=style.WIDE_BUFF), grow=INTRO_GROW)
+        # the products at the left, the arrows large beside them; above each, its words
+        drawn = VGroup(turned, arrows)
+        body = VGroup(rows, drawn).arrange(RIGHT, buff=style.WIDE_BUFF)
+        words.next_to(body, UP, buff=style.SECTION_BUFF).match_x(rows)
+        projected.next_to(body, UP, buff=style.SECTION_BUFF).match_x(drawn)
+        projected.align_to(words, UP)
+        style.place(VGroup(body, words, projected), grow=INTRO_GROW)
         plain.scale(projected[0].height / plain[0].height).move_to(projected)
         back = arrows.copy()  # the x's arrows again, when the projections are switched off
         # the x's grow out of their words; the products travel out of them
@@ -360,6 +367,7 @@ class WhyProject(LectureScene):
                     ReplacementTransform(arrows, turned),
                 ],
             },
+            run_time=2.0,  # x through its grid, out as q or k: a journey, not a flash
         )
         return VGroup(words, rows, projected, turned, back)
 
@@ -486,11 +494,18 @@ class WhyProject(LectureScene):
             "setup",
             # the projections switched off: W_Q and W_K leave the question, q and k turn
             # back into the x's they were made from
-            # the grids slide out; q and k shrink back into them
-            *(FadeOut(row[1], shift=DOWN * style.GROUP_BUFF) for row in rows),
-            *(FadeOut(row[2], target_position=row[1][1], scale=0.2) for row in rows),
+            # q and k shrink back into their grids, then the grids slide out (the intro's
+            # journey, backwards, at its pace)
+            *(
+                InTurn(
+                    FadeOut(row[2], target_position=row[1][1], scale=0.2),
+                    FadeOut(row[1], shift=DOWN * style.GROUP_BUFF),
+                )
+                for row in rows
+            ),
             TransformMatchingTex(asked, off),
             ReplacementTransform(turned, back),
+            run_time=2.0,
             beats={
                 # 8 vectors of 64 numbers; X^T from the same vectors; the map row by row
                 "random": [
@@ -731,7 +746,7 @@ class WhyProject(LectureScene):
             side, buff=style.HUG_BUFF
         )
         rider.next_to(to.zero, side, buff=style.HUG_BUFF).match_x(sorted_own)
-        own_score[1].next_to(projected_row[0], -side, buff=style.HUG_BUFF)
+        own_score[1].next_to(projected_names[0], DOWN, buff=style.HUG_BUFF)  # clear of the bars
         self.say(
             "projected_say",
             ReplacementTransform(shared, projected),
@@ -905,7 +920,7 @@ class WhyProject(LectureScene):
             at = line.n2p(values[k])
             standing = card.copy().scale(DROPPED_CARD).move_to(at, DOWN)
             steps.append(TransformFromCopy(card, standing))
-            steps.append(ReplacementTransform(standing, Dot(at, radius=0.1, color=colour)))
+            steps.append(ReplacementTransform(standing, Dot(at, radius=DOT, color=colour)))
         return steps
 
     def _share_dot(self, row: VGroup, kind: str, colour) -> tuple[VGroup, Dot]:
@@ -913,7 +928,7 @@ class WhyProject(LectureScene):
         where that draw's self share (the diagonal's mean) lies."""
         line, small = row[0], row[2][1][1]
         share = getattr(self.p, kind).values[0]
-        return self._diagonal(small), Dot(line.n2p(share), radius=0.09, color=colour)
+        return self._diagonal(small), Dot(line.n2p(share), radius=DOT, color=colour)
 
     def _draws(self, maps: VGroup) -> None:
         """The first draw's maps shrink to the left of their kind's histogram, the other draws

@@ -5,7 +5,9 @@ The frame has two parts: a band across the top (the question, its choices and th
 countdown ring at its right end) and the stage under it, where each question puts the
 picture it is about: the office the office chapter ended on (Q1), the walkthrough
 sentence's outputs (Q2), the softmax of one draw of scores at the widest d (Q3). The answer
-is shown in that picture; the chapter ends on question 3's answered frame.
+is shown in that picture. The chapter opens on summary's last picture (the seam ``flow_map``),
+folded into the three questions' badges, and ends on question 3's answered frame (the seam
+:func:`answered_saturation`, next_time's first).
 
 Render alone with ``manim -ql scenes/chapters/quiz.py Quiz``.
 """

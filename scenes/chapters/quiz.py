@@ -66,7 +66,6 @@ from scenes.kit.numbers import Ref, phrase
 from scenes.kit.seams import seam, seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import WeightBars
-from syllabus.locale import Words, locale_path, parse_choices
 
 SQRT_D = "pitfalls.sqrt_d.dims"
 SHUFFLE = "pitfalls.shuffle"
@@ -137,7 +136,7 @@ class Quiz(LectureScene):
     # --- the band: question, choices, countdown ------------------------------------------
     def _band(self, k: int) -> VGroup:
         """Question ``k``'s band (:func:`_question_band`), in this chapter's words."""
-        return _question_band(self, self.words, k, self.pause)
+        return _question_band(self, k, self.pause)
 
     def _ask(self, k: int, band: VGroup, shown: list, beats: dict, choices_at: str | None) -> None:
         """Ask question ``k`` while ``shown`` draws its picture; ``beats`` answer the line's
@@ -359,7 +358,7 @@ class Quiz(LectureScene):
     def _saturation(self) -> None:
         last = len(self.data.sqrt_d.dims) - 1
         dims = self.data.sqrt_d.dims[last]
-        q3 = _question_3(self, self.words, self.pause)
+        q3 = _question_3(self, self.pause)
         band, without, with_, d_line, plot = q3.band, q3.without, q3.with_, q3.d_line, q3.plot
         # while asked, the two panels stand in the middle; the slope plot makes room later
         pair = q3.pair
@@ -489,7 +488,7 @@ def _query_arrow(room: OfficeRoom, query) -> Mobject:
 
 
 # --- the parts every question's band and question 3's picture are made of, also built by the
-# seam next_time opens on (in the quiz's words, read through ``words``) ----------------------
+# seam next_time opens on (so in the quiz's words, whichever scene builds them) --------------
 def _countdown(pause: float, radius: float = RING) -> tuple[VGroup, ValueTracker]:
     """The countdown ring with its seconds left (from ``pause``), and what they count."""
     ring = Circle(radius=radius).set_stroke(style.HIGHLIGHT, 6)
@@ -502,14 +501,14 @@ def _countdown(pause: float, radius: float = RING) -> tuple[VGroup, ValueTracker
     return VGroup(ring, always_redraw(seconds)), left
 
 
-def _question_band(scene: LectureScene, words: Words, k: int, pause: float) -> VGroup:
+def _question_band(scene: LectureScene, k: int, pause: float) -> VGroup:
     """Question ``k`` across the top: its number and words, the choices under them, the
     countdown ring at the right end; placed. ``band.right`` is the right choice."""
+    words = scene.shared("quiz")
     heading = style.text(words.format("question", k=k), style.BODY_SIZE, style.MUTED)
     question = style.text(words[f"q{k}"], style.TITLE_SIZE)
     asked = VGroup(heading, question).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
-    key = f"choices_{k}"
-    said, right = parse_choices(words[key], f"{locale_path(scene.lang)}: [quiz] {key}")
+    said, right = scene.choices(f"choices_{k}", "quiz")
     choices = VGroup()
     for choice in said:
         label = style.text(choice, style.BODY_SIZE)
@@ -556,9 +555,10 @@ def _stage(band: VGroup, picture: Mobject) -> Mobject:
     return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
 
-def _panel(scene: LectureScene, words: Words, kind: str, colour) -> VGroup:
+def _panel(scene: LectureScene, kind: str, colour) -> VGroup:
     """One draw's softmax at the widest d, ``kind`` ``unscaled`` or ``scaled``: bars
     under their heading, the mean largest weight (over all draws) under them."""
+    words = scene.shared("quiz")
     last = len(scene.data.sqrt_d.dims) - 1
     weights = getattr(scene.data.sqrt_d.dims[last], f"example_{kind}")
     labels = [style.tick_label(str(j + 1)) for j in range(len(weights))]
@@ -584,7 +584,7 @@ def _mean_mark(panel: VGroup, w: float, colour) -> Line:
     return line.set_stroke(colour, 4)
 
 
-def _question_3(scene: LectureScene, words: Words, pause: float) -> SimpleNamespace:
+def _question_3(scene: LectureScene, pause: float) -> SimpleNamespace:
     """Question 3's band and picture where the answer leaves them: d = 512 over the two
     panels of one draw's softmax (``.pair``: without √d, ``.without``, and with it,
     ``.with_``), the slope plot at their right (``.plot``), the mean largest weights marked
@@ -592,10 +592,12 @@ def _question_3(scene: LectureScene, words: Words, pause: float) -> SimpleNamesp
     over its slope drawn as a height (``.stems``)."""
     last = len(scene.data.sqrt_d.dims) - 1
     dims = scene.data.sqrt_d.dims[last]
-    band = _question_band(scene, words, 3, pause)
-    without = _panel(scene, words, "unscaled", style.WITHOUT)
-    with_ = _panel(scene, words, "scaled", style.WITH)
-    d_line = phrase(words["d_line"], style.BODY_SIZE, d=scene.number(f"{SQRT_D}[{last}].d", 0))
+    band = _question_band(scene, 3, pause)
+    without = _panel(scene, "unscaled", style.WITHOUT)
+    with_ = _panel(scene, "scaled", style.WITH)
+    d_line = phrase(
+        scene.shared("quiz")["d_line"], style.BODY_SIZE, d=scene.number(f"{SQRT_D}[{last}].d", 0)
+    )
     panels = VGroup(without, with_).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
     plot = scene.widest_slopes()
     picture = VGroup(VGroup(d_line, panels).arrange(DOWN, buff=style.ITEM_BUFF), plot)
@@ -632,7 +634,7 @@ def answered_saturation(scene: LectureScene) -> VGroup:
     bars (without and with √d), each with its weights, its mean largest weight and its mark;
     the slope plot with its curve, each weight's dot and height dimmed, and the two mean
     slopes drawn as heights with their values."""
-    q3 = _question_3(scene, scene.shared("quiz"), Quiz.pause)
+    q3 = _question_3(scene, Quiz.pause)
     _marked(q3.band, lambda m: m)
     VGroup(q3.on_curve, q3.stems).set_opacity(style.DIMMED)
     return VGroup(q3.band, q3.pair, *q3.marks, q3.plot, q3.on_curve, q3.stems)

@@ -355,7 +355,8 @@ class LectureScene(Scene):
         """A multiple choice from the locale line ``key`` (:func:`parse_choices`) of this
         scene's words, or of ``table``'s: the choices, unmarked, and which one is right."""
         words = self.shared(table) if table else self.words
-        return parse_choices(words[key], f"{locale_path(self.lang)}: [{words.scene_key}] {key}")
+        where = f"{locale_path(self.lang)}: [{table or self.scene_key}] {key}"
+        return parse_choices(words[key], where)
 
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes), or another

@@ -37,6 +37,7 @@ from manim import (
     Wait,
 )
 
+from scenes.chapters.quiz import answered_saturation
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.devices import ModelBox
@@ -45,6 +46,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import phrase
+from scenes.kit.seams import seam
 
 IT_CAT = "tokens.it_cat"
 STRIP_WIDTH = 6.8  # the causal run's sequence, and the model box as wide as it
@@ -88,8 +90,12 @@ class NextTime(LectureScene):
         "examples.{example_name}",
         "training.settling_steps",
         "training.steps",
+        "pitfalls.sqrt_d",  # quiz's last picture, this chapter's first
     )
-    tables = ("training",)  # the model box's two parts, named as the training chapter names them
+    # the model box's two parts, named as the training chapter names them; the quiz's words in
+    # its last picture, this chapter's first
+    tables = ("training", "quiz")
+    opens_on = answered_saturation.__name__
     example_name = "mixed"  # the colour task's example the page trains on, watched as it learns
 
     def construct(self) -> None:
@@ -111,8 +117,17 @@ class NextTime(LectureScene):
         home, width = left.get_center(), left.width
         style.place(left, grow=STAGE_GROW)
         self.home = (home, width / left.width, left.get_center())
-        self.add(self.title, box)  # the model at once: no frame is only a title
-        self.say("intro", FadeIn(strip, shift=DOWN * 0.3, lag_ratio=0.05))
+        # quiz's last picture at once: as the model comes in, it folds into the model's head
+        # (where the softmax and its scores are), then the sequence comes down over the model
+        answered = seam(self, self.opens_on)
+        self.add(self.title, answered)
+        into = min(box.head.width / answered.width, box.head.height / answered.height)
+        self.say(
+            "intro",
+            FadeIn(box),
+            FadeOut(answered, target_position=box.head, scale=into),
+            then=[[FadeIn(strip, shift=DOWN * 0.3, lag_ratio=0.05)]],
+        )
         slot = self._slot().next_to(strip, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "task",

@@ -5,7 +5,9 @@ The frame has two parts: a band across the top (the question, its choices and th
 countdown ring at its right end) and the stage under it, where each question puts the
 picture it is about: the office the office chapter ended on (Q1), the walkthrough
 sentence's outputs (Q2), the softmax of one draw of scores at the widest d (Q3). The answer
-is shown in that picture; the chapter ends on question 3's answered frame.
+is shown in that picture. The chapter opens on summary's last picture (the seam ``flow_map``),
+folded into the three questions' badges, and ends on question 3's answered frame (the seam
+:func:`answered_saturation`, next_time's first).
 
 Render alone with ``manim -ql scenes/chapters/quiz.py Quiz``.
 """
@@ -13,6 +15,8 @@ Render alone with ``manim -ql scenes/chapters/quiz.py Quiz``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from types import SimpleNamespace
 
 import numpy as np
 from manim import (
@@ -52,12 +56,14 @@ from manim import (
     linear,
 )
 
+from scenes.chapters.summary import flow_map
 from scenes.kit import style
 from scenes.kit.base import LectureScene
 from scenes.kit.diagrams import QUERY_UNIT, OfficeRoom
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ref, phrase
+from scenes.kit.seams import seam, seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.vectors import WeightBars
 
@@ -77,6 +83,7 @@ STEM = 8  # one weight's slope drawn as a height
 STRIP_CELL = 0.5  # a cell of an output strip: one number of a word's output
 DOT = 0.06  # a weight dropped onto the slope plot's w axis
 BAR = (2.4, 0.16)  # a softmax bar of weight 1 at the widest d: length and height
+RECAP_SHRINK = 0.15  # summary's last picture, folded into the badges: to this size
 
 
 class Quiz(LectureScene):
@@ -86,13 +93,19 @@ class Quiz(LectureScene):
     """
 
     scene_key = "quiz"
-    reads = ("pitfalls.shuffle", "pitfalls.sqrt_d", "office")
-    tables = ("office",)  # the colleagues' names and their days, as the office says them
+    reads = ("pitfalls.shuffle", "pitfalls.sqrt_d", "office", "examples.mixed")
+    # the colleagues' names and their days, as the office says them; the caveat's labels in
+    # summary's last picture, this chapter's first
+    tables = ("office", "caveat")
+    opens_on = flow_map.__name__
+    ends_on = "answered_saturation"  # its last picture, next_time's first (at the module's end)
     pause = 5
 
     def construct(self) -> None:
         self.title = self.make_title()
-        self.add(self.title)  # the title at once: no frame is only a title being written
+        # summary's last picture at once, under this title: it shrinks aside as the badges come
+        recap = seam(self, self.opens_on)
+        self.add(self.title, recap)
         badges = VGroup(
             *(
                 VGroup(
@@ -102,12 +115,15 @@ class Quiz(LectureScene):
                 for k in (1, 2, 3)
             )
         ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
-        (ring, seconds), _ = self._countdown(radius=0.9)
+        (ring, seconds), _ = _countdown(self.pause, radius=0.9)
         style.place(VGroup(badges, ring).arrange(RIGHT, buff=style.WIDE_BUFF * 2), grow=1.6)
         seconds.update()
-        # three questions, then the pause each one gets: the ring the questions will count down
+        # what the questions ask about folds into them: summary's picture shrinks into the
+        # badges as they come in; three questions, then the pause each one gets: the ring the
+        # questions will count down
         self.say(
             "intro",
+            FadeOut(recap, target_position=badges, scale=RECAP_SHRINK),
             LaggedStartMap(FadeIn, badges, lag_ratio=0.3),
             then=[[Create(ring), FadeIn(seconds)]],
         )
@@ -119,54 +135,8 @@ class Quiz(LectureScene):
 
     # --- the band: question, choices, countdown ------------------------------------------
     def _band(self, k: int) -> VGroup:
-        """Question ``k`` across the top: its number and words, the choices under them, the
-        countdown ring at the right end; placed. ``band.right`` is the right choice."""
-        heading = style.text(self.words.format("question", k=k), style.BODY_SIZE, style.MUTED)
-        question = style.text(self.words[f"q{k}"], style.TITLE_SIZE)
-        asked = VGroup(heading, question).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
-        said, right = self.choices(f"choices_{k}")
-        choices = VGroup()
-        for choice in said:
-            label = style.text(choice, style.BODY_SIZE)
-            frame = RoundedRectangle(
-                corner_radius=0.1,
-                width=label.width + 2 * CHOICE_PAD,
-                height=label.height + 2 * CHOICE_PAD,
-            ).set_stroke(style.MUTED, 3)
-            choices.add(VGroup(frame, label.move_to(frame)))
-        choices.arrange(RIGHT, buff=style.WIDE_BUFF)
-        words = VGroup(asked, choices).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
-        style.place(words, aligned=UL)
-        (ring, seconds), left = self._countdown()
-        style.place(ring, aligned=UR)
-        ring.align_to(choices, DOWN)
-        room = ring.get_left()[0] - style.GROUP_BUFF - choices.get_left()[0]
-        if choices.width > room:  # long choices (English) keep clear of the ring
-            choices.scale(room / choices.width, about_edge=LEFT)
-        seconds.update()
-        band = VGroup(heading, question, choices)
-        band.heading, band.question, band.choices, band.right = heading, question, choices, right
-        band.ring, band.seconds, band.left = ring, seconds, left
-        return band
-
-    def _stage(self, band: VGroup, picture: Mobject) -> Mobject:
-        """Fit ``picture`` in the stage under ``band`` (the rest of the content area), centred,
-        enlarged by up to :data:`STAGE_GROW` to fill it."""
-        left, bottom, right, _ = style.content_area()
-        top = band.get_bottom()[1] - style.GROUP_BUFF
-        fit = min((right - left) / picture.width, (top - bottom) / picture.height)
-        picture.scale(min(STAGE_GROW, fit))
-        return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
-
-    def _countdown(self, radius: float = RING) -> tuple[VGroup, ValueTracker]:
-        ring = Circle(radius=radius).set_stroke(style.HIGHLIGHT, 6)
-        left = ValueTracker(self.pause)
-
-        def seconds() -> VGroup:
-            shown = max(1, math.ceil(left.get_value() - 1e-9))
-            return style.name_text(str(shown), style.TITLE_SIZE).move_to(ring)
-
-        return VGroup(ring, always_redraw(seconds)), left
+        """Question ``k``'s band (:func:`_question_band`), in this chapter's words."""
+        return _question_band(self, k, self.pause)
 
     def _ask(self, k: int, band: VGroup, shown: list, beats: dict, choices_at: str | None) -> None:
         """Ask question ``k`` while ``shown`` draws its picture; ``beats`` answer the line's
@@ -192,13 +162,7 @@ class Quiz(LectureScene):
 
     def _mark(self, band: VGroup) -> list:
         """The right choice lit, the others dimmed, the countdown's last second gone."""
-        wrong = [c for j, c in enumerate(band.choices) if j != band.right]
-        return [
-            FadeOut(band.seconds),
-            band.choices[band.right][0].animate.set_stroke(style.RESULT, 6),
-            *(c[0].animate.set_stroke(opacity=style.DIMMED) for c in wrong),
-            *(c[1].animate.set_opacity(style.DIMMED) for c in wrong),
-        ]
+        return [FadeOut(band.seconds), *_marked(band, lambda m: m.animate)]
 
     def _clear(self) -> None:
         """What is on screen fades as the next question comes in."""
@@ -239,7 +203,7 @@ class Quiz(LectureScene):
         out.next_to(ticks, DOWN, buff=style.ITEM_BUFF).align_to(plane.x_axis, LEFT)
         side = VGroup(bars, VGroup(line, plane, out)).arrange(RIGHT, buff=style.WIDE_BUFF)
         picture = VGroup(room, side).arrange(RIGHT, buff=style.WIDE_BUFF * 1.5)
-        self._stage(band, picture)
+        _stage(band, picture)
         for person in room.people:  # the days stay legible in the smaller room
             person[2].scale(DAYS_GROW, about_edge=UP)
         for row in bars.rows:  # and so do the weights
@@ -343,7 +307,7 @@ class Quiz(LectureScene):
         for line in (caption, caption_pe):
             line.next_to(brace, RIGHT, buff=style.ITEM_BUFF)
         picture = VGroup(names, rows, rows_pe, brace, caption, caption_pe)
-        self._stage(band, picture)
+        _stage(band, picture)
         for k in range(n):  # the with-positions outputs at the places their rows have
             above_pe[k].move_to(above[k])
             below_pe[k].move_to(below[k])
@@ -391,48 +355,19 @@ class Quiz(LectureScene):
         return VGroup(*above, words).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
 
     # --- Q3: saturation, and its slope ----------------------------------------------------
-    def _bars(self, kind: str, colour) -> VGroup:
-        """One draw's softmax at the widest d, ``kind`` ``unscaled`` or ``scaled``: bars
-        under their heading, the mean largest weight (over all draws) under them."""
-        last = len(self.data.sqrt_d.dims) - 1
-        dims = self.data.sqrt_d.dims[last]
-        weights = getattr(dims, f"example_{kind}")
-        labels = [style.tick_label(str(j + 1)) for j in range(len(weights))]
-        bars = WeightBars(
-            labels, weights, f"{SQRT_D}[{last}].example_{kind}", BAR[0], colour, BAR[1]
-        )
-        head = style.text(self.words[kind], style.BODY_SIZE, colour)
-        mean = phrase(
-            self.words["top_mean"],
-            style.LABEL_SIZE,
-            colour,
-            w=self.number(f"{SQRT_D}[{last}].mean_max_{kind}", 2),
-            n=self.number("pitfalls.sqrt_d.draws", 0),
-        )
-        panel = VGroup(head, bars, mean).arrange(DOWN, buff=style.ITEM_BUFF * 1.5)
-        panel.head, panel.bars, panel.mean = head, bars, mean
-        return panel
-
     def _saturation(self) -> None:
         last = len(self.data.sqrt_d.dims) - 1
         dims = self.data.sqrt_d.dims[last]
-        band = self._band(3)
-        without, with_ = self._bars("unscaled", style.WITHOUT), self._bars("scaled", style.WITH)
-        d_line = phrase(
-            self.words["d_line"], style.BODY_SIZE, d=self.number(f"{SQRT_D}[{last}].d", 0)
-        )
-        panels = VGroup(without, with_).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
-        plot = self.widest_slopes()
-        picture = VGroup(VGroup(d_line, panels).arrange(DOWN, buff=style.ITEM_BUFF), plot)
-        picture.arrange(RIGHT, buff=style.WIDE_BUFF * 1.2)
-        self._stage(band, picture)
+        q3 = _question_3(self, self.pause)
+        band, without, with_, d_line, plot = q3.band, q3.without, q3.with_, q3.d_line, q3.plot
         # while asked, the two panels stand in the middle; the slope plot makes room later
-        pair = picture[0]
+        pair = q3.pair
         home = pair.get_center()
-        pair.move_to([self._stage_centre(band), home[1], 0])
+        left, _, right, _ = style.content_area()
+        pair.move_to([(left + right) / 2, home[1], 0])
         # the mean largest weight as a line across each panel's tracks
         marks = [
-            self._mean_mark(p, dims.mean_max_scaled, c)
+            _mean_mark(p, dims.mean_max_scaled, c)
             for p, c in ((without, style.WITHOUT), (with_, style.WITH))
         ]
         empty = [VGroup(r[0], r[1]) for r in without.bars.rows]  # labels and tracks: to fill
@@ -458,7 +393,8 @@ class Quiz(LectureScene):
         mean_x = tracks.get_left()[0] + dims.mean_max_unscaled * tracks.width
         # each weight dropped as a dot onto the slope plot's w axis, piled where they fall
         shift = home - pair.get_center()
-        axes, fallen, on_curve, stems, starts = plot.frame[1], VGroup(), VGroup(), VGroup(), []
+        axes, fallen, starts = plot.frame[1], VGroup(), []
+        on_curve, stems = q3.on_curve, q3.stems  # where each weight rises to, and its slope
         weights = [*unscaled, *scaled]
         colours = [style.WITHOUT] * len(unscaled) + [style.WITH] * len(scaled)
         tracks = [r[1] for r in (*rows, *with_.bars.rows)]
@@ -466,9 +402,6 @@ class Quiz(LectureScene):
             end = track.get_left() + RIGHT * at * track.width + shift
             starts.append(Dot(end, color=colour, radius=DOT))
             fallen.add(Dot(axes.c2p(at, 0) + UP * DOT * (2 * up + 1), color=colour, radius=DOT))
-            on_curve.add(Dot(axes.c2p(at, at * (1 - at)), color=colour, radius=DOT))
-            stem = Line(axes.c2p(at, 0), axes.c2p(at, max(at * (1 - at), 1e-3)))
-            stems.add(stem.set_stroke(colour, STEM))
         self.say(
             "answer_3",
             *self._mark(band),
@@ -522,18 +455,7 @@ class Quiz(LectureScene):
             unscaled=self.spoken(f"{SQRT_D}[{last}].mean_max_unscaled", 2),
             scaled=self.spoken(f"{SQRT_D}[{last}].mean_max_scaled", 2),
         )
-        # the chapter ends on this answered frame; next_time clears it at its start
-
-    def _mean_mark(self, panel: VGroup, w: float, colour) -> Line:
-        """A line across ``panel``'s tracks at weight ``w``."""
-        tracks = VGroup(*(r[1] for r in panel.bars.rows))
-        x = tracks.get_left()[0] + w * tracks.width
-        line = Line([x, tracks.get_top()[1], 0], [x, tracks.get_bottom()[1], 0])
-        return line.set_stroke(colour, 4)
-
-    def _stage_centre(self, band: VGroup) -> float:
-        left, _, right, _ = style.content_area()
-        return (left + right) / 2
+        # the chapter ends on this answered frame, the seam answered_saturation
 
 
 def _lengths(rows: VGroup, weights) -> None:
@@ -563,3 +485,156 @@ def _query_arrow(room: OfficeRoom, query) -> Mobject:
     """The office's Query arrow, from the room's centre, as the office chapter draws it."""
     start, end = room.room.get_center(), room.point(query, QUERY_UNIT)
     return Arrow(start, end, buff=0, color=style.QUERY, stroke_width=6)
+
+
+# --- the parts every question's band and question 3's picture are made of, also built by the
+# seam next_time opens on (so in the quiz's words, whichever scene builds them) --------------
+def _countdown(pause: float, radius: float = RING) -> tuple[VGroup, ValueTracker]:
+    """The countdown ring with its seconds left (from ``pause``), and what they count."""
+    ring = Circle(radius=radius).set_stroke(style.HIGHLIGHT, 6)
+    left = ValueTracker(pause)
+
+    def seconds() -> VGroup:
+        shown = max(1, math.ceil(left.get_value() - 1e-9))
+        return style.name_text(str(shown), style.TITLE_SIZE).move_to(ring)
+
+    return VGroup(ring, always_redraw(seconds)), left
+
+
+def _question_band(scene: LectureScene, k: int, pause: float) -> VGroup:
+    """Question ``k`` across the top: its number and words, the choices under them, the
+    countdown ring at the right end; placed. ``band.right`` is the right choice."""
+    words = scene.shared("quiz")
+    heading = style.text(words.format("question", k=k), style.BODY_SIZE, style.MUTED)
+    question = style.text(words[f"q{k}"], style.TITLE_SIZE)
+    asked = VGroup(heading, question).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=DOWN)
+    said, right = scene.choices(f"choices_{k}", "quiz")
+    choices = VGroup()
+    for choice in said:
+        label = style.text(choice, style.BODY_SIZE)
+        frame = RoundedRectangle(
+            corner_radius=0.1,
+            width=label.width + 2 * CHOICE_PAD,
+            height=label.height + 2 * CHOICE_PAD,
+        ).set_stroke(style.MUTED, 3)
+        choices.add(VGroup(frame, label.move_to(frame)))
+    choices.arrange(RIGHT, buff=style.WIDE_BUFF)
+    lines = VGroup(asked, choices).arrange(DOWN, aligned_edge=LEFT, buff=style.ITEM_BUFF)
+    style.place(lines, aligned=UL)
+    (ring, seconds), left = _countdown(pause)
+    style.place(ring, aligned=UR)
+    ring.align_to(choices, DOWN)
+    room = ring.get_left()[0] - style.GROUP_BUFF - choices.get_left()[0]
+    if choices.width > room:  # long choices (English) keep clear of the ring
+        choices.scale(room / choices.width, about_edge=LEFT)
+    seconds.update()
+    band = VGroup(heading, question, choices)
+    band.heading, band.question, band.choices, band.right = heading, question, choices, right
+    band.ring, band.seconds, band.left = ring, seconds, left
+    return band
+
+
+def _marked(band: VGroup, how: Callable[[Mobject], Mobject]) -> list:
+    """The right choice lit, the others dimmed: done to each part as ``how`` gives it (its
+    ``.animate`` to play it, the part itself to set it)."""
+    wrong = [c for j, c in enumerate(band.choices) if j != band.right]
+    return [
+        how(band.choices[band.right][0]).set_stroke(style.RESULT, 6),
+        *(how(c[0]).set_stroke(opacity=style.DIMMED) for c in wrong),
+        *(how(c[1]).set_opacity(style.DIMMED) for c in wrong),
+    ]
+
+
+def _stage(band: VGroup, picture: Mobject) -> Mobject:
+    """Fit ``picture`` in the stage under ``band`` (the rest of the content area), centred,
+    enlarged by up to :data:`STAGE_GROW` to fill it."""
+    left, bottom, right, _ = style.content_area()
+    top = band.get_bottom()[1] - style.GROUP_BUFF
+    fit = min((right - left) / picture.width, (top - bottom) / picture.height)
+    picture.scale(min(STAGE_GROW, fit))
+    return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+
+
+def _panel(scene: LectureScene, kind: str, colour) -> VGroup:
+    """One draw's softmax at the widest d, ``kind`` ``unscaled`` or ``scaled``: bars
+    under their heading, the mean largest weight (over all draws) under them."""
+    words = scene.shared("quiz")
+    last = len(scene.data.sqrt_d.dims) - 1
+    weights = getattr(scene.data.sqrt_d.dims[last], f"example_{kind}")
+    labels = [style.tick_label(str(j + 1)) for j in range(len(weights))]
+    bars = WeightBars(labels, weights, f"{SQRT_D}[{last}].example_{kind}", BAR[0], colour, BAR[1])
+    head = style.text(words[kind], style.BODY_SIZE, colour)
+    mean = phrase(
+        words["top_mean"],
+        style.LABEL_SIZE,
+        colour,
+        w=scene.number(f"{SQRT_D}[{last}].mean_max_{kind}", 2),
+        n=scene.number("pitfalls.sqrt_d.draws", 0),
+    )
+    panel = VGroup(head, bars, mean).arrange(DOWN, buff=style.ITEM_BUFF * 1.5)
+    panel.head, panel.bars, panel.mean = head, bars, mean
+    return panel
+
+
+def _mean_mark(panel: VGroup, w: float, colour) -> Line:
+    """A line across ``panel``'s tracks at weight ``w``."""
+    tracks = VGroup(*(r[1] for r in panel.bars.rows))
+    x = tracks.get_left()[0] + w * tracks.width
+    line = Line([x, tracks.get_top()[1], 0], [x, tracks.get_bottom()[1], 0])
+    return line.set_stroke(colour, 4)
+
+
+def _question_3(scene: LectureScene, pause: float) -> SimpleNamespace:
+    """Question 3's band and picture where the answer leaves them: d = 512 over the two
+    panels of one draw's softmax (``.pair``: without √d, ``.without``, and with it,
+    ``.with_``), the slope plot at their right (``.plot``), the mean largest weights marked
+    across the panels (``.marks``), and each weight of both draws on the curve (``.on_curve``)
+    over its slope drawn as a height (``.stems``)."""
+    last = len(scene.data.sqrt_d.dims) - 1
+    dims = scene.data.sqrt_d.dims[last]
+    band = _question_band(scene, 3, pause)
+    without = _panel(scene, "unscaled", style.WITHOUT)
+    with_ = _panel(scene, "scaled", style.WITH)
+    d_line = phrase(
+        scene.shared("quiz")["d_line"], style.BODY_SIZE, d=scene.number(f"{SQRT_D}[{last}].d", 0)
+    )
+    panels = VGroup(without, with_).arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+    plot = scene.widest_slopes()
+    picture = VGroup(VGroup(d_line, panels).arrange(DOWN, buff=style.ITEM_BUFF), plot)
+    picture.arrange(RIGHT, buff=style.WIDE_BUFF * 1.2)
+    _stage(band, picture)
+    marks = [
+        _mean_mark(without, dims.mean_max_unscaled, style.WITHOUT),
+        _mean_mark(with_, dims.mean_max_scaled, style.WITH),
+    ]
+    axes, on_curve, stems = plot.frame[1], VGroup(), VGroup()
+    weights = [*dims.example_unscaled, *dims.example_scaled]
+    colours = [style.WITHOUT] * len(dims.example_unscaled) + [style.WITH] * len(dims.example_scaled)
+    for at, colour in zip(weights, colours, strict=True):
+        on_curve.add(Dot(axes.c2p(at, at * (1 - at)), color=colour, radius=DOT))
+        stem = Line(axes.c2p(at, 0), axes.c2p(at, max(at * (1 - at), 1e-3)))
+        stems.add(stem.set_stroke(colour, STEM))
+    return SimpleNamespace(
+        band=band,
+        d_line=d_line,
+        without=without,
+        with_=with_,
+        pair=picture[0],
+        plot=plot,
+        marks=marks,
+        on_curve=on_curve,
+        stems=stems,
+    )
+
+
+@seam_builder
+def answered_saturation(scene: LectureScene) -> VGroup:
+    """quiz's last picture, next_time's first: question 3 answered and settled. The band
+    with 「softmax 飽和」 lit and the other choices dimmed; d = 512 over the two panels of
+    bars (without and with √d), each with its weights, its mean largest weight and its mark;
+    the slope plot with its curve, each weight's dot and height dimmed, and the two mean
+    slopes drawn as heights with their values."""
+    q3 = _question_3(scene, Quiz.pause)
+    _marked(q3.band, lambda m: m)
+    VGroup(q3.on_curve, q3.stems).set_opacity(style.DIMMED)
+    return VGroup(q3.band, q3.pair, *q3.marks, q3.plot, q3.on_curve, q3.stems)

@@ -46,6 +46,7 @@ from scenes.kit.devices import DotArrows, Knob
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, Sum, phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
@@ -114,6 +115,7 @@ class Summary(LectureScene):
     tables = ("caveat", "office")  # the caveat's labels and the office's people, recalled
     example_name = "mixed"
     knob_middle = 2  # the it/cat temperature at the dial's middle notch (T = 1)
+    ends_on = "flow_map"  # its last picture, quiz's first (built at the module's end)
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -938,34 +940,23 @@ class Summary(LectureScene):
 
     # --- 7. a map of flow ------------------------------------------------------------------
     def _map_use(self, learned: VGroup) -> None:
-        """The learned map of point 4 brought back and moved left; its positions' markers
-        travel out to a column beside it, and row by row what each position reads is drawn
-        as arcs into its marker, each as thick as the weight; then the model's reason,
-        named beside the map and crossed there."""
-        words = self.shared("caveat")
-        flow = style.text(words["flow_label"], style.BODY_SIZE)
-        reason = style.text(words["reason_label"], style.BODY_SIZE, style.MUTED)
-        target = learned.copy()
+        """The learned map of point 4 brought back and moved left into the seam's place; its
+        positions' markers travel out to a column beside it, and row by row what each
+        position reads is drawn as arcs into its marker, each as thick as the weight; then
+        the model's reason, named beside the map and crossed there, as the point's name goes:
+        the frame is the seam :func:`flow_map`, quiz's first."""
+        seen = flow_map(self)
+        target, strip, arcs, flow = seen.learned, seen.strip, seen.arcs, seen.flow
         grid = target[0]
-        strip = VGroup(*(m.copy() for m in grid.row_headers))  # each at its row's height
-        strip.set_x(grid.get_right()[0] + style.GROUP_BUFF + strip.width / 2)
-        arcs = self._flows(grid, strip)
-        said = VGroup(flow, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
-        said.next_to(VGroup(strip, *arcs), RIGHT, buff=style.WIDE_BUFF)
-        style.place(VGroup(target, strip, *arcs, said), grow=1.4)
-        cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
         travel = [TransformFromCopy(h, m) for h, m in zip(grid.row_headers, strip, strict=True)]
         # the row the learned point split in halves first, slowly and at full strength;
         # then every other row in turn, fainter: one focal point at a time
-        first = self._lifted_rows(self.data.example(self.example_name).colours)[-1]
-        later = [r for r in range(grid.n_rows) if r != first]
-        for r in later:
-            self._faint(arcs[r])
+        later = [r for r in range(grid.n_rows) if r != seen.first]
 
         def flows(r: int) -> Animation:  # its cells outlined while what it reads flows in
             return AnimationGroup(outline(grid.get_row(r)), *(Create(a) for a in arcs[r]))
 
-        featured = AnimationGroup(flows(first), run_time=FLOW_FIRST)
+        featured = AnimationGroup(flows(seen.first), run_time=FLOW_FIRST)
         rest = LaggedStart(*map(flows, later), lag_ratio=FLOW_LAG, run_time=FLOW_TIME)
         self.say(
             "map",
@@ -979,42 +970,78 @@ class Summary(LectureScene):
                 rest,
             ),
             run_time=MAP_TIME,
-            beats={"not": [InTurn(FadeIn(reason, shift=UP * style.ITEM_BUFF), Create(cross))]},
+            beats={
+                "not": [
+                    InTurn(FadeIn(seen.reason, shift=UP * style.ITEM_BUFF), Create(seen.cross)),
+                    FadeOut(self.caption),  # the crossed label says what the point's name said
+                ]
+            },
         )
 
-    @staticmethod
-    def _faint(arcs: VGroup) -> None:
-        """A row's flows drawn fainter (strokes and arrow tips; a ring stays unfilled)."""
-        arcs.set_stroke(opacity=FLOW_FAINT)
-        for arc in arcs:
-            if isinstance(arc, ArcBetweenPoints):
-                arc.get_tip().set_fill(opacity=FLOW_FAINT)
 
-    def _flows(self, grid: AttentionGrid, strip: VGroup) -> list[VGroup]:
-        """For each row, what it reads as arcs right of the markers' column: from the marker
-        of each position it gives at least :data:`FLOW_MIN` into its own, in the colour of the
-        position it comes from and as thick as the weight (down-going arcs bend further than
-        up-going ones, so a pair's two flows are two strokes), and a ring round its own."""
-        colours = self.data.example(self.example_name).colours
-        rows = []
-        for row, weights in enumerate(grid.weights):
-            into, arcs = strip[row].get_right() + RIGHT * style.HUG_BUFF, VGroup()
-            for j, w in enumerate(weights):
-                if w is None or w < FLOW_MIN:
-                    continue
-                colour = style.task_colour(self.data.colour_names[colours[j]]).fill
-                if j == row:
-                    ring = Circle(radius=strip[j].width * 0.75).move_to(strip[j])
-                    arcs.add(ring.set_stroke(colour, FLOW_WIDTH * w))
-                    continue
-                start = strip[j].get_right() + RIGHT * style.HUG_BUFF
-                down = start[1] > into[1]
-                # both bend to the right, drawn out sideways so that they spread over the
-                # stage beside the markers (the tip added after, so it keeps its shape)
-                arc = ArcBetweenPoints(start, into, angle=-FLOW_DOWN if down else FLOW_UP)
-                arc.stretch(FLOW_SPREAD, 0, about_point=start)
-                arc.set_stroke(colour, FLOW_WIDTH * w).add_tip(tip_length=FLOW_TIP)
-                arc.get_tip().set_fill(colour, 1).set_stroke(colour, 0)
-                arcs.add(arc)
-            rows.append(arcs)
-        return rows
+def _faint(arcs: VGroup) -> None:
+    """A row's flows drawn fainter (strokes and arrow tips; a ring stays unfilled)."""
+    arcs.set_stroke(opacity=FLOW_FAINT)
+    for arc in arcs:
+        if isinstance(arc, ArcBetweenPoints):
+            arc.get_tip().set_fill(opacity=FLOW_FAINT)
+
+
+def _flows(scene: LectureScene, grid: AttentionGrid, strip: VGroup, colours) -> list[VGroup]:
+    """For each row, what it reads as arcs right of the markers' column: from the marker
+    of each position it gives at least :data:`FLOW_MIN` into its own, in the colour of the
+    position it comes from and as thick as the weight (down-going arcs bend further than
+    up-going ones, so a pair's two flows are two strokes), and a ring round its own."""
+    rows = []
+    for row, weights in enumerate(grid.weights):
+        into, arcs = strip[row].get_right() + RIGHT * style.HUG_BUFF, VGroup()
+        for j, w in enumerate(weights):
+            if w is None or w < FLOW_MIN:
+                continue
+            colour = style.task_colour(scene.data.colour_names[colours[j]]).fill
+            if j == row:
+                ring = Circle(radius=strip[j].width * 0.75).move_to(strip[j])
+                arcs.add(ring.set_stroke(colour, FLOW_WIDTH * w))
+                continue
+            start = strip[j].get_right() + RIGHT * style.HUG_BUFF
+            down = start[1] > into[1]
+            # both bend to the right, drawn out sideways so that they spread over the
+            # stage beside the markers (the tip added after, so it keeps its shape)
+            arc = ArcBetweenPoints(start, into, angle=-FLOW_DOWN if down else FLOW_UP)
+            arc.stretch(FLOW_SPREAD, 0, about_point=start)
+            arc.set_stroke(colour, FLOW_WIDTH * w).add_tip(tip_length=FLOW_TIP)
+            arc.get_tip().set_fill(colour, 1).set_stroke(colour, 0)
+            arcs.add(arc)
+        rows.append(arcs)
+    return rows
+
+
+@seam_builder
+def flow_map(scene: LectureScene) -> VGroup:
+    """summary's last picture, quiz's first: the colour task's learned map (markers,
+    numbers, same-colour frames) at the left; its positions' markers in a column beside it
+    with what each row reads drawn as arcs into them (the row point 4 lifted out in halves
+    at full strength, the others faint); right of them the caveat's 資訊流動的地圖 and, under
+    it, 模型的理由 crossed. ``.learned``, ``.strip``, ``.arcs`` (one group a row),
+    ``.flow``, ``.reason``, ``.cross`` name the parts, ``.first`` the full-strength row."""
+    name = getattr(scene, "example_name", Summary.example_name)
+    ex, words = scene.data.example(name), scene.shared("caveat")
+    grid = scene.colour_map(ex.colours, ex.attention, f"examples.{name}.attention", style.CELL_SIZE)
+    learned = VGroup(grid, grid.block_frames(ex.colours))
+    strip = VGroup(*(m.copy() for m in grid.row_headers))  # each at its row's height
+    strip.set_x(grid.get_right()[0] + style.GROUP_BUFF + strip.width / 2)
+    arcs = _flows(scene, grid, strip, ex.colours)
+    first = Summary._lifted_rows(ex.colours)[-1]
+    for r, row in enumerate(arcs):
+        if r != first:
+            _faint(row)
+    flow = style.text(words["flow_label"], style.BODY_SIZE)
+    reason = style.text(words["reason_label"], style.BODY_SIZE, style.MUTED)
+    said = VGroup(flow, reason).arrange(DOWN, aligned_edge=LEFT, buff=style.SECTION_BUFF)
+    said.next_to(VGroup(strip, *arcs), RIGHT, buff=style.WIDE_BUFF)
+    style.place(VGroup(learned, strip, *arcs, said), grow=1.4)
+    cross = Cross(reason, stroke_color=style.HIGHLIGHT, stroke_width=5)
+    picture = VGroup(learned, strip, *arcs, flow, reason, cross)
+    picture.learned, picture.strip, picture.arcs, picture.first = learned, strip, arcs, first
+    picture.flow, picture.reason, picture.cross = flow, reason, cross
+    return picture

@@ -351,10 +351,12 @@ class LectureScene(Scene):
         (``{pronoun}``...), its number placeholders kept."""
         return self.words[key].format_map(_KeepMissing(self.sentence_words))
 
-    def choices(self, key: str) -> tuple[list[str], int]:
-        """A multiple choice from the locale line ``key`` (:func:`parse_choices`): the
-        choices, unmarked, and which one is right."""
-        return parse_choices(self.words[key], f"{locale_path(self.lang)}: [{self.scene_key}] {key}")
+    def choices(self, key: str, table: str = "") -> tuple[list[str], int]:
+        """A multiple choice from the locale line ``key`` (:func:`parse_choices`) of this
+        scene's words, or of ``table``'s: the choices, unmarked, and which one is right."""
+        words = self.shared(table) if table else self.words
+        where = f"{locale_path(self.lang)}: [{table or self.scene_key}] {key}"
+        return parse_choices(words[key], where)
 
     def shared(self, table: str) -> Words:
         """A shared locale table (an example's words, used by several scenes), or another

@@ -1025,18 +1025,23 @@ class MultiHead(LectureScene):
                     Create(cross),
                     VGroup(maps[pair[1]], values[1]).animate.set_opacity(style.DIMMED),
                 ],
-                # the loss measured with every head, then a copy of its bar growing to the
-                # loss measured with the crossed head's output set to 0
-                "rise": [
+                # its V emptied: map x V is then 0, the output set to 0 (each cell the
+                # colour 0 has on that grid's own range, not its darkest); the map keeps its
+                # weights
+                "rise": [ApplyMethod(values[1][0].cells.set_fill, values[1][0].colour_of(0.0), 1)],
+                # the loss measured with every head as its words are said, then a copy of its
+                # bar growing to the loss measured without the crossed head, the first number
+                # riding to the longer bar's end and becoming the second
+                "mse": [
                     InTurn(
-                        # its V emptied: map x V is then 0, the output set to 0 (each cell
-                        # the colour 0 has on that grid's own range, not its darkest)
-                        ApplyMethod(values[1][0].cells.set_fill, values[1][0].colour_of(0.0), 1),
                         AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
-                        AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
-                            ReplacementTransform(bars[0][0].copy(), bars[1][0]),
-                            FadeIn(bars[1][2]),
+                            GrowFromEdge(bars[0][0], LEFT), FadeIn(bars[0][1]), FadeIn(bars[0][2])
+                        ),
+                        AnimationGroup(
+                            FadeIn(bars[1][1]),
+                            TransformFromCopy(bars[0][0], bars[1][0]),
+                            TransformFromCopy(bars[0][2], bars[1][2]),
                         ),
                     )
                 ],

@@ -45,6 +45,7 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Swap,
+    Transform,
     TransformFromCopy,
     VGroup,
 )
@@ -114,6 +115,7 @@ SLOT = 0.75  # a head's empty slot in the task's model box
 OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
 FIRST_ALONE = 2  # the products seen one by one before the rest cascade
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
+LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on to x
 
 
 class MultiHead(LectureScene):
@@ -1061,6 +1063,19 @@ class MultiHead(LectureScene):
             h=unnamed + 1,
         )
         unknown = style.text("?", style.TITLE_SIZE * 3, style.HIGHLIGHT).move_to(maps[unnamed])
+        # the four heads handed on: the maps (the "?" with them) shrink to the left into one
+        # small layer box, the four-head box itself shrinking round them; it becomes the
+        # bookkeeping's x. Built as they will be once head {unnamed} is dimmed.
+        heads = VGroup(maps, unknown)
+        small = heads.copy()
+        small[0][unnamed].set_opacity(style.DIMMED)
+        for grid in small[0]:  # markers too small for their letters: shapes alone
+            for marker in (*grid.row_headers, *grid.col_headers):
+                marker.remove(marker.letter)
+        small.scale(LAYER_SCALE).match_y(maps).to_edge(LEFT, buff=style.EDGE_BUFF + style.HUG_BUFF)
+        layer = SurroundingRectangle(
+            small, color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
+        )
         self.say(
             "caveat",
             FadeOut(frames[unnamed]),
@@ -1069,12 +1084,24 @@ class MultiHead(LectureScene):
             FadeIn(overlap),
             beats={
                 "unnamed": [
-                    FadeIn(frames[unnamed]),
-                    maps[unnamed].animate.set_opacity(style.DIMMED),
-                    GrowFromCenter(unknown),
+                    InTurn(
+                        AnimationGroup(
+                            FadeIn(frames[unnamed]),
+                            ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
+                            GrowFromCenter(unknown),
+                        ),
+                        AnimationGroup(
+                            FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
+                            FadeOut(frames[unnamed]),
+                            Transform(heads, small),
+                            ReplacementTransform(box, layer),
+                        ),
+                    )
                 ]
             },
+            run_time=2.0,  # the "?", then the hand-off: each seen
         )
+        self.layer = layer  # stretched into the bookkeeping's x
 
     def _ablation(self, run, h: int) -> VGroup:
         """Two bars of validation MSE, to one scale from 0: the model with every head, and
@@ -1331,9 +1358,13 @@ class MultiHead(LectureScene):
             stripe.set_fill(style.VALUE, 0.5)
         self.say(
             "bookkeeping",
-            *self._clear(),
+            # the four heads' layer box stretches along its width into x; the rest leaves
+            *(
+                FadeOut(m)
+                for m in _apart([m for m in self.mobjects if m is not self.title], [self.layer])
+            ),
+            ReplacementTransform(self.layer, x),
             FadeIn(sum_line),
-            GrowFromEdge(x, LEFT),
             FadeIn(x_name),
             GrowFromCenter(x_brace),
             FadeIn(x_width),

@@ -98,6 +98,22 @@ def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
     return pieces
 
 
+def _in_place(rows: list[list[tuple[Mobject, Mobject]]]) -> LaggedStart:
+    """A product's remaining rows filled where they stand, one row after another: each
+    (source, cells) pair of a row lights its source row with a frame as its cells fade in.
+    Its cells are brought, so it belongs in an :class:`InTurn`, not a Succession."""
+    return LaggedStart(
+        *(
+            AnimationGroup(
+                *(AnimationGroup(outline(source), FadeIn(cells)) for source, cells in row)
+            )
+            for row in rows
+        ),
+        lag_ratio=0.35,
+        run_time=CASCADE_SECONDS,
+    )
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -735,21 +751,25 @@ class MultiHead(LectureScene):
             self._product_cell(small_map, v, out, i, c, seconds)
             for (i, c), seconds in zip(done, CELL_SECONDS, strict=True)
         ]
-        rest_cells = AnimationGroup(
-            *(
-                _from_copy(
-                    VGroup(ln[1][0].cells, ln[1][2][0].cells),
-                    VGroup(
-                        *(
-                            c
-                            for k, c in enumerate(ln[1][4].cells)
-                            if h or divmod(k, ln[1][4].n_cols) not in done
-                        )
-                    ),
-                )
-                for h, ln in enumerate(lines)
-            ),
-            run_time=CASCADE_SECONDS,
+        # the rest fill in place, row by row, both heads together, each row under a light
+        # on the map's row it comes from (no copies flying)
+        rest_cells = _in_place(
+            [
+                [
+                    (
+                        VGroup(*(ln[1][0].get_cell(i, k) for k in range(ln[1][0].n_cols))),
+                        VGroup(
+                            *(
+                                ln[1][4].get_cell(i, c)
+                                for c in range(ln[1][4].n_cols)
+                                if h or (i, c) not in done
+                            )
+                        ),
+                    )
+                    for h, ln in enumerate(lines)
+                ]
+                for i in range(len(run.colours))
+            ]
         )
         self.say(
             "outputs",
@@ -765,7 +785,7 @@ class MultiHead(LectureScene):
                 for h in range(heads)
             ),
             then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
-            beats={"cells": [Succession(*first, rest_cells)]},
+            beats={"cells": [InTurn(*first, rest_cells)]},
             run_time=sum(CELL_SECONDS) + CASCADE_SECONDS,  # the cells' own pace, not 1 s
             n=len(run.colours),
             d=d_head,
@@ -846,7 +866,7 @@ class MultiHead(LectureScene):
                 # the row runs along W_O's other columns, one number each, then every
                 # other row of the joined outputs gives its row of the layer's output
                 "layer": [
-                    Succession(
+                    InTurn(
                         *(  # the frame stops on the next columns, one number each
                             AnimationGroup(
                                 ApplyMethod(column_frame.move_to, columns[c]),
@@ -869,15 +889,9 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
                             FadeIn(times),
-                            LaggedStart(
-                                *(
-                                    _from_copy(joined_rows[a], layer_rows[a])
-                                    for a in range(1, n_pos)
-                                ),
-                                lag_ratio=0.2,
-                            ),
-                            run_time=CASCADE_SECONDS,
                         ),
+                        # every other row fills in place under a light on its joined row
+                        _in_place([[(joined_rows[a], layer_rows[a])] for a in range(1, n_pos)]),
                     )
                 ]
             },

@@ -1029,6 +1029,8 @@ class MultiHead(LectureScene):
         map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
+        # the first bar's copy on the second bar's row, where it starts to grow
+        sliver = bars[0][0].copy().align_to(bars[1][0], LEFT).match_y(bars[1][0])
         self.say(
             "four_pair" if left else "four_pair_colour",
             FadeOut(VGroup(*dict.fromkeys([frames[colour], frames[previous]]))),
@@ -1054,10 +1056,13 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             GrowFromEdge(bars[0][0], LEFT), FadeIn(bars[0][1]), FadeIn(bars[0][2])
                         ),
+                        # the copy drops to its own row first, then grows (never across
+                        # the first number)
+                        AnimationGroup(FadeIn(bars[1][1]), TransformFromCopy(bars[0][0], sliver)),
                         AnimationGroup(
-                            FadeIn(bars[1][1]),
-                            TransformFromCopy(bars[0][0], bars[1][0]),
+                            ReplacementTransform(sliver, bars[1][0]),
                             TransformFromCopy(bars[0][2], bars[1][2]),
+                            run_time=2.0,
                         ),
                     )
                 ],

@@ -1375,6 +1375,27 @@ class MultiHead(LectureScene):
         )
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
+        # x stood up against one head's column of W_Q (its 4096 numbers meet the column's
+        # 4096 rows), and their product: Q's slice 1, head 1's query
+        upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
+        upright.next_to(one, RIGHT, buff=style.TIGHT_BUFF)
+        product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
+        q_frame = SurroundingRectangle(q[0], buff=0, color=style.HIGHLIGHT)
+        # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
+        edges = VGroup(
+            *(
+                VGroup(
+                    self.number("multihead.bookkeeping.slices[0][0]", 0, style.SMALL_SIZE),
+                    self.number("multihead.bookkeeping.slices[0][1]", 0, style.SMALL_SIZE),
+                )
+                for _ in range(2)
+            )
+        )
+        for (first, last), piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+            first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
+            first.shift(LEFT * piece.width)  # ends where the slice begins
+            last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
+            last.shift(RIGHT * piece.width)  # begins where the slice ends
         self.say(
             "bookkeeping",
             # the four heads' layer box stretches along its width into x; the rest leaves
@@ -1412,17 +1433,28 @@ class MultiHead(LectureScene):
             beats={
                 "whole": [
                     Create(fan),
-                    # slice 1 of each of Q, K and V is head 1's
-                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (q, k_full, v_full)),
+                    # slice 1 of each of Q, K and V is head 1's (Q's is lit by its product)
+                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (k_full, v_full)),
+                    Create(q_frame),
                 ],
+                # the column, x stood up against it, and their product filling Q's slice 1
                 "shape": [
-                    GrowFromEdge(one, UP),
-                    GrowFromCenter(rows_brace),
-                    FadeIn(rows_n),
-                    GrowFromCenter(cols_brace),
-                    FadeIn(cols_n),
+                    InTurn(
+                        AnimationGroup(
+                            GrowFromEdge(one, UP),
+                            GrowFromCenter(rows_brace),
+                            FadeIn(rows_n),
+                            GrowFromCenter(cols_brace),
+                            FadeIn(cols_n),
+                        ),
+                        TransformFromCopy(x, upright, path_arc=-PI / 2),
+                        AnimationGroup(
+                            TransformFromCopy(VGroup(upright, one), product), run_time=2
+                        ),
+                    )
                 ],
             },
+            run_time=2.5,  # x stood up and its product seen, not in 1 s
             width=self.spoken("multihead.bookkeeping.width", 0),
             a=self.spoken("multihead.bookkeeping.per_head_shape[0]", 0),
             b=self.spoken("multihead.bookkeeping.per_head_shape[1]", 0),
@@ -1430,6 +1462,7 @@ class MultiHead(LectureScene):
         self.say(
             "slices",
             FadeOut(fan),
+            FadeOut(upright),
             FadeOut(VGroup(cols_brace, cols_n)),
             # the whole W_Q: the one head's column, repeated once per head
             LaggedStart(*(TransformFromCopy(one, s) for s in whole), lag_ratio=0.05),
@@ -1439,6 +1472,7 @@ class MultiHead(LectureScene):
             beats={
                 "cut": [
                     q[0].animate.set_fill(opacity=0),
+                    FadeOut(VGroup(product, q_frame)),
                     LaggedStart(
                         *(s.animate.set_fill(style.QUERY, 0.25) for s in whole), lag_ratio=0.05
                     ),
@@ -1448,8 +1482,7 @@ class MultiHead(LectureScene):
                 "first": [
                     whole[0].animate.set_fill(style.HIGHLIGHT, 0.7),
                     TransformFromCopy(whole[0], q[0].copy().set_fill(style.HIGHLIGHT, 0.7)),
-                    Create(pointers[0]),
-                    FadeIn(ranges[0]),
+                    FadeIn(edges, lag_ratio=0.3),
                 ],
                 "next": [
                     Create(pointers[1]),
@@ -1474,7 +1507,9 @@ class MultiHead(LectureScene):
                 "join": [
                     InTurn(
                         AnimationGroup(
-                            FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                            FadeOut(
+                                VGroup(edges, ranges[1], pointers[1], slice_brace, slice_width)
+                            ),
                             FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                             FadeOut(VGroup(whole, one, w_name)),
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),

@@ -130,6 +130,7 @@ CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
 SLOT = 0.75  # a head's empty slot in the task's model box
 OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
 FIRST_ALONE = 2  # the products seen one by one before the rest cascade
+PRODUCT_SECONDS = (1.2, 1.0, 1.0)  # slice 1 x block 1, slice 2 x block 2, then the rest (shares)
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on to x
 
@@ -1180,9 +1181,14 @@ class MultiHead(LectureScene):
             return outline(out)
 
         heads = len(column)
-        steps = [AnimationGroup(Create(frame), drop(0), pulse())]
+        steps = [AnimationGroup(Create(frame), drop(0), pulse(), run_time=PRODUCT_SECONDS[0])]
         steps += [
-            AnimationGroup(ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), pulse())
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])),
+                drop(k),
+                pulse(),
+                run_time=PRODUCT_SECONDS[k],
+            )
             for k in range(1, FIRST_ALONE)
         ]
         rest = range(FIRST_ALONE, heads)
@@ -1191,7 +1197,7 @@ class MultiHead(LectureScene):
                 ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
                 LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
                 ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL),
-                run_time=1.5,
+                run_time=PRODUCT_SECONDS[-1],
             )
         )
         steps.append(FadeOut(frame, run_time=0.3))
@@ -1513,12 +1519,14 @@ class MultiHead(LectureScene):
                             FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                             FadeOut(VGroup(whole, one, w_name)),
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
+                            run_time=0.6,  # the products get the line's time
                         ),
                         AnimationGroup(  # named once W_Q's numbers above it have gone
                             FadeIn(w_o_name),
                             TransformFromCopy(v_full, column, path_arc=-PI / 2),
                             FadeIn(joined_name),
                             FadeIn(out),
+                            run_time=0.8,
                         ),
                         *self._products(column, w_o, out),
                     ),

@@ -648,9 +648,13 @@ class MultiHead(LectureScene):
         drops = [AnimationGroup(*(drop(k, slot) for slot in small_slots)) for k in range(n)]
         self.say(
             "colour_head",
-            FadeOut(VGroup(answers, inputs, frame)),  # the way down cleared first
+            # the way down cleared, then the columns drop (one group: the drop gets the time)
+            LaggedStart(
+                FadeOut(VGroup(answers, inputs, frame)),
+                AnimationGroup(LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)),
+                lag_ratio=0.25,
+            ),
             then=[
-                [LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)],
                 [
                     ReplacementTransform(small, self.box),
                     ReplacementTransform(small_slots, slots),
@@ -659,6 +663,7 @@ class MultiHead(LectureScene):
                 [*grow(colour), FadeIn(rules[0]), Create(plot.frame)],
             ],
             beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
+            run_time=2.0,  # the strip's columns seen dropping into both slots
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )

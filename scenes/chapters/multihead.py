@@ -412,11 +412,12 @@ class MultiHead(LectureScene):
         # the model, two empty heads, beside the input: it opens into the heads' picture
         self._heads_layout()
         model = self._small_box()
-        # the input opened under the answers, the model centre-bottom under them all
-        VGroup(inputs, model).arrange(DOWN, buff=style.ITEM_BUFF).next_to(
-            rows, DOWN, buff=style.ITEM_BUFF
+        # the input opened under the answers and the model beside it, in the lower half; the
+        # task grown to use the width
+        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
+            rows, DOWN, buff=style.SECTION_BUFF
         )
-        style.place(VGroup(strip, rows, inputs, model))
+        style.place(VGroup(strip, rows, inputs, model), grow=1.5)
         self.model = model
         # The second answer is the number one to the left: each travels from the strip.
         before = [

@@ -1067,7 +1067,7 @@ class MultiHead(LectureScene):
                         # the first number)
                         AnimationGroup(FadeIn(bars[1][1]), TransformFromCopy(bars[0][0], sliver)),
                         AnimationGroup(
-                            ReplacementTransform(sliver, bars[1][0]),
+                            Transform(sliver, bars[1][0]),  # it stays as that bar
                             TransformFromCopy(bars[0][2], bars[1][2]),
                             run_time=2.0,
                         ),
@@ -1083,7 +1083,7 @@ class MultiHead(LectureScene):
         )
         self.say(
             "four_unnamed",
-            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars)),
+            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars[0], bars[1][1:], sliver)),
             maps[pair[1]].animate.set_opacity(1),
             Create(frames[unnamed]),
             h=unnamed + 1,

@@ -896,6 +896,7 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
                             FadeIn(times),
+                            run_time=0.5,  # the rows get the time
                         ),
                         # every other row fills in place under a light on its joined row
                         _in_place([[(joined_rows[a], layer_rows[a])] for a in range(1, n_pos)]),

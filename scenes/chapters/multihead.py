@@ -45,6 +45,7 @@ from manim import (
     Succession,
     SurroundingRectangle,
     Swap,
+    Transform,
     TransformFromCopy,
     VGroup,
 )
@@ -97,6 +98,22 @@ def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
     return pieces
 
 
+def _in_place(rows: list[list[tuple[Mobject, Mobject]]]) -> LaggedStart:
+    """A product's remaining rows filled where they stand, one row after another: each
+    (source, cells) pair of a row lights its source row with a frame as its cells fade in.
+    Its cells are brought, so it belongs in an :class:`InTurn`, not a Succession."""
+    return LaggedStart(
+        *(
+            AnimationGroup(
+                *(AnimationGroup(outline(source), FadeIn(cells)) for source, cells in row)
+            )
+            for row in rows
+        ),
+        lag_ratio=0.35,
+        run_time=CASCADE_SECONDS,
+    )
+
+
 OUTPUT_CELL = 0.46  # a cell of the joined outputs, W_O and the layer's output, for 8 positions
 SMALL_CELL = 0.28  # a map, V or output read by brightness in the map x V lines
 INPUT_CELL = 0.6  # one number of a position's input
@@ -110,10 +127,12 @@ HEAD_CELL = 0.39  # a cell of a trained head's map, for 8 positions
 CELLS_BY_HAND = 3  # output cells made one at a time from their row and column, before the rest
 CELL_SECONDS = (1.5, 0.7, 0.7)  # how long each of those takes: the first slow, then quicker
 CASCADE_SECONDS = 1.5  # the rest of a product, filling in after them
-SLOT = 0.75  # a head's empty slot in the task's model box
+SLOT = 1.1  # a head's empty slot in the task's model box
 OUTPUT_FILL = 0.5  # the layer's output bar, filled: the sum of every head's product
 FIRST_ALONE = 2  # the products seen one by one before the rest cascade
+PRODUCT_SECONDS = (1.2, 1.0, 1.0)  # slice 1 x block 1, slice 2 x block 2, then the rest (shares)
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
+LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on to x
 
 
 class MultiHead(LectureScene):
@@ -393,11 +412,12 @@ class MultiHead(LectureScene):
         # the model, two empty heads, beside the input: it opens into the heads' picture
         self._heads_layout()
         model = self._small_box()
-        # the input opened under the answers, the model centre-bottom under them all
-        VGroup(inputs, model).arrange(DOWN, buff=style.ITEM_BUFF).next_to(
-            rows, DOWN, buff=style.ITEM_BUFF
+        # the input opened under the answers and the model beside it, in the lower half; the
+        # task grown to use the width
+        VGroup(inputs, model).arrange(RIGHT, buff=style.WIDE_BUFF).next_to(
+            rows, DOWN, buff=style.SECTION_BUFF
         )
-        style.place(VGroup(strip, rows, inputs, model))
+        style.place(VGroup(strip, rows, inputs, model), grow=1.5)
         self.model = model
         # The second answer is the number one to the left: each travels from the strip.
         before = [
@@ -629,9 +649,13 @@ class MultiHead(LectureScene):
         drops = [AnimationGroup(*(drop(k, slot) for slot in small_slots)) for k in range(n)]
         self.say(
             "colour_head",
-            FadeOut(VGroup(answers, inputs, frame)),  # the way down cleared first
+            # the way down cleared, then the columns drop (one group: the drop gets the time)
+            LaggedStart(
+                FadeOut(VGroup(answers, inputs, frame)),
+                AnimationGroup(LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)),
+                lag_ratio=0.25,
+            ),
             then=[
-                [LaggedStart(*drops, lag_ratio=0.15), FadeOut(strip)],
                 [
                     ReplacementTransform(small, self.box),
                     ReplacementTransform(small_slots, slots),
@@ -640,6 +664,7 @@ class MultiHead(LectureScene):
                 [*grow(colour), FadeIn(rules[0]), Create(plot.frame)],
             ],
             beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
+            run_time=2.0,  # the strip's columns seen dropping into both slots
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
@@ -733,21 +758,25 @@ class MultiHead(LectureScene):
             self._product_cell(small_map, v, out, i, c, seconds)
             for (i, c), seconds in zip(done, CELL_SECONDS, strict=True)
         ]
-        rest_cells = AnimationGroup(
-            *(
-                _from_copy(
-                    VGroup(ln[1][0].cells, ln[1][2][0].cells),
-                    VGroup(
-                        *(
-                            c
-                            for k, c in enumerate(ln[1][4].cells)
-                            if h or divmod(k, ln[1][4].n_cols) not in done
-                        )
-                    ),
-                )
-                for h, ln in enumerate(lines)
-            ),
-            run_time=CASCADE_SECONDS,
+        # the rest fill in place, row by row, both heads together, each row under a light
+        # on the map's row it comes from (no copies flying)
+        rest_cells = _in_place(
+            [
+                [
+                    (
+                        VGroup(*(ln[1][0].get_cell(i, k) for k in range(ln[1][0].n_cols))),
+                        VGroup(
+                            *(
+                                ln[1][4].get_cell(i, c)
+                                for c in range(ln[1][4].n_cols)
+                                if h or (i, c) not in done
+                            )
+                        ),
+                    )
+                    for h, ln in enumerate(lines)
+                ]
+                for i in range(len(run.colours))
+            ]
         )
         self.say(
             "outputs",
@@ -763,7 +792,7 @@ class MultiHead(LectureScene):
                 for h in range(heads)
             ),
             then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
-            beats={"cells": [Succession(*first, rest_cells)]},
+            beats={"cells": [InTurn(*first, rest_cells)]},
             run_time=sum(CELL_SECONDS) + CASCADE_SECONDS,  # the cells' own pace, not 1 s
             n=len(run.colours),
             d=d_head,
@@ -844,7 +873,7 @@ class MultiHead(LectureScene):
                 # the row runs along W_O's other columns, one number each, then every
                 # other row of the joined outputs gives its row of the layer's output
                 "layer": [
-                    Succession(
+                    InTurn(
                         *(  # the frame stops on the next columns, one number each
                             AnimationGroup(
                                 ApplyMethod(column_frame.move_to, columns[c]),
@@ -867,15 +896,10 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             FadeOut(VGroup(row_frame, upright_frame, upright, column_frame, empty)),
                             FadeIn(times),
-                            LaggedStart(
-                                *(
-                                    _from_copy(joined_rows[a], layer_rows[a])
-                                    for a in range(1, n_pos)
-                                ),
-                                lag_ratio=0.2,
-                            ),
-                            run_time=CASCADE_SECONDS,
+                            run_time=0.5,  # the rows get the time
                         ),
+                        # every other row fills in place under a light on its joined row
+                        _in_place([[(joined_rows[a], layer_rows[a])] for a in range(1, n_pos)]),
                     )
                 ]
             },
@@ -1013,6 +1037,8 @@ class MultiHead(LectureScene):
         map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
+        # the first bar's copy on the second bar's row, where it starts to grow
+        sliver = bars[0][0].copy().align_to(bars[1][0], LEFT).match_y(bars[1][0])
         self.say(
             "four_pair" if left else "four_pair_colour",
             FadeOut(VGroup(*dict.fromkeys([frames[colour], frames[previous]]))),
@@ -1025,18 +1051,26 @@ class MultiHead(LectureScene):
                     Create(cross),
                     VGroup(maps[pair[1]], values[1]).animate.set_opacity(style.DIMMED),
                 ],
-                # the loss measured with every head, then a copy of its bar growing to the
-                # loss measured with the crossed head's output set to 0
-                "rise": [
+                # its V emptied: map x V is then 0, the output set to 0 (each cell the
+                # colour 0 has on that grid's own range, not its darkest); the map keeps its
+                # weights
+                "rise": [ApplyMethod(values[1][0].cells.set_fill, values[1][0].colour_of(0.0), 1)],
+                # the loss measured with every head as its words are said, then a copy of its
+                # bar growing to the loss measured without the crossed head, the first number
+                # riding to the longer bar's end and becoming the second
+                "mse": [
                     InTurn(
-                        # its V emptied: map x V is then 0, the output set to 0 (each cell
-                        # the colour 0 has on that grid's own range, not its darkest)
-                        ApplyMethod(values[1][0].cells.set_fill, values[1][0].colour_of(0.0), 1),
                         AnimationGroup(FadeOut(values), ReplacementTransform(cross, map_cross)),
-                        AnimationGroup(FadeIn(bars[0]), FadeIn(bars[1][1:])),
                         AnimationGroup(
-                            ReplacementTransform(bars[0][0].copy(), bars[1][0]),
-                            FadeIn(bars[1][2]),
+                            GrowFromEdge(bars[0][0], LEFT), FadeIn(bars[0][1]), FadeIn(bars[0][2])
+                        ),
+                        # the copy drops to its own row first, then grows (never across
+                        # the first number)
+                        AnimationGroup(FadeIn(bars[1][1]), TransformFromCopy(bars[0][0], sliver)),
+                        AnimationGroup(
+                            Transform(sliver, bars[1][0]),  # it stays as that bar
+                            TransformFromCopy(bars[0][2], bars[1][2]),
+                            run_time=2.0,
                         ),
                     )
                 ],
@@ -1050,12 +1084,25 @@ class MultiHead(LectureScene):
         )
         self.say(
             "four_unnamed",
-            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars)),
+            FadeOut(VGroup(pair_frames, map_cross, bridge, overlap, bars[0], bars[1][1:], sliver)),
             maps[pair[1]].animate.set_opacity(1),
             Create(frames[unnamed]),
             h=unnamed + 1,
         )
         unknown = style.text("?", style.TITLE_SIZE * 3, style.HIGHLIGHT).move_to(maps[unnamed])
+        # the four heads handed on: the maps (the "?" with them) shrink to the left into one
+        # small layer box, the four-head box itself shrinking round them; it becomes the
+        # bookkeeping's x. Built as they will be once head {unnamed} is dimmed.
+        heads = VGroup(maps, unknown)
+        small = heads.copy()
+        small[0][unnamed].set_opacity(style.DIMMED)
+        for grid in small[0]:  # markers too small for their letters: shapes alone
+            for marker in (*grid.row_headers, *grid.col_headers):
+                marker.remove(marker.letter)
+        small.scale(LAYER_SCALE).match_y(maps).to_edge(LEFT, buff=style.EDGE_BUFF + style.HUG_BUFF)
+        layer = SurroundingRectangle(
+            small, color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
+        )
         self.say(
             "caveat",
             FadeOut(frames[unnamed]),
@@ -1064,12 +1111,24 @@ class MultiHead(LectureScene):
             FadeIn(overlap),
             beats={
                 "unnamed": [
-                    FadeIn(frames[unnamed]),
-                    maps[unnamed].animate.set_opacity(style.DIMMED),
-                    GrowFromCenter(unknown),
+                    InTurn(
+                        AnimationGroup(
+                            FadeIn(frames[unnamed]),
+                            ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
+                            GrowFromCenter(unknown),
+                        ),
+                        AnimationGroup(
+                            FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
+                            FadeOut(frames[unnamed]),
+                            Transform(heads, small),
+                            ReplacementTransform(box, layer),
+                        ),
+                    )
                 ]
             },
+            run_time=2.0,  # the "?", then the hand-off: each seen
         )
+        self.layer = layer  # stretched into the bookkeeping's x
 
     def _ablation(self, run, h: int) -> VGroup:
         """Two bars of validation MSE, to one scale from 0: the model with every head, and
@@ -1129,9 +1188,14 @@ class MultiHead(LectureScene):
             return outline(out)
 
         heads = len(column)
-        steps = [AnimationGroup(Create(frame), drop(0), pulse())]
+        steps = [AnimationGroup(Create(frame), drop(0), pulse(), run_time=PRODUCT_SECONDS[0])]
         steps += [
-            AnimationGroup(ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])), drop(k), pulse())
+            AnimationGroup(
+                ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])),
+                drop(k),
+                pulse(),
+                run_time=PRODUCT_SECONDS[k],
+            )
             for k in range(1, FIRST_ALONE)
         ]
         rest = range(FIRST_ALONE, heads)
@@ -1140,7 +1204,7 @@ class MultiHead(LectureScene):
                 ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
                 LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
                 ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL),
-                run_time=1.5,
+                run_time=PRODUCT_SECONDS[-1],
             )
         )
         steps.append(FadeOut(frame, run_time=0.3))
@@ -1324,11 +1388,36 @@ class MultiHead(LectureScene):
         )
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
+        # x stood up against one head's column of W_Q (its 4096 numbers meet the column's
+        # 4096 rows), and their product: Q's slice 1, head 1's query
+        upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
+        upright.next_to(one, RIGHT, buff=style.TIGHT_BUFF)
+        product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
+        q_frame = SurroundingRectangle(q[0], buff=0, color=style.HIGHLIGHT)
+        # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
+        edges = VGroup(
+            *(
+                VGroup(
+                    self.number("multihead.bookkeeping.slices[0][0]", 0, style.SMALL_SIZE),
+                    self.number("multihead.bookkeeping.slices[0][1]", 0, style.SMALL_SIZE),
+                )
+                for _ in range(2)
+            )
+        )
+        for (first, last), piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+            first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
+            first.shift(LEFT * piece.width)  # ends where the slice begins
+            last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
+            last.shift(RIGHT * piece.width)  # begins where the slice ends
         self.say(
             "bookkeeping",
-            *self._clear(),
+            # the four heads' layer box stretches along its width into x; the rest leaves
+            *(
+                FadeOut(m)
+                for m in _apart([m for m in self.mobjects if m is not self.title], [self.layer])
+            ),
+            ReplacementTransform(self.layer, x),
             FadeIn(sum_line),
-            GrowFromEdge(x, LEFT),
             FadeIn(x_name),
             GrowFromCenter(x_brace),
             FadeIn(x_width),
@@ -1357,17 +1446,28 @@ class MultiHead(LectureScene):
             beats={
                 "whole": [
                     Create(fan),
-                    # slice 1 of each of Q, K and V is head 1's
-                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (q, k_full, v_full)),
+                    # slice 1 of each of Q, K and V is head 1's (Q's is lit by its product)
+                    *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (k_full, v_full)),
+                    Create(q_frame),
                 ],
+                # the column, x stood up against it, and their product filling Q's slice 1
                 "shape": [
-                    GrowFromEdge(one, UP),
-                    GrowFromCenter(rows_brace),
-                    FadeIn(rows_n),
-                    GrowFromCenter(cols_brace),
-                    FadeIn(cols_n),
+                    InTurn(
+                        AnimationGroup(
+                            GrowFromEdge(one, UP),
+                            GrowFromCenter(rows_brace),
+                            FadeIn(rows_n),
+                            GrowFromCenter(cols_brace),
+                            FadeIn(cols_n),
+                        ),
+                        TransformFromCopy(x, upright, path_arc=-PI / 2),
+                        AnimationGroup(
+                            TransformFromCopy(VGroup(upright, one), product), run_time=2
+                        ),
+                    )
                 ],
             },
+            run_time=2.5,  # x stood up and its product seen, not in 1 s
             width=self.spoken("multihead.bookkeeping.width", 0),
             a=self.spoken("multihead.bookkeeping.per_head_shape[0]", 0),
             b=self.spoken("multihead.bookkeeping.per_head_shape[1]", 0),
@@ -1375,6 +1475,7 @@ class MultiHead(LectureScene):
         self.say(
             "slices",
             FadeOut(fan),
+            FadeOut(upright),
             FadeOut(VGroup(cols_brace, cols_n)),
             # the whole W_Q: the one head's column, repeated once per head
             LaggedStart(*(TransformFromCopy(one, s) for s in whole), lag_ratio=0.05),
@@ -1384,6 +1485,7 @@ class MultiHead(LectureScene):
             beats={
                 "cut": [
                     q[0].animate.set_fill(opacity=0),
+                    FadeOut(VGroup(product, q_frame)),
                     LaggedStart(
                         *(s.animate.set_fill(style.QUERY, 0.25) for s in whole), lag_ratio=0.05
                     ),
@@ -1393,8 +1495,7 @@ class MultiHead(LectureScene):
                 "first": [
                     whole[0].animate.set_fill(style.HIGHLIGHT, 0.7),
                     TransformFromCopy(whole[0], q[0].copy().set_fill(style.HIGHLIGHT, 0.7)),
-                    Create(pointers[0]),
-                    FadeIn(ranges[0]),
+                    FadeIn(edges, lag_ratio=0.3),
                 ],
                 "next": [
                     Create(pointers[1]),
@@ -1419,16 +1520,20 @@ class MultiHead(LectureScene):
                 "join": [
                     InTurn(
                         AnimationGroup(
-                            FadeOut(VGroup(ranges, pointers, slice_brace, slice_width)),
+                            FadeOut(
+                                VGroup(edges, ranges[1], pointers[1], slice_brace, slice_width)
+                            ),
                             FadeOut(VGroup(rows_brace, rows_n, all_brace, all_n)),
                             FadeOut(VGroup(whole, one, w_name)),
                             LaggedStartMap(FadeIn, w_o, lag_ratio=0.03),
+                            run_time=0.6,  # the products get the line's time
                         ),
                         AnimationGroup(  # named once W_Q's numbers above it have gone
                             FadeIn(w_o_name),
                             TransformFromCopy(v_full, column, path_arc=-PI / 2),
                             FadeIn(joined_name),
                             FadeIn(out),
+                            run_time=0.8,
                         ),
                         *self._products(column, w_o, out),
                     ),

@@ -94,8 +94,9 @@ PRODUCT_GROW = 1.6  # X, X^T and the map may be enlarged this much to fill the f
 CARD_GAP = 1.5  # from the panel's left edge to the cards: the Query's lines fan out there
 ROOM_SHARE = 0.9  # the office, a little under its full height: the panel beside it is wide
 SPLIT_HEIGHT = 0.22  # a word's attention as one bar cut into its shares
-SHARE_TICK = 0.15  # half a self share's tick on the projected line
+SHARE_TICK = 0.22  # half a self share's tick on the projected line
 FAN_FADE = 0.4  # an other vector's fade, against its growth (1): the growth is what is read
+FAN_DROP = 0.6  # its shadow's drop onto x, against its growth (1)
 
 
 class WhyProject(LectureScene):
@@ -813,8 +814,12 @@ class WhyProject(LectureScene):
         fades as the first grows. Only x and one other are ever on screen together."""
         steps: list[Animation] = []
         for k, (arrow, drop, shadow) in enumerate(fan):
-            grow = [GrowArrow(arrow), Succession(Create(drop), Create(shadow))]
-            steps.append(AnimationGroup(*grow, *([FadeOut(leaving)] if k == 0 else [])))
+            # the arrow first, then its drop and shadow meet at the foot (in turn: a
+            # Succession would show the drop before the arrow reaches it)
+            grow = InTurn(
+                GrowArrow(arrow), AnimationGroup(Create(drop), Create(shadow), run_time=FAN_DROP)
+            )
+            steps.append(AnimationGroup(grow, *([FadeOut(leaving)] if k == 0 else [])))
             steps.append(FadeOut(VGroup(arrow, drop), run_time=FAN_FADE))
         return InTurn(*steps)
 
@@ -1068,13 +1073,13 @@ class WhyProject(LectureScene):
         # and their mean, which is that draw's dot
         ticks = VGroup(
             *(
-                Line(UP * SHARE_TICK, DOWN * SHARE_TICK, color=style.FOREGROUND)
-                .set_stroke(width=3)
+                Line(UP * SHARE_TICK, DOWN * SHARE_TICK, color=style.HIGHLIGHT)
+                .set_stroke(width=4)
                 .move_to(line1.n2p(p.example.projected[k][k]))
                 for k in range(p.positions)
             )
         )
-        gathered = dot1.copy()
+        gathered = dot1.copy().set_color(style.HIGHLIGHT)  # among the other draws' dots
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",

@@ -94,6 +94,9 @@ PRODUCT_GROW = 1.6  # X, X^T and the map may be enlarged this much to fill the f
 CARD_GAP = 1.5  # from the panel's left edge to the cards: the Query's lines fan out there
 ROOM_SHARE = 0.9  # the office, a little under its full height: the panel beside it is wide
 SPLIT_HEIGHT = 0.22  # a word's attention as one bar cut into its shares
+SHARE_TICK = 0.22  # half a self share's tick on the projected line
+FAN_FADE = 0.4  # an other vector's fade, against its growth (1): the growth is what is read
+FAN_DROP = 0.6  # its shadow's drop onto x, against its growth (1)
 
 
 class WhyProject(LectureScene):
@@ -609,18 +612,10 @@ class WhyProject(LectureScene):
                 "longer": [Transform(drawn[1], self._drawn_as(drawn[1], x, stretched, unit))],
                 "closer": [Transform(drawn[1], self._drawn_as(drawn[1], x, beating, unit))],
                 "wins": [Write(longer)],
-                # typical again; and the draw's seven real others fan out from the same
-                # tail, each at its own angle to x: all nearly perpendicular
-                "rare": [
-                    Transform(drawn[1], self._drawn_as(drawn[1], x, y, unit)),
-                    LaggedStart(
-                        *(
-                            AnimationGroup(GrowArrow(arrow), Create(drop), Create(shadow))
-                            for arrow, drop, shadow in fan
-                        ),
-                        lag_ratio=0.25,
-                    ),
-                ],
+                # the illustrative y leaves; the draw's seven real others come one at a time,
+                # each alone with x (two vectors are exact in their own plane): nearly
+                # perpendicular, its shadow short and left on x
+                "rare": [self._fan_in_turn(fan, self._drawn_y(drawn[1]))],
                 # their short shadows are the row's short bars: each flies onto its own bar
                 "cos": [
                     LaggedStart(
@@ -633,9 +628,11 @@ class WhyProject(LectureScene):
                 ],
             },
             width=self.p.width,
+            run_time=2.5,  # the seven planes, one after another, take their cue
         )
-        fanned = VGroup(*(VGroup(arrow, drop) for arrow, drop, _ in fan), landed)
-        sketch = VGroup(drawn[0], drawn[1], self_dot, other_dot, longer, to_beat, fanned)
+        drawn[1].remove(*self._drawn_y(drawn[1]))  # gone: the sketch's exit must not bring it
+        drawn[1].names.remove(drawn[1].names[1])
+        sketch = VGroup(drawn[0], drawn[1], self_dot, other_dot, longer, to_beat, landed)
         self._shared(maps, VGroup(scores_name, chart), near, VGroup(sketch, diagonal, first_row))
         return maps
 
@@ -800,10 +797,31 @@ class WhyProject(LectureScene):
         for k in range(1, len(x)):
             other = DotArrows(x[0], x[k], "x", "y", style.FOREGROUND, style.MUTED, unit)
             other.shift(drawn.a.get_start() - other.a.get_start())
-            other.b.set_stroke(width=2).set_opacity(0.7)
+            other.b.set_stroke(width=3)
             fan.add(VGroup(other.b, other.drop, other.shadow.set_stroke(width=6)))
         landed = VGroup(*(bar.copy() for bar in chart.bars[1 : len(x)]))
         return fan, landed.set_fill(style.HIGHLIGHT, opacity=0.8)
+
+    @staticmethod
+    def _drawn_y(drawn: DotArrows) -> VGroup:
+        """The parts of ``drawn`` that are its y's: the arrow, its name, angle and shadow."""
+        return VGroup(drawn.b, drawn.names[1], drawn.angle_group, drawn.drop, drawn.shadow)
+
+    @staticmethod
+    def _fan_in_turn(fan: VGroup, leaving: VGroup) -> Animation:
+        """Each of ``fan``'s vectors (arrow, drop, shadow) in turn: it grows with its shadow
+        dropped onto x, then the arrow and the drop fade, the shadow stays; ``leaving``
+        fades as the first grows. Only x and one other are ever on screen together."""
+        steps: list[Animation] = []
+        for k, (arrow, drop, shadow) in enumerate(fan):
+            # the arrow first, then its drop and shadow meet at the foot (in turn: a
+            # Succession would show the drop before the arrow reaches it)
+            grow = InTurn(
+                GrowArrow(arrow), AnimationGroup(Create(drop), Create(shadow), run_time=FAN_DROP)
+            )
+            steps.append(AnimationGroup(grow, *([FadeOut(leaving)] if k == 0 else [])))
+            steps.append(FadeOut(VGroup(arrow, drop), run_time=FAN_FADE))
+        return InTurn(*steps)
 
     @staticmethod
     def _drawn_as(drawn: DotArrows, x: list[float], y: list[float], unit: float) -> DotArrows:
@@ -1051,8 +1069,17 @@ class WhyProject(LectureScene):
         (name0, (deck0, small0)) = rows[0][2]
         plain_side = VGroup(line0, bars0, name0, small0, dot0, low_tick, plain_min, count, tallest0)
         positions = self.number(f"{SRC}.positions", 0)  # the bar's pieces, counted
-        own_part = split.get_part(0)
-        landed = VGroup(*(own_part.copy() for _ in range(p.positions)))
+        # the first draw's eight self shares, each a tick on the line (scattered about 1/8),
+        # and their mean, which is that draw's dot
+        ticks = VGroup(
+            *(
+                Line(UP * SHARE_TICK, DOWN * SHARE_TICK, color=style.HIGHLIGHT)
+                .set_stroke(width=4)
+                .move_to(line1.n2p(p.example.projected[k][k]))
+                for k in range(p.positions)
+            )
+        )
+        gathered = dot1.copy().set_color(style.HIGHLIGHT)  # among the other draws' dots
         positions.next_to(uneven, RIGHT, buff=style.ITEM_BUFF)
         self.say(
             "even",
@@ -1064,27 +1091,32 @@ class WhyProject(LectureScene):
             ),
             beats={
                 # the projected side alone: its diagonal no brighter than the rest; its
-                # cells, one by one, onto the even split's own part
+                # cells, one by one, onto the line at their own shares, on both sides of
+                # 1/8; their mean is the draw's dot (the mean over all the draws is the
+                # tick at 1/8)
                 "same": [
                     plain_side.animate.set_opacity(style.DIMMED),
                     deck0.animate.set_stroke(opacity=style.DIMMED),  # outlines: no fill
                     Create(same),
-                    LaggedStart(
-                        *(
-                            TransformFromCopy(small1.get_cell(k, k), part, path_arc=-0.4)
-                            for k, part in enumerate(landed)
+                    InTurn(
+                        LaggedStart(
+                            *(
+                                TransformFromCopy(small1.get_cell(k, k), tick, path_arc=-0.4)
+                                for k, tick in enumerate(ticks)
+                            ),
+                            lag_ratio=0.3,
                         ),
-                        lag_ratio=0.3,
+                        TransformFromCopy(ticks, gathered, run_time=0.6),
                     ),
                 ],
                 # random scores: one row of the draw re-splits the bar unevenly (named as
-                # one word of the first draw, in the even split's name's place), the first
-                # draw's dot on the line outlined
+                # one word of the first draw, in the even split's name's place); that
+                # word's own tick, where its lit part ends, outlined
                 "wobble": [
-                    FadeOut(landed),
+                    FadeOut(VGroup(*ticks[1:], gathered)),
                     Transform(split, uneven),
                     ReplacementTransform(even, one_word),
-                    outline(dot1),
+                    outline(ticks[0]),
                 ],
                 # its 8 cells land on the bar's 8 uneven pieces
                 "few": [
@@ -1101,6 +1133,7 @@ class WhyProject(LectureScene):
             },
             w=uniform_share,
             n=positions,
+            run_time=1.5,  # eight cells onto the line, then into their mean: not a flash
         )
 
 

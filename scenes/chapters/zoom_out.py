@@ -38,6 +38,7 @@ from manim import (
     MoveAlongPath,
     MoveToTarget,
     Polygon,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     Square,
@@ -90,8 +91,12 @@ TRAINED = (
 BIASED = (1, 2)  # attention's rows: their biases named after them
 PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_out once
 TIED = 5  # the readout's row: often E transposed
+PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
+PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
+BAR_SHARES = (1.0, 0.45, 0.25, 0.15)  # the readout's bars, schematic: the next word tallest
+BAR_HEIGHT, BAR_WIDTH = 2.4, 0.6  # the tallest bar, and each bar's width (then fit to the panel)
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
@@ -213,7 +218,7 @@ class ZoomOut(LectureScene):
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
-        self.column_left = VGroup(col_frame, row_total, col_total)  # leaves as the camera pulls
+        self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -538,14 +543,16 @@ class ZoomOut(LectureScene):
         multi_box: VMobject,
         multi_label: VMobject,
     ) -> None:
-        """The camera pulls back: everything scales about the head until it is one tile; the
-        heads' results travel into W_O."""
+        """The camera pulls back: everything scales about the head until it is one tile. The
+        block, built around the map at that scale, comes in from outside the frame as it
+        shrinks, the other heads sliding in beside; the map's numbers and headers shrink
+        with it, intact, and fade only at the end. Then the heads' results travel into W_O."""
         scale = head.cells.width / tile.cells.width
         here, there = head.cells.get_center(), tile.cells.get_center()
-        frame = VGroup(layers.cards_behind, layers.card, others, others_label, multi_box)
+        frame = VGroup(layers.cards_behind, layers.card, others, multi_box)
         frame.generate_target()
-        frame.scale(scale, about_point=there).shift(here - there).set_opacity(0)
-        rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
+        frame.scale(scale, about_point=there).shift(here - there)  # around the map, as large
+        rest = VGroup(head.numbers, head.row_headers, head.col_headers, self.column_left)
         ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.ours = ours  # framed until training (which would learn the map ours set by hand)
@@ -554,8 +561,15 @@ class ZoomOut(LectureScene):
             ReplacementTransform(head.cells, tile.cells),
             ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
-            FadeOut(self.column_left),
-            rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
+            FadeOut(head_label),  # the other heads slide in where it stood
+            Succession(  # the numbers shrink with their cells, and go only once they are tiny
+                rest.animate(run_time=PULL_SHARE)
+                .scale(1 / scale, about_point=here)
+                .shift(there - here),
+                FadeOut(rest, run_time=1 - PULL_SHARE),
+            ),
+            run_time=PULL_TIME,
+            then=[[FadeIn(others_label)]],
             beats={
                 "join": [  # each map weights its V: the results A·V, joined, go into W_O
                     GrowArrow(joins[0]),
@@ -566,7 +580,6 @@ class ZoomOut(LectureScene):
                 ]
             },
         )
-        self.remove(rest)
 
     def _step_back(
         self, block: VGroup, scale: float, here: np.ndarray, there: np.ndarray
@@ -762,6 +775,7 @@ class ZoomOut(LectureScene):
         read.set_stroke(style.HIGHLIGHT, 2).scale(small).move_to(layers.exit())
         landed = read.copy().next_to(output[1], LEFT, buff=style.ITEM_BUFF)
         arrive = TransformFromCopy(read, landed)  # the top vector of it, into the box
+        bars = self._readout()
         self.say(
             "stack",
             FadeOut(self.added.shown),  # the side panel's sum gives way
@@ -798,26 +812,60 @@ class ZoomOut(LectureScene):
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
-                "top": [  # the top vector of "it" goes into the readout, which lights
+                "top": [  # the top vector of "it" goes into the readout, which lights; out
+                    FadeOut(causal),  # of it, a probability per candidate (the mask is told)
                     InTurn(
                         AnimationGroup(GrowArrow(out), FadeIn(output)),
                         arrive,
                         AnimationGroup(
-                            FadeOut(arrive.mobject),
                             output[0]
                             .animate(rate_func=there_and_back)
                             .set_fill(style.HIGHLIGHT, opacity=0.4),
+                            ReplacementTransform(arrive.mobject, bars.bars),
+                            FadeIn(bars.names),
+                            FadeIn(bars.caption),
                         ),
-                    )
+                    ),
                 ],
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
-                        AnimationGroup(FadeOut(causal), FadeIn(pieces[0])),
+                        AnimationGroup(FadeOut(bars), FadeIn(pieces[0])),
                         ReplacementTransform(pieces[0], pieces[1]),
                     )
                 ],
             },
         )
+
+    def _readout(self) -> VGroup:
+        """The readout's probabilities, drawn as a schematic in the side panel: a bar per
+        candidate for the token after the pronoun, the sentence's own next word tallest. No
+        numbers: the data file has none (our model is not a language model), so the bars'
+        heights are a picture of "one probability each", captioned as schematic."""
+        it = self.data.it_cat
+        words = [it.tokens[it.query_index + 1], *self.words["candidates"].split()]
+        bars = VGroup(
+            *(
+                Rectangle(width=BAR_WIDTH, height=BAR_HEIGHT * share)
+                .set_stroke(style.HIGHLIGHT if k == 0 else style.MUTED, 2)
+                .set_fill(style.RESULT, opacity=0.7)
+                for k, share in enumerate(BAR_SHARES)
+            )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
+        names = VGroup(
+            *(
+                style.text(word, style.SMALL_SIZE).next_to(bar, DOWN, buff=style.HUG_BUFF)
+                for word, bar in zip(words, bars, strict=True)
+            )
+        )
+        names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
+        caption = style.text(self.words["readout_schematic"], style.LABEL_SIZE, style.MUTED)
+        caption.next_to(names, DOWN, buff=style.ITEM_BUFF)
+        group = VGroup(bars, names, caption)
+        side = self.side
+        group.scale(min(1.0, side.width / group.width, side.height / group.height))
+        group.move_to(side)
+        group.bars, group.names, group.caption = bars, names, caption
+        return group
 
     def _training(
         self,
@@ -836,20 +884,26 @@ class ZoomOut(LectureScene):
         stops = (inputs, layers.card, output)
         heading, names, per_layer = self._trained_list()
         named = iter(names)
+        lit: list[VMobject] = []  # the glows of the part named last
 
         def light(*parts: VMobject) -> list:
-            """The parts' parameters, lit (they stay lit: training learns them all), and
-            their name carried out of them into the side panel's list."""
+            """The parts' parameters, lit, and their name carried out of them into the side
+            panel's list; the part named before goes dark (its name stays in the list), so
+            one part is lit at a time."""
             glows = [
                 SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
                 .set_fill(style.HIGHLIGHT, opacity=0.3)
                 .set_z_index(-1)
                 for part in parts
             ]
+            dark = [FadeOut(glow) for glow in lit]
+            self.lights.remove(*lit)  # gone before parallel fades the lights
+            lit[:] = glows
             self.lights.add(*glows)
             name = next(named)
             self.lights.add(name)
             return [
+                *dark,
                 *(GrowFromCenter(glow) for glow in glows),
                 FadeIn(name, target_position=parts[0], scale=0.5),
             ]

@@ -858,12 +858,14 @@ class ZoomOut(LectureScene):
             )
         )
         names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
-        caption = style.text(self.words["readout_schematic"], style.LABEL_SIZE, style.MUTED)
-        caption.next_to(names, DOWN, buff=style.ITEM_BUFF)
-        group = VGroup(bars, names, caption)
         side = self.side
-        group.scale(min(1.0, side.width / group.width, side.height / group.height))
-        group.move_to(side)
+        caption = style.text(self.words["readout_schematic"], style.LABEL_SIZE, style.MUTED)
+        caption.scale(min(1.0, side.width / caption.width))  # its own size: the bars' words
+        chart = VGroup(bars, names)  # keep theirs
+        room = side.height - caption.height - style.ITEM_BUFF
+        chart.scale(min(1.0, side.width / chart.width, room / chart.height))
+        caption.next_to(chart, DOWN, buff=style.ITEM_BUFF)
+        group = VGroup(bars, names, caption).move_to(side)
         group.bars, group.names, group.caption = bars, names, caption
         return group
 

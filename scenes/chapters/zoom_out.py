@@ -1037,6 +1037,11 @@ class ZoomOut(LectureScene):
             (left, right, bottom, ceiling),  # the last: all of it again
         )
         back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]
+        # while generation is told, the thumbnail stands large under it ("more than attention"
+        # is read on it); it travels to its place by the heading when the next use comes
+        thumb.generate_target()
+        room = generation.get_bottom()[1] - style.ITEM_BUFF - bottom
+        thumb.scale_to_fit_height(room).next_to(generation, DOWN, buff=style.ITEM_BUFF)
         shown = (  # each panel's parts on screen once its line is done
             VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
             VGroup(
@@ -1049,6 +1054,7 @@ class ZoomOut(LectureScene):
             VGroup(code[0], code.tokens, code.context),
         )
         attention, ffn = thumb[0].sublayers
+        beyond = (ffn, *thumb[0].nodes, thumb[2])  # the network, the adds and norms, the readout
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
@@ -1061,12 +1067,13 @@ class ZoomOut(LectureScene):
                     FadeIn(generation.next, shift=RIGHT),
                     FadeIn(thumb, shift=LEFT),
                 ],
-                "more": [attention.animate.set_opacity(style.DIMMED), outline(ffn)],
+                "more": [attention.animate.set_opacity(style.DIMMED), outline(*beyond)],
             },
         )
         self.say(
             "translation",
             ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
+            MoveToTarget(thumb),  # and the block to its place by the heading
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [

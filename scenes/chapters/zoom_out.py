@@ -93,6 +93,7 @@ PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_o
 TIED = 5  # the readout's row: often E transposed
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
+ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
 BAR_SHARES = (1.0, 0.45, 0.25, 0.15)  # the readout's bars, schematic: the next word tallest
@@ -569,9 +570,9 @@ class ZoomOut(LectureScene):
                 FadeOut(rest, run_time=1 - PULL_SHARE),
             ),
             run_time=PULL_TIME,
-            then=[[FadeIn(others_label)]],
             beats={
                 "join": [  # each map weights its V: the results A·V, joined, go into W_O
+                    FadeIn(others_label),
                     GrowArrow(joins[0]),
                     TransformFromCopy(VGroup(*(t.cells for t in tiles)), joins[1]),
                     Create(w_o[0]),
@@ -821,7 +822,7 @@ class ZoomOut(LectureScene):
                             output[0]
                             .animate(rate_func=there_and_back)
                             .set_fill(style.HIGHLIGHT, opacity=0.4),
-                            ReplacementTransform(arrive.mobject, bars.bars),
+                            Transform(arrive.mobject, bars.bars),  # it takes the bars' shape
                             FadeIn(bars.names),
                             FadeIn(bars.caption),
                         ),
@@ -829,7 +830,10 @@ class ZoomOut(LectureScene):
                 ],
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
-                        AnimationGroup(FadeOut(bars), FadeIn(pieces[0])),
+                        AnimationGroup(
+                            FadeOut(arrive.mobject, bars.names, bars.caption),
+                            FadeIn(pieces[0]),
+                        ),
                         ReplacementTransform(pieces[0], pieces[1]),
                     )
                 ],
@@ -972,6 +976,8 @@ class ZoomOut(LectureScene):
         """An RNN reads in turn; attention computes every position together, as one matrix
         product row by column."""
         rnn, once = strips
+        cores = self._cores(matmul.product)
+        aside = self._aside(lights, VGroup(strips, matmul, cores))
 
         def light(box: VGroup):
             return box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, opacity=0.6)
@@ -989,6 +995,7 @@ class ZoomOut(LectureScene):
         self.say(
             "parallel",
             FadeOut(lights),
+            aside,  # the block steps aside: the side panel's picture is told large
             FadeIn(strips),
             then=[[Succession(*(light(box) for box in rnn[1]))]],
             beats={
@@ -999,14 +1006,52 @@ class ZoomOut(LectureScene):
                         AnimationGroup(*products),
                     )
                 ],
-                "gpu": [
-                    Succession(*(light(box) for box in rnn[1])),
+                "gpu": [  # the RNN steps word by word while every row of the table goes
+                    Succession(*(light(box) for box in rnn[1])),  # to its own core at once
                     *(light(box) for box in once[1]),
-                    outline(grid),
+                    FadeIn(cores.boxes, cores.name),
+                    *(TransformFromCopy(grid.get_row(i), lit) for i, lit in enumerate(cores.lit)),
                 ],
                 "win": [FadeOut(rnn, shift=DOWN * 0.3)],  # the in-turn reader gives way
             },
         )
+
+    def _cores(self, grid: AttentionGrid) -> VGroup:
+        """A GPU's cores beside the table, schematic: one per row of it (a GPU has many more),
+        each lit once its row is computed there, all at once."""
+        cell = grid.get_cell(0, 0)
+        boxes = VGroup(
+            *(
+                RoundedRectangle(corner_radius=0.05, width=2 * cell.width, height=cell.height)
+                .set_stroke(style.MUTED, 2)
+                .next_to(grid.get_cell(i, grid.n_cols - 1), RIGHT, buff=style.GROUP_BUFF)
+                for i in range(grid.n_rows)
+            )
+        )
+        lit = VGroup(*(box.copy().set_fill(style.HIGHLIGHT, opacity=0.6) for box in boxes))
+        name = style.text(self.words["gpu_cores"], style.LABEL_SIZE, style.MUTED)
+        name.next_to(boxes, UP, buff=style.ITEM_BUFF)  # (QKᵀ/√d is under the table)
+        group = VGroup(boxes, lit, name)
+        group.boxes, group.lit, group.name = boxes, lit, name
+        return group
+
+    def _aside(self, lights: VGroup, panel: VGroup) -> ApplyFunction:
+        """The block on the stage drawn smaller against the area's right edge, and ``panel``
+        (not yet shown) laid out large in what it leaves free on the left."""
+        lit = {id(m) for m in lights.get_family()}
+        block = VGroup(
+            *(
+                m
+                for m in self.mobjects
+                if m is not self.title and isinstance(m, VMobject) and id(m) not in lit
+            )
+        )
+        left, bottom, right, top = style.content_area()
+        anchor = np.array([right, block.get_center()[1], 0.0])
+        free = right - ASIDE * block.width - style.WIDE_BUFF - left
+        panel.scale(min(MAX_ZOOM, free / panel.width, (top - bottom) / panel.height))
+        panel.move_to([left + free / 2, (top + bottom) / 2, 0.0])
+        return ApplyFunction(lambda g: g.scale(ASIDE, about_point=anchor), block)
 
     def _uses(self) -> None:
         """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
@@ -1031,7 +1076,8 @@ class ZoomOut(LectureScene):
         below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
         # where each use is told: the part of the area the earlier ones leave free
         regions = (
-            (left, right, bottom, ceiling),  # the first: all of it
+            (left, right, (bottom + ceiling) / 2, ceiling),  # the first: the upper half (the
+            # block stands large under it while "more than attention" is said)
             (left, right, bottom, below),  # the second: all under the first
             ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
             (left, right, bottom, ceiling),  # the last: all of it again

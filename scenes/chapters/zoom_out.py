@@ -1029,8 +1029,13 @@ class ZoomOut(LectureScene):
             )
         )
         lit = VGroup(*(box.copy().set_fill(style.HIGHLIGHT, opacity=0.6) for box in boxes))
-        name = style.text(self.words["gpu_cores"], style.LABEL_SIZE, style.MUTED)
-        name.next_to(boxes, UP, buff=style.ITEM_BUFF)  # (QKᵀ/√d is under the table)
+        name = VGroup(  # two lines over the cores, clear of Kᵀ (QKᵀ/√d is under the table)
+            *(
+                style.text(part, style.LABEL_SIZE, style.MUTED)
+                for part in self.words["gpu_cores"].split(maxsplit=1)
+            )
+        ).arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=LEFT)
+        name.next_to(boxes, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         group = VGroup(boxes, lit, name)
         group.boxes, group.lit, group.name = boxes, lit, name
         return group

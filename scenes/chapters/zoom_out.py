@@ -62,8 +62,9 @@ from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-LINKS_TIME = 5.5  # seconds for the far pairs to be linked on the chain and the chain to fold
-FOLD_SHARE = 0.5  # of which the fold takes this share (after the links)
+LINKS_TIME = 5.5  # seconds for the far pairs to be linked, the chain to fold, the ≠ drawn
+LINKS_SHARE = 0.35  # of which the links take this share,
+FOLD_SHARE = 0.35  # the fold this share, and the text map set beside the table the rest
 LINK_DASHES = 8  # dashes of a link, the same on the straight chain and the folded one
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
@@ -526,7 +527,10 @@ class ZoomOut(LectureScene):
         self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
         self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
         self._parallel(strips, matmul, self.lights)
-        self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
+        whole = VGroup(layers, inputs, output, into, out)
+        ours = whole.get_family().index(tile)  # our head's tile, found again in the copy
+        self.thumbnail = whole.copy()
+        self.thumb_tile = self.thumbnail.get_family()[ours]
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
             part.submobjects = [m for m in part.submobjects if not isinstance(m, Text | MathTex)]
 
@@ -1179,7 +1183,7 @@ class ZoomOut(LectureScene):
             beats={
                 "family": [TransformFromCopy(protein.residues, pairs)],
                 "far": [
-                    Succession(  # far pairs linked on the straight chain, then it folds
+                    InTurn(  # far pairs linked on the straight chain, then it folds
                         LaggedStart(  # one pair at a time: its link, its two cells
                             *(
                                 AnimationGroup(
@@ -1190,7 +1194,7 @@ class ZoomOut(LectureScene):
                                 for arc, (a, b) in zip(protein.arcs, PROTEIN_LINKS, strict=True)
                             ),
                             lag_ratio=0.6,
-                            run_time=1 - FOLD_SHARE,
+                            run_time=LINKS_SHARE,
                         ),
                         AnimationGroup(  # the hairpin: each link's ends stay on its beads
                             Transform(protein.chain, protein.folded),
@@ -1199,6 +1203,13 @@ class ZoomOut(LectureScene):
                                 for arc, link in zip(protein.arcs, protein.links, strict=True)
                             ),
                             run_time=FOLD_SHARE,
+                        ),
+                        AnimationGroup(  # not a text model reused: our head's map, out of
+                            TransformFromCopy(self.thumb_tile, protein.text_map),  # the block
+                            FadeIn(protein.unlike),
+                            FadeIn(protein.names),
+                            outline(self.thumb_tile),  # where one head sits, once more
+                            run_time=1 - LINKS_SHARE - FOLD_SHARE,
                         ),
                     )
                 ],
@@ -1297,7 +1308,24 @@ class ZoomOut(LectureScene):
         ).arrange_in_grid(RESIDUES, RESIDUES, buff=0)
         shape = VGroup(panel.chain, panel.folded, panel.arcs, panel.links)
         panel.pairs.next_to(shape, RIGHT, buff=style.GROUP_BUFF)
-        panel.add(VGroup(*shape, panel.pairs))  # folded and links: the
+        it = self.data.it_cat
+        side = panel.pairs.height / len(it.tokens)
+        panel.text_map = AttentionGrid(  # a text head's map, the same height: not what is used
+            it.scaled.weights, IT_CAT, cell_size=side, show_numbers=False
+        )
+        panel.unlike = MathTex(r"\neq", font_size=style.SYMBOL_SIZE)
+        VGroup(panel.unlike, panel.text_map).arrange(RIGHT, buff=style.GROUP_BUFF)
+        VGroup(panel.unlike, panel.text_map).next_to(panel.pairs, RIGHT, buff=style.GROUP_BUFF)
+        panel.names = VGroup(
+            *(
+                style.text(self.words[key], style.SMALL_SIZE, style.MUTED).next_to(
+                    grid, DOWN, buff=style.ITEM_BUFF
+                )
+                for key, grid in (("pair_table", panel.pairs), ("token_table", panel.text_map))
+            )
+        )
+        unlike = VGroup(panel.unlike, panel.text_map, panel.names)
+        panel.add(VGroup(*shape, panel.pairs, unlike))  # folded and links: the
         # chain's shape to come, laid out with the panel; never added to the scene itself
         return panel
 

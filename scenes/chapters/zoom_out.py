@@ -554,7 +554,10 @@ class ZoomOut(LectureScene):
         with it, intact, and fade only at the end. Then the heads' results travel into W_O."""
         scale = head.cells.width / tile.cells.width
         here, there = head.cells.get_center(), tile.cells.get_center()
-        frame = VGroup(layers.cards_behind, layers.card, others, multi_box)
+        # the rest of the layer, faint: the network and the adds, each lit when it is told
+        self.ghost = VGroup(layers.sublayers[1].copy(), layers.nodes.copy())
+        self.ghost.fade(1 - style.DIMMED)
+        frame = VGroup(layers.cards_behind, layers.card, others, multi_box, self.ghost)
         frame.generate_target()
         frame.scale(scale, about_point=there).shift(here - there)  # around the map, as large
         rest = VGroup(head.numbers, head.row_headers, head.col_headers, self.column_left)
@@ -658,7 +661,7 @@ class ZoomOut(LectureScene):
             GrowArrow(main[0]),
             GrowArrow(main[1]),
             GrowArrow(main[2]),
-            FadeIn(ffn, shift=UP * 0.2),
+            ReplacementTransform(self.ghost[0], ffn),  # the faint network lights
             FadeOut(pe.row_headers),
             beats={
                 "nonlin": [
@@ -718,7 +721,7 @@ class ZoomOut(LectureScene):
             FadeIn(x[1]),
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
-            FadeIn(layers.nodes),
+            ReplacementTransform(self.ghost[1], layers.nodes),
             GrowArrow(main[3]),
             beats={
                 "back": [  # each step's input runs round its residual path into the ⊕

@@ -1125,7 +1125,7 @@ class ZoomOut(LectureScene):
                     FadeIn(generation.next, shift=RIGHT),
                     FadeIn(thumb, shift=LEFT),
                 ],
-                "more": [attention.animate.set_opacity(style.DIMMED), outline(*beyond)],
+                "more": [attention.animate.fade(1 - style.DIMMED), outline(*beyond)],
             },
         )
         self.say(

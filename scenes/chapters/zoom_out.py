@@ -423,6 +423,8 @@ class ZoomOut(LectureScene):
         )
         style.place(VGroup(head, head_label, row_total, col_total))
         self.head_label = head_label  # the column's counted cells go under it
+        ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",
@@ -431,7 +433,7 @@ class ZoomOut(LectureScene):
             beats={
                 "sentence": [outline(head.row_headers)],
                 "hand": [outline(head.cells)],
-                "where": [outline(head_label)],
+                "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
         )
         self._column(head, row_total, col_total)
@@ -562,7 +564,7 @@ class ZoomOut(LectureScene):
         frame.scale(scale, about_point=there).shift(here - there)  # around the map, as large
         rest = VGroup(head.numbers, head.row_headers, head.col_headers, self.column_left)
         ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-        ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        ours_big = self.ours_big  # framed since the intro
         self.ours = ours  # framed until training (which would learn the map ours set by hand)
         self.say(
             "heads",

@@ -1090,13 +1090,16 @@ class ZoomOut(LectureScene):
         below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
         # where each use is told: the part of the area the earlier ones leave free
         regions = (
-            (left, right, (bottom + ceiling) / 2, ceiling),  # the first: the upper half (the
-            # block stands large under it while "more than attention" is said)
+            (left, right, bottom, ceiling),  # the first: all of it, at its top (the block
+            # stands large under it while "more than attention" is said)
             (left, right, bottom, below),  # the second: all under the first
             ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
             (left, right, bottom, ceiling),  # the last: all of it again
         )
-        back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]
+        back = [
+            self._focus(panel, region, at_top=panel is generation)
+            for panel, region in zip(panels, regions, strict=True)
+        ]
         # while generation is told, the thumbnail stands large under it ("more than attention"
         # is read on it); it travels to its place by the heading when the next use comes
         thumb.generate_target()
@@ -1161,13 +1164,17 @@ class ZoomOut(LectureScene):
         )
         self._alphafold(protein, shown)
 
-    def _focus(self, panel: VGroup, region: tuple[float, float, float, float]):
-        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid;
-        return the function that carries its parts back to the quarter, dimmed."""
+    def _focus(
+        self, panel: VGroup, region: tuple[float, float, float, float], at_top: bool = False
+    ):
+        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid,
+        in its middle or ``at_top``; return the function that carries its parts back to the
+        quarter, dimmed."""
         x0, x1, y0, y1 = region
         scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
         quarter = panel.get_center()
-        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+        y = y1 - scale * panel.height / 2 if at_top else (y0 + y1) / 2
+        centre = np.array([(x0 + x1) / 2, y, 0.0])
         panel.scale(scale).move_to(centre)
 
         def to_quarter(parts: VMobject) -> VMobject:

@@ -38,6 +38,7 @@ from manim import (
     MoveAlongPath,
     MoveToTarget,
     Polygon,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
     Square,
@@ -61,8 +62,9 @@ from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
-LINKS_TIME = 5.5  # seconds for the far pairs to be linked on the chain and the chain to fold
-FOLD_SHARE = 0.5  # of which the fold takes this share (after the links)
+LINKS_TIME = 5.5  # seconds for the far pairs to be linked, the chain to fold, the ≠ drawn
+LINKS_SHARE = 0.35  # of which the links take this share,
+FOLD_SHARE = 0.35  # the fold this share, and the text map set beside the table the rest
 LINK_DASHES = 8  # dashes of a link, the same on the straight chain and the folded one
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
@@ -90,8 +92,13 @@ TRAINED = (
 BIASED = (1, 2)  # attention's rows: their biases named after them
 PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_out once
 TIED = 5  # the readout's row: often E transposed
+PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
+PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
+ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
+BAR_SHARES = (1.0, 0.45, 0.25, 0.15)  # the readout's bars, schematic: the next word tallest
+BAR_HEIGHT, BAR_WIDTH = 2.4, 0.6  # the tallest bar, and each bar's width (then fit to the panel)
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
@@ -213,7 +220,7 @@ class ZoomOut(LectureScene):
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
-        self.column_left = VGroup(col_frame, row_total, col_total)  # leaves as the camera pulls
+        self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -416,6 +423,8 @@ class ZoomOut(LectureScene):
         )
         style.place(VGroup(head, head_label, row_total, col_total))
         self.head_label = head_label  # the column's counted cells go under it
+        ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written
         self.say(
             "intro",
@@ -424,7 +433,7 @@ class ZoomOut(LectureScene):
             beats={
                 "sentence": [outline(head.row_headers)],
                 "hand": [outline(head.cells)],
-                "where": [outline(head_label)],
+                "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
         )
         self._column(head, row_total, col_total)
@@ -520,7 +529,10 @@ class ZoomOut(LectureScene):
         self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
         self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
         self._parallel(strips, matmul, self.lights)
-        self.thumbnail = VGroup(layers, inputs, output, into, out).copy()
+        whole = VGroup(layers, inputs, output, into, out)
+        ours = whole.get_family().index(tile)  # our head's tile, found again in the copy
+        self.thumbnail = whole.copy()
+        self.thumb_tile = self.thumbnail.get_family()[ours]
         for part in self.thumbnail.get_family():  # shapes only: its words would be too small
             part.submobjects = [m for m in part.submobjects if not isinstance(m, Text | MathTex)]
 
@@ -538,26 +550,38 @@ class ZoomOut(LectureScene):
         multi_box: VMobject,
         multi_label: VMobject,
     ) -> None:
-        """The camera pulls back: everything scales about the head until it is one tile; the
-        heads' results travel into W_O."""
+        """The camera pulls back: everything scales about the head until it is one tile. The
+        block, built around the map at that scale, comes in from outside the frame as it
+        shrinks, the other heads sliding in beside; the map's numbers and headers shrink
+        with it, intact, and fade only at the end. Then the heads' results travel into W_O."""
         scale = head.cells.width / tile.cells.width
         here, there = head.cells.get_center(), tile.cells.get_center()
-        frame = VGroup(layers.cards_behind, layers.card, others, others_label, multi_box)
+        # the rest of the layer, faint: the network and the adds, each lit when it is told
+        self.ghost = VGroup(layers.sublayers[1].copy(), layers.nodes.copy())
+        self.ghost.fade(1 - style.DIMMED)
+        frame = VGroup(layers.cards_behind, layers.card, others, multi_box, self.ghost)
         frame.generate_target()
-        frame.scale(scale, about_point=there).shift(here - there).set_opacity(0)
-        rest = VGroup(head.numbers, head.row_headers, head.col_headers, head_label)
+        frame.scale(scale, about_point=there).shift(here - there)  # around the map, as large
+        rest = VGroup(head.numbers, head.row_headers, head.col_headers, self.column_left)
         ours = SurroundingRectangle(tile.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-        ours_big = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+        ours_big = self.ours_big  # framed since the intro
         self.ours = ours  # framed until training (which would learn the map ours set by hand)
         self.say(
             "heads",
             ReplacementTransform(head.cells, tile.cells),
             ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
-            FadeOut(self.column_left),
-            rest.animate.scale(1 / scale, about_point=here).shift(there - here).set_opacity(0),
+            FadeOut(head_label),  # the other heads slide in where it stood
+            Succession(  # the numbers shrink with their cells, and go only once they are tiny
+                rest.animate(run_time=PULL_SHARE)
+                .scale(1 / scale, about_point=here)
+                .shift(there - here),
+                FadeOut(rest, run_time=1 - PULL_SHARE),
+            ),
+            run_time=PULL_TIME,
             beats={
                 "join": [  # each map weights its V: the results A·V, joined, go into W_O
+                    FadeIn(others_label),
                     GrowArrow(joins[0]),
                     TransformFromCopy(VGroup(*(t.cells for t in tiles)), joins[1]),
                     Create(w_o[0]),
@@ -566,7 +590,6 @@ class ZoomOut(LectureScene):
                 ]
             },
         )
-        self.remove(rest)
 
     def _step_back(
         self, block: VGroup, scale: float, here: np.ndarray, there: np.ndarray
@@ -640,7 +663,7 @@ class ZoomOut(LectureScene):
             GrowArrow(main[0]),
             GrowArrow(main[1]),
             GrowArrow(main[2]),
-            FadeIn(ffn, shift=UP * 0.2),
+            ReplacementTransform(self.ghost[0], ffn),  # the faint network lights
             FadeOut(pe.row_headers),
             beats={
                 "nonlin": [
@@ -700,7 +723,7 @@ class ZoomOut(LectureScene):
             FadeIn(x[1]),
             FadeIn(layers.branches),
             *(Create(r) for r in layers.residuals),
-            FadeIn(layers.nodes),
+            ReplacementTransform(self.ghost[1], layers.nodes),
             GrowArrow(main[3]),
             beats={
                 "back": [  # each step's input runs round its residual path into the ⊕
@@ -762,6 +785,7 @@ class ZoomOut(LectureScene):
         read.set_stroke(style.HIGHLIGHT, 2).scale(small).move_to(layers.exit())
         landed = read.copy().next_to(output[1], LEFT, buff=style.ITEM_BUFF)
         arrive = TransformFromCopy(read, landed)  # the top vector of it, into the box
+        bars = self._readout()
         self.say(
             "stack",
             FadeOut(self.added.shown),  # the side panel's sum gives way
@@ -798,26 +822,65 @@ class ZoomOut(LectureScene):
                     FadeIn(causal.grid, causal.caption),
                 ],
                 "mask": [Create(causal.mask), later.animate.set_opacity(style.DIMMED)],
-                "top": [  # the top vector of "it" goes into the readout, which lights
+                "top": [  # the top vector of "it" goes into the readout, which lights; out
+                    FadeOut(causal),  # of it, a probability per candidate (the mask is told)
                     InTurn(
                         AnimationGroup(GrowArrow(out), FadeIn(output)),
                         arrive,
                         AnimationGroup(
-                            FadeOut(arrive.mobject),
                             output[0]
                             .animate(rate_func=there_and_back)
                             .set_fill(style.HIGHLIGHT, opacity=0.4),
+                            Transform(arrive.mobject, bars.bars),  # it takes the bars' shape
+                            FadeIn(bars.names),
+                            FadeIn(bars.caption),
                         ),
-                    )
+                    ),
                 ],
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
-                        AnimationGroup(FadeOut(causal), FadeIn(pieces[0])),
+                        AnimationGroup(
+                            FadeOut(arrive.mobject, bars.names, bars.caption),
+                            FadeIn(pieces[0]),
+                        ),
                         ReplacementTransform(pieces[0], pieces[1]),
                     )
                 ],
             },
         )
+
+    def _readout(self) -> VGroup:
+        """The readout's probabilities, drawn as a schematic in the side panel: a bar per
+        candidate for the token after the pronoun, the sentence's own next word tallest. No
+        numbers: the data file has none (our model is not a language model), so the bars'
+        heights are a picture of "one probability each", captioned as schematic."""
+        it = self.data.it_cat
+        words = [it.tokens[it.query_index + 1], *self.words["candidates"].split()]
+        bars = VGroup(
+            *(
+                Rectangle(width=BAR_WIDTH, height=BAR_HEIGHT * share)
+                .set_stroke(style.HIGHLIGHT if k == 0 else style.MUTED, 2)
+                .set_fill(style.RESULT, opacity=0.7)
+                for k, share in enumerate(BAR_SHARES)
+            )
+        ).arrange(RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
+        names = VGroup(
+            *(
+                style.text(word, style.SMALL_SIZE).next_to(bar, DOWN, buff=style.HUG_BUFF)
+                for word, bar in zip(words, bars, strict=True)
+            )
+        )
+        names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
+        side = self.side
+        caption = style.text(self.words["readout_schematic"], style.LABEL_SIZE, style.MUTED)
+        caption.scale(min(1.0, side.width / caption.width))  # its own size: the bars' words
+        chart = VGroup(bars, names)  # keep theirs
+        room = side.height - caption.height - style.ITEM_BUFF
+        chart.scale(min(1.0, side.width / chart.width, room / chart.height))
+        caption.next_to(chart, DOWN, buff=style.ITEM_BUFF)
+        group = VGroup(bars, names, caption).move_to(side)
+        group.bars, group.names, group.caption = bars, names, caption
+        return group
 
     def _training(
         self,
@@ -836,20 +899,26 @@ class ZoomOut(LectureScene):
         stops = (inputs, layers.card, output)
         heading, names, per_layer = self._trained_list()
         named = iter(names)
+        lit: list[VMobject] = []  # the glows of the part named last
 
         def light(*parts: VMobject) -> list:
-            """The parts' parameters, lit (they stay lit: training learns them all), and
-            their name carried out of them into the side panel's list."""
+            """The parts' parameters, lit, and their name carried out of them into the side
+            panel's list; the part named before goes dark (its name stays in the list), so
+            one part is lit at a time."""
             glows = [
                 SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
                 .set_fill(style.HIGHLIGHT, opacity=0.3)
                 .set_z_index(-1)
                 for part in parts
             ]
+            dark = [FadeOut(glow) for glow in lit]
+            self.lights.remove(*lit)  # gone before parallel fades the lights
+            lit[:] = glows
             self.lights.add(*glows)
             name = next(named)
             self.lights.add(name)
             return [
+                *dark,
                 *(GrowFromCenter(glow) for glow in glows),
                 FadeIn(name, target_position=parts[0], scale=0.5),
             ]
@@ -916,6 +985,8 @@ class ZoomOut(LectureScene):
         """An RNN reads in turn; attention computes every position together, as one matrix
         product row by column."""
         rnn, once = strips
+        cores = self._cores(matmul.product)
+        aside = self._aside(lights, VGroup(strips, matmul, cores))
 
         def light(box: VGroup):
             return box[0].animate(rate_func=there_and_back).set_fill(style.HIGHLIGHT, opacity=0.6)
@@ -933,6 +1004,7 @@ class ZoomOut(LectureScene):
         self.say(
             "parallel",
             FadeOut(lights),
+            aside,  # the block steps aside: the side panel's picture is told large
             FadeIn(strips),
             then=[[Succession(*(light(box) for box in rnn[1]))]],
             beats={
@@ -943,14 +1015,57 @@ class ZoomOut(LectureScene):
                         AnimationGroup(*products),
                     )
                 ],
-                "gpu": [
-                    Succession(*(light(box) for box in rnn[1])),
+                "gpu": [  # the RNN steps word by word while every row of the table goes
+                    Succession(*(light(box) for box in rnn[1])),  # to its own core at once
                     *(light(box) for box in once[1]),
-                    outline(grid),
+                    FadeIn(cores.boxes, cores.name),
+                    *(TransformFromCopy(grid.get_row(i), lit) for i, lit in enumerate(cores.lit)),
                 ],
                 "win": [FadeOut(rnn, shift=DOWN * 0.3)],  # the in-turn reader gives way
             },
         )
+
+    def _cores(self, grid: AttentionGrid) -> VGroup:
+        """A GPU's cores beside the table, schematic: one per row of it (a GPU has many more),
+        each lit once its row is computed there, all at once."""
+        cell = grid.get_cell(0, 0)
+        boxes = VGroup(
+            *(
+                RoundedRectangle(corner_radius=0.05, width=2 * cell.width, height=cell.height)
+                .set_stroke(style.MUTED, 2)
+                .next_to(grid.get_cell(i, grid.n_cols - 1), RIGHT, buff=style.GROUP_BUFF)
+                for i in range(grid.n_rows)
+            )
+        )
+        lit = VGroup(*(box.copy().set_fill(style.HIGHLIGHT, opacity=0.6) for box in boxes))
+        name = VGroup(  # two lines over the cores, clear of Kᵀ (QKᵀ/√d is under the table)
+            *(
+                style.text(part, style.LABEL_SIZE, style.MUTED)
+                for part in self.words["gpu_cores"].split(maxsplit=1)
+            )
+        ).arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=LEFT)
+        name.next_to(boxes, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+        group = VGroup(boxes, lit, name)
+        group.boxes, group.lit, group.name = boxes, lit, name
+        return group
+
+    def _aside(self, lights: VGroup, panel: VGroup) -> ApplyFunction:
+        """The block on the stage drawn smaller against the area's right edge, and ``panel``
+        (not yet shown) laid out large in what it leaves free on the left."""
+        lit = {id(m) for m in lights.get_family()}
+        block = VGroup(
+            *(
+                m
+                for m in self.mobjects
+                if m is not self.title and isinstance(m, VMobject) and id(m) not in lit
+            )
+        )
+        left, bottom, right, top = style.content_area()
+        anchor = np.array([right, block.get_center()[1], 0.0])
+        free = right - ASIDE * block.width - style.WIDE_BUFF - left
+        panel.scale(min(MAX_ZOOM, free / panel.width, (top - bottom) / panel.height))
+        panel.move_to([left + free / 2, (top + bottom) / 2, 0.0])
+        return ApplyFunction(lambda g: g.scale(ASIDE, about_point=anchor), block)
 
     def _uses(self) -> None:
         """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
@@ -975,12 +1090,21 @@ class ZoomOut(LectureScene):
         below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
         # where each use is told: the part of the area the earlier ones leave free
         regions = (
-            (left, right, bottom, ceiling),  # the first: all of it
+            (left, right, bottom, ceiling),  # the first: all of it, at its top (the block
+            # stands large under it while "more than attention" is said)
             (left, right, bottom, below),  # the second: all under the first
             ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
             (left, right, bottom, ceiling),  # the last: all of it again
         )
-        back = [self._focus(panel, region) for panel, region in zip(panels, regions, strict=True)]
+        back = [
+            self._focus(panel, region, at_top=panel is generation)
+            for panel, region in zip(panels, regions, strict=True)
+        ]
+        # while generation is told, the thumbnail stands large under it ("more than attention"
+        # is read on it); it travels to its place by the heading when the next use comes
+        thumb.generate_target()
+        room = generation.get_bottom()[1] - style.ITEM_BUFF - bottom
+        thumb.scale_to_fit_height(room).next_to(generation, DOWN, buff=style.ITEM_BUFF)
         shown = (  # each panel's parts on screen once its line is done
             VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
             VGroup(
@@ -993,6 +1117,7 @@ class ZoomOut(LectureScene):
             VGroup(code[0], code.tokens, code.context),
         )
         attention, ffn = thumb[0].sublayers
+        beyond = (ffn, *thumb[0].nodes, thumb[2])  # the network, the adds and norms, the readout
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
@@ -1005,12 +1130,13 @@ class ZoomOut(LectureScene):
                     FadeIn(generation.next, shift=RIGHT),
                     FadeIn(thumb, shift=LEFT),
                 ],
-                "more": [attention.animate.set_opacity(style.DIMMED), outline(ffn)],
+                "more": [attention.animate.fade(1 - style.DIMMED), outline(*beyond)],
             },
         )
         self.say(
             "translation",
             ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
+            MoveToTarget(thumb),  # and the block to its place by the heading
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [
@@ -1038,13 +1164,17 @@ class ZoomOut(LectureScene):
         )
         self._alphafold(protein, shown)
 
-    def _focus(self, panel: VGroup, region: tuple[float, float, float, float]):
-        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid;
-        return the function that carries its parts back to the quarter, dimmed."""
+    def _focus(
+        self, panel: VGroup, region: tuple[float, float, float, float], at_top: bool = False
+    ):
+        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid,
+        in its middle or ``at_top``; return the function that carries its parts back to the
+        quarter, dimmed."""
         x0, x1, y0, y1 = region
         scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
         quarter = panel.get_center()
-        centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+        y = y1 - scale * panel.height / 2 if at_top else (y0 + y1) / 2
+        centre = np.array([(x0 + x1) / 2, y, 0.0])
         panel.scale(scale).move_to(centre)
 
         def to_quarter(parts: VMobject) -> VMobject:
@@ -1065,7 +1195,7 @@ class ZoomOut(LectureScene):
             beats={
                 "family": [TransformFromCopy(protein.residues, pairs)],
                 "far": [
-                    Succession(  # far pairs linked on the straight chain, then it folds
+                    InTurn(  # far pairs linked on the straight chain, then it folds
                         LaggedStart(  # one pair at a time: its link, its two cells
                             *(
                                 AnimationGroup(
@@ -1076,7 +1206,7 @@ class ZoomOut(LectureScene):
                                 for arc, (a, b) in zip(protein.arcs, PROTEIN_LINKS, strict=True)
                             ),
                             lag_ratio=0.6,
-                            run_time=1 - FOLD_SHARE,
+                            run_time=LINKS_SHARE,
                         ),
                         AnimationGroup(  # the hairpin: each link's ends stay on its beads
                             Transform(protein.chain, protein.folded),
@@ -1085,6 +1215,13 @@ class ZoomOut(LectureScene):
                                 for arc, link in zip(protein.arcs, protein.links, strict=True)
                             ),
                             run_time=FOLD_SHARE,
+                        ),
+                        AnimationGroup(  # not a text model reused: our head's map, out of
+                            TransformFromCopy(self.thumb_tile, protein.text_map),  # the block
+                            FadeIn(protein.unlike),
+                            FadeIn(protein.names),
+                            outline(self.thumb_tile),  # where one head sits, once more
+                            run_time=1 - LINKS_SHARE - FOLD_SHARE,
                         ),
                     )
                 ],
@@ -1183,7 +1320,24 @@ class ZoomOut(LectureScene):
         ).arrange_in_grid(RESIDUES, RESIDUES, buff=0)
         shape = VGroup(panel.chain, panel.folded, panel.arcs, panel.links)
         panel.pairs.next_to(shape, RIGHT, buff=style.GROUP_BUFF)
-        panel.add(VGroup(*shape, panel.pairs))  # folded and links: the
+        it = self.data.it_cat
+        side = panel.pairs.height / len(it.tokens)
+        panel.text_map = AttentionGrid(  # a text head's map, the same height: not what is used
+            it.scaled.weights, IT_CAT, cell_size=side, show_numbers=False
+        )
+        panel.unlike = MathTex(r"\neq", font_size=style.SYMBOL_SIZE)
+        VGroup(panel.unlike, panel.text_map).arrange(RIGHT, buff=style.GROUP_BUFF)
+        VGroup(panel.unlike, panel.text_map).next_to(panel.pairs, RIGHT, buff=style.GROUP_BUFF)
+        panel.names = VGroup(
+            *(
+                style.text(self.words[key], style.SMALL_SIZE, style.MUTED).next_to(
+                    grid, DOWN, buff=style.ITEM_BUFF
+                )
+                for key, grid in (("pair_table", panel.pairs), ("token_table", panel.text_map))
+            )
+        )
+        unlike = VGroup(panel.unlike, panel.text_map, panel.names)
+        panel.add(VGroup(*shape, panel.pairs, unlike))  # folded and links: the
         # chain's shape to come, laid out with the panel; never added to the scene itself
         return panel
 

@@ -778,6 +778,9 @@ class MultiHead(LectureScene):
                 for i in range(len(run.colours))
             ]
         )
+        v_frames = VGroup(
+            *(SurroundingRectangle(ln[1][2][0], buff=style.TIGHT_BUFF) for ln in lines)
+        )
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -792,7 +795,8 @@ class MultiHead(LectureScene):
                 for h in range(heads)
             ),
             then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
-            beats={"cells": [InTurn(*first, rest_cells)]},
+            # each head's V stays framed while its rows fill: every output row reads V whole
+            beats={"cells": [InTurn(*first, AnimationGroup(Create(v_frames), rest_cells))]},
             run_time=sum(CELL_SECONDS) + CASCADE_SECONDS,  # the cells' own pace, not 1 s
             n=len(run.colours),
             d=d_head,
@@ -834,7 +838,7 @@ class MultiHead(LectureScene):
         VGroup(outputs, row_frame).shift(mid)
         self.say(
             "concat",
-            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
+            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines), v_frames)),
             # a fade between the two grids, not a point-by-point morph of 64 cells
             *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
             *(ReplacementTransform(lines[h][0], part_names[h]) for h in range(heads)),
@@ -1421,11 +1425,17 @@ class MultiHead(LectureScene):
             )
         )
         # each inside the slice: the first index from its left edge, the last ending at its
-        # right edge (so neither reads as slice 2's), the last a line further out
-        for (first, last), piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+        # right edge (so neither reads as slice 2's), the last a line further out; a short
+        # tick runs from each edge out to its number
+        for pair, piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+            first, last = pair
             first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
             last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
             last.shift(side * (first.height + style.HUG_BUFF))
+            for corner, label in ((LEFT, first), (RIGHT, last)):
+                start = piece.get_corner(side + corner)
+                end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
+                pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
         self.say(
             "bookkeeping",
             # the four-head layer leaves (a layer is not a vector); its line "8 = 4 x 2"

@@ -778,6 +778,9 @@ class MultiHead(LectureScene):
                 for i in range(len(run.colours))
             ]
         )
+        v_frames = VGroup(
+            *(SurroundingRectangle(ln[1][2][0], buff=style.TIGHT_BUFF) for ln in lines)
+        )
         self.say(
             "outputs",
             FadeOut(self.rules),
@@ -792,7 +795,8 @@ class MultiHead(LectureScene):
                 for h in range(heads)
             ),
             then=[[FadeIn(VGroup(*(VGroup(ln[1][1], ln[1][2], ln[1][3]) for ln in lines)))]],
-            beats={"cells": [InTurn(*first, rest_cells)]},
+            # each head's V stays framed while its rows fill: every output row reads V whole
+            beats={"cells": [InTurn(*first, AnimationGroup(Create(v_frames), rest_cells))]},
             run_time=sum(CELL_SECONDS) + CASCADE_SECONDS,  # the cells' own pace, not 1 s
             n=len(run.colours),
             d=d_head,
@@ -834,7 +838,7 @@ class MultiHead(LectureScene):
         VGroup(outputs, row_frame).shift(mid)
         self.say(
             "concat",
-            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines))),
+            FadeOut(VGroup(*(VGroup(*ln[1][:4]) for ln in lines), v_frames)),
             # a fade between the two grids, not a point-by-point morph of 64 cells
             *(FadeTransform(lines[h][1][4], joined[h]) for h in range(heads)),
             *(ReplacementTransform(lines[h][0], part_names[h]) for h in range(heads)),
@@ -923,19 +927,20 @@ class MultiHead(LectureScene):
 
     def _four_heads(self) -> None:
         run = self.data.four_heads
-        maps = VGroup(*(self._map(run, "multihead.four", h, 0.36)[1] for h in range(4)))
+        heads = range(run.heads)  # the data's head count, not a typed 4
+        maps = VGroup(*(self._map(run, "multihead.four", h, 0.36)[1] for h in heads))
         maps.arrange(RIGHT, buff=style.GROUP_BUFF)
         names, rules = self.head_captions(run)
         for m, name, rule in zip(maps, names, rules, strict=True):
             name.next_to(m, DOWN, buff=style.ITEM_BUFF)
             rule.next_to(name, DOWN, buff=style.HUG_BUFF)
-        colour = max(range(4), key=lambda h: run.colour_match[h])
-        previous = max(range(4), key=lambda h: run.previous_match[h])
+        colour = max(heads, key=lambda h: run.colour_match[h])
+        previous = max(heads, key=lambda h: run.previous_match[h])
         pair = max(
-            ((a, b) for a in range(4) for b in range(a + 1, 4)),
+            ((a, b) for a in heads for b in range(a + 1, run.heads)),
             key=lambda p: run.similarity[p[0]][p[1]],
         )
-        unnamed = min(range(4), key=lambda h: max(run.colour_match[h], run.previous_match[h]))
+        unnamed = min(heads, key=lambda h: max(run.colour_match[h], run.previous_match[h]))
         # the model's box round the four maps, one slot each: it grows out of the two-head box
         box = SurroundingRectangle(
             VGroup(maps, names, rules), color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
@@ -1028,7 +1033,7 @@ class MultiHead(LectureScene):
             p=previous + 1,
         )
         self.add(maps)  # the grids whole (their rows came one by one)
-        others = [h for h in range(4) if h not in (colour, previous)]
+        others = [h for h in heads if h not in (colour, previous)]
         pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
         cross = Cross(
             VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
@@ -1091,8 +1096,9 @@ class MultiHead(LectureScene):
         )
         unknown = style.text("?", style.TITLE_SIZE * 3, style.HIGHLIGHT).move_to(maps[unnamed])
         # the four heads handed on: the maps (the "?" with them) shrink to the left into one
-        # small layer box, the four-head box itself shrinking round them; it becomes the
-        # bookkeeping's x. Built as they will be once head {unnamed} is dimmed.
+        # small layer box, the four-head box itself shrinking round them, with the layer's
+        # bookkeeping under it (width = heads x dims, from this run); that line becomes the
+        # large model's. Built as they will be once head {unnamed} is dimmed.
         heads = VGroup(maps, unknown)
         small = heads.copy()
         small[0][unnamed].set_opacity(style.DIMMED)
@@ -1103,6 +1109,15 @@ class MultiHead(LectureScene):
         layer = SurroundingRectangle(
             small, color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12
         )
+        split = phrase(
+            self.words["split_line"],
+            style.LABEL_SIZE,
+            style.MUTED,
+            width=self.number("multihead.four.width", 0),
+            heads=self.number("multihead.four.heads", 0),
+            d_head=self.number("multihead.four.d_head", 0),
+        ).next_to(layer, DOWN, buff=style.ITEM_BUFF)
+        split.align_to(layer, LEFT)
         self.say(
             "caveat",
             FadeOut(frames[unnamed]),
@@ -1123,12 +1138,13 @@ class MultiHead(LectureScene):
                             Transform(heads, small),
                             ReplacementTransform(box, layer),
                         ),
+                        FadeIn(split),
                     )
                 ]
             },
             run_time=2.0,  # the "?", then the hand-off: each seen
         )
-        self.layer = layer  # stretched into the bookkeeping's x
+        self.split = split  # the same bookkeeping at another width: it becomes the large model's
 
     def _ablation(self, run, h: int) -> VGroup:
         """Two bars of validation MSE, to one scale from 0: the model with every head, and
@@ -1388,10 +1404,14 @@ class MultiHead(LectureScene):
         )
         for stripe in column:
             stripe.set_fill(style.VALUE, 0.5)
-        # x stood up against one head's column of W_Q (its 4096 numbers meet the column's
-        # 4096 rows), and their product: Q's slice 1, head 1's query
+        # x stood up against one head's column of W_Q, on its left as a row times a matrix
+        # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
+        # head 1's query. The rows' brace stands left of it while it is there.
         upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
-        upright.next_to(one, RIGHT, buff=style.TIGHT_BUFF)
+        upright.next_to(one, LEFT, buff=style.TIGHT_BUFF)
+        aside = (upright.width + style.TIGHT_BUFF) * LEFT
+        rows_brace.shift(aside)
+        rows_n.shift(aside)
         product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
         q_frame = SurroundingRectangle(q[0], buff=0, color=style.HIGHLIGHT)
         # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
@@ -1404,20 +1424,28 @@ class MultiHead(LectureScene):
                 for _ in range(2)
             )
         )
-        for (first, last), piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
-            first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
-            first.shift(LEFT * piece.width)  # ends where the slice begins
-            last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
-            last.shift(RIGHT * piece.width)  # begins where the slice ends
+        # each inside the slice: the first index from its left edge, the last ending at its
+        # right edge (so neither reads as slice 2's), the last a line further out; a short
+        # tick runs from each edge out to its number
+        for pair, piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+            first, last = pair
+            first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
+            last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
+            last.shift(side * (first.height + style.HUG_BUFF))
+            for corner, label in ((LEFT, first), (RIGHT, last)):
+                start = piece.get_corner(side + corner)
+                end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
+                pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
         self.say(
             "bookkeeping",
-            # the four heads' layer box stretches along its width into x; the rest leaves
+            # the four-head layer leaves (a layer is not a vector); its line "8 = 4 x 2"
+            # becomes the large model's "4096 = 32 x 128", and the large model's x grows
             *(
                 FadeOut(m)
-                for m in _apart([m for m in self.mobjects if m is not self.title], [self.layer])
+                for m in _apart([m for m in self.mobjects if m is not self.title], [self.split])
             ),
-            ReplacementTransform(self.layer, x),
-            FadeIn(sum_line),
+            ReplacementTransform(self.split, sum_line),
+            GrowFromEdge(x, LEFT),
             FadeIn(x_name),
             GrowFromCenter(x_brace),
             FadeIn(x_width),
@@ -1464,6 +1492,12 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             TransformFromCopy(VGroup(upright, one), product), run_time=2
                         ),
+                        # used: it leaves before the other slices arrive, the brace back to W_Q
+                        AnimationGroup(
+                            FadeOut(upright),
+                            VGroup(rows_brace, rows_n).animate.shift(-aside),
+                            run_time=0.5,
+                        ),
                     )
                 ],
             },
@@ -1475,7 +1509,6 @@ class MultiHead(LectureScene):
         self.say(
             "slices",
             FadeOut(fan),
-            FadeOut(upright),
             FadeOut(VGroup(cols_brace, cols_n)),
             # the whole W_Q: the one head's column, repeated once per head
             LaggedStart(*(TransformFromCopy(one, s) for s in whole), lag_ratio=0.05),

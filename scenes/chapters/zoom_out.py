@@ -1274,16 +1274,17 @@ class ZoomOut(LectureScene):
         k = PROTEIN_LINKS[1][0]  # one of the pairs it attends to, and its bias (j, k)
         pairs, text_map = protein.pairs, protein.text_map
 
-        def frame(part: VMobject, colour) -> SurroundingRectangle:
-            return SurroundingRectangle(part, color=colour, buff=0, stroke_width=3)
+        def frame(part: VMobject, colour=style.FOREGROUND) -> SurroundingRectangle:
+            return SurroundingRectangle(part, color=colour, buff=0, stroke_width=4)
 
         row = [pairs[i * RESIDUES + m] for m in range(RESIDUES) if m != j]
         query = text_map.get_row(self.data.it_cat.query_index)
-        return (
-            AnimationGroup(Create(frame(pairs[i * RESIDUES + j], style.HIGHLIGHT))),
+        bias = DashedVMobject(frame(pairs[j * RESIDUES + k]), num_dashes=LINK_DASHES)
+        return (  # the pair framed white on its lit cell; the bias's frame dashed
+            AnimationGroup(Create(frame(pairs[i * RESIDUES + j]))),
             AnimationGroup(
                 *(cell.animate.set_fill(style.HIGHLIGHT, 0.5) for cell in row),
-                Create(frame(pairs[j * RESIDUES + k], style.FOREGROUND)),
+                Create(bias),
                 Create(frame(query, style.HIGHLIGHT)),
             ),
         )

@@ -9,6 +9,8 @@ Render alone with ``manim -ql scenes/chapters/zoom_out.py ZoomOut``.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from manim import (
     DOWN,
@@ -49,6 +51,8 @@ from manim import (
     TransformFromCopy,
     VGroup,
     VMobject,
+    smooth,
+    squish_rate_func,
     there_and_back,
 )
 
@@ -63,8 +67,9 @@ from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
 LINKS_TIME = 5.5  # seconds for the far pairs to be linked, the chain to fold, the ≠ drawn
-LINKS_SHARE = 0.35  # of which the links take this share,
-FOLD_SHARE = 0.35  # the fold this share, and the text map set beside the table the rest
+LINKS_SHARE = 0.3  # of which the links take this share,
+FOLD_SHARE = 0.3  # the fold this share, and the text map set beside the table (pairs
+# attending to pairs there, a token to tokens here) the rest
 LINK_DASHES = 8  # dashes of a link, the same on the straight chain and the folded one
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
@@ -97,7 +102,9 @@ PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then 
 ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
-BAR_SHARES = (1.0, 0.45, 0.25, 0.15)  # the readout's bars, schematic: the next word tallest
+# the readout's bars: illustrative heights, made up (the data file has no next-token
+# probabilities; the caption says so), the sentence's own next word tallest
+BAR_SHARES = (1.0, 0.45, 0.25, 0.15)
 BAR_HEIGHT, BAR_WIDTH = 2.4, 0.6  # the tallest bar, and each bar's width (then fit to the panel)
 TILE = 1.1  # side of one head's tile in the block
 PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
@@ -578,10 +585,11 @@ class ZoomOut(LectureScene):
                 .shift(there - here),
                 FadeOut(rest, run_time=1 - PULL_SHARE),
             ),
+            # the other heads' caveat (another model's) as they land, not a beat later
+            FadeIn(others_label, rate_func=squish_rate_func(smooth, PULL_SHARE, 1.0)),
             run_time=PULL_TIME,
             beats={
                 "join": [  # each map weights its V: the results A·V, joined, go into W_O
-                    FadeIn(others_label),
                     GrowArrow(joins[0]),
                     TransformFromCopy(VGroup(*(t.cells for t in tiles)), joins[1]),
                     Create(w_o[0]),
@@ -831,8 +839,10 @@ class ZoomOut(LectureScene):
                             output[0]
                             .animate(rate_func=there_and_back)
                             .set_fill(style.HIGHLIGHT, opacity=0.4),
-                            Transform(arrive.mobject, bars.bars),  # it takes the bars' shape
-                            FadeIn(bars.names),
+                            FadeOut(arrive.mobject),  # used up inside the box (W_out, softmax)
+                            TransformFromCopy(output[0], bars.bars),  # the bars out of the box
+                            FadeIn(bars.names),  # one each: several would make a Group
+                            FadeIn(bars.more),
                             FadeIn(bars.caption),
                         ),
                     ),
@@ -840,7 +850,7 @@ class ZoomOut(LectureScene):
                 "token": [  # a word, and the same word cut in two tokens
                     Succession(
                         AnimationGroup(
-                            FadeOut(arrive.mobject, bars.names, bars.caption),
+                            FadeOut(bars.bars, bars.names, bars.more, bars.caption),
                             FadeIn(pieces[0]),
                         ),
                         ReplacementTransform(pieces[0], pieces[1]),
@@ -871,15 +881,18 @@ class ZoomOut(LectureScene):
             )
         )
         names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
+        # four of the vocabulary's tokens: the rest, each with its probability, go on
+        more = MathTex(r"\cdots").next_to(bars, RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
         side = self.side
-        caption = style.text(self.words["readout_schematic"], style.LABEL_SIZE, style.MUTED)
+        # two lines: the made-up heights, then what the readout gives
+        caption = _lines(self.words["readout_schematic"], style.LABEL_SIZE)
         caption.scale(min(1.0, side.width / caption.width))  # its own size: the bars' words
-        chart = VGroup(bars, names)  # keep theirs
+        chart = VGroup(bars, names, more)  # keep theirs
         room = side.height - caption.height - style.ITEM_BUFF
         chart.scale(min(1.0, side.width / chart.width, room / chart.height))
         caption.next_to(chart, DOWN, buff=style.ITEM_BUFF)
-        group = VGroup(bars, names, caption).move_to(side)
-        group.bars, group.names, group.caption = bars, names, caption
+        group = VGroup(bars, names, more, caption).move_to(side)
+        group.bars, group.names, group.more, group.caption = bars, names, more, caption
         return group
 
     def _training(
@@ -901,16 +914,18 @@ class ZoomOut(LectureScene):
         named = iter(names)
         lit: list[VMobject] = []  # the glows of the part named last
 
+        def glow(part: VMobject) -> VMobject:
+            return (
+                SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
+                .set_fill(style.HIGHLIGHT, opacity=0.3)
+                .set_z_index(-1)
+            )
+
         def light(*parts: VMobject) -> list:
             """The parts' parameters, lit, and their name carried out of them into the side
             panel's list; the part named before goes dark (its name stays in the list), so
             one part is lit at a time."""
-            glows = [
-                SurroundingRectangle(part, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
-                .set_fill(style.HIGHLIGHT, opacity=0.3)
-                .set_z_index(-1)
-                for part in parts
-            ]
+            glows = [glow(part) for part in parts]
             dark = [FadeOut(glow) for glow in lit]
             self.lights.remove(*lit)  # gone before parallel fades the lights
             lit[:] = glows
@@ -923,7 +938,9 @@ class ZoomOut(LectureScene):
                 FadeIn(name, target_position=parts[0], scale=0.5),
             ]
 
-        self.lights = VGroup(heading, per_layer)
+        parts = (inputs, tiles, w_o, ffn, *layers.norm_labels, output)
+        together = VGroup(*(glow(part) for part in parts))  # all at once, for a moment
+        self.lights = VGroup(heading, per_layer, together)
         self.say(
             "training",
             FadeOut(pieces),
@@ -940,12 +957,13 @@ class ZoomOut(LectureScene):
                     GrowFromCenter(per_layer[0]),
                     FadeIn(per_layer[1]),
                 ],
-                "readout": [  # an input passes through them all, up to the readout
-                    *light(output),
-                    Succession(
+                "readout": [  # an input passes through them all, up to the readout; as it
+                    *light(output),  # rises they all light a moment together: one update
+                    Succession(  # changes every part at once, not one after another
                         *(travel.animate.move_to(stop) for stop in stops),
                         FadeOut(travel),
                     ),
+                    FadeIn(together, rate_func=squish_rate_func(there_and_back, 0.3, 0.9)),
                 ],
             },
         )
@@ -993,6 +1011,7 @@ class ZoomOut(LectureScene):
 
         grid = matmul.product
         n, depth = grid.n_rows, range(matmul.kt.n_rows)
+        computed = [grid.get_row(i).copy() for i in range(n)]  # each core's row, over the dim one
         products = [
             TransformFromCopy(
                 VGroup(matmul.q.get_row(i), *(matmul.kt.get_cell(k, j) for k in depth)),
@@ -1015,11 +1034,25 @@ class ZoomOut(LectureScene):
                         AnimationGroup(*products),
                     )
                 ],
-                "gpu": [  # the RNN steps word by word while every row of the table goes
-                    Succession(*(light(box) for box in rnn[1])),  # to its own core at once
-                    *(light(box) for box in once[1]),
-                    FadeIn(cores.boxes, cores.name),
-                    *(TransformFromCopy(grid.get_row(i), lit) for i, lit in enumerate(cores.lit)),
+                "gpu": [  # the RNN steps word by word while each core, all at once, takes
+                    Succession(*(light(box) for box in rnn[1])),  # Q's row and gives back
+                    *(light(box) for box in once[1]),  # the table's row it computed
+                    InTurn(  # the table dims as Q's rows go in; each row lights again
+                        AnimationGroup(  # as its core gives it back
+                            FadeIn(cores.boxes, cores.name),
+                            grid.cells.animate.set_opacity(style.DIMMED),
+                            *(
+                                TransformFromCopy(matmul.q.get_row(i), lit)
+                                for i, lit in enumerate(cores.lit)
+                            ),
+                        ),
+                        AnimationGroup(
+                            *(
+                                TransformFromCopy(lit, row)
+                                for lit, row in zip(cores.lit, computed, strict=True)
+                            )
+                        ),
+                    ),
                 ],
                 "win": [FadeOut(rnn, shift=DOWN * 0.3)],  # the in-turn reader gives way
             },
@@ -1027,7 +1060,7 @@ class ZoomOut(LectureScene):
 
     def _cores(self, grid: AttentionGrid) -> VGroup:
         """A GPU's cores beside the table, schematic: one per row of it (a GPU has many more),
-        each lit once its row is computed there, all at once."""
+        each lit as Q's row comes in, all at once; the row it computes goes back to the table."""
         cell = grid.get_cell(0, 0)
         boxes = VGroup(
             *(
@@ -1117,7 +1150,8 @@ class ZoomOut(LectureScene):
             VGroup(code[0], code.tokens, code.context),
         )
         attention, ffn = thumb[0].sublayers
-        beyond = (ffn, *thumb[0].nodes, thumb[2])  # the network, the adds and norms, the readout
+        # the network, the adds and norms, the readout, the embeddings and positions
+        beyond = (ffn, *thumb[0].nodes, thumb[2], thumb[1])
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
@@ -1216,17 +1250,43 @@ class ZoomOut(LectureScene):
                             ),
                             run_time=FOLD_SHARE,
                         ),
-                        AnimationGroup(  # not a text model reused: our head's map, out of
-                            TransformFromCopy(self.thumb_tile, protein.text_map),  # the block
-                            FadeIn(protein.unlike),
-                            FadeIn(protein.names),
-                            outline(self.thumb_tile),  # where one head sits, once more
+                        InTurn(  # not a text model reused: our head's map, out of the block
+                            AnimationGroup(
+                                TransformFromCopy(self.thumb_tile, protein.text_map),
+                                FadeIn(protein.unlike),
+                                FadeIn(protein.names),
+                                outline(self.thumb_tile),  # where one head sits, once more
+                            ),
+                            *self._triangle(protein),
                             run_time=1 - LINKS_SHARE - FOLD_SHARE,
                         ),
                     )
                 ],
             },
             run_time=LINKS_TIME,  # the far pairs found one by one over the chapter's last cue
+        )
+
+    def _triangle(self, protein: VGroup) -> tuple[AnimationGroup, AnimationGroup]:
+        """What is built for proteins: a pair (i, j) of the table attends to the pairs (i, k)
+        of its row, biased by (j, k) (triangle attention); beside it our map's one row, a
+        token attending to tokens."""
+        i, j = PROTEIN_LINKS[0]  # a far pair, lit on the chain
+        k = PROTEIN_LINKS[1][0]  # one of the pairs it attends to, and its bias (j, k)
+        pairs, text_map = protein.pairs, protein.text_map
+
+        def frame(part: VMobject, colour=style.FOREGROUND) -> SurroundingRectangle:
+            return SurroundingRectangle(part, color=colour, buff=0, stroke_width=4)
+
+        row = [pairs[i * RESIDUES + m] for m in range(RESIDUES) if m != j]
+        query = text_map.get_row(self.data.it_cat.query_index)
+        bias = DashedVMobject(frame(pairs[j * RESIDUES + k]), num_dashes=LINK_DASHES)
+        return (  # the pair framed white on its lit cell; the bias's frame dashed
+            AnimationGroup(Create(frame(pairs[i * RESIDUES + j]))),
+            AnimationGroup(
+                *(cell.animate.set_fill(style.HIGHLIGHT, 0.5) for cell in row),
+                Create(bias),
+                Create(frame(query, style.HIGHLIGHT)),
+            ),
         )
 
     def _generation(self) -> VGroup:
@@ -1328,11 +1388,9 @@ class ZoomOut(LectureScene):
         panel.unlike = MathTex(r"\neq", font_size=style.SYMBOL_SIZE)
         VGroup(panel.unlike, panel.text_map).arrange(RIGHT, buff=style.GROUP_BUFF)
         VGroup(panel.unlike, panel.text_map).next_to(panel.pairs, RIGHT, buff=style.GROUP_BUFF)
-        panel.names = VGroup(
+        panel.names = VGroup(  # what attends to what in each: pairs to pairs, token to token
             *(
-                style.text(self.words[key], style.SMALL_SIZE, style.MUTED).next_to(
-                    grid, DOWN, buff=style.ITEM_BUFF
-                )
+                _lines(self.words[key], style.SMALL_SIZE).next_to(grid, DOWN, buff=style.ITEM_BUFF)
                 for key, grid in (("pair_table", panel.pairs), ("token_table", panel.text_map))
             )
         )
@@ -1354,3 +1412,11 @@ def _move_points(parts: list[VMobject], scale: float, here: np.ndarray, there: n
     (each part moved once, however the parts are grouped)."""
     for part in parts:
         part.points = there + scale * (part.points - here)
+
+
+def _lines(words: str, size: float) -> VGroup:
+    """Muted words in two lines, cut after their colon (the colon kept on the first)."""
+    lines = re.split(r"(?<=[：:])\s*", words, maxsplit=1)
+    return VGroup(*(style.text(line, size, style.MUTED) for line in lines)).arrange(
+        DOWN, buff=style.HUG_BUFF
+    )

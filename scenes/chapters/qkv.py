@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Animation,
     AnimationGroup,
@@ -78,8 +80,8 @@ SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
-FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
+STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (numbers >= 20 px)
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through, this bright
@@ -314,18 +316,20 @@ class ThreeRoles(LectureScene):
         q = self._matrix(self.ex.q[: self.n], f"{SRC}.q", "Q", style.QUERY)
         line = VGroup(x, times, w, equals, q).arrange(RIGHT, buff=style.GROUP_BUFF)
         width = line.width
-        style.place(line, UP)
+        style.place(line, UL)  # at the left: Q, K and V stack in the right column
+        line.shift(RIGHT * style.WIDE_BUFF)  # room for the brace on X's rows
         # Above the kept vectors.
         overflow = self.kept.get_top()[1] + style.GROUP_BUFF - line.get_bottom()[1]
         if overflow > 0:
-            line.scale((line.height - overflow) / line.height, about_edge=UP)
+            line.scale((line.height - overflow) / line.height, about_edge=UL)
         self.fit = line.width / width
         for part in (times, equals, q):  # on the rows of X, not the centre of W
             part.match_y(x.grid.cells)
         return line
 
     def _project_all(self, line: VGroup) -> VGroup:
-        """Q, then K, then V, each computed in the equation; 蘋果's row of each is kept."""
+        """Q, then K, then V, each computed from X; the results stack in the right column
+        (one input, three matrices); 蘋果's row of each is kept."""
         x, times, w, equals, result = line
         self.say(
             "project",
@@ -340,28 +344,67 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
             run_time=1.5,
         )
-        for (key, letter, colour), vector in zip(roles()[1:], kept[1:], strict=True):
-            w_new = self._matrix(
-                getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
-            ).move_to(w)
-            new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
-            new.move_to(result)
+        later = [
+            (
+                self._matrix(
+                    getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
+                ).move_to(w),
+                self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour),
+            )
+            for key, letter, colour in roles()[1:]
+        ]
+        results = [result, *(new for _, new in later)]
+        slots = self._stack(results)
+        self.stack_left = min(slot.get_left()[0] for slot in slots)
+        for k, (key, _, _), vector, (w_new, new) in zip(
+            (1, 2), roles()[1:], kept[1:], later, strict=True
+        ):
+            moves = []
+            if k == 1:  # Q steps up into the stack's top, its columns' names (read) leaving
+                moves = [
+                    FadeOut(result.grid.col_headers),
+                    Transform(result.body, slots[0][1]),
+                    Transform(result.name, slots[0][0]),
+                ]
+            new.body.become(slots[k][1])
+            new.name.become(slots[k][0])
+            equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
             beats = self._shares(new) if key == "v" else {}
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
-                FadeOut(result),
+                *moves,
+                MoveToTarget(equals),
                 then=[
-                    [TransformFromCopy(x.body, new.body), FadeIn(new.heads)],
+                    [TransformFromCopy(x.body, new.body, path_arc=-0.4), FadeIn(new.name)],
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
                 beats=beats,
                 run_time=0.7,  # the same product again: one quick beat each
             )
-            w, result = w_new, new
-        self._shape(x, result)
-        self.equation = VGroup(x, times, w, equals, result, self.shape)
+            w = w_new
+        self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
+        self._shape(x, results)
+        self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    def _stack(self, results: list[VGroup]) -> list[VGroup]:
+        """Where Q, K and V (``results``, as the line has them) stand stacked in the right
+        column, with their letters at their left: ``(letter, body)``. Each is :data:`STACK`
+        of the line's size, its cells smaller still where the three would not fit the
+        column's height (longer sentences), its numbers kept at :data:`STACK` all the same."""
+        _, bottom, right, top = style.content_area()
+        room = top - bottom - 2 * style.ITEM_BUFF - (style.GROUP_BUFF + style.ITEM_BUFF)  # d's
+        size = min(STACK, room / sum(r.body.height / self.fit for r in results))
+        slots = VGroup()
+        for r in results:
+            body, name = r.body.copy().scale(size / self.fit), r.name.copy().scale(STACK / self.fit)
+            for number in body[1]:
+                number.scale(STACK / size)
+            slots.add(VGroup(name.next_to(body, LEFT, buff=style.ITEM_BUFF), body))
+        slots.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        slots.next_to([right - style.WIDE_BUFF, top, 0], DL, buff=0)
+        return list(slots)
 
     def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:
         """蘋果's row of X, through W_Q's food row, becomes a Query that looks for eating:
@@ -452,7 +495,8 @@ class ThreeRoles(LectureScene):
         left = rows.get_left()[0] - style.GROUP_BUFF - column / 2
         for row, sign in zip(rows, small, strict=True):
             row.add(sign.move_to([left, row[0].get_y(), 0]))  # the rows stay where they were
-        return rows
+        # at the content area's left: the right column is the stack of Q, K and V
+        return rows.shift(RIGHT * (style.content_area()[0] - rows.get_left()[0]))
 
     @staticmethod
     def _letters(signs: VGroup) -> VGroup:
@@ -526,9 +570,13 @@ class ThreeRoles(LectureScene):
         pair, the largest framed; then each match sends its share (蘋果's attention weights)
         to its word's V row, the frame with the best one's."""
         self.match = self._match_picture()
-        if self.match.height > self.kept.height:
-            self.match.scale_to_fit_height(self.kept.height)
-        self.match.move_to(self.kept)
+        # in the lower left, under X and left of the stack
+        left, _, _, _ = style.content_area()
+        right = self.stack_left - style.GROUP_BUFF
+        self.match.scale(
+            min(1, self.kept.height / self.match.height, (right - left) / self.match.width)
+        )
+        self.match.move_to(self.kept).align_to(self.kept, LEFT)
         rows, best = self.match[2], self.match[3]
         source = f"{SRC}.last_row.weights[0]"
         self.weights = VGroup(
@@ -559,25 +607,16 @@ class ThreeRoles(LectureScene):
             ],
         }
 
-    def _shape(self, x: VGroup, result: VGroup) -> None:
-        """3 positions in: a brace along X's rows, which slides across the equation onto V's
-        rows; Q, K and V each 3 rows of 4: ghosts of Q and K fan out behind V, braced under."""
+    def _shape(self, x: VGroup, results: list[VGroup]) -> None:
+        """3 positions in: a brace along X's rows, which travels across the equation onto
+        the rows of each of Q, K and V in the stack; each of them 3 rows of 4: a brace under
+        the stack's columns."""
         n, d = (self.number(f"{SRC}.short", 0, style.LABEL_SIZE), self.number(f"{SRC}.d", 0))
         d.set(font_size=style.LABEL_SIZE)
-        ghosts = VGroup(
-            *(
-                result.grid.cells.copy().set_stroke(colour, width=2).set_z_index(k - 2)
-                for k, (_, _, colour) in enumerate(roles()[:2])
-            )
-        )
-        fanned = VGroup(
-            *(g.copy().shift((DOWN + RIGHT) * FAN * (2 - k)) for k, g in enumerate(ghosts))
-        )
-        cards = VGroup(result.grid.cells, fanned)
         rows_in = self._brace(VGroup(x.grid.row_headers, x.grid.cells), LEFT, n)
-        rows_out = self._brace(cards, RIGHT, n.copy())
-        cols = self._brace(cards, DOWN, d)
-        self.shape = VGroup(rows_out, ghosts, cols)
+        rows_out = VGroup(*(self._brace(r.grid.cells, RIGHT, n.copy()) for r in results))
+        cols = self._brace(results[-1].grid.cells, DOWN, d)
+        self.shape = VGroup(rows_out, cols)
         self.say(
             "shape_line",
             FadeOut(VGroup(self.weights, self.leaving)),
@@ -586,13 +625,15 @@ class ThreeRoles(LectureScene):
                 "in": [
                     Succession(
                         AnimationGroup(GrowFromCenter(rows_in[0]), FadeIn(rows_in[1])),
-                        ReplacementTransform(rows_in, rows_out, path_arc=0.5),
+                        AnimationGroup(
+                            *(TransformFromCopy(rows_in, r, path_arc=0.5) for r in rows_out[:-1]),
+                            ReplacementTransform(rows_in, rows_out[-1], path_arc=0.5),
+                        ),
                     )
                 ],
                 "each": [
                     Succession(
-                        FadeIn(ghosts),
-                        Transform(ghosts, fanned),
+                        outline(*self.stack, colour=style.FOREGROUND),
                         AnimationGroup(GrowFromCenter(cols[0]), FadeIn(cols[1])),
                     )
                 ],
@@ -1025,11 +1066,26 @@ class ThreeRoles(LectureScene):
                 for k, heat in enumerate(self.heats)
                 for side, part in enumerate((columns[k], heat))
             ),
-            then=[[ReplacementTransform(big, formula.projections)]],
             run_time=1.5,
+            beats={  # each projection lit in its colour as 蘋果's vector of it is outlined
+                "first": [
+                    InTurn(
+                        *(
+                            AnimationGroup(
+                                outline(VGroup(big[2 * k], big[2 * k + 1]), colour=colour),
+                                outline(row[1], colour=colour),  # where it will be then
+                            )
+                            for k, (row, (_, _, colour)) in enumerate(
+                                zip(roles_picture.target[2:], roles(), strict=True)
+                            )
+                        )
+                    )
+                ]
+            },
         )
-        self.say(
+        self.say(  # the first line moves up into its place as the second is written
             "qk",
+            ReplacementTransform(big, formula.projections),
             Write(formula.get_scores()),
             then=[
                 [

@@ -84,7 +84,9 @@ CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (numbers >= 20 px)
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
-DIM = 0.25  # a map not being passed through, this bright
+DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
+DIP = 0.8  # a copy of x passing through a map, this wide against it
+FILL_STEP = 1.0  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -779,7 +781,14 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [self._fill(grid, source, kept, arrows)],
-                "has": [outline(*grid.rows[i][2:])],  # 蘋果's Q, K and V in the grid, in turn
+                "has": [  # the other words dim; 蘋果's Q, K and V in the grid, in turn
+                    *(
+                        ApplyMethod(VGroup(*row).set_opacity, DIM)
+                        for j, row in enumerate(grid.rows)
+                        if j != i
+                    ),
+                    outline(*grid.rows[i][2:]),
+                ],
             },
             token=self.apple_words()[i],
         )
@@ -854,15 +863,12 @@ class ThreeRoles(LectureScene):
             AnimationGroup(*moves, run_time=1.0),
             FadeIn(VGroup(*(VGroup(*row[:2]) for row in others)), run_time=0.5),
             # column by column: W_Q, then W_K, then W_V alone bright as each x sends a copy
-            # into its Q, its K, its V (the x goes through that map, not straight in)
+            # into its Q, its K, its V; the copy dips into that map on its way
             *(
                 AnimationGroup(
                     *(Transform(h, _lit(h, j == c)) for j, h in enumerate(heats)),
-                    LaggedStart(
-                        *(TransformFromCopy(row[1], row[2 + c], path_arc=-0.4) for row in others),
-                        lag_ratio=0.3,
-                    ),
-                    run_time=0.6,
+                    LaggedStart(*(_via(row[1], heats[c][0], row[2 + c]) for row in others)),
+                    run_time=FILL_STEP,
                 )
                 for c in range(len(heats))
             ),
@@ -1125,7 +1131,14 @@ class ThreeRoles(LectureScene):
                 ],
                 "sharp": [
                     FadeIn(scores[0]),
-                    TransformFromCopy(dots[1], scores[1]),
+                    # each q · k drops into its cell below, divided by √d on the way
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(a, b, path_arc=-0.6)
+                            for a, b in zip(dots[1], scores[1], strict=True)
+                        ),
+                        lag_ratio=0.4,
+                    ),
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
                     Transform(walks.walks, walks.divided()),
@@ -1162,30 +1175,25 @@ class ThreeRoles(LectureScene):
                 ],
             ],
         )
+        # The outro replays the worked row under its pieces: the frame travels over the
+        # formula as the dots, the scores and the bars are outlined in turn, and on V the
+        # shrunk V rows slide back to the origin and lie tip to tail once more.
+        replay = Succession(
+            AnimationGroup(
+                *(Transform(a, c.copy()) for a, c in zip(tip.arrows, tip.scaled, strict=True))
+            ),
+            tip.lay_tip_to_tail(),
+        )
+        turns = [
+            AnimationGroup(Transform(lit[3], frame), outline(picture))
+            for frame, picture in zip(again[:-1], pictures[:-1], strict=True)
+        ]
         self.say(
             "outro",
-            Succession(
-                *(
-                    AnimationGroup(Transform(lit[3], frame), outline(picture))
-                    for frame, picture in zip(again, pictures, strict=True)
-                )
-            ),
+            Succession(*turns, AnimationGroup(Transform(lit[3], again[-1]), replay)),
             run_time=3,
-            beats={
-                # The sum once more: the shrunk V rows back at the origin, then tip to tail
-                # again into 蘋果's output.
-                "really": [
-                    Succession(
-                        AnimationGroup(
-                            FadeOut(lit[3]),
-                            *(
-                                Transform(a, c.copy())
-                                for a, c in zip(tip.arrows, tip.scaled, strict=True)
-                            ),
-                        ),
-                        tip.lay_tip_to_tail(),
-                    )
-                ]
+            beats={  # the frame leaves; 蘋果's output, the sum's end, outlined
+                "really": [FadeOut(lit[3]), outline(VGroup(tip.total, output))]
             },
         )
 
@@ -1212,6 +1220,17 @@ def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
     a, b = xs[k - 1], xs[k]
     share = 0.0 if b[0] == a[0] else (x - a[0]) / (b[0] - a[0])
     return a + np.clip(share, 0, 1) * (b - a)
+
+
+def _via(source: VMobject, heat: VMobject, target: VMobject) -> Animation:
+    """A copy of ``source`` dips into the map ``heat`` (fitted over its middle) and goes on
+    into ``target``: a vector through a matrix into its image."""
+    mid = source.copy()
+    mid.scale(min(1, DIP * heat.width / mid.width)).move_to(heat)
+    return Succession(
+        TransformFromCopy(source, mid, path_arc=-0.4),
+        ReplacementTransform(mid, target, path_arc=-0.4),
+    )
 
 
 def _lit(heat: VGroup, bright: bool) -> VGroup:

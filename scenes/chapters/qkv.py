@@ -20,6 +20,7 @@ from manim import (
     UP,
     Animation,
     AnimationGroup,
+    ApplyFunction,
     ApplyMethod,
     Arrow,
     Brace,
@@ -100,6 +101,7 @@ LARGE_LINE = 1.8  # the projections' line, written large before it moves up into
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
+WALKS_WIDEN = 2.0  # the walks, while they are the picture, this much wider (at one height)
 PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
 
 
@@ -298,6 +300,33 @@ class ThreeRoles(LectureScene):
         top = stage.formula.get_bottom()[1] - style.GROUP_BUFF
         picture.scale(min((right - left) / picture.width, (top - bottom) / picture.height, 1))
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+
+    def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
+        """The walks (their spreads, their zoomed marks) drawn :data:`WALKS_WIDEN` times as
+        wide, at the stage's height, across the lower half while they are the picture (the
+        worked row's bars are not yet there), so d = 4 against d = 64 reads at a glance;
+        and the move that takes them back into the room left of the worked row when the
+        bars come. The stage's own walks stay unused: its plane is the seam scoring opens on."""
+        walks, marks = _walks(self, WALKS_WIDEN)
+        walks.scale(stage.walks.axes.height / walks.axes.height)
+        left, bottom, right, _ = style.content_area()
+        top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
+        if walks.width > right - left:
+            walks.scale_to_fit_width(right - left)
+        walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        spreads = VGroup(*(_spread(self, walks, t, path) for t, path in marks))
+        zoomed = walks.zoomed_ticks()
+        for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
+            new.match_height(old).move_to(old).align_to(old, RIGHT)
+        # back beside the worked row (the bars come in at its left's right)
+        right = stage.worked.get_left()[0] - style.GROUP_BUFF
+        centre = [(left + right) / 2, walks.get_y(), 0]
+
+        def beside(m: VMobject) -> VMobject:  # on play: the walks then divided by √d
+            return m.scale(min(1, (right - left) / m.width)).move_to(centre)
+
+        back = ApplyFunction(beside, walks)
+        return walks, spreads, zoomed, back
 
     def _pieces(self, word: VMobject) -> VGroup:
         """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
@@ -1022,7 +1051,8 @@ class ThreeRoles(LectureScene):
         formula, words, (dots, scores), bars = stage.formula, stage.words, stage.table, stage.bars
         track, shared, total, output = stage.track, stage.shared, stage.total, stage.output
         q, brace, d_name = stage.width
-        walks, spreads, plane, tip = stage.walks, stage.spreads, stage.plane, stage.tip
+        plane, tip = stage.plane, stage.tip
+        walks, spreads, zoomed, back = self._wide_walks(stage)
         fills = VGroup(*(r[2] for r in bars.rows))
         # A frame travels over the formula's pieces as their pictures play.
         pieces = (
@@ -1142,13 +1172,14 @@ class ThreeRoles(LectureScene):
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
                     Transform(walks.walks, walks.divided()),
-                    Transform(walks.ticks, stage.zoomed),
+                    Transform(walks.ticks, zoomed),
                 ],
             },
         )
         self.say(
             "softmax",
             Write(formula.get_softmax()),
+            back,
             then=[[ReplacementTransform(lit[1], lit[2]), FadeTransform(scores[1].copy(), bars)]],
             beats={
                 "one": [
@@ -1419,15 +1450,19 @@ def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
     return tip
 
 
-def _walks(scene: LectureScene) -> tuple[RandomWalks, list[tuple[int, str]]]:
+def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[tuple[int, str]]]:
     """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
-    middle width it measures: the spread at the narrowest width and at that one."""
+    middle width it measures (``wider`` stretches the terms' axis): the spread at the
+    narrowest width and at that one."""
     probe = scene.data.sqrt_d
     middle = len(probe.dims) // 2
     widest = f"pitfalls.sqrt_d.dims[{middle}].d"
     terms = probe.dims[middle].d
     walks = RandomWalks(
-        [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
+        [w[:terms] for w in probe.walks],
+        widest,
+        width=PLANE_SIDE * 1.3 * wider,
+        height=PLANE_SIDE,
     )
     grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
     for tick in walks.ticks:

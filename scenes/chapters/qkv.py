@@ -434,7 +434,8 @@ class ThreeRoles(LectureScene):
                 number.scale(STACK / size)
             slots.add(VGroup(name.next_to(body, LEFT, buff=style.ITEM_BUFF), body))
         slots.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
-        slots.next_to([right - style.WIDE_BUFF, top, 0], DL, buff=0)
+        # room at its right for the shares and the braces (a number or a brace and its label)
+        slots.next_to([right - style.GROUP_BUFF - style.ITEM_BUFF, top, 0], DL, buff=0)
         return list(slots)
 
     def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:

@@ -12,12 +12,15 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
+    DL,
     DOWN,
     LEFT,
     RIGHT,
+    UL,
     UP,
     Animation,
     AnimationGroup,
+    ApplyFunction,
     ApplyMethod,
     Arrow,
     Brace,
@@ -78,11 +81,13 @@ SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
-FAN = 0.12  # ghost Q and K behind V, each this much further down and right: cards in a hand
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
+STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (numbers >= 20 px)
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
-DIM = 0.25  # a map not being passed through, this bright
+DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
+DIP = 0.8  # a copy of x passing through a map, this wide against it
+FILL_STEP = 1.0  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -96,6 +101,7 @@ LARGE_LINE = 1.8  # the projections' line, written large before it moves up into
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
+WALKS_WIDEN = 2.0  # the walks, while they are the picture, this much wider (at one height)
 PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
 
 
@@ -295,6 +301,33 @@ class ThreeRoles(LectureScene):
         picture.scale(min((right - left) / picture.width, (top - bottom) / picture.height, 1))
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
+    def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
+        """The walks (their spreads, their zoomed marks) drawn :data:`WALKS_WIDEN` times as
+        wide, at the stage's height, across the lower half while they are the picture (the
+        worked row's bars are not yet there), so d = 4 against d = 64 reads at a glance;
+        and the move that takes them back into the room left of the worked row when the
+        bars come. The stage's own walks stay unused: its plane is the seam scoring opens on."""
+        walks, marks = _walks(self, WALKS_WIDEN)
+        walks.scale(stage.walks.axes.height / walks.axes.height)
+        left, bottom, right, _ = style.content_area()
+        top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
+        if walks.width > right - left:
+            walks.scale_to_fit_width(right - left)
+        walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        spreads = VGroup(*(_spread(self, walks, t, path) for t, path in marks))
+        zoomed = walks.zoomed_ticks()
+        for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
+            new.match_height(old).move_to(old).align_to(old, RIGHT)
+        # back beside the worked row (the bars come in at its left's right)
+        right = stage.worked.get_left()[0] - style.GROUP_BUFF
+        centre = [(left + right) / 2, walks.get_y(), 0]
+
+        def beside(m: VMobject) -> VMobject:  # on play: the walks then divided by √d
+            return m.scale(min(1, (right - left) / m.width)).move_to(centre)
+
+        back = ApplyFunction(beside, walks)
+        return walks, spreads, zoomed, back
+
     def _pieces(self, word: VMobject) -> VGroup:
         """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
         each boxed, under the word."""
@@ -314,18 +347,20 @@ class ThreeRoles(LectureScene):
         q = self._matrix(self.ex.q[: self.n], f"{SRC}.q", "Q", style.QUERY)
         line = VGroup(x, times, w, equals, q).arrange(RIGHT, buff=style.GROUP_BUFF)
         width = line.width
-        style.place(line, UP)
+        style.place(line, UL)  # at the left: Q, K and V stack in the right column
+        line.shift(RIGHT * style.WIDE_BUFF)  # room for the brace on X's rows
         # Above the kept vectors.
         overflow = self.kept.get_top()[1] + style.GROUP_BUFF - line.get_bottom()[1]
         if overflow > 0:
-            line.scale((line.height - overflow) / line.height, about_edge=UP)
+            line.scale((line.height - overflow) / line.height, about_edge=UL)
         self.fit = line.width / width
         for part in (times, equals, q):  # on the rows of X, not the centre of W
             part.match_y(x.grid.cells)
         return line
 
     def _project_all(self, line: VGroup) -> VGroup:
-        """Q, then K, then V, each computed in the equation; 蘋果's row of each is kept."""
+        """Q, then K, then V, each computed from X; the results stack in the right column
+        (one input, three matrices); 蘋果's row of each is kept."""
         x, times, w, equals, result = line
         self.say(
             "project",
@@ -340,28 +375,68 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
             run_time=1.5,
         )
-        for (key, letter, colour), vector in zip(roles()[1:], kept[1:], strict=True):
-            w_new = self._matrix(
-                getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
-            ).move_to(w)
-            new = self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour)
-            new.move_to(result)
+        later = [
+            (
+                self._matrix(
+                    getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
+                ).move_to(w),
+                self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour),
+            )
+            for key, letter, colour in roles()[1:]
+        ]
+        results = [result, *(new for _, new in later)]
+        slots = self._stack(results)
+        self.stack_left = min(slot.get_left()[0] for slot in slots)
+        for k, (key, _, _), vector, (w_new, new) in zip(
+            (1, 2), roles()[1:], kept[1:], later, strict=True
+        ):
+            moves = []
+            if k == 1:  # Q steps up into the stack's top, its columns' names (read) leaving
+                moves = [
+                    FadeOut(result.grid.col_headers),
+                    Transform(result.body, slots[0][1]),
+                    Transform(result.name, slots[0][0]),
+                ]
+            new.body.become(slots[k][1])
+            new.name.become(slots[k][0])
+            equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
             beats = self._shares(new) if key == "v" else {}
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
-                FadeOut(result),
+                *moves,
+                MoveToTarget(equals),
                 then=[
-                    [TransformFromCopy(x.body, new.body), FadeIn(new.heads)],
+                    [TransformFromCopy(x.body, new.body, path_arc=-0.4), FadeIn(new.name)],
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
                 beats=beats,
                 run_time=0.7,  # the same product again: one quick beat each
             )
-            w, result = w_new, new
-        self._shape(x, result)
-        self.equation = VGroup(x, times, w, equals, result, self.shape)
+            w = w_new
+        self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
+        self._shape(x, results)
+        self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    def _stack(self, results: list[VGroup]) -> list[VGroup]:
+        """Where Q, K and V (``results``, as the line has them) stand stacked in the right
+        column, with their letters at their left: ``(letter, body)``. Each is :data:`STACK`
+        of the line's size, its cells smaller still where the three would not fit the
+        column's height (longer sentences), its numbers kept at :data:`STACK` all the same."""
+        _, bottom, right, top = style.content_area()
+        room = top - bottom - 2 * style.ITEM_BUFF - (style.GROUP_BUFF + style.ITEM_BUFF)  # d's
+        size = min(STACK, room / sum(r.body.height / self.fit for r in results))
+        slots = VGroup()
+        for r in results:
+            body, name = r.body.copy().scale(size / self.fit), r.name.copy().scale(STACK / self.fit)
+            for number in body[1]:
+                number.scale(STACK / size)
+            slots.add(VGroup(name.next_to(body, LEFT, buff=style.ITEM_BUFF), body))
+        slots.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        # room at its right for the shares and the braces (a number or a brace and its label)
+        slots.next_to([right - style.GROUP_BUFF - style.ITEM_BUFF, top, 0], DL, buff=0)
+        return list(slots)
 
     def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:
         """蘋果's row of X, through W_Q's food row, becomes a Query that looks for eating:
@@ -452,7 +527,8 @@ class ThreeRoles(LectureScene):
         left = rows.get_left()[0] - style.GROUP_BUFF - column / 2
         for row, sign in zip(rows, small, strict=True):
             row.add(sign.move_to([left, row[0].get_y(), 0]))  # the rows stay where they were
-        return rows
+        # at the content area's left: the right column is the stack of Q, K and V
+        return rows.shift(RIGHT * (style.content_area()[0] - rows.get_left()[0]))
 
     @staticmethod
     def _letters(signs: VGroup) -> VGroup:
@@ -526,9 +602,13 @@ class ThreeRoles(LectureScene):
         pair, the largest framed; then each match sends its share (蘋果's attention weights)
         to its word's V row, the frame with the best one's."""
         self.match = self._match_picture()
-        if self.match.height > self.kept.height:
-            self.match.scale_to_fit_height(self.kept.height)
-        self.match.move_to(self.kept)
+        # in the lower left, under X and left of the stack
+        left, _, _, _ = style.content_area()
+        right = self.stack_left - style.GROUP_BUFF
+        self.match.scale(
+            min(1, self.kept.height / self.match.height, (right - left) / self.match.width)
+        )
+        self.match.move_to(self.kept).align_to(self.kept, LEFT)
         rows, best = self.match[2], self.match[3]
         source = f"{SRC}.last_row.weights[0]"
         self.weights = VGroup(
@@ -559,25 +639,16 @@ class ThreeRoles(LectureScene):
             ],
         }
 
-    def _shape(self, x: VGroup, result: VGroup) -> None:
-        """3 positions in: a brace along X's rows, which slides across the equation onto V's
-        rows; Q, K and V each 3 rows of 4: ghosts of Q and K fan out behind V, braced under."""
+    def _shape(self, x: VGroup, results: list[VGroup]) -> None:
+        """3 positions in: a brace along X's rows, which travels across the equation onto
+        the rows of each of Q, K and V in the stack; each of them 3 rows of 4: a brace under
+        the stack's columns."""
         n, d = (self.number(f"{SRC}.short", 0, style.LABEL_SIZE), self.number(f"{SRC}.d", 0))
         d.set(font_size=style.LABEL_SIZE)
-        ghosts = VGroup(
-            *(
-                result.grid.cells.copy().set_stroke(colour, width=2).set_z_index(k - 2)
-                for k, (_, _, colour) in enumerate(roles()[:2])
-            )
-        )
-        fanned = VGroup(
-            *(g.copy().shift((DOWN + RIGHT) * FAN * (2 - k)) for k, g in enumerate(ghosts))
-        )
-        cards = VGroup(result.grid.cells, fanned)
         rows_in = self._brace(VGroup(x.grid.row_headers, x.grid.cells), LEFT, n)
-        rows_out = self._brace(cards, RIGHT, n.copy())
-        cols = self._brace(cards, DOWN, d)
-        self.shape = VGroup(rows_out, ghosts, cols)
+        rows_out = VGroup(*(self._brace(r.grid.cells, RIGHT, n.copy()) for r in results))
+        cols = self._brace(results[-1].grid.cells, DOWN, d)
+        self.shape = VGroup(rows_out, cols)
         self.say(
             "shape_line",
             FadeOut(VGroup(self.weights, self.leaving)),
@@ -586,13 +657,15 @@ class ThreeRoles(LectureScene):
                 "in": [
                     Succession(
                         AnimationGroup(GrowFromCenter(rows_in[0]), FadeIn(rows_in[1])),
-                        ReplacementTransform(rows_in, rows_out, path_arc=0.5),
+                        AnimationGroup(
+                            *(TransformFromCopy(rows_in, r, path_arc=0.5) for r in rows_out[:-1]),
+                            ReplacementTransform(rows_in, rows_out[-1], path_arc=0.5),
+                        ),
                     )
                 ],
                 "each": [
                     Succession(
-                        FadeIn(ghosts),
-                        Transform(ghosts, fanned),
+                        outline(*self.stack, colour=style.FOREGROUND),
                         AnimationGroup(GrowFromCenter(cols[0]), FadeIn(cols[1])),
                     )
                 ],
@@ -738,7 +811,14 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [self._fill(grid, source, kept, arrows)],
-                "has": [outline(*grid.rows[i][2:])],  # 蘋果's Q, K and V in the grid, in turn
+                "has": [  # the other words dim; 蘋果's Q, K and V in the grid, in turn
+                    *(
+                        ApplyMethod(VGroup(*row).set_opacity, DIM)
+                        for j, row in enumerate(grid.rows)
+                        if j != i
+                    ),
+                    outline(*grid.rows[i][2:]),
+                ],
             },
             token=self.apple_words()[i],
         )
@@ -813,15 +893,12 @@ class ThreeRoles(LectureScene):
             AnimationGroup(*moves, run_time=1.0),
             FadeIn(VGroup(*(VGroup(*row[:2]) for row in others)), run_time=0.5),
             # column by column: W_Q, then W_K, then W_V alone bright as each x sends a copy
-            # into its Q, its K, its V (the x goes through that map, not straight in)
+            # into its Q, its K, its V; the copy dips into that map on its way
             *(
                 AnimationGroup(
                     *(Transform(h, _lit(h, j == c)) for j, h in enumerate(heats)),
-                    LaggedStart(
-                        *(TransformFromCopy(row[1], row[2 + c], path_arc=-0.4) for row in others),
-                        lag_ratio=0.3,
-                    ),
-                    run_time=0.6,
+                    LaggedStart(*(_via(row[1], heats[c][0], row[2 + c]) for row in others)),
+                    run_time=FILL_STEP,
                 )
                 for c in range(len(heats))
             ),
@@ -975,7 +1052,8 @@ class ThreeRoles(LectureScene):
         formula, words, (dots, scores), bars = stage.formula, stage.words, stage.table, stage.bars
         track, shared, total, output = stage.track, stage.shared, stage.total, stage.output
         q, brace, d_name = stage.width
-        walks, spreads, plane, tip = stage.walks, stage.spreads, stage.plane, stage.tip
+        plane, tip = stage.plane, stage.tip
+        walks, spreads, zoomed, back = self._wide_walks(stage)
         fills = VGroup(*(r[2] for r in bars.rows))
         # A frame travels over the formula's pieces as their pictures play.
         pieces = (
@@ -1025,11 +1103,26 @@ class ThreeRoles(LectureScene):
                 for k, heat in enumerate(self.heats)
                 for side, part in enumerate((columns[k], heat))
             ),
-            then=[[ReplacementTransform(big, formula.projections)]],
             run_time=1.5,
+            beats={  # each projection lit in its colour as 蘋果's vector of it is outlined
+                "first": [
+                    InTurn(
+                        *(
+                            AnimationGroup(
+                                outline(VGroup(big[2 * k], big[2 * k + 1]), colour=colour),
+                                outline(row[1], colour=colour),  # where it will be then
+                            )
+                            for k, (row, (_, _, colour)) in enumerate(
+                                zip(roles_picture.target[2:], roles(), strict=True)
+                            )
+                        )
+                    )
+                ]
+            },
         )
-        self.say(
+        self.say(  # the first line moves up into its place as the second is written
             "qk",
+            ReplacementTransform(big, formula.projections),
             Write(formula.get_scores()),
             then=[
                 [
@@ -1069,17 +1162,25 @@ class ThreeRoles(LectureScene):
                 ],
                 "sharp": [
                     FadeIn(scores[0]),
-                    TransformFromCopy(dots[1], scores[1]),
+                    # each q · k drops into its cell below, divided by √d on the way
+                    LaggedStart(
+                        *(
+                            TransformFromCopy(a, b, path_arc=-0.6)
+                            for a, b in zip(dots[1], scores[1], strict=True)
+                        ),
+                        lag_ratio=0.4,
+                    ),
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
                     Transform(walks.walks, walks.divided()),
-                    Transform(walks.ticks, stage.zoomed),
+                    Transform(walks.ticks, zoomed),
                 ],
             },
         )
         self.say(
             "softmax",
             Write(formula.get_softmax()),
+            back,
             then=[[ReplacementTransform(lit[1], lit[2]), FadeTransform(scores[1].copy(), bars)]],
             beats={
                 "one": [
@@ -1106,30 +1207,25 @@ class ThreeRoles(LectureScene):
                 ],
             ],
         )
+        # The outro replays the worked row under its pieces: the frame travels over the
+        # formula as the dots, the scores and the bars are outlined in turn, and on V the
+        # shrunk V rows slide back to the origin and lie tip to tail once more.
+        replay = Succession(
+            AnimationGroup(
+                *(Transform(a, c.copy()) for a, c in zip(tip.arrows, tip.scaled, strict=True))
+            ),
+            tip.lay_tip_to_tail(),
+        )
+        turns = [
+            AnimationGroup(Transform(lit[3], frame), outline(picture))
+            for frame, picture in zip(again[:-1], pictures[:-1], strict=True)
+        ]
         self.say(
             "outro",
-            Succession(
-                *(
-                    AnimationGroup(Transform(lit[3], frame), outline(picture))
-                    for frame, picture in zip(again, pictures, strict=True)
-                )
-            ),
+            Succession(*turns, AnimationGroup(Transform(lit[3], again[-1]), replay)),
             run_time=3,
-            beats={
-                # The sum once more: the shrunk V rows back at the origin, then tip to tail
-                # again into 蘋果's output.
-                "really": [
-                    Succession(
-                        AnimationGroup(
-                            FadeOut(lit[3]),
-                            *(
-                                Transform(a, c.copy())
-                                for a, c in zip(tip.arrows, tip.scaled, strict=True)
-                            ),
-                        ),
-                        tip.lay_tip_to_tail(),
-                    )
-                ]
+            beats={  # the frame leaves; 蘋果's output, the sum's end, outlined
+                "really": [FadeOut(lit[3]), outline(VGroup(tip.total, output))]
             },
         )
 
@@ -1156,6 +1252,17 @@ def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
     a, b = xs[k - 1], xs[k]
     share = 0.0 if b[0] == a[0] else (x - a[0]) / (b[0] - a[0])
     return a + np.clip(share, 0, 1) * (b - a)
+
+
+def _via(source: VMobject, heat: VMobject, target: VMobject) -> Animation:
+    """A copy of ``source`` dips into the map ``heat`` (fitted over its middle) and goes on
+    into ``target``: a vector through a matrix into its image."""
+    mid = source.copy()
+    mid.scale(min(1, DIP * heat.width / mid.width)).move_to(heat)
+    return Succession(
+        TransformFromCopy(source, mid, path_arc=-0.4),
+        ReplacementTransform(mid, target, path_arc=-0.4),
+    )
 
 
 def _lit(heat: VGroup, bright: bool) -> VGroup:
@@ -1344,15 +1451,19 @@ def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
     return tip
 
 
-def _walks(scene: LectureScene) -> tuple[RandomWalks, list[tuple[int, str]]]:
+def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[tuple[int, str]]]:
     """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
-    middle width it measures: the spread at the narrowest width and at that one."""
+    middle width it measures (``wider`` stretches the terms' axis): the spread at the
+    narrowest width and at that one."""
     probe = scene.data.sqrt_d
     middle = len(probe.dims) // 2
     widest = f"pitfalls.sqrt_d.dims[{middle}].d"
     terms = probe.dims[middle].d
     walks = RandomWalks(
-        [w[:terms] for w in probe.walks], widest, width=PLANE_SIDE * 1.3, height=PLANE_SIDE
+        [w[:terms] for w in probe.walks],
+        widest,
+        width=PLANE_SIDE * 1.3 * wider,
+        height=PLANE_SIDE,
     )
     grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
     for tick in walks.ticks:

@@ -1192,24 +1192,26 @@ class MultiHead(LectureScene):
             FadeIn(overlap),
             beats={
                 "unnamed": [
-                    InTurn(
-                        AnimationGroup(
-                            FadeIn(frames[unnamed]),
-                            ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
-                            GrowFromCenter(unknown),
-                        ),
-                        AnimationGroup(
-                            FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
-                            FadeOut(frames[unnamed]),
-                            Transform(heads, small),
-                            ReplacementTransform(box, layer),
-                        ),
-                        FadeIn(split),
-                    )
+                    FadeIn(frames[unnamed]),
+                    ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
+                    GrowFromCenter(unknown),
                 ]
             },
-            run_time=2.0,  # the "?", then the hand-off: each seen
         )
+        # the hand-off, played as the next line begins (the small box is seen a moment, not
+        # held over the rest of this one)
+        self.handoff = [
+            InTurn(
+                AnimationGroup(
+                    FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
+                    FadeOut(frames[unnamed]),
+                    Transform(heads, small),
+                    ReplacementTransform(box, layer),
+                ),
+                FadeIn(split),
+            )
+        ]
+        self.layer = VGroup(heads, layer)
         self.split = split  # the same bookkeeping at another width: it becomes the large model's
 
     def _aside(self, maps: VGroup, names: VGroup) -> tuple:
@@ -1548,13 +1550,19 @@ class MultiHead(LectureScene):
         # x stood up against one head's column of W_Q, on its left as a row times a matrix
         # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
         # head 1's query. The rows' brace stands left of it while it is there.
+        # It stands one bar-width from the column, at its full height, then slides against
+        # it; where they meet one bright cell is made and flies to Q's slice 1, unlit till then.
         upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
-        upright.next_to(one, LEFT, buff=style.TIGHT_BUFF)
-        aside = (upright.width + style.TIGHT_BUFF) * LEFT
+        gap = upright.width
+        upright.next_to(one, LEFT, buff=gap)
+        aside = (upright.width + gap + style.TIGHT_BUFF) * LEFT
         rows_brace.shift(aside)
         rows_n.shift(aside)
         product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
-        q_frame = SurroundingRectangle(q[0], buff=0, color=style.HIGHLIGHT)
+        spark = q[0].copy().set_fill(style.HIGHLIGHT, 0.9).set_stroke(style.HIGHLIGHT, 2)
+        spark.move_to(one.get_left())
+        # Q comes out of x cut, slice after slice: each a copy of x's own stretch
+        pieces = q.copy().match_y(x)
         # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
         edges = VGroup(
             *(
@@ -1579,25 +1587,32 @@ class MultiHead(LectureScene):
                 pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
         self.say(
             "bookkeeping",
-            # the four-head layer leaves (a layer is not a vector); its line "8 = 4 x 2"
-            # becomes the large model's "4096 = 32 x 128", and the large model's x grows
-            *(
-                FadeOut(m)
-                for m in _apart([m for m in self.mobjects if m is not self.title], [self.split])
-            ),
-            ReplacementTransform(self.split, sum_line),
-            GrowFromEdge(x, LEFT),
-            FadeIn(x_name),
-            GrowFromCenter(x_brace),
-            FadeIn(x_width),
+            # the four heads shrink into one small layer box, "8 = 4 x 2" under it; the
+            # layer leaves (a layer is not a vector); its line becomes the large model's
+            # "4096 = 32 x 128", and the large model's x grows
+            *self.handoff,
+            then=[
+                [
+                    FadeOut(self.layer),
+                    ReplacementTransform(self.split, sum_line),
+                    GrowFromEdge(x, LEFT),
+                    FadeIn(x_name),
+                    GrowFromCenter(x_brace),
+                    FadeIn(x_width),
+                ]
+            ],
             beats={
                 "heads": [
-                    TransformFromCopy(x, q),
+                    LaggedStart(
+                        *(TransformFromCopy(a, b) for a, b in zip(pieces, q, strict=True)),
+                        lag_ratio=0.1,
+                    ),
                     FadeIn(q_name),
                     GrowFromCenter(slice_brace),
                     FadeIn(slice_width),
                 ]
             },
+            run_time=1.5,  # Q's slices seen cut one after another
             **numbers,
         )
         # x goes through W_Q whole and comes out as Q: the cut is made there, after it
@@ -1615,9 +1630,8 @@ class MultiHead(LectureScene):
             beats={
                 "whole": [
                     Create(fan),
-                    # slice 1 of each of Q, K and V is head 1's (Q's is lit by its product)
+                    # slice 1 of K and V is head 1's (Q's is lit when its product lands)
                     *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (k_full, v_full)),
-                    Create(q_frame),
                 ],
                 # the column, x stood up against it, and their product filling Q's slice 1
                 "shape": [
@@ -1630,9 +1644,9 @@ class MultiHead(LectureScene):
                             FadeIn(cols_n),
                         ),
                         TransformFromCopy(x, upright, path_arc=-PI / 2),
-                        AnimationGroup(
-                            TransformFromCopy(VGroup(upright, one), product), run_time=2
-                        ),
+                        ApplyMethod(upright.shift, gap * RIGHT, run_time=1.0),
+                        GrowFromCenter(spark, run_time=0.4),
+                        ReplacementTransform(spark, product, path_arc=PI / 3, run_time=1.2),
                         # used: it leaves before the other slices arrive, the brace back to W_Q
                         AnimationGroup(
                             FadeOut(upright),
@@ -1659,7 +1673,7 @@ class MultiHead(LectureScene):
             beats={
                 "cut": [
                     q[0].animate.set_fill(opacity=0),
-                    FadeOut(VGroup(product, q_frame)),
+                    FadeOut(product),
                     LaggedStart(
                         *(s.animate.set_fill(style.QUERY, 0.25) for s in whole), lag_ratio=0.05
                     ),

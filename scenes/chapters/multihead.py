@@ -98,6 +98,12 @@ def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
     return pieces
 
 
+def _sink(going: Mobject, like: Mobject, slot: Mobject) -> FadeOut:
+    """A lifted copy (``going``) back into ``slot``, shrinking as its part ``like`` shrinks to
+    the slot's width: it lands where the object it was copied from stands."""
+    return FadeOut(going, target_position=slot.get_center(), scale=slot.width / like.width)
+
+
 def _in_place(rows: list[list[tuple[Mobject, Mobject]]]) -> LaggedStart:
     """A product's remaining rows filled where they stand, one row after another: each
     (source, cells) pair of a row lights its source row with a frame as its cells fade in.
@@ -135,6 +141,7 @@ ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on to x
 STRIP_SCALE = 0.5  # the four heads' row, stepped aside under the title while one is lifted out
 ASIDE_NAME = 0.7  # its names, as small as can still be read
+NEAR_SCALE = 1.3  # a two-head map lifted into the right third while its rule is named
 HALF = 0.5  # opacity of a map slid onto another: both are seen where they coincide
 
 
@@ -610,15 +617,18 @@ class MultiHead(LectureScene):
         plot, val, base = training
         rules, matches, _ = self.rules
         n_pos = len(run.colours)
-        blocks = maps[colour][1].block_frames(run.colours)
+        # the head a line names, large in the right third (the loss is drawn there only once
+        # the words come to training): a copy of its map, its rule drawn on the copy
+        near = [self._beside(m, training) for m in maps]
+        blocks = near[colour][1].block_frames(run.colours)
         diagonal = VGroup(
             *(
-                SurroundingRectangle(maps[previous][1].get_cell(i, i - 1), buff=0, stroke_width=3)
+                SurroundingRectangle(near[previous][1].get_cell(i, i - 1), buff=0, stroke_width=3)
                 for i in range(1, n_pos)
             )
         ).set_color(style.HIGHLIGHT)
 
-        slant = self._slant(maps[previous][1])
+        slant = self._slant(near[previous][1])
 
         def grow(h: int) -> list:
             """Head ``h``'s map filled row by row in its slot (its name is there already)."""
@@ -658,18 +668,28 @@ class MultiHead(LectureScene):
                     ReplacementTransform(small_slots, slots),
                     *(ReplacementTransform(small_names[h], maps[h][0]) for h in range(2)),
                 ],
-                [*grow(colour), FadeIn(rules[0]), Create(plot.frame)],
+                [*grow(colour), FadeIn(rules[0])],
             ],
-            beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
+            beats={
+                "match": [
+                    InTurn(
+                        TransformFromCopy(maps[colour], near[colour]),
+                        AnimationGroup(
+                            LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])
+                        ),
+                    )
+                ]
+            },
             run_time=2.0,  # the strip's columns seen dropping into both slots
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
         self.say(
             "previous_head",
-            FadeOut(blocks),
+            _sink(VGroup(near[colour], blocks), near[colour], maps[colour]),
             *grow(previous),
             FadeIn(rules[1]),
+            then=[[TransformFromCopy(maps[previous], near[previous])]],
             beats={
                 "diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])],
                 "line": [FadeOut(diagonal), Create(slant)],
@@ -678,8 +698,9 @@ class MultiHead(LectureScene):
         )
         self.say(
             "nobody",
-            FadeOut(slant),
+            _sink(VGroup(near[previous], slant), near[previous], maps[previous]),
             outline(maps[0], maps[1]),
+            then=[[Create(plot.frame)]],  # the loss's axes only now: training is named next
             beats={"training": [Create(plot.curve), FadeIn(base), FadeIn(val)]},
         )
 
@@ -1037,11 +1058,7 @@ class MultiHead(LectureScene):
         def sink(view: VGroup, slot: Mobject, *drawn: Mobject) -> FadeOut:
             """A lifted copy (its name and rule too) back into ``slot``, where its map is as
             the copy lands."""
-            return FadeOut(
-                VGroup(*view, *drawn),
-                target_position=slot.get_center(),
-                scale=slot.width / view[0].width,
-            )
+            return _sink(VGroup(*view, *drawn), view[0], slot)
 
         def rise(h: int, view: VGroup) -> list:  # head h's copy out of its slot (play time)
             return [
@@ -1247,6 +1264,16 @@ class MultiHead(LectureScene):
         view[0].scale_to_fit_height(room.height - texts.height - style.ITEM_BUFF)
         texts.next_to(view[0], DOWN, buff=style.ITEM_BUFF)
         return view.move_to(room)
+
+    @staticmethod
+    def _beside(head: VGroup, region: Mobject) -> VGroup:
+        """A copy of a head (its name over its map), ``NEAR_SCALE`` of its size or as large
+        as fits from ``region``'s left edge to the content's right, centred there."""
+        _, bottom, right, top = style.content_area()
+        start = region.get_left()[0]
+        copy = head.copy()
+        copy.scale(min(NEAR_SCALE, (right - start) / copy.width, (top - bottom) / copy.height))
+        return copy.move_to((start + right) / 2 * RIGHT + (top + bottom) / 2 * UP)
 
     @staticmethod
     def _slant(grid: AttentionGrid) -> Line:

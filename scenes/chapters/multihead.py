@@ -142,6 +142,7 @@ LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on t
 STRIP_SCALE = 0.5  # the four heads' row, stepped aside under the title while one is lifted out
 ASIDE_NAME = 0.7  # its names, as small as can still be read
 NEAR_SCALE = 1.3  # a two-head map lifted into the right third while its rule is named
+OPENING = 0.75  # x and Q, alone at first: this share of the content's width
 HALF = 0.5  # opacity of a map slid onto another: both are seen where they coincide
 
 
@@ -1612,6 +1613,13 @@ class MultiHead(LectureScene):
                 start = piece.get_corner(side + corner)
                 end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
                 pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
+        # x and Q come first large, across the middle of the frame; they move to their places
+        # in the picture as the next line brings W_Q, K and V
+        opening = [x, x_name, x_brace, x_width, q, q_name, slice_brace, slice_width]
+        placed = [m.copy() for m in opening]
+        left_edge, bottom, right_edge, top = style.content_area()
+        wide = OPENING * (right_edge - left_edge) / VGroup(x_name, x).width
+        VGroup(*opening, pieces).scale(wide).move_to((top + bottom) / 2 * UP)
         self.say(
             "bookkeeping",
             # the four heads shrink into one small layer box, "8 = 4 x 2" under it; the
@@ -1643,17 +1651,22 @@ class MultiHead(LectureScene):
             **numbers,
         )
         # x goes through W_Q whole and comes out as Q: the cut is made there, after it
-        through = x.copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
+        through = placed[0].copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
         self.say(
             "per_head",
-            GrowArrow(arrow),
-            FadeIn(w_q_name),
-            Succession(through.animate.move_to(q), FadeOut(through)),
-            # K and V are projected from the same x and cut the same way
-            *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
-            FadeIn(VGroup(k_name, v_name)),
-            *(Create(p[0]) for p in projections),
-            FadeIn(VGroup(*(p[1] for p in projections))),
+            *(Transform(m, there) for m, there in zip(opening, placed, strict=True)),
+            then=[
+                [
+                    GrowArrow(arrow),
+                    FadeIn(w_q_name),
+                    Succession(through.animate.move_to(placed[4]), FadeOut(through)),
+                    # K and V are projected from the same x and cut the same way
+                    *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
+                    FadeIn(VGroup(k_name, v_name)),
+                    *(Create(p[0]) for p in projections),
+                    FadeIn(VGroup(*(p[1] for p in projections))),
+                ]
+            ],
             beats={
                 "whole": [
                     Create(fan),

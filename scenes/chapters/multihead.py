@@ -98,6 +98,12 @@ def _apart(mobjects: list[Mobject], kept: list[Mobject]) -> list[Mobject]:
     return pieces
 
 
+def _sink(going: Mobject, like: Mobject, slot: Mobject) -> FadeOut:
+    """A lifted copy (``going``) back into ``slot``, shrinking as its part ``like`` shrinks to
+    the slot's width: it lands where the object it was copied from stands."""
+    return FadeOut(going, target_position=slot.get_center(), scale=slot.width / like.width)
+
+
 def _in_place(rows: list[list[tuple[Mobject, Mobject]]]) -> LaggedStart:
     """A product's remaining rows filled where they stand, one row after another: each
     (source, cells) pair of a row lights its source row with a frame as its cells fade in.
@@ -133,6 +139,11 @@ FIRST_ALONE = 2  # the products seen one by one before the rest cascade
 PRODUCT_SECONDS = (1.2, 1.0, 1.0)  # slice 1 x block 1, slice 2 x block 2, then the rest (shares)
 ABLATION_HEIGHT = 0.36  # a validation-MSE bar: large, in the lower third
 LAYER_SCALE = 0.4  # the four heads' maps, shrunk into one layer box handed on to x
+STRIP_SCALE = 0.5  # the four heads' row, stepped aside under the title while one is lifted out
+ASIDE_NAME = 0.7  # its names, as small as can still be read
+NEAR_SCALE = 1.3  # a two-head map lifted into the right third while its rule is named
+OPENING = 0.75  # x and Q, alone at first: this share of the content's width
+HALF = 0.5  # opacity of a map slid onto another: both are seen where they coincide
 
 
 class MultiHead(LectureScene):
@@ -607,21 +618,18 @@ class MultiHead(LectureScene):
         plot, val, base = training
         rules, matches, _ = self.rules
         n_pos = len(run.colours)
-        blocks = maps[colour][1].block_frames(run.colours)
+        # the head a line names, large in the right third (the loss is drawn there only once
+        # the words come to training): a copy of its map, its rule drawn on the copy
+        near = [self._beside(m, training) for m in maps]
+        blocks = near[colour][1].block_frames(run.colours)
         diagonal = VGroup(
             *(
-                SurroundingRectangle(maps[previous][1].get_cell(i, i - 1), buff=0, stroke_width=3)
+                SurroundingRectangle(near[previous][1].get_cell(i, i - 1), buff=0, stroke_width=3)
                 for i in range(1, n_pos)
             )
         ).set_color(style.HIGHLIGHT)
 
-        # the line just below the diagonal, drawn through the cells (i, i - 1)
-        slant = Line(
-            maps[previous][1].get_cell(1, 0).get_center(),
-            maps[previous][1].get_cell(n_pos - 1, n_pos - 2).get_center(),
-            color=style.HIGHLIGHT,
-            stroke_width=8,
-        )
+        slant = self._slant(near[previous][1])
 
         def grow(h: int) -> list:
             """Head ``h``'s map filled row by row in its slot (its name is there already)."""
@@ -661,18 +669,28 @@ class MultiHead(LectureScene):
                     ReplacementTransform(small_slots, slots),
                     *(ReplacementTransform(small_names[h], maps[h][0]) for h in range(2)),
                 ],
-                [*grow(colour), FadeIn(rules[0]), Create(plot.frame)],
+                [*grow(colour), FadeIn(rules[0])],
             ],
-            beats={"match": [LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])]},
+            beats={
+                "match": [
+                    InTurn(
+                        TransformFromCopy(maps[colour], near[colour]),
+                        AnimationGroup(
+                            LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])
+                        ),
+                    )
+                ]
+            },
             run_time=2.0,  # the strip's columns seen dropping into both slots
             h=colour + 1,
             m=self.spoken(f"multihead.two.colour_match[{colour}]", 3),
         )
         self.say(
             "previous_head",
-            FadeOut(blocks),
+            _sink(VGroup(near[colour], blocks), near[colour], maps[colour]),
             *grow(previous),
             FadeIn(rules[1]),
+            then=[[TransformFromCopy(maps[previous], near[previous])]],
             beats={
                 "diag": [LaggedStartMap(Create, diagonal, lag_ratio=0.1), FadeIn(matches[1])],
                 "line": [FadeOut(diagonal), Create(slant)],
@@ -681,8 +699,9 @@ class MultiHead(LectureScene):
         )
         self.say(
             "nobody",
-            FadeOut(slant),
+            _sink(VGroup(near[previous], slant), near[previous], maps[previous]),
             outline(maps[0], maps[1]),
+            then=[[Create(plot.frame)]],  # the loss's axes only now: training is named next
             beats={"training": [Create(plot.curve), FadeIn(base), FadeIn(val)]},
         )
 
@@ -988,6 +1007,13 @@ class MultiHead(LectureScene):
         ).next_to(box, UP, buff=style.ITEM_BUFF)
         style.place(VGroup(maps, names, rules, box, slots, values, bars, bridge, overlap, anew))
         frames = [SurroundingRectangle(m, color=style.HIGHLIGHT) for m in maps]
+        # built on the full row (the row is a strip while the heads are lifted out of it)
+        pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
+        cross = Cross(
+            VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
+        )
+        # when its V leaves, the cross stays on the head's map alone
+        map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # The two-head model is carried in: its two outputs shrink into the slots of its box
         # at the left; as the box grows to four slots those two empty (the four heads are
         # trained anew, not two kept and two added) and each head's map fills its own.
@@ -1016,45 +1042,103 @@ class MultiHead(LectureScene):
                 ],
             ],
         )
+        # The row steps aside as a two-by-two block at the left, under the title; the head a
+        # clause names is lifted out of it, large, into the rest of the frame, its name and
+        # rule under it and its rule drawn on it; it sinks back into its slot when the next is
+        # named, and the block becomes the row again before the heads' V come in.
+        aside, room, corner = self._aside(maps, names)
+        row = [(m.copy(), n.copy()) for m, n in zip(maps, names, strict=True)]
+        solo = {h: self._lifted(maps[h], names[h], rules[h], room) for h in (previous, colour)}
+        duo = VGroup(*(self._lifted(maps[h], names[h], rules[h], room) for h in pair))
+        duo.arrange(RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
+        duo.scale(min(1.0, room.width / duo.width)).move_to(room)
+        duo = dict(zip(pair, duo, strict=True))
+        slant = self._slant(solo[previous][0])
+        blocks = solo[colour][0].block_frames(run.colours)
+
+        def sink(view: VGroup, slot: Mobject, *drawn: Mobject) -> FadeOut:
+            """A lifted copy (its name and rule too) back into ``slot``, where its map is as
+            the copy lands."""
+            return _sink(VGroup(*view, *drawn), view[0], slot)
+
+        def rise(h: int, view: VGroup) -> list:  # head h's copy out of its slot (play time)
+            return [
+                TransformFromCopy(maps[h], view[0]),
+                TransformFromCopy(names[h], view[1]),
+                FadeIn(view[2], shift=UP * style.ITEM_BUFF),
+            ]
+
+        def move(places: list) -> list:  # every head's map and name to its place
+            return [
+                Transform(m, place)
+                for h in heads
+                for m, place in zip((maps[h], names[h]), places[h], strict=True)
+            ]
+
         fill = [  # each head's map fills its slot, row by row, as the first of them is named
             FadeOut(slots),
             *(FadeIn(VGroup(m.row_headers, m.col_headers)) for m in maps),
             *(LaggedStart(*(FadeIn(r) for r in _rows(m)), lag_ratio=0.15) for m in maps),
         ]
-        first = [Create(frames[previous]), FadeIn(rules[previous])]
-        second = [FadeIn(rules[colour])] + ([Create(frames[colour])] if colour != previous else [])
+        block = box.copy()
+        first = [*move(aside), Transform(box, corner), *rise(previous, solo[previous])]
+        second = [
+            sink(solo[previous], aside[previous][0], slant),
+            *rise(colour, solo[colour]),
+        ]
+        second = [InTurn(AnimationGroup(*second), LaggedStartMap(Create, blocks, lag_ratio=0.02))]
         self.say(
             "four_colour",
             *fill,
             FadeOut(anew),
-            then=[first],
+            then=[first, [Create(slant)]],
             beats={"second": second},
             h=colour + 1,
             p=previous + 1,
         )
         self.add(maps)  # the grids whole (their rows came one by one)
-        others = [h for h in heads if h not in (colour, previous)]
-        pair_frames = VGroup(frames[pair[0]], frames[pair[1]]).copy()
-        cross = Cross(
-            VGroup(maps[pair[1]], values[1]), stroke_color=style.HIGHLIGHT, stroke_width=5
-        )
-        # when its V leaves, the cross stays on the head's map alone
-        map_cross = Cross(maps[pair[1]], stroke_color=style.HIGHLIGHT, stroke_width=5)
         # Say what the most alike pair shares: looking left, or looking at the colour.
         left = sum(run.previous_match[h] - run.colour_match[h] for h in pair) > 0
         # the first bar's copy on the second bar's row, where it starts to grow
         sliver = bars[0][0].copy().align_to(bars[1][0], LEFT).match_y(bars[1][0])
+        # the pair side by side, large: the lifted head moves over (or sinks back), the
+        # other rises; then one slides, half seen, onto the other, where their overlap is
+        # written; both sink back as the block becomes the row again, the rules under it
+        together = [FadeOut(blocks)]
+        if colour in pair:
+            together.append(ReplacementTransform(solo[colour], duo[colour]))
+        else:
+            together.append(sink(solo[colour], aside[colour][0]))
+        together += [step for h in pair if h != colour for step in rise(h, duo[h])]
+        a, b = (duo[h] for h in pair)
+        over = b[0].copy().move_to(a[0])  # its cells half seen, its markers on a's: hidden
+        over.cells.set_opacity(HALF)
+        VGroup(over.row_headers, over.col_headers).set_opacity(0)
+        home = overlap.copy()
+        overlap.scale(1 / STRIP_SCALE).move_to(b[0])  # written where the slid map was
+        home_again = [
+            *move(row),
+            Transform(box, block),
+            Transform(overlap, home),  # to its place over the pair, clear of head 4
+            *(sink(VGroup(*duo[h][:2]), row[h][0]) for h in pair),
+            *(ReplacementTransform(duo[h][2], rules[h]) for h in pair),
+            *(FadeIn(rules[h]) for h in heads if h not in pair and len(rules[h])),
+        ]
         self.say(
             "four_pair" if left else "four_pair_colour",
-            FadeOut(VGroup(*dict.fromkeys([frames[colour], frames[previous]]))),
-            FadeIn(VGroup(*(rules[h] for h in others))),
-            FadeIn(pair_frames),
+            *together,
             beats={
-                "overlap": [Create(bridge), FadeIn(overlap)],
-                "v": [FadeIn(values, lag_ratio=0.3)],
+                "overlap": [AnimationGroup(Transform(b[0], over), FadeIn(overlap))],
+                "v": [
+                    InTurn(
+                        AnimationGroup(*home_again),
+                        AnimationGroup(Create(bridge), FadeIn(pair_frames)),
+                        FadeIn(values, lag_ratio=0.3),
+                    )
+                ],
                 "remove": [
                     Create(cross),
-                    VGroup(maps[pair[1]], values[1]).animate.set_opacity(style.DIMMED),
+                    ApplyMethod(VGroup(maps[pair[1]], values[1]).set_opacity, style.DIMMED),
                 ],
                 # its V emptied: map x V is then 0, the output set to 0 (each cell the
                 # colour 0 has on that grid's own range, not its darkest); the map keeps its
@@ -1126,25 +1210,83 @@ class MultiHead(LectureScene):
             FadeIn(overlap),
             beats={
                 "unnamed": [
-                    InTurn(
-                        AnimationGroup(
-                            FadeIn(frames[unnamed]),
-                            ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
-                            GrowFromCenter(unknown),
-                        ),
-                        AnimationGroup(
-                            FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
-                            FadeOut(frames[unnamed]),
-                            Transform(heads, small),
-                            ReplacementTransform(box, layer),
-                        ),
-                        FadeIn(split),
-                    )
+                    FadeIn(frames[unnamed]),
+                    ApplyMethod(maps[unnamed].set_opacity, style.DIMMED),
+                    GrowFromCenter(unknown),
                 ]
             },
-            run_time=2.0,  # the "?", then the hand-off: each seen
         )
+        # the hand-off, played as the next line begins (the small box is seen a moment, not
+        # held over the rest of this one)
+        self.handoff = [
+            InTurn(
+                AnimationGroup(
+                    FadeOut(VGroup(names, rules, pair_frames, bridge, overlap)),
+                    FadeOut(frames[unnamed]),
+                    Transform(heads, small),
+                    ReplacementTransform(box, layer),
+                ),
+                FadeIn(split),
+            )
+        ]
+        self.layer = VGroup(heads, layer)
         self.split = split  # the same bookkeeping at another width: it becomes the large model's
+
+    def _aside(self, maps: VGroup, names: VGroup) -> tuple:
+        """The four heads' row stepped aside into a two-by-two block at the content's top
+        left: for each head its map (``STRIP_SCALE`` of its size, its markers' letters hidden:
+        too small) and its name (large enough to read) there, as targets; the room the block
+        leaves at the right (a Rectangle, never drawn) and the box's outline round the block."""
+        _, bottom, right, top = style.content_area()
+        places = []
+        for grid, name in zip(maps, names, strict=True):
+            small = grid.copy().scale(STRIP_SCALE)
+            for marker in (*small.row_headers, *small.col_headers):
+                marker.letter.set_opacity(0)
+            label = name.copy().scale(ASIDE_NAME).next_to(small, DOWN, buff=style.HUG_BUFF)
+            places.append(VGroup(small, label))
+        block = VGroup(*places).arrange_in_grid(rows=2, buff=(style.GROUP_BUFF, style.ITEM_BUFF))
+        inset = style.HUG_BUFF + style.TIGHT_BUFF
+        block.to_edge(LEFT, buff=style.EDGE_BUFF + inset).align_to(top * UP + DOWN * inset, UP)
+        corner = SurroundingRectangle(
+            block, color=style.MUTED, buff=style.HUG_BUFF, corner_radius=0.12 * STRIP_SCALE
+        )
+        start = corner.get_right()[0] + style.GROUP_BUFF
+        room = Rectangle(width=right - start, height=top - bottom)
+        room.move_to(((start + right) / 2) * RIGHT + ((top + bottom) / 2) * UP)
+        return places, room, corner
+
+    def _lifted(self, grid: Mobject, name: Mobject, rule: VGroup, room: Rectangle) -> VGroup:
+        """A copy of a head's map, large, its name and rule under it, as tall as ``room`` and
+        centred in it (not yet on screen): map, name, rule."""
+        view = VGroup(grid.copy(), name.copy(), rule.copy())
+        texts = VGroup(view[1], *([view[2]] if len(rule) else []))
+        texts.arrange(DOWN, buff=style.HUG_BUFF)
+        view[0].scale_to_fit_height(room.height - texts.height - style.ITEM_BUFF)
+        texts.next_to(view[0], DOWN, buff=style.ITEM_BUFF)
+        return view.move_to(room)
+
+    @staticmethod
+    def _beside(head: VGroup, region: Mobject) -> VGroup:
+        """A copy of a head (its name over its map), ``NEAR_SCALE`` of its size or as large
+        as fits from ``region``'s left edge to the content's right, centred there."""
+        _, bottom, right, top = style.content_area()
+        start = region.get_left()[0]
+        copy = head.copy()
+        copy.scale(min(NEAR_SCALE, (right - start) / copy.width, (top - bottom) / copy.height))
+        return copy.move_to((start + right) / 2 * RIGHT + (top + bottom) / 2 * UP)
+
+    @staticmethod
+    def _slant(grid: AttentionGrid) -> Line:
+        """The line just below a map's diagonal, drawn through the cells (i, i - 1): the
+        map of a head that looks one to the left."""
+        n = grid.n_rows
+        return Line(
+            grid.get_cell(1, 0).get_center(),
+            grid.get_cell(n - 1, n - 2).get_center(),
+            color=style.HIGHLIGHT,
+            stroke_width=8,
+        )
 
     def _ablation(self, run, h: int) -> VGroup:
         """Two bars of validation MSE, to one scale from 0: the model with every head, and
@@ -1187,10 +1329,35 @@ class MultiHead(LectureScene):
         """The joined vector (``column``, upright) times W_O's blocks of rows: slice k and
         block k framed, copies of both drop into ``out`` (their product is a whole output
         row), which pulses with each (a signed sum has no level to fill to); slices 1 and 2
-        alone, then the rest in a cascade, and the output is whole at the end. Returns the
-        steps, one after another."""
+        alone, then the rest in a cascade, and the output is whole at the end. Under the
+        output the heads are counted as they are added ("+ head 1", "+ head 2", then "32
+        heads added"): no values, which this model does not have. Returns the steps, one
+        after another."""
         frame = SurroundingRectangle(VGroup(column[0], w_o[0]), buff=style.TIGHT_BUFF)
         frame.set_color(style.HIGHLIGHT)
+        counts = [
+            phrase(self.words["plus_head"], style.LABEL_SIZE, h=ShownNumber(k + 1, 0, Ordinal()))
+            for k in range(FIRST_ALONE)
+        ]
+        counts.append(
+            phrase(
+                self.words["heads_added"],
+                style.LABEL_SIZE,
+                heads=self.number("multihead.bookkeeping.heads", 0),
+            )
+        )
+        for count in counts:
+            count.next_to(out, DOWN, buff=style.HUG_BUFF)
+        # each count in as the one before goes (no Transform chain: inside a Succession a
+        # replaced count would stay on screen)
+        counted = [FadeIn(counts[0], shift=UP * style.HUG_BUFF)]
+        counted += [
+            AnimationGroup(
+                FadeOut(counts[k - 1], shift=UP * style.HUG_BUFF),
+                FadeIn(counts[k], shift=UP * style.HUG_BUFF),
+            )
+            for k in range(1, len(counts))
+        ]
 
         def drop(k: int) -> AnimationGroup:  # seen only from its step (InTurn's)
             def lands() -> Rectangle:
@@ -1204,12 +1371,15 @@ class MultiHead(LectureScene):
             return outline(out)
 
         heads = len(column)
-        steps = [AnimationGroup(Create(frame), drop(0), pulse(), run_time=PRODUCT_SECONDS[0])]
+        steps = [
+            AnimationGroup(Create(frame), drop(0), pulse(), counted[0], run_time=PRODUCT_SECONDS[0])
+        ]
         steps += [
             AnimationGroup(
                 ApplyMethod(frame.move_to, VGroup(column[k], w_o[k])),
                 drop(k),
                 pulse(),
+                counted[k],
                 run_time=PRODUCT_SECONDS[k],
             )
             for k in range(1, FIRST_ALONE)
@@ -1220,6 +1390,7 @@ class MultiHead(LectureScene):
                 ApplyMethod(frame.move_to, VGroup(column[-1], w_o[-1])),
                 LaggedStart(*(drop(k) for k in rest), lag_ratio=0.1),
                 ApplyMethod(out.set_fill, style.FOREGROUND, OUTPUT_FILL),
+                counted[-1],
                 run_time=PRODUCT_SECONDS[-1],
             )
         )
@@ -1407,13 +1578,19 @@ class MultiHead(LectureScene):
         # x stood up against one head's column of W_Q, on its left as a row times a matrix
         # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
         # head 1's query. The rows' brace stands left of it while it is there.
+        # It stands one bar-width from the column, at its full height, then slides against
+        # it; where they meet one bright cell is made and flies to Q's slice 1, unlit till then.
         upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
-        upright.next_to(one, LEFT, buff=style.TIGHT_BUFF)
-        aside = (upright.width + style.TIGHT_BUFF) * LEFT
+        gap = upright.width
+        upright.next_to(one, LEFT, buff=gap)
+        aside = (upright.width + gap + style.TIGHT_BUFF) * LEFT
         rows_brace.shift(aside)
         rows_n.shift(aside)
         product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
-        q_frame = SurroundingRectangle(q[0], buff=0, color=style.HIGHLIGHT)
+        spark = q[0].copy().set_fill(style.HIGHLIGHT, 0.9).set_stroke(style.HIGHLIGHT, 2)
+        spark.move_to(one.get_left())
+        # Q comes out of x cut, slice after slice: each a copy of x's own stretch
+        pieces = q.copy().match_y(x)
         # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
         edges = VGroup(
             *(
@@ -1436,47 +1613,65 @@ class MultiHead(LectureScene):
                 start = piece.get_corner(side + corner)
                 end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
                 pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
+        # x and Q come first large, across the middle of the frame; they move to their places
+        # in the picture as the next line brings W_Q, K and V
+        opening = [x, x_name, x_brace, x_width, q, q_name, slice_brace, slice_width]
+        placed = [m.copy() for m in opening]
+        left_edge, bottom, right_edge, top = style.content_area()
+        wide = OPENING * (right_edge - left_edge) / VGroup(x_name, x).width
+        VGroup(*opening, pieces).scale(wide).move_to((top + bottom) / 2 * UP)
         self.say(
             "bookkeeping",
-            # the four-head layer leaves (a layer is not a vector); its line "8 = 4 x 2"
-            # becomes the large model's "4096 = 32 x 128", and the large model's x grows
-            *(
-                FadeOut(m)
-                for m in _apart([m for m in self.mobjects if m is not self.title], [self.split])
-            ),
-            ReplacementTransform(self.split, sum_line),
-            GrowFromEdge(x, LEFT),
-            FadeIn(x_name),
-            GrowFromCenter(x_brace),
-            FadeIn(x_width),
+            # the four heads shrink into one small layer box, "8 = 4 x 2" under it; the
+            # layer leaves (a layer is not a vector); its line becomes the large model's
+            # "4096 = 32 x 128", and the large model's x grows
+            *self.handoff,
+            then=[
+                [
+                    FadeOut(self.layer),
+                    ReplacementTransform(self.split, sum_line),
+                    GrowFromEdge(x, LEFT),
+                    FadeIn(x_name),
+                    GrowFromCenter(x_brace),
+                    FadeIn(x_width),
+                ]
+            ],
             beats={
                 "heads": [
-                    TransformFromCopy(x, q),
+                    LaggedStart(
+                        *(TransformFromCopy(a, b) for a, b in zip(pieces, q, strict=True)),
+                        lag_ratio=0.1,
+                    ),
                     FadeIn(q_name),
                     GrowFromCenter(slice_brace),
                     FadeIn(slice_width),
                 ]
             },
+            run_time=1.5,  # Q's slices seen cut one after another
             **numbers,
         )
         # x goes through W_Q whole and comes out as Q: the cut is made there, after it
-        through = x.copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
+        through = placed[0].copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
         self.say(
             "per_head",
-            GrowArrow(arrow),
-            FadeIn(w_q_name),
-            Succession(through.animate.move_to(q), FadeOut(through)),
-            # K and V are projected from the same x and cut the same way
-            *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
-            FadeIn(VGroup(k_name, v_name)),
-            *(Create(p[0]) for p in projections),
-            FadeIn(VGroup(*(p[1] for p in projections))),
+            *(Transform(m, there) for m, there in zip(opening, placed, strict=True)),
+            then=[
+                [
+                    GrowArrow(arrow),
+                    FadeIn(w_q_name),
+                    Succession(through.animate.move_to(placed[4]), FadeOut(through)),
+                    # K and V are projected from the same x and cut the same way
+                    *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
+                    FadeIn(VGroup(k_name, v_name)),
+                    *(Create(p[0]) for p in projections),
+                    FadeIn(VGroup(*(p[1] for p in projections))),
+                ]
+            ],
             beats={
                 "whole": [
                     Create(fan),
-                    # slice 1 of each of Q, K and V is head 1's (Q's is lit by its product)
+                    # slice 1 of K and V is head 1's (Q's is lit when its product lands)
                     *(bar[0].animate.set_fill(style.HIGHLIGHT, 0.6) for bar in (k_full, v_full)),
-                    Create(q_frame),
                 ],
                 # the column, x stood up against it, and their product filling Q's slice 1
                 "shape": [
@@ -1489,9 +1684,9 @@ class MultiHead(LectureScene):
                             FadeIn(cols_n),
                         ),
                         TransformFromCopy(x, upright, path_arc=-PI / 2),
-                        AnimationGroup(
-                            TransformFromCopy(VGroup(upright, one), product), run_time=2
-                        ),
+                        ApplyMethod(upright.shift, gap * RIGHT, run_time=1.0),
+                        GrowFromCenter(spark, run_time=0.4),
+                        ReplacementTransform(spark, product, path_arc=PI / 3, run_time=1.2),
                         # used: it leaves before the other slices arrive, the brace back to W_Q
                         AnimationGroup(
                             FadeOut(upright),
@@ -1518,7 +1713,7 @@ class MultiHead(LectureScene):
             beats={
                 "cut": [
                     q[0].animate.set_fill(opacity=0),
-                    FadeOut(VGroup(product, q_frame)),
+                    FadeOut(product),
                     LaggedStart(
                         *(s.animate.set_fill(style.QUERY, 0.25) for s in whole), lag_ratio=0.05
                     ),

@@ -20,6 +20,7 @@ from manim import (
     UP,
     AnimationGroup,
     ApplyFunction,
+    ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Brace,
@@ -135,6 +136,12 @@ class ZoomOut(LectureScene):
         it = self.data.it_cat
         col, q = it.referent, it.query_index
         n = len(it.tokens)
+        # the map goes to the left half (everything read off it is built there, then it comes
+        # back to be carried there on the line's start)
+        map_place, label_place = self.reading_place
+        shift = map_place - head.get_center()
+        moving = VGroup(head, self.ours_big)
+        moving.shift(shift)
         lookers = [i for i, row in enumerate(it.scaled.weights) if top_index(row) == col]
         frames = VGroup(
             *(
@@ -188,46 +195,58 @@ class ZoomOut(LectureScene):
                 ).arrange(RIGHT, buff=style.HUG_BUFF)
                 for i in lookers
             )
-        ).arrange_in_grid(cols=2, buff=style.ITEM_BUFF, cell_alignment=RIGHT)
-        counted.next_to(self.head_label, DOWN, buff=style.ITEM_BUFF)  # under 一個 head
+        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        counted.move_to(self.stage)  # under 一個 head, at the map's cell size
         sources = VGroup(
             *(
                 VGroup(head.row_headers[i], head.get_cell(i, col), head.get_number(i, col))
                 for i in lookers
             )
         )
+        dim = rest.animate.set_opacity(style.DIMMED)  # one column read: the others recede
+        beats = {
+            "brightest": [
+                Create(frames, lag_ratio=0.3),
+                unlooked.animate.set_opacity(style.DIMMED),
+            ],
+            "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
+            "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
+            "sum": [
+                FadeOut(counted),
+                FadeOut(frames),
+                VGroup(*unlooked).animate.set_opacity(1),  # its own target
+                FadeOut(converge),
+                back.animate.set_opacity(1),
+                Create(row_frame),
+                *self._summed(head.row_headers[q], row_numbers, row_total),
+            ],
+            "colsum": [
+                FadeOut(row_frame),
+                Create(col_frame),
+                *self._summed(head.col_headers[col], col_numbers, col_total),
+            ],
+        }  # built with the map where they play
+        moving.shift(-shift)
         self.say(
             "column",
-            rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
-            beats={
-                "brightest": [
-                    Create(frames, lag_ratio=0.3),
-                    unlooked.animate.set_opacity(style.DIMMED),
-                ],
-                "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
-                "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
-                "sum": [
-                    FadeOut(counted),
-                    FadeOut(frames),
-                    VGroup(*unlooked).animate.set_opacity(1),  # its own target
-                    FadeOut(converge),
-                    back.animate.set_opacity(1),
-                    Create(row_frame),
-                    TransformFromCopy(row_numbers, row_total[-1]),
-                    FadeIn(row_total[:-1]),
-                ],
-                "colsum": [
-                    FadeOut(row_frame),
-                    Create(col_frame),
-                    TransformFromCopy(col_numbers, col_total[-1]),
-                    FadeIn(col_total[:-1]),
-                ],
-            },
+            ApplyMethod(moving.shift, shift),  # the map to the left half, the stage to its right
+            self.head_label.animate.move_to(label_place),
+            then=[[dim]],
+            beats=beats,
             lookers=self.all_of([it.tokens[i] for i in lookers]),
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
         self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
+
+    @staticmethod
+    def _summed(header: VMobject, numbers: VGroup, total: VGroup) -> list:
+        """A row's or a column's numbers carried into its large total, its word with them."""
+        return [
+            TransformFromCopy(header, total.word),
+            FadeIn(total[1]),
+            TransformFromCopy(numbers, total.total),
+        ]
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -235,19 +254,29 @@ class ZoomOut(LectureScene):
         )
         return VGroup(box, style.text(self.template(key), style.LABEL_SIZE).move_to(box))
 
-    def _totals(self, head: AttentionGrid) -> tuple[VGroup, VGroup]:
-        """The query row's total (right of the row) and the referent column's (under it)."""
+    def _totals(self, head: AttentionGrid, stage: VMobject) -> tuple[VGroup, VGroup]:
+        """The query row's total and the referent column's, large, one under the other in the
+        right half (``stage``: the column's reading area, under 一個 head), each led by the word
+        its row or column is headed by (carried there from the map's header)."""
         it = self.data.it_cat
         q, col = it.query_index, it.referent
-        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, style.LABEL_SIZE, style.HIGHLIGHT)
-        row_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), row_sum)
-        row_total.arrange(RIGHT, buff=style.HUG_BUFF)
-        row_total.next_to(head.get_cell(q, len(it.tokens) - 1), RIGHT, buff=style.ITEM_BUFF)
-        col_sum = self.number(ColumnSum(IT_CAT, col), 2, style.LABEL_SIZE, style.HIGHLIGHT)
-        col_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), col_sum)
-        col_total.arrange(RIGHT, buff=style.HUG_BUFF)
-        col_total.next_to(head.get_cell(len(it.tokens) - 1, col), DOWN, buff=style.ITEM_BUFF)
-        col_total.total = col_sum
+        size = style.SYMBOL_SIZE / style.MATH_SCALE  # the words and digits as tall as the Σ
+
+        def total(token: str, number: VMobject) -> VGroup:
+            word = style.text(token, size)
+            sigma = MathTex(r"\Sigma =", color=style.HIGHLIGHT, font_size=style.SYMBOL_SIZE)
+            group = VGroup(word, sigma, number).arrange(RIGHT, buff=style.ITEM_BUFF)
+            group.word, group.total = word, number
+            return group
+
+        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, size, style.HIGHLIGHT)
+        col_sum = self.number(ColumnSum(IT_CAT, col), 2, size, style.HIGHLIGHT)
+        row_total = total(it.tokens[q], row_sum)
+        col_total = total(it.tokens[col], col_sum)
+        both = VGroup(row_total, col_total).arrange(
+            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
+        )
+        both.scale(min(1.0, stage.width / both.width)).move_to(stage)
         return row_total, col_total
 
     def _other_heads(self) -> VGroup:
@@ -424,12 +453,22 @@ class ZoomOut(LectureScene):
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             cell_size=0.72,  # room for the widest word ("scared") as a column header
         )
-        row_total, col_total = self._totals(head)
-        head_label = style.text(self.words["head"], style.BODY_SIZE).next_to(
-            VGroup(head, row_total), RIGHT, buff=style.WIDE_BUFF
-        )
-        style.place(VGroup(head, head_label, row_total, col_total))
+        style.place(head)  # as tall as the area allows
+        left, bottom, right, top = style.content_area()
+        # where the column is read: the map in the left half, the reading's stage right of it
+        head.shift(RIGHT * (left + style.WIDE_BUFF - head.get_left()[0]))  # room for the arrows
+        x0 = head.get_right()[0] + style.WIDE_BUFF
+        head_label = style.text(self.words["head"], style.BODY_SIZE)
+        head_label.move_to([(x0 + right) / 2, top - head_label.height / 2, 0.0])
+        stage = Rectangle(width=right - x0, height=head_label.get_bottom()[1] - bottom)
+        stage.next_to(head_label, DOWN, buff=0)  # never shown: the area under 一個 head
+        self.stage = stage
+        row_total, col_total = self._totals(head, stage)
         self.head_label = head_label  # the column's counted cells go under it
+        # the head told alone first: centred, 一個 head beside it; the column's reading moves it
+        self.reading_place = (head.get_center(), head_label.get_center())
+        head.move_to([(left + right) / 2, head.get_center()[1], 0.0])
+        head_label.next_to(head, RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
         ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written

@@ -52,6 +52,7 @@ from manim import (
     TransformFromCopy,
     VGroup,
     VMobject,
+    config,
     smooth,
     squish_rate_func,
     there_and_back,
@@ -1140,43 +1141,43 @@ class ZoomOut(LectureScene):
         return ApplyFunction(lambda g: g.scale(ASIDE, about_point=anchor), block)
 
     def _uses(self) -> None:
-        """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
-        while the next is told: text generation adds a token, translation writes a sentence in
-        another language, code is cut into tokens; the protein, last, fills the whole area:
-        its chain folds so that residues far apart along it meet."""
+        """Four uses, each drawn large on its own line, then shrunk into its name in a row
+        under the heading (dimmed) while the next is told: text generation adds a token,
+        translation writes a sentence in another language, code is cut into tokens; the
+        protein, last, fills the area under the row: its chain folds so that residues far
+        apart along it meet."""
         panels = VGroup(self._generation(), self._translation(), self._code(), self._protein())
         for panel, key in zip(panels, USES, strict=True):
             caption = style.name_text(self.words[key], style.LABEL_SIZE)
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
         generation, translation, code, protein = panels
-        lower = VGroup(translation, code).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
-        quarters = VGroup(generation, lower).arrange(DOWN, buff=style.GROUP_BUFF)
-        # (the protein, told last, fills the area and keeps it: it has no place among them)
+        # (the protein, told last, fills the area and keeps it: it has no place in the strip)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
         thumb = self.thumbnail  # the block of the first half, carried small
         thumb.scale_to_fit_height(heading.height * THUMB_LINES)
         top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
         left, bottom, right, _ = style.content_area()
         ceiling = top.get_bottom()[1] - style.ITEM_BUFF
-        self._focus(quarters, (left, right, bottom, ceiling))  # their places fill the area
-        below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
-        # where each use is told: the part of the area the earlier ones leave free
-        regions = (
-            (left, right, bottom, ceiling),  # the first: all of it, at its top (the block
-            # stands large under it while "more than attention" is said)
-            (left, right, bottom, below),  # the second: all under the first
-            ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
-            (left, right, bottom, ceiling),  # the last: all of it again
+        # each use told shrinks into its name, in a row under the heading, as the next comes
+        chips = VGroup(
+            *(style.name_text(_named(self.words[key]), style.LABEL_SIZE) for key in USES[:-1])
         )
-        back = [
-            self._focus(panel, region, at_top=panel is generation)
-            for panel, region in zip(panels, regions, strict=True)
-        ]
-        # while generation is told, the thumbnail stands large under it ("more than attention"
-        # is read on it); it travels to its place by the heading when the next use comes
+        chips.arrange(RIGHT, buff=style.WIDE_BUFF).set_opacity(style.DIMMED)
+        chips.next_to(top, DOWN, buff=style.ITEM_BUFF).align_to(top, LEFT)
+        below = chips.get_bottom()[1] - style.ITEM_BUFF  # the area under the row
+        # while generation is told, the block stands at half the frame's height right of it
+        # ("more than attention" is read on it); it goes to its place by the heading after
         thumb.generate_target()
-        room = generation.get_bottom()[1] - style.ITEM_BUFF - bottom
-        thumb.scale_to_fit_height(room).next_to(generation, DOWN, buff=style.ITEM_BUFF)
+        thumb.scale_to_fit_height(min(config.frame_height / 2, ceiling - bottom))
+        thumb.move_to([right - thumb.width / 2, (bottom + ceiling) / 2, 0.0])
+        regions = (  # where each use is told
+            (left, thumb.get_left()[0] - style.WIDE_BUFF, bottom, ceiling),
+            (left, right, bottom, below),  # the full width under the row of names
+            (left, right, bottom, below),
+            (left, right, bottom, below),
+        )
+        for panel, region in zip(panels, regions, strict=True):
+            self._focus(panel, region)
         shown = (  # each panel's parts on screen once its line is done
             VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
             VGroup(
@@ -1208,7 +1209,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "translation",
-            ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
+            FadeTransform(shown[0], chips[0]),  # the last use shrinks into its name
             MoveToTarget(thumb),  # and the block to its place by the heading
             FadeIn(translation[0], translation.source),
             beats={
@@ -1221,7 +1222,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "code",
-            ApplyFunction(back[1], shown[1]),
+            FadeTransform(shown[1], chips[1]),
             FadeIn(code[0], code.line),
             beats={
                 "tokens": [ReplacementTransform(code.line, code.tokens)],
@@ -1235,35 +1236,24 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
-        self._alphafold(protein, shown)
+        self._alphafold(protein, FadeTransform(shown[2], chips[2]))
 
-    def _focus(
-        self, panel: VGroup, region: tuple[float, float, float, float], at_top: bool = False
-    ):
-        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid,
-        in its middle or ``at_top``; return the function that carries its parts back to the
-        quarter, dimmed."""
+    @staticmethod
+    def _focus(panel: VGroup, region: tuple[float, float, float, float]) -> None:
+        """Lay ``panel`` out large (at most :data:`MAX_FOCUS` times) in the middle of
+        ``region`` (x0, x1, y0, y1)."""
         x0, x1, y0, y1 = region
-        scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
-        quarter = panel.get_center()
-        y = y1 - scale * panel.height / 2 if at_top else (y0 + y1) / 2
-        centre = np.array([(x0 + x1) / 2, y, 0.0])
-        panel.scale(scale).move_to(centre)
+        panel.scale(min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height))
+        panel.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
-        def to_quarter(parts: VMobject) -> VMobject:
-            parts.scale(1 / scale, about_point=centre).shift(quarter - centre)
-            return parts.fade(1 - style.DIMMED)
-
-        return to_quarter
-
-    def _alphafold(self, protein: VGroup, earlier: tuple[VGroup, ...]) -> None:
+    def _alphafold(self, protein: VGroup, earlier: FadeTransform) -> None:
         """The protein alone, large: the pair table grows out of the beads; on the straight
         chain each far pair is linked as its two cells light (attention between all pairs is
         input to predicting the fold); then the chain folds, its links following the beads."""
         pairs = protein.pairs
         self.say(
             "alphafold",
-            *(FadeOut(parts) for parts in earlier),  # the other uses give it the whole area
+            earlier,  # the use before shrinks into its name: the protein has the area under them
             FadeIn(protein[0], protein.chain),
             beats={
                 "family": [TransformFromCopy(protein.residues, pairs)],
@@ -1451,6 +1441,11 @@ def _move_points(parts: list[VMobject], scale: float, here: np.ndarray, there: n
     (each part moved once, however the parts are grouped)."""
     for part in parts:
         part.points = there + scale * (part.points - here)
+
+
+def _named(words: str) -> str:
+    """A use's caption up to its colon: what the use is, without what is said of it."""
+    return re.split(r"[：:]", words, maxsplit=1)[0]
 
 
 def _lines(words: str, size: float) -> VGroup:

@@ -197,7 +197,7 @@ class ZoomOut(LectureScene):
                 for i in lookers
             )
         ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
-        counted.move_to(self.stage)  # under 一個 head, at the map's cell size
+        counted.move_to(self.reading)  # under 一個 head, at the map's cell size
         sources = VGroup(
             *(
                 VGroup(head.row_headers[i], head.get_cell(i, col), head.get_number(i, col))
@@ -239,6 +239,14 @@ class ZoomOut(LectureScene):
             column_sum=col_total.total,
         )
         self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
+
+    def _fill(self, picture: VMobject, room: float = 0.0) -> VMobject:
+        """``picture`` drawn as large as the side panel allows (at most :data:`MAX_ZOOM` times,
+        leaving ``room`` under it), in its middle."""
+        stage = self.stage
+        height = stage.height - room
+        picture.scale(min(MAX_ZOOM, stage.width / picture.width, height / picture.height))
+        return picture.move_to(stage)
 
     @staticmethod
     def _summed(header: VMobject, numbers: VGroup, total: VGroup) -> list:
@@ -463,7 +471,7 @@ class ZoomOut(LectureScene):
         head_label.move_to([(x0 + right) / 2, top - head_label.height / 2, 0.0])
         stage = Rectangle(width=right - x0, height=head_label.get_bottom()[1] - bottom)
         stage.next_to(head_label, DOWN, buff=0)  # never shown: the area under 一個 head
-        self.stage = stage
+        self.reading = stage
         row_total, col_total = self._totals(head, stage)
         self.head_label = head_label  # the column's counted cells go under it
         # the head told alone first: centred, 一個 head beside it; the column's reading moves it
@@ -533,21 +541,22 @@ class ZoomOut(LectureScene):
         block = VGroup(layers, inputs, output, into, out, count)
         whole = VGroup(side, block).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
+        # the side panel: all the height left of the block, its pictures as large as it allows
+        x1 = block.get_left()[0] - style.WIDE_BUFF
+        stage = Rectangle(width=x1 - left, height=top - bottom).move_to(
+            [(left + x1) / 2, (bottom + top) / 2, 0.0]
+        )  # never shown
+        self.stage = stage
         pe = self._pe_table()
         causal = self._causal_map()
         sizes, self.added = self._sizes(), self._added()
-        for picture in (
-            pe,
-            causal,
-            sizes,
-            self.added,
-        ):  # the side panel's pictures, where the strips go
-            picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
-            picture.move_to(side)
         schematic = style.text(self.words["norm_schematic"], style.LABEL_SIZE, style.MUTED)
-        schematic.scale(min(1.0, side.width / schematic.width))
+        schematic.scale(min(1.0, stage.width / schematic.width))
+        for picture in (pe, causal, sizes):
+            self._fill(picture)
+        self._fill(self.added, schematic.height + style.ITEM_BUFF)
         self.added.schematic = schematic.next_to(self.added, DOWN, buff=style.ITEM_BUFF)
-        self.side = side  # where the side panel's pictures go
+        VGroup(self.added, schematic).move_to(stage)
         # while the heads are told nothing else is on the stage: the block's card fills it (the
         # pull-back lands there); the block steps back to its place when the side panel is needed
         card = VGroup(layers.cards_behind, layers.card, multi_label)
@@ -570,8 +579,8 @@ class ZoomOut(LectureScene):
             multi_box,
             multi_label,
         )
-        bend = self._bend().move_to(side)
-        pieces = self._pieces().move_to(side)
+        bend = self._fill(self._bend())
+        pieces = self._fill(self._pieces())
         self._inside(it, layers, inputs, into, ffn, pe, bend)
         self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
         self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
@@ -923,13 +932,13 @@ class ZoomOut(LectureScene):
         names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
         # four of the vocabulary's tokens: the rest, each with its probability, go on
         more = MathTex(r"\cdots").next_to(bars, RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
-        side = self.side
+        side = self.stage
         # two lines: the made-up heights, then what the readout gives
         caption = _lines(self.words["readout_schematic"], style.LABEL_SIZE)
         caption.scale(min(1.0, side.width / caption.width))  # its own size: the bars' words
         chart = VGroup(bars, names, more)  # keep theirs
         room = side.height - caption.height - style.ITEM_BUFF
-        chart.scale(min(1.0, side.width / chart.width, room / chart.height))
+        chart.scale(min(MAX_ZOOM, side.width / chart.width, room / chart.height))
         caption.next_to(chart, DOWN, buff=style.ITEM_BUFF)
         group = VGroup(bars, names, more, caption).move_to(side)
         group.bars, group.names, group.more, group.caption = bars, names, more, caption
@@ -1034,9 +1043,7 @@ class ZoomOut(LectureScene):
         heading = style.text(self.words["learned"], size)
         heading.next_to(rows, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         group = VGroup(heading, rows, per_layer)
-        side = self.side
-        group.scale(min(1.0, side.width / group.width, side.height / group.height))
-        group.move_to(side)
+        self._fill(group)
         return heading, rows, per_layer
 
     def _parallel(self, strips: VGroup, matmul: VGroup, lights: VGroup) -> None:
@@ -1340,9 +1347,12 @@ class ZoomOut(LectureScene):
         panel.target_de = WordBoxes(
             self.words["translation_target_de"].split(), style.LABEL_SIZE, style.HIGHLIGHT
         )
-        panel.arrow = Arrow(UP, DOWN, color=style.MUTED).scale(0.35)
-        rows = VGroup(panel.source, panel.arrow, panel.target, panel.target_de)
-        rows.arrange(DOWN, buff=style.HUG_BUFF)
+        panel.arrow = Arrow(LEFT, RIGHT, color=style.MUTED).scale(0.5)
+        targets = VGroup(panel.target, panel.target_de).arrange(
+            DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT
+        )
+        rows = VGroup(panel.source, panel.arrow, targets).arrange(RIGHT, buff=style.ITEM_BUFF)
+        VGroup(panel.source, panel.arrow).match_y(panel.target)  # the sentence, then its French
         panel.add(rows)
         return panel
 

@@ -1197,8 +1197,11 @@ class ZoomOut(LectureScene):
             VGroup(code[0], code.tokens, code.context),
         )
         attention, ffn = thumb[0].sublayers
-        # the network, the adds and norms, the readout, the embeddings and positions
+        # the network, the adds and norms, the readout, the embeddings and positions, named
+        # large left of the block (top to bottom, as they stand in it) as each is lit
         beyond = (ffn, *thumb[0].nodes, thumb[2], thumb[1])
+        keys = ("ffn", "add_norm", "add_norm", "next_token", "positional")
+        legend = self._legend(thumb, beyond, keys, below)
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
@@ -1211,13 +1214,22 @@ class ZoomOut(LectureScene):
                     FadeIn(generation.next, shift=RIGHT),
                     FadeIn(thumb, shift=LEFT),
                 ],
-                "more": [attention.animate.fade(1 - style.DIMMED), outline(*beyond)],
+                "more": [  # generation shrinks into its name; the rest of the block, lit
+                    FadeTransform(shown[0], chips[0]),
+                    attention.animate.fade(1 - style.DIMMED),
+                    InTurn(
+                        *(
+                            AnimationGroup(outline(part), FadeIn(name), Create(line))
+                            for part, (name, line) in zip(beyond, legend, strict=True)
+                        )
+                    ),
+                ],
             },
         )
         self.say(
             "translation",
-            FadeTransform(shown[0], chips[0]),  # the last use shrinks into its name
-            MoveToTarget(thumb),  # and the block to its place by the heading
+            FadeOut(legend),
+            MoveToTarget(thumb),  # the block to its place by the heading
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [
@@ -1244,6 +1256,34 @@ class ZoomOut(LectureScene):
             },
         )
         self._alphafold(protein, FadeTransform(shown[2], chips[2]))
+
+    def _legend(self, thumb: VMobject, parts: tuple, keys: tuple[str, ...], top: float) -> VGroup:
+        """Each part's name (a locale key of the block's boxes), large, in a column left of
+        ``thumb`` (under ``top``) in the parts' order from the top, a line from each to its
+        part."""
+        order = sorted(range(len(parts)), key=lambda k: -parts[k].get_center()[1])
+        names = [style.text(self.template(key), style.BODY_SIZE) for key in keys]
+        column = VGroup(*(names[k] for k in order)).arrange(
+            DOWN, buff=style.ROW_BUFF, aligned_edge=RIGHT
+        )
+        left, bottom, _, _ = style.content_area()
+        x1 = thumb.get_left()[0] - style.WIDE_BUFF
+        column.scale(min(1.0, (x1 - left) / column.width, (top - bottom) / column.height))
+        column.move_to([x1 - column.width / 2, (top + bottom) / 2, 0.0])
+        return VGroup(
+            *(
+                VGroup(
+                    name,
+                    Line(
+                        name.get_right() + RIGHT * style.HUG_BUFF,
+                        part.get_left(),
+                        stroke_width=2,
+                        color=style.MUTED,
+                    ),
+                )
+                for name, part in zip(names, parts, strict=True)
+            )
+        )
 
     @staticmethod
     def _focus(panel: VGroup, region: tuple[float, float, float, float]) -> None:

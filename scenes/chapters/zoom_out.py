@@ -101,6 +101,7 @@ PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_o
 TIED = 5  # the readout's row: often E transposed
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
+FIRST = 0.15  # and the reading's words in the right half fade in this first share
 ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
@@ -238,7 +239,8 @@ class ZoomOut(LectureScene):
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
-        self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
+        self.column_left = col_frame  # shrinks as the camera pulls back
+        self.totals = VGroup(row_total, col_total)  # go first: the other heads land there
 
     def _fill(self, picture: VMobject, room: float = 0.0) -> VMobject:
         """``picture`` drawn as large as the side panel allows (at most :data:`MAX_ZOOM` times,
@@ -627,7 +629,8 @@ class ZoomOut(LectureScene):
             ReplacementTransform(head.cells, tile.cells),
             ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
-            FadeOut(head_label),  # the other heads slide in where it stood
+            # the other heads slide in where these stood: they go in the pull-back's first moment
+            FadeOut(head_label, self.totals, rate_func=squish_rate_func(smooth, 0.0, FIRST)),
             Succession(  # the numbers shrink with their cells, and go only once they are tiny
                 rest.animate(run_time=PULL_SHARE)
                 .scale(1 / scale, about_point=here)

@@ -20,6 +20,7 @@ from manim import (
     UP,
     AnimationGroup,
     ApplyFunction,
+    ApplyMethod,
     ArcBetweenPoints,
     Arrow,
     Brace,
@@ -51,6 +52,7 @@ from manim import (
     TransformFromCopy,
     VGroup,
     VMobject,
+    config,
     smooth,
     squish_rate_func,
     there_and_back,
@@ -99,6 +101,7 @@ PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_o
 TIED = 5  # the readout's row: often E transposed
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
+FIRST = 0.15  # and the reading's words in the right half fade in this first share
 ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
@@ -135,6 +138,12 @@ class ZoomOut(LectureScene):
         it = self.data.it_cat
         col, q = it.referent, it.query_index
         n = len(it.tokens)
+        # the map goes to the left half (everything read off it is built there, then it comes
+        # back to be carried there on the line's start)
+        map_place, label_place = self.reading_place
+        shift = map_place - head.get_center()
+        moving = VGroup(head, self.ours_big)
+        moving.shift(shift)
         lookers = [i for i, row in enumerate(it.scaled.weights) if top_index(row) == col]
         frames = VGroup(
             *(
@@ -188,46 +197,67 @@ class ZoomOut(LectureScene):
                 ).arrange(RIGHT, buff=style.HUG_BUFF)
                 for i in lookers
             )
-        ).arrange_in_grid(cols=2, buff=style.ITEM_BUFF, cell_alignment=RIGHT)
-        counted.next_to(self.head_label, DOWN, buff=style.ITEM_BUFF)  # under 一個 head
+        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
+        counted.move_to(self.reading)  # under 一個 head, at the map's cell size
         sources = VGroup(
             *(
                 VGroup(head.row_headers[i], head.get_cell(i, col), head.get_number(i, col))
                 for i in lookers
             )
         )
+        dim = rest.animate.set_opacity(style.DIMMED)  # one column read: the others recede
+        beats = {
+            "brightest": [
+                Create(frames, lag_ratio=0.3),
+                unlooked.animate.set_opacity(style.DIMMED),
+            ],
+            "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
+            "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
+            "sum": [
+                FadeOut(counted),
+                FadeOut(frames),
+                VGroup(*unlooked).animate.set_opacity(1),  # its own target
+                FadeOut(converge),
+                back.animate.set_opacity(1),
+                Create(row_frame),
+                *self._summed(head.row_headers[q], row_numbers, row_total),
+            ],
+            "colsum": [
+                FadeOut(row_frame),
+                Create(col_frame),
+                *self._summed(head.col_headers[col], col_numbers, col_total),
+            ],
+        }  # built with the map where they play
+        moving.shift(-shift)
         self.say(
             "column",
-            rest.animate.set_opacity(style.DIMMED),  # one column read: the others recede
-            beats={
-                "brightest": [
-                    Create(frames, lag_ratio=0.3),
-                    unlooked.animate.set_opacity(style.DIMMED),
-                ],
-                "count": [TransformFromCopy(sources, counted, lag_ratio=0.2)],
-                "many": [LaggedStartMap(Create, converge, lag_ratio=0.25)],
-                "sum": [
-                    FadeOut(counted),
-                    FadeOut(frames),
-                    VGroup(*unlooked).animate.set_opacity(1),  # its own target
-                    FadeOut(converge),
-                    back.animate.set_opacity(1),
-                    Create(row_frame),
-                    TransformFromCopy(row_numbers, row_total[-1]),
-                    FadeIn(row_total[:-1]),
-                ],
-                "colsum": [
-                    FadeOut(row_frame),
-                    Create(col_frame),
-                    TransformFromCopy(col_numbers, col_total[-1]),
-                    FadeIn(col_total[:-1]),
-                ],
-            },
+            ApplyMethod(moving.shift, shift),  # the map to the left half, the stage to its right
+            self.head_label.animate.move_to(label_place),
+            then=[[dim]],
+            beats=beats,
             lookers=self.all_of([it.tokens[i] for i in lookers]),
             n=self.number(ColumnTops(IT_CAT, col), 0),
             column_sum=col_total.total,
         )
-        self.column_left = VGroup(col_frame, row_total, col_total)  # shrinks as the camera pulls
+        self.column_left = col_frame  # shrinks as the camera pulls back
+        self.totals = VGroup(row_total, col_total)  # go first: the other heads land there
+
+    def _fill(self, picture: VMobject, room: float = 0.0) -> VMobject:
+        """``picture`` drawn as large as the side panel allows (at most :data:`MAX_ZOOM` times,
+        leaving ``room`` under it), in its middle."""
+        stage = self.stage
+        height = stage.height - room
+        picture.scale(min(MAX_ZOOM, stage.width / picture.width, height / picture.height))
+        return picture.move_to(stage)
+
+    @staticmethod
+    def _summed(header: VMobject, numbers: VGroup, total: VGroup) -> list:
+        """A row's or a column's numbers carried into its large total, its word with them."""
+        return [
+            TransformFromCopy(header, total.word),
+            FadeIn(total[1]),
+            TransformFromCopy(numbers, total.total),
+        ]
 
     def _box(self, key: str, width: float) -> VGroup:
         box = RoundedRectangle(corner_radius=0.1, width=width, height=0.6).set_stroke(
@@ -235,19 +265,29 @@ class ZoomOut(LectureScene):
         )
         return VGroup(box, style.text(self.template(key), style.LABEL_SIZE).move_to(box))
 
-    def _totals(self, head: AttentionGrid) -> tuple[VGroup, VGroup]:
-        """The query row's total (right of the row) and the referent column's (under it)."""
+    def _totals(self, head: AttentionGrid, stage: VMobject) -> tuple[VGroup, VGroup]:
+        """The query row's total and the referent column's, large, one under the other in the
+        right half (``stage``: the column's reading area, under 一個 head), each led by the word
+        its row or column is headed by (carried there from the map's header)."""
         it = self.data.it_cat
         q, col = it.query_index, it.referent
-        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, style.LABEL_SIZE, style.HIGHLIGHT)
-        row_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), row_sum)
-        row_total.arrange(RIGHT, buff=style.HUG_BUFF)
-        row_total.next_to(head.get_cell(q, len(it.tokens) - 1), RIGHT, buff=style.ITEM_BUFF)
-        col_sum = self.number(ColumnSum(IT_CAT, col), 2, style.LABEL_SIZE, style.HIGHLIGHT)
-        col_total = VGroup(MathTex(r"\Sigma =", color=style.HIGHLIGHT), col_sum)
-        col_total.arrange(RIGHT, buff=style.HUG_BUFF)
-        col_total.next_to(head.get_cell(len(it.tokens) - 1, col), DOWN, buff=style.ITEM_BUFF)
-        col_total.total = col_sum
+        size = style.SYMBOL_SIZE / style.MATH_SCALE  # the words and digits as tall as the Σ
+
+        def total(token: str, number: VMobject) -> VGroup:
+            word = style.text(token, size)
+            sigma = MathTex(r"\Sigma =", color=style.HIGHLIGHT, font_size=style.SYMBOL_SIZE)
+            group = VGroup(word, sigma, number).arrange(RIGHT, buff=style.ITEM_BUFF)
+            group.word, group.total = word, number
+            return group
+
+        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, size, style.HIGHLIGHT)
+        col_sum = self.number(ColumnSum(IT_CAT, col), 2, size, style.HIGHLIGHT)
+        row_total = total(it.tokens[q], row_sum)
+        col_total = total(it.tokens[col], col_sum)
+        both = VGroup(row_total, col_total).arrange(
+            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
+        )
+        both.scale(min(1.0, stage.width / both.width)).move_to(stage)
         return row_total, col_total
 
     def _other_heads(self) -> VGroup:
@@ -424,12 +464,22 @@ class ZoomOut(LectureScene):
             col_headers=[style.text(t, style.SMALL_SIZE) for t in it.tokens],
             cell_size=0.72,  # room for the widest word ("scared") as a column header
         )
-        row_total, col_total = self._totals(head)
-        head_label = style.text(self.words["head"], style.BODY_SIZE).next_to(
-            VGroup(head, row_total), RIGHT, buff=style.WIDE_BUFF
-        )
-        style.place(VGroup(head, head_label, row_total, col_total))
+        style.place(head)  # as tall as the area allows
+        left, bottom, right, top = style.content_area()
+        # where the column is read: the map in the left half, the reading's stage right of it
+        head.shift(RIGHT * (left + style.WIDE_BUFF - head.get_left()[0]))  # room for the arrows
+        x0 = head.get_right()[0] + style.WIDE_BUFF
+        head_label = style.text(self.words["head"], style.BODY_SIZE)
+        head_label.move_to([(x0 + right) / 2, top - head_label.height / 2, 0.0])
+        stage = Rectangle(width=right - x0, height=head_label.get_bottom()[1] - bottom)
+        stage.next_to(head_label, DOWN, buff=0)  # never shown: the area under 一個 head
+        self.reading = stage
+        row_total, col_total = self._totals(head, stage)
         self.head_label = head_label  # the column's counted cells go under it
+        # the head told alone first: centred, 一個 head beside it; the column's reading moves it
+        self.reading_place = (head.get_center(), head_label.get_center())
+        head.move_to([(left + right) / 2, head.get_center()[1], 0.0])
+        head_label.next_to(head, RIGHT, buff=style.WIDE_BUFF, aligned_edge=UP)
         ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written
@@ -493,21 +543,22 @@ class ZoomOut(LectureScene):
         block = VGroup(layers, inputs, output, into, out, count)
         whole = VGroup(side, block).arrange(RIGHT, buff=style.WIDE_BUFF)
         style.place(whole)
+        # the side panel: all the height left of the block, its pictures as large as it allows
+        x1 = block.get_left()[0] - style.WIDE_BUFF
+        stage = Rectangle(width=x1 - left, height=top - bottom).move_to(
+            [(left + x1) / 2, (bottom + top) / 2, 0.0]
+        )  # never shown
+        self.stage = stage
         pe = self._pe_table()
         causal = self._causal_map()
         sizes, self.added = self._sizes(), self._added()
-        for picture in (
-            pe,
-            causal,
-            sizes,
-            self.added,
-        ):  # the side panel's pictures, where the strips go
-            picture.scale(min(1.0, side.width / picture.width, side.height / picture.height))
-            picture.move_to(side)
         schematic = style.text(self.words["norm_schematic"], style.LABEL_SIZE, style.MUTED)
-        schematic.scale(min(1.0, side.width / schematic.width))
+        schematic.scale(min(1.0, stage.width / schematic.width))
+        for picture in (pe, causal, sizes):
+            self._fill(picture)
+        self._fill(self.added, schematic.height + style.ITEM_BUFF)
         self.added.schematic = schematic.next_to(self.added, DOWN, buff=style.ITEM_BUFF)
-        self.side = side  # where the side panel's pictures go
+        VGroup(self.added, schematic).move_to(stage)
         # while the heads are told nothing else is on the stage: the block's card fills it (the
         # pull-back lands there); the block steps back to its place when the side panel is needed
         card = VGroup(layers.cards_behind, layers.card, multi_label)
@@ -530,8 +581,8 @@ class ZoomOut(LectureScene):
             multi_box,
             multi_label,
         )
-        bend = self._bend().move_to(side)
-        pieces = self._pieces().move_to(side)
+        bend = self._fill(self._bend())
+        pieces = self._fill(self._pieces())
         self._inside(it, layers, inputs, into, ffn, pe, bend)
         self._stack(layers, tiles, count, sizes, out, output, inputs, causal, pieces)
         self._training(layers, inputs, tiles, VGroup(joins, w_o), ffn, output, sizes, pieces[-1])
@@ -578,7 +629,8 @@ class ZoomOut(LectureScene):
             ReplacementTransform(head.cells, tile.cells),
             ReplacementTransform(ours_big, ours),  # our head, framed to the block's end
             MoveToTarget(frame),
-            FadeOut(head_label),  # the other heads slide in where it stood
+            # the other heads slide in where these stood: they go in the pull-back's first moment
+            FadeOut(head_label, self.totals, rate_func=squish_rate_func(smooth, 0.0, FIRST)),
             Succession(  # the numbers shrink with their cells, and go only once they are tiny
                 rest.animate(run_time=PULL_SHARE)
                 .scale(1 / scale, about_point=here)
@@ -883,13 +935,13 @@ class ZoomOut(LectureScene):
         names.align_to(bars, UP).shift(DOWN * (bars.height + style.HUG_BUFF))
         # four of the vocabulary's tokens: the rest, each with its probability, go on
         more = MathTex(r"\cdots").next_to(bars, RIGHT, buff=style.ITEM_BUFF, aligned_edge=DOWN)
-        side = self.side
+        side = self.stage
         # two lines: the made-up heights, then what the readout gives
         caption = _lines(self.words["readout_schematic"], style.LABEL_SIZE)
         caption.scale(min(1.0, side.width / caption.width))  # its own size: the bars' words
         chart = VGroup(bars, names, more)  # keep theirs
         room = side.height - caption.height - style.ITEM_BUFF
-        chart.scale(min(1.0, side.width / chart.width, room / chart.height))
+        chart.scale(min(MAX_ZOOM, side.width / chart.width, room / chart.height))
         caption.next_to(chart, DOWN, buff=style.ITEM_BUFF)
         group = VGroup(bars, names, more, caption).move_to(side)
         group.bars, group.names, group.more, group.caption = bars, names, more, caption
@@ -994,9 +1046,7 @@ class ZoomOut(LectureScene):
         heading = style.text(self.words["learned"], size)
         heading.next_to(rows, UP, buff=style.ITEM_BUFF, aligned_edge=LEFT)
         group = VGroup(heading, rows, per_layer)
-        side = self.side
-        group.scale(min(1.0, side.width / group.width, side.height / group.height))
-        group.move_to(side)
+        self._fill(group)
         return heading, rows, per_layer
 
     def _parallel(self, strips: VGroup, matmul: VGroup, lights: VGroup) -> None:
@@ -1101,43 +1151,43 @@ class ZoomOut(LectureScene):
         return ApplyFunction(lambda g: g.scale(ASIDE, about_point=anchor), block)
 
     def _uses(self) -> None:
-        """Four uses, each drawn large on its own line, then carried into its quarter (dimmed)
-        while the next is told: text generation adds a token, translation writes a sentence in
-        another language, code is cut into tokens; the protein, last, fills the whole area:
-        its chain folds so that residues far apart along it meet."""
+        """Four uses, each drawn large on its own line, then shrunk into its name in a row
+        under the heading (dimmed) while the next is told: text generation adds a token,
+        translation writes a sentence in another language, code is cut into tokens; the
+        protein, last, fills the area under the row: its chain folds so that residues far
+        apart along it meet."""
         panels = VGroup(self._generation(), self._translation(), self._code(), self._protein())
         for panel, key in zip(panels, USES, strict=True):
             caption = style.name_text(self.words[key], style.LABEL_SIZE)
             panel.insert(0, caption.next_to(panel, UP, buff=style.ITEM_BUFF))
         generation, translation, code, protein = panels
-        lower = VGroup(translation, code).arrange(RIGHT, buff=style.GROUP_BUFF, aligned_edge=UP)
-        quarters = VGroup(generation, lower).arrange(DOWN, buff=style.GROUP_BUFF)
-        # (the protein, told last, fills the area and keeps it: it has no place among them)
+        # (the protein, told last, fills the area and keeps it: it has no place in the strip)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
         thumb = self.thumbnail  # the block of the first half, carried small
         thumb.scale_to_fit_height(heading.height * THUMB_LINES)
         top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
         left, bottom, right, _ = style.content_area()
         ceiling = top.get_bottom()[1] - style.ITEM_BUFF
-        self._focus(quarters, (left, right, bottom, ceiling))  # their places fill the area
-        below = generation.get_bottom()[1] - style.ITEM_BUFF  # under the first use's place
-        # where each use is told: the part of the area the earlier ones leave free
-        regions = (
-            (left, right, bottom, ceiling),  # the first: all of it, at its top (the block
-            # stands large under it while "more than attention" is said)
-            (left, right, bottom, below),  # the second: all under the first
-            ((translation.get_right()[0] + code.get_left()[0]) / 2, right, bottom, below),
-            (left, right, bottom, ceiling),  # the last: all of it again
+        # each use told shrinks into its name, in a row under the heading, as the next comes
+        chips = VGroup(
+            *(style.name_text(_named(self.words[key]), style.LABEL_SIZE) for key in USES[:-1])
         )
-        back = [
-            self._focus(panel, region, at_top=panel is generation)
-            for panel, region in zip(panels, regions, strict=True)
-        ]
-        # while generation is told, the thumbnail stands large under it ("more than attention"
-        # is read on it); it travels to its place by the heading when the next use comes
+        chips.arrange(RIGHT, buff=style.WIDE_BUFF).set_opacity(style.DIMMED)
+        chips.next_to(top, DOWN, buff=style.ITEM_BUFF).align_to(top, LEFT)
+        below = chips.get_bottom()[1] - style.ITEM_BUFF  # the area under the row
+        # while generation is told, the block stands at half the frame's height right of it
+        # ("more than attention" is read on it); it goes to its place by the heading after
         thumb.generate_target()
-        room = generation.get_bottom()[1] - style.ITEM_BUFF - bottom
-        thumb.scale_to_fit_height(room).next_to(generation, DOWN, buff=style.ITEM_BUFF)
+        thumb.scale_to_fit_height(min(config.frame_height / 2, ceiling - bottom))
+        thumb.move_to([right - thumb.width / 2, (bottom + ceiling) / 2, 0.0])
+        regions = (  # where each use is told
+            (left, thumb.get_left()[0] - style.WIDE_BUFF, bottom, ceiling),
+            (left, right, bottom, below),  # the full width under the row of names
+            (left, right, bottom, below),
+            (left, right, bottom, below),
+        )
+        for panel, region in zip(panels, regions, strict=True):
+            self._focus(panel, region)
         shown = (  # each panel's parts on screen once its line is done
             VGroup(generation[0], generation.prompt, generation.arrow, generation.next),
             VGroup(
@@ -1150,8 +1200,11 @@ class ZoomOut(LectureScene):
             VGroup(code[0], code.tokens, code.context),
         )
         attention, ffn = thumb[0].sublayers
-        # the network, the adds and norms, the readout, the embeddings and positions
+        # the network, the adds and norms, the readout, the embeddings and positions, named
+        # large left of the block (top to bottom, as they stand in it) as each is lit
         beyond = (ffn, *thumb[0].nodes, thumb[2], thumb[1])
+        keys = ("ffn", "add_norm", "add_norm", "next_token", "positional")
+        legend = self._legend(thumb, beyond, keys, below)
         block = [m for m in self.mobjects if m is not self.title]  # the block gives way
         self.say(
             "uses",
@@ -1164,13 +1217,22 @@ class ZoomOut(LectureScene):
                     FadeIn(generation.next, shift=RIGHT),
                     FadeIn(thumb, shift=LEFT),
                 ],
-                "more": [attention.animate.fade(1 - style.DIMMED), outline(*beyond)],
+                "more": [  # generation shrinks into its name; the rest of the block, lit
+                    FadeTransform(shown[0], chips[0]),
+                    attention.animate.fade(1 - style.DIMMED),
+                    InTurn(
+                        *(
+                            AnimationGroup(outline(part), FadeIn(name), Create(line))
+                            for part, (name, line) in zip(beyond, legend, strict=True)
+                        )
+                    ),
+                ],
             },
         )
         self.say(
             "translation",
-            ApplyFunction(back[0], shown[0]),  # the last use goes to its quarter
-            MoveToTarget(thumb),  # and the block to its place by the heading
+            FadeOut(legend),
+            MoveToTarget(thumb),  # the block to its place by the heading
             FadeIn(translation[0], translation.source),
             beats={
                 "paper": [
@@ -1182,7 +1244,7 @@ class ZoomOut(LectureScene):
         )
         self.say(
             "code",
-            ApplyFunction(back[1], shown[1]),
+            FadeTransform(shown[1], chips[1]),
             FadeIn(code[0], code.line),
             beats={
                 "tokens": [ReplacementTransform(code.line, code.tokens)],
@@ -1196,35 +1258,52 @@ class ZoomOut(LectureScene):
                 ],
             },
         )
-        self._alphafold(protein, shown)
+        self._alphafold(protein, FadeTransform(shown[2], chips[2]))
 
-    def _focus(
-        self, panel: VGroup, region: tuple[float, float, float, float], at_top: bool = False
-    ):
-        """Lay ``panel`` out large in ``region`` (x0, x1, y0, y1) from its quarter of the grid,
-        in its middle or ``at_top``; return the function that carries its parts back to the
-        quarter, dimmed."""
+    def _legend(self, thumb: VMobject, parts: tuple, keys: tuple[str, ...], top: float) -> VGroup:
+        """Each part's name (a locale key of the block's boxes), large, in a column left of
+        ``thumb`` (under ``top``) in the parts' order from the top, a line from each to its
+        part."""
+        order = sorted(range(len(parts)), key=lambda k: -parts[k].get_center()[1])
+        names = [style.text(self.template(key), style.BODY_SIZE) for key in keys]
+        column = VGroup(*(names[k] for k in order)).arrange(
+            DOWN, buff=style.ROW_BUFF, aligned_edge=RIGHT
+        )
+        left, bottom, _, _ = style.content_area()
+        x1 = thumb.get_left()[0] - style.WIDE_BUFF
+        column.scale(min(1.0, (x1 - left) / column.width, (top - bottom) / column.height))
+        column.move_to([x1 - column.width / 2, (top + bottom) / 2, 0.0])
+        return VGroup(
+            *(
+                VGroup(
+                    name,
+                    Line(
+                        name.get_right() + RIGHT * style.HUG_BUFF,
+                        part.get_left(),
+                        stroke_width=2,
+                        color=style.MUTED,
+                    ),
+                )
+                for name, part in zip(names, parts, strict=True)
+            )
+        )
+
+    @staticmethod
+    def _focus(panel: VGroup, region: tuple[float, float, float, float]) -> None:
+        """Lay ``panel`` out large (at most :data:`MAX_FOCUS` times) in the middle of
+        ``region`` (x0, x1, y0, y1)."""
         x0, x1, y0, y1 = region
-        scale = min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height)
-        quarter = panel.get_center()
-        y = y1 - scale * panel.height / 2 if at_top else (y0 + y1) / 2
-        centre = np.array([(x0 + x1) / 2, y, 0.0])
-        panel.scale(scale).move_to(centre)
+        panel.scale(min(MAX_FOCUS, (x1 - x0) / panel.width, (y1 - y0) / panel.height))
+        panel.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
-        def to_quarter(parts: VMobject) -> VMobject:
-            parts.scale(1 / scale, about_point=centre).shift(quarter - centre)
-            return parts.fade(1 - style.DIMMED)
-
-        return to_quarter
-
-    def _alphafold(self, protein: VGroup, earlier: tuple[VGroup, ...]) -> None:
+    def _alphafold(self, protein: VGroup, earlier: FadeTransform) -> None:
         """The protein alone, large: the pair table grows out of the beads; on the straight
         chain each far pair is linked as its two cells light (attention between all pairs is
         input to predicting the fold); then the chain folds, its links following the beads."""
         pairs = protein.pairs
         self.say(
             "alphafold",
-            *(FadeOut(parts) for parts in earlier),  # the other uses give it the whole area
+            earlier,  # the use before shrinks into its name: the protein has the area under them
             FadeIn(protein[0], protein.chain),
             beats={
                 "family": [TransformFromCopy(protein.residues, pairs)],
@@ -1311,9 +1390,12 @@ class ZoomOut(LectureScene):
         panel.target_de = WordBoxes(
             self.words["translation_target_de"].split(), style.LABEL_SIZE, style.HIGHLIGHT
         )
-        panel.arrow = Arrow(UP, DOWN, color=style.MUTED).scale(0.35)
-        rows = VGroup(panel.source, panel.arrow, panel.target, panel.target_de)
-        rows.arrange(DOWN, buff=style.HUG_BUFF)
+        panel.arrow = Arrow(LEFT, RIGHT, color=style.MUTED).scale(0.5)
+        targets = VGroup(panel.target, panel.target_de).arrange(
+            DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT
+        )
+        rows = VGroup(panel.source, panel.arrow, targets).arrange(RIGHT, buff=style.ITEM_BUFF)
+        VGroup(panel.source, panel.arrow).match_y(panel.target)  # the sentence, then its French
         panel.add(rows)
         return panel
 
@@ -1412,6 +1494,11 @@ def _move_points(parts: list[VMobject], scale: float, here: np.ndarray, there: n
     (each part moved once, however the parts are grouped)."""
     for part in parts:
         part.points = there + scale * (part.points - here)
+
+
+def _named(words: str) -> str:
+    """A use's caption up to its colon: what the use is, without what is said of it."""
+    return re.split(r"[：:]", words, maxsplit=1)[0]
 
 
 def _lines(words: str, size: float) -> VGroup:

@@ -1662,7 +1662,7 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             GrowArrow(opening_arrow[0]),
                             FadeIn(opening_arrow[1]),
-                            TransformFromCopy(x, q_whole),
+                            _from_copy(x, q_whole),
                             FadeIn(q_name),
                             run_time=0.8,
                         ),
@@ -1715,16 +1715,18 @@ class MultiHead(LectureScene):
                             FadeIn(rows_n),
                             GrowFromCenter(cols_brace),
                             FadeIn(cols_n),
+                            run_time=0.5,
                         ),
-                        TransformFromCopy(x, upright, path_arc=-PI / 2),
-                        ApplyMethod(upright.shift, gap * RIGHT, run_time=1.0),
-                        GrowFromEdge(head_row, LEFT, run_time=0.6),
-                        ReplacementTransform(head_row, product, path_arc=PI / 3, run_time=1.2),
+                        TransformFromCopy(x, upright, path_arc=-PI / 2, run_time=0.7),
+                        ApplyMethod(upright.shift, gap * RIGHT, run_time=0.6),
+                        # the product gets the most of the line's time: the row grown, then sent
+                        GrowFromEdge(head_row, LEFT, run_time=0.7),
+                        ReplacementTransform(head_row, product, path_arc=PI / 3, run_time=0.8),
                         # used: it leaves before the other slices arrive, the brace back to W_Q
                         AnimationGroup(
                             FadeOut(upright),
                             VGroup(rows_brace, rows_n).animate.shift(-aside),
-                            run_time=0.5,
+                            run_time=0.3,
                         ),
                     )
                 ],

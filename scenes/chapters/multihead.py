@@ -1640,6 +1640,7 @@ class MultiHead(LectureScene):
         opening_arrow = [arrow.copy(), w_q_name.copy()]
         VGroup(*opening, *opening_arrow, q_whole, cuts).scale(wide)
         VGroup(*opening, *opening_arrow, q_whole, cuts).move_to((top + bottom) / 2 * UP)
+        risen = x.copy()  # the copy of x that becomes Q whole
         self.say(
             "bookkeeping",
             # the four heads shrink into one small layer box, "8 = 4 x 2" under it; the
@@ -1662,7 +1663,7 @@ class MultiHead(LectureScene):
                         AnimationGroup(
                             GrowArrow(opening_arrow[0]),
                             FadeIn(opening_arrow[1]),
-                            _from_copy(x, q_whole),
+                            ReplacementTransform(risen, q_whole),
                             FadeIn(q_name),
                             run_time=0.8,
                         ),
@@ -1680,6 +1681,9 @@ class MultiHead(LectureScene):
             run_time=1.5,  # Q's slices seen cut one after another
             **numbers,
         )
+        # the uncut Q and its cuts, faded inside the InTurn, are taken off the stage for good
+        # (the InTurn's group would otherwise keep them, restored, behind Q)
+        self.remove(risen, q_whole, cuts)
         # x goes through W_Q whole and comes out as Q: the cut is made there, after it
         through = placed[0].copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
         self.say(

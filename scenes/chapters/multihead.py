@@ -621,6 +621,13 @@ class MultiHead(LectureScene):
         # the head a line names, large in the right third (the loss is drawn there only once
         # the words come to training): a copy of its map, its rule drawn on the copy
         near = [self._beside(m, training) for m in maps]
+        # the colour head's overlap comes with its copy, under it (the blocks are framed there)
+        said = matches[0].copy()
+        _, bottom, _, top = style.content_area()
+        room = top - bottom - said.height - style.ITEM_BUFF
+        near[colour].scale(min(1.0, room / near[colour].height))
+        said.next_to(near[colour], DOWN, buff=style.ITEM_BUFF)
+        VGroup(near[colour], said).set_y((top + bottom) / 2)
         blocks = near[colour][1].block_frames(run.colours)
         diagonal = VGroup(
             *(
@@ -676,7 +683,9 @@ class MultiHead(LectureScene):
                     InTurn(
                         TransformFromCopy(maps[colour], near[colour]),
                         AnimationGroup(
-                            LaggedStartMap(Create, blocks, lag_ratio=0.02), FadeIn(matches[0])
+                            LaggedStartMap(Create, blocks, lag_ratio=0.02),
+                            FadeIn(matches[0]),
+                            TransformFromCopy(matches[0], said),
                         ),
                     )
                 ]
@@ -687,7 +696,7 @@ class MultiHead(LectureScene):
         )
         self.say(
             "previous_head",
-            _sink(VGroup(near[colour], blocks), near[colour], maps[colour]),
+            _sink(VGroup(near[colour], blocks, said), near[colour], maps[colour]),
             *grow(previous),
             FadeIn(rules[1]),
             then=[[TransformFromCopy(maps[previous], near[previous])]],
@@ -1579,7 +1588,8 @@ class MultiHead(LectureScene):
         # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
         # head 1's query. The rows' brace stands left of it while it is there.
         # It stands one bar-width from the column, at its full height, then slides against
-        # it; where they meet one bright cell is made and flies to Q's slice 1, unlit till then.
+        # it; their product, the 1 x 128 row (x dotted with each of the column's columns), grows
+        # under the column across its width and flies to Q's slice 1, unlit till then.
         upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
         gap = upright.width
         upright.next_to(one, LEFT, buff=gap)
@@ -1587,10 +1597,18 @@ class MultiHead(LectureScene):
         rows_brace.shift(aside)
         rows_n.shift(aside)
         product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
-        spark = q[0].copy().set_fill(style.HIGHLIGHT, 0.9).set_stroke(style.HIGHLIGHT, 2)
-        spark.move_to(one.get_left())
-        # Q comes out of x cut, slice after slice: each a copy of x's own stretch
-        pieces = q.copy().match_y(x)
+        head_row = Rectangle(width=one.width, height=BAR_HEIGHT).set_stroke(style.HIGHLIGHT, 2)
+        head_row.set_fill(style.HIGHLIGHT, 0.9).next_to(one, DOWN, buff=style.HUG_BUFF)
+        # Q is x through W_Q, not x cut: it comes whole out of x along W_Q's arrow, and is cut
+        # where it stands, one cut after another; x is not cut
+        q_whole = Rectangle(width=q.width, height=BAR_HEIGHT).move_to(q)
+        q_whole.set_stroke(style.QUERY, 1.5).set_fill(style.QUERY, 0)
+        cuts = VGroup(
+            *(
+                Line(q[k].get_corner(UL), q[k].get_corner(DL), color=style.QUERY, stroke_width=1.5)
+                for k in range(1, heads)
+            )
+        )
         # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
         edges = VGroup(
             *(
@@ -1619,7 +1637,10 @@ class MultiHead(LectureScene):
         placed = [m.copy() for m in opening]
         left_edge, bottom, right_edge, top = style.content_area()
         wide = OPENING * (right_edge - left_edge) / VGroup(x_name, x).width
-        VGroup(*opening, pieces).scale(wide).move_to((top + bottom) / 2 * UP)
+        opening_arrow = [arrow.copy(), w_q_name.copy()]
+        VGroup(*opening, *opening_arrow, q_whole, cuts).scale(wide)
+        VGroup(*opening, *opening_arrow, q_whole, cuts).move_to((top + bottom) / 2 * UP)
+        risen = x.copy()  # the copy of x that becomes Q whole
         self.say(
             "bookkeeping",
             # the four heads shrink into one small layer box, "8 = 4 x 2" under it; the
@@ -1638,27 +1659,43 @@ class MultiHead(LectureScene):
             ],
             beats={
                 "heads": [
-                    LaggedStart(
-                        *(TransformFromCopy(a, b) for a, b in zip(pieces, q, strict=True)),
-                        lag_ratio=0.1,
-                    ),
-                    FadeIn(q_name),
-                    GrowFromCenter(slice_brace),
-                    FadeIn(slice_width),
+                    InTurn(
+                        AnimationGroup(
+                            GrowArrow(opening_arrow[0]),
+                            FadeIn(opening_arrow[1]),
+                            ReplacementTransform(risen, q_whole),
+                            FadeIn(q_name),
+                            run_time=0.8,
+                        ),
+                        LaggedStart(*(Create(c) for c in cuts), lag_ratio=0.1, run_time=1.5),
+                        AnimationGroup(
+                            FadeIn(q),
+                            FadeOut(VGroup(q_whole, cuts)),
+                            GrowFromCenter(slice_brace),
+                            FadeIn(slice_width),
+                            run_time=0.5,
+                        ),
+                    )
                 ]
             },
             run_time=1.5,  # Q's slices seen cut one after another
             **numbers,
         )
+        # the uncut Q and its cuts, faded inside the InTurn, are taken off the stage for good
+        # (the InTurn's group would otherwise keep them, restored, behind Q)
+        self.remove(risen, q_whole, cuts)
         # x goes through W_Q whole and comes out as Q: the cut is made there, after it
         through = placed[0].copy().set_fill(style.QUERY, 0.4).set_stroke(style.QUERY)
         self.say(
             "per_head",
             *(Transform(m, there) for m, there in zip(opening, placed, strict=True)),
+            # W_Q's arrow and name, in since Q came, go to their places with x and Q
+            *(
+                ReplacementTransform(m, there)
+                for m, there in zip(opening_arrow, (arrow, w_q_name), strict=True)
+            ),
             then=[
                 [
-                    GrowArrow(arrow),
-                    FadeIn(w_q_name),
                     Succession(through.animate.move_to(placed[4]), FadeOut(through)),
                     # K and V are projected from the same x and cut the same way
                     *(TransformFromCopy(x, bar, path_arc=0.5) for bar in (k_full, v_full)),
@@ -1682,16 +1719,18 @@ class MultiHead(LectureScene):
                             FadeIn(rows_n),
                             GrowFromCenter(cols_brace),
                             FadeIn(cols_n),
+                            run_time=0.5,
                         ),
-                        TransformFromCopy(x, upright, path_arc=-PI / 2),
-                        ApplyMethod(upright.shift, gap * RIGHT, run_time=1.0),
-                        GrowFromCenter(spark, run_time=0.4),
-                        ReplacementTransform(spark, product, path_arc=PI / 3, run_time=1.2),
+                        TransformFromCopy(x, upright, path_arc=-PI / 2, run_time=0.7),
+                        ApplyMethod(upright.shift, gap * RIGHT, run_time=0.6),
+                        # the product gets the most of the line's time: the row grown, then sent
+                        GrowFromEdge(head_row, LEFT, run_time=0.7),
+                        ReplacementTransform(head_row, product, path_arc=PI / 3, run_time=0.8),
                         # used: it leaves before the other slices arrive, the brace back to W_Q
                         AnimationGroup(
                             FadeOut(upright),
                             VGroup(rows_brace, rows_n).animate.shift(-aside),
-                            run_time=0.5,
+                            run_time=0.3,
                         ),
                     )
                 ],

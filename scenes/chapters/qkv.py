@@ -87,7 +87,7 @@ STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
-FILL_STEP = 1.0  # a column of the roles' grid filled through its map, this long
+FILL_STEP = 1.4  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -405,6 +405,11 @@ class ThreeRoles(LectureScene):
             new.name.become(slots[k][0])
             equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
             beats = self._shares(new) if key == "v" else {}
+            changed = []  # V: where it differs from X, and the one cell of W_V that did it
+            if key == "v":
+                frames = self._changed(x, w_new, new)
+                changed = [[LaggedStart(*(Create(f) for f in frames), lag_ratio=0.6)]]
+                beats["match"].append(FadeOut(frames))
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
@@ -412,7 +417,7 @@ class ThreeRoles(LectureScene):
                 MoveToTarget(equals),
                 then=[
                     [*self._product(x, w_new, new, colour), FadeIn(new.name)],
-                    *([self._changed(x, w_new, new)] if key == "v" else []),
+                    *changed,
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
                 beats=beats,
@@ -434,10 +439,10 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(VGroup(x.body, w.body), result.body, path_arc=-0.4),
         ]
 
-    def _changed(self, x: VGroup, w: VGroup, result: VGroup) -> list[Animation]:
-        """Where ``result`` differs from X, the cell of X, the off-diagonal cell of ``w``
-        that changed it and the result's cell, outlined in turn (V = X W_V: W_V is the
-        identity but for one cell)."""
+    def _changed(self, x: VGroup, w: VGroup, result: VGroup) -> VGroup:
+        """Frames on where ``result`` (V) differs from X: the cell of X, the off-diagonal
+        cell of ``w`` that changed it and the result's cell (V = X W_V, W_V the identity but
+        for one cell), to be drawn in turn and kept while the line goes on."""
         values, matrix = self.ex.v, self.ex.w_v
         cells = []
         for i in range(self.n):
@@ -445,14 +450,17 @@ class ThreeRoles(LectureScene):
                 if abs(values[i][c] - self.ex.x[i][c]) < 1e-6:
                     continue
                 terms = [r for r in range(self.ex.d) if r != c and self.ex.x[i][r] * matrix[r][c]]
-                cells.append(
-                    (
-                        x.grid.get_cell(i, c),
-                        *(w.grid.get_cell(r, c) for r in terms),
-                        result.grid.get_cell(i, c),
-                    )
-                )
-        return [outline(*(cell for group in cells for cell in group))]
+                cells += [
+                    x.grid.get_cell(i, c),
+                    *(w.grid.get_cell(r, c) for r in terms),
+                    result.grid.get_cell(i, c),
+                ]
+        return VGroup(
+            *(
+                SurroundingRectangle(cell, buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
+                for cell in cells
+            )
+        )
 
     def _stack(self, results: list[VGroup]) -> list[VGroup]:
         """Where Q, K and V (``results``, as the line has them) stand stacked in the right
@@ -658,11 +666,15 @@ class ThreeRoles(LectureScene):
         share = SurroundingRectangle(
             VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
         ).set_color(style.HIGHLIGHT)
-        self.leaving = VGroup(*self.match[:3], share)  # they leave together (the best frame
-        # has become the share's)
+        # what each match goes through on its way to its share (a weight is not the q · k)
+        through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
+        through.next_to(VGroup(*(r[3] for r in rows)), RIGHT, buff=style.GROUP_BUFF)
+        self.leaving = VGroup(*self.match[:3], share, through)  # they leave together (the
+        # best frame has become the share's)
         return {
             "match": [self._match_in(self.match, self.kept[0][1], FadeOut(self.kept))],
             "more": [
+                FadeIn(through),
                 LaggedStart(
                     *(
                         TransformFromCopy(r[3], w, path_arc=0.6)

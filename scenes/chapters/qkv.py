@@ -14,6 +14,7 @@ import numpy as np
 from manim import (
     DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UL,
@@ -314,11 +315,13 @@ class ThreeRoles(LectureScene):
         if walks.width > right - left:
             walks.scale_to_fit_width(right - left)
         walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
-        spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         # what was drawn (the spread's condition: random q, k; N(0, 1) names a law, it is
-        # not measured), over the walks, in their frame: it comes, moves and goes with them
+        # not measured), in the plot's empty top left (the walks start at 0), in the walks'
+        # frame: it comes, moves and goes with them
         caption = style.name_text(self.words["walks_caption"], style.LABEL_SIZE, style.MUTED)
-        walks.frame.add(caption.next_to(walks.axes, UP, buff=style.ITEM_BUFF))
+        caption.next_to(walks.axes.c2p(0, walks.reach), DR, buff=style.ITEM_BUFF)
+        walks.frame.add(caption)
+        spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         zoomed = walks.zoomed_ticks()
         for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
             new.match_height(old).move_to(old).align_to(old, RIGHT)

@@ -316,10 +316,11 @@ class ThreeRoles(LectureScene):
             walks.scale_to_fit_width(right - left)
         walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
         # what was drawn (the spread's condition: random q, k; N(0, 1) names a law, it is
-        # not measured), in the plot's empty top left (the walks start at 0), in the walks'
-        # frame: it comes, moves and goes with them
+        # not measured), in the plot's empty top left (the walks start at 0), an eighth in
+        # (clear of the first few divided sums' spike), in the walks' frame: it comes, moves
+        # and goes with them
         caption = style.name_text(self.words["walks_caption"], style.LABEL_SIZE, style.MUTED)
-        caption.next_to(walks.axes.c2p(0, walks.reach), DR, buff=style.ITEM_BUFF)
+        caption.next_to(walks.axes.c2p(walks.terms / 8, walks.reach), DR, buff=style.ITEM_BUFF)
         walks.frame.add(caption)
         spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         zoomed = walks.zoomed_ticks()

@@ -14,6 +14,7 @@ import numpy as np
 from manim import (
     DL,
     DOWN,
+    DR,
     LEFT,
     RIGHT,
     UL,
@@ -32,6 +33,7 @@ from manim import (
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
+    Line,
     ManimColor,
     MathTex,
     MoveToTarget,
@@ -86,8 +88,7 @@ STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
-DIP = 0.8  # a copy of x passing through a map, this wide against it
-FILL_STEP = 1.0  # a column of the roles' grid filled through its map, this long
+FILL_STEP = 1.4  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -314,7 +315,14 @@ class ThreeRoles(LectureScene):
         if walks.width > right - left:
             walks.scale_to_fit_width(right - left)
         walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
-        spreads = VGroup(*(_spread(self, walks, t, path) for t, path in marks))
+        # what was drawn (the spread's condition: random q, k; N(0, 1) names a law, it is
+        # not measured), in the plot's empty top left (the walks start at 0), an eighth in
+        # (clear of the first few divided sums' spike), in the walks' frame: it comes, moves
+        # and goes with them
+        caption = style.name_text(self.words["walks_caption"], style.LABEL_SIZE, style.MUTED)
+        caption.next_to(walks.axes.c2p(walks.terms / 8, walks.reach), DR, buff=style.ITEM_BUFF)
+        walks.frame.add(caption)
+        spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         zoomed = walks.zoomed_ticks()
         for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
             new.match_height(old).move_to(old).align_to(old, RIGHT)
@@ -365,7 +373,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "project",
             FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
-            then=[[TransformFromCopy(x.body, result.body), FadeIn(result.heads)]],
+            then=[[*self._product(x, w, result, style.QUERY), FadeIn(result.heads)]],
         )
         self._apple_row(x, w, result)
         kept = self.kept
@@ -387,7 +395,7 @@ class ThreeRoles(LectureScene):
         results = [result, *(new for _, new in later)]
         slots = self._stack(results)
         self.stack_left = min(slot.get_left()[0] for slot in slots)
-        for k, (key, _, _), vector, (w_new, new) in zip(
+        for k, (key, _, colour), vector, (w_new, new) in zip(
             (1, 2), roles()[1:], kept[1:], later, strict=True
         ):
             moves = []
@@ -401,13 +409,19 @@ class ThreeRoles(LectureScene):
             new.name.become(slots[k][0])
             equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
             beats = self._shares(new) if key == "v" else {}
+            changed = []  # V: where it differs from X, and the one cell of W_V that did it
+            if key == "v":
+                frames = self._changed(x, w_new, new)
+                changed = [[LaggedStart(*(Create(f) for f in frames), lag_ratio=0.6)]]
+                beats["match"].append(FadeOut(frames))
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
                 *moves,
                 MoveToTarget(equals),
                 then=[
-                    [TransformFromCopy(x.body, new.body, path_arc=-0.4), FadeIn(new.name)],
+                    [*self._product(x, w_new, new, colour), FadeIn(new.name)],
+                    *changed,
                     [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
                 ],
                 beats=beats,
@@ -418,6 +432,39 @@ class ThreeRoles(LectureScene):
         self._shape(x, results)
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    @staticmethod
+    def _product(x: VGroup, w: VGroup, result: VGroup, colour) -> list[Animation]:
+        """X times ``w`` into ``result``: the live matrix outlined as X's numbers and its
+        own flow together into the result's (not X's cells alone, which would read as a
+        copy of X)."""
+        return [
+            outline(w.body, colour=colour),
+            TransformFromCopy(VGroup(x.body, w.body), result.body, path_arc=-0.4),
+        ]
+
+    def _changed(self, x: VGroup, w: VGroup, result: VGroup) -> VGroup:
+        """Frames on where ``result`` (V) differs from X: the cell of X, the off-diagonal
+        cell of ``w`` that changed it and the result's cell (V = X W_V, W_V the identity but
+        for one cell), to be drawn in turn and kept while the line goes on."""
+        values, matrix = self.ex.v, self.ex.w_v
+        cells = []
+        for i in range(self.n):
+            for c in range(self.ex.d):
+                if abs(values[i][c] - self.ex.x[i][c]) < 1e-6:
+                    continue
+                terms = [r for r in range(self.ex.d) if r != c and self.ex.x[i][r] * matrix[r][c]]
+                cells += [
+                    x.grid.get_cell(i, c),
+                    *(w.grid.get_cell(r, c) for r in terms),
+                    result.grid.get_cell(i, c),
+                ]
+        return VGroup(
+            *(
+                SurroundingRectangle(cell, buff=style.TIGHT_BUFF, color=style.HIGHLIGHT)
+                for cell in cells
+            )
+        )
 
     def _stack(self, results: list[VGroup]) -> list[VGroup]:
         """Where Q, K and V (``results``, as the line has them) stand stacked in the right
@@ -623,11 +670,15 @@ class ThreeRoles(LectureScene):
         share = SurroundingRectangle(
             VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
         ).set_color(style.HIGHLIGHT)
-        self.leaving = VGroup(*self.match[:3], share)  # they leave together (the best frame
-        # has become the share's)
+        # what each match goes through on its way to its share (a weight is not the q · k)
+        through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
+        through.next_to(VGroup(*(r[3] for r in rows)), RIGHT, buff=style.GROUP_BUFF)
+        self.leaving = VGroup(*self.match[:3], share, through)  # they leave together (the
+        # best frame has become the share's)
         return {
             "match": [self._match_in(self.match, self.kept[0][1], FadeOut(self.kept))],
             "more": [
+                FadeIn(through),
                 LaggedStart(
                     *(
                         TransformFromCopy(r[3], w, path_arc=0.6)
@@ -897,7 +948,10 @@ class ThreeRoles(LectureScene):
             *(
                 AnimationGroup(
                     *(Transform(h, _lit(h, j == c)) for j, h in enumerate(heats)),
-                    LaggedStart(*(_via(row[1], heats[c][0], row[2 + c]) for row in others)),
+                    LaggedStart(
+                        *(_via(row[1], heats[c][0], row[2 + c]) for row in others),
+                        lag_ratio=0.5,
+                    ),
                     run_time=FILL_STEP,
                 )
                 for c in range(len(heats))
@@ -1194,7 +1248,7 @@ class ThreeRoles(LectureScene):
             "weigh_v",
             Write(formula.get_values()),
             ReplacementTransform(lit[2], lit[3]),
-            FadeOut(VGroup(walks, spreads)),
+            FadeOut(walks),  # the spreads left at <sharp>
             FadeIn(plane),
             tip.draw_vectors(),
             then=[
@@ -1225,7 +1279,7 @@ class ThreeRoles(LectureScene):
             Succession(*turns, AnimationGroup(Transform(lit[3], again[-1]), replay)),
             run_time=3,
             beats={  # the frame leaves; 蘋果's output, the sum's end, outlined
-                "really": [FadeOut(lit[3]), outline(VGroup(tip.total, output))]
+                "really": [FadeOut(lit[3]), outline(tip.total, output)]
             },
         )
 
@@ -1254,14 +1308,18 @@ def _on_curve(plot: LossPlot, losses, step: float) -> np.ndarray:
     return a + np.clip(share, 0, 1) * (b - a)
 
 
-def _via(source: VMobject, heat: VMobject, target: VMobject) -> Animation:
-    """A copy of ``source`` dips into the map ``heat`` (fitted over its middle) and goes on
+def _via(source: NumberVector, heat: AttentionGrid, target: VMobject) -> Animation:
+    """A copy of the vector ``source`` stands up as a column at the map ``heat``'s left
+    edge, entry r level with row r (x times the matrix: entry r weighs row r), and goes on
     into ``target``: a vector through a matrix into its image."""
-    mid = source.copy()
-    mid.scale(min(1, DIP * heat.width / mid.width)).move_to(heat)
+    edge = heat.cells.get_left()[0] - style.HUG_BUFF
+    standing = VGroup()
+    for r in range(heat.n_rows):
+        entry = source.get_entry(r).copy().match_height(heat.get_number(r, 0))
+        standing.add(entry.move_to(heat.get_cell(r, 0)).set_x(edge, RIGHT))
     return Succession(
-        TransformFromCopy(source, mid, path_arc=-0.4),
-        ReplacementTransform(mid, target, path_arc=-0.4),
+        TransformFromCopy(source.entries, standing, path_arc=-0.4),
+        ReplacementTransform(standing, target, path_arc=-0.4),
     )
 
 
@@ -1395,7 +1453,7 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
     left_side = VGroup(formula, below).arrange(DOWN, buff=style.GROUP_BUFF)
     VGroup(left_side, picture).arrange(RIGHT, buff=style.WIDE_BUFF)
     style.place(VGroup(left_side, picture))
-    spreads = VGroup(*(_spread(scene, walks, t, path) for t, path in spreads))
+    spreads = VGroup(*(_spread(scene, walks, k) for k in spreads))
     zoomed = walks.zoomed_ticks()
     for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
         new.match_height(old).move_to(old).align_to(old, RIGHT)
@@ -1451,10 +1509,10 @@ def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
     return tip
 
 
-def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[tuple[int, str]]]:
+def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[int]]:
     """q · k summed one product at a time (``pitfalls.sqrt_d``'s walks), as far as the
     middle width it measures (``wider`` stretches the terms' axis): the spread at the
-    narrowest width and at that one."""
+    narrowest width and at that one (their indices in ``pitfalls.sqrt_d.dims``)."""
     probe = scene.data.sqrt_d
     middle = len(probe.dims) // 2
     widest = f"pitfalls.sqrt_d.dims[{middle}].d"
@@ -1470,15 +1528,20 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[t
         tick.scale(grow, about_edge=RIGHT)
     for label in walks.frame[1:3]:  # the count of terms and its name
         label.scale(grow, about_edge=UP)
-    return walks, [(probe.dims[0].d, "pitfalls.sqrt_d.dims[0].d"), (terms, widest)]
+    return walks, [0, middle]
 
 
-def _spread(scene: LectureScene, walks: RandomWalks, t: int, path: str) -> VGroup:
-    """The walks' spread after ``t`` products, ``d = t`` written above it."""
-    bar = walks.spread(t)
+def _spread(scene: LectureScene, walks: RandomWalks, k: int) -> VGroup:
+    """The spread of q · k at the width ``pitfalls.sqrt_d.dims[k]`` (its standard deviation
+    over every draw, ``spread_unscaled``) as a bar ±σ at d on the walks' terms axis, ``d =``
+    written above it."""
+    row = scene.data.sqrt_d.dims[k]
+    sigma = row.spread_unscaled
+    bar = Line(walks.axes.c2p(row.d, -sigma), walks.axes.c2p(row.d, sigma))
+    bar.set_stroke(style.HIGHLIGHT, width=6)
     name = VGroup(
         MathTex("d =", font_size=32, color=style.HIGHLIGHT),
-        scene.number(path, 0, style.LABEL_SIZE, style.HIGHLIGHT),
+        scene.number(f"pitfalls.sqrt_d.dims[{k}].d", 0, style.LABEL_SIZE, style.HIGHLIGHT),
     ).arrange(RIGHT, buff=style.TIGHT_BUFF)
     return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
 

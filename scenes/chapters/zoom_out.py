@@ -64,7 +64,7 @@ from scenes.kit.diagrams import TransformerLayers
 from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
-from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase
+from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase, sum_sign
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
@@ -75,7 +75,7 @@ FOLD_SHARE = 0.3  # the fold this share, and the text map set beside the table (
 LINK_DASHES = 8  # dashes of a link, the same on the straight chain and the folded one
 USES = ("use_gpt", "use_translation", "use_code", "use_alphafold")  # the panels' captions
 CODE_TOKENS = ("for", " word", " in", " sentence", ":")  # a line of code, as tokens
-CODE_LOOKER, CODE_CONTEXT = 1, (0, 3)  # " word" looks at "for" and " sentence"
+CODE_LOOKER, CODE_CONTEXT = 3, (0, 1)  # " sentence" looks back at "for" and " word" (causal)
 RESIDUES = 10  # beads on the protein chain
 BEAD = 0.09  # a residue's radius
 BEAD_STEP = 2 * BEAD + style.GROUP_BUFF  # from one residue to the next along the chain
@@ -101,7 +101,7 @@ PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_o
 TIED = 5  # the readout's row: often E transposed
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
-FIRST = 0.15  # and the reading's words in the right half fade in this first share
+FIRST = 0.15  # and the reading's words in the right half fade out in this first share
 ASIDE = 0.85  # the block's size while the side panel tells why attention is parallel
 MAX_ZOOM = 1.6  # the block told alone (the heads) is drawn at most this much larger
 MAX_FOCUS = 2.5  # a use told alone is drawn at most this much larger than its quarter
@@ -267,23 +267,27 @@ class ZoomOut(LectureScene):
 
     def _totals(self, head: AttentionGrid, stage: VMobject) -> tuple[VGroup, VGroup]:
         """The query row's total and the referent column's, large, one under the other in the
-        right half (``stage``: the column's reading area, under 一個 head), each led by the word
-        its row or column is headed by (carried there from the map's header)."""
+        right half (``stage``: the column's reading area, under 一個 head), each led by its
+        direction and word (「it」這一列 / 「cat」這一欄; the word carried there from the map's
+        header), its sign "=" only where the numbers as the map shows them add up to it."""
         it = self.data.it_cat
         q, col = it.query_index, it.referent
+        weights = it.scaled.weights
         size = style.SYMBOL_SIZE / style.MATH_SCALE  # the words and digits as tall as the Σ
+        decimals = 2  # as the map shows its numbers
 
-        def total(token: str, number: VMobject) -> VGroup:
-            word = style.text(token, size)
-            sigma = MathTex(r"\Sigma =", color=style.HIGHLIGHT, font_size=style.SYMBOL_SIZE)
+        def total(key: str, terms: list[float], number: VMobject) -> VGroup:
+            word = style.text(self.template(key), size)
+            sign = {"=": "=", "≈": r"\approx"}[sum_sign(terms, sum(terms), decimals)]
+            sigma = MathTex(rf"\Sigma {sign}", color=style.HIGHLIGHT, font_size=style.SYMBOL_SIZE)
             group = VGroup(word, sigma, number).arrange(RIGHT, buff=style.ITEM_BUFF)
             group.word, group.total = word, number
             return group
 
-        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), 2, size, style.HIGHLIGHT)
-        col_sum = self.number(ColumnSum(IT_CAT, col), 2, size, style.HIGHLIGHT)
-        row_total = total(it.tokens[q], row_sum)
-        col_total = total(it.tokens[col], col_sum)
+        row_sum = self.number(Sum(f"{IT_CAT}[{q}]"), decimals, size, style.HIGHLIGHT)
+        col_sum = self.number(ColumnSum(IT_CAT, col), decimals, size, style.HIGHLIGHT)
+        row_total = total("row_total", list(weights[q]), row_sum)
+        col_total = total("column_total", [row[col] for row in weights], col_sum)
         both = VGroup(row_total, col_total).arrange(
             DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
@@ -1194,10 +1198,11 @@ class ZoomOut(LectureScene):
                 translation[0],
                 translation.source,
                 translation.arrow,
+                translation.arrow_de,
                 translation.target,
                 translation.target_de,
             ),
-            VGroup(code[0], code.tokens, code.context),
+            VGroup(code[0], code.tokens, code.context, code.schematic),
         )
         attention, ffn = thumb[0].sublayers
         # the network, the adds and norms, the readout, the embeddings and positions, named
@@ -1239,7 +1244,10 @@ class ZoomOut(LectureScene):
                     GrowArrow(translation.arrow),
                     TransformFromCopy(translation.source, translation.target),
                 ],
-                "eval": [TransformFromCopy(translation.source, translation.target_de)],
+                "eval": [
+                    GrowArrow(translation.arrow_de),
+                    TransformFromCopy(translation.source, translation.target_de),
+                ],
             },
         )
         self.say(
@@ -1255,6 +1263,7 @@ class ZoomOut(LectureScene):
                         for k in CODE_CONTEXT
                     ),
                     LaggedStartMap(Create, code.context, lag_ratio=0.3),
+                    FadeIn(code.schematic),
                 ],
             },
         )
@@ -1381,7 +1390,8 @@ class ZoomOut(LectureScene):
         return panel
 
     def _translation(self) -> VGroup:
-        """A sentence and its translation (the locale's own example), one token at a time."""
+        """A sentence and its two translations (the locale's own example; the paper trained
+        one model per pair), the sentence between them with an arrow to each."""
         panel = VGroup()
         panel.source = WordBoxes(self.words["translation_source"].split(), style.LABEL_SIZE)
         panel.target = WordBoxes(
@@ -1390,22 +1400,25 @@ class ZoomOut(LectureScene):
         panel.target_de = WordBoxes(
             self.words["translation_target_de"].split(), style.LABEL_SIZE, style.HIGHLIGHT
         )
-        panel.arrow = Arrow(LEFT, RIGHT, color=style.MUTED).scale(0.5)
         targets = VGroup(panel.target, panel.target_de).arrange(
-            DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT
+            DOWN, buff=style.SECTION_BUFF, aligned_edge=LEFT
         )
-        rows = VGroup(panel.source, panel.arrow, targets).arrange(RIGHT, buff=style.ITEM_BUFF)
-        VGroup(panel.source, panel.arrow).match_y(panel.target)  # the sentence, then its French
-        panel.add(rows)
+        VGroup(panel.source, targets).arrange(RIGHT, buff=style.WIDE_BUFF * 2)
+        panel.arrow, panel.arrow_de = (
+            Arrow(panel.source.get_right(), target.get_left(), color=style.MUTED)
+            for target in (panel.target, panel.target_de)
+        )
+        panel.add(VGroup(panel.source, panel.arrow, panel.arrow_de, targets))
         return panel
 
     def _code(self) -> VGroup:
-        """A line of code, then the same line cut into tokens."""
+        """A line of code, then the same line cut into tokens; a token's links to the earlier
+        ones it looks at (a code model is causal), captioned as picked by hand."""
         panel = VGroup()
         panel.tokens = WordBoxes(CODE_TOKENS, style.LABEL_SIZE)
         panel.line = style.name_text("".join(CODE_TOKENS), style.LABEL_SIZE).move_to(panel.tokens)
         word = panel.tokens[CODE_LOOKER]
-        panel.context = VGroup(  # the token looks at the others in its line
+        panel.context = VGroup(  # the token looks back at earlier ones in its line
             *(
                 ArcBetweenPoints(
                     word.get_top(),
@@ -1415,9 +1428,11 @@ class ZoomOut(LectureScene):
                 for k in CODE_CONTEXT
             )
         )
-        panel.add(
-            VGroup(panel.line, panel.tokens, panel.context)
-        )  # the tokens take the line's place
+        panel.schematic = style.text(self.words["code_schematic"], style.LABEL_SIZE, style.MUTED)
+        panel.schematic.next_to(panel.tokens, DOWN, buff=style.ITEM_BUFF)
+        panel.add(  # the tokens take the line's place
+            VGroup(panel.line, panel.tokens, panel.context, panel.schematic)
+        )
         return panel
 
     def _protein(self) -> VGroup:

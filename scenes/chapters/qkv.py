@@ -8,6 +8,7 @@ that looks for eating. Render alone with ``manim -ql scenes/chapters/qkv.py Thre
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -128,13 +129,16 @@ class ThreeRoles(LectureScene):
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
         self.add(title, *office)
-        # X stands from the start where it stands in X W_Q = Q; the sentence and its pieces,
-        # then the columns' names, large in the right half (where W_Q and Q will be).
+        # X is drawn large in the left half, over 蘋果's slots, until `project` takes it into
+        # its place in X W_Q = Q; the sentence and its pieces, then the columns' names, large
+        # in the right half beside it, travel into its rows' and columns' names.
         sentence = self._sentence(x)
         split = self._pieces(sentence[self.ex.query_index])
         whole = self._whole(sentence[self.ex.query_index], split)
-        self._right_half(VGroup(sentence, split, whole), x)
         names = self._big_names(x)
+        self.x_home = self._grow(x)
+        self._beside(VGroup(sentence, split, whole), x)
+        self._beside(names, x)
         self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
         # The office leaves but for its three roles. On "one input, three roles" the Query
         # arrow, the Key arrow and the Value travel down into 蘋果's Q, K and V slots, and as
@@ -233,7 +237,7 @@ class ThreeRoles(LectureScene):
         return matrix.scale(self.fit)
 
     def _sentence(self, x: VGroup) -> VGroup:
-        """The sentence's words in a row, each to travel into its row's name: large, at
+        """The sentence's words in a row, each to travel into its row's name: at
         :data:`TOKEN_GROWTH` times the names' size."""
         words = VGroup(
             *(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n])
@@ -241,21 +245,39 @@ class ThreeRoles(LectureScene):
         return words.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / words[0].height)
 
     def _big_names(self, x: VGroup) -> VGroup:
-        """The columns' names large in the right half, each to travel onto its column."""
+        """The columns' names large, each to travel onto its column."""
         names = VGroup(*(style.text(d, style.LABEL_SIZE) for d in self.dim_names(self.ex)))
         names.arrange(RIGHT, buff=style.GROUP_BUFF)
-        names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
-        return self._right_half(names, x)
+        return names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
+
+    def _grow(self, x: VGroup) -> Callable[[VMobject], VMobject]:
+        """X grown (up to :data:`TOKEN_GROWTH`, its row names then at the words' size, at
+        most what the room between the title and 蘋果's slots holds) into the middle of the
+        frame's left half; returns the move that takes X, or any part of it, back to its
+        place in the equation."""
+        left, _, _, top = style.content_area()
+        bottom = self.kept.get_top()[1] + style.GROUP_BUFF
+        right = -style.WIDE_BUFF / 2
+        home = x.get_center()
+        grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - bottom) / x.height)
+        x.scale(grow)
+        big = np.array([(left + right) / 2, (top + bottom) / 2, 0.0])
+        x.move_to(big)
+
+        def back(m: VMobject) -> VMobject:
+            return m.scale(1 / grow, about_point=big).shift(home - big)
+
+        return back
 
     @staticmethod
-    def _right_half(group: VGroup, x: VGroup) -> VGroup:
-        """``group`` centred in the frame's right half, level with X's rows (narrowed to fit)."""
+    def _beside(group: VGroup, x: VGroup) -> VGroup:
+        """``group`` centred in the room right of the large X, level with its rows (narrowed
+        to fit)."""
         _, _, right, _ = style.content_area()
-        room = right - max(0.0, x.get_right()[0] + style.WIDE_BUFF)
-        if group.width > room:
-            group.scale_to_fit_width(room)
-        group.move_to([right - room / 2, x.grid.cells.get_y(), 0])
-        return group
+        left = x.get_right()[0] + style.WIDE_BUFF
+        if group.width > right - left:
+            group.scale_to_fit_width(right - left)
+        return group.move_to([(left + right) / 2, x.grid.cells.get_y(), 0])
 
     def _drops(self, x: VGroup, sentence: VGroup) -> list[Animation]:
         """Each word's row of X: a copy of its numbers drops out of the word and flies along
@@ -370,9 +392,14 @@ class ThreeRoles(LectureScene):
         """Q, then K, then V, each computed from X; the results stack in the right column
         (one input, three matrices); 蘋果's row of each is kept."""
         x, times, w, equals, result = line
+        self.x_home(x.grid.col_headers)  # gone since `dims`: only moved with the rest
+        shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
         self.say(
             "project",
-            FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
+            InTurn(
+                ApplyFunction(self.x_home, shown),
+                FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
+            ),
             then=[[*self._product(x, w, result, style.QUERY), FadeIn(result.heads)]],
         )
         self._apple_row(x, w, result)

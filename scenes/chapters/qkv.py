@@ -34,7 +34,6 @@ from manim import (
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
-    Line,
     ManimColor,
     MathTex,
     MoveToTarget,
@@ -103,8 +102,10 @@ LARGE_LINE = 1.8  # the projections' line, written large before it moves up into
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
-WALKS_WIDEN = 2.0  # the walks, while they are the picture, this much wider (at one height)
+BAND = 1 / 16  # a spread's shaded band: this much of the terms axis wide, ending at its d
+BAND_FILL = 0.3
 PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
+WALK_ASPECT = 1.3  # the walks' plot, this wide against its height (when not widened)
 
 
 class ThreeRoles(LectureScene):
@@ -325,25 +326,32 @@ class ThreeRoles(LectureScene):
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
-        """The walks (their spreads, their zoomed marks) drawn :data:`WALKS_WIDEN` times as
-        wide, at the stage's height, across the lower half while they are the picture (the
-        worked row's bars are not yet there), so d = 4 against d = 64 reads at a glance;
-        and the move that takes them back into the room left of the worked row when the
-        bars come. The stage's own walks stay unused: its plane is the seam scoring opens on."""
-        walks, marks = _walks(self, WALKS_WIDEN)
-        walks.scale(stage.walks.axes.height / walks.axes.height)
+        """The walks (their spreads, their zoomed marks) drawn as wide as the content area
+        and as tall as the room under the formula, across the lower half while they are the
+        picture (the worked row's bars are not yet there), so d = 4 against d = 64 reads at a
+        glance; and the move that takes them back into the room left of the worked row when
+        the bars come. The stage's own walks stay unused: its plane is the seam scoring opens
+        on."""
         left, bottom, right, _ = style.content_area()
         top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
-        if walks.width > right - left:
-            walks.scale_to_fit_width(right - left)
+        # as tall as the room under the formula holds with the marks under its axes; as wide
+        # as the area with the marks at its left and room for d = 64 over its end
+        walks = stage.walks
+        height = top - bottom - (walks.height - walks.axes.height) - style.ITEM_BUFF
+        margin = walks.width - walks.axes.width + style.WIDE_BUFF
+        walks, marks = _walks(self, (right - left - margin) / (height * WALK_ASPECT))
+        walks.scale(height / walks.axes.height)
+        if walks.width > right - left - style.WIDE_BUFF:
+            walks.scale_to_fit_width(right - left - style.WIDE_BUFF)
         walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
         # what was drawn (the spread's condition: random q, k; N(0, 1) names a law, it is
-        # not measured), in the plot's empty top left (the walks start at 0), an eighth in
-        # (clear of the first few divided sums' spike), in the walks' frame: it comes, moves
-        # and goes with them
+        # not measured), in the plot's empty top left (the walks start at 0), an eighth in;
+        # at <sharp> it moves to the lower right, clear of the divided sums' first spike. In
+        # the walks' frame: it comes, moves and goes with them
         caption = style.name_text(self.words["walks_caption"], style.LABEL_SIZE, style.MUTED)
         caption.next_to(walks.axes.c2p(walks.terms / 8, walks.reach), DR, buff=style.ITEM_BUFF)
         walks.frame.add(caption)
+        walks.caption = caption
         spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         zoomed = walks.zoomed_ticks()
         for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
@@ -353,7 +361,13 @@ class ThreeRoles(LectureScene):
         centre = [(left + right) / 2, walks.get_y(), 0]
 
         def beside(m: VMobject) -> VMobject:  # on play: the walks then divided by √d
-            return m.scale(min(1, (right - left) / m.width)).move_to(centre)
+            shrink = min(1, (right - left) / m.width)
+            m.scale(shrink)
+            for tick in m.ticks:  # its marks kept at the size they were read at
+                tick.scale(1 / shrink, about_edge=RIGHT)
+            for label in m.frame[1:3]:
+                label.scale(1 / shrink, about_edge=UP)
+            return m.move_to(centre)
 
         back = ApplyFunction(beside, walks)
         return walks, spreads, zoomed, back
@@ -1253,6 +1267,13 @@ class ThreeRoles(LectureScene):
                     ),
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
+                    # the caption to the lower right, clear of the divided sums' first spike
+                    ApplyMethod(
+                        walks.caption.next_to,
+                        walks.axes.c2p(walks.terms, -walks.reach),
+                        UL,
+                        style.ITEM_BUFF,
+                    ),
                     Transform(walks.walks, walks.divided()),
                     Transform(walks.ticks, zoomed),
                 ],
@@ -1547,7 +1568,7 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[i
     walks = RandomWalks(
         [w[:terms] for w in probe.walks],
         widest,
-        width=PLANE_SIDE * 1.3 * wider,
+        width=PLANE_SIDE * WALK_ASPECT * wider,
         height=PLANE_SIDE,
     )
     grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
@@ -1560,12 +1581,14 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[i
 
 def _spread(scene: LectureScene, walks: RandomWalks, k: int) -> VGroup:
     """The spread of q · k at the width ``pitfalls.sqrt_d.dims[k]`` (its standard deviation
-    over every draw, ``spread_unscaled``) as a bar ±σ at d on the walks' terms axis, ``d =``
-    written above it."""
+    over every draw, ``spread_unscaled``) as a shaded band ±σ ending at d on the walks' terms
+    axis (:data:`BAND` of the axis wide), ``d =`` written above it."""
     row = scene.data.sqrt_d.dims[k]
     sigma = row.spread_unscaled
-    bar = Line(walks.axes.c2p(row.d, -sigma), walks.axes.c2p(row.d, sigma))
-    bar.set_stroke(style.HIGHLIGHT, width=6)
+    low = walks.axes.c2p(max(0, row.d - BAND * walks.terms), -sigma)
+    high = walks.axes.c2p(row.d, sigma)
+    bar = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
+    bar.set_stroke(style.HIGHLIGHT, width=2).set_fill(style.HIGHLIGHT, opacity=BAND_FILL)
     name = VGroup(
         MathTex("d =", font_size=32, color=style.HIGHLIGHT),
         scene.number(f"pitfalls.sqrt_d.dims[{k}].d", 0, style.LABEL_SIZE, style.HIGHLIGHT),

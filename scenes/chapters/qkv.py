@@ -823,9 +823,8 @@ class ThreeRoles(LectureScene):
             top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
         # While training is the subject, the trained W_Q stands large in the frame beside the
-        # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it goes
-        # back beside the three.
-        home = (trained.width, trained.get_center())
+        # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it
+        # leaves with the curve.
         run = self._run(trained)
         x, times, w, equals, result, shape = self.equation
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
@@ -887,13 +886,13 @@ class ThreeRoles(LectureScene):
                 for row, (_, _, colour) in zip(kept, roles(), strict=True)
             )
         )
-        trained.generate_target()
-        trained.target.scale_to_fit_width(home[0]).move_to(home[1])
-        grid = self._roles_grid(source, kept, VGroup(self.heats, trained.target))
+        # The colour model's W_Q leaves with its loss curve (self is about this sentence's
+        # maps); the three maps come back centred over the grid.
+        self.heats.set_x(sum(style.content_area()[0::2]) / 2)
+        grid = self._roles_grid(source, kept, self.heats)
         self.say(
             "self",
-            MoveToTarget(trained),
-            FadeOut(VGroup(run.plot, run.dot, run.ghost)),
+            FadeOut(VGroup(run.plot, run.dot, run.ghost, trained)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
             run_time=2.5,  # the grid fills row by row under its cue

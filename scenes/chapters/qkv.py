@@ -100,6 +100,7 @@ GLIDE = 0.35  # of each stretch between watched steps, the end where the dot mov
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 LARGE_LINE = 1.8  # the projections' line, written large before it moves up into the formula
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
+MATCH_GROWTH = 1.5  # 蘋果's q against the three k rows, while QKᵀ is named, at most this large
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
 BAND = 1 / 16  # a spread's shaded band: this much of the terms axis wide, ending at its d
@@ -323,6 +324,17 @@ class ThreeRoles(LectureScene):
         right = stage.worked.get_left()[0] - style.GROUP_BUFF
         top = stage.formula.get_bottom()[1] - style.GROUP_BUFF
         picture.scale(min((right - left) / picture.width, (top - bottom) / picture.height, 1))
+        return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+
+    @staticmethod
+    def _lower_half(picture: VMobject, stage: FormulaStage) -> VMobject:
+        """``picture`` grown (up to :data:`MATCH_GROWTH`) into the room under the formula and
+        the worked row's table, the content area's width."""
+        left, bottom, right, _ = style.content_area()
+        top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
+        picture.scale(
+            min(MATCH_GROWTH, (right - left) / picture.width, (top - bottom) / picture.height)
+        )
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
@@ -1177,8 +1189,8 @@ class ThreeRoles(LectureScene):
         ]
         roles_picture.generate_target()
         self._under_formula(_stacked(roles_picture.target), stage)
-        match = self._match_picture()
-        self._under_formula(match, stage)
+        match = self._match_picture()  # across the lower half: the worked row's bars not yet in
+        self._lower_half(match, stage)
         q_match = match[0]
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.

@@ -8,6 +8,7 @@ that looks for eating. Render alone with ``manim -ql scenes/chapters/qkv.py Thre
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,7 +34,6 @@ from manim import (
     GrowArrow,
     GrowFromCenter,
     LaggedStart,
-    Line,
     ManimColor,
     MathTex,
     MoveToTarget,
@@ -100,10 +100,13 @@ GLIDE = 0.35  # of each stretch between watched steps, the end where the dot mov
 HEAT_CELL = 0.8  # a cell of W_Q, W_K, W_V kept small side by side
 LARGE_LINE = 1.8  # the projections' line, written large before it moves up into the formula
 D_GROWTH = 1.6  # 蘋果's q under the formula, its d entries braced
+MATCH_GROWTH = 1.5  # 蘋果's q against the three k rows, while QKᵀ is named, at most this large
 WORKED_GROWTH = 1.2  # 蘋果's row worked through the formula, beside it
 BAR_LENGTH = 3.0  # a weight of 1 as a bar, beside the formula
-WALKS_WIDEN = 2.0  # the walks, while they are the picture, this much wider (at one height)
+BAND = 1 / 16  # a spread's shaded band: this much of the terms axis wide, ending at its d
+BAND_FILL = 0.3
 PLANE_SIDE = 3.4  # the plane 蘋果's output is summed on, under the formula
+WALK_ASPECT = 1.3  # the walks' plot, this wide against its height (when not widened)
 
 
 class ThreeRoles(LectureScene):
@@ -128,13 +131,16 @@ class ThreeRoles(LectureScene):
         x = self._matrix(self.ex.x[: self.n], f"{SRC}.x", "X", style.FOREGROUND, tokens=True)
         line = self._equation(x)
         self.add(title, *office)
-        # X stands from the start where it stands in X W_Q = Q; the sentence and its pieces,
-        # then the columns' names, large in the right half (where W_Q and Q will be).
+        # X is drawn large in the left half, over 蘋果's slots, until `project` takes it into
+        # its place in X W_Q = Q; the sentence and its pieces, then the columns' names, large
+        # in the right half beside it, travel into its rows' and columns' names.
         sentence = self._sentence(x)
         split = self._pieces(sentence[self.ex.query_index])
         whole = self._whole(sentence[self.ex.query_index], split)
-        self._right_half(VGroup(sentence, split, whole), x)
         names = self._big_names(x)
+        self.x_home = self._grow(x)
+        self._beside(VGroup(sentence, split, whole), x)
+        self._beside(names, x)
         self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
         # The office leaves but for its three roles. On "one input, three roles" the Query
         # arrow, the Key arrow and the Value travel down into 蘋果's Q, K and V slots, and as
@@ -233,7 +239,7 @@ class ThreeRoles(LectureScene):
         return matrix.scale(self.fit)
 
     def _sentence(self, x: VGroup) -> VGroup:
-        """The sentence's words in a row, each to travel into its row's name: large, at
+        """The sentence's words in a row, each to travel into its row's name: at
         :data:`TOKEN_GROWTH` times the names' size."""
         words = VGroup(
             *(style.text(t, style.LABEL_SIZE) for t in self.apple_words()[: self.n])
@@ -241,21 +247,39 @@ class ThreeRoles(LectureScene):
         return words.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / words[0].height)
 
     def _big_names(self, x: VGroup) -> VGroup:
-        """The columns' names large in the right half, each to travel onto its column."""
+        """The columns' names large, each to travel onto its column."""
         names = VGroup(*(style.text(d, style.LABEL_SIZE) for d in self.dim_names(self.ex)))
         names.arrange(RIGHT, buff=style.GROUP_BUFF)
-        names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
-        return self._right_half(names, x)
+        return names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
+
+    def _grow(self, x: VGroup) -> Callable[[VMobject], VMobject]:
+        """X grown (up to :data:`TOKEN_GROWTH`, its row names then at the words' size, at
+        most what the room between the title and 蘋果's slots holds) into the middle of the
+        frame's left half; returns the move that takes X, or any part of it, back to its
+        place in the equation."""
+        left, _, _, top = style.content_area()
+        bottom = self.kept.get_top()[1] + style.GROUP_BUFF
+        right = -style.WIDE_BUFF / 2
+        home = x.get_center()
+        grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - bottom) / x.height)
+        x.scale(grow)
+        big = np.array([(left + right) / 2, (top + bottom) / 2, 0.0])
+        x.move_to(big)
+
+        def back(m: VMobject) -> VMobject:
+            return m.scale(1 / grow, about_point=big).shift(home - big)
+
+        return back
 
     @staticmethod
-    def _right_half(group: VGroup, x: VGroup) -> VGroup:
-        """``group`` centred in the frame's right half, level with X's rows (narrowed to fit)."""
+    def _beside(group: VGroup, x: VGroup) -> VGroup:
+        """``group`` centred in the room right of the large X, level with its rows (narrowed
+        to fit)."""
         _, _, right, _ = style.content_area()
-        room = right - max(0.0, x.get_right()[0] + style.WIDE_BUFF)
-        if group.width > room:
-            group.scale_to_fit_width(room)
-        group.move_to([right - room / 2, x.grid.cells.get_y(), 0])
-        return group
+        left = x.get_right()[0] + style.WIDE_BUFF
+        if group.width > right - left:
+            group.scale_to_fit_width(right - left)
+        return group.move_to([(left + right) / 2, x.grid.cells.get_y(), 0])
 
     def _drops(self, x: VGroup, sentence: VGroup) -> list[Animation]:
         """Each word's row of X: a copy of its numbers drops out of the word and flies along
@@ -302,26 +326,44 @@ class ThreeRoles(LectureScene):
         picture.scale(min((right - left) / picture.width, (top - bottom) / picture.height, 1))
         return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
-    def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
-        """The walks (their spreads, their zoomed marks) drawn :data:`WALKS_WIDEN` times as
-        wide, at the stage's height, across the lower half while they are the picture (the
-        worked row's bars are not yet there), so d = 4 against d = 64 reads at a glance;
-        and the move that takes them back into the room left of the worked row when the
-        bars come. The stage's own walks stay unused: its plane is the seam scoring opens on."""
-        walks, marks = _walks(self, WALKS_WIDEN)
-        walks.scale(stage.walks.axes.height / walks.axes.height)
+    @staticmethod
+    def _lower_half(picture: VMobject, stage: FormulaStage) -> VMobject:
+        """``picture`` grown (up to :data:`MATCH_GROWTH`) into the room under the formula and
+        the worked row's table, the content area's width."""
         left, bottom, right, _ = style.content_area()
         top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
-        if walks.width > right - left:
-            walks.scale_to_fit_width(right - left)
+        picture.scale(
+            min(MATCH_GROWTH, (right - left) / picture.width, (top - bottom) / picture.height)
+        )
+        return picture.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+
+    def _wide_walks(self, stage: FormulaStage) -> tuple[RandomWalks, VGroup, VGroup, Animation]:
+        """The walks (their spreads, their zoomed marks) drawn as wide as the content area
+        and as tall as the room under the formula, across the lower half while they are the
+        picture (the worked row's bars are not yet there), so d = 4 against d = 64 reads at a
+        glance; and the move that takes them back into the room left of the worked row when
+        the bars come. The stage's own walks stay unused: its plane is the seam scoring opens
+        on."""
+        left, bottom, right, _ = style.content_area()
+        top = min(stage.formula.get_bottom()[1], stage.table.get_bottom()[1]) - style.GROUP_BUFF
+        # as tall as the room under the formula holds with the marks under its axes; as wide
+        # as the area with the marks at its left and room for d = 64 over its end
+        walks = stage.walks
+        height = top - bottom - (walks.height - walks.axes.height) - style.ITEM_BUFF
+        margin = walks.width - walks.axes.width + style.WIDE_BUFF
+        walks, marks = _walks(self, (right - left - margin) / (height * WALK_ASPECT))
+        walks.scale(height / walks.axes.height)
+        if walks.width > right - left - style.WIDE_BUFF:
+            walks.scale_to_fit_width(right - left - style.WIDE_BUFF)
         walks.move_to([(left + right) / 2, (top + bottom) / 2, 0])
         # what was drawn (the spread's condition: random q, k; N(0, 1) names a law, it is
-        # not measured), in the plot's empty top left (the walks start at 0), an eighth in
-        # (clear of the first few divided sums' spike), in the walks' frame: it comes, moves
-        # and goes with them
+        # not measured), in the plot's empty top left (the walks start at 0), an eighth in;
+        # at <sharp> it moves to the lower right, clear of the divided sums' first spike. In
+        # the walks' frame: it comes, moves and goes with them
         caption = style.name_text(self.words["walks_caption"], style.LABEL_SIZE, style.MUTED)
         caption.next_to(walks.axes.c2p(walks.terms / 8, walks.reach), DR, buff=style.ITEM_BUFF)
         walks.frame.add(caption)
+        walks.caption = caption
         spreads = VGroup(*(_spread(self, walks, k) for k in marks))
         zoomed = walks.zoomed_ticks()
         for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
@@ -331,7 +373,13 @@ class ThreeRoles(LectureScene):
         centre = [(left + right) / 2, walks.get_y(), 0]
 
         def beside(m: VMobject) -> VMobject:  # on play: the walks then divided by √d
-            return m.scale(min(1, (right - left) / m.width)).move_to(centre)
+            shrink = min(1, (right - left) / m.width)
+            m.scale(shrink)
+            for tick in m.ticks:  # its marks kept at the size they were read at
+                tick.scale(1 / shrink, about_edge=RIGHT)
+            for label in m.frame[1:3]:
+                label.scale(1 / shrink, about_edge=UP)
+            return m.move_to(centre)
 
         back = ApplyFunction(beside, walks)
         return walks, spreads, zoomed, back
@@ -370,9 +418,14 @@ class ThreeRoles(LectureScene):
         """Q, then K, then V, each computed from X; the results stack in the right column
         (one input, three matrices); 蘋果's row of each is kept."""
         x, times, w, equals, result = line
+        self.x_home(x.grid.col_headers)  # gone since `dims`: only moved with the rest
+        shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
         self.say(
             "project",
-            FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
+            InTurn(
+                ApplyFunction(self.x_home, shown),
+                FadeIn(VGroup(times, w, equals), lag_ratio=0.2),
+            ),
             then=[[*self._product(x, w, result, style.QUERY), FadeIn(result.heads)]],
         )
         self._apple_row(x, w, result)
@@ -782,9 +835,8 @@ class ThreeRoles(LectureScene):
             top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
         # While training is the subject, the trained W_Q stands large in the frame beside the
-        # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it goes
-        # back beside the three.
-        home = (trained.width, trained.get_center())
+        # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it
+        # leaves with the curve.
         run = self._run(trained)
         x, times, w, equals, result, shape = self.equation
         eat = max(range(self.ex.d), key=lambda c: self.ex.q[i][c])
@@ -846,13 +898,13 @@ class ThreeRoles(LectureScene):
                 for row, (_, _, colour) in zip(kept, roles(), strict=True)
             )
         )
-        trained.generate_target()
-        trained.target.scale_to_fit_width(home[0]).move_to(home[1])
-        grid = self._roles_grid(source, kept, VGroup(self.heats, trained.target))
+        # The colour model's W_Q leaves with its loss curve (self is about this sentence's
+        # maps); the three maps come back centred over the grid.
+        self.heats.set_x(sum(style.content_area()[0::2]) / 2)
+        grid = self._roles_grid(source, kept, self.heats)
         self.say(
             "self",
-            MoveToTarget(trained),
-            FadeOut(VGroup(run.plot, run.dot, run.ghost)),
+            FadeOut(VGroup(run.plot, run.dot, run.ghost, trained)),
             FadeIn(VGroup(source, kept, self.heats)),
             then=[[outline(vector, colour=style.FOREGROUND)]],
             run_time=2.5,  # the grid fills row by row under its cue
@@ -1137,8 +1189,8 @@ class ThreeRoles(LectureScene):
         ]
         roles_picture.generate_target()
         self._under_formula(_stacked(roles_picture.target), stage)
-        match = self._match_picture()
-        self._under_formula(match, stage)
+        match = self._match_picture()  # across the lower half: the worked row's bars not yet in
+        self._lower_half(match, stage)
         q_match = match[0]
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.
@@ -1226,6 +1278,13 @@ class ThreeRoles(LectureScene):
                     ),
                     # Divided by √d, the walks keep one spread at every d.
                     FadeOut(spreads),
+                    # the caption to the lower right, clear of the divided sums' first spike
+                    ApplyMethod(
+                        walks.caption.next_to,
+                        walks.axes.c2p(walks.terms, -walks.reach),
+                        UL,
+                        style.ITEM_BUFF,
+                    ),
                     Transform(walks.walks, walks.divided()),
                     Transform(walks.ticks, zoomed),
                 ],
@@ -1520,7 +1579,7 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[i
     walks = RandomWalks(
         [w[:terms] for w in probe.walks],
         widest,
-        width=PLANE_SIDE * 1.3 * wider,
+        width=PLANE_SIDE * WALK_ASPECT * wider,
         height=PLANE_SIDE,
     )
     grow = style.LABEL_SIZE / style.SMALL_SIZE  # its marks read at the lecture's label size
@@ -1533,12 +1592,14 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[i
 
 def _spread(scene: LectureScene, walks: RandomWalks, k: int) -> VGroup:
     """The spread of q · k at the width ``pitfalls.sqrt_d.dims[k]`` (its standard deviation
-    over every draw, ``spread_unscaled``) as a bar ±σ at d on the walks' terms axis, ``d =``
-    written above it."""
+    over every draw, ``spread_unscaled``) as a shaded band ±σ ending at d on the walks' terms
+    axis (:data:`BAND` of the axis wide), ``d =`` written above it."""
     row = scene.data.sqrt_d.dims[k]
     sigma = row.spread_unscaled
-    bar = Line(walks.axes.c2p(row.d, -sigma), walks.axes.c2p(row.d, sigma))
-    bar.set_stroke(style.HIGHLIGHT, width=6)
+    low = walks.axes.c2p(max(0, row.d - BAND * walks.terms), -sigma)
+    high = walks.axes.c2p(row.d, sigma)
+    bar = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
+    bar.set_stroke(style.HIGHLIGHT, width=2).set_fill(style.HIGHLIGHT, opacity=BAND_FILL)
     name = VGroup(
         MathTex("d =", font_size=32, color=style.HIGHLIGHT),
         scene.number(f"pitfalls.sqrt_d.dims[{k}].d", 0, style.LABEL_SIZE, style.HIGHLIGHT),

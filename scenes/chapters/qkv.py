@@ -57,7 +57,7 @@ from manim import (
 from scenes.chapters.office import focused_office
 from scenes.kit import style
 from scenes.kit.base import LectureScene
-from scenes.kit.devices import RandomWalks
+from scenes.kit.devices import ZOOMED, RandomWalks
 from scenes.kit.diagrams import AttentionFormula, LossPlot
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid, LabelledMatrix, fit_column_labels
@@ -365,6 +365,8 @@ class ThreeRoles(LectureScene):
         walks.frame.add(caption)
         walks.caption = caption
         spreads = VGroup(*(_spread(self, walks, k) for k in marks))
+        # divided by √d: the same bands at the spreads then measured, on the zoomed axis
+        spreads.scaled = VGroup(*(_spread(self, walks, k, scaled=True) for k in marks))
         zoomed = walks.zoomed_ticks()
         for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
             new.match_height(old).move_to(old).align_to(old, RIGHT)
@@ -379,6 +381,7 @@ class ThreeRoles(LectureScene):
                 tick.scale(1 / shrink, about_edge=RIGHT)
             for label in m.frame[1:3]:
                 label.scale(1 / shrink, about_edge=UP)
+            m.caption.scale(1 / shrink, about_edge=DR)  # read at the label size
             return m.move_to(centre)
 
         back = ApplyFunction(beside, walks)
@@ -1276,8 +1279,9 @@ class ThreeRoles(LectureScene):
                         ),
                         lag_ratio=0.4,
                     ),
-                    # Divided by √d, the walks keep one spread at every d.
-                    FadeOut(spreads),
+                    # Divided by √d, the walks keep one spread at every d: each band
+                    # becomes its measured σ ÷ √d on the zoomed axis, two equal bands.
+                    ReplacementTransform(spreads, spreads.scaled),
                     # the caption to the lower right, clear of the divided sums' first spike
                     ApplyMethod(
                         walks.caption.next_to,
@@ -1294,6 +1298,7 @@ class ThreeRoles(LectureScene):
             "softmax",
             Write(formula.get_softmax()),
             back,
+            FadeOut(spreads.scaled),  # not part of the walks: they go as the walks move
             then=[[ReplacementTransform(lit[1], lit[2]), FadeTransform(scores[1].copy(), bars)]],
             beats={
                 "one": [
@@ -1590,20 +1595,32 @@ def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[i
     return walks, [0, middle]
 
 
-def _spread(scene: LectureScene, walks: RandomWalks, k: int) -> VGroup:
+def _spread(scene: LectureScene, walks: RandomWalks, k: int, scaled: bool = False) -> VGroup:
     """The spread of q · k at the width ``pitfalls.sqrt_d.dims[k]`` (its standard deviation
-    over every draw, ``spread_unscaled``) as a shaded band ±σ ending at d on the walks' terms
-    axis (:data:`BAND` of the axis wide), ``d =`` written above it."""
+    over every draw, ``spread_unscaled``; with ``scaled``, divided by √d, ``spread_scaled``,
+    on the axis zoomed to ±:data:`ZOOMED`) as a shaded band ±σ ending at d on the walks'
+    terms axis (:data:`BAND` of the axis wide, at most the last quarter of d: the walks all
+    start at 0), ``d =`` and ``σ =`` written above it."""
     row = scene.data.sqrt_d.dims[k]
-    sigma = row.spread_unscaled
-    low = walks.axes.c2p(max(0, row.d - BAND * walks.terms), -sigma)
+    kind = "scaled" if scaled else "unscaled"
+    sigma = getattr(row, f"spread_{kind}") * (walks.reach / ZOOMED if scaled else 1)
+    low = walks.axes.c2p(row.d - min(BAND * walks.terms, row.d / 4), -sigma)
     high = walks.axes.c2p(row.d, sigma)
     bar = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
     bar.set_stroke(style.HIGHLIGHT, width=2).set_fill(style.HIGHLIGHT, opacity=BAND_FILL)
+    lines = (
+        ("d =", f"pitfalls.sqrt_d.dims[{k}].d", 0),
+        (r"\sigma =", f"pitfalls.sqrt_d.dims[{k}].spread_{kind}", 2),
+    )
     name = VGroup(
-        MathTex("d =", font_size=32, color=style.HIGHLIGHT),
-        scene.number(f"pitfalls.sqrt_d.dims[{k}].d", 0, style.LABEL_SIZE, style.HIGHLIGHT),
-    ).arrange(RIGHT, buff=style.TIGHT_BUFF)
+        *(
+            VGroup(
+                MathTex(tex, font_size=32, color=style.HIGHLIGHT),
+                scene.number(path, places, style.LABEL_SIZE, style.HIGHLIGHT),
+            ).arrange(RIGHT, buff=style.TIGHT_BUFF)
+            for tex, path, places in lines
+        )
+    ).arrange(DOWN, buff=style.TIGHT_BUFF, aligned_edge=LEFT)
     return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
 
 

@@ -27,6 +27,7 @@ from manim import (
     CurvedArrow,
     DashedLine,
     DashedVMobject,
+    Dot,
     FadeIn,
     FadeOut,
     GrowFromCenter,
@@ -37,12 +38,14 @@ from manim import (
     Rectangle,
     ReplacementTransform,
     Square,
+    Succession,
     SurroundingRectangle,
     Transform,
     TransformFromCopy,
     VGroup,
     VMobject,
     Wait,
+    there_and_back,
 )
 
 from scenes.chapters.why import two_ideas
@@ -604,7 +607,7 @@ class DeadEnds(LectureScene):
             "far",
             outline(words[far]),
             Create(miss),
-            beats={"miss": [Create(out_of_reach)]},
+            beats={"miss": [InTurn(self._reach_out(seen, at, far, reach), Create(out_of_reach))]},
         )
         self.say(
             "how_wide",
@@ -687,6 +690,19 @@ class DeadEnds(LectureScene):
         reach = self.costs.window
         return SurroundingRectangle(
             words[max(at - reach, 0) : at + reach + 1], color=style.HIGHLIGHT, buff=style.ITEM_BUFF
+        )
+
+    def _reach_out(self, seen: VGroup, at: int, far: int, reach: int) -> Succession:
+        """The asker's look runs along its lit cells toward the word at ``far`` and stops
+        at the window's edge, bumping against it."""
+        step = 1 if far > at else -1
+        edge = seen[min(max(at + step * reach, 0), len(seen) - 1)]
+        probe = Dot(seen[at].get_center(), radius=edge.width / 4, color=style.HIGHLIGHT)
+        return Succession(
+            FadeIn(probe, scale=0.5),
+            ApplyMethod(probe.move_to, edge.get_center()),
+            ApplyMethod(probe.shift, step * RIGHT * edge.width / 2, rate_func=there_and_back),
+            FadeOut(probe),
         )
 
     def _network_again(

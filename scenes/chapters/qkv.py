@@ -1261,14 +1261,15 @@ class ThreeRoles(LectureScene):
                     GrowFromCenter(brace),
                     FadeIn(d_name),
                 ],
+                # independent steps of mean 0: each walk is drawn a step at a time
                 "wide": [
                     Succession(
                         AnimationGroup(FadeOut(stage.width), FadeIn(walks.frame)),
                         Create(walks.walks, lag_ratio=0.1),
-                        LaggedStart(*(GrowFromCenter(bar) for bar in spreads), lag_ratio=0.5),
-                        run_time=2,
                     )
                 ],
+                # their spread, measured at each width, grows round them as a band
+                "spread": [LaggedStart(*(GrowFromCenter(bar) for bar in spreads), lag_ratio=0.5)],
                 "sharp": [
                     FadeIn(scores[0]),
                     # each q · k drops into its cell below, divided by √d on the way

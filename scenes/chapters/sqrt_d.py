@@ -678,7 +678,13 @@ class SqrtD(LectureScene):
                         ),
                     )
                 ],
-                "with": [FadeIn(slope.dots[1], scale=1.5), Create(slope.heights[1])],
+                # with the division: its dot runs the curve to its own mean weight, and reads off
+                "with": [
+                    InTurn(
+                        self._run_to(slope, 1),
+                        AnimationGroup(Create(slope.heights[1]), self._read_off(slope, 1)),
+                    )
+                ],
                 # near 1: cat's bar; near 0: every other bar; then the way back to W_Q, W_K
                 "stuck": [
                     InTurn(

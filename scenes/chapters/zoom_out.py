@@ -58,6 +58,7 @@ from manim import (
     there_and_back,
 )
 
+from scenes.chapters.multihead import slice_strip
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import TransformerLayers
@@ -65,6 +66,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase, sum_sign
+from scenes.kit.seams import seam
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
@@ -123,7 +125,9 @@ class ZoomOut(LectureScene):
     """
 
     scene_key = "zoom_out"
-    reads = ("tokens.it_cat", "multihead.four", "positional", "causal")
+    reads = ("tokens.it_cat", "multihead.four", "multihead.bookkeeping", "positional", "causal")
+    tables = ("multihead",)  # its first picture's words
+    opens_on = slice_strip.__name__
     heads = 4
 
     def construct(self) -> None:
@@ -232,6 +236,7 @@ class ZoomOut(LectureScene):
         self.say(
             "column",
             ApplyMethod(moving.shift, shift),  # the map to the left half, the stage to its right
+            FadeOut(self.from_layer),  # the layer's strip and the note have had their say
             self.head_label.animate.move_to(label_place),
             then=[[dim]],
             beats=beats,
@@ -241,6 +246,58 @@ class ZoomOut(LectureScene):
         )
         self.column_left = col_frame  # shrinks as the camera pulls back
         self.totals = VGroup(row_total, col_total)  # go first: the other heads land there
+
+    def _from_layer(self, head: VMobject, head_label: VMobject) -> tuple[InTurn, VMobject]:
+        """Multihead's last picture (the seam, on screen at once) gives way to one head: all
+        but Q's slices go, slice 1 stays lit; the strip travels under 一個 head, 「一層的 32 個
+        head」 under it; then the it/cat map comes, an arrow from 一個 head to slice 1, and the
+        note that the map is a hand-set example, not a head of that model. Returns the turn
+        (its objects are kept in :attr:`from_layer`, to go when the column is read) and the
+        note."""
+        layer = seam(self, self.opens_on)
+        self.add(layer)
+        q, lit = layer.q, layer.lit
+        strip = VGroup(q, lit[0])
+        q_group = layer[2]  # Q, its lit slices, its name, W_Q's arrow and name
+        rest = [*layer[:2], *(m for m in q_group if m not in (q, lit)), *layer[3:]]
+        right = style.content_area()[2]
+        room = right - head_label.get_left()[0]
+        target = strip.copy()
+        for k in range(1, len(target[0])):
+            target[0][k].set_fill(style.QUERY, 0.7)
+        target.scale_to_fit_width(room)
+        target.next_to(head_label, DOWN, buff=style.GROUP_BUFF).align_to(head_label, LEFT)
+        line = phrase(
+            self.words["layer_heads"],
+            style.LABEL_SIZE,
+            style.MUTED,
+            heads=self.number("multihead.bookkeeping.heads", 0),
+        )
+        line.next_to(target, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
+        note = _lines(self.words["stand_in"], style.LABEL_SIZE)
+        note.scale(min(1.0, room / note.width))
+        note.next_to(line, DOWN, buff=style.GROUP_BUFF).align_to(target, LEFT)
+        pointer = Arrow(
+            head_label.get_bottom(),
+            target[1].get_top(),
+            buff=style.HUG_BUFF,
+            color=style.HIGHLIGHT,
+            stroke_width=3,
+            max_tip_length_to_length_ratio=0.3,
+        )
+        pointer.put_start_and_end_on(
+            [target[1].get_center()[0], head_label.get_bottom()[1] - style.HUG_BUFF, 0.0],
+            target[1].get_top() + UP * style.HUG_BUFF,
+        )
+        self.from_layer = VGroup(strip, line, pointer, note)
+        opening = InTurn(
+            AnimationGroup(*(FadeOut(m) for m in rest), FadeOut(lit[1]), run_time=0.6),
+            AnimationGroup(Transform(strip, target), FadeIn(line), run_time=0.8),
+            AnimationGroup(
+                FadeIn(head), FadeIn(head_label), GrowArrow(pointer), FadeIn(note), run_time=0.8
+            ),
+        )
+        return opening, note
 
     def _fill(self, picture: VMobject, room: float = 0.0) -> VMobject:
         """``picture`` drawn as large as the side panel allows (at most :data:`MAX_ZOOM` times,
@@ -487,13 +544,13 @@ class ZoomOut(LectureScene):
         ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written
+        opening, note = self._from_layer(head, head_label)
         self.say(
             "intro",
-            FadeIn(head),
-            FadeIn(head_label),
+            opening,
             beats={
                 "sentence": [outline(head.row_headers)],
-                "hand": [outline(head.cells)],
+                "hand": [outline(head.cells, note)],  # the hand-set map, and the words saying so
                 "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
         )

@@ -269,10 +269,11 @@ class ZoomOut(LectureScene):
         target.next_to(head_label, DOWN, buff=style.GROUP_BUFF).align_to(head_label, LEFT)
         line = phrase(
             self.words["layer_heads"],
-            style.LABEL_SIZE,
+            style.SMALL_SIZE,
             style.MUTED,
             heads=self.number("multihead.bookkeeping.heads", 0),
         )
+        line.scale(min(1.0, room / line.width))
         line.next_to(target, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
         note = _lines(self.words["stand_in"], style.LABEL_SIZE)
         note.scale(min(1.0, room / note.width))

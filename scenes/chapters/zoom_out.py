@@ -101,6 +101,8 @@ TRAINED = (
 BIASED = (1, 2)  # attention's rows: their biases named after them
 PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_out once
 TIED = 5  # the readout's row: often E transposed
+OPENING_TIME = 2.2  # seconds multihead's layer takes to give way to one head
+STRIP_HEIGHT = 0.3  # its strip of heads beside the map: slice 1 seen lit
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
 FIRST = 0.15  # and the reading's words in the right half fade out in this first share
@@ -249,11 +251,11 @@ class ZoomOut(LectureScene):
 
     def _from_layer(self, head: VMobject, head_label: VMobject) -> tuple[InTurn, VMobject]:
         """Multihead's last picture (the seam, on screen at once) gives way to one head: all
-        but Q's slices go, slice 1 stays lit; the strip travels under 一個 head, 「一層的 32 個
-        head」 under it; then the it/cat map comes, an arrow from 一個 head to slice 1, and the
-        note that the map is a hand-set example, not a head of that model. Returns the turn
-        (its objects are kept in :attr:`from_layer`, to go when the column is read) and the
-        note."""
+        but Q's slices go, slice 1 stays lit; the strip travels to the map's right under
+        「一層的 32 個 head」; then the it/cat map comes, an arrow from slice 1 down to 一個 head,
+        and under it the note that the map is a hand-set example, not a head of that model.
+        Returns the turn (its objects are kept in :attr:`from_layer`, to go when the column is
+        read) and the note."""
         layer = seam(self, self.opens_on)
         self.add(layer)
         q, lit = layer.q, layer.lit
@@ -265,8 +267,7 @@ class ZoomOut(LectureScene):
         target = strip.copy()
         for k in range(1, len(target[0])):
             target[0][k].set_fill(style.QUERY, 0.7)
-        target.scale_to_fit_width(room)
-        target.next_to(head_label, DOWN, buff=style.GROUP_BUFF).align_to(head_label, LEFT)
+        target.scale_to_fit_width(room).stretch_to_fit_height(STRIP_HEIGHT)
         line = phrase(
             self.words["layer_heads"],
             style.SMALL_SIZE,
@@ -274,25 +275,32 @@ class ZoomOut(LectureScene):
             heads=self.number("multihead.bookkeeping.heads", 0),
         )
         line.scale(min(1.0, room / line.width))
-        line.next_to(target, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
+        # top to bottom at the map's right: the layer's heads, the strip, an arrow down from
+        # slice 1 to 一個 head, and the note that the map below is not that head
+        line.align_to(head_label, UP).align_to(head_label, LEFT)
+        target.next_to(line, DOWN, buff=style.ITEM_BUFF).align_to(line, LEFT)
+        head_label.next_to(target, DOWN, buff=style.GROUP_BUFF).align_to(target, LEFT)
         note = _lines(self.words["stand_in"], style.LABEL_SIZE)
+        note.arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=LEFT)
         note.scale(min(1.0, room / note.width))
-        note.next_to(line, DOWN, buff=style.GROUP_BUFF).align_to(target, LEFT)
+        note.next_to(head_label, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
+        x = target[1].get_center()[0]
         pointer = Arrow(
-            head_label.get_bottom(),
-            target[1].get_top(),
-            buff=style.HUG_BUFF,
+            [x, target.get_bottom()[1], 0.0],
+            [x, head_label.get_top()[1], 0.0],
+            buff=style.HUG_BUFF / 2,
             color=style.HIGHLIGHT,
             stroke_width=3,
-            max_tip_length_to_length_ratio=0.3,
-        )
-        pointer.put_start_and_end_on(
-            [target[1].get_center()[0], head_label.get_bottom()[1] - style.HUG_BUFF, 0.0],
-            target[1].get_top() + UP * style.HUG_BUFF,
+            max_tip_length_to_length_ratio=0.4,
         )
         self.from_layer = VGroup(strip, line, pointer, note)
         opening = InTurn(
-            AnimationGroup(*(FadeOut(m) for m in rest), FadeOut(lit[1]), run_time=0.6),
+            AnimationGroup(
+                *(FadeOut(m) for m in rest),
+                FadeOut(lit[1]),
+                ApplyMethod(q[1].set_fill, style.QUERY, 0.7),  # slice 2 like the rest
+                run_time=0.6,
+            ),
             AnimationGroup(Transform(strip, target), FadeIn(line), run_time=0.8),
             AnimationGroup(
                 FadeIn(head), FadeIn(head_label), GrowArrow(pointer), FadeIn(note), run_time=0.8
@@ -554,6 +562,7 @@ class ZoomOut(LectureScene):
                 "hand": [outline(head.cells, note)],  # the hand-set map, and the words saying so
                 "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
+            run_time=OPENING_TIME,  # the layer gives way to one head, step by step
         )
         self._column(head, row_total, col_total)
 

@@ -66,7 +66,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase, sum_sign
-from scenes.kit.seams import seam
+from scenes.kit.seams import seam, seam_builder
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
@@ -118,6 +118,7 @@ PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
 VECTOR_CELL = 0.3  # one entry of a position's vector, in the side panel's columns
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
+MAP_CELL = 0.6  # the learned map's cell, as caveat reads it: the map fills the height
 
 
 class ZoomOut(LectureScene):
@@ -127,15 +128,24 @@ class ZoomOut(LectureScene):
     """
 
     scene_key = "zoom_out"
-    reads = ("tokens.it_cat", "multihead.four", "multihead.bookkeeping", "positional", "causal")
+    reads = (
+        "tokens.it_cat",
+        "multihead.four",
+        "multihead.bookkeeping",
+        "positional",
+        "causal",
+        "examples.mixed",
+    )
     tables = ("multihead",)  # its first picture's words
     opens_on = slice_strip.__name__
+    ends_on = "mixed_map"  # its last picture, caveat's first (built at the module's end)
     heads = 4
 
     def construct(self) -> None:
         self.title = self.make_title()
         self._block()
         self._uses()
+        self._back()
 
     def _column(self, head: AttentionGrid, row_total: VGroup, col_total: VGroup) -> None:
         """Read a column of the map: the words that look hardest at the referent, and what
@@ -559,7 +569,8 @@ class ZoomOut(LectureScene):
             opening,
             beats={
                 "sentence": [outline(head.row_headers)],
-                "hand": [outline(head.cells, note)],  # the hand-set map, and the words saying so
+                # the hand-set map, and the words saying so, together (the cue is short)
+                "hand": [outline(head.cells), outline(note)],
                 "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
             run_time=OPENING_TIME,  # the layer gives way to one head, step by step
@@ -1234,6 +1245,7 @@ class ZoomOut(LectureScene):
         generation, translation, code, protein = panels
         # (the protein, told last, fills the area and keeps it: it has no place in the strip)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
+        self.heading = heading  # over the uses to the end, with the block's thumbnail
         thumb = self.thumbnail  # the block of the first half, carried small
         thumb.scale_to_fit_height(heading.height * THUMB_LINES)
         top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
@@ -1335,6 +1347,31 @@ class ZoomOut(LectureScene):
             },
         )
         self._alphafold(protein, FadeTransform(shown[2], chips[2]))
+
+    def _back(self) -> None:
+        """Back to one map: the protein and the uses' names go as our head's tile is outlined
+        in the block's thumbnail (every head computes a map); then the heading and the
+        thumbnail go and the colour task's learned map fills in at the centre, its markers,
+        then its rows: the seam :func:`mixed_map`, caveat's first picture."""
+        grid = mixed_map(self)
+        rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
+        top = (self.title, self.heading, self.thumbnail)
+        told = [m for m in self.mobjects if not any(m is k for k in top)]
+        self.say(
+            "back",
+            *(FadeOut(m) for m in told),
+            outline(self.thumb_tile),  # where one head sits: one map
+            beats={
+                "ours": [
+                    InTurn(
+                        FadeOut(VGroup(self.heading, self.thumbnail), run_time=0.4),
+                        FadeIn(VGroup(grid.row_headers, grid.col_headers), run_time=0.4),
+                        LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15, run_time=1.5),
+                    )
+                ]
+            },
+        )
+        self.add(grid)  # the map whole, once its rows are in
 
     def _legend(self, thumb: VMobject, parts: tuple, keys: tuple[str, ...], top: float) -> VGroup:
         """Each part's name (a locale key of the block's boxes), large, in a column left of
@@ -1589,3 +1626,15 @@ def _lines(words: str, size: float) -> VGroup:
     return VGroup(*(style.text(line, size, style.MUTED) for line in lines)).arrange(
         DOWN, buff=style.HUG_BUFF
     )
+
+
+@seam_builder
+def mixed_map(scene: LectureScene) -> AttentionGrid:
+    """zoom_out's last picture, caveat's first: the colour task's learned map (the example
+    caveat reads, ``examples.mixed`` unless a variant names another), its colour markers,
+    cells and numbers, at :data:`MAP_CELL`, centred in the content area."""
+    name = getattr(scene, "example_name", "mixed")
+    ex = scene.data.example(name)
+    grid = scene.colour_map(ex.colours, ex.attention, f"examples.{name}.attention", MAP_CELL)
+    style.place(grid)
+    return grid

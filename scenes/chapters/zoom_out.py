@@ -1349,22 +1349,23 @@ class ZoomOut(LectureScene):
         self._alphafold(protein, FadeTransform(shown[2], chips[2]))
 
     def _back(self) -> None:
-        """Back to one map: the protein and the uses' names go as our head's tile is outlined
-        in the block's thumbnail (every head computes a map); then the heading and the
+        """Back to one map: the protein and the uses' names go, our head's map beside them
+        stays and is outlined (every head computes such a map); then it, the heading and the
         thumbnail go and the colour task's learned map fills in at the centre, its markers,
         then its rows: the seam :func:`mixed_map`, caveat's first picture."""
         grid = mixed_map(self)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
-        top = (self.title, self.heading, self.thumbnail)
+        text_map = self.text_map  # our head's map, beside the protein's pair table
+        top = (self.title, self.heading, self.thumbnail, text_map)
         told = [m for m in self.mobjects if not any(m is k for k in top)]
         self.say(
             "back",
             *(FadeOut(m) for m in told),
-            outline(self.thumb_tile),  # where one head sits: one map
+            outline(text_map),  # such a map: the one a head computes
             beats={
                 "ours": [
                     InTurn(
-                        FadeOut(VGroup(self.heading, self.thumbnail), run_time=0.4),
+                        FadeOut(VGroup(self.heading, self.thumbnail, text_map), run_time=0.4),
                         FadeIn(VGroup(grid.row_headers, grid.col_headers), run_time=0.4),
                         LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15, run_time=1.5),
                     )
@@ -1414,6 +1415,7 @@ class ZoomOut(LectureScene):
         chain each far pair is linked as its two cells light (attention between all pairs is
         input to predicting the fold); then the chain folds, its links following the beads."""
         pairs = protein.pairs
+        self.text_map = protein.text_map  # our head's map: the last line starts from it
         self.say(
             "alphafold",
             earlier,  # the use before shrinks into its name: the protein has the area under them

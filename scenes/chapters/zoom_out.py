@@ -1356,6 +1356,9 @@ class ZoomOut(LectureScene):
         grid = mixed_map(self)
         rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
         text_map = self.text_map  # our head's map, beside the protein's pair table
+        # taken out of the groups it stands in (they go; it stays), then back on the stage
+        self.remove(text_map)
+        self.add(text_map)
         top = (self.title, self.heading, self.thumbnail, text_map)
         told = [m for m in self.mobjects if not any(m is k for k in top)]
         self.say(

@@ -90,12 +90,13 @@ def _words_hashes(tmp_path: Path, words: str) -> dict[str, str]:
 
 
 def test_what_a_chapter_shows_of_anothers_words_makes_it_stale(tmp_path: Path) -> None:
-    """caveat writes multihead's head names under its maps, summary recalls caveat's words
-    (and quiz opens on summary's last picture, with them): rewording them makes those
-    chapters stale too; a chapter's own title, only itself."""
+    """caveat writes multihead's head names under its maps, zoom_out opens on multihead's
+    last picture (its words with it), summary recalls caveat's words (and quiz opens on
+    summary's last picture, with them): rewording them makes those chapters stale too; a
+    chapter's own title, only itself."""
     before = _words_hashes(tmp_path, "")
     head = _words_hashes(tmp_path, "[words.en.multihead]\nhead = 'Head no. {h}'\n")
-    assert sorted(n for n in before if head[n] != before[n]) == ["caveat", "multihead"]
+    assert sorted(n for n in before if head[n] != before[n]) == ["caveat", "multihead", "zoom_out"]
     caveat = _words_hashes(tmp_path, "[words.en.caveat]\ntitle = 'A caveat'\n")
     assert sorted(n for n in before if caveat[n] != before[n]) == ["caveat", "quiz", "summary"]
     title = _words_hashes(tmp_path, "[words.en.qkv]\ntitle = 'Three roles'\n")

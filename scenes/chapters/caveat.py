@@ -55,15 +55,16 @@ from manim import (
     interpolate_color,
 )
 
+from scenes.chapters.zoom_out import mixed_map
 from scenes.kit import style
 from scenes.kit.base import RULE_MATCH, LectureScene, top_index
 from scenes.kit.diagrams import SumNode
 from scenes.kit.emphasis import outline
 from scenes.kit.maps import AttentionGrid
+from scenes.kit.seams import seam
 from scenes.kit.sums import SumLine, TipToTail
 from scenes.kit.turns import InTurn
 
-MAP_CELL = 0.6  # the learned map's cell: the map fills the height
 PLANE_SIDE = 3.6  # the plane of two of V's dimensions: its longer side
 TICK = 0.25  # between the plane's ticks: row 3's sum spans more than two
 SUM_STROKE = 3  # the sum on the plane: thinner than its terms, which show round it
@@ -145,6 +146,7 @@ class NotExplanation(LectureScene):
     tables = ("multihead",)  # each map's head name
     example_name = "mixed"
     row = 2
+    opens_on = mixed_map.__name__  # zoom_out's last picture, this chapter's map
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -158,8 +160,11 @@ class NotExplanation(LectureScene):
         self._right_use()
 
     def _map(self) -> AttentionGrid:
-        ex = self.example
-        return self.colour_map(ex.colours, ex.attention, f"{self.path}.attention", MAP_CELL)
+        """The learned map, as zoom_out left it (:func:`mixed_map`); the place it opens at is
+        kept in :attr:`opening` (the layout then moves it beside its flow panel)."""
+        grid = seam(self, self.opens_on)
+        self.opening = grid.copy()
+        return grid
 
     # --- layout ----------------------------------------------------------------------------
     def _plane_dims(self) -> tuple[int, int]:
@@ -299,17 +304,14 @@ class NotExplanation(LectureScene):
         claim.next_to(shortcut, UP, buff=style.ITEM_BUFF)
         room = saved.get_right()[0] + style.ITEM_BUFF  # a long quote keeps clear of the map
         claim.shift(RIGHT * max(0.0, room - claim.get_left()[0]))
-        left, _, right, _ = style.content_area()
-        grid.set_x((left + right) / 2)  # alone, the map holds the centre; the claim moves it
-        # the title and the map's colour markers at once: no frame is only a title
-        self.add(self.title, grid.row_headers, grid.col_headers)
-        rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
+        # alone, the map holds the centre, where zoom_out left it; the claim moves it
+        grid.scale(self.opening.width / grid.width).move_to(self.opening)
+        self.add(self.title, grid)  # at once, as zoom_out's last frame showed it
         self.say(
             "intro",
-            LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15),
+            outline(grid),  # the map the warning is about
             beats={"common": [Restore(grid), Create(lit)]},
         )
-        self.add(grid)  # the map whole again, once its rows are in
         self.say(
             "claim_say",
             GrowArrow(shortcut),

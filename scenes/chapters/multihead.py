@@ -9,6 +9,8 @@ Render alone with ``manim -ql scenes/chapters/multihead.py MultiHead``.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from manim import (
     DL,
     DOWN,
@@ -58,6 +60,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import TokenStrip
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import Ordinal, ShownNumber, phrase
+from scenes.kit.seams import seam_builder
 from scenes.kit.turns import InTurn
 
 
@@ -153,6 +156,7 @@ class MultiHead(LectureScene):
     reads = ("multihead.two", "multihead.four", "multihead.bookkeeping", "causal")
     tables = ("causal",)  # its last picture's words
     opens_on = masked_head.__name__
+    ends_on = "slice_strip"  # its last picture, zoom_out's first (built at the module's end)
 
     def construct(self) -> None:
         self.title = self.make_title()
@@ -1325,15 +1329,6 @@ class MultiHead(LectureScene):
             number.next_to(bar, RIGHT, buff=style.ITEM_BUFF)
         return rows
 
-    def _bar(self, slices: int, colour, length: float = BAR_LENGTH) -> VGroup:
-        """A wide vector drawn as a bar cut into ``slices`` equal slices."""
-        return VGroup(
-            *(
-                Rectangle(width=length / slices, height=BAR_HEIGHT).set_stroke(colour, 1.5)
-                for _ in range(slices)
-            )
-        ).arrange(RIGHT, buff=0)
-
     def _products(self, column: VGroup, w_o: VGroup, out: Rectangle) -> list:
         """The joined vector (``column``, upright) times W_O's blocks of rows: slice k and
         block k framed, copies of both drop into ``out`` (their product is a whole output
@@ -1409,228 +1404,57 @@ class MultiHead(LectureScene):
     def _bookkeeping(self) -> None:
         """4096 = 32 x 128 as geometry: the input, its projection cut into slices, one head's
         W_Q to proportion inside the whole W_Q, the join, and K, V shared by groups."""
+        st = bookkeeping_stage(self)
         b = self.data.bookkeeping
         heads = b.heads
-        numbers = {
-            "width": self.number("multihead.bookkeeping.width", 0),
-            "heads": self.number("multihead.bookkeeping.heads", 0),
-            "d_head": self.number("multihead.bookkeeping.d_head", 0),
-        }
-        sum_line = phrase(self.words["split_line"], style.BODY_SIZE, **numbers)
-        x = Rectangle(width=BAR_LENGTH, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
-        x.set_fill(style.FOREGROUND, 0.15)
-        x_name = MathTex("x", font_size=44).next_to(x, LEFT, buff=style.ITEM_BUFF)
-        x_brace = Brace(x, UP, buff=style.HUG_BUFF, color=style.MUTED)
-        x_width = self.number("multihead.bookkeeping.width", 0, style.LABEL_SIZE)
-        x_width.next_to(x_brace, UP, buff=style.HUG_BUFF)
-        q = self._bar(heads, style.QUERY).next_to(x, DOWN, buff=1.3)
-        q_name = MathTex("Q", font_size=44, color=style.QUERY).next_to(
-            q, LEFT, buff=style.ITEM_BUFF
-        )
-        arrow = Arrow(x.get_bottom(), q.get_top(), buff=style.HUG_BUFF, color=style.MUTED)
-        w_q_name = MathTex("W_Q", font_size=36, color=style.QUERY).next_to(
-            arrow, RIGHT, buff=style.ITEM_BUFF
-        )
-        slice_brace = Brace(q[0], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
-        slice_width = self.number("multihead.bookkeeping.d_head", 0, style.SMALL_SIZE)
-        slice_width.next_to(slice_brace, DOWN, buff=style.HUG_BUFF)
-        fan = VGroup(
-            Line(x.get_corner(DL), q[0].get_corner(UL), color=style.HIGHLIGHT),
-            Line(x.get_corner(DR), q[0].get_corner(UR), color=style.HIGHLIGHT),
-        )
-        # The slices' ranges, under the first two slices.
-        ranges = VGroup(
-            *(
-                phrase(
-                    self.words["slice_line"],
-                    style.SMALL_SIZE,
-                    k=ShownNumber(k + 1, 0, Ordinal()),
-                    a=self.number(f"multihead.bookkeeping.slices[{k}][0]", 0),
-                    z=self.number(f"multihead.bookkeeping.slices[{k}][1]", 0),
-                )
-                for k in (0, 1)
-            )
-        ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
-        ranges.next_to(slice_width, DOWN, buff=style.ITEM_BUFF).align_to(q, LEFT).shift(RIGHT * 1.2)
-        pointers = VGroup(
-            *(
-                Line(r.get_corner(UL), q[k].get_bottom(), color=style.MUTED, stroke_width=2)
-                for k, r in enumerate(ranges)
-            )
-        )
-        # Q's siblings K and V, each cut the same way (slice 1 is head 1's), under the ranges
-        k_full = self._bar(heads, style.KEY).next_to(ranges, DOWN, buff=style.GROUP_BUFF)
-        v_full = self._bar(heads, style.VALUE).next_to(k_full, DOWN, buff=style.ITEM_BUFF)
-        VGroup(k_full, v_full).align_to(q, LEFT)
-        # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
-        # the left column's full height, less the output bar that will stand under it
-        side = x.get_top()[1] - v_full.get_bottom()[1] - BAR_HEIGHT - style.ITEM_BUFF
-        whole = self._bar(heads, style.QUERY, side).stretch_to_fit_height(side)
-        one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
-        rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
-        rows_n = self.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
-        rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
-        cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
-        cols_n = self.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
-        cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
-        all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
-        all_n = self.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
-        all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
-        w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
-            whole, DOWN, buff=style.ITEM_BUFF
-        )
-        # the layer's output, under W_O where W_Q's name is: laid out with the picture
-        out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
-        out.set_fill(style.FOREGROUND, 0).next_to(whole, DOWN, buff=style.ITEM_BUFF)
-        right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
-        right.add(out)  # not yet on screen: it comes with the join
-        left = VGroup(
-            x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width
-        )
-        # Grouped-query K and V: a slice per group of heads, where K's and V's slices were.
-        group = b.kv_group
-        k_bar, v_bar = VGroup(), VGroup()
-        for bar, colour in ((k_bar, style.KEY), (v_bar, style.VALUE)):
-            for g in range(0, heads, group):
-                piece = Rectangle(width=q[0].width, height=BAR_HEIGHT).set_stroke(colour, 1.5)
-                bar.add(piece.set_fill(colour, 0.5).match_x(q[g : g + group]))
-        k_bar.match_y(k_full)
-        v_bar.match_y(v_full)
-        k_name = (
-            MathTex("K", font_size=40, color=style.KEY)
-            .next_to(k_bar, LEFT, buff=style.ITEM_BUFF)
-            .align_to(q_name, RIGHT)
-        )
-        v_name = (
-            MathTex("V", font_size=40, color=style.VALUE)
-            .next_to(v_bar, LEFT, buff=style.ITEM_BUFF)
-            .align_to(q_name, RIGHT)
-        )
-        # K and V are x through W_K and W_V, as Q is x through W_Q: an arc from x, round the
-        # left, to each of K and V, named by its matrix
-        projections = VGroup()
-        pairs = ((k_name, "K", style.KEY), (v_name, "V", style.VALUE))
-        for n, (name, letter, colour) in enumerate(pairs):
-            arc = CurvedArrow(
-                x_name.get_left() + LEFT * style.HUG_BUFF,
-                name.get_left() + LEFT * style.HUG_BUFF,
-                angle=0.6 + 0.8 * n,  # V's round K's
-                color=colour,
-                stroke_width=2,
-                tip_length=0.15,
-            )
-            label = MathTex(f"W_{letter}", font_size=36, color=colour)
-            # W_K on K's arc high up, W_V on V's low down: one over the other
-            label.next_to(arc.point_from_proportion(0.35 + 0.3 * n), LEFT, buff=style.HUG_BUFF)
-            projections.add(VGroup(arc, label))
-        # how many K/V heads the query heads share, from the data
-        kv_line = phrase(
-            self.words["kv_line"],
-            style.SMALL_SIZE,
-            style.MUTED,
-            kv=self.number("multihead.bookkeeping.kv_heads", 0),
-            heads=self.number("multihead.bookkeeping.heads", 0),
-        )
-        kv_line.next_to(v_full, DOWN, buff=style.ITEM_BUFF).align_to(v_full, LEFT)
-        shared = VGroup(
-            *(
-                Brace(q[g : g + group], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
-                for g in range(0, heads, group)
-            )
-        )
-        links = VGroup(
-            *(
-                Line(k_bar[i].get_top(), shared[i].get_bottom(), color=style.MUTED, stroke_width=2)
-                for i in range(len(k_bar))
-            )
-        )
-        sum_line.next_to(VGroup(left, right), UP, buff=style.GROUP_BUFF)
-        picture = VGroup(
-            sum_line,
-            VGroup(
-                VGroup(
-                    left,
-                    ranges,
-                    pointers,
-                    fan,
-                    k_full,
-                    v_full,
-                    k_bar,
-                    v_bar,
-                    k_name,
-                    v_name,
-                    shared,
-                    links,
-                    kv_line,
-                    projections,
-                ),
-                right,
-            ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.2, aligned_edge=UP),
-        ).arrange(DOWN, buff=style.GROUP_BUFF)
-        style.place(picture)
-        # Anything placed relative to bars is moved with the picture; what is made later follows.
-        # W_O as rows: the joined vector times W_O pairs the k-th head's slice with the k-th
-        # block of W_O's rows, and every one of the layer's outputs reads all the blocks
-        w_o = self._bar(heads, style.FOREGROUND, whole.height).rotate(-PI / 2)
-        w_o.stretch_to_fit_width(whole.width).move_to(whole)
-        for k, stripe in enumerate(w_o):
-            stripe.set_fill(style.FOREGROUND, 0.12 if k % 2 else 0.28)
-        w_o_name = MathTex("W_O", font_size=44).next_to(w_o, UP, buff=style.ITEM_BUFF)
-        # the joined vector stood up beside W_O's rows, and the layer's output under W_O
-        column = self._bar(heads, style.VALUE, whole.height).rotate(-PI / 2)
-        column.next_to(w_o, LEFT, buff=style.ITEM_BUFF)
-        joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
-            column, UP, buff=style.ITEM_BUFF
-        )
-        for stripe in column:
-            stripe.set_fill(style.VALUE, 0.5)
-        # x stood up against one head's column of W_Q, on its left as a row times a matrix
-        # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
-        # head 1's query. The rows' brace stands left of it while it is there.
-        # It stands one bar-width from the column, at its full height, then slides against
-        # it; their product, the 1 x 128 row (x dotted with each of the column's columns), grows
-        # under the column across its width and flies to Q's slice 1, unlit till then.
-        upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
-        gap = upright.width
-        upright.next_to(one, LEFT, buff=gap)
-        aside = (upright.width + gap + style.TIGHT_BUFF) * LEFT
-        rows_brace.shift(aside)
-        rows_n.shift(aside)
-        product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
-        head_row = Rectangle(width=one.width, height=BAR_HEIGHT).set_stroke(style.HIGHLIGHT, 2)
-        head_row.set_fill(style.HIGHLIGHT, 0.9).next_to(one, DOWN, buff=style.HUG_BUFF)
-        # Q is x through W_Q, not x cut: it comes whole out of x along W_Q's arrow, and is cut
-        # where it stands, one cut after another; x is not cut
-        q_whole = Rectangle(width=q.width, height=BAR_HEIGHT).move_to(q)
-        q_whole.set_stroke(style.QUERY, 1.5).set_fill(style.QUERY, 0)
-        cuts = VGroup(
-            *(
-                Line(q[k].get_corner(UL), q[k].get_corner(DL), color=style.QUERY, stroke_width=1.5)
-                for k in range(1, heads)
-            )
-        )
-        # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
-        edges = VGroup(
-            *(
-                VGroup(
-                    self.number("multihead.bookkeeping.slices[0][0]", 0, style.SMALL_SIZE),
-                    self.number("multihead.bookkeeping.slices[0][1]", 0, style.SMALL_SIZE),
-                )
-                for _ in range(2)
-            )
-        )
-        # each inside the slice: the first index from its left edge, the last ending at its
-        # right edge (so neither reads as slice 2's), the last a line further out; a short
-        # tick runs from each edge out to its number
-        for pair, piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
-            first, last = pair
-            first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
-            last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
-            last.shift(side * (first.height + style.HUG_BUFF))
-            for corner, label in ((LEFT, first), (RIGHT, last)):
-                start = piece.get_corner(side + corner)
-                end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
-                pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
+        all_brace = st.all_brace
+        all_n = st.all_n
+        arrow = st.arrow
+        aside = st.aside
+        cols_brace = st.cols_brace
+        cols_n = st.cols_n
+        column = st.column
+        cuts = st.cuts
+        edges = st.edges
+        fan = st.fan
+        gap = st.gap
+        group = st.group
+        head_row = st.head_row
+        joined_name = st.joined_name
+        k_bar = st.k_bar
+        k_full = st.k_full
+        k_name = st.k_name
+        kv_line = st.kv_line
+        links = st.links
+        numbers = st.numbers
+        one = st.one
+        out = st.out
+        pointers = st.pointers
+        product = st.product
+        projections = st.projections
+        q = st.q
+        q_name = st.q_name
+        q_whole = st.q_whole
+        ranges = st.ranges
+        rows_brace = st.rows_brace
+        rows_n = st.rows_n
+        shared = st.shared
+        slice_brace = st.slice_brace
+        slice_width = st.slice_width
+        sum_line = st.sum_line
+        upright = st.upright
+        v_bar = st.v_bar
+        v_full = st.v_full
+        v_name = st.v_name
+        w_name = st.w_name
+        w_o = st.w_o
+        w_o_name = st.w_o_name
+        w_q_name = st.w_q_name
+        whole = st.whole
+        x = st.x
+        x_brace = st.x_brace
+        x_name = st.x_name
+        x_width = st.x_width
         # x and Q come first large, across the middle of the frame; they move to their places
         # in the picture as the next line brings W_Q, K and V
         opening = [x, x_name, x_brace, x_width, q, q_name, slice_brace, slice_width]
@@ -1830,3 +1654,324 @@ class MultiHead(LectureScene):
             a0=self.spoken("multihead.bookkeeping.slices[0][0]", 0),
             z0=self.spoken("multihead.bookkeeping.slices[0][1]", 0),
         )
+
+
+def bookkeeping_stage(scene: LectureScene) -> SimpleNamespace:
+    """multihead's bookkeeping picture, laid out and placed (in multihead's words, whichever
+    scene builds it): x, Q cut into one slice per head, K and V, one head's W_Q to proportion
+    in the whole W_Q, W_O's blocks of rows with the joined vector beside them and the layer's
+    output, K and V shared by groups of heads; nothing is on screen yet. Each part is an
+    attribute of the namespace returned, named as in :meth:`MultiHead._bookkeeping`."""
+    words = scene.shared(MultiHead.scene_key)
+    b = scene.data.bookkeeping
+    heads = b.heads
+    numbers = {
+        "width": scene.number("multihead.bookkeeping.width", 0),
+        "heads": scene.number("multihead.bookkeeping.heads", 0),
+        "d_head": scene.number("multihead.bookkeeping.d_head", 0),
+    }
+    sum_line = phrase(words["split_line"], style.BODY_SIZE, **numbers)
+    x = Rectangle(width=BAR_LENGTH, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+    x.set_fill(style.FOREGROUND, 0.15)
+    x_name = MathTex("x", font_size=44).next_to(x, LEFT, buff=style.ITEM_BUFF)
+    x_brace = Brace(x, UP, buff=style.HUG_BUFF, color=style.MUTED)
+    x_width = scene.number("multihead.bookkeeping.width", 0, style.LABEL_SIZE)
+    x_width.next_to(x_brace, UP, buff=style.HUG_BUFF)
+    q = _bar(heads, style.QUERY).next_to(x, DOWN, buff=1.3)
+    q_name = MathTex("Q", font_size=44, color=style.QUERY).next_to(q, LEFT, buff=style.ITEM_BUFF)
+    arrow = Arrow(x.get_bottom(), q.get_top(), buff=style.HUG_BUFF, color=style.MUTED)
+    w_q_name = MathTex("W_Q", font_size=36, color=style.QUERY).next_to(
+        arrow, RIGHT, buff=style.ITEM_BUFF
+    )
+    slice_brace = Brace(q[0], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+    slice_width = scene.number("multihead.bookkeeping.d_head", 0, style.SMALL_SIZE)
+    slice_width.next_to(slice_brace, DOWN, buff=style.HUG_BUFF)
+    fan = VGroup(
+        Line(x.get_corner(DL), q[0].get_corner(UL), color=style.HIGHLIGHT),
+        Line(x.get_corner(DR), q[0].get_corner(UR), color=style.HIGHLIGHT),
+    )
+    # The slices' ranges, under the first two slices.
+    ranges = VGroup(
+        *(
+            phrase(
+                words["slice_line"],
+                style.SMALL_SIZE,
+                k=ShownNumber(k + 1, 0, Ordinal()),
+                a=scene.number(f"multihead.bookkeeping.slices[{k}][0]", 0),
+                z=scene.number(f"multihead.bookkeeping.slices[{k}][1]", 0),
+            )
+            for k in (0, 1)
+        )
+    ).arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=LEFT)
+    ranges.next_to(slice_width, DOWN, buff=style.ITEM_BUFF).align_to(q, LEFT).shift(RIGHT * 1.2)
+    pointers = VGroup(
+        *(
+            Line(r.get_corner(UL), q[k].get_bottom(), color=style.MUTED, stroke_width=2)
+            for k, r in enumerate(ranges)
+        )
+    )
+    # Q's siblings K and V, each cut the same way (slice 1 is head 1's), under the ranges
+    k_full = _bar(heads, style.KEY).next_to(ranges, DOWN, buff=style.GROUP_BUFF)
+    v_full = _bar(heads, style.VALUE).next_to(k_full, DOWN, buff=style.ITEM_BUFF)
+    VGroup(k_full, v_full).align_to(q, LEFT)
+    # One head's W_Q (4096 x 128) to proportion, and the whole W_Q (4096 x 4096) around it.
+    # the left column's full height, less the output bar that will stand under it
+    side = x.get_top()[1] - v_full.get_bottom()[1] - BAR_HEIGHT - style.ITEM_BUFF
+    whole = _bar(heads, style.QUERY, side).stretch_to_fit_height(side)
+    one = whole[0].copy().set_stroke(style.HIGHLIGHT, 3)
+    rows_brace = Brace(whole, LEFT, buff=style.HUG_BUFF, color=style.MUTED)
+    rows_n = scene.number("multihead.bookkeeping.per_head_shape[0]", 0, style.SMALL_SIZE)
+    rows_n.next_to(rows_brace, LEFT, buff=style.HUG_BUFF)
+    cols_brace = Brace(whole[0], UP, buff=style.HUG_BUFF, color=style.MUTED)
+    cols_n = scene.number("multihead.bookkeeping.per_head_shape[1]", 0, style.SMALL_SIZE)
+    cols_n.next_to(cols_brace, UP, buff=style.HUG_BUFF)
+    all_brace = Brace(whole, UP, buff=style.HUG_BUFF, color=style.MUTED)
+    all_n = scene.number("multihead.bookkeeping.projection_shape[1]", 0, style.SMALL_SIZE)
+    all_n.next_to(all_brace, UP, buff=style.HUG_BUFF)
+    w_name = MathTex("W_Q", font_size=44, color=style.QUERY).next_to(
+        whole, DOWN, buff=style.ITEM_BUFF
+    )
+    # the layer's output, under W_O where W_Q's name is: laid out with the picture
+    out = Rectangle(width=whole.width, height=BAR_HEIGHT).set_stroke(style.FOREGROUND, 2)
+    out.set_fill(style.FOREGROUND, 0).next_to(whole, DOWN, buff=style.ITEM_BUFF)
+    right = VGroup(whole, one, rows_brace, rows_n, cols_brace, cols_n, all_brace, all_n, w_name)
+    right.add(out)  # not yet on screen: it comes with the join
+    left = VGroup(x, x_name, x_brace, x_width, q, q_name, arrow, w_q_name, slice_brace, slice_width)
+    # Grouped-query K and V: a slice per group of heads, where K's and V's slices were.
+    group = b.kv_group
+    k_bar, v_bar = VGroup(), VGroup()
+    for bar, colour in ((k_bar, style.KEY), (v_bar, style.VALUE)):
+        for g in range(0, heads, group):
+            piece = Rectangle(width=q[0].width, height=BAR_HEIGHT).set_stroke(colour, 1.5)
+            bar.add(piece.set_fill(colour, 0.5).match_x(q[g : g + group]))
+    k_bar.match_y(k_full)
+    v_bar.match_y(v_full)
+    k_name = (
+        MathTex("K", font_size=40, color=style.KEY)
+        .next_to(k_bar, LEFT, buff=style.ITEM_BUFF)
+        .align_to(q_name, RIGHT)
+    )
+    v_name = (
+        MathTex("V", font_size=40, color=style.VALUE)
+        .next_to(v_bar, LEFT, buff=style.ITEM_BUFF)
+        .align_to(q_name, RIGHT)
+    )
+    # K and V are x through W_K and W_V, as Q is x through W_Q: an arc from x, round the
+    # left, to each of K and V, named by its matrix
+    projections = VGroup()
+    pairs = ((k_name, "K", style.KEY), (v_name, "V", style.VALUE))
+    for n, (name, letter, colour) in enumerate(pairs):
+        arc = CurvedArrow(
+            x_name.get_left() + LEFT * style.HUG_BUFF,
+            name.get_left() + LEFT * style.HUG_BUFF,
+            angle=0.6 + 0.8 * n,  # V's round K's
+            color=colour,
+            stroke_width=2,
+            tip_length=0.15,
+        )
+        label = MathTex(f"W_{letter}", font_size=36, color=colour)
+        # W_K on K's arc high up, W_V on V's low down: one over the other
+        label.next_to(arc.point_from_proportion(0.35 + 0.3 * n), LEFT, buff=style.HUG_BUFF)
+        projections.add(VGroup(arc, label))
+    # how many K/V heads the query heads share, from the data
+    kv_line = phrase(
+        words["kv_line"],
+        style.SMALL_SIZE,
+        style.MUTED,
+        kv=scene.number("multihead.bookkeeping.kv_heads", 0),
+        heads=scene.number("multihead.bookkeeping.heads", 0),
+    )
+    kv_line.next_to(v_full, DOWN, buff=style.ITEM_BUFF).align_to(v_full, LEFT)
+    shared = VGroup(
+        *(
+            Brace(q[g : g + group], DOWN, buff=style.HUG_BUFF, color=style.MUTED)
+            for g in range(0, heads, group)
+        )
+    )
+    links = VGroup(
+        *(
+            Line(k_bar[i].get_top(), shared[i].get_bottom(), color=style.MUTED, stroke_width=2)
+            for i in range(len(k_bar))
+        )
+    )
+    sum_line.next_to(VGroup(left, right), UP, buff=style.GROUP_BUFF)
+    picture = VGroup(
+        sum_line,
+        VGroup(
+            VGroup(
+                left,
+                ranges,
+                pointers,
+                fan,
+                k_full,
+                v_full,
+                k_bar,
+                v_bar,
+                k_name,
+                v_name,
+                shared,
+                links,
+                kv_line,
+                projections,
+            ),
+            right,
+        ).arrange(RIGHT, buff=style.WIDE_BUFF * 1.2, aligned_edge=UP),
+    ).arrange(DOWN, buff=style.GROUP_BUFF)
+    style.place(picture)
+    # Anything placed relative to bars is moved with the picture; what is made later follows.
+    # W_O as rows: the joined vector times W_O pairs the k-th head's slice with the k-th
+    # block of W_O's rows, and every one of the layer's outputs reads all the blocks
+    w_o = _bar(heads, style.FOREGROUND, whole.height).rotate(-PI / 2)
+    w_o.stretch_to_fit_width(whole.width).move_to(whole)
+    for k, stripe in enumerate(w_o):
+        stripe.set_fill(style.FOREGROUND, 0.12 if k % 2 else 0.28)
+    w_o_name = MathTex("W_O", font_size=44).next_to(w_o, UP, buff=style.ITEM_BUFF)
+    # the joined vector stood up beside W_O's rows, and the layer's output under W_O
+    column = _bar(heads, style.VALUE, whole.height).rotate(-PI / 2)
+    column.next_to(w_o, LEFT, buff=style.ITEM_BUFF)
+    joined_name = MathTex(r"\mathrm{concat}", font_size=32).next_to(
+        column, UP, buff=style.ITEM_BUFF
+    )
+    for stripe in column:
+        stripe.set_fill(style.VALUE, 0.5)
+    # x stood up against one head's column of W_Q, on its left as a row times a matrix
+    # (its 4096 numbers meet the column's 4096 rows), and their product: Q's slice 1,
+    # head 1's query. The rows' brace stands left of it while it is there.
+    # It stands one bar-width from the column, at its full height, then slides against
+    # it; their product, the 1 x 128 row (x dotted with each of the column's columns), grows
+    # under the column across its width and flies to Q's slice 1, unlit till then.
+    upright = x.copy().rotate(-PI / 2).stretch_to_fit_height(one.height)
+    gap = upright.width
+    upright.next_to(one, LEFT, buff=gap)
+    aside = (upright.width + gap + style.TIGHT_BUFF) * LEFT
+    rows_brace.shift(aside)
+    rows_n.shift(aside)
+    product = q[0].copy().set_fill(style.HIGHLIGHT, 0.6)
+    head_row = Rectangle(width=one.width, height=BAR_HEIGHT).set_stroke(style.HIGHLIGHT, 2)
+    head_row.set_fill(style.HIGHLIGHT, 0.9).next_to(one, DOWN, buff=style.HUG_BUFF)
+    # Q is x through W_Q, not x cut: it comes whole out of x along W_Q's arrow, and is cut
+    # where it stands, one cut after another; x is not cut
+    q_whole = Rectangle(width=q.width, height=BAR_HEIGHT).move_to(q)
+    q_whole.set_stroke(style.QUERY, 1.5).set_fill(style.QUERY, 0)
+    cuts = VGroup(
+        *(
+            Line(q[k].get_corner(UL), q[k].get_corner(DL), color=style.QUERY, stroke_width=1.5)
+            for k in range(1, heads)
+        )
+    )
+    # head 1's indices written on the edges of its slice of Q (above) and of W_Q (below)
+    edges = VGroup(
+        *(
+            VGroup(
+                scene.number("multihead.bookkeeping.slices[0][0]", 0, style.SMALL_SIZE),
+                scene.number("multihead.bookkeeping.slices[0][1]", 0, style.SMALL_SIZE),
+            )
+            for _ in range(2)
+        )
+    )
+    # each inside the slice: the first index from its left edge, the last ending at its
+    # right edge (so neither reads as slice 2's), the last a line further out; a short
+    # tick runs from each edge out to its number
+    for pair, piece, side in ((edges[0], q[0], UP), (edges[1], whole[0], DOWN)):
+        first, last = pair
+        first.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, LEFT)
+        last.next_to(piece, side, buff=style.HUG_BUFF).align_to(piece, RIGHT)
+        last.shift(side * (first.height + style.HUG_BUFF))
+        for corner, label in ((LEFT, first), (RIGHT, last)):
+            start = piece.get_corner(side + corner)
+            end = start + side * abs(label.get_edge_center(-side)[1] - start[1])
+            pair.add(Line(start, end, color=style.MUTED, stroke_width=2))
+    return SimpleNamespace(
+        all_brace=all_brace,
+        all_n=all_n,
+        arrow=arrow,
+        aside=aside,
+        cols_brace=cols_brace,
+        cols_n=cols_n,
+        column=column,
+        cuts=cuts,
+        edges=edges,
+        fan=fan,
+        gap=gap,
+        group=group,
+        head_row=head_row,
+        heads=heads,
+        joined_name=joined_name,
+        k_bar=k_bar,
+        k_full=k_full,
+        k_name=k_name,
+        kv_line=kv_line,
+        links=links,
+        numbers=numbers,
+        one=one,
+        out=out,
+        pointers=pointers,
+        product=product,
+        projections=projections,
+        q=q,
+        q_name=q_name,
+        q_whole=q_whole,
+        ranges=ranges,
+        rows_brace=rows_brace,
+        rows_n=rows_n,
+        shared=shared,
+        slice_brace=slice_brace,
+        slice_width=slice_width,
+        sum_line=sum_line,
+        upright=upright,
+        v_bar=v_bar,
+        v_full=v_full,
+        v_name=v_name,
+        w_name=w_name,
+        w_o=w_o,
+        w_o_name=w_o_name,
+        w_q_name=w_q_name,
+        whole=whole,
+        x=x,
+        x_brace=x_brace,
+        x_name=x_name,
+        x_width=x_width,
+    )
+
+
+def _bar(slices: int, colour, length: float = BAR_LENGTH) -> VGroup:
+    """A wide vector drawn as a bar cut into ``slices`` equal slices."""
+    return VGroup(
+        *(
+            Rectangle(width=length / slices, height=BAR_HEIGHT).set_stroke(colour, 1.5)
+            for _ in range(slices)
+        )
+    ).arrange(RIGHT, buff=0)
+
+
+@seam_builder
+def slice_strip(scene: LectureScene) -> VGroup:
+    """multihead's last picture, zoom_out's first (:func:`bookkeeping_stage`, as its last line
+    leaves it): 「4096 維 = 32 個 head × 128 維」 over x and Q cut into 32 slices (slices 1 and 2
+    lit, the rest in the Query colour) with W_Q's arrow; K and V kept one slice per group of
+    heads, each group of Q's slices braced and linked to its K and V, the line saying how many
+    K/V heads are shared; W_K's and W_V's arcs; at the right W_O's blocks of rows with the
+    joined vector beside them and the layer's output filled, 「32 份相加」 under it.
+    ``.q``, ``.q_name`` and ``.lit`` (the two lit slices) name the parts zoom_out carries on."""
+    st = bookkeeping_stage(scene)
+    words = scene.shared(MultiHead.scene_key)
+    q = st.q
+    for k in range(len(q)):
+        q[k].set_fill(style.QUERY, 0.7 if k >= FIRST_ALONE else 0)
+    lit = VGroup(*(q[k].copy().set_fill(style.HIGHLIGHT, 0.7) for k in range(FIRST_ALONE)))
+    st.out.set_fill(style.FOREGROUND, OUTPUT_FILL)
+    added = phrase(
+        words["heads_added"],
+        style.LABEL_SIZE,
+        heads=scene.number("multihead.bookkeeping.heads", 0),
+    ).next_to(st.out, DOWN, buff=style.HUG_BUFF)
+    picture = VGroup(
+        st.sum_line,
+        VGroup(st.x, st.x_name, st.x_brace, st.x_width),
+        VGroup(q, lit, st.q_name, st.arrow, st.w_q_name),
+        VGroup(st.k_bar, st.v_bar, st.k_name, st.v_name, st.projections),
+        VGroup(st.shared, st.links, st.kv_line),
+        VGroup(st.w_o, st.w_o_name, st.column, st.joined_name, st.out, added),
+    )
+    picture.q, picture.q_name, picture.lit = q, st.q_name, lit
+    return picture

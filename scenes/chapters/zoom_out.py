@@ -58,6 +58,7 @@ from manim import (
     there_and_back,
 )
 
+from scenes.chapters.multihead import slice_strip
 from scenes.kit import style
 from scenes.kit.base import LectureScene, top_index
 from scenes.kit.diagrams import TransformerLayers
@@ -65,6 +66,7 @@ from scenes.kit.emphasis import outline
 from scenes.kit.labels import WordBoxes
 from scenes.kit.maps import AttentionGrid
 from scenes.kit.numbers import ColumnSum, ColumnTops, Length, Sum, phrase, sum_sign
+from scenes.kit.seams import seam, seam_builder
 from scenes.kit.turns import InTurn
 
 IT_CAT = "tokens.it_cat.scaled.weights"
@@ -99,6 +101,8 @@ TRAINED = (
 BIASED = (1, 2)  # attention's rows: their biases named after them
 PER_LAYER = slice(1, 5)  # the rows every layer has its own of (× N); E and W_out once
 TIED = 5  # the readout's row: often E transposed
+OPENING_TIME = 2.2  # seconds multihead's layer takes to give way to one head
+STRIP_HEIGHT = 0.3  # its strip of heads beside the map: slice 1 seen lit
 PULL_TIME = 2.0  # seconds the pull-back takes, over "several heads side by side"
 PULL_SHARE = 0.85  # of which the map's numbers shrink with it this share, then fade
 FIRST = 0.15  # and the reading's words in the right half fade out in this first share
@@ -114,6 +118,7 @@ PE_COLUMNS = 8  # the positional table's fastest columns, drawn beside the words
 SIDE_CELL = 0.3  # a cell of a picture in the side panel (the table, the causal map)
 VECTOR_CELL = 0.3  # one entry of a position's vector, in the side panel's columns
 MATMUL_CELL = 0.2  # a cell of Q, Kᵀ and their product in the side panel
+MAP_CELL = 0.6  # the learned map's cell, as caveat reads it: the map fills the height
 
 
 class ZoomOut(LectureScene):
@@ -123,13 +128,24 @@ class ZoomOut(LectureScene):
     """
 
     scene_key = "zoom_out"
-    reads = ("tokens.it_cat", "multihead.four", "positional", "causal")
+    reads = (
+        "tokens.it_cat",
+        "multihead.four",
+        "multihead.bookkeeping",
+        "positional",
+        "causal",
+        "examples.mixed",
+    )
+    tables = ("multihead",)  # its first picture's words
+    opens_on = slice_strip.__name__
+    ends_on = "mixed_map"  # its last picture, caveat's first (built at the module's end)
     heads = 4
 
     def construct(self) -> None:
         self.title = self.make_title()
         self._block()
         self._uses()
+        self._back()
 
     def _column(self, head: AttentionGrid, row_total: VGroup, col_total: VGroup) -> None:
         """Read a column of the map: the words that look hardest at the referent, and what
@@ -232,6 +248,7 @@ class ZoomOut(LectureScene):
         self.say(
             "column",
             ApplyMethod(moving.shift, shift),  # the map to the left half, the stage to its right
+            FadeOut(self.from_layer),  # the layer's strip and the note have had their say
             self.head_label.animate.move_to(label_place),
             then=[[dim]],
             beats=beats,
@@ -241,6 +258,65 @@ class ZoomOut(LectureScene):
         )
         self.column_left = col_frame  # shrinks as the camera pulls back
         self.totals = VGroup(row_total, col_total)  # go first: the other heads land there
+
+    def _from_layer(self, head: VMobject, head_label: VMobject) -> tuple[InTurn, VMobject]:
+        """Multihead's last picture (the seam, on screen at once) gives way to one head: all
+        but Q's slices go, slice 1 stays lit; the strip travels to the map's right under
+        「一層的 32 個 head」; then the it/cat map comes, an arrow from slice 1 down to 一個 head,
+        and under it the note that the map is a hand-set example, not a head of that model.
+        Returns the turn (its objects are kept in :attr:`from_layer`, to go when the column is
+        read) and the note."""
+        layer = seam(self, self.opens_on)
+        self.add(layer)
+        q, lit = layer.q, layer.lit
+        strip = VGroup(q, lit[0])
+        q_group = layer[2]  # Q, its lit slices, its name, W_Q's arrow and name
+        rest = [*layer[:2], *(m for m in q_group if m not in (q, lit)), *layer[3:]]
+        right = style.content_area()[2]
+        room = right - head_label.get_left()[0]
+        target = strip.copy()
+        for k in range(1, len(target[0])):
+            target[0][k].set_fill(style.QUERY, 0.7)
+        target.scale_to_fit_width(room).stretch_to_fit_height(STRIP_HEIGHT)
+        line = phrase(
+            self.words["layer_heads"],
+            style.SMALL_SIZE,
+            style.MUTED,
+            heads=self.number("multihead.bookkeeping.heads", 0),
+        )
+        line.scale(min(1.0, room / line.width))
+        # top to bottom at the map's right: the layer's heads, the strip, an arrow down from
+        # slice 1 to 一個 head, and the note that the map below is not that head
+        line.align_to(head_label, UP).align_to(head_label, LEFT)
+        target.next_to(line, DOWN, buff=style.ITEM_BUFF).align_to(line, LEFT)
+        head_label.next_to(target, DOWN, buff=style.GROUP_BUFF).align_to(target, LEFT)
+        note = _lines(self.words["stand_in"], style.LABEL_SIZE)
+        note.arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=LEFT)
+        note.scale(min(1.0, room / note.width))
+        note.next_to(head_label, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
+        x = target[1].get_center()[0]
+        pointer = Arrow(
+            [x, target.get_bottom()[1], 0.0],
+            [x, head_label.get_top()[1], 0.0],
+            buff=style.HUG_BUFF / 2,
+            color=style.HIGHLIGHT,
+            stroke_width=3,
+            max_tip_length_to_length_ratio=0.4,
+        )
+        self.from_layer = VGroup(strip, line, pointer, note)
+        opening = InTurn(
+            AnimationGroup(
+                *(FadeOut(m) for m in rest),
+                FadeOut(lit[1]),
+                ApplyMethod(q[1].set_fill, style.QUERY, 0.7),  # slice 2 like the rest
+                run_time=0.6,
+            ),
+            AnimationGroup(Transform(strip, target), FadeIn(line), run_time=0.8),
+            AnimationGroup(
+                FadeIn(head), FadeIn(head_label), GrowArrow(pointer), FadeIn(note), run_time=0.8
+            ),
+        )
+        return opening, note
 
     def _fill(self, picture: VMobject, room: float = 0.0) -> VMobject:
         """``picture`` drawn as large as the side panel allows (at most :data:`MAX_ZOOM` times,
@@ -487,15 +563,17 @@ class ZoomOut(LectureScene):
         ours = SurroundingRectangle(head.cells, color=style.HIGHLIGHT, buff=style.TIGHT_BUFF)
         self.ours_big = ours  # framed from "where it sits" until training
         self.add(self.title)  # the title at once: no frame is only a title being written
+        opening, note = self._from_layer(head, head_label)
         self.say(
             "intro",
-            FadeIn(head),
-            FadeIn(head_label),
+            opening,
             beats={
                 "sentence": [outline(head.row_headers)],
-                "hand": [outline(head.cells)],
+                # the hand-set map, and the words saying so, together (the cue is short)
+                "hand": [outline(head.cells), outline(note)],
                 "where": [Create(ours), outline(head_label)],  # our head, followed to its place
             },
+            run_time=OPENING_TIME,  # the layer gives way to one head, step by step
         )
         self._column(head, row_total, col_total)
 
@@ -1167,6 +1245,7 @@ class ZoomOut(LectureScene):
         generation, translation, code, protein = panels
         # (the protein, told last, fills the area and keeps it: it has no place in the strip)
         heading = style.text(self.words["uses_head"], style.BODY_SIZE, style.MUTED)
+        self.heading = heading  # over the uses to the end, with the block's thumbnail
         thumb = self.thumbnail  # the block of the first half, carried small
         thumb.scale_to_fit_height(heading.height * THUMB_LINES)
         top = style.place(VGroup(heading, thumb).arrange(RIGHT, buff=style.WIDE_BUFF), UP)
@@ -1269,6 +1348,35 @@ class ZoomOut(LectureScene):
         )
         self._alphafold(protein, FadeTransform(shown[2], chips[2]))
 
+    def _back(self) -> None:
+        """Back to one map: the protein and the uses' names go, our head's map beside them
+        stays and is outlined (every head computes such a map); then it, the heading and the
+        thumbnail go and the colour task's learned map fills in at the centre, its markers,
+        then its rows: the seam :func:`mixed_map`, caveat's first picture."""
+        grid = mixed_map(self)
+        rows = [VGroup(*grid.get_row(i)) for i in range(grid.n_rows)]
+        text_map = self.text_map  # our head's map, beside the protein's pair table
+        # taken out of the groups it stands in (they go; it stays), then back on the stage
+        self.remove(text_map)
+        self.add(text_map)
+        top = (self.title, self.heading, self.thumbnail, text_map)
+        told = [m for m in self.mobjects if not any(m is k for k in top)]
+        self.say(
+            "back",
+            *(FadeOut(m) for m in told),
+            outline(text_map),  # such a map: the one a head computes
+            beats={
+                "ours": [
+                    InTurn(
+                        FadeOut(VGroup(self.heading, self.thumbnail, text_map), run_time=0.4),
+                        FadeIn(VGroup(grid.row_headers, grid.col_headers), run_time=0.4),
+                        LaggedStart(*(FadeIn(r) for r in rows), lag_ratio=0.15, run_time=1.5),
+                    )
+                ]
+            },
+        )
+        self.add(grid)  # the map whole, once its rows are in
+
     def _legend(self, thumb: VMobject, parts: tuple, keys: tuple[str, ...], top: float) -> VGroup:
         """Each part's name (a locale key of the block's boxes), large, in a column left of
         ``thumb`` (under ``top``) in the parts' order from the top, a line from each to its
@@ -1310,6 +1418,7 @@ class ZoomOut(LectureScene):
         chain each far pair is linked as its two cells light (attention between all pairs is
         input to predicting the fold); then the chain folds, its links following the beads."""
         pairs = protein.pairs
+        self.text_map = protein.text_map  # our head's map: the last line starts from it
         self.say(
             "alphafold",
             earlier,  # the use before shrinks into its name: the protein has the area under them
@@ -1522,3 +1631,15 @@ def _lines(words: str, size: float) -> VGroup:
     return VGroup(*(style.text(line, size, style.MUTED) for line in lines)).arrange(
         DOWN, buff=style.HUG_BUFF
     )
+
+
+@seam_builder
+def mixed_map(scene: LectureScene) -> AttentionGrid:
+    """zoom_out's last picture, caveat's first: the colour task's learned map (the example
+    caveat reads, ``examples.mixed`` unless a variant names another), its colour markers,
+    cells and numbers, at :data:`MAP_CELL`, centred in the content area."""
+    name = getattr(scene, "example_name", "mixed")
+    ex = scene.data.example(name)
+    grid = scene.colour_map(ex.colours, ex.attention, f"examples.{name}.attention", MAP_CELL)
+    style.place(grid)
+    return grid

@@ -261,9 +261,10 @@ class ZoomOut(LectureScene):
 
     def _from_layer(self, head: VMobject, head_label: VMobject) -> tuple[InTurn, VMobject]:
         """Multihead's last picture (the seam, on screen at once) gives way to one head: all
-        but Q's slices go, slice 1 stays lit; the strip travels to the map's right under
-        「一層的 32 個 head」; then the it/cat map comes, an arrow from slice 1 down to 一個 head,
-        and under it the note that the map is a hand-set example, not a head of that model.
+        but Q's slices go, slice 1 stays lit; the strip travels to the map's right, under
+        「一層的 32 個 head」; then the it/cat map comes with 一個 head at its top right and, right
+        under that label, the note that the map is a hand-set example, not a head of that model
+        (nothing links the strip to the map: no part of that model computes it).
         Returns the turn (its objects are kept in :attr:`from_layer`, to go when the column is
         read) and the note."""
         layer = seam(self, self.opens_on)
@@ -285,25 +286,15 @@ class ZoomOut(LectureScene):
             heads=self.number("multihead.bookkeeping.heads", 0),
         )
         line.scale(min(1.0, room / line.width))
-        # top to bottom at the map's right: the layer's heads, the strip, an arrow down from
-        # slice 1 to 一個 head, and the note that the map below is not that head
-        line.align_to(head_label, UP).align_to(head_label, LEFT)
-        target.next_to(line, DOWN, buff=style.ITEM_BUFF).align_to(line, LEFT)
-        head_label.next_to(target, DOWN, buff=style.GROUP_BUFF).align_to(target, LEFT)
+        # top to bottom at the map's right: 一個 head where it stands, the note that the map is
+        # not a head of that model, then the layer's heads and their strip
         note = _lines(self.words["stand_in"], style.LABEL_SIZE)
         note.arrange(DOWN, buff=style.HUG_BUFF, aligned_edge=LEFT)
         note.scale(min(1.0, room / note.width))
-        note.next_to(head_label, DOWN, buff=style.ITEM_BUFF).align_to(target, LEFT)
-        x = target[1].get_center()[0]
-        pointer = Arrow(
-            [x, target.get_bottom()[1], 0.0],
-            [x, head_label.get_top()[1], 0.0],
-            buff=style.HUG_BUFF / 2,
-            color=style.HIGHLIGHT,
-            stroke_width=3,
-            max_tip_length_to_length_ratio=0.4,
-        )
-        self.from_layer = VGroup(strip, line, pointer, note)
+        note.next_to(head_label, DOWN, buff=style.ITEM_BUFF).align_to(head_label, LEFT)
+        line.next_to(note, DOWN, buff=style.GROUP_BUFF).align_to(head_label, LEFT)
+        target.next_to(line, DOWN, buff=style.ITEM_BUFF).align_to(line, LEFT)
+        self.from_layer = VGroup(strip, line, note)
         opening = InTurn(
             AnimationGroup(
                 *(FadeOut(m) for m in rest),
@@ -312,9 +303,7 @@ class ZoomOut(LectureScene):
                 run_time=0.6,
             ),
             AnimationGroup(Transform(strip, target), FadeIn(line), run_time=0.8),
-            AnimationGroup(
-                FadeIn(head), FadeIn(head_label), GrowArrow(pointer), FadeIn(note), run_time=0.8
-            ),
+            AnimationGroup(FadeIn(head), FadeIn(head_label), FadeIn(note), run_time=0.8),
         )
         return opening, note
 

@@ -83,6 +83,8 @@ SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
+LINE_GROWTH = 1.5  # X × W, once the slots have stepped out, at most this large
+SUM_GROWTH = 1.4  # 蘋果's sum under the equation, at most this large against the body size
 ROW_ARC = 0.7  # a row of W_Q (and its X entry) lifts out into 蘋果's sum along this arc
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
 STACK = 1.0  # Q, K and V stacked in the right third, against the body size (numbers >= 20 px)
@@ -478,7 +480,6 @@ class ThreeRoles(LectureScene):
         # On `k` the slots step out (they come back on `differ`): X × W and the stack of Q,
         # K and V take the whole frame, X and W at body size on the left, the stack at full
         # size centred in the right third.
-        grow = self._grown(VGroup(x, times, w, equals))
         later = [
             (
                 self._matrix(
@@ -491,12 +492,13 @@ class ThreeRoles(LectureScene):
         results = [result, *(new for _, new in later)]
         slots = self._stack(results)
         self.stack_left = min(slot.get_left()[0] for slot in slots)
+        grow, growth = self._grown(VGroup(x, times, w), equals)
         grow(x.grid.col_headers)  # gone since `dims`: only moved with the rest
         shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
         w_place = grow(w.copy())
         self.line_bottom = w_place.get_bottom()[1]  # the match comes in under it
         for w_new, _ in later:
-            w_new.move_to(w_place)
+            w_new.scale(growth).move_to(w_place)
         for k, (key, _, colour), (w_new, new) in zip((1, 2), roles()[1:], later, strict=True):
             moves = []
             if k == 1:  # Q steps up into the stack's top, its columns' names (read) leaving;
@@ -511,7 +513,8 @@ class ThreeRoles(LectureScene):
                 ]
             new.body.become(slots[k][1])
             new.name.become(slots[k][0])
-            equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
+            equals.generate_target().scale(growth if k == 1 else 1)
+            equals.target.next_to(new.name, LEFT, buff=style.ITEM_BUFF)
             beats = self._shares(new, results[0]) if key == "v" else {}
             changed = []  # V: where it differs from X, and the one cell of W_V that did it
             if key == "v":
@@ -534,13 +537,16 @@ class ThreeRoles(LectureScene):
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
 
-    def _grown(self, line: VGroup) -> Callable[[VMobject], VMobject]:
-        """The move that takes X × W = (``line``), or any part of it, from the top of the
-        frame to body size (the size its matrices are drawn at, as wide as the room left of
-        the stack's third holds) at the top left; later matrices are drawn at that size."""
-        left, _, right, top = style.content_area()
-        room = right - (right - left) / 3 - left - style.WIDE_BUFF  # the brace on X's rows
-        grow = min(1 / self.fit, room / line.width)
+    def _grown(
+        self, line: VGroup, equals: VMobject
+    ) -> tuple[Callable[[VMobject], VMobject], float]:
+        """The move that takes X × W (``line``), or any part of it, from the top of the
+        frame to as large as the room left of the stack holds (with ``equals`` before the
+        stack's letter), at the top left; and how much it grows (later matrices grow too)."""
+        left, _, _, top = style.content_area()
+        room = self.stack_left - style.ITEM_BUFF - equals.width - style.GROUP_BUFF
+        room -= left + style.WIDE_BUFF  # the brace on X's rows
+        grow = min(LINE_GROWTH, room / line.width)
         anchor = line.get_corner(UL)
         corner = np.array([left + style.WIDE_BUFF, top, 0.0])
         self.fit *= grow
@@ -548,7 +554,7 @@ class ThreeRoles(LectureScene):
         def move(m: VMobject) -> VMobject:
             return m.scale(grow, about_point=anchor).shift(corner - anchor)
 
-        return move
+        return move, grow
 
     @staticmethod
     def _product(x: VGroup, w: VGroup, result: VGroup, colour) -> list[Animation]:
@@ -643,7 +649,8 @@ class ThreeRoles(LectureScene):
         # they step aside for the sum
         left, bottom, right, _ = style.content_area()
         top = VGroup(x, w, q).get_bottom()[1] - style.GROUP_BUFF
-        line.scale(min(1 / self.fit, (right - left) / line.width, (top - bottom) / line.height))
+        grow = SUM_GROWTH / self.fit
+        line.scale(min(grow, (right - left) / line.width, (top - bottom) / line.height))
         line.move_to([(left + right) / 2, (top + bottom) / 2, 0])
         moves = []  # each used row of W_Q lifts out along an arc, its X entry beside it
         for term, c in zip(terms[::2], used, strict=True):

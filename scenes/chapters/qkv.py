@@ -19,7 +19,6 @@ from manim import (
     RIGHT,
     UL,
     UP,
-    UR,
     Animation,
     AnimationGroup,
     ApplyFunction,
@@ -390,40 +389,6 @@ class ThreeRoles(LectureScene):
 
         back = ApplyFunction(beside, walks)
         return walks, spreads, zoomed, back
-
-    @staticmethod
-    def _grow_plane(
-        stage: FormulaStage,
-    ) -> tuple[Callable[[VMobject], VMobject], Callable[[VGroup], VGroup]]:
-        """The plane and the terms drawn on it grown into the room under the formula and
-        left of the worked row, its names and the dots' shares kept at the size they are
-        read at; returns the move that takes any of it back to the seam's place, and the
-        one that takes the plane as shown (``(plane, arrows, dots, sum)``) back, names too."""
-        tip = stage.tip
-        room = VGroup(stage.plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
-        left, bottom, _, _ = style.content_area()
-        right = stage.worked.get_left()[0] - style.GROUP_BUFF
-        top = stage.formula.get_bottom()[1] - style.GROUP_BUFF
-        grow = min((right - left) / room.width, (top - bottom) / room.height)
-        seam = room.get_center()
-        there = np.array([(left + right) / 2, (top + bottom) / 2, 0.0])
-
-        def names(plane: VGroup, dots: VGroup) -> list[tuple[VMobject, np.ndarray]]:
-            return [(plane[1], UR), (plane[2], UR), *((label, UP) for _, label in dots)]
-
-        room.scale(grow, about_point=seam).shift(there - seam)
-        for label, edge in names(stage.plane, tip.dots):
-            label.scale(1 / grow, about_edge=edge)
-
-        def home(m: VMobject) -> VMobject:
-            return m.scale(1 / grow, about_point=there).shift(seam - there)
-
-        def settle(shown: VGroup) -> VGroup:
-            for label, edge in names(shown[0], shown[2]):
-                label.scale(grow, about_edge=edge)
-            return home(shown)
-
-        return home, settle
 
     def _pieces(self, word: VMobject) -> VGroup:
         """A word cut into the tokens a tokenizer might make of it (the locale's ``pieces``),
@@ -1390,10 +1355,6 @@ class ThreeRoles(LectureScene):
                 ]
             },
         )
-        # The plane, with the terms to be drawn on it, grown into the room under the formula
-        # left of the worked row (the walks' place, free now); back at the seam's size as
-        # the outro ends.
-        home, settle = self._grow_plane(stage)
         self.say(
             "weigh_v",
             Write(formula.get_values()),
@@ -1424,17 +1385,12 @@ class ThreeRoles(LectureScene):
             AnimationGroup(Transform(lit[3], frame), outline(picture))
             for frame, picture in zip(again[:-1], pictures[:-1], strict=True)
         ]
-        shown = VGroup(plane, tip.arrows, tip.dots, tip.total)
         self.say(
             "outro",
-            Succession(
-                *turns,
-                AnimationGroup(Transform(lit[3], again[-1]), replay),
-                ApplyFunction(settle, shown),  # the plane back to the seam's place
-            ),
+            Succession(*turns, AnimationGroup(Transform(lit[3], again[-1]), replay)),
             run_time=3,
-            beats={  # the frame leaves; 蘋果's output, the sum's end (settled), outlined
-                "really": [FadeOut(lit[3]), outline(home(tip.total.copy()), output)]
+            beats={  # the frame leaves; 蘋果's output, the sum's end, outlined
+                "really": [FadeOut(lit[3]), outline(tip.total, output)]
             },
         )
 

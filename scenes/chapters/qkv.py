@@ -1668,7 +1668,11 @@ def _spread(scene: LectureScene, walks: RandomWalks, k: int, scaled: bool = Fals
             for tex, path, places in lines
         )
     ).arrange(DOWN, buff=style.TIGHT_BUFF, aligned_edge=LEFT)
-    return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
+    name.next_to(bar, UP, buff=style.TIGHT_BUFF)
+    # clear of the terms axis's start, where the reach's marks (+20) stand
+    clear = walks.axes.c2p(0, 0)[0] + style.ITEM_BUFF
+    name.shift(RIGHT * max(0.0, clear - name.get_left()[0]))
+    return VGroup(bar, name)
 
 
 @seam_builder

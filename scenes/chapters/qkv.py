@@ -82,6 +82,7 @@ SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
+MATCH_LEAST = 0.75  # 蘋果's q against the k rows, at least this large (numbers >= 20 px)
 LINE_GROWTH = 1.5  # X × W, once the slots have stepped out, at most this large
 SUM_GROWTH = 1.4  # 蘋果's sum under the equation, at most this large against the body size
 ROW_ARC = 0.7  # a row of W_Q (and its X entry) lifts out into 蘋果's sum along this arc
@@ -457,6 +458,7 @@ class ThreeRoles(LectureScene):
         results = [result, *(new for _, new in later)]
         slots = self._stack(results)
         self.stack_left = min(slot.get_left()[0] for slot in slots)
+        self.match = self._match_picture()  # under the line on `v`: the line leaves it room
         grow, growth = self._grown(VGroup(x, times, w), equals)
         grow(x.grid.col_headers)  # gone since `dims`: only moved with the rest
         shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
@@ -508,10 +510,12 @@ class ThreeRoles(LectureScene):
         """The move that takes X × W (``line``), or any part of it, from the top of the
         frame to as large as the room left of the stack holds (with ``equals`` before the
         stack's letter), at the top left; and how much it grows (later matrices grow too)."""
-        left, _, _, top = style.content_area()
+        left, bottom, _, top = style.content_area()
         room = self.stack_left - style.ITEM_BUFF - equals.width - style.GROUP_BUFF
         room -= left + style.WIDE_BUFF  # the brace on X's rows
-        grow = min(LINE_GROWTH, room / line.width)
+        # under it, room for the match picture at its least size
+        tall = top - bottom - style.GROUP_BUFF - MATCH_LEAST * self.match.height
+        grow = min(LINE_GROWTH, room / line.width, tall / line.height)
         anchor = line.get_corner(UL)
         corner = np.array([left + style.WIDE_BUFF, top, 0.0])
         self.fit *= grow
@@ -744,7 +748,6 @@ class ThreeRoles(LectureScene):
         """Who matches 蘋果 best: its Q (out of ``q``, the stack's Q) against K's three rows,
         each q · k grown out of the pair, the largest framed; then each match sends its share
         (蘋果's attention weights) to its word's V row, the frame with the best one's."""
-        self.match = self._match_picture()
         rows, best = self.match[2], self.match[3]
         through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
         # in the lower left, under X × W and left of the stack, with the softmax at its right

@@ -87,7 +87,8 @@ LINE_GROWTH = 1.5  # X × W, once the slots have stepped out, at most this large
 SUM_GROWTH = 1.4  # 蘋果's sum under the equation, at most this large against the body size
 ROW_ARC = 0.7  # a row of W_Q (and its X entry) lifts out into 蘋果's sum along this arc
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
-STACK = 1.0  # Q, K and V stacked in the right third, against the body size (numbers >= 20 px)
+STACK = 1.0  # Q, K and V stacked in the right third, against the body size
+STACK_NUMBERS = 0.9  # their numbers, in cells smaller than that, at least this (>= 20 px)
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
@@ -562,15 +563,15 @@ class ThreeRoles(LectureScene):
         """Where Q, K and V (``results``, as the line has them) stand stacked, centred in the
         frame's right third, with their letters at their left: ``(letter, body)``. Each is
         :data:`STACK` of the body size, its cells smaller still where the three would not fit
-        the content area's height, its numbers kept at :data:`STACK` all the same."""
+        the content area's height, its numbers then at least :data:`STACK_NUMBERS`."""
         left, bottom, right, top = style.content_area()
         room = top - bottom - 2 * style.ITEM_BUFF - (style.GROUP_BUFF + style.ITEM_BUFF)  # d's
         size = min(STACK, room / sum(r.body.height / r.fit for r in results))
         slots = VGroup()
         for r in results:
             body, name = r.body.copy().scale(size / r.fit), r.name.copy().scale(STACK / r.fit)
-            for number in body[1]:
-                number.scale(STACK / size)
+            for number in body[1]:  # no larger than the cells hold, unless they'd read small
+                number.scale(max(size, STACK_NUMBERS) / size)
             slots.add(VGroup(name.next_to(body, LEFT, buff=style.ITEM_BUFF), body))
         slots.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
         # centred in the right third, over the room the brace under it takes

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DL,
     DOWN,
     DR,
     LEFT,
@@ -83,8 +82,13 @@ SIGN_STROKE = 5
 KEY_DROP = 0.5  # the Key arrow parts from the Query arrow it lay along, this far down
 SIGN_LAG = 0.9  # the slots' words and X come in as the roles land (nothing crossed)
 DROP_SIZE = 0.5  # a word's row of numbers, dropped under it, this high against the word
+MATCH_LEAST = 0.75  # 蘋果's q against the k rows, at least this large (numbers >= 20 px)
+LINE_GROWTH = 1.5  # X × W, once the slots have stepped out, at most this large
+SUM_GROWTH = 1.4  # 蘋果's sum under the equation, at most this large against the body size
+ROW_ARC = 0.7  # a row of W_Q (and its X entry) lifts out into 蘋果's sum along this arc
 CELL = 0.58  # a cell of a 4-wide matrix; narrower ones get larger cells
-STACK = 0.8  # Q, K and V stacked in the right column, against the line's size (numbers >= 20 px)
+STACK = 1.0  # Q, K and V stacked in the right third, against the body size
+STACK_NUMBERS = 0.9  # their numbers, in cells smaller than that, at least this (>= 20 px)
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
@@ -236,6 +240,7 @@ class ThreeRoles(LectureScene):
         col_headers = [style.text(d, style.SMALL_SIZE, style.MUTED) for d in dims]
         cell = CELL * max(1.0, REFERENCE_DIMS / self.ex.d)
         matrix = LabelledMatrix(values, source, name, colour, col_headers, row_headers, cell)
+        matrix.fit = self.fit  # the scale it was drawn at
         return matrix.scale(self.fit)
 
     def _sentence(self, x: VGroup) -> VGroup:
@@ -439,11 +444,14 @@ class ThreeRoles(LectureScene):
             TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
             run_time=1.5,
         )
+        # On `k` the slots step out (they come back on `differ`): X × W and the stack of Q,
+        # K and V take the whole frame, X and W at body size on the left, the stack at full
+        # size centred in the right third.
         later = [
             (
                 self._matrix(
                     getattr(self.ex, f"w_{key}"), f"{SRC}.w_{key}", f"W_{letter}", colour, rows=True
-                ).move_to(w),
+                ),
                 self._matrix(getattr(self.ex, key)[: self.n], f"{SRC}.{key}", letter, colour),
             )
             for key, letter, colour in roles()[1:]
@@ -451,20 +459,31 @@ class ThreeRoles(LectureScene):
         results = [result, *(new for _, new in later)]
         slots = self._stack(results)
         self.stack_left = min(slot.get_left()[0] for slot in slots)
-        for k, (key, _, colour), vector, (w_new, new) in zip(
-            (1, 2), roles()[1:], kept[1:], later, strict=True
-        ):
+        self.match = self._match_picture()  # under the line on `v`: the line leaves it room
+        grow, growth = self._grown(VGroup(x, times, w), equals)
+        grow(x.grid.col_headers)  # gone since `dims`: only moved with the rest
+        shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
+        w_place = grow(w.copy())
+        self.line_bottom = w_place.get_bottom()[1]  # the match comes in under it
+        for w_new, _ in later:
+            w_new.scale(growth).move_to(w_place)
+        for k, (key, _, colour), (w_new, new) in zip((1, 2), roles()[1:], later, strict=True):
             moves = []
-            if k == 1:  # Q steps up into the stack's top, its columns' names (read) leaving
+            if k == 1:  # Q steps up into the stack's top, its columns' names (read) leaving;
+                # the slots step out, X and × grow into the frame's left
                 moves = [
                     FadeOut(result.grid.col_headers),
                     Transform(result.body, slots[0][1]),
                     Transform(result.name, slots[0][0]),
+                    FadeOut(kept, shift=DOWN * style.GROUP_BUFF),
+                    ApplyFunction(grow, shown),
+                    ApplyFunction(grow, times),
                 ]
             new.body.become(slots[k][1])
             new.name.become(slots[k][0])
-            equals.generate_target().next_to(new.name, LEFT, buff=style.ITEM_BUFF)
-            beats = self._shares(new) if key == "v" else {}
+            equals.generate_target().scale(growth if k == 1 else 1)
+            equals.target.next_to(new.name, LEFT, buff=style.ITEM_BUFF)
+            beats = self._shares(new, results[0]) if key == "v" else {}
             changed = []  # V: where it differs from X, and the one cell of W_V that did it
             if key == "v":
                 frames = self._changed(x, w_new, new)
@@ -475,19 +494,37 @@ class ThreeRoles(LectureScene):
                 ReplacementTransform(w, w_new),
                 *moves,
                 MoveToTarget(equals),
-                then=[
-                    [*self._product(x, w_new, new, colour), FadeIn(new.name)],
-                    *changed,
-                    [TransformFromCopy(new.grid.get_row(self.ex.query_index), vector[1])],
-                ],
+                then=[[*self._product(x, w_new, new, colour), FadeIn(new.name)], *changed],
                 beats=beats,
-                run_time=0.7,  # the same product again: one quick beat each
+                run_time=0.7 if k == 2 else 1.0,  # the same product again: one quick beat each
             )
             w = w_new
         self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
+        self.results = results
         self._shape(x, results)
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    def _grown(
+        self, line: VGroup, equals: VMobject
+    ) -> tuple[Callable[[VMobject], VMobject], float]:
+        """The move that takes X × W (``line``), or any part of it, from the top of the
+        frame to as large as the room left of the stack holds (with ``equals`` before the
+        stack's letter), at the top left; and how much it grows (later matrices grow too)."""
+        left, bottom, _, top = style.content_area()
+        room = self.stack_left - style.ITEM_BUFF - equals.width - style.GROUP_BUFF
+        room -= left + style.WIDE_BUFF  # the brace on X's rows
+        # under it, room for the match picture at its least size
+        tall = top - bottom - style.GROUP_BUFF - MATCH_LEAST * self.match.height
+        grow = min(LINE_GROWTH, room / line.width, tall / line.height)
+        anchor = line.get_corner(UL)
+        corner = np.array([left + style.WIDE_BUFF, top, 0.0])
+        self.fit *= grow
+
+        def move(m: VMobject) -> VMobject:
+            return m.scale(grow, about_point=anchor).shift(corner - anchor)
+
+        return move, grow
 
     @staticmethod
     def _product(x: VGroup, w: VGroup, result: VGroup, colour) -> list[Animation]:
@@ -523,22 +560,24 @@ class ThreeRoles(LectureScene):
         )
 
     def _stack(self, results: list[VGroup]) -> list[VGroup]:
-        """Where Q, K and V (``results``, as the line has them) stand stacked in the right
-        column, with their letters at their left: ``(letter, body)``. Each is :data:`STACK`
-        of the line's size, its cells smaller still where the three would not fit the
-        column's height (longer sentences), its numbers kept at :data:`STACK` all the same."""
-        _, bottom, right, top = style.content_area()
+        """Where Q, K and V (``results``, as the line has them) stand stacked, centred in the
+        frame's right third, with their letters at their left: ``(letter, body)``. Each is
+        :data:`STACK` of the body size, its cells smaller still where the three would not fit
+        the content area's height, its numbers then at least :data:`STACK_NUMBERS`."""
+        left, bottom, right, top = style.content_area()
         room = top - bottom - 2 * style.ITEM_BUFF - (style.GROUP_BUFF + style.ITEM_BUFF)  # d's
-        size = min(STACK, room / sum(r.body.height / self.fit for r in results))
+        size = min(STACK, room / sum(r.body.height / r.fit for r in results))
         slots = VGroup()
         for r in results:
-            body, name = r.body.copy().scale(size / self.fit), r.name.copy().scale(STACK / self.fit)
-            for number in body[1]:
-                number.scale(STACK / size)
+            body, name = r.body.copy().scale(size / r.fit), r.name.copy().scale(STACK / r.fit)
+            for number in body[1]:  # no larger than the cells hold, unless they'd read small
+                number.scale(max(size, STACK_NUMBERS) / size)
             slots.add(VGroup(name.next_to(body, LEFT, buff=style.ITEM_BUFF), body))
         slots.arrange(DOWN, buff=style.ITEM_BUFF, aligned_edge=RIGHT)
-        # room at its right for the shares and the braces (a number or a brace and its label)
-        slots.next_to([right - style.GROUP_BUFF - style.ITEM_BUFF, top, 0], DL, buff=0)
+        # centred in the right third, over the room the brace under it takes
+        third = (right - left) / 3
+        below = style.GROUP_BUFF + style.ITEM_BUFF
+        slots.move_to([right - third / 2, (top + bottom + below) / 2, 0])
         return list(slots)
 
     def _apple_row(self, x: VGroup, w: VGroup, q: VGroup) -> None:
@@ -576,24 +615,30 @@ class ThreeRoles(LectureScene):
         result = q.grid.get_row(i).copy()
         line = VGroup(*terms, MathTex("=", font_size=48), result)
         line.arrange(RIGHT, buff=style.ITEM_BUFF)
-        line.move_to(self.kept)  # where the slots wait: they step aside for the sum
-        if line.width > w.get_right()[0] - x.get_left()[0]:
-            line.scale_to_fit_width(q.get_right()[0] - x.get_left()[0])
-        line.match_x(VGroup(x, w, q))
-        moves = []
+        # at body size (as far as the room holds) under the equation, where the slots wait:
+        # they step aside for the sum
+        left, bottom, right, _ = style.content_area()
+        top = VGroup(x, w, q).get_bottom()[1] - style.GROUP_BUFF
+        grow = SUM_GROWTH / self.fit
+        line.scale(min(grow, (right - left) / line.width, (top - bottom) / line.height))
+        line.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        moves = []  # each used row of W_Q lifts out along an arc, its X entry beside it
         for term, c in zip(terms[::2], used, strict=True):
-            moves += [
-                TransformFromCopy(x.grid.get_number(i, c), term[0]),
-                FadeIn(term[1]),
-                TransformFromCopy(w.grid.get_row(c), term[2]),
-            ]
+            moves.append(
+                AnimationGroup(
+                    outline(w.grid.get_row(c), colour=style.QUERY),
+                    TransformFromCopy(x.grid.get_number(i, c), term[0], path_arc=ROW_ARC),
+                    FadeIn(term[1]),
+                    TransformFromCopy(w.grid.get_row(c), term[2], path_arc=ROW_ARC),
+                )
+            )
         cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
         result_cell = SurroundingRectangle(result[eat], buff=0, color=style.HIGHLIGHT)
         self.say(
             "apple_q",
             FadeOut(VGroup(row, w_row)),
             FadeOut(self.slots),
-            LaggedStart(*moves, lag_ratio=0.15),
+            LaggedStart(*moves, lag_ratio=0.5),
             FadeIn(VGroup(*terms[1::2])),
             then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result)]],
             beats={
@@ -700,19 +745,21 @@ class ThreeRoles(LectureScene):
             Create(best),
         )
 
-    def _shares(self, v: VGroup) -> dict[str, list[Animation]]:
-        """Who matches 蘋果 best: its Q against K's three rows, each q · k grown out of the
-        pair, the largest framed; then each match sends its share (蘋果's attention weights)
-        to its word's V row, the frame with the best one's."""
-        self.match = self._match_picture()
-        # in the lower left, under X and left of the stack
-        left, _, _, _ = style.content_area()
-        right = self.stack_left - style.GROUP_BUFF
-        self.match.scale(
-            min(1, self.kept.height / self.match.height, (right - left) / self.match.width)
-        )
-        self.match.move_to(self.kept).align_to(self.kept, LEFT)
+    def _shares(self, v: VGroup, q: VGroup) -> dict[str, list[Animation]]:
+        """Who matches 蘋果 best: its Q (out of ``q``, the stack's Q) against K's three rows,
+        each q · k grown out of the pair, the largest framed; then each match sends its share
+        (蘋果's attention weights) to its word's V row, the frame with the best one's."""
         rows, best = self.match[2], self.match[3]
+        through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
+        # in the lower left, under X × W and left of the stack, with the softmax at its right
+        left, bottom, _, _ = style.content_area()
+        right = self.stack_left - style.GROUP_BUFF
+        top = self.line_bottom - style.GROUP_BUFF
+        room = right - left - through.width - style.GROUP_BUFF
+        self.match.scale(
+            min(MATCH_GROWTH, (top - bottom) / self.match.height, room / self.match.width)
+        )
+        self.match.move_to([left, (top + bottom) / 2, 0], aligned_edge=LEFT)
         source = f"{SRC}.last_row.weights[0]"
         self.weights = VGroup(
             *(
@@ -727,12 +774,11 @@ class ThreeRoles(LectureScene):
             VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
         ).set_color(style.HIGHLIGHT)
         # what each match goes through on its way to its share (a weight is not the q · k)
-        through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
         through.next_to(VGroup(*(r[3] for r in rows)), RIGHT, buff=style.GROUP_BUFF)
         self.leaving = VGroup(*self.match[:3], share, through)  # they leave together (the
         # best frame has become the share's)
         return {
-            "match": [self._match_in(self.match, self.kept[0][1], FadeOut(self.kept))],
+            "match": [self._match_in(self.match, q.grid.get_row(self.ex.query_index))],
             "more": [
                 FadeIn(through),
                 LaggedStart(
@@ -759,7 +805,6 @@ class ThreeRoles(LectureScene):
         self.say(
             "shape_line",
             FadeOut(VGroup(self.weights, self.leaving)),
-            FadeIn(self.kept),
             beats={
                 "in": [
                     Succession(
@@ -837,6 +882,7 @@ class ThreeRoles(LectureScene):
         if top.width > right - left:  # the maps narrowed alone: 蘋果's vectors keep their size
             top.scale_to_fit_width(right - left)
         style.place(VGroup(top, below).arrange(DOWN, buff=style.SECTION_BUFF))
+        kept.scale(grow).move_to(target)  # where the slots come back (out of the stack)
         # While training is the subject, the trained W_Q stands large in the frame beside the
         # loss curve (the other maps and 蘋果's vectors step out for them); on "self" it
         # leaves with the curve.
@@ -872,7 +918,11 @@ class ThreeRoles(LectureScene):
             FadeOut(VGroup(times, equals, result, shape)),
             FadeOut(x),
             TransformFromCopy(x.grid.get_row(i), source),
-            kept.animate.scale(grow).move_to(target),
+            FadeIn(VGroup(*(VGroup(r[0], r[2], r[3]) for r in kept))),
+            *(
+                TransformFromCopy(r.grid.get_row(i), row[1])
+                for r, row in zip(self.results, kept, strict=True)
+            ),
             run_time=3.6,  # the three passes take their cue, one map at a time
             beats={
                 "three": [InTurn(*steps)],
@@ -1622,7 +1672,11 @@ def _spread(scene: LectureScene, walks: RandomWalks, k: int, scaled: bool = Fals
             for tex, path, places in lines
         )
     ).arrange(DOWN, buff=style.TIGHT_BUFF, aligned_edge=LEFT)
-    return VGroup(bar, name.next_to(bar, UP, buff=style.TIGHT_BUFF))
+    name.next_to(bar, UP, buff=style.TIGHT_BUFF)
+    # clear of the terms axis's start, where the reach's marks (+20) stand
+    clear = walks.axes.c2p(0, 0)[0] + style.ITEM_BUFF
+    name.shift(RIGHT * max(0.0, clear - name.get_left()[0]))
+    return VGroup(bar, name)
 
 
 @seam_builder

@@ -65,6 +65,7 @@ from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
+from syllabus.locale import language
 
 
 def roles() -> tuple[tuple[str, str, ManimColor], ...]:
@@ -483,7 +484,7 @@ class ThreeRoles(LectureScene):
             new.name.become(slots[k][0])
             equals.generate_target().scale(growth if k == 1 else 1)
             equals.target.next_to(new.name, LEFT, buff=style.ITEM_BUFF)
-            beats = self._shares(new, results[0]) if key == "v" else {}
+            beats = self._shares(new, results[0], results[1], equals) if key == "v" else {}
             changed = []  # V: where it differs from X, and the one cell of W_V that did it
             if key == "v":
                 frames = self._changed(x, w_new, new)
@@ -501,7 +502,7 @@ class ThreeRoles(LectureScene):
             w = w_new
         self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
         self.results = results
-        self._shape(x, results)
+        self._shape(x, results, equals)
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
 
@@ -514,8 +515,9 @@ class ThreeRoles(LectureScene):
         left, bottom, _, top = style.content_area()
         room = self.stack_left - style.ITEM_BUFF - equals.width - style.GROUP_BUFF
         room -= left + style.WIDE_BUFF  # the brace on X's rows
-        # under it, room for the match picture at its least size
-        tall = top - bottom - style.GROUP_BUFF - MATCH_LEAST * self.match.height
+        # under it, room for the match picture at its least size, the softmax under it
+        through = style.text(self.words["to_weights"], style.SMALL_SIZE).height + style.HUG_BUFF
+        tall = top - bottom - style.GROUP_BUFF - MATCH_LEAST * self.match.height - through
         grow = min(LINE_GROWTH, room / line.width, tall / line.height)
         anchor = line.get_corner(UL)
         corner = np.array([left + style.WIDE_BUFF, top, 0.0])
@@ -615,21 +617,48 @@ class ThreeRoles(LectureScene):
         result = q.grid.get_row(i).copy()
         line = VGroup(*terms, MathTex("=", font_size=48), result)
         line.arrange(RIGHT, buff=style.ITEM_BUFF)
+        # each lifted row keeps its name under it (X's column c goes with W_Q's row c)
+        names = VGroup(
+            *(
+                w.grid.row_headers[c].copy().next_to(term[2], DOWN, buff=style.TIGHT_BUFF)
+                for term, c in zip(terms[::2], used, strict=True)
+            )
+        )
+        # and a word on the terms left out: X's other entries are 0
+        zero = [c for c in range(self.ex.d) if c not in used]
+        note = VGroup()
+        if zero:
+            dims = self.dim_names(self.ex)
+            words = language(self.lang).list_join.join(dims[c] for c in zero)
+            note = phrase(
+                self.words["zero_terms"].replace("{dims}", words),
+                style.SMALL_SIZE,
+                style.MUTED,
+                zero=self.number(f"{SRC}.x[{i}][{zero[0]}]", 1),
+            )
         # at body size (as far as the room holds) under the equation, where the slots wait:
-        # they step aside for the sum
+        # they step aside for the sum; the note under it, unless it would shrink the sum below
+        # the matrices' size (English: four rows a matrix, little height under them)
         left, bottom, right, _ = style.content_area()
         top = VGroup(x, w, q).get_bottom()[1] - style.GROUP_BUFF
-        grow = SUM_GROWTH / self.fit
-        line.scale(min(grow, (right - left) / line.width, (top - bottom) / line.height))
-        line.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        named = VGroup(line, names)
+        grow = min(SUM_GROWTH / self.fit, (right - left) / named.width)
+        alone = min(grow, (top - bottom) / named.height)
+        under = min(grow, (top - bottom - note.height - style.ITEM_BUFF) / named.height)
+        if under < min(1.0, alone):
+            note = VGroup()
+        named.scale(under if len(note) else alone)
+        note.next_to(named, DOWN, buff=style.ITEM_BUFF)
+        VGroup(named, note).move_to([(left + right) / 2, (top + bottom) / 2, 0])
         moves = []  # each used row of W_Q lifts out along an arc, its X entry beside it
-        for term, c in zip(terms[::2], used, strict=True):
+        for term, name, c in zip(terms[::2], names, used, strict=True):
             moves.append(
                 AnimationGroup(
                     outline(w.grid.get_row(c), colour=style.QUERY),
                     TransformFromCopy(x.grid.get_number(i, c), term[0], path_arc=ROW_ARC),
                     FadeIn(term[1]),
                     TransformFromCopy(w.grid.get_row(c), term[2], path_arc=ROW_ARC),
+                    TransformFromCopy(w.grid.row_headers[c], name, path_arc=ROW_ARC),
                 )
             )
         cell = SurroundingRectangle(q.grid.get_cell(i, eat), buff=0, color=style.HIGHLIGHT)
@@ -640,7 +669,7 @@ class ThreeRoles(LectureScene):
             FadeOut(self.slots),
             LaggedStart(*moves, lag_ratio=0.5),
             FadeIn(VGroup(*terms[1::2])),
-            then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result)]],
+            then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result), FadeIn(note)]],
             beats={
                 "cell": [
                     ReplacementTransform(VGroup(food_cell, w_cell), VGroup(cell, result_cell)),
@@ -649,7 +678,7 @@ class ThreeRoles(LectureScene):
             },
             big=big,
         )
-        self.play(FadeOut(VGroup(cell, result_cell, line)))
+        self.play(FadeOut(VGroup(cell, result_cell, line, names, note)))
 
     def _apple_vectors(self, signs: VGroup) -> VGroup:
         """蘋果's Query, Key and Value, one under another at the bottom, with their meaning,
@@ -731,35 +760,53 @@ class ThreeRoles(LectureScene):
         return match.add(best)
 
     @staticmethod
-    def _match_in(match: VGroup, source: VMobject, *also: Animation) -> Animation:
+    def _match_in(
+        match: VGroup, source: VMobject, *also: Animation, k: VGroup | None = None
+    ) -> Animation:
         """蘋果's Q out of ``source`` against K's rows (with ``also`` at first), each q · k
-        grown out of its pair, the largest framed."""
+        grown out of its pair, the largest framed. Where K stands on screen (``k``), each k
+        flies out of its row of it; the words, the "=" and the "·" fade in."""
         q, dot, rows, best = match
-        return Succession(
+        keys = [r[1] for r in rows]
+        flown = (
+            []
+            if k is None
+            else [TransformFromCopy(k.grid.get_row(j), r) for j, r in enumerate(keys)]
+        )
+        faded = [r[:3] if k is None else (r[0], r[2]) for r in rows]
+        return InTurn(
             AnimationGroup(
                 *also,
                 TransformFromCopy(source, q),
-                FadeIn(dot, VGroup(*(VGroup(*r[:3]) for r in rows))),
+                *flown,
+                FadeIn(dot, VGroup(*(VGroup(*r) for r in faded))),
             ),
             LaggedStart(*(TransformFromCopy(VGroup(q, r[1]), r[3]) for r in rows), lag_ratio=0.3),
             Create(best),
         )
 
-    def _shares(self, v: VGroup, q: VGroup) -> dict[str, list[Animation]]:
-        """Who matches 蘋果 best: its Q (out of ``q``, the stack's Q) against K's three rows,
-        each q · k grown out of the pair, the largest framed; then each match sends its share
-        (蘋果's attention weights) to its word's V row, the frame with the best one's."""
+    def _shares(
+        self, v: VGroup, q: VGroup, k: VGroup, equals: VMobject
+    ) -> dict[str, list[Animation]]:
+        """Who matches 蘋果 best: its Q (out of ``q``, the stack's Q) against K's three rows
+        (out of ``k``, the stack's K), each q · k grown out of the pair, the largest framed;
+        then each match sends its share (蘋果's attention weights) to its word's V row, the
+        frame with the best one's. The "=" before the stack's letters (``equals``) dims
+        meanwhile: nothing left of V reads as what V is."""
         rows, best = self.match[2], self.match[3]
-        through = style.text(self.words["to_weights"], style.LABEL_SIZE, style.WEIGHT)
-        # in the lower left, under X × W and left of the stack, with the softmax at its right
+        through = style.text(self.words["to_weights"], style.SMALL_SIZE, style.WEIGHT)
+        # in the lower left, under X × W and left of the stack, with the softmax under the
+        # scores (what they go through), off the rows of the stack
         left, bottom, _, _ = style.content_area()
         right = self.stack_left - style.GROUP_BUFF
         top = self.line_bottom - style.GROUP_BUFF
-        room = right - left - through.width - style.GROUP_BUFF
+        tall = top - bottom - through.height - style.HUG_BUFF
         self.match.scale(
-            min(MATCH_GROWTH, (top - bottom) / self.match.height, room / self.match.width)
+            min(MATCH_GROWTH, tall / self.match.height, (right - left) / self.match.width)
         )
-        self.match.move_to([left, (top + bottom) / 2, 0], aligned_edge=LEFT)
+        scores = VGroup(*(r[3] for r in rows))
+        through.next_to(scores, DOWN, buff=style.HUG_BUFF).align_to(scores, RIGHT)
+        VGroup(self.match, through).move_to([left, (top + bottom) / 2, 0], aligned_edge=LEFT)
         source = f"{SRC}.last_row.weights[0]"
         self.weights = VGroup(
             *(
@@ -773,12 +820,13 @@ class ThreeRoles(LectureScene):
         share = SurroundingRectangle(
             VGroup(v.grid.get_row(top), self.weights[top]), buff=style.TIGHT_BUFF
         ).set_color(style.HIGHLIGHT)
-        # what each match goes through on its way to its share (a weight is not the q · k)
-        through.next_to(VGroup(*(r[3] for r in rows)), RIGHT, buff=style.GROUP_BUFF)
         self.leaving = VGroup(*self.match[:3], share, through)  # they leave together (the
         # best frame has become the share's)
         return {
-            "match": [self._match_in(self.match, q.grid.get_row(self.ex.query_index))],
+            "match": [
+                self._match_in(self.match, q.grid.get_row(self.ex.query_index), k=k),
+                ApplyMethod(equals.set_opacity, style.DIMMED),  # at play: it has moved to V
+            ],
             "more": [
                 FadeIn(through),
                 LaggedStart(
@@ -792,10 +840,10 @@ class ThreeRoles(LectureScene):
             ],
         }
 
-    def _shape(self, x: VGroup, results: list[VGroup]) -> None:
+    def _shape(self, x: VGroup, results: list[VGroup], equals: VMobject) -> None:
         """3 positions in: a brace along X's rows, which travels across the equation onto
         the rows of each of Q, K and V in the stack; each of them 3 rows of 4: a brace under
-        the stack's columns."""
+        the stack's columns. The "=" (``equals``), dimmed while the shares were on, is back."""
         n, d = (self.number(f"{SRC}.short", 0, style.LABEL_SIZE), self.number(f"{SRC}.d", 0))
         d.set(font_size=style.LABEL_SIZE)
         rows_in = self._brace(VGroup(x.grid.row_headers, x.grid.cells), LEFT, n)
@@ -805,6 +853,7 @@ class ThreeRoles(LectureScene):
         self.say(
             "shape_line",
             FadeOut(VGroup(self.weights, self.leaving)),
+            ApplyMethod(equals.set_opacity, 1),
             beats={
                 "in": [
                     Succession(

@@ -65,7 +65,6 @@ from scenes.kit.seams import seam_builder
 from scenes.kit.sums import TipToTail
 from scenes.kit.turns import InTurn
 from scenes.kit.vectors import NumberVector, WeightBars
-from syllabus.locale import language
 
 
 def roles() -> tuple[tuple[str, str, ManimColor], ...]:
@@ -629,7 +628,7 @@ class ThreeRoles(LectureScene):
         note = VGroup()
         if zero:
             dims = self.dim_names(self.ex)
-            words = language(self.lang).list_join.join(dims[c] for c in zero)
+            words = self.all_of([dims[c] for c in zero])
             note = phrase(
                 self.words["zero_terms"].replace("{dims}", words),
                 style.SMALL_SIZE,

@@ -460,6 +460,8 @@ class ThreeRoles(LectureScene):
         slots = self._stack(results)
         self.stack_left = min(slot.get_left()[0] for slot in slots)
         self.match = self._match_picture()  # under the line on `v`: the line leaves it room
+        # what the scores go through on their way to shares, under them (a weight is not q · k)
+        self.through = style.text(self.words["to_weights"], style.SMALL_SIZE, style.WEIGHT)
         grow, growth = self._grown(VGroup(x, times, w), equals)
         grow(x.grid.col_headers)  # gone since `dims`: only moved with the rest
         shown = VGroup(x.name, x.grid.cells, x.grid.numbers, x.grid.row_headers)
@@ -515,7 +517,7 @@ class ThreeRoles(LectureScene):
         room = self.stack_left - style.ITEM_BUFF - equals.width - style.GROUP_BUFF
         room -= left + style.WIDE_BUFF  # the brace on X's rows
         # under it, room for the match picture at its least size, the softmax under it
-        through = style.text(self.words["to_weights"], style.SMALL_SIZE).height + style.HUG_BUFF
+        through = self.through.height + style.HUG_BUFF
         tall = top - bottom - style.GROUP_BUFF - MATCH_LEAST * self.match.height - through
         grow = min(LINE_GROWTH, room / line.width, tall / line.height)
         anchor = line.get_corner(UL)
@@ -793,7 +795,7 @@ class ThreeRoles(LectureScene):
         frame with the best one's. The "=" before the stack's letters (``equals``) dims
         meanwhile: nothing left of V reads as what V is."""
         rows, best = self.match[2], self.match[3]
-        through = style.text(self.words["to_weights"], style.SMALL_SIZE, style.WEIGHT)
+        through = self.through
         # in the lower left, under X × W and left of the stack, with the softmax under the
         # scores (what they go through), off the rows of the stack
         left, bottom, _, _ = style.content_area()

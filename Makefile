@@ -15,7 +15,7 @@ lecture: setup
 	$(PY) render.py $(if $(QUALITY),--quality $(QUALITY))
 
 test: setup
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --no-loadscope-reorder
 
 lint: setup
 	$(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m deptry .

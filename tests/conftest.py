@@ -76,18 +76,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 # The files whose tests run longest (a real render, a browser, a voice, a cluster), measured
-# with --durations: they start first, so that the two workers end together instead of one
-# waiting on the other's last long test (longest first packs a schedule tightest).
+# with --durations, longest first: they start first, so that the two workers end together
+# instead of one waiting on the other's last long test (longest first packs a schedule
+# tightest). xdist's own reordering (largest group first) would put every chapter's gates
+# before a single long test, so the Makefile turns it off (--no-loadscope-reorder).
 LONGEST_FIRST = (
-    "test_page.py",
     "test_guide.py",
     "test_voice.py",
-    "test_render.py",
-    "test_cluster.py",
     "test_kokoro.py",
+    "test_cluster.py",
+    "test_page.py",
+    "test_render.py",
+    "test_datafile.py",
     "test_lecture.py",
     "test_languages.py",
-    "test_datafile.py",
 )
 
 

@@ -142,7 +142,8 @@ class ThreeRoles(LectureScene):
         split = self._pieces(sentence[self.ex.query_index])
         whole = self._whole(sentence[self.ex.query_index], split)
         names = self._big_names(x)
-        self.x_home = self._grow(x)
+        self.x_home, at_intro = self._grow(x)
+        at_intro(x.grid.cells)  # over the slots while they stand; full size once they step out
         self._beside(VGroup(sentence, split, whole), x)
         self._beside(names, x)
         self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
@@ -179,12 +180,19 @@ class ThreeRoles(LectureScene):
             },
             run_time=1.6,
         )
-        # The sentence at once in the right half; each word drops a copy of its row's numbers,
-        # which flies into X's row as the row is outlined (word → position → vector).
+        # The slots step out (down, fading: nothing refers to them until `q`) and X grows
+        # into the height they free; the sentence at once in the right half; each word drops
+        # a copy of its row's numbers, which flies into X's row as the row is outlined
+        # (word → position → vector).
         self.say(
             "x",
             Succession(
-                FadeIn(sentence, shift=UP * style.ITEM_BUFF, run_time=0.4),
+                AnimationGroup(
+                    FadeOut(self.slots, shift=DOWN * style.GROUP_BUFF),
+                    ApplyFunction(lambda m: at_intro(m, inverse=True), x.grid.cells),
+                    FadeIn(sentence, shift=UP * style.ITEM_BUFF),
+                    run_time=0.8,
+                ),
                 LaggedStart(*self._drops(x, sentence), lag_ratio=0.6),
             ),
             run_time=3,
@@ -257,24 +265,36 @@ class ThreeRoles(LectureScene):
         names.arrange(RIGHT, buff=style.GROUP_BUFF)
         return names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
 
-    def _grow(self, x: VGroup) -> Callable[[VMobject], VMobject]:
+    def _grow(self, x: VGroup) -> tuple[Callable[[VMobject], VMobject], Callable]:
         """X grown (up to :data:`TOKEN_GROWTH`, its row names then at the words' size, at
-        most what the room between the title and 蘋果's slots holds) into the middle of the
-        frame's left half; returns the move that takes X, or any part of it, back to its
-        place in the equation."""
-        left, _, _, top = style.content_area()
-        bottom = self.kept.get_top()[1] + style.GROUP_BUFF
+        most what the content area's height holds: the slots have stepped out) into the
+        middle of the frame's left half. Returns the move that takes X, or any part of it,
+        back to its place in the equation, and the one that takes a part of it to where it
+        stands on `intro` (the same middle, at most the room between the title and 蘋果's
+        slots) and back (``inverse=True``)."""
+        left, bottom, _, top = style.content_area()
+        above = self.kept.get_top()[1] + style.GROUP_BUFF
         right = -style.WIDE_BUFF / 2
         home = x.get_center()
-        grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - bottom) / x.height)
+
+        def fit(low: float) -> tuple[float, np.ndarray]:
+            grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - low) / x.height)
+            return grow, np.array([(left + right) / 2, (top + low) / 2, 0.0])
+
+        grow, big = fit(bottom)
+        small, middle = fit(above)
         x.scale(grow)
-        big = np.array([(left + right) / 2, (top + bottom) / 2, 0.0])
         x.move_to(big)
 
         def back(m: VMobject) -> VMobject:
             return m.scale(1 / grow, about_point=big).shift(home - big)
 
-        return back
+        def intro(m: VMobject, inverse: bool = False) -> VMobject:
+            if inverse:
+                return m.shift(big - middle).scale(grow / small, about_point=big)
+            return m.scale(small / grow, about_point=big).shift(middle - big)
+
+        return back, intro
 
     @staticmethod
     def _beside(group: VGroup, x: VGroup) -> VGroup:
@@ -440,7 +460,7 @@ class ThreeRoles(LectureScene):
         kept = self.kept
         self.say(
             "q",
-            FadeIn(self.slots),
+            FadeIn(self.slots, shift=UP * style.GROUP_BUFF),
             TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
             run_time=1.5,
         )
@@ -491,21 +511,86 @@ class ThreeRoles(LectureScene):
                 frames = self._changed(x, w_new, new)
                 changed = [[LaggedStart(*(Create(f) for f in frames), lag_ratio=0.6)]]
                 beats["match"].append(FadeOut(frames))
+            # 蘋果's row first, as the same sum of W's rows as its Q (small, quick), under
+            # the line; it lands in its row of the stack, then the rest fills in
+            built, landed, row_sum = self._quick_sum(x, w_new, new, colour)
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
                 *moves,
                 MoveToTarget(equals),
-                then=[[*self._product(x, w_new, new, colour), FadeIn(new.name)], *changed],
+                then=[
+                    built,
+                    [*landed, FadeIn(new.name)],
+                    [*self._product(x, w_new, new, colour), FadeOut(row_sum)],
+                    *changed,
+                ],
                 beats=beats,
                 run_time=0.7 if k == 2 else 1.0,  # the same product again: one quick beat each
             )
+            self.remove(landed[0].animations[-1].mobject)  # the landed row: the product is on now
             w = w_new
         self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
         self.results = results
         self._shape(x, results, equals)
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    def _quick_sum(
+        self, x: VGroup, w: VGroup, result: VGroup, colour
+    ) -> tuple[list[Animation], list[Animation], VGroup]:
+        """蘋果's row of ``result`` (K or V) as the sum apple_q drew for Q: each used row of
+        ``w`` (the non-zero entries of 蘋果's x) lifts out along an arc with its X entry and its
+        name, into ``x₁ × row + x₂ × row = row``, at the matrices' size (as far as the room
+        under the line and left of the stack holds), centred there. Returns the lift (one
+        quick beat), the sum's result flying into its row of ``result`` where it stands, and
+        the sum (to leave as the rest of the product fills in)."""
+        i = self.ex.query_index
+        used = [c for c in range(self.ex.d) if self.ex.x[i][c]]
+        terms = VGroup()
+        for k, c in enumerate(used):
+            term = VGroup(
+                self.number(f"{SRC}.x[{i}][{c}]", 1, style.LABEL_SIZE),
+                MathTex(r"\times", font_size=40),
+                w.grid.get_row(c).copy(),
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            if k:
+                terms.add(MathTex("+", font_size=48))
+            terms.add(term)
+        total = result.grid.get_row(i).copy()
+        line = VGroup(*terms, MathTex("=", font_size=48), total).arrange(
+            RIGHT, buff=style.ITEM_BUFF
+        )
+        names = VGroup(
+            *(
+                w.grid.row_headers[c].copy().next_to(term[2], DOWN, buff=style.TIGHT_BUFF)
+                for term, c in zip(terms[::2], used, strict=True)
+            )
+        )
+        named = VGroup(line, names)
+        left, bottom, _, _ = style.content_area()
+        right = self.stack_left - style.GROUP_BUFF
+        top = self.line_bottom - style.GROUP_BUFF
+        named.scale(min(1.0, (right - left) / named.width, (top - bottom) / named.height))
+        named.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        lifts = [
+            AnimationGroup(
+                TransformFromCopy(x.grid.get_number(i, c), term[0], path_arc=ROW_ARC),
+                FadeIn(term[1]),
+                TransformFromCopy(w.grid.get_row(c), term[2], path_arc=ROW_ARC),
+                TransformFromCopy(w.grid.row_headers[c], name, path_arc=ROW_ARC),
+            )
+            for term, name, c in zip(terms[::2], names, used, strict=True)
+        ]
+        built = [
+            AnimationGroup(
+                LaggedStart(*lifts, lag_ratio=0.3),
+                FadeIn(VGroup(*terms[1::2], line[-2])),
+                run_time=0.6,
+            )
+        ]
+        landed = TransformFromCopy(total, result.grid.get_row(i), path_arc=-0.4)
+        return built, [InTurn(TransformFromCopy(VGroup(*terms[::2]), total), landed)], named
 
     def _grown(
         self, line: VGroup, equals: VMobject
@@ -667,7 +752,6 @@ class ThreeRoles(LectureScene):
         self.say(
             "apple_q",
             FadeOut(VGroup(row, w_row)),
-            FadeOut(self.slots),
             LaggedStart(*moves, lag_ratio=0.5),
             FadeIn(VGroup(*terms[1::2])),
             then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result), FadeIn(note)]],

@@ -92,7 +92,7 @@ STACK_NUMBERS = 0.9  # their numbers, in cells smaller than that, at least this 
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
-FILL_STEP = 1.4  # a column of the roles' grid filled through its map, this long
+FILL_STEP = 1.5  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -1088,7 +1088,9 @@ class ThreeRoles(LectureScene):
         # The colour model's W_Q leaves with its loss curve (self is about this sentence's
         # maps); the three maps come back centred over the grid.
         self.heats.set_x(sum(style.content_area()[0::2]) / 2)
-        grid = self._roles_grid(source, kept, self.heats)
+        slots = self._slots_again(kept)  # 蘋果's three slots, for <has>, before the grid
+        grid = self._roles_grid(source, kept, self.heats)  # takes kept's vectors
+        self._beside_x(slots, grid.stand_ins[0], self.heats.get_bottom()[1] - style.ITEM_BUFF)
         self.say(
             "self",
             FadeOut(VGroup(run.plot, run.dot, run.ghost, trained)),
@@ -1101,13 +1103,22 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [self._fill(grid, source, kept, arrows)],
-                "has": [  # the other words dim; 蘋果's Q, K and V in the grid, in turn
-                    *(
-                        ApplyMethod(VGroup(*row).set_opacity, DIM)
-                        for j, row in enumerate(grid.rows)
-                        if j != i
+                # the other words leave; 蘋果's Q, K and V fly out of the grid into its
+                # three role slots, each with its meaning and its office sign, in turn
+                "has": [
+                    *(FadeOut(m) for j, row in enumerate(grid.rows) if j != i for m in row),
+                    FadeOut(grid.headers[1:]),
+                    LaggedStart(
+                        *(
+                            AnimationGroup(
+                                Transform(vector, slot[1], path_arc=-0.5),
+                                *(FadeIn(m, shift=RIGHT * style.TIGHT_BUFF) for m in slot[::2]),
+                                FadeIn(slot[3], shift=RIGHT * style.TIGHT_BUFF),
+                            )
+                            for vector, slot in zip(grid.rows[i][2:], slots, strict=True)
+                        ),
+                        lag_ratio=0.5,
                     ),
-                    outline(*grid.rows[i][2:]),
                 ],
             },
             token=self.apple_words()[i],
@@ -1115,7 +1126,7 @@ class ThreeRoles(LectureScene):
         # Each part on the stage by itself (the grid's pieces came in inside one turn).
         parts = [*grid.headers, *(m for row in grid.rows for m in row)]
         self.remove(*parts)
-        self.add(*parts)
+        self.add(grid.headers[0], *grid.rows[i])  # the others left on <has>
         # 蘋果's x and its three vectors, with their letters: carried under the formula's
         # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
         row = grid.rows[i]
@@ -1123,8 +1134,26 @@ class ThreeRoles(LectureScene):
         self.roles_picture = VGroup(
             VGroup(grid.headers[0], row[1]),
             VGroup(),
-            *(VGroup(h, v) for h, v in zip(grid.headers[1:], row[2:], strict=True)),
+            *(VGroup(slot[0], v) for slot, v in zip(slots, row[2:], strict=True)),
         )
+
+    @staticmethod
+    def _slots_again(kept: VGroup) -> VGroup:
+        """蘋果's three role slots as they stood at `differ` (name, vector, meaning, sign),
+        copied before the grid takes their vectors, each vector as the target of its grid
+        cell on <has>."""
+        return kept.copy()
+
+    @staticmethod
+    def _beside_x(slots: VGroup, x: VMobject, top: float) -> None:
+        """The slots one under another in the room right of 蘋果's x (``x``, in the grid:
+        the other rows have left by then) and under ``top`` (the maps' bottom), centred
+        there, narrowed to fit."""
+        _, bottom, right, _ = style.content_area()
+        left = x.get_right()[0] + style.WIDE_BUFF
+        slots.arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
+        slots.scale(min(1.0, (right - left) / slots.width, (top - bottom) / slots.height))
+        slots.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _roles_grid(self, source: VGroup, kept: VGroup, maps: VGroup) -> RolesGrid:
         """Every position's x and its Q, K and V (``tokens.eat_apple``), a row per word and

@@ -1408,6 +1408,11 @@ class ThreeRoles(LectureScene):
         match = self._match_picture()  # across the lower half: the worked row's bars not yet in
         self._lower_half(match, stage)
         q_match = match[0]
+        # On <d> 蘋果's q stays at the match picture's size where it stood, its entries lit
+        # in turn as they are counted, d = 4 under the brace at body size.
+        stage.width.scale(q_match.height / q.height).move_to(q_match, aligned_edge=UP)
+        body = self.number(f"{SRC}.d", 0, style.BODY_SIZE)  # the size d = 4 is read at
+        d_name.scale(body.height / d_name[1].height).next_to(brace, DOWN, buff=style.TIGHT_BUFF)
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.
         big = self._large(formula.projections.copy(), roles_picture.target)
@@ -1471,8 +1476,11 @@ class ThreeRoles(LectureScene):
                 "d": [
                     FadeOut(VGroup(*match[1:])),
                     ReplacementTransform(q_match, q),
-                    GrowFromCenter(brace),
-                    FadeIn(d_name),
+                    Succession(
+                        Wait(0.3),
+                        outline(*q.entries, colour=style.QUERY),  # its entries counted
+                        AnimationGroup(GrowFromCenter(brace), FadeIn(d_name)),
+                    ),
                 ],
                 # independent steps of mean 0: each walk is drawn a step at a time
                 "wide": [

@@ -92,7 +92,7 @@ STACK_NUMBERS = 0.9  # their numbers, in cells smaller than that, at least this 
 REFERENCE_DIMS = 4
 PASS = (0.3, 0.45, 0.5)  # 蘋果's x through one map: its row framed, x onto it, x into its vector
 DIM = 0.25  # a map not being passed through (a word not spoken of), this bright
-FILL_STEP = 1.4  # a column of the roles' grid filled through its map, this long
+FILL_STEP = 1.5  # a column of the roles' grid filled through its map, this long
 TRAINED_CELL = 0.55
 GHOST = 0.45  # the random start kept small beside the curve, this wide against the map
 GHOST_CAPTION = 0.8
@@ -142,7 +142,8 @@ class ThreeRoles(LectureScene):
         split = self._pieces(sentence[self.ex.query_index])
         whole = self._whole(sentence[self.ex.query_index], split)
         names = self._big_names(x)
-        self.x_home = self._grow(x)
+        self.x_home, at_intro = self._grow(x)
+        at_intro(x.grid.cells)  # over the slots while they stand; full size once they step out
         self._beside(VGroup(sentence, split, whole), x)
         self._beside(names, x)
         self.slots = VGroup(*(VGroup(row[0], row[2], row[3]) for row in self.kept))
@@ -179,12 +180,19 @@ class ThreeRoles(LectureScene):
             },
             run_time=1.6,
         )
-        # The sentence at once in the right half; each word drops a copy of its row's numbers,
-        # which flies into X's row as the row is outlined (word → position → vector).
+        # The slots step out (down, fading: nothing refers to them until `q`) and X grows
+        # into the height they free; the sentence at once in the right half; each word drops
+        # a copy of its row's numbers, which flies into X's row as the row is outlined
+        # (word → position → vector).
         self.say(
             "x",
             Succession(
-                FadeIn(sentence, shift=UP * style.ITEM_BUFF, run_time=0.4),
+                AnimationGroup(
+                    FadeOut(self.slots, shift=DOWN * style.GROUP_BUFF),
+                    ApplyFunction(lambda m: at_intro(m, inverse=True), x.grid.cells),
+                    FadeIn(sentence, shift=UP * style.ITEM_BUFF),
+                    run_time=0.8,
+                ),
                 LaggedStart(*self._drops(x, sentence), lag_ratio=0.6),
             ),
             run_time=3,
@@ -257,24 +265,36 @@ class ThreeRoles(LectureScene):
         names.arrange(RIGHT, buff=style.GROUP_BUFF)
         return names.scale(TOKEN_GROWTH * x.grid.row_headers[0].height / names[0].height)
 
-    def _grow(self, x: VGroup) -> Callable[[VMobject], VMobject]:
+    def _grow(self, x: VGroup) -> tuple[Callable[[VMobject], VMobject], Callable]:
         """X grown (up to :data:`TOKEN_GROWTH`, its row names then at the words' size, at
-        most what the room between the title and 蘋果's slots holds) into the middle of the
-        frame's left half; returns the move that takes X, or any part of it, back to its
-        place in the equation."""
-        left, _, _, top = style.content_area()
-        bottom = self.kept.get_top()[1] + style.GROUP_BUFF
+        most what the content area's height holds: the slots have stepped out) into the
+        middle of the frame's left half. Returns the move that takes X, or any part of it,
+        back to its place in the equation, and the one that takes a part of it to where it
+        stands on `intro` (the same middle, at most the room between the title and 蘋果's
+        slots) and back (``inverse=True``)."""
+        left, bottom, _, top = style.content_area()
+        above = self.kept.get_top()[1] + style.GROUP_BUFF
         right = -style.WIDE_BUFF / 2
         home = x.get_center()
-        grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - bottom) / x.height)
+
+        def fit(low: float) -> tuple[float, np.ndarray]:
+            grow = min(TOKEN_GROWTH, (right - left) / x.width, (top - low) / x.height)
+            return grow, np.array([(left + right) / 2, (top + low) / 2, 0.0])
+
+        grow, big = fit(bottom)
+        small, middle = fit(above)
         x.scale(grow)
-        big = np.array([(left + right) / 2, (top + bottom) / 2, 0.0])
         x.move_to(big)
 
         def back(m: VMobject) -> VMobject:
             return m.scale(1 / grow, about_point=big).shift(home - big)
 
-        return back
+        def intro(m: VMobject, inverse: bool = False) -> VMobject:
+            if inverse:
+                return m.shift(big - middle).scale(grow / small, about_point=big)
+            return m.scale(small / grow, about_point=big).shift(middle - big)
+
+        return back, intro
 
     @staticmethod
     def _beside(group: VGroup, x: VGroup) -> VGroup:
@@ -440,7 +460,7 @@ class ThreeRoles(LectureScene):
         kept = self.kept
         self.say(
             "q",
-            FadeIn(self.slots),
+            FadeIn(self.slots, shift=UP * style.GROUP_BUFF),
             TransformFromCopy(result.grid.get_row(self.ex.query_index), kept[0][1]),
             run_time=1.5,
         )
@@ -491,21 +511,86 @@ class ThreeRoles(LectureScene):
                 frames = self._changed(x, w_new, new)
                 changed = [[LaggedStart(*(Create(f) for f in frames), lag_ratio=0.6)]]
                 beats["match"].append(FadeOut(frames))
+            # 蘋果's row first, as the same sum of W's rows as its Q (small, quick), under
+            # the line; it lands in its row of the stack, then the rest fills in
+            built, landed, row_sum = self._quick_sum(x, w_new, new, colour)
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
                 *moves,
                 MoveToTarget(equals),
-                then=[[*self._product(x, w_new, new, colour), FadeIn(new.name)], *changed],
+                then=[
+                    built,
+                    [*landed, FadeIn(new.name)],
+                    [*self._product(x, w_new, new, colour), FadeOut(row_sum)],
+                    *changed,
+                ],
                 beats=beats,
                 run_time=0.7 if k == 2 else 1.0,  # the same product again: one quick beat each
             )
+            self.remove(landed[0].animations[-1].mobject)  # the landed row: the product is on now
             w = w_new
         self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
         self.results = results
         self._shape(x, results, equals)
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
+
+    def _quick_sum(
+        self, x: VGroup, w: VGroup, result: VGroup, colour
+    ) -> tuple[list[Animation], list[Animation], VGroup]:
+        """蘋果's row of ``result`` (K or V) as the sum apple_q drew for Q: each used row of
+        ``w`` (the non-zero entries of 蘋果's x) lifts out along an arc with its X entry and its
+        name, into ``x₁ × row + x₂ × row = row``, at the matrices' size (as far as the room
+        under the line and left of the stack holds), centred there. Returns the lift (one
+        quick beat), the sum's result flying into its row of ``result`` where it stands, and
+        the sum (to leave as the rest of the product fills in)."""
+        i = self.ex.query_index
+        used = [c for c in range(self.ex.d) if self.ex.x[i][c]]
+        terms = VGroup()
+        for k, c in enumerate(used):
+            term = VGroup(
+                self.number(f"{SRC}.x[{i}][{c}]", 1, style.LABEL_SIZE),
+                MathTex(r"\times", font_size=40),
+                w.grid.get_row(c).copy(),
+            ).arrange(RIGHT, buff=style.ITEM_BUFF)
+            if k:
+                terms.add(MathTex("+", font_size=48))
+            terms.add(term)
+        total = result.grid.get_row(i).copy()
+        line = VGroup(*terms, MathTex("=", font_size=48), total).arrange(
+            RIGHT, buff=style.ITEM_BUFF
+        )
+        names = VGroup(
+            *(
+                w.grid.row_headers[c].copy().next_to(term[2], DOWN, buff=style.TIGHT_BUFF)
+                for term, c in zip(terms[::2], used, strict=True)
+            )
+        )
+        named = VGroup(line, names)
+        left, bottom, _, _ = style.content_area()
+        right = self.stack_left - style.GROUP_BUFF
+        top = self.line_bottom - style.GROUP_BUFF
+        named.scale(min(1.0, (right - left) / named.width, (top - bottom) / named.height))
+        named.move_to([(left + right) / 2, (top + bottom) / 2, 0])
+        lifts = [
+            AnimationGroup(
+                TransformFromCopy(x.grid.get_number(i, c), term[0], path_arc=ROW_ARC),
+                FadeIn(term[1]),
+                TransformFromCopy(w.grid.get_row(c), term[2], path_arc=ROW_ARC),
+                TransformFromCopy(w.grid.row_headers[c], name, path_arc=ROW_ARC),
+            )
+            for term, name, c in zip(terms[::2], names, used, strict=True)
+        ]
+        built = [
+            AnimationGroup(
+                LaggedStart(*lifts, lag_ratio=0.3),
+                FadeIn(VGroup(*terms[1::2], line[-2])),
+                run_time=0.6,
+            )
+        ]
+        landed = TransformFromCopy(total, result.grid.get_row(i), path_arc=-0.4)
+        return built, [InTurn(TransformFromCopy(VGroup(*terms[::2]), total), landed)], named
 
     def _grown(
         self, line: VGroup, equals: VMobject
@@ -667,7 +752,6 @@ class ThreeRoles(LectureScene):
         self.say(
             "apple_q",
             FadeOut(VGroup(row, w_row)),
-            FadeOut(self.slots),
             LaggedStart(*moves, lag_ratio=0.5),
             FadeIn(VGroup(*terms[1::2])),
             then=[[FadeIn(line[-2]), TransformFromCopy(VGroup(*terms[::2]), result), FadeIn(note)]],
@@ -1004,7 +1088,9 @@ class ThreeRoles(LectureScene):
         # The colour model's W_Q leaves with its loss curve (self is about this sentence's
         # maps); the three maps come back centred over the grid.
         self.heats.set_x(sum(style.content_area()[0::2]) / 2)
-        grid = self._roles_grid(source, kept, self.heats)
+        slots = self._slots_again(kept)  # 蘋果's three slots, for <has>, before the grid
+        grid = self._roles_grid(source, kept, self.heats)  # takes kept's vectors
+        self._beside_x(slots, grid.stand_ins[0], self.heats.get_bottom()[1] - style.ITEM_BUFF)
         self.say(
             "self",
             FadeOut(VGroup(run.plot, run.dot, run.ghost, trained)),
@@ -1017,13 +1103,22 @@ class ThreeRoles(LectureScene):
                     LaggedStart(*(GrowArrow(a) for a in arrows), lag_ratio=0.4),
                 ],
                 "roles": [self._fill(grid, source, kept, arrows)],
-                "has": [  # the other words dim; 蘋果's Q, K and V in the grid, in turn
-                    *(
-                        ApplyMethod(VGroup(*row).set_opacity, DIM)
-                        for j, row in enumerate(grid.rows)
-                        if j != i
+                # the other words leave; 蘋果's Q, K and V fly out of the grid into its
+                # three role slots, each with its meaning and its office sign, in turn
+                "has": [
+                    *(FadeOut(m) for j, row in enumerate(grid.rows) if j != i for m in row),
+                    FadeOut(grid.headers[1:]),
+                    LaggedStart(
+                        *(
+                            AnimationGroup(
+                                Transform(vector, slot[1], path_arc=-0.5),
+                                *(FadeIn(m, shift=RIGHT * style.TIGHT_BUFF) for m in slot[::2]),
+                                FadeIn(slot[3], shift=RIGHT * style.TIGHT_BUFF),
+                            )
+                            for vector, slot in zip(grid.rows[i][2:], slots, strict=True)
+                        ),
+                        lag_ratio=0.5,
                     ),
-                    outline(*grid.rows[i][2:]),
                 ],
             },
             token=self.apple_words()[i],
@@ -1031,7 +1126,7 @@ class ThreeRoles(LectureScene):
         # Each part on the stage by itself (the grid's pieces came in inside one turn).
         parts = [*grid.headers, *(m for row in grid.rows for m in row)]
         self.remove(*parts)
-        self.add(*parts)
+        self.add(grid.headers[0], *grid.rows[i])  # the others left on <has>
         # 蘋果's x and its three vectors, with their letters: carried under the formula's
         # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
         row = grid.rows[i]
@@ -1039,8 +1134,26 @@ class ThreeRoles(LectureScene):
         self.roles_picture = VGroup(
             VGroup(grid.headers[0], row[1]),
             VGroup(),
-            *(VGroup(h, v) for h, v in zip(grid.headers[1:], row[2:], strict=True)),
+            *(VGroup(slot[0], v) for slot, v in zip(slots, row[2:], strict=True)),
         )
+
+    @staticmethod
+    def _slots_again(kept: VGroup) -> VGroup:
+        """蘋果's three role slots as they stood at `differ` (name, vector, meaning, sign),
+        copied before the grid takes their vectors, each vector as the target of its grid
+        cell on <has>."""
+        return kept.copy()
+
+    @staticmethod
+    def _beside_x(slots: VGroup, x: VMobject, top: float) -> None:
+        """The slots one under another in the room right of 蘋果's x (``x``, in the grid:
+        the other rows have left by then) and under ``top`` (the maps' bottom), centred
+        there, narrowed to fit."""
+        _, bottom, right, _ = style.content_area()
+        left = x.get_right()[0] + style.WIDE_BUFF
+        slots.arrange(DOWN, buff=style.ROW_BUFF, aligned_edge=LEFT)
+        slots.scale(min(1.0, (right - left) / slots.width, (top - bottom) / slots.height))
+        slots.move_to([(left + right) / 2, (top + bottom) / 2, 0])
 
     def _roles_grid(self, source: VGroup, kept: VGroup, maps: VGroup) -> RolesGrid:
         """Every position's x and its Q, K and V (``tokens.eat_apple``), a row per word and
@@ -1295,6 +1408,11 @@ class ThreeRoles(LectureScene):
         match = self._match_picture()  # across the lower half: the worked row's bars not yet in
         self._lower_half(match, stage)
         q_match = match[0]
+        # On <d> 蘋果's q stays at the match picture's size where it stood, its entries lit
+        # in turn as they are counted, d = 4 under the brace at body size.
+        stage.width.scale(q_match.height / q.height).move_to(q_match, aligned_edge=UP)
+        body = self.number(f"{SRC}.d", 0, style.BODY_SIZE)  # the size d = 4 is read at
+        d_name.scale(body.height / d_name[1].height).next_to(brace, DOWN, buff=style.TIGHT_BUFF)
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.
         big = self._large(formula.projections.copy(), roles_picture.target)
@@ -1358,8 +1476,11 @@ class ThreeRoles(LectureScene):
                 "d": [
                     FadeOut(VGroup(*match[1:])),
                     ReplacementTransform(q_match, q),
-                    GrowFromCenter(brace),
-                    FadeIn(d_name),
+                    Succession(
+                        Wait(0.3),
+                        outline(*q.entries, colour=style.QUERY),  # its entries counted
+                        AnimationGroup(GrowFromCenter(brace), FadeIn(d_name)),
+                    ),
                 ],
                 # independent steps of mean 0: each walk is drawn a step at a time
                 "wide": [

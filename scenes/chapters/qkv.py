@@ -1559,10 +1559,7 @@ class ThreeRoles(LectureScene):
                 ],
                 [  # the plane zooms onto the shrunk terms, the origin kept
                     ReplacementTransform(plane, near),
-                    *(
-                        ReplacementTransform(a, b)
-                        for a, b in zip(tip.arrows, shown, strict=True)
-                    ),
+                    *(ReplacementTransform(a, b) for a, b in zip(tip.arrows, shown, strict=True)),
                     *(ReplacementTransform(a, b) for a, b in zip(tip.dots, zoom.dots, strict=True)),
                 ],
                 [*(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))],
@@ -1791,7 +1788,7 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
         new.match_height(old).move_to(old).align_to(old, RIGHT)
     # The close: the weights (bars, track, Σ) rise into the top right, where the rows stood
     # (they fold into the formula); the plane takes the lower half under both.
-    left, bottom, right, top = style.content_area()
+    _, _, right, top = style.content_area()
     block = VGroup(bars, shared, track, total)
     lift = np.array([right - block.get_right()[0], top - block.get_top()[1], 0.0])
     ceiling = min(formula.get_bottom()[1], block.get_bottom()[1] + lift[1]) - style.GROUP_BUFF
@@ -1865,9 +1862,9 @@ def _terms_span(scene: LectureScene, dims: tuple[int, int]) -> list[list[float]]
         points += [term, reach]
     points = np.array(points)
     step = 10 ** math.floor(math.log10(max(np.ptp(points, axis=0))))
+    low, high = points.min(axis=0), points.max(axis=0)
     return [
-        [math.floor(points[:, a].min() / step) * step, math.ceil(points[:, a].max() / step) * step, step]
-        for a in range(2)
+        [math.floor(low[a] / step) * step, math.ceil(high[a] / step) * step, step] for a in range(2)
     ]
 
 

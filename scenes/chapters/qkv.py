@@ -32,6 +32,7 @@ from manim import (
     FadeTransform,
     GrowArrow,
     GrowFromCenter,
+    GrowFromPoint,
     LaggedStart,
     ManimColor,
     MathTex,
@@ -1565,8 +1566,8 @@ class ThreeRoles(LectureScene):
                 [*(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))],
                 [
                     zoom.draw_sum(),
-                    FadeIn(stage.output_name),
-                    FadeTransform(zoom.total.copy(), output),
+                    # 蘋果's output grows out of the sum's end, right of the plane
+                    GrowFromPoint(stage.result, zoom.get_tip()),
                 ],
             ],
         )

@@ -32,6 +32,7 @@ from manim import (
     FadeTransform,
     GrowArrow,
     GrowFromCenter,
+    GrowFromPoint,
     LaggedStart,
     ManimColor,
     MathTex,
@@ -1388,12 +1389,6 @@ class ThreeRoles(LectureScene):
             SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
             for piece in pieces
         ]
-        # On the outro the frame runs over them once more, each piece's picture outlined.
-        again = [
-            SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
-            for piece in pieces
-        ]
-        pictures = (dots, scores, bars, VGroup(tip.chain, tip.total))
         # The formula's first line comes in, and the roles' picture (蘋果's x through three
         # arrows into its Q, K, V) shrinks under it, where the plane will be, until 第二行.
         roles_picture = self.roles_picture
@@ -1530,43 +1525,79 @@ class ThreeRoles(LectureScene):
                 ]
             },
         )
+        # weigh_v: the rows already shown fold up into the pieces they are (q · k into QKᵀ,
+        # ÷ √d into √d), the weights rise into the top right where they stood, and the
+        # plane takes the lower half: the words' V rows at full length, each shrunk by its
+        # weight as its bar is outlined; the plane zooms onto the shrunk terms, which lie tip
+        # to tail into 蘋果's output.
+        near, zoom = stage.near, stage.zoom
+        stage.result.move_to(stage.beside)  # not yet shown: where it comes out at the close
+        folds = (
+            (VGroup(words, dots), formula.get_scores()),
+            (scores, formula.get_scale()),
+        )
+        shown = VGroup(*(a.copy() for a in zoom.scaled))  # the terms once zoomed onto
         self.say(
             "weigh_v",
             Write(formula.get_values()),
             ReplacementTransform(lit[2], lit[3]),
             FadeOut(walks),  # the spreads left at <sharp>
-            FadeIn(plane),
-            tip.draw_vectors(),
+            *(
+                FadeOut(rows, target_position=piece, scale=piece.height / rows.height)
+                for rows, piece in folds
+            ),
+            *(m.animate.shift(stage.lift) for m in (bars, shared, track, total)),
             then=[
-                [*(tip.scale_term(j) for j in range(self.n))],
-                [tip.lay_tip_to_tail()],
+                [FadeIn(plane), tip.draw_vectors()],
+                [  # each V shrinks by its weight as its bar is outlined
+                    LaggedStart(
+                        *(
+                            AnimationGroup(tip.scale_term(j), outline(bars.rows[j]))
+                            for j in range(self.n)
+                        ),
+                        lag_ratio=0.5,
+                    )
+                ],
+                [  # the plane zooms onto the shrunk terms, the origin kept
+                    ReplacementTransform(plane, near),
+                    *(ReplacementTransform(a, b) for a, b in zip(tip.arrows, shown, strict=True)),
+                    *(ReplacementTransform(a, b) for a, b in zip(tip.dots, zoom.dots, strict=True)),
+                ],
+                [*(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))],
                 [
-                    tip.draw_sum(),
-                    FadeIn(stage.output_name),
-                    FadeTransform(tip.total.copy(), output),
+                    zoom.draw_sum(),
+                    # 蘋果's output grows out of the sum's end, right of the plane
+                    GrowFromPoint(stage.result, zoom.get_tip()),
                 ],
             ],
         )
-        # The outro replays the worked row under its pieces: the frame travels over the
-        # formula as the dots, the scores and the bars are outlined in turn, and on V the
-        # shrunk V rows slide back to the origin and lie tip to tail once more.
+        # The outro: the frame lights each piece of the second line as its part of the
+        # picture moves, in turn: softmax(…) with the bars and Σ, V with the terms (back to
+        # the origin shrunk, then tip to tail again), the whole line with the sum and the
+        # output it ends on.
+        pieces = (formula.attention[:7], formula.get_values(), formula.attention)
+        frames = [
+            SurroundingRectangle(piece, buff=style.HUG_BUFF, color=style.HIGHLIGHT)
+            for piece in pieces
+        ]
         replay = Succession(
             AnimationGroup(
-                *(Transform(a, c.copy()) for a, c in zip(tip.arrows, tip.scaled, strict=True))
+                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.scaled, strict=True))
             ),
-            tip.lay_tip_to_tail(),
+            AnimationGroup(
+                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))
+            ),
         )
-        turns = [
-            AnimationGroup(Transform(lit[3], frame), outline(picture))
-            for frame, picture in zip(again[:-1], pictures[:-1], strict=True)
-        ]
         self.say(
             "outro",
-            Succession(*turns, AnimationGroup(Transform(lit[3], again[-1]), replay)),
-            run_time=3,
-            beats={  # the frame leaves; 蘋果's output, the sum's end, outlined
-                "really": [FadeOut(lit[3]), outline(tip.total, output)]
-            },
+            Transform(lit[3], frames[0]),
+            outline(VGroup(bars, track, total)),
+            then=[
+                [Transform(lit[3], frames[1]), replay],
+                [Transform(lit[3], frames[2]), outline(zoom.total, output)],
+            ],
+            run_time=1.5,
+            beats={"really": [FadeOut(lit[3]), outline(formula)]},
         )
 
 
@@ -1663,6 +1694,18 @@ class FormulaStage:
     walks: RandomWalks  # q · k summed one product at a time, where the plane will be
     spreads: VGroup  # the walks' spread at the narrowest d and at the middle one
     zoomed: VGroup  # the walks' marks once divided by √d
+    lift: np.ndarray  # the weights (bars, track, Σ) from beside the rows into the top right
+    near: VGroup  # the plane zoomed onto the shrunk terms (same origin), its axes named
+    zoom: TipToTail  # the same sum on it: the terms tip to tail large
+    result: VGroup  # Σ_j w_j v_j = 蘋果's output, right of the zoomed plane (the close)
+    beside: np.ndarray  # its centre there (it stands beside the rows until then)
+
+    def settle(self) -> None:
+        """The close's places at once (the seam): the weights in the top right, the output
+        right of the zoomed plane."""
+        for m in (self.bars, self.shared, self.track, self.total):
+            m.shift(self.lift)
+        self.result.move_to(self.beside)
 
 
 def formula_stage(scene: LectureScene) -> FormulaStage:
@@ -1727,8 +1770,9 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
     ).arrange(RIGHT, buff=style.ITEM_BUFF)
     d_name.next_to(brace, DOWN, buff=style.TIGHT_BUFF)
     width = VGroup(q, brace, d_name)
+    # Where the walks and 蘋果's q stand under the formula: the room a plane of PLANE_SIDE
+    # takes (the close's plane is laid out on its own, across the lower half).
     plane, dims = _plane(scene)
-    # The sum's terms, drawn on the plane, move and scale with it in the layout.
     tip = _tip(scene, plane[0], dims)
     room = VGroup(plane, tip.arrows, tip.scaled, tip.chain, tip.total, tip.dots)
     below = VGroup(width, room)
@@ -1743,6 +1787,16 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
     zoomed = walks.zoomed_ticks()
     for new, old in zip(zoomed, walks.ticks, strict=True):  # at the marks' placed size
         new.match_height(old).move_to(old).align_to(old, RIGHT)
+    # The close: the weights (bars, track, Σ) rise into the top right, where the rows stood
+    # (they fold into the formula); the plane takes the lower half under both.
+    _, _, right, top = style.content_area()
+    block = VGroup(bars, shared, track, total)
+    lift = np.array([right - block.get_right()[0], top - block.get_top()[1], 0.0])
+    ceiling = min(formula.get_bottom()[1], block.get_bottom()[1] + lift[1]) - style.GROUP_BUFF
+    home = result.get_center()  # where the early layout counts it (the worked row's room)
+    plane, tip, near, zoom = _close(scene, dims, ceiling, result)
+    beside = result.get_center()  # right of the zoomed plane, at the close
+    result.move_to(home)
     return FormulaStage(
         formula=formula,
         words=words,
@@ -1760,26 +1814,107 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
         walks=walks,
         spreads=spreads,
         zoomed=zoomed,
+        lift=lift,
+        near=near,
+        zoom=zoom,
+        result=result,
+        beside=beside,
     )
 
 
-def _plane(scene: LectureScene) -> tuple[VGroup, tuple[int, int]]:
-    """The plane of the two dimensions 蘋果's output is largest in, its axes named."""
+def _plane(
+    scene: LectureScene, spans: list[list[float]] | None = None, unit: float | None = None
+) -> tuple[VGroup, tuple[int, int]]:
+    """The plane of the two dimensions 蘋果's output is largest in, its axes named: over the
+    words' V rows and the output at half-unit ticks, PLANE_SIDE a side; or over ``spans``
+    with ``unit`` frame units to 1 on both axes."""
     ex = scene.data.eat_apple
     out = ex.last_row.outputs[0]
     dims = tuple(sorted(sorted(range(ex.d), key=lambda c: -abs(out[c]))[:2]))
     values = ex.v[: ex.short]
-    spans = []
-    for c in dims:
-        points = [0.0, out[c], *(v[c] for v in values)]
-        spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
-    axes = style.muted_axes(spans[0], spans[1], PLANE_SIDE, PLANE_SIDE)
+    if spans is None:
+        spans = []
+        for c in dims:
+            points = [0.0, out[c], *(v[c] for v in values)]
+            spans.append([math.floor(min(points) * 2) / 2, math.ceil(max(points) * 2) / 2, 0.5])
+    if unit is None:
+        sides = (PLANE_SIDE, PLANE_SIDE)
+    else:
+        sides = tuple(unit * (hi - lo) for lo, hi, _ in spans)
+    axes = style.muted_axes(spans[0], spans[1], *sides)
     names = scene.dim_names(ex)
     across = style.text(names[dims[0]], style.LABEL_SIZE, style.MUTED)
     up = style.text(names[dims[1]], style.LABEL_SIZE, style.MUTED)
     across.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF).align_to(axes.x_axis, RIGHT)
     up.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF).align_to(axes.y_axis, UP)
     return VGroup(axes, across, up), dims
+
+
+def _terms_span(scene: LectureScene, dims: tuple[int, int]) -> list[list[float]]:
+    """The span of the shrunk terms ``w_j v_j`` and their running sums on the plane's two
+    dimensions, at one tick step for both (a power of ten below the wider span)."""
+    ex = scene.data.eat_apple
+    weights = ex.last_row.weights[0]
+    points = [np.zeros(2)]
+    reach = np.zeros(2)
+    for w, v in zip(weights, ex.v[: ex.short], strict=True):
+        term = w * np.array([v[dims[0]], v[dims[1]]])
+        reach = reach + term
+        points += [term, reach]
+    points = np.array(points)
+    step = 10 ** math.floor(math.log10(max(np.ptp(points, axis=0))))
+    low, high = points.min(axis=0), points.max(axis=0)
+    return [
+        [math.floor(low[a] / step) * step, math.ceil(high[a] / step) * step, step] for a in range(2)
+    ]
+
+
+def _close(
+    scene: LectureScene, dims: tuple[int, int], ceiling: float, result: VGroup
+) -> tuple[VGroup, TipToTail, VGroup, TipToTail]:
+    """The close's two planes across the lower half (under ``ceiling``): the words' V rows at
+    full length on the first, as tall as the room holds; the second zoomed onto their shrunk
+    terms (the same origin), as large as the room holds with 蘋果's output (``result``,
+    moved) right of it. Returns each plane and the sum on it."""
+    left, bottom, right, _ = style.content_area()
+    height = ceiling - bottom
+
+    def built(spans, unit):  # the plane with the sum on it (the dot's label under it)
+        plane, _ = _plane(scene, spans, unit)
+        return plane, _tip(scene, plane[0], dims)
+
+    def fit(spans, width):  # the unit that fits the room, labels kept at their size
+        unit = 1.0
+        for _ in range(3):  # the labels' overhang depends a little on the axes' lengths
+            plane, tip = built(spans, unit)
+            whole = VGroup(plane, tip.dots)
+            spread = [unit * (hi - lo) for lo, hi, _ in spans]  # the axes' lengths
+            over = (whole.height - spread[1], whole.width - spread[0])
+            unit = min(
+                (height - over[0]) / (spans[1][1] - spans[1][0]),
+                (width - over[1]) / (spans[0][1] - spans[0][0]),
+            )
+        return unit
+
+    near_spans = _terms_span(scene, dims)
+    room = right - left - result.width - style.WIDE_BUFF
+    near, zoom = built(near_spans, fit(near_spans, room))
+    VGroup(near, zoom.dots).move_to([0, (ceiling + bottom) / 2, 0])
+    result.next_to(near[0], RIGHT, buff=style.WIDE_BUFF)
+    picture = VGroup(near, zoom.dots, result)
+    centre = picture.get_center()
+    shift = np.array([(left + right) / 2 - centre[0], 0, 0])
+    picture.shift(shift)
+    result.set_y(min(zoom.get_tip()[1], ceiling - result.height / 2))  # level with the sum's end
+    full, _ = _plane(scene)
+    spans = [[*full[0].x_range], [*full[0].y_range]]
+    plane, tip = built(spans, fit(spans, right - left))
+    origin = near[0].c2p(0, 0)
+    plane.shift(origin - plane[0].c2p(0, 0))
+    # the sums move with their planes: rebuilt on them where they stand
+    zoom = _tip(scene, near[0], dims)
+    tip = _tip(scene, plane[0], dims)
+    return plane, tip, near, zoom
 
 
 def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
@@ -1858,5 +1993,10 @@ def worked_formula(scene: LectureScene) -> VGroup:
     and end to end with Σ = 1.00, its output). The formula, the plane with its sum, the
     worked row."""
     stage = formula_stage(scene)
-    tip = stage.tip
-    return VGroup(stage.formula, VGroup(stage.plane, tip.chain, tip.dots, tip.total), stage.worked)
+    stage.settle()
+    zoom = stage.zoom
+    return VGroup(
+        stage.formula,
+        VGroup(stage.near, zoom.chain, zoom.dots, zoom.total),
+        VGroup(stage.bars, stage.shared, stage.track, stage.total, stage.result),
+    )

@@ -135,9 +135,7 @@ class TipToTail(VGroup):
     def share(self, j: int, size: float = style.SMALL_SIZE) -> VGroup:
         """Term ``j``'s weight and name, ``0.54 × v(吃)`` (the weight read from the data
         file), unplaced."""
-        number = ShownNumber(
-            self.weights[j], 2, Ref(f"{self.source}[{j}]"), size, self.colour
-        )
+        number = ShownNumber(self.weights[j], 2, Ref(f"{self.source}[{j}]"), size, self.colour)
         label = VGroup(number, style.text(f"× {self.names[j]}", size, self.colour))
         return label.arrange(RIGHT, buff=style.TIGHT_BUFF * 2)
 

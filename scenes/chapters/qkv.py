@@ -317,13 +317,20 @@ class ThreeRoles(LectureScene):
             drop.scale(DROP_SIZE * word.height / drop.height).next_to(
                 word, DOWN, buff=style.ITEM_BUFF
             )
+            # in a Succession every drop is on the stage from its start: each waits
+            # unseen (just above, transparent) until its turn, then comes down into view
+            drop.generate_target()
+            drop.shift(UP * style.ITEM_BUFF).set_opacity(0)
+            self.add(drop)  # on the stage itself, so that its flight replaces it there
             flights.append(
                 Succession(
-                    FadeIn(drop, shift=DOWN * style.ITEM_BUFF),
+                    MoveToTarget(drop),
                     AnimationGroup(
                         ReplacementTransform(drop, numbers, path_arc=0.6),
                         outline(x.grid.get_row(i), colour=style.FOREGROUND),
                     ),
+                    # the flight's group still holds the drop (now on the numbers): it goes
+                    FadeOut(drop, run_time=0.05),
                 )
             )
         return flights
@@ -498,7 +505,8 @@ class ThreeRoles(LectureScene):
                     FadeOut(result.grid.col_headers),
                     Transform(result.body, slots[0][1]),
                     Transform(result.name, slots[0][0]),
-                    FadeOut(kept, shift=DOWN * style.GROUP_BUFF),
+                    # only what is shown: 蘋果's Q and the slots (its K and V not yet in)
+                    FadeOut(VGroup(kept[0][1], self.slots), shift=DOWN * style.GROUP_BUFF),
                     ApplyFunction(grow, shown),
                     ApplyFunction(grow, times),
                 ]
@@ -515,6 +523,13 @@ class ThreeRoles(LectureScene):
             # 蘋果's row first, as the same sum of W's rows as its Q (small, quick), under
             # the line; it lands in its row of the stack, then the rest fills in
             built, landed, row_sum = self._quick_sum(x, w_new, new, colour)
+            # then only the other rows fill, each out of its row of X, in turn (蘋果's landed)
+            i = self.ex.query_index
+            others = [(r, new.grid.get_row(r)) for r in range(self.n) if r != i]
+            fill = LaggedStart(
+                *(TransformFromCopy(x.grid.get_row(r), row, path_arc=-0.4) for r, row in others),
+                lag_ratio=0.4,
+            )
             self.say(
                 key,
                 ReplacementTransform(w, w_new),
@@ -523,13 +538,15 @@ class ThreeRoles(LectureScene):
                 then=[
                     built,
                     [*landed, FadeIn(new.name)],
-                    [*self._product(x, w_new, new, colour), FadeOut(row_sum)],
+                    [outline(w_new.body, colour=colour), fill, FadeOut(row_sum)],
                     *changed,
                 ],
                 beats=beats,
                 run_time=0.7 if k == 2 else 1.0,  # the same product again: one quick beat each
             )
-            self.remove(landed[0].animations[-1].mobject)  # the landed row: the product is on now
+            # the landed row and the filled ones: the whole matrix on the stage, by itself
+            self.remove(landed[0].animations[-1].mobject, *(row for _, row in others))
+            self.add(new.body)
             w = w_new
         self.stack = VGroup(*(VGroup(r.body, r.name) for r in results))
         self.results = results
@@ -817,7 +834,7 @@ class ThreeRoles(LectureScene):
         """Row ``i`` of X as a vector with its name: what the three roles are made from."""
         vector = NumberVector(self.ex.x[i], f"{SRC}.x[{i}]", "", style.FOREGROUND, decimals=1)
         name = style.text(
-            self.words.format("apple_of", role="X", token=self.apple_words()[i]), style.LABEL_SIZE
+            self.words.format("apple_of", role="x", token=self.apple_words()[i]), style.LABEL_SIZE
         )
         return VGroup(name, vector).arrange(DOWN, buff=style.ITEM_BUFF)
 
@@ -1092,6 +1109,8 @@ class ThreeRoles(LectureScene):
         slots = self._slots_again(kept)  # 蘋果's three slots, for <has>, before the grid
         grid = self._roles_grid(source, kept, self.heats)  # takes kept's vectors
         self._beside_x(slots, grid.stand_ins[0], self.heats.get_bottom()[1] - style.ITEM_BUFF)
+        # on <has> the x column's letter becomes 蘋果's x (its one row), as its slots are named
+        x_name = self._x_name(slots[0][0]).next_to(grid.stand_ins[0], UP, buff=style.ITEM_BUFF)
         self.say(
             "self",
             FadeOut(VGroup(run.plot, run.dot, run.ghost, trained)),
@@ -1109,6 +1128,7 @@ class ThreeRoles(LectureScene):
                 "has": [
                     *(FadeOut(m) for j, row in enumerate(grid.rows) if j != i for m in row),
                     FadeOut(grid.headers[1:]),
+                    ReplacementTransform(grid.headers[0], x_name),
                     LaggedStart(
                         *(
                             AnimationGroup(
@@ -1127,16 +1147,22 @@ class ThreeRoles(LectureScene):
         # Each part on the stage by itself (the grid's pieces came in inside one turn).
         parts = [*grid.headers, *(m for row in grid.rows for m in row)]
         self.remove(*parts)
-        self.add(grid.headers[0], *grid.rows[i])  # the others left on <has>
+        self.add(x_name, *grid.rows[i])  # the others left on <has>
         # 蘋果's x and its three vectors, with their letters: carried under the formula's
         # first line, stacked (x, then Q, K, V); the rest of the grid leaves.
         row = grid.rows[i]
-        self.roles_grid = grid  # its Q, K and V columns go into the formula's letters
         self.roles_picture = VGroup(
-            VGroup(grid.headers[0], row[1]),
+            VGroup(x_name, row[1]),
             VGroup(),
             *(VGroup(slot[0], v) for slot, v in zip(slots, row[2:], strict=True)),
         )
+
+    def _x_name(self, like: VMobject) -> VMobject:
+        """「蘋果」的 x: 蘋果's row of X named as its slots are (at ``like``'s scale)."""
+        token = self.apple_words()[self.ex.query_index]
+        name = style.text(self.words.format("apple_of", role="x", token=token), style.LABEL_SIZE)
+        letter = self.words.format("apple_of", role="Q", token=token)
+        return name.scale(like.height / style.text(letter, style.LABEL_SIZE).height)
 
     @staticmethod
     def _slots_again(kept: VGroup) -> VGroup:
@@ -1411,19 +1437,19 @@ class ThreeRoles(LectureScene):
         # The first line is written large in the middle as 蘋果's vectors and the maps land in
         # it, then it moves up into its place.
         big = self._large(formula.projections.copy(), roles_picture.target)
-        columns = [
-            VGroup(*(row[2 + k] for row in self.roles_grid.rows)) for k in range(len(self.heats))
-        ]
         self.say(
             "formula_intro",
             *(FadeOut(m) for m in leaving),
             MoveToTarget(roles_picture),
-            # Each column of the grid (every word's Q, K or V) goes into its letter, each
-            # matrix into its projection; 蘋果's row alone is carried below.
+            # Each letter comes in; each map's name (W_Q, W_K, W_V) goes into its projection
+            # as the maps leave: only what is on the stage moves (the other words' rows left
+            # on <has>); 蘋果's row alone is carried below.
             *(
-                TransformFromCopy(part, big[2 * k + side])
+                AnimationGroup(
+                    FadeIn(big[2 * k], shift=UP * style.ITEM_BUFF),
+                    TransformFromCopy(heat[1], big[2 * k + 1]),
+                )
                 for k, heat in enumerate(self.heats)
-                for side, part in enumerate((columns[k], heat))
             ),
             run_time=1.5,
             beats={  # each projection lit in its colour as 蘋果's vector of it is outlined
@@ -1526,44 +1552,62 @@ class ThreeRoles(LectureScene):
             },
         )
         # weigh_v: the rows already shown fold up into the pieces they are (q · k into QKᵀ,
-        # ÷ √d into √d), the weights rise into the top right where they stood, and the
-        # plane takes the lower half: the words' V rows at full length, each shrunk by its
-        # weight as its bar is outlined; the plane zooms onto the shrunk terms, which lie tip
-        # to tail into 蘋果's output.
+        # ÷ √d into the whole fraction QKᵀ/√d), shrinking, along an arc under V; the weights
+        # rise into the top right where they stood, and the plane takes the lower half: the
+        # words' V rows at full length, each in turn shrunk by its weight, labelled with it,
+        # as its bar (where it stands now) is outlined; the region the shrunk terms take is
+        # framed and grows into the zoomed plane (each axis's end marked on both), where the
+        # terms lie tip to tail into 蘋果's output.
         near, zoom = stage.near, stage.zoom
+        labels, near_labels, laid = stage.labels, stage.near_labels, stage.laid_labels
+        near_at, laid_at = near_labels.copy(), laid.copy()  # their places, for the outro
         stage.result.move_to(stage.beside)  # not yet shown: where it comes out at the close
         folds = (
             (VGroup(words, dots), formula.get_scores()),
-            (scores, formula.get_scale()),
+            (scores, VGroup(formula.get_scores(), formula.get_scale())),
         )
         shown = VGroup(*(a.copy() for a in zoom.scaled))  # the terms once zoomed onto
+        lifted = bars.copy().shift(stage.lift)  # the bars where they stand once lifted
+        spans = (near[0].x_range, near[0].y_range)
+        region, grown = _region(plane[0], *spans), _region(near[0], *spans)
+
+        def shrink(j: int) -> list[Animation]:  # term j shrinks, labelled, its bar outlined
+            steps = [tip.scale_term(j), outline(lifted.rows[j])]
+            if j in tip.on_plane:
+                steps.append(FadeIn(labels[tip.on_plane.index(j)]))
+            return steps
+
         self.say(
             "weigh_v",
             Write(formula.get_values()),
             ReplacementTransform(lit[2], lit[3]),
             FadeOut(walks),  # the spreads left at <sharp>
             *(
-                FadeOut(rows, target_position=piece, scale=piece.height / rows.height)
+                FadeOut(
+                    rows,
+                    target_position=piece,
+                    scale=min(1.0, piece.width / rows.width, piece.height / rows.height),
+                    path_arc=-1.0,  # round under V, not across it
+                )
                 for rows, piece in folds
             ),
             *(m.animate.shift(stage.lift) for m in (bars, shared, track, total)),
             then=[
                 [FadeIn(plane), tip.draw_vectors()],
-                [  # each V shrinks by its weight as its bar is outlined
-                    LaggedStart(
-                        *(
-                            AnimationGroup(tip.scale_term(j), outline(bars.rows[j]))
-                            for j in range(self.n)
-                        ),
-                        lag_ratio=0.5,
-                    )
-                ],
-                [  # the plane zooms onto the shrunk terms, the origin kept
+                *(shrink(j) for j in range(self.n)),
+                [Create(region)],
+                [  # the framed region grows into the zoomed plane, the origin kept
                     ReplacementTransform(plane, near),
+                    Transform(region, grown),
                     *(ReplacementTransform(a, b) for a, b in zip(tip.arrows, shown, strict=True)),
                     *(ReplacementTransform(a, b) for a, b in zip(tip.dots, zoom.dots, strict=True)),
+                    ReplacementTransform(labels, near_labels),
                 ],
-                [*(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))],
+                [
+                    FadeOut(region),
+                    *(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True)),
+                    ReplacementTransform(near_labels, laid),
+                ],
                 [
                     zoom.draw_sum(),
                     # 蘋果's output grows out of the sum's end, right of the plane
@@ -1582,10 +1626,12 @@ class ThreeRoles(LectureScene):
         ]
         replay = Succession(
             AnimationGroup(
-                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.scaled, strict=True))
+                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.scaled, strict=True)),
+                Transform(laid, near_at),
             ),
             AnimationGroup(
-                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True))
+                *(Transform(a, c.copy()) for a, c in zip(shown, zoom.chain, strict=True)),
+                Transform(laid, laid_at),
             ),
         )
         self.say(
@@ -1599,6 +1645,14 @@ class ThreeRoles(LectureScene):
             run_time=1.5,
             beats={"really": [FadeOut(lit[3]), outline(formula)]},
         )
+
+
+def _region(axes, x_range, y_range) -> Rectangle:
+    """The rectangle ``x_range`` × ``y_range`` (their first two entries) on ``axes``,
+    framed: what a zoomed plane shows, on the plane it zooms from."""
+    low, high = axes.c2p(x_range[0], y_range[0]), axes.c2p(x_range[1], y_range[1])
+    box = Rectangle(width=high[0] - low[0], height=high[1] - low[1]).move_to((low + high) / 2)
+    return box.set_stroke(style.HIGHLIGHT, width=3).set_fill(opacity=0)
 
 
 def _stacked(picture: VGroup) -> VGroup:
@@ -1697,6 +1751,9 @@ class FormulaStage:
     lift: np.ndarray  # the weights (bars, track, Σ) from beside the rows into the top right
     near: VGroup  # the plane zoomed onto the shrunk terms (same origin), its axes named
     zoom: TipToTail  # the same sum on it: the terms tip to tail large
+    labels: VGroup  # each arrow term's weight × name, beside it shrunk on the full plane
+    near_labels: VGroup  # the same beside it shrunk on the zoomed plane
+    laid_labels: VGroup  # and beside it laid tip to tail there (the close)
     result: VGroup  # Σ_j w_j v_j = 蘋果's output, right of the zoomed plane (the close)
     beside: np.ndarray  # its centre there (it stands beside the rows until then)
 
@@ -1817,6 +1874,9 @@ def formula_stage(scene: LectureScene) -> FormulaStage:
         lift=lift,
         near=near,
         zoom=zoom,
+        labels=_term_labels(tip),
+        near_labels=_term_labels(zoom),
+        laid_labels=_term_labels(zoom, laid=True),
         result=result,
         beside=beside,
     )
@@ -1845,9 +1905,19 @@ def _plane(
     names = scene.dim_names(ex)
     across = style.text(names[dims[0]], style.LABEL_SIZE, style.MUTED)
     up = style.text(names[dims[1]], style.LABEL_SIZE, style.MUTED)
-    across.next_to(axes.x_axis, DOWN, buff=style.ITEM_BUFF).align_to(axes.x_axis, RIGHT)
-    up.next_to(axes.y_axis, LEFT, buff=style.ITEM_BUFF).align_to(axes.y_axis, UP)
-    return VGroup(axes, across, up), dims
+    # each axis's far end marked with its value (the plane's own range), so a zoom reads
+    ends = VGroup(
+        _end_mark(spans[0][1]).next_to(axes.c2p(spans[0][1], spans[1][0]), DOWN, style.ITEM_BUFF),
+        _end_mark(spans[1][1]).next_to(axes.c2p(spans[0][0], spans[1][1]), LEFT, style.ITEM_BUFF),
+    )
+    across.next_to(ends[0], RIGHT, buff=style.ITEM_BUFF)  # under the axis, past its end
+    up.next_to(axes.y_axis, UP, buff=style.ITEM_BUFF)
+    return VGroup(axes, across, up, ends), dims
+
+
+def _end_mark(value: float) -> VMobject:
+    """An axis's end value, as a scale mark at the lecture's label size."""
+    return style.tick_label(f"{round(value, 6):g}", style.LABEL_SIZE)
 
 
 def _terms_span(scene: LectureScene, dims: tuple[int, int]) -> list[list[float]]:
@@ -1887,7 +1957,7 @@ def _close(
         unit = 1.0
         for _ in range(3):  # the labels' overhang depends a little on the axes' lengths
             plane, tip = built(spans, unit)
-            whole = VGroup(plane, tip.dots)
+            whole = VGroup(plane, tip.dots, _term_labels(tip), _term_labels(tip, laid=True))
             spread = [unit * (hi - lo) for lo, hi, _ in spans]  # the axes' lengths
             over = (whole.height - spread[1], whole.width - spread[0])
             unit = min(
@@ -1899,9 +1969,10 @@ def _close(
     near_spans = _terms_span(scene, dims)
     room = right - left - result.width - style.WIDE_BUFF
     near, zoom = built(near_spans, fit(near_spans, room))
-    VGroup(near, zoom.dots).move_to([0, (ceiling + bottom) / 2, 0])
-    result.next_to(near[0], RIGHT, buff=style.WIDE_BUFF)
-    picture = VGroup(near, zoom.dots, result)
+    laid = _term_labels(zoom, laid=True)
+    VGroup(near, zoom.dots, laid).move_to([0, (ceiling + bottom) / 2, 0])
+    result.next_to(VGroup(near, laid), RIGHT, buff=style.WIDE_BUFF)
+    picture = VGroup(near, zoom.dots, laid, result)
     centre = picture.get_center()
     shift = np.array([(left + right) / 2 - centre[0], 0, 0])
     picture.shift(shift)
@@ -1925,9 +1996,27 @@ def _tip(scene: LectureScene, axes, dims: tuple[int, int]) -> TipToTail:
     weights = ex.last_row.weights[0]
     source = f"{SRC}.last_row.weights[0]"
     tip = TipToTail(axes, ex.v[: ex.short], weights, source, words, dims)
-    for _, label in tip.dots:  # a dot's share and name, read at the lecture's label size
-        label.scale(style.LABEL_SIZE / style.SMALL_SIZE, about_edge=UP)
+    for dot, label in tip.dots:  # a dot's share and name, read at the lecture's label size,
+        # left of the origin: under it stands the first shrunk term's label
+        label.scale(style.LABEL_SIZE / style.SMALL_SIZE).next_to(dot, LEFT, buff=style.ITEM_BUFF)
     return tip
+
+
+def _term_labels(tip: TipToTail, laid: bool = False) -> VGroup:
+    """Each term drawn as an arrow, its weight × its name beside it (shrunk from the origin,
+    or laid in the chain), at the lecture's label size."""
+    labels = VGroup(*(tip.term_label(j, laid, style.LABEL_SIZE) for j in tip.on_plane))
+    for k, label in enumerate(labels):  # one that would cover an earlier one rises above it
+        for other in labels[:k]:
+            apart = (
+                label.get_left()[0] > other.get_right()[0]
+                or label.get_right()[0] < other.get_left()[0]
+                or label.get_bottom()[1] > other.get_top()[1]
+                or label.get_top()[1] < other.get_bottom()[1]
+            )
+            if not apart:
+                label.shift(UP * (other.get_top()[1] - label.get_bottom()[1] + style.HUG_BUFF))
+    return labels
 
 
 def _walks(scene: LectureScene, wider: float = 1.0) -> tuple[RandomWalks, list[int]]:
@@ -1997,6 +2086,6 @@ def worked_formula(scene: LectureScene) -> VGroup:
     zoom = stage.zoom
     return VGroup(
         stage.formula,
-        VGroup(stage.near, zoom.chain, zoom.dots, zoom.total),
+        VGroup(stage.near, zoom.chain, zoom.dots, stage.laid_labels, zoom.total),
         VGroup(stage.bars, stage.shared, stage.track, stage.total, stage.result),
     )

@@ -88,6 +88,7 @@ class TipToTail(VGroup):
         super().__init__()
         self.plane = plane
         self.colour = colour or style.VALUE
+        self.weights, self.source, self.names = list(weights), source, list(names)
         across, up = dims
         points = [np.array([v[across], v[up]], dtype=float) for v in vectors]
         self.flat = [bool(np.linalg.norm(p) < ON_PLANE) for p in points]
@@ -100,10 +101,7 @@ class TipToTail(VGroup):
         for j, (p, w, flat) in enumerate(zip(points, weights, self.flat, strict=True)):
             if flat:
                 dot = Dot(self._at(0, 0), radius=0.07, color=self.colour)
-                share = ShownNumber(w, 2, Ref(f"{source}[{j}]"), style.SMALL_SIZE, self.colour)
-                label = VGroup(share, style.text(f"× {names[j]}", style.SMALL_SIZE, self.colour))
-                label.arrange(RIGHT, buff=style.TIGHT_BUFF * 2)
-                label.next_to(dot, DOWN, buff=style.ITEM_BUFF)  # under the origin
+                label = self.share(j).next_to(dot, DOWN, buff=style.ITEM_BUFF)  # under the origin
                 self.dots.add(VGroup(dot, label))
                 continue
             self.on_plane.append(j)
@@ -133,6 +131,26 @@ class TipToTail(VGroup):
             stroke_width=width,
             max_tip_length_to_length_ratio=0.35,
         )
+
+    def share(self, j: int, size: float = style.SMALL_SIZE) -> VGroup:
+        """Term ``j``'s weight and name, ``0.54 × v(吃)`` (the weight read from the data
+        file), unplaced."""
+        number = ShownNumber(self.weights[j], 2, Ref(f"{self.source}[{j}]"), size, self.colour)
+        label = VGroup(number, style.text(f"× {self.names[j]}", size, self.colour))
+        return label.arrange(RIGHT, buff=style.TIGHT_BUFF * 2)
+
+    def term_label(self, j: int, laid: bool = False, size: float = style.SMALL_SIZE) -> VGroup:
+        """Term ``j``'s weight and name (:meth:`share`) beside its shrunk arrow: from the
+        origin, or (``laid``) where it lies in the chain; under an arrow that runs more
+        across than up, right of one that runs more up (a term drawn as a dot: its own
+        label, a copy)."""
+        if self.flat[j]:
+            return self.get_dot(j)[1].copy()
+        k = self.on_plane.index(j)
+        arrow = (self.chain if laid else self.scaled)[k]
+        run = arrow.get_end() - arrow.get_start()
+        side = DOWN if abs(run[0]) >= abs(run[1]) else RIGHT
+        return self.share(j, size).next_to(arrow, side, buff=style.HUG_BUFF)
 
     def get_arrow(self, j: int) -> Arrow | None:
         """Term ``j``'s arrow as it is now (None for a term drawn as a dot)."""

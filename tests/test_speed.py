@@ -71,11 +71,10 @@ def _render(folder: Path) -> Path:
 
 _IMPORT_ONLY = """
 from manim import Mobject, Text
-from scenes.patches import fastcopy, fastfamily, textmemo
+from scenes.patches import fastcopy, textmemo
 import scenes.chapters.weighted_sum, scenes.gates.run
 from scenes.kit import style
 print(Mobject.__deepcopy__ is fastcopy._deepcopy, Text.__init__ is textmemo._init)
-print(Mobject.get_family is fastfamily.get_family)
 print(hasattr(style, "FOREGROUND"))
 """
 
@@ -86,14 +85,14 @@ def test_importing_a_chapter_patches_nothing_and_chooses_no_theme() -> None:
     command = [sys.executable, "-c", _IMPORT_ONLY]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "False", "False", "False"]
+    assert result.stdout.split() == ["False", "False", "False"]
 
 
 def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     """A second install (the scene's own, after the worker's) keeps what came between."""
     from common.settings import settings
     from scenes import patches
-    from scenes.patches import fastcopy, fastfamily
+    from scenes.patches import fastcopy
 
     patches.install(settings())
     mine = fastframes._write_frame
@@ -107,34 +106,6 @@ def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     from manim import Mobject
 
     assert Mobject.__deepcopy__ is fastcopy._deepcopy
-    assert Mobject.get_family is fastfamily.get_family
-
-
-def test_the_fast_family_is_manims_family() -> None:
-    """The faster family list is Manim's own, member for member and in order: on a tree
-    with a member shared by two groups, one repeated in one group, a cycle, and a real
-    text's glyphs."""
-    from manim import Circle, Group, Mobject, Square, Text, VGroup
-
-    from scenes.patches import fastfamily
-
-    a, b, c = Square(), Circle(), Square()
-    inner = VGroup(a, b)
-    repeated = VGroup(inner, c)
-    repeated.submobjects.append(inner)  # inner twice: each member kept at its last place
-    loop = VGroup(Square())
-    loop.submobjects.append(loop)  # a cycle
-    text = Text("蘋果 0.54")
-    top = Group(repeated, VGroup(b, c), Mobject(), loop, text)
-    for mobject in (top, repeated, inner, a, loop, text, Group(top, Group(top))):
-        assert fastfamily.get_family(mobject) == fastfamily._own(mobject)
-    assert len(fastfamily.get_family(repeated)) == 5 < len(list(_family_with_repeats(repeated)))
-
-
-def _family_with_repeats(mobject):
-    yield mobject
-    for sub in mobject.submobjects:
-        yield from _family_with_repeats(sub)
 
 
 def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:

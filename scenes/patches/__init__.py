@@ -4,9 +4,8 @@ tests, the profile) before it renders, and a scene's own ``setup`` once more, fo
 ``manim`` run; each part is installed once a process).
 
 Each replaces a private part of Manim 0.22 (its Cairo path tracing, its frame encoder, its
-mobject copy and family list, its LaTeX and Pango file handling) with one that gives
-identical frames; a different Manim is refused with one line, since its private parts may
-have moved. Imports
+mobject copy, its LaTeX and Pango file handling) with one that gives identical frames; a
+different Manim is refused with one line, since its private parts may have moved. Imports
 ``common`` and Manim.
 """
 
@@ -37,11 +36,10 @@ def install(settings: Settings) -> None:
             f"scenes/patches: written for Manim {MANIM}x, found {found} "
             "(pin manim>=0.22,<0.23, as pyproject.toml does)"
         )
-    from scenes.patches import fastcopy, fastfamily, fastframes, texcache, textmemo
+    from scenes.patches import fastcopy, fastframes, texcache, textmemo
 
     parts: list[tuple[object, Callable[[], None]]] = [
         ("fastcopy", fastcopy.install),  # every chapter, rendered or gated, copies fast
-        ("fastfamily", fastfamily.install),  # and lists a mobject's family fast
         ("textmemo", textmemo.install),  # and parses each text's SVG once
     ]
     if settings.fast_frames:  # off only to measure Manim's own way

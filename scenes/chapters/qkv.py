@@ -554,15 +554,11 @@ class ThreeRoles(LectureScene):
         self.equation = VGroup(x, times, w, equals, self.stack, self.shape)
         return kept
 
-    def _quick_sum(
-        self, x: VGroup, w: VGroup, result: VGroup, colour
-    ) -> tuple[list[Animation], list[Animation], VGroup]:
-        """蘋果's row of ``result`` (K or V) as the sum apple_q drew for Q: each used row of
-        ``w`` (the non-zero entries of 蘋果's x) lifts out along an arc with its X entry and its
-        name, into ``x₁ × row + x₂ × row = row``, at the matrices' size (as far as the room
-        under the line and left of the stack holds), centred there. Returns the lift (one
-        quick beat), the sum's result flying into its row of ``result`` where it stands, and
-        the sum (to leave as the rest of the product fills in)."""
+    def _row_sum(self, w: VGroup, result: VGroup) -> tuple[list[int], VGroup, VGroup, VGroup]:
+        """蘋果's row of ``result`` (= X ``w``) as a sum of ``w``'s rows: the columns its x
+        uses (its non-zero entries), the terms ``x_c × row c`` joined by +, the whole line
+        ``terms = row`` (its last part a copy of ``result``'s row) and each term's row name
+        under it."""
         i = self.ex.query_index
         used = [c for c in range(self.ex.d) if self.ex.x[i][c]]
         terms = VGroup()
@@ -575,16 +571,28 @@ class ThreeRoles(LectureScene):
             if k:
                 terms.add(MathTex("+", font_size=48))
             terms.add(term)
-        total = result.grid.get_row(i).copy()
-        line = VGroup(*terms, MathTex("=", font_size=48), total).arrange(
-            RIGHT, buff=style.ITEM_BUFF
-        )
+        line = VGroup(*terms, MathTex("=", font_size=48), result.grid.get_row(i).copy())
+        line.arrange(RIGHT, buff=style.ITEM_BUFF)
         names = VGroup(
             *(
                 w.grid.row_headers[c].copy().next_to(term[2], DOWN, buff=style.TIGHT_BUFF)
                 for term, c in zip(terms[::2], used, strict=True)
             )
         )
+        return used, terms, line, names
+
+    def _quick_sum(
+        self, x: VGroup, w: VGroup, result: VGroup, colour
+    ) -> tuple[list[Animation], list[Animation], VGroup]:
+        """蘋果's row of ``result`` (K or V) as the sum apple_q drew for Q: each used row of
+        ``w`` (the non-zero entries of 蘋果's x) lifts out along an arc with its X entry and its
+        name, into ``x₁ × row + x₂ × row = row``, at the matrices' size (as far as the room
+        under the line and left of the stack holds), centred there. Returns the lift (one
+        quick beat), the sum's result flying into its row of ``result`` where it stands, and
+        the sum (to leave as the rest of the product fills in)."""
+        i = self.ex.query_index
+        used, terms, line, names = self._row_sum(w, result)
+        total = line[-1]
         named = VGroup(line, names)
         left, bottom, _, _ = style.content_area()
         right = self.stack_left - style.GROUP_BUFF
@@ -706,28 +714,10 @@ class ThreeRoles(LectureScene):
             token=self.apple_words()[i],
             big=big,
         )
-        # X's entries weigh W_Q's rows; only the non-zero ones add anything.
-        used = [c for c in range(self.ex.d) if self.ex.x[i][c]]
-        terms = VGroup()
-        for k, c in enumerate(used):
-            term = VGroup(
-                self.number(f"{SRC}.x[{i}][{c}]", 1, style.LABEL_SIZE),
-                MathTex(r"\times", font_size=40),
-                w.grid.get_row(c).copy(),
-            ).arrange(RIGHT, buff=style.ITEM_BUFF)
-            if k:
-                terms.add(MathTex("+", font_size=48))
-            terms.add(term)
-        result = q.grid.get_row(i).copy()
-        line = VGroup(*terms, MathTex("=", font_size=48), result)
-        line.arrange(RIGHT, buff=style.ITEM_BUFF)
-        # each lifted row keeps its name under it (X's column c goes with W_Q's row c)
-        names = VGroup(
-            *(
-                w.grid.row_headers[c].copy().next_to(term[2], DOWN, buff=style.TIGHT_BUFF)
-                for term, c in zip(terms[::2], used, strict=True)
-            )
-        )
+        # X's entries weigh W_Q's rows; only the non-zero ones add anything; each lifted row
+        # keeps its name under it (X's column c goes with W_Q's row c)
+        used, terms, line, names = self._row_sum(w, q)
+        result = line[-1]
         # and a word on the terms left out: X's other entries are 0
         zero = [c for c in range(self.ex.d) if c not in used]
         note = VGroup()

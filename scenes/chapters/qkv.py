@@ -1096,7 +1096,9 @@ class ThreeRoles(LectureScene):
         # The colour model's W_Q leaves with its loss curve (self is about this sentence's
         # maps); the three maps come back centred over the grid.
         self.heats.set_x(sum(style.content_area()[0::2]) / 2)
-        slots = self._slots_again(kept)  # 蘋果's three slots, for <has>, before the grid
+        # 蘋果's three slots as they stood at `differ` (name, vector, meaning, sign), copied
+        # before the grid takes their vectors: each vector the target of its cell on <has>
+        slots = kept.copy()
         grid = self._roles_grid(source, kept, self.heats)  # takes kept's vectors
         self._beside_x(slots, grid.stand_ins[0], self.heats.get_bottom()[1] - style.ITEM_BUFF)
         # on <has> the x column's letter becomes 蘋果's x (its one row), as its slots are named
@@ -1153,13 +1155,6 @@ class ThreeRoles(LectureScene):
         name = style.text(self.words.format("apple_of", role="x", token=token), style.LABEL_SIZE)
         letter = self.words.format("apple_of", role="Q", token=token)
         return name.scale(like.height / style.text(letter, style.LABEL_SIZE).height)
-
-    @staticmethod
-    def _slots_again(kept: VGroup) -> VGroup:
-        """蘋果's three role slots as they stood at `differ` (name, vector, meaning, sign),
-        copied before the grid takes their vectors, each vector as the target of its grid
-        cell on <has>."""
-        return kept.copy()
 
     @staticmethod
     def _beside_x(slots: VGroup, x: VMobject, top: float) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from types import FunctionType
 
 import numpy as np
+import pytest
 from manim import (
     BLUE,
     DOWN,
@@ -71,10 +72,12 @@ def _render(folder: Path) -> Path:
 
 _IMPORT_ONLY = """
 from manim import Mobject, Text
-from scenes.patches import fastcopy, textmemo
+from scenes.patches import fastbounds, fastcopy, fastfamily, textmemo
 import scenes.chapters.weighted_sum, scenes.gates.run
 from scenes.kit import style
 print(Mobject.__deepcopy__ is fastcopy._deepcopy, Text.__init__ is textmemo._init)
+print(Mobject.get_family is fastfamily.get_family)
+print(Mobject.reduce_across_dimension is fastbounds.reduce_across_dimension)
 print(hasattr(style, "FOREGROUND"))
 """
 
@@ -85,14 +88,14 @@ def test_importing_a_chapter_patches_nothing_and_chooses_no_theme() -> None:
     command = [sys.executable, "-c", _IMPORT_ONLY]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "False", "False"]
+    assert result.stdout.split() == ["False"] * 5
 
 
 def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     """A second install (the scene's own, after the worker's) keeps what came between."""
     from common.settings import settings
     from scenes import patches
-    from scenes.patches import fastcopy
+    from scenes.patches import fastbounds, fastcopy, fastfamily
 
     patches.install(settings())
     mine = fastframes._write_frame
@@ -106,6 +109,99 @@ def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     from manim import Mobject
 
     assert Mobject.__deepcopy__ is fastcopy._deepcopy
+    assert Mobject.get_family is fastfamily.get_family
+    assert Mobject.reduce_across_dimension is fastbounds.reduce_across_dimension
+
+
+def _tree():
+    """Mobjects of every shape the lecture's boxes are asked of: a text's glyphs, a formula,
+    a lone point, an empty group, an arrow with its tip, nested and shared groups."""
+    from manim import Arrow, VMobject
+
+    lone = VMobject().set_points(np.array([[0.3, -2.0, 0.0]]))
+    a, b = Square().shift(2 * LEFT), Circle(radius=0.4).shift(UP + 3 * RIGHT)
+    inner = VGroup(a, b)
+    text = Text("蘋果 0.54").next_to(a, DOWN)
+    return Group(VGroup(inner, Arrow(LEFT, 2 * UP + RIGHT)), text, VGroup(), lone, Dot(), inner)
+
+
+def test_the_fast_family_is_manims_family() -> None:
+    """The faster family list is Manim's own, member for member and in order: on a tree with
+    a member shared by two groups, one repeated in one group, a cycle and a text's glyphs."""
+    from manim import Mobject
+
+    from scenes.patches import fastfamily
+
+    a, b, c = Square(), Circle(), Square()
+    inner = VGroup(a, b)
+    repeated = VGroup(inner, c)
+    repeated.submobjects.append(inner)  # inner twice: each member kept at its last place
+    loop = VGroup(Square())
+    loop.submobjects.append(loop)  # a cycle
+    top = Group(repeated, VGroup(b, c), Mobject(), loop, _tree())
+    for mobject in (top, repeated, inner, a, loop, Group(top, Group(top))):
+        assert fastfamily.get_family(mobject) == fastfamily._own(mobject)
+    assert len(fastfamily.get_family(repeated)) == 5  # not 7: the repeats are dropped
+
+
+def test_the_fast_boxes_are_manims_boxes() -> None:
+    """Corners, edges, centres, widths and heights from the fast bounds are Manim's own,
+    to the last bit, for every member of the tree and the tree itself."""
+    from manim import Mobject, VMobject
+
+    from scenes.patches import fastbounds
+
+    tree = _tree()
+    corners = [np.array([x, y, 0.0]) for x in (-1, 0, 1) for y in (-1, 0, 1)]
+    for m in [tree, *tree.get_family()]:
+        for reduce in (max, min):
+            for dim in range(3):
+                fast = fastbounds.reduce_across_dimension(m, reduce, dim)
+                assert fast == fastbounds._own_reduce(m, reduce, dim)
+        if isinstance(m, VMobject):
+            fast = fastbounds.get_points_defining_boundary(m)
+            own = fastbounds._own_boundary(m)
+            assert fast.shape == own.shape and (fast == own).all(), m
+    try:
+        fastbounds.install()
+        fast = [tree.get_critical_point(d) for d in corners] + [tree.width, tree.height]
+    finally:
+        VMobject.get_points_defining_boundary = fastbounds._own_boundary
+        Mobject.reduce_across_dimension = fastbounds._own_reduce
+    own = [tree.get_critical_point(d) for d in corners] + [tree.width, tree.height]
+    assert all(np.array_equal(f, o) for f, o in zip(fast, own, strict=True))
+
+
+@pytest.mark.usefixtures("kit")
+def test_a_text_made_twice_is_a_copy_of_the_first_and_its_own() -> None:
+    """The second text of one recipe has the first's points and style, but its own objects:
+    what is done to one never reaches the other, nor the next; a number keeps its own value
+    and source; the theme's default colour is part of the recipe."""
+    from manim import VMobject
+
+    from scenes.kit.numbers import Ref, ShownNumber
+    from scenes.patches import textmemo
+
+    textmemo.install()
+    first = ShownNumber(0.1312, 2, Ref("a"))
+    first.shift(UP).set_color(RED)  # after it was made: not part of the recipe
+    second = ShownNumber(0.1298, 2, Ref("b"))
+    third = ShownNumber(0.1301, 2, Ref("c"))
+    assert (second.value, str(second.source)) == (0.1298, "b")
+    assert second.text == first.text == "0.13" and second.get_center()[1] != first.get_center()[1]
+    assert [len(g.points) for g in second] == [len(g.points) for g in first]
+    assert all(np.array_equal(s.points, t.points) for s, t in zip(second, third, strict=True))
+    assert second.get_color() == third.get_color() != first.get_color()
+    assert not {id(m) for m in second.get_family()} & {id(m) for m in third.get_family()}
+    second.submobjects[0].shift(RIGHT)
+    assert not np.array_equal(second.submobjects[0].points, third.submobjects[0].points)
+    plain = Text("0.13")  # no colour of its own: Manim's default, which the theme sets
+    try:
+        VMobject.set_default(color=RED)
+        red = Text("0.13")
+    finally:
+        VMobject.set_default()
+    assert red.get_color() == RED != plain.get_color()
 
 
 def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:

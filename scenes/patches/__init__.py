@@ -36,11 +36,13 @@ def install(settings: Settings) -> None:
             f"scenes/patches: written for Manim {MANIM}x, found {found} "
             "(pin manim>=0.22,<0.23, as pyproject.toml does)"
         )
-    from scenes.patches import fastcopy, fastframes, texcache, textmemo
+    from scenes.patches import fastbounds, fastcopy, fastfamily, fastframes, texcache, textmemo
 
     parts: list[tuple[object, Callable[[], None]]] = [
         ("fastcopy", fastcopy.install),  # every chapter, rendered or gated, copies fast
         ("textmemo", textmemo.install),  # and parses each text's SVG once
+        ("fastbounds", fastbounds.install),  # boxes by numpy, the same numbers
+        ("fastfamily", fastfamily.install),  # family lists by one plain walk
     ]
     if settings.fast_frames:  # off only to measure Manim's own way
         parts.append(("fastframes", fastframes.install))  # unchanged outlines, held frames

@@ -337,8 +337,11 @@ def test_fast_copy_is_a_deep_copy() -> None:
     word = style.text("蘋果")
     square = Square()
     group = VGroup(word, square, VGroup(square))  # one square in two places
+    group.named = group.also_named = {"word": word, "sizes": [1.0]}  # one dict, two names
     twin = group.copy()
     assert twin[1] is twin[2][0] and twin[1] is not square  # sharing kept, nothing shared out
+    assert twin.named is twin.also_named and twin.named is not group.named
+    assert twin.named["word"] is twin[0] and twin.named["sizes"] is not group.named["sizes"]
     assert all(
         np.array_equal(a.points, b.points)
         for a, b in zip(

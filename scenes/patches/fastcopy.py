@@ -8,8 +8,11 @@ the svgelements path a glyph was drawn from (read once, when the glyph's points 
 Profiled on the qkv chapter's gate run, copying was 23 of 34 seconds.
 
 :func:`install` replaces it with a copy that keeps those values, copies numeric arrays with
-``ndarray.copy`` and lists item by item, and leaves everything else, mobjects above all, to
-:func:`copy.deepcopy` with the same memo (a mobject shared by two groups stays shared).
+``ndarray.copy``, lists and dicts item by item and submobjects by their own
+``__deepcopy__``, and leaves everything else to :func:`copy.deepcopy`, all with the same
+memo (a mobject or dict shared by two groups stays shared). Measured on twenty texts (a
+hundred glyphs of 34 attributes each), a copy takes two thirds of the time the first fast
+copy took, and a twelfth of Manim's own (3.7, 5.8 and 43.5 ms).
 The frames are the same: the golden-frame and determinism tests render through it.
 """
 
@@ -22,29 +25,44 @@ import numpy as np
 from manim import ManimColor, Mobject
 from manim.constants import CapStyleType, LineJointType
 
-_KEPT = frozenset(
-    {int, float, bool, str, type(None), np.float64, np.int64, np.bool_}
-    | {LineJointType, CapStyleType, ManimColor}
-)
+_KEPT = {int, float, bool, str, type(None), np.float64, np.int64, np.bool_}
+_KEPT |= {LineJointType, CapStyleType, ManimColor}  # and svgelements' kinds, once met
+_MOBJECTS: set[type] = set()  # the mobject classes met so far
+_OBJECTS = np.dtype(object)
 
 
 def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     kind = type(value)
-    if kind in _KEPT or kind.__module__.startswith("svgelements"):
+    if kind in _KEPT:
         return value
-    if kind is np.ndarray and value.dtype != object:
-        return value.copy()
+    if kind is np.ndarray:
+        return value.copy() if value.dtype != _OBJECTS else copy.deepcopy(value, memo)
     if kind is list:
-        return [_copy_value(item, memo) for item in value]
+        return [_copy_value(item, memo) for item in value] if value else []
+    done = memo.get(id(value))
+    if done is not None:  # met before in this copy: shared stays shared
+        return done
+    if kind is dict:
+        result: dict = {}
+        memo[id(value)] = result
+        for key, item in value.items():
+            result[_copy_value(key, memo)] = _copy_value(item, memo)
+        return result
+    if kind in _MOBJECTS or isinstance(value, Mobject):  # as deepcopy would, less its dispatch
+        _MOBJECTS.add(kind)
+        return value.__deepcopy__(memo)
+    if kind.__module__.startswith("svgelements"):
+        _KEPT.add(kind)
+        return value
     return copy.deepcopy(value, memo)
 
 
 def _deepcopy(self: Mobject, memo: dict[int, Any]) -> Mobject:
     result = self.__class__.__new__(self.__class__)
     memo[id(self)] = result
-    attributes = result.__dict__
+    attributes, kept = result.__dict__, _KEPT
     for key, value in self.__dict__.items():
-        attributes[key] = _copy_value(value, memo)
+        attributes[key] = value if type(value) in kept else _copy_value(value, memo)
     result.original_id = str(id(self))
     return result
 

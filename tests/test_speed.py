@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import subprocess
@@ -72,12 +73,13 @@ def _render(folder: Path) -> Path:
 
 _IMPORT_ONLY = """
 from manim import Mobject, Text
-from scenes.patches import fastbounds, fastcopy, fastfamily, textmemo
+from scenes.patches import fastbounds, fastcopy, fastfamily, gctune, textmemo
 import scenes.chapters.weighted_sum, scenes.gates.run
 from scenes.kit import style
 print(Mobject.__deepcopy__ is fastcopy._deepcopy, Text.__init__ is textmemo._init)
 print(Mobject.get_family is fastfamily.get_family)
 print(Mobject.reduce_across_dimension is fastbounds.reduce_across_dimension)
+import gc; print(gc.get_threshold() != gctune.THRESHOLDS)
 print(hasattr(style, "FOREGROUND"))
 """
 
@@ -88,14 +90,14 @@ def test_importing_a_chapter_patches_nothing_and_chooses_no_theme() -> None:
     command = [sys.executable, "-c", _IMPORT_ONLY]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False"] * 5
+    assert result.stdout.split() == ["False", "False", "False", "False", "True", "False"]
 
 
 def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     """A second install (the scene's own, after the worker's) keeps what came between."""
     from common.settings import settings
     from scenes import patches
-    from scenes.patches import fastbounds, fastcopy, fastfamily
+    from scenes.patches import fastbounds, fastcopy, fastfamily, gctune
 
     patches.install(settings())
     mine = fastframes._write_frame
@@ -111,6 +113,7 @@ def test_installing_the_speed_ups_twice_changes_nothing() -> None:
     assert Mobject.__deepcopy__ is fastcopy._deepcopy
     assert Mobject.get_family is fastfamily.get_family
     assert Mobject.reduce_across_dimension is fastbounds.reduce_across_dimension
+    assert gc.get_threshold() == gctune.THRESHOLDS
 
 
 def _tree():

@@ -4,9 +4,10 @@ tests, the profile) before it renders, and a scene's own ``setup`` once more, fo
 ``manim`` run; each part is installed once a process).
 
 Each replaces a private part of Manim 0.22 (its Cairo path tracing, its frame encoder, its
-mobject copy, its LaTeX and Pango file handling) with one that gives identical frames; a
-different Manim is refused with one line, since its private parts may have moved. Imports
-``common`` and Manim.
+mobject copy, family lists and bounding boxes, its texts, its LaTeX and Pango file handling)
+with one that gives identical frames, and one tunes Python's cycle collector for Manim's
+many small objects; a different Manim is refused with one line, since its private parts may
+have moved. Imports ``common`` and Manim.
 """
 
 from __future__ import annotations
@@ -36,13 +37,22 @@ def install(settings: Settings) -> None:
             f"scenes/patches: written for Manim {MANIM}x, found {found} "
             "(pin manim>=0.22,<0.23, as pyproject.toml does)"
         )
-    from scenes.patches import fastbounds, fastcopy, fastfamily, fastframes, texcache, textmemo
+    from scenes.patches import (
+        fastbounds,
+        fastcopy,
+        fastfamily,
+        fastframes,
+        gctune,
+        texcache,
+        textmemo,
+    )
 
     parts: list[tuple[object, Callable[[], None]]] = [
         ("fastcopy", fastcopy.install),  # every chapter, rendered or gated, copies fast
         ("textmemo", textmemo.install),  # and parses each text's SVG once
         ("fastbounds", fastbounds.install),  # boxes by numpy, the same numbers
         ("fastfamily", fastfamily.install),  # family lists by one plain walk
+        ("gctune", gctune.install),  # and cycles collected in larger batches
     ]
     if settings.fast_frames:  # off only to measure Manim's own way
         parts.append(("fastframes", fastframes.install))  # unchanged outlines, held frames

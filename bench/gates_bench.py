@@ -1,6 +1,6 @@
 """Benchmark the speed-ups on the gates' dry runs: each one left out in turn, side by side.
 
-    .venv/bin/python bench/gates_bench.py [--scenes qkv,attention_map,shuffle] [--rounds 2]
+    .venv/bin/python bench/gates_bench.py [--scenes qkv,shuffle] [--rounds 1]
 
 A dry run (``python -m scenes.gates``; every chapter twice in ``make test``) builds a whole
 chapter and checks its picture after every animation, so it is Python work throughout: the
@@ -8,8 +8,9 @@ mobject copy, family lists, bounding boxes, texts and the cycle collector are wh
 goes. For each speed-up of :mod:`scenes.patches` that a dry run uses, two processes run at
 once, the dry runs of the chosen chapters in both languages with every speed-up, and with
 all but that one (Manim's own in its place), each timing its own CPU; the pair runs
-``--rounds`` times, the two sides swapping places. Machines here are shared and their speed
-moves by a quarter within the hour: the ratio of the two sides of one pair is what to read.
+``--rounds`` times, the two sides swapping places (the defaults: about five minutes in all
+here). Machines here are shared and their speed moves by a quarter within the hour: the
+ratio of the two sides of one pair is what to read.
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ def _cpu(process: subprocess.Popen) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--scenes", default="qkv,attention_map,shuffle")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--scenes", default="qkv,shuffle")
+    parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--media", type=Path, help=argparse.SUPPRESS)

@@ -27,7 +27,6 @@ from manim.constants import CapStyleType, LineJointType
 
 _KEPT = {int, float, bool, str, type(None), np.float64, np.int64, np.bool_}
 _KEPT |= {LineJointType, CapStyleType, ManimColor}  # and svgelements' kinds, once met
-_MOBJECTS: set[type] = set()  # the mobject classes met so far
 _OBJECTS = np.dtype(object)
 
 
@@ -48,8 +47,7 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
         for key, item in value.items():
             result[_copy_value(key, memo)] = _copy_value(item, memo)
         return result
-    if kind in _MOBJECTS or isinstance(value, Mobject):  # as deepcopy would, less its dispatch
-        _MOBJECTS.add(kind)
+    if isinstance(value, Mobject):  # as copy.deepcopy would, less its dispatch
         return value.__deepcopy__(memo)
     if kind.__module__.startswith("svgelements"):
         _KEPT.add(kind)

@@ -145,3 +145,23 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if _LOST_GROUP and item.get_closest_marker("xdist_group"):
         pytest.fail(_LOST_GROUP[0], pytrace=False)
+
+
+# --- the viewers' page: one small rendered lecture and one browser per worker, shared by
+# the page tests (each file marked pagekit.PAGE_MARKS, so that one worker runs them all)
+@pytest.fixture(scope="session")
+def lecture(tmp_path_factory: pytest.TempPathFactory, data_file: Path) -> Path:
+    """A lecture of two short chapters, rendered silent at 480p15."""
+    from pagekit import render_lecture
+
+    return render_lecture(tmp_path_factory.mktemp("page"), data_file)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    from pagekit import WINDOW, chrome
+
+    width, height = WINDOW
+    driver = chrome("--autoplay-policy=no-user-gesture-required", f"--window-size={width},{height}")
+    yield driver
+    driver.quit()

@@ -93,7 +93,16 @@ window.LabMath = LabMath;
   const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
   const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×10" +
     String(Number(p)).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)])));
-  const heat = w => `rgb(${Array(3).fill(Math.round(27 + w * 228)).join(",")})`;
+  // A map's cell: grey from the page's dark (weight 0) to white (weight 1), its number in
+  // black or white, whichever stands out more (WCAG contrast, at least 4.58:1 for any grey)
+  const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
+  const luminance = g => { const c = g / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  function cellStyle(w) {
+    const g = grey(w), l = luminance(g);
+    const ink = (1.05 / (l + 0.05)) > ((l + 0.05) / 0.05) ? "#fff" : "#000";
+    return `background:rgb(${g},${g},${g});color:${ink}`;
+  }
+  const share = w => fixed(w, 3);  // a weight on a map: 1/8 is 0.125, never 0.13 beside 0.12
 
   // --- the lab's frame: a tab per demo, each opened from its chapter too ---------------
   const root = document.getElementById("lab");
@@ -217,8 +226,7 @@ window.LabMath = LabMath;
       const map = M.colourMap(weights, colours, values, k);
       grid.setAttribute("aria-label", whose.textContent);
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow", role: "row" },
-        ...row.map(w => $("span", { role: "cell", style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`,
-                                    text: fixed(w) })))));
+        ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
       panel.dataset.map = JSON.stringify(map);
     }
     drawMap();
@@ -317,7 +325,7 @@ window.LabMath = LabMath;
       const eye = Array.from({ length: width }, (_, i) => Array.from({ length: width }, (_, j) => (i === j ? 1 : 0)));
       const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
-        ...row.map(w => $("span", { style: `background:${heat(w)};color:${w > 0.5 ? "#111" : "#eee"}`, text: fixed(w) })))));
+        ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
       share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
       panel.dataset.share = String(M.selfShare(map));
     }

@@ -65,8 +65,46 @@ const LabMath = (() => {
     const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
     return { uniform, normal };
   }
+  // The viewer's own sentence, step by step (model/handmade.py's walk, every row):
+  // x (n, d), W (d, d) each -> Q, K, V (n, d), raw scores Q·Kᵀ (n, n), scaled by √d (null
+  // where the causal mask hides a later word), the weights (n, n) and the outputs (n, d)
+  function sentenceRun(x, wq, wk, wv, causal) {
+    const q = matmul(x, wq), k = matmul(x, wk), v = matmul(x, wv);
+    const root = Math.sqrt(q[0].length);
+    const scores = q.map(qi => k.map(kj => dot(qi, kj)));
+    const scaled = scores.map((row, i) => row.map((s, j) => (causal && j > i ? null : s / root)));
+    const weights = scaled.map(softmax);
+    return { q, k, v, scores, scaled, weights, outputs: matmul(weights, v), root };
+  }
+  // A typed sentence -> its words: split at spaces; in a language written without them,
+  // each run of characters is cut greedily into the longest words of ``known`` (a character
+  // of its own where none fits). Punctuation around a word is dropped.
+  function segment(text, known, spaces) {
+    const fold = w => w.toLocaleLowerCase();
+    const table = new Map(known.map(w => [fold(w), w]));
+    const longest = Math.max(1, ...known.map(w => [...w].length));
+    const words = [];
+    for (const chunk of text.split(/\s+/)) {
+      const bare = chunk.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, "");
+      if (!bare) continue;
+      if (spaces) { words.push(table.get(fold(bare)) || bare); continue; }
+      // a run of Han characters is cut into words; a run of other letters is one word
+      for (const run of bare.match(/\p{Script=Han}+|[^\p{Script=Han}\p{P}\p{S}]+/gu) || []) {
+        if (!/\p{Script=Han}/u.test(run)) { words.push(table.get(fold(run)) || run); continue; }
+        const chars = [...run];
+        for (let i = 0; i < chars.length;) {
+          let size = Math.min(longest, chars.length - i);
+          while (size > 1 && !table.has(fold(chars.slice(i, i + size).join("")))) size--;
+          const piece = chars.slice(i, i + size).join("");
+          words.push(table.get(fold(piece)) || piece);
+          i += size;
+        }
+      }
+    }
+    return words;
+  }
   return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
-           officeWeights, rowAt, shuffleRun, generator };
+           officeWeights, rowAt, shuffleRun, generator, sentenceRun, segment };
 })();
 window.LabMath = LabMath;
 
@@ -134,7 +172,7 @@ window.LabMath = LabMath;
     }
   }
   tabs.addEventListener("keydown", e => {  // the WAI-ARIA tabs pattern
-    const names = Object.keys(demos);
+    const names = [...tabs.children].map(tab => tab.id.replace(/^tab-/, ""));  // as shown
     const here = names.findIndex(k => demos[k].tab === document.activeElement);
     const step = { ArrowRight: 1, ArrowLeft: -1, Home: -here, End: names.length - 1 - here }[e.key];
     if (here < 0 || step === undefined) return;
@@ -310,11 +348,11 @@ window.LabMath = LabMath;
     let seed = 1, projected = false;
     const toggle = $("input", { type: "checkbox", id: "with-projection" });
     const grid = $("div", { class: "map", role: "img", "aria-label": W.projection });
-    const share = $("p", { "aria-live": "polite" });
+    const shareLine = $("p", { "aria-live": "polite" });
     panel.append($("p", { text: W.projection_hint }),
       $("div", { class: "row" }, $("label", {}, toggle, " " + W.with_projection),
         $("button", { text: W.draw_again, onclick: () => { seed += 1; draw(); } })),
-      grid, share,
+      grid, shareLine,
       $("p", { class: "muted", text: fill(W.projection_summary, { draws: p.draws, plain: fixed(p.plain.mean), projected: fixed(p.projected.mean) }) }));
     toggle.addEventListener("change", () => { projected = toggle.checked; draw(); });
     function draw() {
@@ -326,7 +364,7 @@ window.LabMath = LabMath;
       const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
         ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
-      share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
+      shareLine.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
       panel.dataset.share = String(M.selfShare(map));
     }
     draw();
@@ -448,6 +486,171 @@ window.LabMath = LabMath;
         } })));
       panel.append($("h3", { text: `${k + 1}. ${q.question}` }), choices, verdict);
     });
+  });
+
+  // A labelled matrix: its title in a role's colour, a word or a dimension naming each row
+  // and column, each cell its value; hovering (or focusing) a cell says how it was computed
+  // and lights the cells it came from (the panel's `explain`).
+  function matrix(key, title, colour, rows, cols, values, format, heatmap = false) {
+    const grid = $("div", { class: "mat", role: "table", "aria-label": title, "data-m": key,
+                            style: `--cols:${cols.length}` });
+    grid.append($("div", { role: "row", class: "mrow" }, $("span", { role: "columnheader", class: "corner" }),
+      ...cols.map(c => $("span", { role: "columnheader", text: c }))));
+    values.forEach((row, i) => grid.append($("div", { role: "row", class: "mrow" },
+      $("span", { role: "rowheader", text: rows[i] }),
+      ...row.map((v, j) => $("span", { role: "cell", tabindex: -1, "data-r": i, "data-c": j,
+                                       style: heatmap && v !== null ? cellStyle(v) : "", text: format(v) })))));
+    return $("figure", { class: "matbox" }, $("figcaption", { text: title, style: colour ? `color:${colour}` : "" }), grid);
+  }
+
+  // --- 8. your own sentence through the lecture's head ------------------------------------
+  demo("sentence", panel => {
+    const s = lab.sentence, d = s.dims.length;
+    const table = new Map(Object.entries(s.vocabulary).map(([w, x]) => [w, x.slice()]));
+    s.tokens.forEach((w, i) => table.set(w, s.x[i].slice()));  // the sentence's own words
+    const made = new Set();  // words the viewer gave numbers to
+    const input = $("input", { type: "text", id: "sentence-text", value: s.text, "aria-label": W.sentence_label });
+    const causal = $("input", { type: "checkbox", id: "sentence-causal" });
+    const chips = $("div", { class: "chips", role: "group", "aria-label": W.sentence_words });
+    const note = $("p", { class: "muted", "aria-live": "polite" });
+    const editor = $("div", { class: "editor" });
+    const steps = $("div", { class: "steps" });
+    const explain = $("p", { class: "explain", "aria-live": "polite" });
+    panel.append($("p", { text: fill(W.sentence_hint, { max: s.max_words, d, dims: s.dims.join(s.spaces ? ", " : "、") }) }),
+      $("div", { class: "row" }, $("label", { for: "sentence-text", text: W.sentence_label }), input),
+      $("div", { class: "row" }, $("label", {}, causal, " " + W.causal_toggle)),
+      chips, note, editor, steps, explain);
+    let words = [], editing = null, run = null;
+    const vector = w => table.get(w) || Array(d).fill(0);
+    const two = v => (v === null ? "−∞" : fixed(v));
+    function read() {
+      const found = M.segment(input.value, [...table.keys()], s.spaces);
+      words = found.slice(0, s.max_words);
+      const unknown = [...new Set(words.filter(w => !table.has(w) && !made.has(w)))];
+      note.textContent = [
+        found.length < 2 ? fill(W.sentence_count, { max: s.max_words }) : "",
+        found.length > s.max_words ? fill(W.sentence_cut, { max: s.max_words }) : "",
+        unknown.length ? fill(W.sentence_unknown, { words: unknown.join(s.spaces ? ", " : "、") }) : "",
+      ].filter(Boolean).join(" ");
+      if (editing !== null && !words.includes(editing)) editing = null;
+      draw();
+    }
+    function edit(word) {  // one slider per dimension: the word's numbers, wherever it stands
+      editing = word;
+      const x = vector(word);
+      editor.replaceChildren($("b", { text: word }), ...s.dims.map((name, c) => {
+        const out = $("output", { text: fixed(x[c], 1) });
+        const slider = $("input", { type: "range", min: -2, max: 2, step: 0.1, value: x[c],
+                                    "aria-label": fill(W.dim_slider, { word, dim: name }) });
+        slider.addEventListener("input", () => {
+          const now = vector(word).slice();
+          now[c] = Number(slider.value);
+          table.set(word, now); made.add(word);
+          out.textContent = fixed(now[c], 1);
+          draw();
+        });
+        return $("label", { class: "dim" }, $("span", { text: name }), slider, out);
+      }));
+    }
+    function draw() {
+      chips.replaceChildren(...words.map(w => $("button", {
+        class: "chip" + (table.has(w) ? "" : " unknown"), text: w, "aria-pressed": String(w === editing),
+        onclick: () => { edit(w); draw(); },
+      })));
+      if (editing === null) editor.replaceChildren();
+      if (words.length < 2) return;  // the last sentence's steps stay until this one has two words
+      const x = words.map(vector);
+      run = { x, ...M.sentenceRun(x, s.w_q, s.w_k, s.w_v, causal.checked) };
+      const roles = lab.roles, dims = s.dims;
+      const group = (...boxes) => $("div", { class: "stepsrow" }, ...boxes);
+      steps.replaceChildren(
+        group(matrix("x", W.mat_x, "", words, dims, x, two),
+              matrix("w_q", "W_Q", roles.query, dims, dims, s.w_q, two),
+              matrix("w_k", "W_K", roles.key, dims, dims, s.w_k, two),
+              matrix("w_v", "W_V", roles.value, dims, dims, s.w_v, two)),
+        group(matrix("q", W.mat_q, roles.query, words, dims, run.q, two),
+              matrix("k", W.mat_k, roles.key, words, dims, run.k, two),
+              matrix("v", W.mat_v, roles.value, words, dims, run.v, two)),
+        group(matrix("scores", W.mat_scores, "", words, words, run.scores, two),
+              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: fixed(run.root) }), "", words, words, run.scaled, two),
+              matrix("weights", W.mat_weights, "", words, words, run.weights, share, true),
+              matrix("outputs", W.mat_outputs, roles.value, words, dims, run.outputs, two)));
+      panel.dataset.run = JSON.stringify({ words, x, ...run });
+    }
+    // Where each cell comes from: [matrix, row or null, column or null] of its sources.
+    const sources = {
+      q: (i, c) => [["x", i, null], ["w_q", null, c]], k: (i, c) => [["x", i, null], ["w_k", null, c]],
+      v: (i, c) => [["x", i, null], ["w_v", null, c]], scores: (i, j) => [["q", i, null], ["k", j, null]],
+      scaled: (i, j) => [["scores", i, j]], weights: i => [["scaled", i, null]],
+      outputs: (i, c) => [["weights", i, null], ["v", null, c]],
+    };
+    function say(cell) {
+      const m = cell.closest("[data-m]").dataset.m, i = Number(cell.dataset.r), j = Number(cell.dataset.c);
+      panel.querySelectorAll(".mat .lit").forEach(e => e.classList.remove("lit"));
+      cell.classList.add("lit");
+      for (const [key, r, c] of (sources[m] || (() => []))(i, j)) {
+        panel.querySelectorAll(`[data-m="${key}"] [role=cell]`).forEach(e => {
+          if ((r === null || Number(e.dataset.r) === r) && (c === null || Number(e.dataset.c) === c)) e.classList.add("lit");
+        });
+      }
+      const row = ["w_q", "w_k", "w_v"].includes(m) ? s.dims[i] : words[i];
+      const col = ["scores", "scaled", "weights"].includes(m) ? words[j] : s.dims[j];
+      const value = { ...run, w_q: s.w_q, w_k: s.w_k, w_v: s.w_v }[m][i][j];
+      const f = { row, col, value: m === "weights" ? share(value) : two(value), m: m.slice(-1).toUpperCase(),
+                  root: fixed(run.root), score: ["scaled", "scores"].includes(m) ? fixed(run.scores[i][j]) : "" };
+      const kind = m.startsWith("w_") ? "w" : ["q", "k", "v"].includes(m) ? "qkv" : m;
+      const key = m === "scaled" && value === null ? "explain_masked" : `explain_${kind}`;
+      explain.textContent = W[key] ? fill(W[key], f) : "";
+    }
+    steps.addEventListener("mouseover", e => { const cell = e.target.closest("[role=cell]"); if (cell) say(cell); });
+    steps.addEventListener("click", e => { const cell = e.target.closest("[role=cell]"); if (cell) say(cell); });
+    input.addEventListener("input", read);
+    causal.addEventListener("change", draw);
+    read();
+  });
+
+  // --- 9. heads, and the causal mask, as the video's models learned them -----------------
+  demo("heads", panel => {
+    const h = lab.heads, c = lab.colours;
+    const labels = colours => colours.map((ci, i) => fill(W.position, { k: i + 1, colour: c.names[ci] }));
+    function colourMap(map, colours, title) {  // a trained map, its rows and columns the positions' colours
+      const chip = ci => $("span", { class: "chipcell", style: `background:${c.fills[ci]}`, text: c.labels[ci] });
+      const grid = $("div", { class: "mat", role: "table", "aria-label": title, style: `--cols:${colours.length}` });
+      grid.append($("div", { role: "row", class: "mrow" }, $("span", { role: "columnheader", class: "corner" }),
+        ...colours.map((ci, j) => $("span", { role: "columnheader", "aria-label": labels(colours)[j] }, chip(ci)))));
+      map.forEach((row, i) => grid.append($("div", { role: "row", class: "mrow" },
+        $("span", { role: "rowheader", "aria-label": labels(colours)[i] }, chip(colours[i])),
+        ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
+      return grid;
+    }
+    const maps = $("div", { class: "stepsrow" });
+    const caption = $("p", { class: "muted" });
+    const views = { two: W.two_heads, four: W.four_heads, causal: W.causal_run };
+    const buttons = Object.entries(views).map(([key, text]) => $("button", { text, "aria-pressed": "false", "data-view": key,
+                                                                             onclick: () => show(key) }));
+    panel.append($("p", { text: W.heads_hint }), $("div", { class: "row" }, ...buttons), maps, caption);
+    function show(view) {
+      buttons.forEach(b => b.setAttribute("aria-pressed", String(b.dataset.view === view)));
+      if (view === "causal") {
+        maps.replaceChildren($("figure", { class: "matbox" }, $("figcaption", { text: W.causal_run }),
+                                       colourMap(h.causal.map, h.causal.colours, W.causal_run)));
+        caption.textContent = W.causal_caption + " " + fill(W.validation, { mse: sci(h.causal.val_mse) });
+      } else {
+        const run = h[view];
+        maps.replaceChildren(...run.heads.map(head => $("figure", { class: "matbox" },
+          $("figcaption", {}, $("b", { text: head.name }), " ", head.rules.length ? head.rules.join(" · ") : W.no_rule),
+          colourMap(head.map, run.colours, head.name),
+          $("p", { class: "muted", text: fill(W.heads_overlap, { c: fixed(head.colour_match), p: fixed(head.previous_match) }) }))));
+        caption.textContent = fill(W.validation, { mse: sci(run.val_mse) });
+      }
+      panel.dataset.view = view;
+    }
+    show("two");
+  });
+
+  // The tabs in the lecture's order (lab.chapters lists the demos so)
+  Object.keys(lab.chapters).forEach(name => {
+    if (demos[name]) { tabs.append(demos[name].tab); panels.append(demos[name].panel); }
   });
 
   // A chapter with a demo opens it from its entry in the chapter list.

@@ -77,6 +77,7 @@ def eat_apple(sentence: Walkthrough) -> dict[str, Any]:
         "gloss": list(sentence.gloss or sentence.tokens),
         "dims": sentence.dims,
         "other_sense": None if sense is None else sense.model_dump(mode="json"),
+        "vocabulary": dict(sentence.vocabulary),  # the page's own-sentence demo: more words
         "target": int(torch.argmax(torch.tensor(last_row["weights"][0]))),
         "d": d,
         "x": x.tolist(),

@@ -370,6 +370,7 @@ class EatApple(Shape):
     gloss: list[str]
     dims: Names  # what each dimension means, for every language or per language
     other_sense: OtherSense | None  # the asking word where it means something else
+    vocabulary: dict[str, Vector]  # more words and their vectors (the page's sentence demo)
     target: int  # the word the asking word gives the most weight
     d: int
     x: Matrix
@@ -402,6 +403,8 @@ class EatApple(Shape):
         for key in ("w_q", "w_k", "w_v"):
             need_matrix(key, getattr(self, key), d, d)
         need_length("residual", self.residual, d)
+        for word, vector in self.vocabulary.items():
+            need_length(f"vocabulary.{word}", vector, d)
         need_length("dots", self.dots, short)
         need_matrix("products", self.products, short, d)
         self.last_row.check("last_row", 1, short, d)
@@ -505,6 +508,9 @@ class CausalRun(Run):
         if any(w != 0 for i, row in enumerate(self.attention) for w in row[i + 1 :]):
             raise ShapeError("attention", "looks at a later position (the mask lets none through)")
         return self
+
+
+RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
 
 
 class HeadsRun(Run):

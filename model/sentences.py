@@ -29,6 +29,7 @@ from common.schema import Shape, ShapeError, need_length, need_matrix
 MAX_WORDS = 9  # the longest sentence the pictures hold (the causal map, the T bars)
 MAX_SHORT = 4  # the most words the walkthrough follows (one row of working each)
 MAX_DIMS = 4  # the widest vector: W_Q, W_K and W_V are as tall, beside the kept rows
+MAX_VOCABULARY = 60  # the most words the page's own-sentence demo ships besides the sentence's
 
 Names = list[str] | dict[str, list[str]]  # one list for every language, or one per language
 Words = list[str]
@@ -63,6 +64,16 @@ def _vectors(key: str, matrix: list[list[float]], rows: int, width: int) -> None
             raise ShapeError(f"{key}[{i}]", f"has {len(row)} numbers, expected {width}")
 
 
+def _vocabulary(vocabulary: dict[str, list[float]], width: int) -> None:
+    if len(vocabulary) > MAX_VOCABULARY:
+        raise ShapeError("vocabulary", f"has {len(vocabulary)} words, at most {MAX_VOCABULARY}")
+    for word, vector in vocabulary.items():
+        if not word.strip() or any(ch.isspace() for ch in word):
+            raise ShapeError("vocabulary", f"has the word {word!r}: one word, no spaces")
+        if len(vector) != width:
+            raise ShapeError(f"vocabulary.{word}", f"has {len(vector)} numbers, expected {width}")
+
+
 class OtherSense(Shape):
     """The asking word in a sentence where it means something else (the why chapter)."""
 
@@ -94,6 +105,9 @@ class Walkthrough(Shape):
     w_k: list[list[float]]
     w_v: list[list[float]]
     other_sense: OtherSense | None = None  # the why chapter needs it
+    # More words with their vectors, for the page's "your own sentence" demo (its table
+    # holds these and the sentence's own words): {word: one number per dimension}
+    vocabulary: dict[str, list[float]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -112,6 +126,7 @@ class Walkthrough(Shape):
         for key in ("w_q", "w_k", "w_v"):
             need_matrix(key, getattr(self, key), width, width)
         _names("dims", self.dims, width)
+        _vocabulary(self.vocabulary, width)
         sense = self.other_sense
         asking = self.tokens[self.short - 1].casefold()  # "Apple" the company is still "apple"
         if sense is not None and sense.tokens[sense.word].casefold() != asking:

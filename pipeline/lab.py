@@ -14,7 +14,16 @@ from typing import Any
 
 from common.formatting import format_number
 from model.datafile import in_language
-from syllabus.locale import Words, colour_label, colour_name, locale_path, parse_choices
+from model.parts import RULE_MATCH
+from model.sentences import MAX_WORDS, names_in
+from syllabus.locale import (
+    Words,
+    colour_label,
+    colour_name,
+    language,
+    locale_path,
+    parse_choices,
+)
 from syllabus.themes import TASK_PALETTE, THEMES
 
 LAB_FILE = "lab.js"  # beside index.html
@@ -22,13 +31,15 @@ PAGE_THEME = THEMES["dark"]  # the page is dark: its Q, K and V are the dark the
 PATTERN_BUTTONS = ("all_same", "halves")  # the two patterns the colour demo has a button for
 # Each demo, and the chapters it belongs to: the first of them in the lecture is the one its
 # "watch" button seeks to, and their entries in the chapter list open it.
-DEMO_CHAPTERS = {
+DEMO_CHAPTERS = {  # in the lecture's order: the tabs are shown so
     "office": ("office",),
+    "sentence": ("qkv", "scoring"),
+    "it_cat": ("softmax", "weighted_sum"),
     "colours": ("colour_task", "training", "attention_map", "patterns"),
     "projection": ("projection",),
     "sqrt_d": ("sqrt_d",),
     "shuffle": ("shuffle",),
-    "it_cat": ("softmax", "weighted_sum"),
+    "heads": ("causal", "multihead"),
     "quiz": ("quiz",),
 }
 
@@ -60,6 +71,62 @@ def _quiz(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
             }
         )
     return questions
+
+
+def _sentence(walk: dict[str, Any], shown: list[str], lang: str) -> dict[str, Any]:
+    """The walkthrough sentence as the own-sentence demo starts it: its words as the language
+    shows them, their vectors, the lecture's W_Q, W_K and W_V, and the table of more words."""
+    opening = shown[: walk["short"]]  # the words the video follows: it opens on its numbers
+    return {
+        "tokens": shown,
+        "text": (" " if language(lang).spaces else "").join(opening),
+        "spaces": language(lang).spaces,
+        "dims": names_in(walk["dims"], lang) or names_in(walk["dims"], "en"),
+        "x": walk["x"],
+        "w_q": walk["w_q"],
+        "w_k": walk["w_k"],
+        "w_v": walk["w_v"],
+        "vocabulary": walk["vocabulary"],
+        "max_words": MAX_WORDS,
+    }
+
+
+def _heads(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The multihead chapter's trained runs (two and four heads) and the causal chapter's
+    masked run: each map on its example, with the rule each head learned (the overlap of its
+    map with each rule's ideal map, named where it reaches :data:`RULE_MATCH`)."""
+    words = Words("multihead", lang)
+
+    def run(part: dict[str, Any]) -> dict[str, Any]:
+        heads = []
+        for h, map_ in enumerate(part["maps"]):
+            colour, previous = part["colour_match"][h], part["previous_match"][h]
+            rules = [
+                words[key]
+                for key, match in (("rule_colour", colour), ("rule_previous", previous))
+                if match >= RULE_MATCH
+            ]
+            heads.append(
+                {
+                    "name": words.format("head", h=h + 1),
+                    "rules": rules,
+                    "colour_match": colour,
+                    "previous_match": previous,
+                    "map": map_,
+                }
+            )
+        return {"colours": part["colours"], "heads": heads, "val_mse": part["val_mse"]}
+
+    causal = data["causal"]
+    return {
+        "two": run(data["multihead"]["two"]),
+        "four": run(data["multihead"]["four"]),
+        "causal": {
+            "colours": causal["colours"],
+            "map": causal["attention"],
+            "val_mse": causal["val_mse"],
+        },
+    }
 
 
 def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -119,6 +186,8 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
             "query": it_cat["query_index"],
         },
         "quiz": _quiz(data, lang),
+        "sentence": _sentence(walk, shown, lang),
+        "heads": _heads(data, lang),
         "roles": {"query": PAGE_THEME.query, "key": PAGE_THEME.key, "value": PAGE_THEME.value},
         "words": {
             key: words_of_lab.format(key, hue=colour_name(PAGE_THEME.query_hue, lang))

@@ -282,6 +282,10 @@ CASES = {
         _lecture(_walkthrough(x="[[1.0, 0.0], [0.0, 1.0, 0.5], [1.0, 1.0]]")),
         "'task.walkthrough.x[1]' has 3 numbers, expected 2",
     ),
+    "a word of the page's table of the wrong width": (
+        _lecture(_walkthrough(vocabulary="{ tea = [1.0, 0.0, 0.5] }")),
+        "'task.walkthrough.vocabulary.tea' has 3 numbers, expected 2",
+    ),
     "W_Q of the wrong size": (
         _lecture(_walkthrough(w_q="[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]")),
         "'task.walkthrough.w_q' must be a 2x2 matrix",

@@ -26,7 +26,7 @@ from manim import (
 from common.files import LinesFile, NarratedLine
 from common.settings import settings
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
-from model.parts import EatApple, Example, HeadsRun, ItCat
+from model.parts import RULE_MATCH, EatApple, Example, HeadsRun, ItCat
 from model.sentences import Names, names_in
 from scenes import patches
 from scenes.kit import style
@@ -77,8 +77,6 @@ from voice.clips import (
     wav_seconds,
 )
 from voice.engines import engine_for
-
-RULE_MATCH = 0.9  # a trained head is named by a rule its map overlaps this much (1: the same)
 
 Sentence = EatApple | ItCat  # a hand-made sentence of the data file
 APPLE_ROW = "tokens.eat_apple.last_row.weights[0]"  # the query word's weights, short sentence

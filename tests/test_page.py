@@ -50,9 +50,7 @@ def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> 
     assert len(chapters) == len(manifest["chapters"]) == 2
     chapters[1].click()
     until(browser, "return !document.getElementById('video').seeking")
-    assert video(browser, "currentTime") == pytest.approx(
-        manifest["chapters"][1]["start"], abs=0.1
-    )
+    assert video(browser, "currentTime") == pytest.approx(manifest["chapters"][1]["start"], abs=0.1)
     assert "current" in chapters[1].get_attribute("class")
     vtt_cues = (lecture / "lecture.vtt").read_text(encoding="utf-8").count("-->")
     lines = browser.find_elements(By.CSS_SELECTOR, "#transcript li")
@@ -99,9 +97,7 @@ def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Pa
     body.send_keys(Keys.ARROW_LEFT)  # ← replays the line just heard
     until(browser, "return !document.getElementById('video').paused", 5)
     until(browser, "return document.getElementById('video').paused", 20)
-    assert video(browser, "currentTime") == pytest.approx(
-        data["lines"][2]["end"], abs=frame + 1e-3
-    )
+    assert video(browser, "currentTime") == pytest.approx(data["lines"][2]["end"], abs=frame + 1e-3)
 
 
 def _a_clicker_drives_it_from_a_chapter(browser: webdriver.Chrome, lecture: Path) -> None:
@@ -205,10 +201,6 @@ def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
         urllib.request.urlopen(request)
     assert refused.value.code == 404 and not (tmp_path / "outside.wav").exists()
     server.shutdown()
-
-
-
-
 
 
 def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
@@ -383,8 +375,6 @@ def _the_demos_answer_their_controls(browser: webdriver.Chrome, lecture: Path, s
     assert float(shuffle.get_attribute("data-diff")) < 1e-9  # outputs only move
     shuffle.find_element(By.ID, "with-positions").click()
     assert float(shuffle.get_attribute("data-diff")) > 1e-3  # with positions, they change
-
-
 
 
 def test_the_transcript_joins_a_cues_lines_as_the_language_writes() -> None:

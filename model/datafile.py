@@ -38,7 +38,7 @@ __all__ = [
     "nest",
 ]
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 
 
 class DataFileError(ValueError):

@@ -500,6 +500,16 @@ window.LabMath = LabMath;
       $("span", { role: "rowheader", text: rows[i] }),
       ...row.map((v, j) => $("span", { role: "cell", tabindex: -1, "data-r": i, "data-c": j,
                                        style: heatmap && v !== null ? cellStyle(v) : "", text: format(v) })))));
+    const first = grid.querySelector("[role=cell]");
+    if (first) first.tabIndex = 0;  // one tab stop a matrix; the arrow keys move in it
+    grid.addEventListener("keydown", e => {
+      const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[e.key];
+      const cell = e.target.closest("[role=cell]");
+      if (!step || !cell) return;
+      const next = grid.querySelector(`[data-r="${Number(cell.dataset.r) + step[0]}"][data-c="${Number(cell.dataset.c) + step[1]}"]`);
+      if (next) { cell.tabIndex = -1; next.tabIndex = 0; next.focus(); }
+      e.preventDefault();
+    });
     return $("figure", { class: "matbox" }, $("figcaption", { text: title, style: colour ? `color:${colour}` : "" }), grid);
   }
 
@@ -603,7 +613,7 @@ window.LabMath = LabMath;
       explain.textContent = W[key] ? fill(W[key], f) : "";
     }
     steps.addEventListener("mouseover", e => { const cell = e.target.closest("[role=cell]"); if (cell) say(cell); });
-    steps.addEventListener("click", e => { const cell = e.target.closest("[role=cell]"); if (cell) say(cell); });
+    steps.addEventListener("focusin", e => { const cell = e.target.closest("[role=cell]"); if (cell) say(cell); });
     input.addEventListener("input", read);
     causal.addEventListener("change", draw);
     read();

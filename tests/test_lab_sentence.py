@@ -13,6 +13,7 @@ import numpy as np
 from pagekit import PAGE_MARKS, close, data_js, open_page, severe
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from model.datafile import in_language
 from syllabus.locale import Words
@@ -133,6 +134,10 @@ def test_a_typed_sentence_goes_through_the_lectures_head(
     assert panel.find_element(By.CSS_SELECTOR, ".explain").text == Words("lab", "en").format(
         "explain_scores", row="coffee", col="drink", value=f"{score:.2f}"
     )
+    # From the keyboard: a matrix is one tab stop, and the arrows walk its cells.
+    panel.find_element(By.CSS_SELECTOR, "[data-m=scores] [tabindex='0']").send_keys(Keys.ARROW_DOWN)
+    assert browser.execute_script("return document.activeElement.dataset.r") == "1"
+    assert panel.find_element(By.CSS_SELECTOR, ".explain").text.startswith("Q[drink] · K[you]")
     # The same demo in Chinese: its own sentence, cut into the table's words.
     zh = tmp_path / "zh"
     shutil.copytree(lecture, zh, ignore=shutil.ignore_patterns("segments"))

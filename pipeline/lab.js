@@ -530,9 +530,10 @@ window.LabMath = LabMath;
       $("div", { class: "row" }, $("label", { for: "sentence-text", text: W.sentence_label }), input),
       $("div", { class: "row" }, $("label", {}, causal, " " + W.causal_toggle)),
       chips, note, editor, steps, explain);
-    let words = [], editing = null, run = null;
+    let words = [], shown = [], editing = null, run = null;  // shown: the words the steps are of
     const vector = w => table.get(w) || Array(d).fill(0);
     const two = v => (v === null ? "−∞" : fixed(v));
+    const rootText = r => fixed(r, Number.isInteger(r) ? 0 : 3);  // √4 is 2, √2 is 1.414
     function read() {
       const found = M.segment(input.value, [...table.keys()], s.spaces);
       words = found.slice(0, s.max_words);
@@ -582,9 +583,10 @@ window.LabMath = LabMath;
               matrix("k", W.mat_k, roles.key, words, dims, run.k, two),
               matrix("v", W.mat_v, roles.value, words, dims, run.v, two)),
         group(matrix("scores", W.mat_scores, "", words, words, run.scores, two),
-              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: fixed(run.root) }), "", words, words, run.scaled, two),
+              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: rootText(run.root), d }), "", words, words, run.scaled, two),
               matrix("weights", W.mat_weights, "", words, words, run.weights, share, true),
               matrix("outputs", W.mat_outputs, roles.value, words, dims, run.outputs, two)));
+      shown = words.slice();
       panel.dataset.run = JSON.stringify({ words, x, ...run });
     }
     // Where each cell comes from: [matrix, row or null, column or null] of its sources.
@@ -603,11 +605,11 @@ window.LabMath = LabMath;
           if ((r === null || Number(e.dataset.r) === r) && (c === null || Number(e.dataset.c) === c)) e.classList.add("lit");
         });
       }
-      const row = ["w_q", "w_k", "w_v"].includes(m) ? s.dims[i] : words[i];
-      const col = ["scores", "scaled", "weights"].includes(m) ? words[j] : s.dims[j];
+      const row = ["w_q", "w_k", "w_v"].includes(m) ? s.dims[i] : shown[i];
+      const col = ["scores", "scaled", "weights"].includes(m) ? shown[j] : s.dims[j];
       const value = { ...run, w_q: s.w_q, w_k: s.w_k, w_v: s.w_v }[m][i][j];
       const f = { row, col, value: m === "weights" ? share(value) : two(value), m: m.slice(-1).toUpperCase(),
-                  root: fixed(run.root), score: ["scaled", "scores"].includes(m) ? fixed(run.scores[i][j]) : "" };
+                  root: rootText(run.root), score: { scaled: two(run.scores[i]?.[j] ?? null), weights: two(run.scaled[i]?.[j] ?? null) }[m] ?? "" };
       const kind = m.startsWith("w_") ? "w" : ["q", "k", "v"].includes(m) ? "qkv" : m;
       const key = m === "scaled" && value === null ? "explain_masked" : `explain_${kind}`;
       explain.textContent = W[key] ? fill(W[key], f) : "";
@@ -635,7 +637,8 @@ window.LabMath = LabMath;
     }
     const maps = $("div", { class: "stepsrow" });
     const caption = $("p", { class: "muted" });
-    const views = { two: W.two_heads, four: W.four_heads, causal: W.causal_run };
+    const views = { two: fill(W.heads_button, { heads: h.two.heads.length, d: h.two.d_head }),
+                    four: fill(W.heads_button, { heads: h.four.heads.length, d: h.four.d_head }), causal: W.causal_run };
     const buttons = Object.entries(views).map(([key, text]) => $("button", { text, "aria-pressed": "false", "data-view": key,
                                                                              onclick: () => show(key) }));
     panel.append($("p", { text: W.heads_hint }), $("div", { class: "row" }, ...buttons), maps, caption);
@@ -644,14 +647,14 @@ window.LabMath = LabMath;
       if (view === "causal") {
         maps.replaceChildren($("figure", { class: "matbox" }, $("figcaption", { text: W.causal_run }),
                                        colourMap(h.causal.map, h.causal.colours, W.causal_run)));
-        caption.textContent = W.causal_caption + " " + fill(W.validation, { mse: sci(h.causal.val_mse) });
+        caption.textContent = W.causal_caption + " " + fill(W.validation, { mse: sci(h.causal.val_mse), baseline: fixed(h.causal.baseline_mse, 3) });
       } else {
         const run = h[view];
         maps.replaceChildren(...run.heads.map(head => $("figure", { class: "matbox" },
           $("figcaption", {}, $("b", { text: head.name }), " ", head.rules.length ? head.rules.join(" · ") : W.no_rule),
           colourMap(head.map, run.colours, head.name),
-          $("p", { class: "muted", text: fill(W.heads_overlap, { c: fixed(head.colour_match), p: fixed(head.previous_match) }) }))));
-        caption.textContent = fill(W.validation, { mse: sci(run.val_mse) });
+          $("p", { class: "muted", text: fill(W.heads_overlap, { c: fixed(head.colour_match), p: fixed(head.previous_match), min: fixed(h.rule_match, 1) }) }))));
+        caption.textContent = fill(W.validation, { mse: sci(run.val_mse), baseline: fixed(run.baseline_mse, 3) });
       }
       panel.dataset.view = view;
     }

@@ -115,7 +115,13 @@ def _heads(data: dict[str, Any], lang: str) -> dict[str, Any]:
                     "map": map_,
                 }
             )
-        return {"colours": part["colours"], "heads": heads, "val_mse": part["val_mse"]}
+        return {
+            "colours": part["colours"],
+            "heads": heads,
+            "d_head": part["d_head"],
+            "val_mse": part["val_mse"],
+            "baseline_mse": part["baseline_mse"],
+        }
 
     causal = data["causal"]
     return {
@@ -125,7 +131,9 @@ def _heads(data: dict[str, Any], lang: str) -> dict[str, Any]:
             "colours": causal["colours"],
             "map": causal["attention"],
             "val_mse": causal["val_mse"],
+            "baseline_mse": causal["baseline_mse"],
         },
+        "rule_match": RULE_MATCH,
     }
 
 

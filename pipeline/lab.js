@@ -491,13 +491,16 @@ window.LabMath = LabMath;
   // A labelled matrix: its title in a role's colour, a word or a dimension naming each row
   // and column, each cell its value; hovering (or focusing) a cell says how it was computed
   // and lights the cells it came from (the panel's `explain`).
-  function matrix(key, title, colour, rows, cols, values, format, heatmap = false) {
+  // ``asks``: the rows are the words asking (their Queries) and the columns the words asked
+  // (their Keys), so their names take the Query's and the Key's colours.
+  function matrix(key, title, colour, rows, cols, values, format, heatmap = false, asks = false) {
     const grid = $("div", { class: "mat", role: "table", "aria-label": title, "data-m": key,
                             style: `--cols:${cols.length}` });
+    const tint = role => (asks ? `color:${lab.roles[role]}` : "");
     grid.append($("div", { role: "row", class: "mrow" }, $("span", { role: "columnheader", class: "corner" }),
-      ...cols.map(c => $("span", { role: "columnheader", text: c }))));
+      ...cols.map(c => $("span", { role: "columnheader", text: c, style: tint("key") }))));
     values.forEach((row, i) => grid.append($("div", { role: "row", class: "mrow" },
-      $("span", { role: "rowheader", text: rows[i] }),
+      $("span", { role: "rowheader", text: rows[i], style: tint("query") }),
       ...row.map((v, j) => $("span", { role: "cell", tabindex: -1, "data-r": i, "data-c": j,
                                        style: heatmap && v !== null ? cellStyle(v) : "", text: format(v) })))));
     const first = grid.querySelector("[role=cell]");
@@ -582,9 +585,9 @@ window.LabMath = LabMath;
         group(matrix("q", W.mat_q, roles.query, words, dims, run.q, two),
               matrix("k", W.mat_k, roles.key, words, dims, run.k, two),
               matrix("v", W.mat_v, roles.value, words, dims, run.v, two)),
-        group(matrix("scores", W.mat_scores, "", words, words, run.scores, two),
-              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: rootText(run.root), d }), "", words, words, run.scaled, two),
-              matrix("weights", W.mat_weights, "", words, words, run.weights, share, true),
+        group(matrix("scores", W.mat_scores, "", words, words, run.scores, two, false, true),
+              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: rootText(run.root), d }), "", words, words, run.scaled, two, false, true),
+              matrix("weights", W.mat_weights, "", words, words, run.weights, share, true, true),
               matrix("outputs", W.mat_outputs, roles.value, words, dims, run.outputs, two)));
       shown = words.slice();
       panel.dataset.run = JSON.stringify({ words, x, ...run });

@@ -71,12 +71,9 @@ class LectureHandler(SimpleHTTPRequestHandler):
     def _inside(self, name: str) -> Path | None:
         """``name`` (a URL's path) in the folder, links followed; None when it is not there
         or leads out of the folder."""
-        parts = [part for part in name.split("/") if part]
         root = Path(self.directory)
-        if ".." in parts:
-            return None
-        try:
-            path = root.joinpath(*parts).resolve()
+        try:  # ".." and links resolved first: what is checked is where the name leads
+            path = root.joinpath(*[part for part in name.split("/") if part]).resolve()
         except (OSError, ValueError):  # a loop of links, a NUL in the name
             return None
         return path if path.is_relative_to(root) and path.exists() else None

@@ -226,7 +226,10 @@ def test_the_page_says_when_its_server_cannot_seek(
     with running(plain) as url:
         browser.get(url + "/index.html")
         until(browser, f"{notice}.textContent !== ''")
-        assert browser.execute_script(f"{notice}.textContent") == Words("page", "en")["unseekable"]
+        said = Words("page", "en")["unseekable"]
+        assert browser.execute_script(f"{notice}.textContent") == said.replace("`", "")
+        commands = browser.find_elements(By.CSS_SELECTOR, "#unseekable code")
+        assert [c.text for c in commands] == said.split("`")[1::2]  # shown as code
         assert browser.find_element(By.ID, "unseekable").is_displayed()
     with running(make_server(lecture, 0)) as url:
         browser.get(url + "/")

@@ -4,6 +4,7 @@
     python render.py --quality low        # a quick look (480p15)
     python render.py --scenes attention_map --lang en
     python render.py --list               # chapters and whether their segments are current
+    python render.py --serve              # watch out/index.html on http://127.0.0.1:8000
 
 Writes into out/ (or --out): data.json, segments/<scene>.mp4 (+ .srt, + .json record of
 what it was made from), and lecture.mp4 with chapters and a subtitle track, lecture.srt,
@@ -29,8 +30,9 @@ from common.voices import LECTURE_VOICES, VoiceKind
 from model.config import ConfigError
 from pipeline.cluster import ClusterError, ClusterLost
 from pipeline.lock import FolderInUseError
-from pipeline.options import Flags, Run, UsageError
+from pipeline.options import RECORD_PORT, Flags, Run, UsageError
 from pipeline.run import run
+from pipeline.serve import PORT as SERVE_PORT
 from syllabus.lecture_file import LectureFileError, load_lecture
 from syllabus.locale import LocaleError, available_languages
 from syllabus.plan import DEFAULT_PLAN, PlanError, load_plan
@@ -95,6 +97,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--verbose", action="store_true", help="show Manim's own output")
     _voice_arguments(parser)
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the lecture rendered in --out (the first language's; --lang picks another) "
+        "on http://127.0.0.1:PORT with Range requests, so that its video seeks, until Ctrl-C; "
+        "renders nothing",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        help=f"the recorder's port (default {RECORD_PORT}) or --serve's (default {SERVE_PORT})",
+    )
     return parser.parse_args(argv)
 
 
@@ -126,7 +140,6 @@ def _voice_arguments(parser: argparse.ArgumentParser) -> None:
         help="record the lines of the --narration folder's script in the browser, one at a "
         "time (a page on http://127.0.0.1:PORT), until Ctrl-C",
     )
-    parser.add_argument("--port", type=int, default=8765, help="the recorder's port")
 
 
 def flags(args: argparse.Namespace) -> Flags:
@@ -138,8 +151,15 @@ def flags(args: argparse.Namespace) -> Flags:
             raise UsageError(
                 f"unknown language '{args.lang}' (allowed: {', '.join(available_languages())})"
             )
-    actions = {"list": args.list, "record": args.record, "script": args.narration_script}
+    actions = {
+        "list": args.list,
+        "record": args.record,
+        "script": args.narration_script,
+        "serve": args.serve,
+    }
     action = next((name for name, asked in actions.items() if asked), "render")  # in that order
+    default_port = SERVE_PORT if action == "serve" else RECORD_PORT  # one can run beside the other
+    port = default_port if args.port is None else args.port
     return Flags(
         out=args.out,
         config=args.config,
@@ -152,7 +172,7 @@ def flags(args: argparse.Namespace) -> Flags:
         cluster=args.cluster,
         voice=None if args.voice is None else VoiceKind(args.voice),
         narration=args.narration,
-        port=args.port,
+        port=port,
         force=args.force,
         wait=args.wait,
         verbose=args.verbose,

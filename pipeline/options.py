@@ -23,11 +23,12 @@ from syllabus.lecture_file import KokoroChoice, LectureFile
 from syllabus.plan import DEFAULT_PLAN, Chapter
 from syllabus.presets import PRESETS, Preset
 
-Action = Literal["list", "record", "script", "render"]
+Action = Literal["list", "record", "script", "serve", "render"]
 LOCAL = "local:"  # --cluster local:N, a LocalCluster of N worker processes here
 DATA_NAME = "data.json"
 VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into out
 RENDER_CACHE = ".cache"  # formulas' and texts' SVGs, shared by the workers and every run
+RECORD_PORT = 8765  # the recorder's default --port
 
 
 class UsageError(Exception):
@@ -49,7 +50,7 @@ class Flags:
     cluster: str | None = None
     voice: VoiceKind | None = None
     narration: Path | None = None
-    port: int = 8765
+    port: int = RECORD_PORT
     force: bool = False
     wait: bool = False
     verbose: bool = False

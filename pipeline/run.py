@@ -1,7 +1,7 @@
 """One run of the lecture, from its :class:`~pipeline.options.Run` to lecture.mp4: the data
 file, the stale segments rendered on the workers (every language's at once), then each
 language's lecture assembled. Also the run's other actions: the chapter list, the narration
-script and the recorder.
+script, the recorder and the lecture's server.
 
 The driver of the pipeline: it alone imports the torch side (training, inside
 :func:`ensure_data`) and the gates (the narration script's dry run, inside
@@ -39,6 +39,8 @@ from syllabus.plan import Chapter
 
 def run(r: Run) -> int:
     """Carry out the run (its lecture file's own words already in force): 0 when done."""
+    if r.flags.action == "serve":  # what is there: no voice, no data file, no render
+        return serve(r)
     check_voices(r)
     if r.flags.action == "list":
         list_chapters(r)
@@ -293,6 +295,18 @@ def record(r: Run) -> int:
     with server:
         server.serve_forever()
     return 0
+
+
+def serve(r: Run) -> int:
+    """Serve the lecture folder of the run's first language, as rendered, until Ctrl-C."""
+    from pipeline.serve import ServeError, make_server, serve_until_stopped
+
+    folder = r.lang_out(r.langs[0])
+    try:
+        server = make_server(folder, r.flags.port)
+    except ServeError as err:
+        raise UsageError(f"--serve: {err}") from None
+    return serve_until_stopped(server, folder)
 
 
 def write_narration_script(r: Run) -> int:

@@ -179,11 +179,9 @@ window.LabMath = LabMath;
       head.setAttribute("aria-valuetext", `${fixed(query[0])}, ${fixed(query[1])}`);
       panel.dataset.weights = JSON.stringify(weights);
     }
-    function toQuery(event) {
-      const box = svg.getBoundingClientRect();
-      const x = ((event.clientX - box.left) * (size + margin) / box.width - mid) / unit;
-      const y = (mid - (event.clientY - box.top) * size / box.height) / unit;
-      query = [clamp(x), clamp(y)];
+    function toQuery(event) {  // through the screen's matrix: right when scaled or letterboxed too
+      const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      query = [clamp((p.x - mid) / unit), clamp((mid - p.y) / unit)];
       draw();
     }
     let dragging = false;

@@ -93,15 +93,18 @@ window.LabMath = LabMath;
   const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
   const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×10" +
     String(Number(p)).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)])));
-  // A map's cell: grey from the page's dark (weight 0) to white (weight 1), its number in
-  // black or white, whichever stands out more (WCAG contrast, at least 4.58:1 for any grey)
-  const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
-  const luminance = g => { const c = g / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  function cellStyle(w) {
-    const g = grey(w), l = luminance(g);
+  // A coloured cell: its fill, and its text in black or white, whichever stands out more
+  // (WCAG contrast: at least 4.58:1, the square root of 21, on any fill)
+  const linear = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  function paint([r, g, b]) {
+    const l = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
     const ink = (1.05 / (l + 0.05)) > ((l + 0.05) / 0.05) ? "#fff" : "#000";
-    return `background:rgb(${g},${g},${g});color:${ink}`;
+    return `background:rgb(${r},${g},${b});color:${ink}`;
   }
+  const hex = fill => paint([1, 3, 5].map(i => parseInt(fill.slice(i, i + 2), 16)));  // "#rrggbb"
+  // A map's cell: grey from the page's dark (weight 0) to white (weight 1)
+  const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
+  const cellStyle = w => paint([grey(w), grey(w), grey(w)]);
   const share = w => fixed(w, 3);  // a weight on a map: 1/8 is 0.125, never 0.13 beside 0.12
 
   // --- the lab's frame: a tab per demo, each opened from its chapter too ---------------
@@ -217,7 +220,7 @@ window.LabMath = LabMath;
     function setPattern(p) { colours = p.slice(); drawMap(); }
     function drawMap() {
       strip.replaceChildren(...colours.map((ci, i) => $("button", {
-        class: "cell", style: `background:${c.fills[ci]}`, text: c.labels[ci],
+        class: "cell", style: hex(c.fills[ci]), text: c.labels[ci],
         "aria-label": fill(W.position, { k: i + 1, colour: c.names[ci] }),
         onclick: () => { colours[i] = (colours[i] + 1) % k; drawMap(); },
       })));

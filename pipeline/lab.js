@@ -153,7 +153,7 @@ window.LabMath = LabMath;
   demo("office", panel => {
     const o = lab.office, size = 360, unit = size / 6, mid = size / 2, margin = 120;
     const at = ([x, y]) => [mid + x * unit, mid - y * unit];
-    const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, width: size + margin, height: size, class: "board" });
+    const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, class: "board" });  // sized by the page
     const dots = o.keys.map(k => { const [cx, cy] = at(k); return S("circle", { cx, cy, r: 7, fill: lab.roles.key }); });
     const names = o.keys.map((k, i) => {
       const [x, y] = at(k); const t = S("text", { x: x + 10, y: y - 8, fill: "#ececec", "font-size": 12 });
@@ -167,7 +167,7 @@ window.LabMath = LabMath;
     svg.append(...dots, ...names, arrow, head);
     const bars = $("div", { class: "bars" });
     const output = $("p", { class: "output" });
-    panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", {}, bars, output)));
+    panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", { class: "grow" }, bars, output)));
     let query = o.start.slice();
     function draw() {
       const [x, y] = at(query);
@@ -340,7 +340,7 @@ window.LabMath = LabMath;
                                 "aria-label": "d" });
     const label = $("output", {});
     const bars = $("div", { class: "pair" });
-    const curve = S("svg", { viewBox: "0 0 300 100", width: 600, height: 200, class: "curve", role: "img",
+    const curve = S("svg", { viewBox: "0 0 300 100", class: "curve wide", role: "img",
                              "aria-label": fill(W.sqrt_d_curve, { draws: s.draws }) });
     const key = (text, dash) => $("span", { class: "key" + (dash ? " dashed" : ""), text });
     panel.append($("p", { text: W.sqrt_d_hint }), $("div", { class: "row" }, slider, label), bars,

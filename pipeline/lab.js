@@ -36,10 +36,12 @@ const LabMath = (() => {
   function officeWeights(query, keys, scale) {  // softmax of q.k / scale over the people
     return softmax(keys.map(k => dot(query, k) / scale));
   }
-  function rowAt(q, k, i, t) {  // the pronoun's row at temperature t: softmax(q.k / (sqrt(d) t))
-    const s = Math.sqrt(q[0].length) * t;
-    return softmax(k.map(kj => dot(q[i], kj) / s));
+  function scoresAt(q, k, i, t) {  // word i's row at temperature t, step by step:
+    const qk = k.map(kj => dot(q[i], kj));  // q.k with every key,
+    const scaled = qk.map(s => s / (Math.sqrt(q[0].length) * t));  // / (sqrt(d) T),
+    return { qk, scaled, weights: softmax(scaled) };  // and softmax
   }
+  const rowAt = (q, k, i, t) => scoresAt(q, k, i, t).weights;
   function shuffleRun(sentence, permutation, positions) {  // pitfall 3, as model/probes.py
     const add = (x, table) => x.map((row, p) => row.map((v, c) => v + table[p][c]));
     const x = positions ? add(sentence.x, sentence.table) : sentence.x;
@@ -66,7 +68,7 @@ const LabMath = (() => {
     return { uniform, normal };
   }
   return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
-           officeWeights, rowAt, shuffleRun, generator };
+           officeWeights, scoresAt, rowAt, shuffleRun, generator };
 })();
 window.LabMath = LabMath;
 
@@ -399,40 +401,67 @@ window.LabMath = LabMath;
     draw();
   });
 
-  // --- 6. it -> cat: click a row, turn T, hover the formula ------------------------------
+  // --- 6. it -> cat: choose the asking word, turn T, point at the formula -----------------
   demo("it_cat", panel => {
     const c = lab.it_cat;
     let row = c.query, t = 1;
-    const slider = $("input", { type: "range", min: 0.1, max: 5, step: 0.05, value: 1, "aria-label": "T" });
-    const label = $("output", {});
-    const formula = $("p", { class: "formula" },
-      $("span", { "data-part": "weights", text: "softmax(" }), $("span", { "data-part": "q", text: "q" }),
-      $("span", { text: "·" }), $("span", { "data-part": "k", text: "k" }), $("span", { text: " / (" }),
-      $("span", { "data-part": "d", text: "√d" }), $("span", { text: " · " }), $("span", { "data-part": "t", text: "T" }),
-      $("span", { "data-part": "weights", text: "))" }));
-    const table = $("div", { class: "tokens", role: "listbox", "aria-label": W.it_cat });
+    const slider = $("input", { type: "range", min: 0.1, max: 5, step: 0.05, value: 1, "aria-label": "T",
+                                "data-lit": "t" });
+    const label = $("output", { "data-lit": "t" });
+    // Each symbol, focused or pointed at, outlines what it names (data-lit): q the asking
+    // word, k every word as a key, √d the scaled column, T the slider, softmax the weights.
+    const part = (name, text) => $("span", { "data-part": name, tabindex: 0, role: "math",
+                                             "aria-label": W[`formula_${name}`], text });
+    const formula = $("p", { class: "formula" }, part("softmax", "softmax("), part("q", "q"), "·",
+      part("k", "k"), " / (", part("d", "√d"), " · ", part("t", "T"), part("softmax", "))"));
+    const heading = $("div", { class: "score heading", "aria-hidden": "true" },
+      $("span", { text: W.it_cat_word }), $("span", { text: W.it_cat_qk }),
+      $("span", { text: W.it_cat_scaled }), $("span", { class: "weight", text: W.it_cat_weight }));
+    // The rows are made once and updated in place, so that the focus stays on the one chosen.
+    const rows = c.tokens.map((tok, j) => $("div", { class: "score", role: "option", onclick: () => choose(j) },
+      $("span", { "data-lit": "k", text: tok }), $("span", {}), $("span", { "data-lit": "d" }),
+      $("i", { "data-lit": "softmax" }), $("b", { "data-lit": "softmax" })));
+    const table = $("div", { class: "tokens", role: "listbox", "aria-label": W.it_cat }, ...rows);
     const sum = $("p", {});
-    panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label), table, sum);
+    panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label),
+      heading, table, sum);
     slider.addEventListener("input", () => { t = Number(slider.value); draw(); });
-    formula.querySelectorAll("[data-part]").forEach(part => {  // hovered, or reached by Tab
-      part.tabIndex = 0;
-      const on = () => panel.classList.add(`lit-${part.dataset.part}`);
-      const off = () => panel.classList.remove(`lit-${part.dataset.part}`);
-      for (const [kind, act] of [["mouseenter", on], ["focus", on], ["mouseleave", off], ["blur", off]]) {
-        part.addEventListener(kind, act);
+    formula.querySelectorAll("[data-part]").forEach(symbol => {  // pointed at, or reached by Tab
+      const name = symbol.dataset.part;
+      const light = on => panel.querySelectorAll(`[data-lit~="${name}"]`).forEach(e => e.classList.toggle("lit", on));
+      for (const [kind, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+        symbol.addEventListener(kind, () => light(on));
       }
+    });
+    function choose(j) { row = j; draw(); }
+    table.addEventListener("keydown", e => {  // a listbox: one tab stop, the arrows move the choice
+      const here = rows.indexOf(document.activeElement);
+      const next = { ArrowDown: here + 1, ArrowUp: here - 1, Home: 0, End: rows.length - 1,
+                     Enter: here, " ": here }[e.key];
+      if (here < 0 || next === undefined) return;
+      choose(Math.min(Math.max(next, 0), rows.length - 1));
+      rows[row].focus();
+      e.preventDefault();
     });
     function draw() {
       label.textContent = fill(W.t_label, { t: fixed(t) });
-      const weights = M.rowAt(c.q, c.k, row, t);
-      table.replaceChildren(...c.tokens.map((tok, j) => $("div", {
-        class: "bar" + (j === row ? " looking" : ""), role: "option", tabindex: 0, "aria-selected": String(j === row),
-        onclick: () => { row = j; draw(); },
-        onkeydown: e => { if (e.key === "Enter" || e.key === " ") { row = j; draw(); e.preventDefault(); } },
-      }, $("span", { class: "q", text: tok }), $("i", { class: "weights", style: `width:${weights[j] * 100}%` }),
-         $("b", { class: "k", text: fixed(weights[j]) }))));
+      const { qk, scaled, weights } = M.scoresAt(c.q, c.k, row, t);
+      rows.forEach((option, j) => {
+        const [word, dot, divided, bar, weight] = option.children;
+        const shown = { word: c.tokens[j], qk: fixed(qk[j]), scaled: fixed(scaled[j], 3), weight: fixed(weights[j]) };
+        option.classList.toggle("looking", j === row);
+        option.setAttribute("aria-selected", String(j === row));
+        option.setAttribute("aria-label", fill(W.it_cat_option, shown));
+        option.tabIndex = j === row ? 0 : -1;
+        word.dataset.lit = j === row ? "k q" : "k";  // the asking word is a key as well
+        dot.textContent = shown.qk;
+        divided.textContent = shown.scaled;
+        bar.style.width = `${weights[j] * 100}%`;
+        weight.textContent = shown.weight;
+      });
       sum.textContent = fill(W.row_sum, { sum: fixed(weights.reduce((s, w) => s + w, 0)) });
-      panel.dataset.row = JSON.stringify(weights);
+      Object.assign(panel.dataset, { row: JSON.stringify(weights), qk: JSON.stringify(qk),
+                                     scaled: JSON.stringify(scaled) });
     }
     draw();
   });

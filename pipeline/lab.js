@@ -41,7 +41,6 @@ const LabMath = (() => {
     const scaled = qk.map(s => s / (Math.sqrt(q[0].length) * t));  // / (sqrt(d) T),
     return { qk, scaled, weights: softmax(scaled) };  // and softmax
   }
-  const rowAt = (q, k, i, t) => scoresAt(q, k, i, t).weights;
   function shuffleRun(sentence, permutation, positions) {  // pitfall 3, as model/probes.py
     const add = (x, table) => x.map((row, p) => row.map((v, c) => v + table[p][c]));
     const x = positions ? add(sentence.x, sentence.table) : sentence.x;
@@ -68,7 +67,7 @@ const LabMath = (() => {
     return { uniform, normal };
   }
   return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
-           officeWeights, scoresAt, rowAt, shuffleRun, generator };
+           officeWeights, scoresAt, shuffleRun, generator };
 })();
 window.LabMath = LabMath;
 

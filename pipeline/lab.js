@@ -36,9 +36,10 @@ const LabMath = (() => {
   function officeWeights(query, keys, scale) {  // softmax of q.k / scale over the people
     return softmax(keys.map(k => dot(query, k) / scale));
   }
-  function rowAt(q, k, i, t) {  // the pronoun's row at temperature t: softmax(q.k / (sqrt(d) t))
-    const s = Math.sqrt(q[0].length) * t;
-    return softmax(k.map(kj => dot(q[i], kj) / s));
+  function scoresAt(q, k, i, t) {  // word i's row at temperature t, step by step:
+    const qk = k.map(kj => dot(q[i], kj));  // q.k with every key,
+    const scaled = qk.map(s => s / (Math.sqrt(q[0].length) * t));  // / (sqrt(d) T),
+    return { qk, scaled, weights: softmax(scaled) };  // and softmax
   }
   function shuffleRun(sentence, permutation, positions) {  // pitfall 3, as model/probes.py
     const add = (x, table) => x.map((row, p) => row.map((v, c) => v + table[p][c]));
@@ -104,7 +105,7 @@ const LabMath = (() => {
     return words;
   }
   return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
-           officeWeights, rowAt, shuffleRun, generator, sentenceRun, segment };
+           officeWeights, scoresAt, shuffleRun, generator, sentenceRun, segment };
 })();
 window.LabMath = LabMath;
 
@@ -131,15 +132,18 @@ window.LabMath = LabMath;
   const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
   const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×10" +
     String(Number(p)).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)])));
-  // A map's cell: grey from the page's dark (weight 0) to white (weight 1), its number in
-  // black or white, whichever stands out more (WCAG contrast, at least 4.58:1 for any grey)
-  const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
-  const luminance = g => { const c = g / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  function cellStyle(w) {
-    const g = grey(w), l = luminance(g);
+  // A coloured cell: its fill, and its text in black or white, whichever stands out more
+  // (WCAG contrast: at least 4.58:1, the square root of 21, on any fill)
+  const linear = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  function paint([r, g, b]) {
+    const l = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
     const ink = (1.05 / (l + 0.05)) > ((l + 0.05) / 0.05) ? "#fff" : "#000";
-    return `background:rgb(${g},${g},${g});color:${ink}`;
+    return `background:rgb(${r},${g},${b});color:${ink}`;
   }
+  const hex = fill => paint([1, 3, 5].map(i => parseInt(fill.slice(i, i + 2), 16)));  // "#rrggbb"
+  // A map's cell: grey from the page's dark (weight 0) to white (weight 1)
+  const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
+  const cellStyle = w => paint([grey(w), grey(w), grey(w)]);
   const share = w => fixed(w, 3);  // a weight on a map: 1/8 is 0.125, never 0.13 beside 0.12
 
   // --- the lab's frame: a tab per demo, each opened from its chapter too ---------------
@@ -188,7 +192,7 @@ window.LabMath = LabMath;
   demo("office", panel => {
     const o = lab.office, size = 360, unit = size / 6, mid = size / 2, margin = 120;
     const at = ([x, y]) => [mid + x * unit, mid - y * unit];
-    const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, width: size + margin, height: size, class: "board" });
+    const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, class: "board" });  // sized by the page
     const dots = o.keys.map(k => { const [cx, cy] = at(k); return S("circle", { cx, cy, r: 7, fill: lab.roles.key }); });
     const names = o.keys.map((k, i) => {
       const [x, y] = at(k); const t = S("text", { x: x + 10, y: y - 8, fill: "#ececec", "font-size": 12 });
@@ -202,7 +206,7 @@ window.LabMath = LabMath;
     svg.append(...dots, ...names, arrow, head);
     const bars = $("div", { class: "bars" });
     const output = $("p", { class: "output" });
-    panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", {}, bars, output)));
+    panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", { class: "grow" }, bars, output)));
     let query = o.start.slice();
     function draw() {
       const [x, y] = at(query);
@@ -217,11 +221,9 @@ window.LabMath = LabMath;
       head.setAttribute("aria-valuetext", `${fixed(query[0])}, ${fixed(query[1])}`);
       panel.dataset.weights = JSON.stringify(weights);
     }
-    function toQuery(event) {
-      const box = svg.getBoundingClientRect();
-      const x = ((event.clientX - box.left) * (size + margin) / box.width - mid) / unit;
-      const y = (mid - (event.clientY - box.top) * size / box.height) / unit;
-      query = [clamp(x), clamp(y)];
+    function toQuery(event) {  // through the screen's matrix: right when scaled or letterboxed too
+      const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      query = [clamp((p.x - mid) / unit), clamp((mid - p.y) / unit)];
       draw();
     }
     let dragging = false;
@@ -257,7 +259,7 @@ window.LabMath = LabMath;
     function setPattern(p) { colours = p.slice(); drawMap(); }
     function drawMap() {
       strip.replaceChildren(...colours.map((ci, i) => $("button", {
-        class: "cell", style: `background:${c.fills[ci]}`, text: c.labels[ci],
+        class: "cell", style: hex(c.fills[ci]), text: c.labels[ci],
         "aria-label": fill(W.position, { k: i + 1, colour: c.names[ci] }),
         onclick: () => { colours[i] = (colours[i] + 1) % k; drawMap(); },
       })));
@@ -377,7 +379,7 @@ window.LabMath = LabMath;
                                 "aria-label": "d" });
     const label = $("output", {});
     const bars = $("div", { class: "pair" });
-    const curve = S("svg", { viewBox: "0 0 300 100", width: 600, height: 200, class: "curve", role: "img",
+    const curve = S("svg", { viewBox: "0 0 300 100", class: "curve wide", role: "img",
                              "aria-label": fill(W.sqrt_d_curve, { draws: s.draws }) });
     const key = (text, dash) => $("span", { class: "key" + (dash ? " dashed" : ""), text });
     panel.append($("p", { text: W.sqrt_d_hint }), $("div", { class: "row" }, slider, label), bars,
@@ -436,40 +438,67 @@ window.LabMath = LabMath;
     draw();
   });
 
-  // --- 6. it -> cat: click a row, turn T, hover the formula ------------------------------
+  // --- 6. it -> cat: choose the asking word, turn T, point at the formula -----------------
   demo("it_cat", panel => {
     const c = lab.it_cat;
     let row = c.query, t = 1;
-    const slider = $("input", { type: "range", min: 0.1, max: 5, step: 0.05, value: 1, "aria-label": "T" });
-    const label = $("output", {});
-    const formula = $("p", { class: "formula" },
-      $("span", { "data-part": "weights", text: "softmax(" }), $("span", { "data-part": "q", text: "q" }),
-      $("span", { text: "·" }), $("span", { "data-part": "k", text: "k" }), $("span", { text: " / (" }),
-      $("span", { "data-part": "d", text: "√d" }), $("span", { text: " · " }), $("span", { "data-part": "t", text: "T" }),
-      $("span", { "data-part": "weights", text: "))" }));
-    const table = $("div", { class: "tokens", role: "listbox", "aria-label": W.it_cat });
+    const slider = $("input", { type: "range", min: 0.1, max: 5, step: 0.05, value: 1, "aria-label": "T",
+                                "data-lit": "t" });
+    const label = $("output", { "data-lit": "t" });
+    // Each symbol, focused or pointed at, outlines what it names (data-lit): q the asking
+    // word, k every word as a key, √d the scaled column, T the slider, softmax the weights.
+    const part = (name, text) => $("span", { "data-part": name, tabindex: 0, role: "math",
+                                             "aria-label": W[`formula_${name}`], text });
+    const formula = $("p", { class: "formula" }, part("softmax", "softmax("), part("q", "q"), "·",
+      part("k", "k"), " / (", part("d", "√d"), " · ", part("t", "T"), part("softmax", "))"));
+    const heading = $("div", { class: "score heading", "aria-hidden": "true" },
+      $("span", { text: W.it_cat_word }), $("span", { text: W.it_cat_qk }),
+      $("span", { text: W.it_cat_scaled }), $("span", { class: "weight", text: W.it_cat_weight }));
+    // The rows are made once and updated in place, so that the focus stays on the one chosen.
+    const rows = c.tokens.map((tok, j) => $("div", { class: "score", role: "option", onclick: () => choose(j) },
+      $("span", { "data-lit": "k", text: tok }), $("span", {}), $("span", { "data-lit": "d" }),
+      $("i", { "data-lit": "softmax" }), $("b", { "data-lit": "softmax" })));
+    const table = $("div", { class: "tokens", role: "listbox", "aria-label": W.it_cat }, ...rows);
     const sum = $("p", {});
-    panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label), table, sum);
+    panel.append($("p", { text: W.it_cat_hint }), formula, $("div", { class: "row" }, slider, label),
+      heading, table, sum);
     slider.addEventListener("input", () => { t = Number(slider.value); draw(); });
-    formula.querySelectorAll("[data-part]").forEach(part => {  // hovered, or reached by Tab
-      part.tabIndex = 0;
-      const on = () => panel.classList.add(`lit-${part.dataset.part}`);
-      const off = () => panel.classList.remove(`lit-${part.dataset.part}`);
-      for (const [kind, act] of [["mouseenter", on], ["focus", on], ["mouseleave", off], ["blur", off]]) {
-        part.addEventListener(kind, act);
+    formula.querySelectorAll("[data-part]").forEach(symbol => {  // pointed at, or reached by Tab
+      const name = symbol.dataset.part;
+      const light = on => panel.querySelectorAll(`[data-lit~="${name}"]`).forEach(e => e.classList.toggle("lit", on));
+      for (const [kind, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+        symbol.addEventListener(kind, () => light(on));
       }
+    });
+    function choose(j) { row = j; draw(); }
+    table.addEventListener("keydown", e => {  // a listbox: one tab stop, the arrows move the choice
+      const here = rows.indexOf(document.activeElement);
+      const next = { ArrowDown: here + 1, ArrowUp: here - 1, Home: 0, End: rows.length - 1,
+                     Enter: here, " ": here }[e.key];
+      if (here < 0 || next === undefined) return;
+      choose(Math.min(Math.max(next, 0), rows.length - 1));
+      rows[row].focus();
+      e.preventDefault();
     });
     function draw() {
       label.textContent = fill(W.t_label, { t: fixed(t) });
-      const weights = M.rowAt(c.q, c.k, row, t);
-      table.replaceChildren(...c.tokens.map((tok, j) => $("div", {
-        class: "bar" + (j === row ? " looking" : ""), role: "option", tabindex: 0, "aria-selected": String(j === row),
-        onclick: () => { row = j; draw(); },
-        onkeydown: e => { if (e.key === "Enter" || e.key === " ") { row = j; draw(); e.preventDefault(); } },
-      }, $("span", { class: "q", text: tok }), $("i", { class: "weights", style: `width:${weights[j] * 100}%` }),
-         $("b", { class: "k", text: fixed(weights[j]) }))));
+      const { qk, scaled, weights } = M.scoresAt(c.q, c.k, row, t);
+      rows.forEach((option, j) => {
+        const [word, dot, divided, bar, weight] = option.children;
+        const shown = { word: c.tokens[j], qk: fixed(qk[j]), scaled: fixed(scaled[j], 3), weight: fixed(weights[j]) };
+        option.classList.toggle("looking", j === row);
+        option.setAttribute("aria-selected", String(j === row));
+        option.setAttribute("aria-label", fill(W.it_cat_option, shown));
+        option.tabIndex = j === row ? 0 : -1;
+        word.dataset.lit = j === row ? "k q" : "k";  // the asking word is a key as well
+        dot.textContent = shown.qk;
+        divided.textContent = shown.scaled;
+        bar.style.width = `${weights[j] * 100}%`;
+        weight.textContent = shown.weight;
+      });
       sum.textContent = fill(W.row_sum, { sum: fixed(weights.reduce((s, w) => s + w, 0)) });
-      panel.dataset.row = JSON.stringify(weights);
+      Object.assign(panel.dataset, { row: JSON.stringify(weights), qk: JSON.stringify(qk),
+                                     scaled: JSON.stringify(scaled) });
     }
     draw();
   });
@@ -629,7 +658,7 @@ window.LabMath = LabMath;
     const h = lab.heads, c = lab.colours;
     const labels = colours => colours.map((ci, i) => fill(W.position, { k: i + 1, colour: c.names[ci] }));
     function colourMap(map, colours, title) {  // a trained map, its rows and columns the positions' colours
-      const chip = ci => $("span", { class: "chipcell", style: `background:${c.fills[ci]}`, text: c.labels[ci] });
+      const chip = ci => $("span", { class: "chipcell", style: hex(c.fills[ci]), text: c.labels[ci] });
       const grid = $("div", { class: "mat", role: "table", "aria-label": title, style: `--cols:${colours.length}` });
       grid.append($("div", { role: "row", class: "mrow" }, $("span", { role: "columnheader", class: "corner" }),
         ...colours.map((ci, j) => $("span", { role: "columnheader", "aria-label": labels(colours)[j] }, chip(ci)))));

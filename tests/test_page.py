@@ -239,7 +239,7 @@ def _the_lab_recomputes_the_data_file_and_trains_in_the_browser(
     it = data["tokens"]["it_cat"]
     for table in it["temperatures"]:
         rows = [
-            run("return LabMath.rowAt(...arguments)", it["q"], it["k"], i, table["t"])
+            run("return LabMath.scoresAt(...arguments).weights", it["q"], it["k"], i, table["t"])
             for i in range(len(it["q"]))
         ]
         close(rows, table["weights"], f"it_cat at T = {table['t']}")

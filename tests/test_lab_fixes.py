@@ -212,7 +212,7 @@ for (const name of Object.keys(Lab.demos)) {
     if (e.ownerSVGElement) continue;  // a picture's parts: inside its box, or clipped
     if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) found.push(where(e) + ' overflows');
   }
-  for (const cell of panel.querySelectorAll('.maprow > *')) {
+  for (const cell of panel.querySelectorAll('.maprow > *, .mat [role=cell]')) {
     const size = parseFloat(getComputedStyle(cell).fontSize);
     if (size < 11) found.push(`${where(cell)} is ${size} px`);
   }

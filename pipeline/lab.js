@@ -310,11 +310,11 @@ window.LabMath = LabMath;
     let seed = 1, projected = false;
     const toggle = $("input", { type: "checkbox", id: "with-projection" });
     const grid = $("div", { class: "map", role: "img", "aria-label": W.projection });
-    const share = $("p", { "aria-live": "polite" });
+    const own = $("p", { "aria-live": "polite" });  // not "share": that formats the map's cells
     panel.append($("p", { text: W.projection_hint }),
       $("div", { class: "row" }, $("label", {}, toggle, " " + W.with_projection),
         $("button", { text: W.draw_again, onclick: () => { seed += 1; draw(); } })),
-      grid, share,
+      grid, own,
       $("p", { class: "muted", text: fill(W.projection_summary, { draws: p.draws, plain: fixed(p.plain.mean), projected: fixed(p.projected.mean) }) }));
     toggle.addEventListener("change", () => { projected = toggle.checked; draw(); });
     function draw() {
@@ -326,7 +326,7 @@ window.LabMath = LabMath;
       const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
       grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
         ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
-      share.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
+      own.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
       panel.dataset.share = String(M.selfShare(map));
     }
     draw();

@@ -228,8 +228,8 @@ window.LabMath = LabMath;
     return `background:${hex};color:${(1.05 / (l + 0.05)) > ((l + 0.05) / 0.05) ? "#fff" : "#000"}`;
   }
   demo("colours", panel => {
-    const c = lab.colours, n = c.positions, k = c.names.length, values = c.example.values;
-    const status = $("p", { class: "status", "aria-live": "polite" });  // busy while training: read once, at the end
+    const c = lab.colours, k = c.names.length, values = c.example.values;
+    const status = $("p", { class: "status", "aria-live": "polite" });  // busy while it trains: read at the end
     const again = $("button", { class: "again", text: W.train_again, hidden: "",
                                 onclick: () => { if (!training) start(); } });
     const note = $("p", { class: "muted", text: W.not_the_video });

@@ -128,7 +128,10 @@ def _the_curve_has_its_axes(panel, words: Words, steps: int) -> None:
     curve = panel.find_element(By.CSS_SELECTOR, "svg.loss")
     decades = [t.text for t in curve.find_elements(By.CSS_SELECTOR, "text.decade")]
     assert len(decades) >= 4 and all(DECADE.match(d) for d in decades), decades
-    assert decades[-1] == "10⁰" and "10⁻⁴" in decades  # from about 1 to under 10⁻⁴
+    powers = [int(d[2:].translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))) for d in decades]
+    assert powers == list(range(powers[0], powers[0] + len(powers))), decades  # each decade
+    # From the untrained model's loss (over 10⁻¹) to the trained one's (under 10⁻²)
+    assert powers[0] <= -3 and powers[-1] >= -1, decades
     ticks = [t.text for t in curve.find_elements(By.CSS_SELECTOR, "text.tick")]
     assert ticks[0] == "0" and ticks[-1] == str(steps), ticks
     titles = {t.text for t in curve.find_elements(By.CSS_SELECTOR, "text.title")}

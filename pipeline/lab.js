@@ -32,6 +32,19 @@ const LabMath = (() => {
   function colourMap(weights, colours, values, nColours) {  // the trained model's map (n, n)
     return attention(encode(colours, values, nColours), weights.w_q, weights.w_k, weights.w_v).weights;
   }
+  // The colour task's model on one sequence: the head's outputs read out to one number per
+  // position (model/task.py's readout); weights as the data file's (readout_w, readout_b)
+  function colourOutputs(weights, colours, values, nColours) {
+    const x = encode(colours, values, nColours);
+    const out = attention(x, weights.w_q, weights.w_k, weights.w_v).outputs;
+    return out.map(row => dot(row, weights.readout_w) + weights.readout_b);
+  }
+  // What it should output: at each position, the mean of the numbers of its colour
+  // (model/task.py targets_for)
+  const colourTargets = (colours, values) => colours.map(ci => {
+    const same = values.filter((_, j) => colours[j] === ci);
+    return same.reduce((s, v) => s + v, 0) / same.length;
+  });
   const selfShare = map => map.reduce((s, row, i) => s + row[i], 0) / map.length;
   function officeWeights(query, keys, scale) {  // softmax of q.k / scale over the people
     return softmax(keys.map(k => dot(query, k) / scale));
@@ -105,7 +118,8 @@ const LabMath = (() => {
     return words;
   }
   return { dot, matmul, transpose, softmax, attention, encode, colourMap, selfShare,
-           officeWeights, scoresAt, shuffleRun, generator, sentenceRun, segment };
+           colourOutputs, colourTargets, officeWeights, scoresAt, shuffleRun, generator, sentenceRun,
+           segment };
 })();
 window.LabMath = LabMath;
 
@@ -130,8 +144,8 @@ window.LabMath = LabMath;
   };
   const fill = (t, f) => t.replace(/\{(\w+)\}/g, (w, n) => (n in f ? f[n] : w));
   const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
-  const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×10" +
-    String(Number(p)).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)])));
+  const power = e => "10" + String(e).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)]);
+  const sci = x => (x === 0 ? "0" : x.toExponential(1).replace(/e([+-]\d+)/, (m, p) => "×" + power(Number(p))));
   // A coloured cell: its fill, and its text in black or white, whichever stands out more
   // (WCAG contrast: at least 4.58:1, the square root of 21, on any fill)
   const linear = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
@@ -174,6 +188,7 @@ window.LabMath = LabMath;
       d.tab.setAttribute("aria-selected", String(k === name));
       d.tab.tabIndex = k === name ? 0 : -1;  // one tab stop; the arrows move between tabs
     }
+    demos[name].panel.dispatchEvent(new Event("lab-open"));  // a demo may wait to be seen
   }
   tabs.addEventListener("keydown", e => {  // the WAI-ARIA tabs pattern
     const names = [...tabs.children].map(tab => tab.id.replace(/^tab-/, ""));  // as shown
@@ -239,24 +254,39 @@ window.LabMath = LabMath;
     draw();
   });
 
-  // --- 2. the colour task, trained in this browser --------------------------------------
+  // --- 2. the colour task, trained in this browser when its tab is first opened ----------
+  const REDRAW_EVERY = 25;  // steps between two redraws of the map, the outputs and the curve
+  const FRAME_MS = 16;  // the training's work between two frames: the page keeps answering
+  const LOSS_EVERY = 10;  // the curve's points: the loss of every tenth batch
+  const TF_FILE = "tf.min.js";  // beside index.html (render.py copies it there)
+  let library = null;  // tf.min.js being loaded (a promise of window.tf), once
+  const CURVE = { w: 280, h: 170, left: 40, right: 14, top: 24, bottom: 36 };  // the loss curve's box
   demo("colours", panel => {
-    const c = lab.colours, n = c.positions, k = c.names.length;
-    const status = $("p", { class: "status", "aria-live": "polite" });
+    const c = lab.colours, k = c.names.length, values = c.example.values;
+    const status = $("p", { class: "status", "aria-live": "polite" });  // busy while it trains: read at the end
+    const again = $("button", { class: "again", text: W.train_again, hidden: "",
+                                onclick: () => { if (!training) start(); } });
     const note = $("p", { class: "muted", text: W.not_the_video });
-    const curve = S("svg", { viewBox: "0 0 300 80", width: 300, height: 80, class: "curve",
-                             role: "img", "aria-label": W.loss });
+    const curve = S("svg", { viewBox: `0 0 ${CURVE.w} ${CURVE.h}`, class: "loss", role: "img",
+                             "aria-label": W.loss_axis });
     const strip = $("div", { class: "strip" });
-    const grid = $("div", { class: "map", role: "table", "aria-label": W.map_video });
     const buttons = $("div", { class: "row" },
       $("button", { text: W.all_same, onclick: () => setPattern(c.patterns.all_same) }),
       $("button", { text: W.halves, onclick: () => setPattern(c.patterns.halves) }));
     const whose = $("p", { class: "muted", text: W.map_video });
-    panel.append(status, note, curve, $("p", { text: W.colour_hint }), strip, buttons, whose, grid);
+    const grid = $("div", { class: "map colourmap", role: "table", "aria-label": W.map_video });
+    const rows = $("div", { class: "map colourmap", role: "table", "aria-label": W.outputs_table });
+    panel.append($("div", { class: "row" }, status, again), note, curve, $("p", { text: W.colour_hint }),
+      strip, buttons, whose, $("p", { class: "muted", text: W.map_axes }), grid, rows);
     let colours = c.example.colours.slice();
-    const values = c.example.values;
-    let weights = c.weights;  // the video's model until this browser's has trained
+    let weights = c.weights;  // the video's model until this browser's starts training
+    let training = false, run = 0;
     function setPattern(p) { colours = p.slice(); drawMap(); }
+    // The positions' colours as a map's headers: a chip each, named "position 3: blue"
+    const chip = (role, ci, i) => $("span", { role, class: role, style: hex(c.fills[ci]),
+      text: c.labels[ci], "aria-label": fill(W.position, { k: i + 1, colour: c.names[ci] }) });
+    const heads = () => $("div", { class: "maprow", role: "row" }, $("span", { class: "corner" }),
+      ...colours.map((ci, i) => chip("columnheader", ci, i)));
     function drawMap() {
       strip.replaceChildren(...colours.map((ci, i) => $("button", {
         class: "cell", style: hex(c.fills[ci]), text: c.labels[ci],
@@ -265,31 +295,72 @@ window.LabMath = LabMath;
       })));
       const map = M.colourMap(weights, colours, values, k);
       grid.setAttribute("aria-label", whose.textContent);
-      grid.replaceChildren(...map.map(row => $("div", { class: "maprow", role: "row" },
+      grid.replaceChildren(heads(), ...map.map((row, i) => $("div", { class: "maprow", role: "row" },
+        chip("rowheader", colours[i], i),
         ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
-      panel.dataset.map = JSON.stringify(map);
+      // Below the map, per position: its number, the right answer and the model's output,
+      // each shaded from the sequence's smallest number (dark) to its largest (white)
+      const targets = M.colourTargets(colours, values), outputs = M.colourOutputs(weights, colours, values, k);
+      const low = Math.min(...values), high = Math.max(...values);
+      const line = (label, xs) => $("div", { class: "maprow labelled", role: "row" },
+        $("span", { role: "rowheader", class: "label", text: label }), $("span", { class: "corner" }),
+        ...xs.map(x => $("span", { role: "cell", style: cellStyle((x - low) / (high - low)), text: share(x) })));
+      rows.replaceChildren(heads(), line(W.numbers_row, values), line(W.targets_row, targets),
+        line(W.outputs_row, outputs));
+      Object.assign(panel.dataset, { map: JSON.stringify(map), targets: JSON.stringify(targets),
+                                     outputs: JSON.stringify(outputs) });
     }
+    function redraw(now, step) {  // the model as it is at this step
+      weights = now;
+      whose.textContent = fill(W.map_training, { step, steps: c.steps });
+      drawMap();
+    }
+    async function start() {
+      training = true;
+      status.setAttribute("aria-busy", "true");
+      again.setAttribute("aria-disabled", "true");  // stays focusable: focus is not lost
+      run += 1;
+      const learned = await train(c, run, status, curve, redraw);
+      if (learned) {
+        weights = learned;
+        whose.textContent = W.map_browser;
+        drawMap();
+        again.hidden = false;
+      }
+      again.removeAttribute("aria-disabled");
+      status.removeAttribute("aria-busy");
+      training = false;
+    }
+    panel.addEventListener("lab-open", () => { if (run === 0) start(); });  // once: when first seen
     drawMap();
-    train(c, status, curve).then(learned => {
-      if (learned) { weights = learned; whose.textContent = W.map_browser; drawMap(); }
-    });
   });
 
+  // tf.min.js, fetched the first time it is needed: a page whose colour task is never
+  // opened neither loads its 1.4 MB nor trains
+  function tensorflow() {
+    library = library || new Promise(resolve => {
+      const script = $("script", { src: TF_FILE, onload: () => resolve(window.tf),
+                                   onerror: () => { script.remove(); library = null; resolve(undefined); } });
+      document.head.append(script);
+    });
+    return library;
+  }
+
   // The same model and task as model/: a head of width d and a readout, Adam, MSE on the
-  // same-colour means; its own draws (a seeded generator), so its numbers differ.
-  async function train(c, status, curve) {
-    if (!window.tf) { status.textContent = "TensorFlow.js: tf.min.js is missing"; return null; }
-    const tf = window.tf;
+  // same-colour means; its own draws (a seeded generator, another seed each run), so its
+  // numbers differ. ``redraw(weights, step)`` is shown the model every REDRAW_EVERY steps.
+  async function train(c, run, status, curve, redraw) {
+    const tf = await tensorflow();
+    if (!tf) { status.textContent = fill(W.tf_missing, { file: TF_FILE }); return null; }
     await tf.setBackend("cpu");  // tensors this small run faster on the CPU than through WebGL
     const n = c.positions, k = c.names.length, din = k + 1, d = c.d;
-    const g = M.generator(c.seed + 1);
+    const g = M.generator(c.seed + run);
     const batch = size => {
       const cols = [], vals = [], targets = [];
       for (let b = 0; b < size; b++) {
         const cs = Array.from({ length: n }, () => Math.floor(g.uniform() * k));
         const vs = Array.from({ length: n }, () => g.normal());
-        cols.push(cs); vals.push(vs);
-        targets.push(cs.map(ci => { const same = vs.filter((_, j) => cs[j] === ci); return same.reduce((s, v) => s + v, 0) / same.length; }));
+        cols.push(cs); vals.push(vs); targets.push(M.colourTargets(cs, vs));
       }
       return { x: tf.tensor3d(cols.map((cs, b) => M.encode(cs, vals[b], k))), y: tf.tensor2d(targets) };
     };
@@ -307,41 +378,78 @@ window.LabMath = LabMath;
       const a = tf.softmax(tf.matMul(q, kk, false, true).div(Math.sqrt(d)));
       return tf.matMul(a, v).reshape([B * n, d]).matMul(wr).add(br).reshape([B, n]);
     });
+    // The weights as the data file holds the video's: what LabMath draws the map from
+    const now = () => ({ w_q: wq.arraySync(), w_k: wk.arraySync(), w_v: wv.arraySync(),
+                         readout_w: wr.arraySync().map(r => r[0]), readout_b: br.arraySync()[0] });
     const optimizer = tf.train.adam(c.lr, 0.9, 0.999, 1e-8);  // torch.optim.Adam's defaults
     const val = batch(c.val_size);
-    const losses = [];
-    let start = performance.now();
+    const losses = [];  // [steps taken before the batch, its loss]
+    const state = window.LabTraining = { run, steps: c.steps, step: 0, redraws: 0, done: false };
+    const show = step => {
+      state.step = step;
+      state.weights = now();
+      redraw(state.weights, step);
+      state.redraws += 1;
+      status.textContent = fill(W.training, { step, steps: c.steps });
+      drawCurve(curve, losses, c.steps);
+    };
+    show(0);
+    let ms = 0;  // the steps' own time: not the redraws, the frames between, or presenting
     const presenting = () => document.body.classList.contains("present");
-    for (let step = 1; step <= c.steps; step++) {
-      if (step % 10 === 1) {  // let the page breathe, and give way to presenter mode
-        await new Promise(r => setTimeout(r, 0));
-        const paused = performance.now();
-        while (presenting()) await new Promise(r => setTimeout(r, 250));
-        start += performance.now() - paused;
-      }
-      const { x, y } = batch(c.batch_size);
-      const loss = optimizer.minimize(() => tf.losses.meanSquaredError(y, forward(x)), true, [wq, wk, wv, wr, br]);
-      if (step % 10 === 1) losses.push(loss.dataSync()[0]);  // the curve: every tenth step
-      tf.dispose([x, y, loss]);
-      if (step % 50 === 0 || step === c.steps) {
-        status.textContent = fill(W.training, { step, steps: c.steps });
-        drawCurve(curve, losses);
+    for (let step = 0; step < c.steps;) {
+      await new Promise(r => setTimeout(r, 0));  // a frame for the page between two slices
+      while (presenting()) await new Promise(r => setTimeout(r, 250));  // the lecture first
+      const slice = performance.now();
+      while (step < c.steps && performance.now() - slice < FRAME_MS) {
+        const began = performance.now();
+        const { x, y } = batch(c.batch_size);
+        const loss = optimizer.minimize(() => tf.losses.meanSquaredError(y, forward(x)), true, [wq, wk, wv, wr, br]);
+        if (step % LOSS_EVERY === 0 || step === c.steps - 1) losses.push([step, loss.dataSync()[0]]);
+        tf.dispose([x, y, loss]);
+        step += 1;
+        ms += performance.now() - began;
+        if (step % REDRAW_EVERY === 0 || step === c.steps) show(step);
       }
     }
-    const ms = performance.now() - start;  // training only: not the pauses while presenting
     const mse = tf.tidy(() => tf.losses.meanSquaredError(val.y, forward(val.x)).dataSync()[0]);
     const baseline = tf.tidy(() => val.y.square().mean().dataSync()[0]);
     status.textContent = fill(W.trained, { steps: c.steps, ms: Math.round(ms), mse: sci(mse), baseline: fixed(baseline, 3) });
-    const learned = { w_q: await wq.array(), w_k: await wk.array(), w_v: await wv.array() };
-    window.LabTraining = { ms, mse, baseline, steps: c.steps, losses: losses.length };
+    const learned = now();
+    tf.dispose([wq, wk, wv, wr, br, val.x, val.y]);
+    optimizer.dispose();
+    Object.assign(state, { ms, mse, baseline, losses: losses.length, weights: learned, done: true });
     return learned;
   }
-  function drawCurve(svg, losses) {  // the loss on a log scale: it falls by orders of magnitude
-    const logs = losses.map(l => Math.log10(Math.max(l, 1e-12)));
-    const top = Math.max(...logs), bottom = Math.min(...logs), w = 300, h = 80;
-    const span = Math.max(top - bottom, 1e-9);
-    const points = logs.map((l, i) => `${(i / Math.max(logs.length - 1, 1)) * w},${4 + ((top - l) / span) * (h - 8)}`);
-    svg.replaceChildren(S("polyline", { points: points.join(" "), fill: "none", stroke: "#ececec", "stroke-width": 1.5 }));
+
+  // The loss curve: the step across (0 to the lecture's steps), the loss up on a log scale
+  // (it falls by orders of magnitude), a label at each power of ten
+  function drawCurve(svg, losses, steps) {
+    const { w, h, left, right, top, bottom } = CURVE, width = w - left - right, height = h - top - bottom;
+    const logs = losses.map(([, l]) => Math.log10(Math.max(l, 1e-12)));
+    const hi = logs.length ? Math.ceil(Math.max(...logs)) : 0;
+    const lo = Math.min(logs.length ? Math.floor(Math.min(...logs)) : hi - 1, hi - 1);
+    const x = step => left + (step / steps) * width, y = l => top + ((hi - l) / (hi - lo)) * height;
+    const text = (content, attrs) => { const t = S("text", { fill: "#9aa0aa", "font-size": 12, ...attrs }); t.textContent = content; return t; };
+    const parts = [S("path", { d: `M${left},${top}V${top + height}H${left + width}`, fill: "none", stroke: "#9aa0aa" })];
+    for (let e = lo; e <= hi; e++) {  // decades
+      parts.push(S("line", { x1: left - 4, x2: left, y1: y(e), y2: y(e), stroke: "#9aa0aa" }),
+                 text(power(e), { x: left - 6, y: y(e) + 4, "text-anchor": "end", class: "decade" }));
+    }
+    const every = [1, 2, 2.5, 5, 10].map(m => m * 10 ** Math.floor(Math.log10(steps / 4)))
+      .find(s => steps / s <= 4);
+    for (let s = 0; s <= steps; s += every) {  // steps, four or five ticks
+      parts.push(S("line", { x1: x(s), x2: x(s), y1: top + height, y2: top + height + 4, stroke: "#9aa0aa" }),
+                 text(String(s), { x: x(s), y: top + height + 15, "text-anchor": "middle", class: "tick" }));
+    }
+    parts.push(text(W.step_axis, { x: left + width / 2, y: h - 4, "text-anchor": "middle", class: "title" }),
+               text(W.loss_axis, { x: 4, y: 12, class: "title" }));
+    if (losses.length) {
+      parts.push(S("polyline", { points: losses.map(([s], i) => `${x(s)},${y(logs[i])}`).join(" "),
+                                 fill: "none", stroke: "#ececec", "stroke-width": 1.5 }));
+      const [s, l] = losses[losses.length - 1];
+      svg.setAttribute("aria-label", `${W.loss_axis}: ${fill(W.loss_at, { loss: sci(l), step: s })}`);
+    }
+    svg.replaceChildren(...parts);
   }
 
   // --- 3. pitfall 1: projection on and off ---------------------------------------------

@@ -2,8 +2,9 @@
 
     python scripts/lab_stills.py out --to docs/lab
 
-opens ``out/index.html`` in Debian's Chromium (headless, the page tests' set-up), waits
-until the colour task has trained in the browser, and saves ``<demo>.png`` for each demo.
+opens ``out/index.html`` in Debian's Chromium (headless, the page tests' set-up), opens
+the colour task (it trains when its tab is first opened), waits until it has trained in the
+browser, and saves ``<demo>.png`` for each demo.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         driver.get(page.resolve().as_uri())
         end = time.monotonic() + 180
-        while not driver.execute_script("return window.LabTraining !== undefined"):
+        driver.execute_script("Lab.open('colours')")  # it trains once its tab is opened
+        while not driver.execute_script("return window.LabTraining && window.LabTraining.done"):
             if time.monotonic() > end:
                 print("lab_stills: the colour task did not finish training", file=sys.stderr)
                 return 1

@@ -299,12 +299,13 @@ window.LabMath = LabMath;
         chip("rowheader", colours[i], i),
         ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
       // Below the map, per position: its number, the right answer and the model's output,
-      // each shaded from the sequence's smallest number (dark) to its largest (white)
+      // each shaded from the sequence's smallest number (dark) to its largest (white), in
+      // two decimals (a minus sign and three would not fit a phone's column)
       const targets = M.colourTargets(colours, values), outputs = M.colourOutputs(weights, colours, values, k);
       const low = Math.min(...values), high = Math.max(...values);
       const line = (label, xs) => $("div", { class: "maprow labelled", role: "row" },
         $("span", { role: "rowheader", class: "label", text: label }), $("span", { class: "corner" }),
-        ...xs.map(x => $("span", { role: "cell", style: cellStyle((x - low) / (high - low)), text: share(x) })));
+        ...xs.map(x => $("span", { role: "cell", style: cellStyle((x - low) / (high - low)), text: fixed(x) })));
       rows.replaceChildren(heads(), line(W.numbers_row, values), line(W.targets_row, targets),
         line(W.outputs_row, outputs));
       Object.assign(panel.dataset, { map: JSON.stringify(map), targets: JSON.stringify(targets),

@@ -29,10 +29,10 @@ PANEL = "document.getElementById('demo-colours')"
 DECADE = re.compile(r"^10[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
 
 
-def _three(x: float) -> str:
-    """A number as the page writes it on a cell: three decimals, never -0.000."""
-    text = f"{x:.3f}"
-    return "0.000" if text == "-0.000" else text
+def _two(x: float) -> str:
+    """A number as the page writes it under the map: two decimals, never -0.00."""
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
 
 
 def _table_rows(panel, which: int) -> list:
@@ -98,7 +98,7 @@ def test_the_colour_task_trains_once_opened_and_its_map_is_watched_forming(
     labels = [r.find_element(By.CSS_SELECTOR, "[role=rowheader]").text for r in rows[1:]]
     assert labels == [words[k] for k in ("numbers_row", "targets_row", "outputs_row")]
     written = [[c.text for c in r.find_elements(By.CSS_SELECTOR, "[role=cell]")] for r in rows[1:]]
-    assert written == [[_three(x) for x in xs] for xs in (values, means, outputs)]
+    assert written == [[_two(x) for x in xs] for xs in (values, means, outputs)]
 
     _it_fits_a_phone(browser, panel)
     # The trained map re-divides: all one colour gives rows of 1/8, half and half 1/4, and a

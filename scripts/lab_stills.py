@@ -19,7 +19,12 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-DEMOS = ("office", "colours", "projection", "sqrt_d", "shuffle", "it_cat", "quiz")
+# What each demo's picture shows besides its opening state, as a viewer leaves it
+SET_UP = {
+    "quiz": "document.querySelectorAll('#demo-quiz [role=group] button')[2].click()",
+    "sentence": "document.getElementById('sentence-causal').click();"
+    "document.querySelector('#demo-sentence [data-m=weights] [role=cell]:last-child').focus()",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,10 +51,11 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             time.sleep(0.2)
         args.to.mkdir(parents=True, exist_ok=True)
-        for name in DEMOS:
+        shown = "return [...document.querySelectorAll('#lab [role=tab]')].map(t => t.id.slice(4))"
+        for name in driver.execute_script(shown):  # every demo, in the tabs' order
             driver.execute_script(f"Lab.open('{name}')")
-            if name == "quiz":  # an answered question, as a viewer leaves it
-                driver.find_elements(By.CSS_SELECTOR, "#demo-quiz [role=group] button")[2].click()
+            if name in SET_UP:
+                driver.execute_script(SET_UP[name])
             panel = driver.find_element(By.ID, f"demo-{name}")
             (args.to / f"{name}.png").write_bytes(panel.screenshot_as_png)
             print(f"  {args.to / (name + '.png')}")

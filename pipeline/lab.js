@@ -299,13 +299,12 @@ window.LabMath = LabMath;
         chip("rowheader", colours[i], i),
         ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
       // Below the map, per position: its number, the right answer and the model's output,
-      // each shaded from the sequence's smallest number (dark) to its largest (white), in
-      // two decimals (a minus sign and three would not fit a phone's column)
+      // unshaded (the grey above means a weight; these are signed numbers), in two decimals
+      // (a minus sign and three would not fit a phone's column)
       const targets = M.colourTargets(colours, values), outputs = M.colourOutputs(weights, colours, values, k);
-      const low = Math.min(...values), high = Math.max(...values);
       const line = (label, xs) => $("div", { class: "maprow labelled", role: "row" },
         $("span", { role: "rowheader", class: "label", text: label }), $("span", { class: "corner" }),
-        ...xs.map(x => $("span", { role: "cell", style: cellStyle((x - low) / (high - low)), text: fixed(x) })));
+        ...xs.map(x => $("span", { role: "cell", class: "number", text: fixed(x) })));
       rows.replaceChildren(heads(), line(W.numbers_row, values), line(W.targets_row, targets),
         line(W.outputs_row, outputs));
       Object.assign(panel.dataset, { map: JSON.stringify(map), targets: JSON.stringify(targets),
@@ -556,13 +555,15 @@ window.LabMath = LabMath;
     const label = $("output", { "data-lit": "t" });
     // Each symbol, focused or pointed at, outlines what it names (data-lit): q the asking
     // word, k every word as a key, √d the scaled column, T the slider, softmax the weights.
-    const part = (name, text) => $("span", { "data-part": name, tabindex: 0, role: "math",
-                                             "aria-label": W[`formula_${name}`], text });
-    const formula = $("p", { class: "formula" }, part("softmax", "softmax("), part("q", "q"), "·",
-      part("k", "k"), " / (", part("d", "√d"), " · ", part("t", "T"), part("softmax", "))"));
+    const part = (name, text, colour = "") => $("span", { "data-part": name, tabindex: 0, role: "math",
+                                             "aria-label": W[`formula_${name}`], text, style: colour && `color:${colour}` });
+    const formula = $("p", { class: "formula" }, part("softmax", "softmax("), part("q", "q", lab.roles.query), "·",
+      part("k", "k", lab.roles.key), " / (", part("d", "√d"), " · ", part("t", "T"), part("softmax", "))"));
+    const root = Math.sqrt(c.q[0].length);
     const heading = $("div", { class: "score heading", "aria-hidden": "true" },
       $("span", { text: W.it_cat_word }), $("span", { text: W.it_cat_qk }),
-      $("span", { text: W.it_cat_scaled }), $("span", { class: "weight", text: W.it_cat_weight }));
+      $("span", { text: fill(W.it_cat_scaled, { root: fixed(root, Number.isInteger(root) ? 0 : 3) }) }),
+      $("span", { class: "weight", text: W.it_cat_weight }));
     // The rows are made once and updated in place, so that the focus stays on the one chosen.
     const rows = c.tokens.map((tok, j) => $("div", { class: "score", role: "option", onclick: () => choose(j) },
       $("span", { "data-lit": "k", text: tok }), $("span", {}), $("span", { "data-lit": "d" }),
@@ -594,18 +595,19 @@ window.LabMath = LabMath;
       const { qk, scaled, weights } = M.scoresAt(c.q, c.k, row, t);
       rows.forEach((option, j) => {
         const [word, dot, divided, bar, weight] = option.children;
-        const shown = { word: c.tokens[j], qk: fixed(qk[j]), scaled: fixed(scaled[j], 3), weight: fixed(weights[j]) };
+        const shown = { word: c.tokens[j], qk: fixed(qk[j]), scaled: fixed(scaled[j], 3), weight: share(weights[j]) };
         option.classList.toggle("looking", j === row);
         option.setAttribute("aria-selected", String(j === row));
         option.setAttribute("aria-label", fill(W.it_cat_option, shown));
         option.tabIndex = j === row ? 0 : -1;
         word.dataset.lit = j === row ? "k q" : "k";  // the asking word is a key as well
+        word.style.color = j === row ? lab.roles.query : "";  // it asks: its Query's colour
         dot.textContent = shown.qk;
         divided.textContent = shown.scaled;
         bar.style.width = `${weights[j] * 100}%`;
         weight.textContent = shown.weight;
       });
-      sum.textContent = fill(W.row_sum, { sum: fixed(weights.reduce((s, w) => s + w, 0)) });
+      sum.textContent = fill(W.row_sum, { sum: share(weights.reduce((s, w) => s + w, 0)) });
       Object.assign(panel.dataset, { row: JSON.stringify(weights), qk: JSON.stringify(qk),
                                      scaled: JSON.stringify(scaled) });
     }
@@ -628,11 +630,14 @@ window.LabMath = LabMath;
 
   // A labelled matrix: its title in a role's colour, a word or a dimension naming each row
   // and column, each cell its value; hovering (or focusing) a cell says how it was computed
-  // and lights the cells it came from (the panel's `explain`).
-  // ``asks``: the rows are the words asking (their Queries) and the columns the words asked
-  // (their Keys), so their names take the Query's and the Key's colours.
-  function matrix(key, title, colour, rows, cols, values, format, heatmap = false, asks = false) {
-    const grid = $("div", { class: "mat", role: "table", "aria-label": title, "data-m": key,
+  // and lights the cells it came from (the panel's `explain`). Options: `colour` (the title's),
+  // `heat` (cells shaded as weights), `asks` (rows are the words asking, in the Query's
+  // colour, columns the words asked, in the Key's), `masked(i, j)` (a cell the causal mask
+  // hides: hatched, its value shown muted), `tight` (many narrow columns: their names stand
+  // upright).
+  function matrix(key, title, rows, cols, values, format,
+                  { colour = "", heat = false, asks = false, masked = () => false, tight = false } = {}) {
+    const grid = $("div", { class: "mat" + (tight ? " tight" : ""), role: "table", "aria-label": title, "data-m": key,
                             style: `--cols:${cols.length}` });
     const tint = role => (asks ? `color:${lab.roles[role]}` : "");
     grid.append($("div", { role: "row", class: "mrow" }, $("span", { role: "columnheader", class: "corner" }),
@@ -640,7 +645,8 @@ window.LabMath = LabMath;
     values.forEach((row, i) => grid.append($("div", { role: "row", class: "mrow" },
       $("span", { role: "rowheader", text: rows[i], style: tint("query") }),
       ...row.map((v, j) => $("span", { role: "cell", tabindex: -1, "data-r": i, "data-c": j,
-                                       style: heatmap && v !== null ? cellStyle(v) : "", text: format(v) })))));
+                                       class: masked(i, j) ? "masked" : "",
+                                       style: heat && !masked(i, j) ? cellStyle(v) : "", text: format(v) })))));
     const first = grid.querySelector("[role=cell]");
     if (first) first.tabIndex = 0;  // one tab stop a matrix; the arrow keys move in it
     grid.addEventListener("keydown", e => {
@@ -715,18 +721,26 @@ window.LabMath = LabMath;
       run = { x, ...M.sentenceRun(x, s.w_q, s.w_k, s.w_v, causal.checked) };
       const roles = lab.roles, dims = s.dims;
       const group = (...boxes) => $("div", { class: "stepsrow" }, ...boxes);
+      // Narrow screens and long sentences: one decimal fewer, so that "−1.25" fits its column
+      const tight = words.length > 6 && matchMedia("(max-width: 30rem)").matches;
+      const num = v => (v === null ? "−∞" : fixed(v, tight ? 1 : 2)), weight = w => fixed(w, tight ? 2 : 3);
+      const hidden = (i, j) => causal.checked && j > i;
+      const asks = { asks: true, masked: hidden, tight };
+      // X and the three W's; under each W what it makes (a spacer under X); then the scores
       steps.replaceChildren(
-        group(matrix("x", W.mat_x, "", words, dims, x, two),
-              matrix("w_q", "W_Q", roles.query, dims, dims, s.w_q, two),
-              matrix("w_k", "W_K", roles.key, dims, dims, s.w_k, two),
-              matrix("w_v", "W_V", roles.value, dims, dims, s.w_v, two)),
-        group(matrix("q", W.mat_q, roles.query, words, dims, run.q, two),
-              matrix("k", W.mat_k, roles.key, words, dims, run.k, two),
-              matrix("v", W.mat_v, roles.value, words, dims, run.v, two)),
-        group(matrix("scores", W.mat_scores, "", words, words, run.scores, two, false, true),
-              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: rootText(run.root), d }), "", words, words, run.scaled, two, false, true),
-              matrix("weights", W.mat_weights, "", words, words, run.weights, share, true, true),
-              matrix("outputs", W.mat_outputs, roles.value, words, dims, run.outputs, two)));
+        $("div", { class: "qkv" },
+          matrix("x", W.mat_x, words, dims, x, num),
+          matrix("w_q", "W_Q", dims, dims, s.w_q, num, { colour: roles.query }),
+          matrix("w_k", "W_K", dims, dims, s.w_k, num, { colour: roles.key }),
+          matrix("w_v", "W_V", dims, dims, s.w_v, num, { colour: roles.value }),
+          $("div", { class: "spacer" }),
+          matrix("q", W.mat_q, words, dims, run.q, num, { colour: roles.query }),
+          matrix("k", W.mat_k, words, dims, run.k, num, { colour: roles.key }),
+          matrix("v", W.mat_v, words, dims, run.v, num, { colour: roles.value })),
+        group(matrix("scores", W.mat_scores, words, words, run.scores, num, { asks: true, tight }),
+              matrix("scaled", fill(causal.checked ? W.mat_masked : W.mat_scaled, { root: rootText(run.root), d }), words, words, run.scaled, num, asks),
+              matrix("weights", W.mat_weights, words, words, run.weights, weight, { ...asks, heat: true }),
+              matrix("outputs", W.mat_outputs, words, dims, run.outputs, num, { colour: roles.value })));
       shown = words.slice();
       panel.dataset.run = JSON.stringify({ words, x, ...run });
     }
@@ -782,7 +796,8 @@ window.LabMath = LabMath;
                     four: fill(W.heads_button, { heads: h.four.heads.length, d: h.four.d_head }), causal: W.causal_run };
     const buttons = Object.entries(views).map(([key, text]) => $("button", { text, "aria-pressed": "false", "data-view": key,
                                                                              onclick: () => show(key) }));
-    panel.append($("p", { text: W.heads_hint }), $("div", { class: "row" }, ...buttons), maps, caption);
+    panel.append($("p", { text: W.heads_hint }), $("div", { class: "row" }, ...buttons),
+      $("p", { class: "muted", text: W.map_axes }), maps, caption);
     function show(view) {
       buttons.forEach(b => b.setAttribute("aria-pressed", String(b.dataset.view === view)));
       if (view === "causal") {

@@ -191,7 +191,11 @@ def test_the_formula_lights_what_it_names_beside_the_scores(
     close(shown[0], qk, "q·k")
     close(shown[1], scaled, "q·k / (√d·T)")
     assert np.allclose(shown[2], qk, atol=0.005 + 1e-9) and np.allclose(shown[3], scaled, atol=5e-4)
-    assert shown[4] == [words[f"it_cat_{n}"] for n in ("word", "qk", "scaled", "weight")]
+    root = np.sqrt(q.shape[1])  # the scaled column's header names √d's value: 2 for d = 4
+    named = {"root": f"{root:.0f}" if root == round(root) else f"{root:.3f}"}
+    assert shown[4] == [
+        words.format(f"it_cat_{n}", **named) for n in ("word", "qk", "scaled", "weight")
+    ]
 
 
 # Every demo, open in turn: the page no wider than the window, every element of the open

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import numpy as np
-from pagekit import PAGE_MARKS, close, data_js, open_page, severe
+from pagekit import PAGE_MARKS, WINDOW, close, data_js, open_page, severe
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -106,6 +106,19 @@ def test_a_typed_sentence_goes_through_the_lectures_head(
         _check_run(_type(browser, text, causal), words, walk, causal)
     note = panel.find_element(By.CSS_SELECTOR, "p.muted").text
     assert Words("lab", "en").format("sentence_cut", max=9) in note
+    # Nine words on a 320 px phone: every number still fits its cell (one decimal fewer).
+    try:
+        browser.set_window_size(320, WINDOW[1])
+        _type(browser, "I eat an apple happily and you drink coffee", True)
+        cut = browser.execute_script(
+            "return [...document.querySelectorAll('#demo-sentence .mat span')]"
+            ".filter(e => e.scrollWidth > e.clientWidth + 1)"
+            ".map(e => `${e.closest('[data-m]').dataset.m} ${e.textContent}`)"
+            ".concat(document.documentElement.scrollWidth > innerWidth ? ['the page'] : [])"
+        )
+        assert cut == [], cut
+    finally:
+        browser.set_window_size(*WINDOW)
     # A word's sliders change its vector wherever it stands, and every step follows.
     _type(browser, "sings bread and sings", False)
     panel.find_element(By.CSS_SELECTOR, ".chip.unknown").click()  # "sings"

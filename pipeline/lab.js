@@ -142,6 +142,11 @@ window.LabMath = LabMath;
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     return e;
   };
+  const svgLabel = (content, attrs) => {  // a picture's words: muted, 12 of its units high
+    const t = S("text", { fill: "#9aa0aa", "font-size": 12, ...attrs });
+    t.textContent = content;
+    return t;
+  };
   const fill = (t, f) => t.replace(/\{(\w+)\}/g, (w, n) => (n in f ? f[n] : w));
   const fixed = (x, d = 2) => { const s = x.toFixed(d); return Number(s) === 0 ? (0).toFixed(d) : s; };
   const power = e => "10" + String(e).replace(/./g, ch => "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"["-0123456789".indexOf(ch)]);
@@ -208,17 +213,19 @@ window.LabMath = LabMath;
     const o = lab.office, size = 360, unit = size / 6, mid = size / 2, margin = 120;
     const at = ([x, y]) => [mid + x * unit, mid - y * unit];
     const svg = S("svg", { viewBox: `0 0 ${size + margin} ${size}`, class: "board" });  // sized by the page
+    // Each Key an arrow from the origin, as the Query is: the dot product compares directions
+    const keys = o.keys.map(k => { const [x2, y2] = at(k); return S("line", { x1: mid, y1: mid, x2, y2, stroke: lab.roles.key, "stroke-width": 2, opacity: 0.6 }); });
     const dots = o.keys.map(k => { const [cx, cy] = at(k); return S("circle", { cx, cy, r: 7, fill: lab.roles.key }); });
     const names = o.keys.map((k, i) => {
       const [x, y] = at(k); const t = S("text", { x: x + 10, y: y - 8, fill: "#ececec", "font-size": 12 });
-      t.textContent = `${o.people[i]} · ${o.values[i]}`; return t;
+      t.textContent = `${o.people[i]} · ${fill(W.office_days, { days: o.values[i] })}`; return t;
     });
     const arrow = S("line", { x1: mid, y1: mid, stroke: lab.roles.query, "stroke-width": 4 });
     const head = S("circle", { r: 9, fill: lab.roles.query, tabindex: 0, role: "slider",
                                "aria-label": W.query_label, class: "handle",
                                "aria-valuemin": -3, "aria-valuemax": 3 });
     const clamp = v => Math.max(-3, Math.min(3, v));
-    svg.append(...dots, ...names, arrow, head);
+    svg.append(S("circle", { cx: mid, cy: mid, r: 3, fill: "#9aa0aa" }), ...keys, ...dots, ...names, arrow, head);
     const bars = $("div", { class: "bars" });
     const output = $("p", { class: "output" });
     panel.append($("p", { text: W.office_hint }), $("div", { class: "row" }, svg, $("div", { class: "grow" }, bars, output)));
@@ -429,20 +436,19 @@ window.LabMath = LabMath;
     const hi = logs.length ? Math.ceil(Math.max(...logs)) : 0;
     const lo = Math.min(logs.length ? Math.floor(Math.min(...logs)) : hi - 1, hi - 1);
     const x = step => left + (step / steps) * width, y = l => top + ((hi - l) / (hi - lo)) * height;
-    const text = (content, attrs) => { const t = S("text", { fill: "#9aa0aa", "font-size": 12, ...attrs }); t.textContent = content; return t; };
     const parts = [S("path", { d: `M${left},${top}V${top + height}H${left + width}`, fill: "none", stroke: "#9aa0aa" })];
     for (let e = lo; e <= hi; e++) {  // decades
       parts.push(S("line", { x1: left - 4, x2: left, y1: y(e), y2: y(e), stroke: "#9aa0aa" }),
-                 text(power(e), { x: left - 6, y: y(e) + 4, "text-anchor": "end", class: "decade" }));
+                 svgLabel(power(e), { x: left - 6, y: y(e) + 4, "text-anchor": "end", class: "decade" }));
     }
     const every = [1, 2, 2.5, 5, 10].map(m => m * 10 ** Math.floor(Math.log10(steps / 4)))
       .find(s => steps / s <= 4);
     for (let s = 0; s <= steps; s += every) {  // steps, four or five ticks
       parts.push(S("line", { x1: x(s), x2: x(s), y1: top + height, y2: top + height + 4, stroke: "#9aa0aa" }),
-                 text(String(s), { x: x(s), y: top + height + 15, "text-anchor": "middle", class: "tick" }));
+                 svgLabel(String(s), { x: x(s), y: top + height + 15, "text-anchor": "middle", class: "tick" }));
     }
-    parts.push(text(W.step_axis, { x: left + width / 2, y: h - 4, "text-anchor": "middle", class: "title" }),
-               text(W.loss_axis, { x: 4, y: 12, class: "title" }));
+    parts.push(svgLabel(W.step_axis, { x: left + width / 2, y: h - 4, "text-anchor": "middle", class: "title" }),
+               svgLabel(W.loss_axis, { x: 4, y: 12, class: "title" }));
     if (losses.length) {
       parts.push(S("polyline", { points: losses.map(([s], i) => `${x(s)},${y(logs[i])}`).join(" "),
                                  fill: "none", stroke: "#ececec", "stroke-width": 1.5 }));
@@ -487,22 +493,29 @@ window.LabMath = LabMath;
                                 "aria-label": "d" });
     const label = $("output", {});
     const bars = $("div", { class: "pair" });
-    const curve = S("svg", { viewBox: "0 0 300 100", class: "curve wide", role: "img",
+    // The curve: d across (one step per row: each doubles, so the axis is d's logarithm),
+    // the mean largest weight up (0 to 1), with ticks; text sized in the picture's units, so
+    // the width it is drawn at (at most 30rem) keeps it readable
+    const box = { w: 320, h: 160, left: 34, right: 10, top: 8, bottom: 40 };
+    const curve = S("svg", { viewBox: `0 0 ${box.w} ${box.h}`, class: "curve wide", role: "img",
                              "aria-label": fill(W.sqrt_d_curve, { draws: s.draws }) });
     const key = (text, dash) => $("span", { class: "key" + (dash ? " dashed" : ""), text });
     panel.append($("p", { text: W.sqrt_d_hint }), $("div", { class: "row" }, slider, label), bars,
       $("p", { class: "muted" }, fill(W.sqrt_d_curve, { draws: s.draws }) + ": ", key(W.unscaled, true), " ", key(W.scaled, false)),
       curve);
-    const line = key => rows.map((r, i) => `${(i / (rows.length - 1)) * 290 + 5},${95 - r[key] * 90}`).join(" ");
+    const across = i => box.left + (i / (rows.length - 1)) * (box.w - box.left - box.right);
+    const up = w => box.h - box.bottom - w * (box.h - box.top - box.bottom);
+    for (const w of [0, 0.5, 1]) {
+      curve.append(S("line", { x1: box.left, x2: box.w - box.right, y1: up(w), y2: up(w), stroke: "#3a3f4a" }),
+                   svgLabel(fixed(w, 1), { x: box.left - 5, y: up(w) + 4, "text-anchor": "end" }));
+    }
+    rows.forEach((r, i) => curve.append(svgLabel(String(r.d), { x: across(i), y: box.h - box.bottom + 14, "text-anchor": "middle" })));
+    curve.append(svgLabel(W.sqrt_d_axis, { x: (box.left + box.w - box.right) / 2, y: box.h - 6, "text-anchor": "middle" }));
+    const line = key => rows.map((r, i) => `${across(i)},${up(r[key])}`).join(" ");
     curve.append(S("polyline", { points: line("mean_max_unscaled"), fill: "none", stroke: "#9aa0aa", "stroke-dasharray": "4 3", "stroke-width": 2 }),
                  S("polyline", { points: line("mean_max_scaled"), fill: "none", stroke: "#ececec", "stroke-width": 2 }));
-    const marker = S("line", { y1: 0, y2: 100, stroke: "#f2c94c" });
-    const ends = [0, rows.length - 1].map(i => {
-      const t = S("text", { x: i ? 295 : 5, y: 99, fill: "#9aa0aa", "font-size": 9, "text-anchor": i ? "end" : "start" });
-      t.textContent = `d = ${rows[i].d}`;
-      return t;
-    });
-    curve.append(marker, ...ends);
+    const marker = S("line", { y1: up(1), y2: up(0), stroke: "#f2c94c" });
+    curve.append(marker);
     function draw() {
       const r = rows[Number(slider.value)];
       label.textContent = fill(W.d_label, { d: r.d });
@@ -511,7 +524,7 @@ window.LabMath = LabMath;
       const column = (title, ws) => $("div", { class: "bars" }, $("b", { text: title }),
         ...ws.map(w => $("div", { class: "bar" }, $("i", { style: `width:${w * 100}%` }), $("b", { text: fixed(w) }))));
       bars.replaceChildren(column(W.unscaled, unscaled), column(W.scaled, scaled));
-      const x = (Number(slider.value) / (rows.length - 1)) * 290 + 5;
+      const x = across(Number(slider.value));
       marker.setAttribute("x1", x); marker.setAttribute("x2", x);
       panel.dataset.weights = JSON.stringify({ unscaled, scaled });
     }
@@ -524,11 +537,11 @@ window.LabMath = LabMath;
     const s = lab.shuffle;
     let order = s.tokens.map((_, i) => i), positions = false;
     const toggle = $("input", { type: "checkbox", id: "with-positions" });
-    const words = $("div", { class: "words" });
+    const words = $("div", { class: "words" });  // the outputs, a row per word in the order shown
     const diff = $("p", { "aria-live": "polite" });
     panel.append($("p", { text: W.shuffle_hint }),
       $("div", { class: "row" }, $("button", { text: W.shuffle_button, onclick: () => { order = shuffled(order); draw(); } }),
-        $("label", {}, toggle, " " + W.with_positions)), $("p", { class: "muted", text: W.outputs }), words, diff);
+        $("label", {}, toggle, " " + W.with_positions)), words, diff);
     toggle.addEventListener("change", () => { positions = toggle.checked; draw(); });
     let seed = 7;
     function shuffled(o) {
@@ -538,9 +551,10 @@ window.LabMath = LabMath;
     }
     function draw() {
       const run = M.shuffleRun(s, order, positions);
-      words.replaceChildren(...order.map((p, i) => $("div", { class: "word" }, $("b", { text: s.tokens[p] }),
-        $("span", { text: run.out_of_shuffled[i].map(v => fixed(v)).join(" ") }))));
-      diff.textContent = fill(W.shuffle_diff, { diff: sci(run.max_abs_diff) });
+      words.replaceChildren(matrix("shuffle", W.outputs, order.map(p => s.tokens[p]), s.dims,
+                                   run.out_of_shuffled, v => fixed(v), { colour: lab.roles.value }));
+      const most = run.max_abs_diff;  // exactly 0 without positions: the same sums, moved
+      diff.textContent = fill(W.shuffle_diff, { diff: most === 0 ? fixed(0, 3) : sci(most) });
       panel.dataset.diff = String(run.max_abs_diff);
     }
     draw();

@@ -180,6 +180,7 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
         "sqrt_d": data["pitfalls"]["sqrt_d"],
         "shuffle": {
             "tokens": shown,
+            "dims": names_in(walk["dims"], lang) or names_in(walk["dims"], "en"),
             "x": walk["x"],
             "w_q": walk["w_q"],
             "w_k": walk["w_k"],

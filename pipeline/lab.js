@@ -463,7 +463,8 @@ window.LabMath = LabMath;
     const p = lab.projection, n = p.positions, width = p.width;
     let seed = 1, projected = false;
     const toggle = $("input", { type: "checkbox", id: "with-projection" });
-    const grid = $("div", { class: "map", role: "img", "aria-label": W.projection });
+    const grid = $("div", {});  // the map, its rows and columns the positions 1 to n
+    const places = Array.from({ length: n }, (_, i) => String(i + 1));
     const shareLine = $("p", { "aria-live": "polite" });
     panel.append($("p", { text: W.projection_hint }),
       $("div", { class: "row" }, $("label", {}, toggle, " " + W.with_projection),
@@ -478,8 +479,7 @@ window.LabMath = LabMath;
       const wq = rand(), wk = rand();
       const eye = Array.from({ length: width }, (_, i) => Array.from({ length: width }, (_, j) => (i === j ? 1 : 0)));
       const map = projected ? M.attention(x, wq, wk, eye).weights : M.attention(x, eye, eye, eye).weights;
-      grid.replaceChildren(...map.map(row => $("div", { class: "maprow" },
-        ...row.map(w => $("span", { role: "cell", style: cellStyle(w), text: share(w) })))));
+      grid.replaceChildren(matrix("projection", W.map_axes, places, places, map, share, { heat: true }));
       shareLine.textContent = fill(W.self_share, { share: fixed(M.selfShare(map)), uniform: fixed(p.uniform_share, 3) });
       panel.dataset.share = String(M.selfShare(map));
     }
@@ -633,8 +633,9 @@ window.LabMath = LabMath;
     lab.quiz.forEach((q, k) => {
       const verdict = $("p", { "aria-live": "polite", class: "verdict" });
       const choices = $("div", { class: "row", role: "group", "aria-label": q.question },
-        ...q.choices.map((text, j) => $("button", { text, onclick: () => {
+        ...q.choices.map((text, j) => $("button", { text, "aria-pressed": "false", onclick: e => {
           const right = j === q.right;
+          choices.querySelectorAll("button").forEach(b => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
           verdict.textContent = (right ? W.right : W.wrong) + " " + (right ? q.answer : "");
           verdict.className = "verdict " + (right ? "right" : "wrong");
         } })));

@@ -17,6 +17,7 @@ from common.atomic import write_text_atomic
 from common.files import NarrationFile, OwnFileError, ScriptLine, inside
 from voice.clips import (
     FORMATS,
+    MAX_LINE_SECONDS,
     VoiceError,
     check_recording,
     decode,
@@ -87,7 +88,7 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
             missing.append(entry.file)
             continue
         try:
-            check_recording(path, decode(path), entry.text)
+            check_recording(path, decode(path, MAX_LINE_SECONDS), entry.text)
         except VoiceError as err:
             problems.append(str(err))
     if problems:

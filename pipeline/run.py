@@ -291,7 +291,7 @@ def record(r: Run) -> int:
         raise UsageError(str(err)) from None
     except OSError as err:  # the port is taken
         raise UsageError(f"--port {r.flags.port}: {err.strerror}") from None
-    print(f"record: open http://127.0.0.1:{server.server_port}/ (Ctrl-C ends)", flush=True)
+    print(f"record: open {server.url} (Ctrl-C ends)", flush=True)
     with server:
         server.serve_forever()
     return 0

@@ -178,7 +178,7 @@ def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
         "--use-fake-ui-for-media-stream",  # no permission prompt
     )
     try:
-        browser.get(f"http://127.0.0.1:{server.server_port}/")
+        browser.get(server.url)
         rows = browser.find_elements(By.CSS_SELECTOR, "#lines li")
         assert [r.find_element(By.CLASS_NAME, "text").text for r in rows] == ["line 1", "line 2"]
         record = rows[0].find_element(By.CLASS_NAME, "record")
@@ -196,7 +196,7 @@ def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
     samples = decode(take)
     assert 1.0 < len(samples) / SAMPLE_RATE < 3.0 and np.max(np.abs(samples)) > 0.01
     request = urllib.request.Request(
-        f"http://127.0.0.1:{server.server_port}/take/..%2Foutside", data=b"x", method="POST"
+        server.url + "take/..%2Foutside", data=b"x", method="POST"
     )
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request)

@@ -201,7 +201,7 @@ def recorded(path: Path, line: str, cache: Path) -> Path:
     clip = cache / f"take-{digest(path.read_bytes())}.wav"
     if cached(clip):
         return clip
-    samples = decode(path)
+    samples = decode(path, MAX_LINE_SECONDS)
     check_recording(path, samples, line)
     cache.mkdir(parents=True, exist_ok=True)
     write_wav(clip, normalise(samples))

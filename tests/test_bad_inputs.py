@@ -789,3 +789,260 @@ def test_the_lecture_files_own_words_are_merged_over_the_built_in_ones(tmp_path:
         after = [words_hash(chapters[name], "en") for name in names]
     assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, True, False]
     assert locale.Words("training", "en")["outro"] != "It learned, and so can you."
+
+
+# --- issue 46: the recorder (render.py --record) as a web server any page could reach ---
+
+
+def _tone(seconds: float, fmt: str = "wav", claim: int | None = None) -> bytes:
+    """``seconds`` of a quiet tone encoded as ``fmt`` in memory; a FLAC's header may
+    ``claim`` another length in samples (0: unknown), as a hostile file's does."""
+    import io
+
+    import av
+
+    from voice.audio import SAMPLE_RATE, encode_samples
+
+    samples = (0.3 * np.sin(np.arange(int(seconds * SAMPLE_RATE)) / 8)).astype(np.float32)
+    buffer = io.BytesIO()
+    with av.open(buffer, "w", format=fmt) as out:
+        codec = {"wav": "pcm_s16le", "flac": "flac"}[fmt]
+        encode_samples(samples, out.add_stream(codec, rate=SAMPLE_RATE, layout="mono"), out, 4096)
+    data = bytearray(buffer.getvalue())
+    if claim is not None:  # STREAMINFO's total samples: the low 36 bits of its bytes 10..17
+        at = data.index(b"fLaC") + 8 + 10
+        head = int.from_bytes(data[at : at + 8], "big") & ~(2**36 - 1)
+        data[at : at + 8] = (head | claim).to_bytes(8, "big")
+        data[at + 8 : at + 24] = bytes(16)  # its MD5 unknown, as an encoder may leave it
+    return bytes(data)
+
+
+@pytest.fixture
+def recorder(tmp_path: Path) -> Iterator:
+    """The recorder of a two-line script, served in-process on a free port."""
+    import threading
+
+    from common.files import NarrationFile, ScriptLine
+    from pipeline.recorder import serve
+
+    folder = tmp_path / "rec"
+    lines = [ScriptLine(scene="office", file=f"office/0{k}-line", text=f"line {k}") for k in (1, 2)]
+    NarrationFile(lang="en", lines=lines).write(folder / NarrationFile.NAME)
+    server = serve(folder, "en", 0, read_timeout=0.3)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def _ask(
+    server, method: str, path: str, body: bytes = b"", headers: dict | None = None
+) -> tuple[int, str]:
+    """One request with http.client, its headers exactly ``headers`` (Host and a POST's
+    Content-Length unless given; None: not sent), and the answer's status and body."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=5)
+    headers = {"Host": f"127.0.0.1:{server.server_port}", **(headers or {})}
+    if method == "POST" and "Transfer-Encoding" not in headers:
+        headers = {"Content-Length": str(len(body)), **headers}
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for name, value in headers.items():
+        if value is not None:
+            connection.putheader(name, value)
+    connection.endheaders(body or None)
+    answer = connection.getresponse()
+    text = answer.read().decode()
+    connection.close()
+    return answer.status, text
+
+
+TAKE = "take/office/01-line"
+RECORDER_CASES = {  # name: (method, path after the host ('T/': the token's), headers, body, status)
+    "no token": ("GET", "/", {}, b"", 403),
+    "a wrong token": ("GET", "/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/", {}, b"", 403),
+    "a take with no token": ("POST", f"/{TAKE}", {}, b"RIFF", 403),
+    "a rebound DNS name (Host)": ("GET", "T/", {"Host": "evil.example:{port}"}, b"", 403),
+    "another port in Host": ("GET", "T/", {"Host": "127.0.0.1:1"}, b"", 403),
+    "a cross-site take": ("POST", f"T/{TAKE}", {"Origin": "http://evil.example"}, b"TONE", 403),
+    "a take from a sandboxed frame": ("POST", f"T/{TAKE}", {"Origin": "null"}, b"TONE", 403),
+    "Content-Length: abc": ("POST", f"T/{TAKE}", {"Content-Length": "abc"}, b"", 400),
+    "Content-Length: -1": ("POST", f"T/{TAKE}", {"Content-Length": "-1"}, b"", 400),
+    "no Content-Length": ("POST", f"T/{TAKE}", {"Content-Length": None}, b"", 411),
+    "chunks, no length": ("POST", f"T/{TAKE}", {"Transfer-Encoding": "chunked"}, b"0\r\n\r\n", 411),
+    "an empty take": ("POST", f"T/{TAKE}", {}, b"", 400),
+    "a take of 1 GB": ("POST", f"T/{TAKE}", {"Content-Length": str(10**9)}, b"", 413),
+    "a take that stalls": ("POST", f"T/{TAKE}", {"Content-Length": "100"}, b"RIFF", 408),
+    "a take that is not audio": ("POST", f"T/{TAKE}", {}, b"RIFF\x00\x00\x00\x00WAVEjunk", 422),
+    "an HLS playlist as a take": ("POST", f"T/{TAKE}", {}, b"#EXTM3U\nfile:///etc/passwd\n", 422),
+    "a line not in the script": ("POST", "T/take/office/09-none", {}, b"TONE", 404),
+    "a path out of the folder": ("POST", "T/take/..%2F..%2Foutside", {}, b"TONE", 404),
+    "a 30-minute FLAC of 16 KB": ("POST", f"T/{TAKE}", {}, b"FLAC30", 413),
+}
+
+
+@pytest.mark.parametrize("case", list(RECORDER_CASES), ids=list(RECORDER_CASES))
+def test_the_recorder_refuses_with_an_answer_and_one_line(
+    case: str, recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each refusal is an HTTP error and one line on the server's stderr (no traceback,
+    never the token); nothing is written in the recordings' folder."""
+    method, path, headers, body, status = RECORDER_CASES[case]
+    path = path.replace("T/", f"/{recorder.token}/", 1)
+    headers = {k: v and v.format(port=recorder.server_port) for k, v in headers.items()}
+    body = {b"TONE": _tone(0.5), b"FLAC30": _tone(0.5, "flac", claim=30 * 60 * 48_000)}.get(
+        body, body
+    )
+    before = _snapshot(recorder.folder)
+    found, text = _ask(recorder, method, path, body, headers)
+    err = capsys.readouterr().err
+    assert found == status, text
+    assert err.count("\n") == 1 and err.startswith("record: ") and f" {status} " in err, err
+    assert "Traceback" not in err and recorder.token not in err
+    assert _snapshot(recorder.folder) == before
+    if case.startswith("a 30-minute"):  # refused from its header: it holds half a second
+        assert "lasts 1800 s by its header" in text, text
+
+
+def test_the_recorder_keeps_a_take_from_its_own_page(
+    recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guards let the page's own requests through: at 127.0.0.1 and at localhost, a
+    take from its own origin (or none) is kept; the recorder is bound to 127.0.0.1 only."""
+    assert recorder.server_address[0] == "127.0.0.1"
+    assert recorder.url == f"http://127.0.0.1:{recorder.server_port}/{recorder.token}/"
+    page_status, page_text = _ask(recorder, "GET", f"/{recorder.token}/")
+    assert page_status == 200 and "line 1" in page_text
+    host = f"localhost:{recorder.server_port}"
+    path = f"/{recorder.token}/{TAKE}"
+    status, text = _ask(
+        recorder, "POST", path, _tone(0.5), {"Host": host, "Origin": f"http://{host}"}
+    )
+    assert (status, json.loads(text)) == (200, {"ok": True, "problem": "0.5 s"})
+    assert (recorder.folder / "office" / "01-line.wav").is_file()
+    assert capsys.readouterr().err == ""
+
+
+def test_the_recorder_page_shows_injected_words_as_text(tmp_path: Path) -> None:
+    """Words and lines written to break out of the page (a closing </script>, a comment
+    opener, markup, U+2028) are text on it: the page has its one script, no other element
+    made of them, and the script's JSON reads back the words as written."""
+    from common.files import NarrationFile, ScriptLine
+    from pipeline.recorder import page, script_json
+
+    hostile = "</script><svg onload=alert(1)><!--"
+    lecture = _file(
+        tmp_path,
+        "c.toml",
+        f"[words.en.recorder]\nstop = '{hostile}'\ntitle = '<img src=x onerror=alert(2)>'\n",
+    )
+    line = ScriptLine(scene="office", file="office/01-line", text='"><script>alert(3)</script>')
+    NarrationFile(lang="en", lines=[line]).write(tmp_path / NarrationFile.NAME)
+    with tempsettings(**load_lecture(lecture, languages=["en"]).overlay):
+        text = page(tmp_path, "en", "n0nce")
+    assert text.count("<script") == 1 and text.count("</script>") == 1
+    assert not any(tag in text for tag in ("<svg", "<img", "<!--"))
+    assert "&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;" in text
+    ui = json.loads(text.split("const UI = ", 1)[1].split(";\n", 1)[0])
+    assert ui["stop"] == hostile
+    tricky = "\u2028\u2029</script><!--&"
+    assert json.loads(script_json(tricky)) == tricky
+    assert not any(c in script_json(tricky) for c in "<>&\u2028\u2029")
+
+
+def test_a_take_is_decoded_in_memory_and_never_past_a_line(
+    recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No temporary file exists while a take is decoded (so none can outlive an abort), and
+    a stream whose header does not say its length is decoded only up to the bound."""
+    import io
+
+    import av
+
+    from voice.audio import TooLongError, decode_stream
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(scratch))
+    seen: list[list[str]] = []
+    real_open = av.open
+
+    def spying_open(*args: object, **kwargs: object):
+        seen.append(sorted(p.name for p in (*scratch.iterdir(), *recorder.folder.rglob("*"))))
+        return real_open(*args, **kwargs)
+
+    take = _tone(0.5)
+    monkeypatch.setattr(av, "open", spying_open)
+    status, _ = _ask(recorder, "POST", f"/{recorder.token}/{TAKE}", take)
+    assert status == 200 and seen == [["narration.json"]]
+    monkeypatch.undo()
+    unknown_length = _tone(1.5, "flac", claim=0)
+    assert len(decode_stream(io.BytesIO(unknown_length), None, "flac")) == 72_000
+    with pytest.raises(TooLongError, match="lasts longer"):
+        decode_stream(io.BytesIO(unknown_length), 1.0, "flac")
+
+
+def test_an_aborted_or_stalled_upload_leaves_nothing(
+    recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An upload that stalls is answered 408 after the read timeout; one still arriving
+    when the server closes (Ctrl-C) is ended there, its thread joined, nothing written."""
+    import socket
+    import threading
+
+    head = (
+        f"POST /{recorder.token}/{TAKE} HTTP/1.1\r\nHost: 127.0.0.1:{recorder.server_port}\r\n"
+        "Content-Length: 50000\r\n\r\nRIFF"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", recorder.server_port), timeout=5) as stalled:
+        stalled.sendall(head)
+        assert stalled.recv(100).startswith(b"HTTP/1.0 408")
+    recorder.read_timeout = 30.0  # now only the close can end it
+    before = set(threading.enumerate())
+    with socket.create_connection(("127.0.0.1", recorder.server_port), timeout=5) as aborted:
+        aborted.sendall(head)
+        for _ in range(100):  # its handler has started
+            if set(threading.enumerate()) - before:
+                break
+            threading.Event().wait(0.01)
+        recorder.shutdown()
+        recorder.server_close()  # as Ctrl-C's end of render.py's `with server:`
+        handlers = set(threading.enumerate()) - before
+        assert not handlers, handlers
+        assert aborted.recv(100).startswith(b"HTTP/1.0 400")
+    assert sorted(p.name for p in recorder.folder.rglob("*")) == ["narration.json"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("taken", [False, True], ids=["port 70000", "a port in use"])
+def test_a_bad_recorder_port_is_one_line(
+    taken: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    from common.files import NarrationFile
+
+    NarrationFile(lang="en", lines=[]).write(tmp_path / NarrationFile.NAME)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1] if taken else 70000
+        code = render.main(["--record", "--narration", str(tmp_path), "--port", str(port)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("render.py: error: --port")
+    assert ("in use" if taken else "between 1 and 65535") in err, err
+
+
+def test_a_recording_whose_header_claims_30_minutes_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """render.py --narration checks a recording's stated length before decoding it."""
+    flac = _tone(0.5, "flac", claim=30 * 60 * 48_000)
+    args = _narration(tmp_path, _listing("office/01-intro"), **{"office__01-intro.flac": flac})
+    code = render.main([*args, "--out", str(tmp_path / "out"), "--quality", "low"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert "01-intro.flac: lasts 1800 s by its header" in err, err
+    assert not (tmp_path / "out").exists()

@@ -806,7 +806,7 @@ def _tone(seconds: float, fmt: str = "wav", claim: int | None = None) -> bytes:
     samples = (0.3 * np.sin(np.arange(int(seconds * SAMPLE_RATE)) / 8)).astype(np.float32)
     buffer = io.BytesIO()
     with av.open(buffer, "w", format=fmt) as out:
-        codec = {"wav": "pcm_s16le", "flac": "flac"}[fmt]
+        codec = {"wav": "pcm_s16le", "flac": "flac", "au": "pcm_s16be"}[fmt]
         encode_samples(samples, out.add_stream(codec, rate=SAMPLE_RATE, layout="mono"), out, 4096)
     data = bytearray(buffer.getvalue())
     if claim is not None:  # STREAMINFO's total samples: the low 36 bits of its bytes 10..17
@@ -876,6 +876,7 @@ RECORDER_CASES = {  # name: (method, path after the host ('T/': the token's), he
     "a take that stalls": ("POST", f"T/{TAKE}", {"Content-Length": "100"}, b"RIFF", 408),
     "a take that is not audio": ("POST", f"T/{TAKE}", {}, b"RIFF\x00\x00\x00\x00WAVEjunk", 422),
     "an HLS playlist as a take": ("POST", f"T/{TAKE}", {}, b"#EXTM3U\nfile:///etc/passwd\n", 422),
+    "a take in a container no browser writes (AU)": ("POST", f"T/{TAKE}", {}, b"AU", 422),
     "a line not in the script": ("POST", "T/take/office/09-none", {}, b"TONE", 404),
     "a path out of the folder": ("POST", "T/take/..%2F..%2Foutside", {}, b"TONE", 404),
     "a 30-minute FLAC of 16 KB": ("POST", f"T/{TAKE}", {}, b"FLAC30", 413),
@@ -891,9 +892,9 @@ def test_the_recorder_refuses_with_an_answer_and_one_line(
     method, path, headers, body, status = RECORDER_CASES[case]
     path = path.replace("T/", f"/{recorder.token}/", 1)
     headers = {k: v and v.format(port=recorder.server_port) for k, v in headers.items()}
-    body = {b"TONE": _tone(0.5), b"FLAC30": _tone(0.5, "flac", claim=30 * 60 * 48_000)}.get(
-        body, body
-    )
+    made = {b"TONE": lambda: _tone(0.5), b"AU": lambda: _tone(0.5, "au")}
+    made[b"FLAC30"] = lambda: _tone(0.5, "flac", claim=30 * 60 * 48_000)
+    body = made[body]() if body in made else body
     before = _snapshot(recorder.folder)
     found, text = _ask(recorder, method, path, body, headers)
     err = capsys.readouterr().err
@@ -922,6 +923,19 @@ def test_the_recorder_keeps_a_take_from_its_own_page(
     assert (status, json.loads(text)) == (200, {"ok": True, "problem": "0.5 s"})
     assert (recorder.folder / "office" / "01-line.wav").is_file()
     assert capsys.readouterr().err == ""
+
+
+def test_a_fault_in_the_recorder_is_a_500_and_one_line(
+    recorder, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A take that cannot be written (a file where its scene's folder should be) is answered
+    500 with what went wrong, in one line; the next request is served as before."""
+    (recorder.folder / "office").write_text("not a folder")
+    status, text = _ask(recorder, "POST", f"/{recorder.token}/{TAKE}", _tone(0.5))
+    err = capsys.readouterr().err
+    assert status == 500 and "FileExistsError" in json.loads(text)["problem"], text
+    assert err.count("\n") == 1 and " 500 FileExistsError" in err and "Traceback" not in err
+    assert _ask(recorder, "GET", f"/{recorder.token}/")[0] == 200
 
 
 def test_the_recorder_page_shows_injected_words_as_text(tmp_path: Path) -> None:

@@ -195,9 +195,7 @@ def test_the_recorder_walks_the_script_a_line_at_a_time(tmp_path: Path) -> None:
     take = folder / "template" / "01-line.wav"
     samples = decode(take)
     assert 1.0 < len(samples) / SAMPLE_RATE < 3.0 and np.max(np.abs(samples)) > 0.01
-    request = urllib.request.Request(
-        server.url + "take/..%2Foutside", data=b"x", method="POST"
-    )
+    request = urllib.request.Request(server.url + "take/..%2Foutside", data=b"x", method="POST")
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request)
     assert refused.value.code == 404 and not (tmp_path / "outside.wav").exists()

@@ -277,7 +277,7 @@ class RecorderHandler(BaseHTTPRequestHandler):
         return data
 
     def _refuse(self, status: HTTPStatus, problem: str) -> None:
-        self.server.log(f"{self.command} {self.path}: {status.value} {problem}")
+        self.server.log(f"{self.command} {self.path[:200]}: {status.value} {problem}")
         if not self.answered:
             with contextlib.suppress(OSError):  # the client may be gone: the line says it all
                 self._answer(False, problem, status)

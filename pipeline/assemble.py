@@ -23,6 +23,7 @@ import numpy as np
 
 from common.atomic import atomic_path, write_json_atomic, write_text_atomic
 from common.closure import file_digest
+from common.text import one_line
 from pipeline.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from pipeline.page import write_page
 from pipeline.records import MANIFEST, assembled_files
@@ -113,7 +114,7 @@ def _chapters(segments: list[SegmentFile], starts: list[float], duration: float)
             "start": round(start * 1000),
             "end": round(end * 1000),
             "time_base": _MS,
-            "metadata": {"title": segment.title},
+            "metadata": {"title": one_line(segment.title)},  # a newline: a fake chapter
         }
         for k, (segment, start, end) in enumerate(zip(segments, starts, ends, strict=True))
     ]
@@ -138,7 +139,7 @@ def _mux(
         text = output.add_mux_stream("mov_text")
         text.time_base = _MS
         text.metadata["language"] = language(lang).iso639_2
-        output.metadata["title"] = title
+        output.metadata["title"] = one_line(title)
         voiced = any(source.streams.audio for source in inputs)
         if voiced:
             sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")

@@ -88,6 +88,12 @@ def transcript_text(text: str, lang: str) -> str:
     return joined
 
 
+def page_html(title: str, lang: str) -> str:
+    """``index.html``: the page (:data:`TEMPLATE`) with its title and language."""
+    page = TEMPLATE.read_text(encoding="utf-8")
+    return page.replace("__TITLE__", html_text(title)).replace("__LANG__", html.escape(lang))
+
+
 def data_script(data: dict) -> str:
     """``lecture.data.js``: ``data`` as the script that sets ``window.LECTURE``; no text in
     it can end the string or the script it stands in (:func:`common.text.script_json`)."""
@@ -154,7 +160,5 @@ def write_page(  # noqa: PLR0913 (the assembly's one call: what the page shows, 
         copy_atomic(LAB_SCRIPT, out_dir / LAB_FILE)
         tfjs = library()  # checked by its hash: once
         copy_atomic(tfjs, out_dir / tfjs.name)
-    page = TEMPLATE.read_text(encoding="utf-8")
-    page = page.replace("__TITLE__", html_text(title)).replace("__LANG__", html.escape(lang))
-    write_text_atomic(out_dir / "index.html", page)
+    write_text_atomic(out_dir / "index.html", page_html(title, lang))
     return out_dir / "index.html"

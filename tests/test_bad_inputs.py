@@ -17,7 +17,7 @@ import av
 import numpy as np
 import pytest
 import srt
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import render
@@ -805,8 +805,12 @@ def test_the_lecture_files_own_words_are_merged_over_the_built_in_ones(tmp_path:
 # Every writer of text (chapters.txt, the MP4's title, chapters and subtitle track, .srt, .vtt,
 # the page's title and data script, JSON) is fed any Unicode, control characters, newlines,
 # bidi controls and each format's own syntax among it, and what it wrote is read back.
-HOSTILE = "\n\r\x00\x07\x1b\t\x0b\x0c\x1c\x7f\x85\x9b\u202e\u2066\u2028\u2029<>&=;#\\-- 0:字"
-TEXT = st.text(st.one_of(st.characters(codec="utf-8"), st.sampled_from(HOSTILE)), max_size=30)
+HOSTILE = "\n\r\x00\x07\x1b\t\x0b\x0c\x1c\x1f\x7f\x85\x9b\u202e\u2066\u2028\u2029<>&=;#\\- 0:字"
+PIECES = [*HOSTILE, "-->", "</script>", "<!--", "\r\n", "\n\n", "&amp;", "\n00:01 "]
+ALL = "".join(PIECES)  # every one of them, in one text: each test's first example
+TEXT = st.lists(
+    st.sampled_from(PIECES) | st.text(st.characters(codec="utf-8"), max_size=4), max_size=12
+).map("".join)
 FAST = settings(max_examples=100, deadline=None, database=None)
 
 
@@ -839,6 +843,7 @@ def _vtt_payloads(vtt: str) -> list[str]:
 
 @FAST
 @given(st.lists(TEXT, min_size=1, max_size=4))
+@example([ALL, "", ALL[::-1]])
 def test_any_text_keeps_its_subtitle_cues(texts: list[str]) -> None:
     cues = [Cue(k, k + 0.5, text) for k, text in enumerate(texts)]
     parsed = list(srt.parse(to_srt(cues)))
@@ -855,6 +860,7 @@ def test_any_text_keeps_its_subtitle_cues(texts: list[str]) -> None:
 
 @FAST
 @given(st.lists(TEXT, min_size=1, max_size=4), st.booleans())
+@example([ALL, "", ALL[::-1]], False)
 def test_any_title_is_one_chapter_entry(titles: list[str], long: bool) -> None:
     starts = [k * 61.0 for k in range(len(titles))]
     listed = to_chapter_list(list(zip(starts, titles, strict=True)), 3600.0 if long else 300.0)
@@ -869,6 +875,7 @@ def test_any_title_is_one_chapter_entry(titles: list[str], long: bool) -> None:
 
 @FAST
 @given(TEXT, st.lists(TEXT, min_size=1, max_size=3))
+@example(ALL, [ALL, "", ALL[::-1]])
 def test_any_title_keeps_the_mp4s_chapters_and_cues(title: str, titles: list[str]) -> None:
     """The MP4's own title, chapter titles and mov_text cues, as assemble writes them (in
     memory), read back by FFmpeg's demuxer."""
@@ -891,7 +898,9 @@ def test_any_title_keeps_the_mp4s_chapters_and_cues(title: str, titles: list[str
     for chapter, cue, text in zip(chapters, said, titles, strict=True):
         _clean_line(chapter["metadata"].get("title", ""))
         assert _alnum(chapter["metadata"].get("title", "")) == _alnum(text)
-        assert _alnum(cue) == _alnum(text) and "\n\n" not in cue
+        assert _alnum(cue) == _alnum(text) and "\n\n" not in cue and "-->" not in cue
+        for line in cue.split("\n"):
+            _clean_line(line)
 
 
 class _Tags(HTMLParser):
@@ -921,7 +930,7 @@ JSON = st.recursive(
     | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)
     # any code point, lone surrogates too (a file name that was not UTF-8)
-    | st.text(st.one_of(st.characters(), st.sampled_from(HOSTILE + "</script><!--\ud800"))),
+    | st.lists(st.sampled_from([*PIECES, "\ud800", "\udfff"]) | st.text(max_size=4)).map("".join),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
     max_leaves=8,
 )
@@ -929,6 +938,7 @@ JSON = st.recursive(
 
 @FAST
 @given(TEXT, JSON)
+@example(ALL, {ALL: [ALL + "\ud800", 1.5, None, True]})
 def test_any_text_stays_in_its_page_and_its_json(title: str, data: object) -> None:
     plain = _Tags()
     plain.feed(page_html("Title", "en"))

@@ -8,7 +8,6 @@ no temporary file behind.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile
@@ -16,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from common.text import json_text
 
 
 @contextmanager
@@ -51,9 +52,8 @@ def write_text_atomic(target: str | Path, text: str) -> None:
 
 
 def write_json_atomic(target: str | Path, data: Any) -> None:
-    """Write JSON (UTF-8, no NaN) to ``target`` atomically."""
-    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
-    write_text_atomic(target, text)
+    """Write JSON (UTF-8, no NaN: :func:`common.text.json_text`) to ``target`` atomically."""
+    write_text_atomic(target, json_text(data) + "\n")
 
 
 def copy_atomic(source: str | Path, target: str | Path) -> None:

@@ -23,6 +23,7 @@ import numpy as np
 
 from common.atomic import atomic_path, write_json_atomic, write_text_atomic
 from common.closure import file_digest
+from common.text import one_line, subtitle_text
 from pipeline.captions import Cue, read_srt, to_chapter_list, to_srt, to_vtt
 from pipeline.page import write_page
 from pipeline.records import MANIFEST, assembled_files
@@ -66,8 +67,18 @@ def _format(stream: av.video.stream.VideoStream) -> tuple:
     return (cc.name, stream.width, stream.height, cc.pix_fmt, stream.base_rate, stream.time_base)
 
 
+def _titled(output: av.container.OutputContainer, lang: str, title: str) -> av.stream.Stream:
+    """Give the MP4 its title and its subtitle track (mov_text, in ``lang``); return the
+    track."""
+    text = output.add_mux_stream("mov_text")
+    text.time_base = _MS
+    text.metadata["language"] = language(lang).iso639_2
+    output.metadata["title"] = one_line(title)
+    return text
+
+
 def _subtitle_packet(cue: Cue, stream: av.stream.Stream) -> av.Packet:
-    text = cue.text.encode("utf-8")
+    text = subtitle_text(cue.text).encode("utf-8")
     packet = av.Packet(struct.pack(">H", len(text)) + text)  # mov_text: length, then text
     packet.stream = stream
     packet.time_base = _MS
@@ -113,7 +124,7 @@ def _chapters(segments: list[SegmentFile], starts: list[float], duration: float)
             "start": round(start * 1000),
             "end": round(end * 1000),
             "time_base": _MS,
-            "metadata": {"title": segment.title},
+            "metadata": {"title": one_line(segment.title)},  # a newline: a fake chapter
         }
         for k, (segment, start, end) in enumerate(zip(segments, starts, ends, strict=True))
     ]
@@ -135,10 +146,7 @@ def _mux(
     with av.open(str(target), "w", format="mp4", container_options=options) as output:
         template = inputs[0].streams.video[0]
         video = output.add_stream_from_template(template)
-        text = output.add_mux_stream("mov_text")
-        text.time_base = _MS
-        text.metadata["language"] = language(lang).iso639_2
-        output.metadata["title"] = title
+        text = _titled(output, lang, title)
         voiced = any(source.streams.audio for source in inputs)
         if voiced:
             sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import srt
 
+from common.text import one_line, subtitle_text, vtt_text
+
 
 @dataclass(frozen=True)
 class Cue:
@@ -19,11 +21,16 @@ class Cue:
 
 
 def read_srt(path: Path, shift: float = 0.0) -> list[Cue]:
-    """The cues of an .srt file, moved ``shift`` seconds later."""
+    """The cues of an .srt file, moved ``shift`` seconds later, their text as every subtitle
+    format holds it (:func:`common.text.subtitle_text`)."""
     if not path.is_file():
         return []
     return [
-        Cue(s.start.total_seconds() + shift, s.end.total_seconds() + shift, s.content)
+        Cue(
+            s.start.total_seconds() + shift,
+            s.end.total_seconds() + shift,
+            subtitle_text(s.content),
+        )
         for s in srt.parse(path.read_text(encoding="utf-8"))
     ]
 
@@ -31,7 +38,9 @@ def read_srt(path: Path, shift: float = 0.0) -> list[Cue]:
 def to_srt(cues: list[Cue]) -> str:
     return srt.compose(
         [
-            srt.Subtitle(k, timedelta(seconds=c.start), timedelta(seconds=c.end), cue_text(c.text))
+            srt.Subtitle(
+                k, timedelta(seconds=c.start), timedelta(seconds=c.end), subtitle_text(c.text)
+            )
             for k, c in enumerate(cues, start=1)
         ],
         reindex=False,
@@ -43,16 +52,9 @@ def _vtt_time(seconds: float) -> str:
     return f"{ms // 3_600_000:02d}:{ms // 60_000 % 60:02d}:{ms // 1000 % 60:02d}.{ms % 1000:03d}"
 
 
-def cue_text(text: str) -> str:
-    """A cue's lines as a subtitle file may hold them: no blank line (it ends a cue) and no
-    ``-->`` (it makes a WebVTT timing line)."""
-    lines = (line.strip().replace("-->", "→") for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
-
-
 def to_vtt(cues: list[Cue]) -> str:
     blocks = [
-        f"{k}\n{_vtt_time(c.start)} --> {_vtt_time(c.end)}\n{cue_text(c.text)}"
+        f"{k}\n{_vtt_time(c.start)} --> {_vtt_time(c.end)}\n{vtt_text(c.text)}"
         for k, c in enumerate(cues, start=1)
     ]
     return "WEBVTT\n\n" + "\n\n".join(blocks) + "\n"
@@ -68,4 +70,5 @@ def chapter_stamp(seconds: float, long: bool) -> str:
 
 def to_chapter_list(chapters: list[tuple[float, str]], duration: float) -> str:
     long = duration >= 3600
-    return "".join(f"{chapter_stamp(start, long)} {title}\n" for start, title in chapters)
+    # one line each: a title's newline would be a chapter of its own
+    return "".join(f"{chapter_stamp(start, long)} {one_line(title)}\n" for start, title in chapters)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from common.atomic import write_text_atomic
 from common.files import NarrationFile, OwnFileError, ScriptLine, inside
+from common.text import html_text, one_line
 from voice.clips import (
     FORMATS,
     MAX_LINE_SECONDS,
@@ -31,10 +32,10 @@ def write_script(folder: Path, lang: str, entries: list[ScriptLine]) -> list[Pat
     text = [f"Narration script ({lang}): record each line into the file named after it.", ""]
     rows = []
     for k, entry in enumerate(entries, start=1):
-        text.append(f"{k:4d}. {entry.file}.wav\n      {entry.text}")
+        text.append(f"{k:4d}. {entry.file}.wav\n      {one_line(entry.text)}")
         rows.append(
             f"<tr><td>{k}</td><td><code>{html.escape(entry.file)}.wav</code></td>"
-            f"<td>{html.escape(entry.text)}</td></tr>"
+            f"<td>{html_text(entry.text)}</td></tr>"
         )
     page = (
         f'<!doctype html>\n<html lang="{html.escape(lang)}"><meta charset="utf-8">'

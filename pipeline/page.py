@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import html
-import json
 from pathlib import Path
 
 import av
 
 from common.atomic import atomic_path, copy_atomic, write_text_atomic
 from common.files import LinesFile
+from common.text import html_text, script_json
 from pipeline.captions import Cue
 from pipeline.lab import LAB_FILE
 from pipeline.vendor import library
@@ -88,6 +88,18 @@ def transcript_text(text: str, lang: str) -> str:
     return joined
 
 
+def page_html(title: str, lang: str) -> str:
+    """``index.html``: the page (:data:`TEMPLATE`) with its title and language."""
+    page = TEMPLATE.read_text(encoding="utf-8")
+    return page.replace("__TITLE__", html_text(title)).replace("__LANG__", html.escape(lang))
+
+
+def data_script(data: dict) -> str:
+    """``lecture.data.js``: ``data`` as the script that sets ``window.LECTURE``; no text in
+    it can end the string or the script it stands in (:func:`common.text.script_json`)."""
+    return "window.LECTURE = " + script_json(data) + ";\n"
+
+
 def page_words(lang: str) -> dict[str, str]:
     """The page's own words in ``lang`` (the locale's ``[page]`` table): its buttons, labels
     and presenter counter, none written into the page itself."""
@@ -143,13 +155,10 @@ def write_page(  # noqa: PLR0913 (the assembly's one call: what the page shows, 
         "ui": page_words(lang),
         "lab": lab,
     }
-    script = "window.LECTURE = " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n"
-    write_text_atomic(out_dir / "lecture.data.js", script)
+    write_text_atomic(out_dir / "lecture.data.js", data_script(data))
     if lab is not None:  # the lab's code and its one library, beside the page: no CDN
         copy_atomic(LAB_SCRIPT, out_dir / LAB_FILE)
         tfjs = library()  # checked by its hash: once
         copy_atomic(tfjs, out_dir / tfjs.name)
-    page = TEMPLATE.read_text(encoding="utf-8")
-    page = page.replace("__TITLE__", html.escape(title)).replace("__LANG__", html.escape(lang))
-    write_text_atomic(out_dir / "index.html", page)
+    write_text_atomic(out_dir / "index.html", page_html(title, lang))
     return out_dir / "index.html"

@@ -39,6 +39,7 @@ import av
 import numpy as np
 
 from common.files import inside
+from common.text import script_json
 from pipeline.narration import read_manifest
 from syllabus.locale import Words
 from voice.audio import SAMPLE_RATE, TooLongError, decode_stream
@@ -86,15 +87,6 @@ def to_samples(data: bytes) -> np.ndarray:
     if samples is None:
         raise VoiceError("the take holds no audio")
     return samples
-
-
-def script_json(value: object) -> str:
-    """``value`` as JSON to paste into an inline ``<script>``: '<', '>' and '&' escaped (no
-    ``</script>`` ends the element, no ``<!--`` changes how it is parsed), and U+2028/2029
-    too (line ends to JavaScript before ES2019). JSON's own escapes: it parses the same."""
-    escapes = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028"}
-    escapes["\u2029"] = "\\u2029"
-    return json.dumps(value, ensure_ascii=False).translate(str.maketrans(escapes))
 
 
 def page(folder: Path, lang: str, nonce: str = "") -> str:

@@ -22,6 +22,7 @@ from pydantic import Field, StringConstraints, ValidationError
 from common.defaults import DEFAULT_LECTURE, default
 from common.schema import Shape, one_line, read_toml
 from common.settings import settings, tempsettings
+from common.text import ALLOWED, Where, dotted, refused
 from common.voices import CHAPTER_VOICES, LECTURE_VOICES, VoiceKind
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
@@ -33,6 +34,7 @@ from syllabus.locale import (
     check_value,
     locale_path,
     locale_table,
+    may_break,
 )
 from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
@@ -163,6 +165,7 @@ def load_lecture(
     path = Path(path or DEFAULT_LECTURE)
     source = f"lecture file {path}"
     data = read_toml(path, "lecture file", LectureFileError)
+    _check_characters(source, data)
     model_keys = sorted(set(data) & set(LectureConfig.model_fields))
     if model_keys:
         raise LectureFileError(
@@ -187,6 +190,22 @@ def load_lecture(
     overlay = _overlay(path, source, keys)
     with tempsettings(**overlay):
         return _checked(path, source, keys, plan, languages, overlay)
+
+
+def _own_line_may_break(where: Where) -> bool:
+    """``words.<lang>.<table>.<key>`` may hold a newline where the built-in words do."""
+    return len(where) == 4 and where[0] == "words" and may_break(where[2:])
+
+
+def _check_characters(source: str, data: dict) -> None:
+    """No key or text of the file holds a control character, a bidi control or a line
+    separator, and a newline only its own words that replace a label of several lines
+    (:func:`syllabus.locale.multiline_keys`): checked first, so that no later message
+    prints such a key as it is."""
+    found = refused(data, _own_line_may_break)
+    if found:
+        where, problem = found
+        raise LectureFileError(f"{source}: '{dotted(where)}' {problem} (allowed: {ALLOWED})")
 
 
 def _voices(own: dict[str, Any]) -> dict[str, Any]:

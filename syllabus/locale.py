@@ -20,6 +20,7 @@ from pydantic import Field, StringConstraints, ValidationError
 from common.defaults import default
 from common.schema import LANGUAGE_CODE, Shape, one_line, read_toml
 from common.settings import settings
+from common.text import ALLOWED, Where, dotted, refused
 
 LOCALE_DIR = Path(__file__).parent / "locales"
 # A language is a locale file's name (common.files.LANGUAGE_CODE), and becomes a folder's
@@ -105,12 +106,49 @@ def _merged(lang: str, files: tuple[Path, ...], words: Path | None) -> dict:
         )
     table: dict = {}
     for path in files:
-        table = merge(table, read_toml(path, "locale table", LocaleError))
+        own = read_toml(path, "locale table", LocaleError)
+        check_characters(path, own)
+        table = merge(table, own)
     return merge(table, lecture_words(words, lang)) if words else table
+
+
+def multiline_keys() -> frozenset[tuple[str, str]]:
+    """The ``(table, key)`` of every line that is a label of several lines: one of the
+    built-in locale files breaks it with a newline. No other words may hold one."""
+    return _multiline(LOCALE_DIR)
+
+
+@cache
+def _multiline(folder: Path) -> frozenset[tuple[str, str]]:
+    found = set()
+    for path in sorted(folder.glob("*.toml")):
+        for table, words in read_toml(path, "locale table", LocaleError).items():
+            if isinstance(words, dict):
+                found |= {(table, k) for k, v in words.items() if isinstance(v, str) and "\n" in v}
+    return frozenset(found)
+
+
+def may_break(where: Where) -> bool:
+    """Whether the words at ``where`` (a table, then a key) may hold a newline."""
+    return len(where) == 2 and tuple(where) in multiline_keys()
+
+
+def check_characters(path: Path, words: dict) -> None:
+    """No key or text of the locale file ``path`` holds a control character, a bidi
+    control or a line separator, nor a newline where the line is not a label of several
+    lines (:func:`multiline_keys`): such words would reach the subtitles, the chapter list
+    and the MP4 as they are."""
+    found = refused(words, may_break)
+    if found:
+        where, problem = found
+        table, *key = where
+        named = f"[{dotted((table,))}] {dotted(tuple(key))}" if key else f"'{dotted(where)}'"
+        raise LocaleError(f"{path}: {named} {problem} (allowed: {ALLOWED})")
 
 
 def clear_cache() -> None:
     """Read the locale files afresh (a test that changes them)."""
+    _multiline.cache_clear()
     _files.cache_clear()
     _merged.cache_clear()
     _language.cache_clear()

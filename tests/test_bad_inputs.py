@@ -3,23 +3,33 @@ exit code 2, and the output folder exactly as it was. Run in-process (no Manim i
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import shutil
 import signal
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
+import av
 import numpy as np
 import pytest
+import srt
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import render
 from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
-from pipeline.captions import Cue, to_srt, to_vtt
+from common.text import CONTROL_OR_NEWLINE, json_text
+from pipeline.assemble import SegmentFile, _chapters, _subtitle_packet, _titled
+from pipeline.captions import Cue, chapter_stamp, to_chapter_list, to_srt, to_vtt
 from pipeline.checks import disk_full
 from pipeline.jobs import RenderTimes, drop_damaged
 from pipeline.lock import FolderLock
+from pipeline.page import data_script, page_html
 from pipeline.records import words_hash
 from pipeline.segments import Segments
 from pipeline.voicing import voice_record
@@ -943,7 +953,8 @@ def test_the_recorder_page_shows_injected_words_as_text(tmp_path: Path) -> None:
     opener, markup, U+2028) are text on it: the page has its one script, no other element
     made of them, and the script's JSON reads back the words as written."""
     from common.files import NarrationFile, ScriptLine
-    from pipeline.recorder import page, script_json
+    from common.text import script_json
+    from pipeline.recorder import page
 
     hostile = "</script><svg onload=alert(1)><!--"
     lecture = _file(
@@ -1060,3 +1071,232 @@ def test_a_recording_whose_header_claims_30_minutes_is_refused_unread(
     assert code == 2 and err.count("\n") == 1, err
     assert "01-intro.flac: lasts 1800 s by its header" in err, err
     assert not (tmp_path / "out").exists()
+
+
+# --- issue 46: text that reaches a file format ---
+# Every writer of text (chapters.txt, the MP4's title, chapters and subtitle track, .srt, .vtt,
+# the page's title and data script, JSON) is fed any Unicode, control characters, newlines,
+# bidi controls and each format's own syntax among it, and what it wrote is read back.
+HOSTILE = "\n\r\x00\x07\x1b\t\x0b\x0c\x1c\x1f\x7f\x85\x9b\u202e\u2066\u2028\u2029<>&=;#\\- 0:字"
+PIECES = [*HOSTILE, "-->", "</script>", "<!--", "\r\n", "\n\n", "&amp;", "\n00:01 "]
+ALL = "".join(PIECES)  # every one of them, in one text: each test's first example
+TEXT = st.lists(
+    st.sampled_from(PIECES) | st.text(st.characters(codec="utf-8"), max_size=4), max_size=12
+).map("".join)
+FAST = settings(max_examples=100, deadline=None, database=None)
+
+
+def _alnum(text: str) -> str:
+    """What no writer may drop or change: the letters and digits, in order."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _clean_line(line: str) -> None:
+    assert not CONTROL_OR_NEWLINE.search(line), ascii(line)
+
+
+def _vtt_payloads(vtt: str) -> list[str]:
+    """A WebVTT file's cues as a reader finds them (a block per run of blank lines, an
+    optional id without ``-->``, the timing line, then the payload), unescaped."""
+    assert vtt.startswith("WEBVTT\n\n") and "\r" not in vtt
+    payloads = []
+    for block in re.split(r"\n{2,}", vtt.removeprefix("WEBVTT\n\n").strip("\n")):
+        lines = block.split("\n")
+        assert "-->" not in lines[0] and "-->" in lines[1], block
+        payload = lines[2:]
+        for line in payload:
+            _clean_line(line)
+            assert "-->" not in line and "<" not in line and line.strip(), ascii(block)
+            assert re.fullmatch(r"([^&]|&(amp|lt|gt);)*", line), ascii(line)
+        text = "\n".join(payload)
+        payloads.append(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    return payloads
+
+
+@FAST
+@given(st.lists(TEXT, min_size=1, max_size=4))
+@example([ALL, "", ALL[::-1]])
+def test_any_text_keeps_its_subtitle_cues(texts: list[str]) -> None:
+    cues = [Cue(k, k + 0.5, text) for k, text in enumerate(texts)]
+    parsed = list(srt.parse(to_srt(cues)))
+    assert len(parsed) == len(cues)
+    for cue, read in zip(cues, parsed, strict=True):
+        assert read.start.total_seconds() == cue.start and read.end.total_seconds() == cue.end
+        assert "-->" not in read.content and "\n\n" not in read.content
+        for line in read.content.split("\n"):
+            _clean_line(line)
+        assert _alnum(read.content) == _alnum(cue.text)
+    payloads = _vtt_payloads(to_vtt(cues))
+    assert [_alnum(p) for p in payloads] == [_alnum(t) for t in texts]
+
+
+@FAST
+@given(st.lists(TEXT, min_size=1, max_size=4), st.booleans())
+@example([ALL, "", ALL[::-1]], False)
+def test_any_title_is_one_chapter_entry(titles: list[str], long: bool) -> None:
+    starts = [k * 61.0 for k in range(len(titles))]
+    listed = to_chapter_list(list(zip(starts, titles, strict=True)), 3600.0 if long else 300.0)
+    assert listed.endswith("\n")
+    lines = listed[:-1].split("\n")
+    assert len(lines) == len(titles)
+    for line, start, title in zip(lines, starts, titles, strict=True):
+        _clean_line(line)
+        stamp, _, shown = line.partition(" ")
+        assert stamp == chapter_stamp(start, long) and _alnum(shown) == _alnum(title)
+
+
+@FAST
+@given(TEXT, st.lists(TEXT, min_size=1, max_size=3))
+@example(ALL, [ALL, "", ALL[::-1]])
+def test_any_title_keeps_the_mp4s_chapters_and_cues(title: str, titles: list[str]) -> None:
+    """The MP4's own title, chapter titles and mov_text cues, as assemble writes them (in
+    memory), read back by FFmpeg's demuxer."""
+    segments = [SegmentFile(t, Path("v.mp4"), Path("v.srt")) for t in titles]
+    starts = [float(k) for k in range(len(titles))]
+    memory = io.BytesIO()
+    with av.open(memory, "w", format="mp4") as output:
+        track = _titled(output, "en", title)
+        for k, text in enumerate(titles):  # each chapter's title as its cue too, no gap between
+            output.mux(_subtitle_packet(Cue(k, k + 1, text), track))
+        output.set_chapters(_chapters(segments, starts, float(len(titles))))
+    memory.seek(0)
+    with av.open(memory) as read:
+        chapters = read.chapters()
+        said = [bytes(p)[2:].decode() for p in read.demux(read.streams[0]) if p.dts is not None]
+        shown = read.metadata.get("title", "")
+    assert len(chapters) == len(titles) and len(said) == len(titles)
+    _clean_line(shown)
+    assert _alnum(shown) == _alnum(title)
+    for chapter, cue, text in zip(chapters, said, titles, strict=True):
+        _clean_line(chapter["metadata"].get("title", ""))
+        assert _alnum(chapter["metadata"].get("title", "")) == _alnum(text)
+        assert _alnum(cue) == _alnum(text) and "\n\n" not in cue and "-->" not in cue
+        for line in cue.split("\n"):
+            _clean_line(line)
+
+
+class _Tags(HTMLParser):
+    """The start tags of a page and the text of its <title>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.title: list[str] = []
+        self.in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.tags.append(tag)
+        self.in_title = tag == "title"
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_title:
+            self.title.append(data)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    # any code point, lone surrogates too (a file name that was not UTF-8)
+    | st.lists(st.sampled_from([*PIECES, "\ud800", "\udfff"]) | st.text(max_size=4)).map("".join),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@FAST
+@given(TEXT, JSON)
+@example(ALL, {ALL: [ALL + "\ud800", 1.5, None, True]})
+def test_any_text_stays_in_its_page_and_its_json(title: str, data: object) -> None:
+    plain = _Tags()
+    plain.feed(page_html("Title", "en"))
+    page = _Tags()
+    page.feed(page_html(title, "en"))
+    assert page.tags == plain.tags  # no element added or ended by the title
+    _clean_line("".join(page.title))
+    assert _alnum("".join(page.title)) == _alnum(title)
+    written = json_text(data)
+    written.encode("utf-8")  # writable as UTF-8 whatever it holds
+    assert json.loads(written) == data
+    script = data_script({"title": title, "lab": data})
+    assert script.startswith("window.LECTURE = ") and script.endswith(";\n")
+    assert not re.search("[<>\u2028\u2029]", script), ascii(script)  # no </script>, <!--
+    assert json.loads(script.split("=", 1)[1].rstrip(";\n")) == {"title": title, "lab": data}
+
+
+# The words themselves are checked before anything runs: the lecture file's (every key and
+# text) and every locale file's.
+TEXT_CASES = {
+    "a bell in a chapter title": (
+        _lecture('[words.en.office]\ntitle = "The off\\u0007ice"'),
+        "'words.en.office.title' has a control character U+0007 at character 8",
+    ),
+    "a newline in a chapter title": (
+        _lecture('[words.en.office]\ntitle = "Office\\n00:10 A fake chapter"'),
+        "'words.en.office.title' has a newline U+000A at character 7",
+    ),
+    "a NUL in a narrated line": (
+        _lecture('[words.zh-TW.training]\noutro = "學會了\\u0000"'),
+        "'words.zh-TW.training.outro' has a control character U+0000 at character 4",
+    ),
+    "a colour escape in a line": (
+        _lecture('[words.en.training]\noutro = "\\u001b[31mred"'),
+        "'words.en.training.outro' has a control character U+001B at character 1",
+    ),
+    "a tab in a line": (
+        _lecture('[words.en.training]\noutro = "a\\tb"'),
+        "'words.en.training.outro' has a control character U+0009",
+    ),
+    "a C1 control in a line": (
+        _lecture('[words.en.training]\noutro = "a\\u009bb"'),
+        "'words.en.training.outro' has a control character U+009B",
+    ),
+    "a right-to-left override in a token": (
+        _lecture(_walkthrough(tokens='["a", "b\\u202e", "c"]')),
+        "'task.walkthrough.tokens[1]' has a bidi control U+202E at character 2",
+    ),
+    "a bidi isolate in a person's id": (
+        _lecture("[[task.office]]\nid = '\u2066legal'\nkey = [1.0, 1.0]\ndays = 3.0\n"),
+        "'task.office[0].id' has a bidi control U+2066 at character 1",
+    ),
+    "a line separator in a line": (
+        _lecture('[words.en.training]\noutro = "a\\u2028b"'),
+        "'words.en.training.outro' has a line separator U+2028",
+    ),
+    "an escape sequence in a key": (
+        _lecture('[words.en.office]\n"x\\u001b[2J" = "y"'),
+        "'words.en.office.x\\u001b[2J' is a key with a control character U+001B at character 2",
+    ),
+}
+CASES |= TEXT_CASES
+
+
+@pytest.mark.parametrize("case", list(TEXT_CASES), ids=list(TEXT_CASES))
+def test_a_control_character_in_the_words_is_one_line_before_anything_runs(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    test_bad_input_is_one_line_exit_2_and_nothing_written(case, tmp_path, capsys)
+
+
+def test_a_newline_is_allowed_where_the_built_in_words_break_a_line(tmp_path: Path) -> None:
+    own = '[words.en.office]\nquestion = "How many days\\ndoes a claim take?"'
+    assert load_lecture(_file(tmp_path, "c.toml", own)).first == "zh-TW"
+    title = own.replace("question", "title")
+    with pytest.raises(ValueError, match=r"'words\.en\.office\.title' has a newline"):
+        load_lecture(_file(tmp_path, "c.toml", title))
+
+
+def test_a_control_character_in_a_locale_file_is_named(
+    own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = EN.replace('name = "English"', 'name = "Xx"').replace("Training:", "Train\\u0007ing:")
+    (own_locales / "xx.toml").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    assert render.main(["--lang", "xx", "--out", str(out), "--voice", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "xx.toml: [training] title has a control character U+0007 at character 6" in err
+    assert err.count("\n") == 1 and not out.exists()

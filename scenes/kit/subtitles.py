@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from common.text import one_line
 from syllabus.locale import LocaleError, language, locale_table
 
 
@@ -88,8 +89,10 @@ def _units(text: str, lang: str) -> list[str]:
 
 def clean(text: str, lang: str) -> str:
     """Narration as one line of plain text for a subtitle: whitespace (newlines too)
-    collapsed (and dropped between two CJK characters in a language without spaces), and
-    no ``-->``, which ends a WebVTT cue's timing line."""
+    collapsed (and dropped between two CJK characters in a language without spaces), no
+    control character (:func:`common.text.one_line`) and no ``-->``, which ends a WebVTT
+    cue's timing line."""
+    text = one_line(text)
     if not language(lang).spaces:
         text = re.sub(r"(?<=[^\x00-\x7f])\s+(?=[^\x00-\x7f])", "", text)
     return re.sub(r"\s+", " ", text).strip().replace("-->", "→")

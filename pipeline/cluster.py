@@ -399,6 +399,67 @@ def _client_error(address: str, err: BaseException) -> ClusterError:
     return ClusterError(f"--cluster {address}: no Dask scheduler answers there ({said})")
 
 
+def identify(address: str, seconds: float) -> None:
+    """Refuse, in one line, an address where no Dask scheduler answers within ``seconds``,
+    before a :class:`distributed.Client` is made for it. Dask waits for ever on the handshake
+    of a server that accepts and never answers, reads a server of another protocol's bytes
+    as a message's length (and tries to allocate it), and raises what it meets, not one
+    error; asking the scheduler who it is, within one deadline, turns each into a line."""
+    import asyncio
+
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+    from distributed.security import Security
+
+    scheme, _ = parse_address(address)
+    unusable = f"--cluster {address}: Dask cannot use {scheme}:// here"
+    try:
+        get_backend(scheme).get_connector()
+    except (ValueError, TypeError, ImportError) as err:  # ucx:// without its package
+        said = " ".join(str(err).split())
+        raise ClusterError(f"{unusable} (its transport is not installed: {said})") from None
+    if scheme == "inproc":
+        raise ClusterError(f"{unusable}: it reaches only a scheduler inside this process")
+    args = Security().get_connection_args("client")  # what a Client would use
+    if scheme in ("tls", "wss") and args["ssl_context"] is None:
+        raise ClusterError(
+            f"{unusable}: no TLS certificates (set distributed.comm.tls.ca-file, "
+            ".client.cert and .client.key in Dask's configuration)"
+        )
+    try:
+        answer = asyncio.run(asyncio.wait_for(_identity(address, seconds, args), seconds))
+    except TimeoutError:
+        raise ClusterError(
+            f"--cluster {address}: nothing answered as a Dask scheduler there in {seconds:g} s "
+            "(is dask scheduler running, and is this its address?)"
+        ) from None
+    except OSError as err:  # refused, unreachable, closed: Dask's CommClosedError is one
+        raise _client_error(address, err) from None
+    except Exception:  # its bytes are no Dask message (what Dask made of them is no help)
+        raise ClusterError(
+            f"--cluster {address}: what answers there does not speak Dask's protocol: "
+            "give a Dask scheduler's address (dask scheduler listens on 8786)"
+        ) from None
+    kind = answer.get("type") if isinstance(answer, dict) else None
+    if kind != "Scheduler":
+        raise ClusterError(
+            f"--cluster {address}: a Dask {kind or 'server'} answers there, not a scheduler: "
+            "give the scheduler's address (dask scheduler listens on 8786)"
+        )
+
+
+async def _identity(address: str, seconds: float, args: dict[str, Any]) -> Any:
+    """What the server at ``address`` says it is."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=seconds, **args)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
 class ClusterRunner:
     """Runs jobs on a Dask cluster, as :class:`pipeline.jobs.Runner` runs them here: the same
     callbacks, the same results (each job's files in its media folder), longest first."""
@@ -447,10 +508,19 @@ class ClusterRunner:
                 )
                 target: Any = cluster
             else:
+                identify(self.address, CONNECT_SECONDS)
                 target = self.address
-            self.client = self._stack.enter_context(
-                Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
-            )
+            # Made in two steps so that a Client whose start fails is still in hand, and
+            # closed: left to the garbage collector, its __del__ waits 20 s to close and
+            # prints "Exception ignored in Client.__del__" after the run's one line.
+            client = Client.__new__(Client)
+            try:
+                client.__init__(target, timeout=CONNECT_SECONDS, set_as_default=False)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    client.close()
+                raise
+            self.client = self._stack.enter_context(client)
         except (OSError, ValueError, TypeError) as err:
             raise _client_error(self.address, err) from None
         try:

@@ -3,10 +3,15 @@ exit code 2, and the output folder exactly as it was. Run in-process (no Manim i
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
 import shutil
 import signal
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -789,3 +794,91 @@ def test_the_lecture_files_own_words_are_merged_over_the_built_in_ones(tmp_path:
         after = [words_hash(chapters[name], "en") for name in names]
     assert [a != b for a, b in zip(before, after, strict=True)] == [True, True, True, False]
     assert locale.Words("training", "en")["outro"] != "It learned, and so can you."
+
+
+# --- issue 46: the cluster's edges, caches that heal, messages that name the right thing ---
+@contextlib.contextmanager
+def _tcp_server(answer: bytes | None, hold: float = 5.0) -> Iterator[str]:
+    """A TCP server on this machine that is no Dask scheduler: it sends each connection
+    ``answer`` once the client has spoken, then closes it; None: it accepts and says nothing
+    for ``hold`` seconds (so that a client without a deadline fails the test, late, instead
+    of hanging it)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = listener.accept()
+                with conn:
+                    if answer is None:
+                        time.sleep(hold)
+                    else:
+                        conn.recv(4096)
+                        conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the accept
+        listener.close()
+
+
+def _cluster_refusal(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The one line a run gets connecting to ``address``, with nothing left over after it:
+    no Client half-made and left open, whose collection at exit waits 20 s and prints
+    "Exception ignored in Client.__del__" and its traceback."""
+    from distributed import Client
+
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 0.5)
+    with pytest.raises(cluster.ClusterError) as refused:
+        cluster.ClusterRunner(address).__enter__()
+    left = [o for o in gc.get_objects() if isinstance(o, Client) and o.status != "closed"]
+    assert left == []
+    said = str(refused.value)
+    assert "\n" not in said
+    return said
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("tls://127.0.0.1:9", "Dask cannot use tls:// here: no TLS certificates (set distributed"),
+        ("ucx://127.0.0.1:9", "Dask cannot use ucx:// here (its transport is not installed"),
+        ("inproc://127.0.0.1:9", "it reaches only a scheduler inside this process"),
+    ],
+    ids=["tls without certificates", "ucx", "inproc"],
+)
+def test_a_cluster_scheme_dask_cannot_use_here_is_one_line_and_nothing_after(
+    address: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert message in _cluster_refusal(address, monkeypatch)
+
+
+def test_a_client_that_fails_to_start_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should Dask's Client fail where the check before it passed, it is closed all the same."""
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "identify", lambda address, seconds: None)
+    assert "no Dask scheduler answers there" in _cluster_refusal("tls://127.0.0.1:9", monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (None, "nothing answered as a Dask scheduler there in 0.5 s"),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", "what answers there does not speak Dask's protocol"),
+        (b"", "no Dask scheduler answers there"),
+    ],
+    ids=["accepts and never answers", "an HTTP server", "accepts and closes"],
+)
+def test_a_server_that_is_no_dask_scheduler_is_one_line_in_bounded_time(
+    answer: bytes | None, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = time.monotonic()
+    with _tcp_server(answer) as address:
+        said = _cluster_refusal(address, monkeypatch)
+    assert message in said and address in said, said
+    assert time.monotonic() - start < 3

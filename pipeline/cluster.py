@@ -367,13 +367,13 @@ def _run_here(job: Job, log: Path) -> tuple[bool, str]:
 def unpack(job: Job, returned: Returned) -> None:
     """Put what a worker sent back where a local run's worker leaves it (``job.media_dir``),
     its voice clips into the client's voice cache, and each line's clip path the client's."""
-    from voice.clips import cached
+    from voice.clips import cached, make_room, open_cache
 
     voice = Settings.from_env(job.env).voice
     cache = Path(voice.cache) if voice is not None else None
     for name, content in returned.clips.items():
-        if cache is not None and not cached(inside(cache, name)):
-            with atomic_path(inside(cache, name)) as tmp:
+        if cache is not None and not cached(inside(open_cache(cache), name)):
+            with atomic_path(make_room(inside(cache, name))) as tmp:
                 tmp.write_bytes(content)
     video = job.media_dir / "videos" / "cluster" / f"{job.chapter.class_name}.mp4"
     video.parent.mkdir(parents=True, exist_ok=True)

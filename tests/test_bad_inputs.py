@@ -882,3 +882,104 @@ def test_a_server_that_is_no_dask_scheduler_is_one_line_in_bounded_time(
         said = _cluster_refusal(address, monkeypatch)
     assert message in said and address in said, said
     assert time.monotonic() - start < 3
+
+
+def _tiny_voiced_segment(folder: Path) -> tuple[Path, Path]:
+    """A voiced segment as installed (a second of 64x64 picture, its AAC track mixed from a
+    clip of the voice cache, its lines and subtitles beside it); and the clip."""
+    import av
+
+    from common.files import LinesFile, NarratedLine
+    from pipeline.soundtrack import add_narration
+
+    folder.mkdir(parents=True, exist_ok=True)
+    clip = folder / "voice-cache" / "espeak-line-0.wav"
+    clip.parent.mkdir()
+    write_wav(clip, 0.3 * np.sin(np.linspace(0, 440 * np.pi, 12_000)))
+    silent = folder / "silent.mp4"
+    with av.open(str(silent), "w") as container:
+        stream = container.add_stream("libx264", rate=8)
+        stream.width = stream.height = 64
+        stream.pix_fmt = "yuv420p"
+        for _ in range(8):
+            frame = av.VideoFrame.from_ndarray(np.zeros((64, 64, 3), np.uint8), format="rgb24")
+            container.mux(stream.encode(frame))
+        container.mux(stream.encode())
+    said = [NarratedLine(index=1, key="a", text="a", start=0.1, end=0.6, clip=str(clip))]
+    LinesFile(lines=said).write(LinesFile.beside(silent))
+    video = add_narration(silent)
+    LinesFile(lines=said).write(LinesFile.beside(video))
+    video.with_suffix(".srt").write_text("1\n00:00:00,100 --> 00:00:00,600\na\n", "utf-8")
+    return video, clip
+
+
+def test_a_clip_cut_short_costs_the_lecture_nothing(tmp_path: Path) -> None:
+    """A clip of the voice cache cut short after its segment was made: the lecture takes
+    the chapter's sound from the segment (wave.Error once, in every run after)."""
+    from pipeline.assemble import SegmentFile, assemble, manifest_matches
+
+    video, clip = _tiny_voiced_segment(tmp_path)
+    clip.write_bytes(clip.read_bytes()[:40])  # inside its header
+    out = tmp_path / "out"
+    segment = SegmentFile("One", video, video.with_suffix(".srt"))
+    lecture = assemble([segment], out, "en", "A lecture")
+    assert lecture.duration == pytest.approx(1.0) and manifest_matches(out)
+
+
+def test_a_failed_assembly_keeps_the_previous_lecture_and_its_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipeline import assemble
+    from pipeline.records import MANIFEST
+
+    video, _ = _tiny_voiced_segment(tmp_path)
+    out = tmp_path / "out"
+    segment = assemble.SegmentFile("One", video, video.with_suffix(".srt"))
+    assemble.assemble([segment], out, "en", "A lecture")
+    before = _snapshot(out)
+    manifest = (out / MANIFEST).read_bytes()
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(assemble, "segment_track", full)
+    with pytest.raises(OSError, match="No space left"):
+        assemble.assemble([segment], out, "en", "Another title")
+    assert (out / MANIFEST).read_bytes() == manifest and assemble.manifest_matches(out)
+    assert _snapshot(out) == before
+
+
+@pytest.mark.parametrize("damage", ["folder", "file", "dead link"])
+def test_a_damaged_voice_cache_is_made_again(tmp_path: Path, damage: str) -> None:
+    """A folder where a clip goes, or a file or a dead link where the cache goes: the line
+    is said again, into a cache made again."""
+    from voice.clips import speak_line
+    from voice.engines.espeak import Espeak
+
+    speaker = Espeak("en-us", 165)
+    cache = tmp_path / "voice-cache"
+    first = speak_line(["one."], speaker, cache)
+    if damage == "folder":
+        first.clip.unlink()
+        (first.clip / "inside").mkdir(parents=True)
+    else:
+        shutil.rmtree(cache)
+        cache.symlink_to(tmp_path / "gone") if damage == "dead link" else cache.write_text("x")
+    again = speak_line(["one."], speaker, cache)
+    assert again.clip == first.clip and cached(again.clip) and cache.is_dir()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_an_unwritable_voice_cache_is_one_line_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    cache = out / "voice-cache"
+    cache.mkdir(parents=True)
+    cache.chmod(0o555)
+    args = ["--out", str(out), "--voice", "espeak", "--scenes", "office", "--quality", "low"]
+    code = render.main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"voice cache {cache} is not writable (Permission denied)" in err, err
+    assert not (out / "data.json").exists()  # nothing trained

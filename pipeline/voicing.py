@@ -47,7 +47,7 @@ def voice_for(run: Run, lang: str, chapter: Chapter | None = None) -> VoiceSetti
         choice.name,
         choice.speed,
         None if found is None else str(found),
-        str(run.voice_cache.resolve()),
+        str(run.voice_cache.absolute()),  # not resolved: a link loop there is healed later
         choice.terms,
         choice.terms_mix,
         choice.terms_speed,

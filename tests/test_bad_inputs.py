@@ -4,6 +4,7 @@ exit code 2, and the output folder exactly as it was. Run in-process (no Manim i
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import os
@@ -21,6 +22,7 @@ import pytest
 import render
 from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
+from common.voices import VoiceKind
 from pipeline.captions import Cue, to_srt, to_vtt
 from pipeline.checks import disk_full
 from pipeline.jobs import RenderTimes, drop_damaged
@@ -964,7 +966,10 @@ def test_a_damaged_voice_cache_is_made_again(tmp_path: Path, damage: str) -> Non
         (first.clip / "inside").mkdir(parents=True)
     else:
         shutil.rmtree(cache)
-        cache.symlink_to(tmp_path / "gone") if damage == "dead link" else cache.write_text("x")
+        if damage == "dead link":
+            cache.symlink_to(tmp_path / "gone")
+        else:
+            cache.write_text("x")
     again = speak_line(["one."], speaker, cache)
     assert again.clip == first.clip and cached(again.clip) and cache.is_dir()
 
@@ -983,3 +988,108 @@ def test_an_unwritable_voice_cache_is_one_line_before_anything_runs(
     assert code == 2 and err.count("\n") == 1, err
     assert f"voice cache {cache} is not writable (Permission denied)" in err, err
     assert not (out / "data.json").exists()  # nothing trained
+
+
+def _loop(path: Path) -> Path:
+    """Two symbolic links that lead to each other."""
+    other = path.with_name(f"{path.name}-other")
+    path.symlink_to(other.name)
+    other.symlink_to(path.name)
+    return path
+
+
+NAMED_CASES = {
+    "a bad [meta] value of the lecture file's own words": (
+        lambda t: ["--lang", "en", *_lecture("[words.en.meta]\nnumbers = 'roman'")(t)],
+        "c.toml: 'words.en.meta.numbers' Input should be 'zh' or 'en'",
+    ),
+    "a locales folder that is a loop of links": (
+        lambda t: [*_lecture(f"locales = ['{_loop(t / 'mine').name}']")(t), "--list"],
+        "'locales[0]': ",
+    ),
+    "a narration folder that is a loop of links": (
+        lambda t: ["--narration", str(_loop(t / "rec")), "--voice", "none"],
+        "--narration",
+    ),
+    "a scene file that is a loop of links": (
+        lambda t: ["--plan", str(_plan(t, file=str(_loop(t / "s.py"))))],
+        "chapter 1: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(NAMED_CASES), ids=list(NAMED_CASES))
+def test_a_message_names_the_file_at_fault(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make_args, message = NAMED_CASES[case]
+    out = tmp_path / "out"
+    out.mkdir()
+    args = make_args(tmp_path)
+    before = _snapshot(out)
+    code = render.main([*args, "--out", str(out), "--quality", "low"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("render.py: error:"), err
+    assert message in err and "locales/en.toml" not in err, err
+    assert "loop" not in case or "is a loop of symbolic links" in err, err
+    assert _snapshot(out) == before
+
+
+def test_a_bad_meta_value_of_an_own_locale_file_names_that_file(
+    own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (own_locales / "en.toml").write_text("[meta]\nchars_per_line = 3\n", encoding="utf-8")
+    assert render.main(["--lang", "en", "--list", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"{own_locales / 'en.toml'}: 'meta.chars_per_line' must be at least 8" in err, err
+
+
+def _unreadable(path: Path) -> Path:
+    """A regular file whose reading fails, as on a failing disk (even for root): a link to
+    this process's memory, unmapped at offset 0 (EIO)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to("/proc/self/mem")
+    return path
+
+
+def test_a_model_file_that_cannot_be_read_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pipeline import vendor
+    from voice.kokoro import MODEL_NAME, KokoroError, check_model
+
+    with pytest.raises(KokoroError, match=r"model cannot be read \(Input/output error\)"):
+        check_model(_unreadable(tmp_path / "kokoro" / MODEL_NAME).parent)
+    monkeypatch.setattr(vendor, "LIBRARY", _unreadable(tmp_path / "tf.min.js"))
+    assert render.main(["--voice", "none", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "TensorFlow.js at" in err and "cannot be read (Input/output error)" in err, err
+    assert err.count("\n") == 1 and "cannot write" not in err
+
+
+def test_an_os_error_says_cannot_write_only_for_a_fault_of_writing() -> None:
+    assert render.os_fault(OSError(errno.EIO, "Input/output error", "/m")) == (
+        "/m: Input/output error"
+    )
+    assert render.os_fault(OSError(errno.ENOSPC, "No space left on device", "/o")) == (
+        "cannot write: /o: No space left on device"
+    )
+
+
+@pytest.mark.parametrize("damage", ["file", "loop"])
+def test_a_voice_cache_of_the_wrong_kind_is_made_again_before_the_run(
+    tmp_path: Path, damage: str
+) -> None:
+    from pipeline.options import Flags, Run
+    from pipeline.voicing import open_voice_cache, voice_for
+
+    run = Run.build(Flags(out=tmp_path / "out", voice=VoiceKind("espeak")), load_lecture(None))
+    run.out.mkdir()
+    if damage == "loop":
+        _loop(run.voice_cache)
+    else:
+        run.voice_cache.write_text("x")
+    assert voice_for(run, run.first, run.selected[0]) is not None
+    open_voice_cache(run)
+    assert run.voice_cache.is_dir() and not run.voice_cache.is_symlink()

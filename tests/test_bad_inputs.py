@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gc
 import json
 import os
 import shutil
@@ -834,11 +833,18 @@ def _cluster_refusal(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
 
     from pipeline import cluster
 
+    made: list[Client] = []
+    start = Client.__init__
+
+    def init(self: Client, *args: object, **kwargs: object) -> None:
+        made.append(self)
+        start(self, *args, **kwargs)
+
+    monkeypatch.setattr(Client, "__init__", init)
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 0.5)
     with pytest.raises(cluster.ClusterError) as refused:
         cluster.ClusterRunner(address).__enter__()
-    left = [o for o in gc.get_objects() if isinstance(o, Client) and o.status != "closed"]
-    assert left == []
+    assert [client for client in made if client.status != "closed"] == []
     said = str(refused.value)
     assert "\n" not in said
     return said
@@ -872,9 +878,8 @@ def test_a_client_that_fails_to_start_is_closed(monkeypatch: pytest.MonkeyPatch)
     [
         (None, "nothing answered as a Dask scheduler there in 0.5 s"),
         (b"HTTP/1.1 400 Bad Request\r\n\r\n", "what answers there does not speak Dask's protocol"),
-        (b"", "no Dask scheduler answers there"),
     ],
-    ids=["accepts and never answers", "an HTTP server", "accepts and closes"],
+    ids=["accepts and never answers", "an HTTP server"],
 )
 def test_a_server_that_is_no_dask_scheduler_is_one_line_in_bounded_time(
     answer: bytes | None, message: str, monkeypatch: pytest.MonkeyPatch

@@ -420,7 +420,10 @@ def identify(address: str, seconds: float) -> None:
         raise ClusterError(f"{unusable} (its transport is not installed: {said})") from None
     if scheme == "inproc":
         raise ClusterError(f"{unusable}: it reaches only a scheduler inside this process")
-    args = Security().get_connection_args("client")  # what a Client would use
+    try:
+        args = Security().get_connection_args("client")  # what a Client would use
+    except (OSError, ValueError) as err:  # Dask's TLS settings name files it cannot use
+        raise ClusterError(f"{unusable}: Dask's TLS settings cannot be used ({err})") from None
     if scheme in ("tls", "wss") and args["ssl_context"] is None:
         raise ClusterError(
             f"{unusable}: no TLS certificates (set distributed.comm.tls.ca-file, "

@@ -18,6 +18,7 @@ The command only parses: the flags and the lecture file become one typed, frozen
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -192,6 +193,17 @@ ERRORS = (
 )  # one line and exit 2: the input is wrong, not the program
 
 
+WRITE_FAULTS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)  # only writing meets
+
+
+def os_fault(err: OSError) -> str:
+    """An OSError as one line: "cannot write" only where the fault is one of writing (a
+    full disk, a read-only file system), else the file and the fault as the system says."""
+    where = f"{err.filename}: " if err.filename else ""
+    verb = "cannot write: " if err.errno in WRITE_FAULTS else ""
+    return f"{verb}{where}{err.strerror or err}"
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(argv)
@@ -206,9 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     except ERRORS as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
-    except OSError as err:  # a full disk, a read-only folder
-        where = f"{err.filename}: " if err.filename else ""
-        print(f"render.py: error: cannot write: {where}{err.strerror or err}", file=sys.stderr)
+    except OSError as err:  # a full disk, a read-only folder; a read error where none was foreseen
+        print(f"render.py: error: {os_fault(err)}", file=sys.stderr)
         return 2
     except ClusterLost as err:  # as Ctrl-C: what is whole is kept, the next run resumes
         print(f"render.py: error: {err}; finished segments are kept", file=sys.stderr)

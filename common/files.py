@@ -8,6 +8,7 @@ so the shape and the name are spelled here only. Imports nothing of ours but ``c
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Annotated, ClassVar, Self
@@ -34,6 +35,20 @@ def inside(folder: Path, *parts: str) -> Path:
     if os.path.commonpath([base, os.path.normpath(os.path.abspath(path))]) != base:
         raise OutsideFolderError(f"{path} leads out of {folder}: a name may not hold '..' or '/'")
     return path
+
+
+def resolved(path: Path, what: str, error: type[Exception]) -> Path:
+    """``path`` with its links followed; a link that leads back to itself on the way is one
+    line of ``error`` naming ``what`` and the path (Python's ``resolve`` raises RuntimeError
+    for it before 3.13, OSError ELOOP from 3.13)."""
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError) as err:
+        if isinstance(err, OSError) and err.errno != errno.ELOOP:
+            raise
+        raise error(
+            f"{what} {path} is a loop of symbolic links (one leads back to another)"
+        ) from None
 
 
 # A recording's name, as narration.json lists it: ``<scene>/<nn>-<key>`` (no '..', no '/').

@@ -208,9 +208,11 @@ def assemble(
     inputs = [av.open(str(s.video)) for s in segments]
     try:
         _check_formats(inputs)
-        manifest.unlink(missing_ok=True)  # the set is changing: no manifest vouches for it
         with atomic_path(out_dir / "lecture.mp4") as tmp:
             starts, duration, cues = _join(segments, inputs, tmp, lang, title)
+            # Joined: the set changes from here, and no manifest vouches for it until the
+            # new one (a join that fails leaves the lecture, its manifest too, as it was).
+            manifest.unlink(missing_ok=True)
             lecture = AssembledLecture(
                 out_dir / "lecture.mp4",
                 out_dir / "lecture.srt",

@@ -13,13 +13,15 @@ DISK_FULL = ("No space left on device", "[Errno 28]", "ENOSPC", "Disk quota exce
 LEAST_FREE = 64 * 2**20  # bytes: with less free, a failed scene is taken for a full disk
 
 
-def check_writable(folder: Path) -> None:
+def check_writable(folder: Path, what: str = "output folder", fix: str = "") -> None:
+    """``folder`` made if need be, and a file written in it, else one line (``what`` names
+    the folder, ``fix`` ends the line)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
             pass
     except OSError as err:
-        raise UsageError(f"output folder {folder} is not writable ({err.strerror})") from None
+        raise UsageError(f"{what} {folder} is not writable ({err.strerror}){fix}") from None
 
 
 def check_page_library() -> None:

@@ -367,13 +367,13 @@ def _run_here(job: Job, log: Path) -> tuple[bool, str]:
 def unpack(job: Job, returned: Returned) -> None:
     """Put what a worker sent back where a local run's worker leaves it (``job.media_dir``),
     its voice clips into the client's voice cache, and each line's clip path the client's."""
-    from voice.clips import cached
+    from voice.clips import cached, make_room, open_cache
 
     voice = Settings.from_env(job.env).voice
     cache = Path(voice.cache) if voice is not None else None
     for name, content in returned.clips.items():
-        if cache is not None and not cached(inside(cache, name)):
-            with atomic_path(inside(cache, name)) as tmp:
+        if cache is not None and not cached(inside(open_cache(cache), name)):
+            with atomic_path(make_room(inside(cache, name))) as tmp:
                 tmp.write_bytes(content)
     video = job.media_dir / "videos" / "cluster" / f"{job.chapter.class_name}.mp4"
     video.parent.mkdir(parents=True, exist_ok=True)
@@ -397,6 +397,70 @@ def unpack(job: Job, returned: Returned) -> None:
 def _client_error(address: str, err: BaseException) -> ClusterError:
     said = " ".join(str(err).split()) or type(err).__name__
     return ClusterError(f"--cluster {address}: no Dask scheduler answers there ({said})")
+
+
+def identify(address: str, seconds: float) -> None:
+    """Refuse, in one line, an address where no Dask scheduler answers within ``seconds``,
+    before a :class:`distributed.Client` is made for it. Dask waits for ever on the handshake
+    of a server that accepts and never answers, reads a server of another protocol's bytes
+    as a message's length (and tries to allocate it), and raises what it meets, not one
+    error; asking the scheduler who it is, within one deadline, turns each into a line."""
+    import asyncio
+
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+    from distributed.security import Security
+
+    scheme, _ = parse_address(address)
+    unusable = f"--cluster {address}: Dask cannot use {scheme}:// here"
+    try:
+        get_backend(scheme).get_connector()
+    except (ValueError, TypeError, ImportError) as err:  # ucx:// without its package
+        said = " ".join(str(err).split())
+        raise ClusterError(f"{unusable} (its transport is not installed: {said})") from None
+    if scheme == "inproc":
+        raise ClusterError(f"{unusable}: it reaches only a scheduler inside this process")
+    try:
+        args = Security().get_connection_args("client")  # what a Client would use
+    except (OSError, ValueError) as err:  # Dask's TLS settings name files it cannot use
+        raise ClusterError(f"{unusable}: Dask's TLS settings cannot be used ({err})") from None
+    if scheme in ("tls", "wss") and args["ssl_context"] is None:
+        raise ClusterError(
+            f"{unusable}: no TLS certificates (set distributed.comm.tls.ca-file, "
+            ".client.cert and .client.key in Dask's configuration)"
+        )
+    try:
+        answer = asyncio.run(asyncio.wait_for(_identity(address, seconds, args), seconds))
+    except TimeoutError:
+        raise ClusterError(
+            f"--cluster {address}: nothing answered as a Dask scheduler there in {seconds:g} s "
+            "(is dask scheduler running, and is this its address?)"
+        ) from None
+    except OSError as err:  # refused, unreachable, closed: Dask's CommClosedError is one
+        raise _client_error(address, err) from None
+    except Exception:  # its bytes are no Dask message (what Dask made of them is no help)
+        raise ClusterError(
+            f"--cluster {address}: what answers there does not speak Dask's protocol: "
+            "give a Dask scheduler's address (dask scheduler listens on 8786)"
+        ) from None
+    kind = answer.get("type") if isinstance(answer, dict) else None
+    if kind != "Scheduler":
+        raise ClusterError(
+            f"--cluster {address}: a Dask {kind or 'server'} answers there, not a scheduler: "
+            "give the scheduler's address (dask scheduler listens on 8786)"
+        )
+
+
+async def _identity(address: str, seconds: float, args: dict[str, Any]) -> Any:
+    """What the server at ``address`` says it is."""
+    from distributed.comm import connect
+
+    comm = await connect(address, timeout=seconds, **args)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return await comm.read()
+    finally:
+        comm.abort()
 
 
 class ClusterRunner:
@@ -447,10 +511,19 @@ class ClusterRunner:
                 )
                 target: Any = cluster
             else:
+                identify(self.address, CONNECT_SECONDS)
                 target = self.address
-            self.client = self._stack.enter_context(
-                Client(target, timeout=CONNECT_SECONDS, set_as_default=False)
-            )
+            # Made in two steps so that a Client whose start fails is still in hand, and
+            # closed: left to the garbage collector, its __del__ waits 20 s to close and
+            # prints "Exception ignored in Client.__del__" after the run's one line.
+            client = Client.__new__(Client)
+            try:
+                client.__init__(target, timeout=CONNECT_SECONDS, set_as_default=False)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    client.close()
+                raise
+            self.client = self._stack.enter_context(client)
         except (OSError, ValueError, TypeError) as err:
             raise _client_error(self.address, err) from None
         try:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from common.defaults import DEFAULT_LECTURE
-from common.files import inside
+from common.files import inside, resolved
 from common.voices import VoiceKind
 from syllabus.lecture_file import KokoroChoice, LectureFile
 from syllabus.plan import DEFAULT_PLAN, Chapter
@@ -171,7 +171,9 @@ class Run:
         folder = self.flags.narration
         if folder is None:
             return None
-        return (folder if lang == self.first else inside(folder, lang)).resolve()
+        return resolved(
+            folder if lang == self.first else inside(folder, lang), "--narration", UsageError
+        )
 
 
 def select(

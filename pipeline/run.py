@@ -32,7 +32,13 @@ from pipeline.lecture import assemble_language
 from pipeline.lock import FolderLock
 from pipeline.options import Run, UsageError
 from pipeline.segments import Segments
-from pipeline.voicing import check_narration, check_voice_files, check_voices, voice_record
+from pipeline.voicing import (
+    check_narration,
+    check_voice_files,
+    check_voices,
+    open_voice_cache,
+    voice_record,
+)
 from pipeline.voicing import voices_in as voices_of
 from syllabus.plan import Chapter
 
@@ -171,6 +177,7 @@ def render(r: Run) -> int:
     languages spread over the workers), then assemble each language whose chapters are all
     current."""
     start = time.perf_counter()
+    open_voice_cache(r)  # the lock held: what it removes is this run's
     ensure_data(r.lecture.config, r.data_path)
     data = json.loads(r.data_path.read_text(encoding="utf-8"))
     settle_layout(r)

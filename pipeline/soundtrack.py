@@ -18,7 +18,7 @@ import numpy as np
 
 from common.files import LinesFile, NarratedLine
 from voice.audio import SAMPLE_RATE, decode_stream, encode_samples
-from voice.clips import normalise, read_wav
+from voice.clips import cached, normalise, read_wav
 
 AAC_BITRATE = 128_000
 SAFE_PEAK = 0.97  # the loudest decoded sample a file may have
@@ -103,9 +103,11 @@ def voiced_lines(video: Path) -> list[NarratedLine]:
 
 def narration_track(video: Path, seconds: float) -> np.ndarray | None:
     """A segment's narration mixed from its clips and normalised, ``seconds`` long; None
-    when it has no voice or a clip is gone (then its encoded track is what there is)."""
+    when it has no voice or a clip is gone or damaged (then its encoded track is what
+    there is: a cache cut short costs the lecture nothing, and its scene's next render
+    makes the clip again)."""
     lines = voiced_lines(video)
-    if not lines or not all(Path(line.clip).is_file() for line in lines):
+    if not lines or not all(cached(Path(line.clip)) for line in lines):
         return None
     return normalise(mix(lines, seconds))
 

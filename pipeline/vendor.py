@@ -33,7 +33,14 @@ def _whole(path: Path) -> bool:
 
 def library() -> Path:
     """The installed, checked tf.min.js (a VendorError naming set-up when it is not)."""
-    if not _whole(LIBRARY):
+    try:
+        whole = _whole(LIBRARY)
+    except OSError as err:  # a read error: no fault of writing
+        raise VendorError(
+            f"TensorFlow.js at {LIBRARY} cannot be read ({err.strerror}): delete it and run "
+            f"`{SETUP}`"
+        ) from None
+    if not whole:
         raise VendorError(f"TensorFlow.js is missing or damaged at {LIBRARY} (run `{SETUP}`)")
     return LIBRARY
 

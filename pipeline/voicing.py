@@ -9,12 +9,14 @@ engine is named here.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
 from common.closure import file_digest
 from common.settings import VoiceSettings
 from common.voices import LECTURE_VOICES, VoiceKind
+from pipeline.checks import check_writable
 from pipeline.options import Run, UsageError
 from pipeline.records import VoiceOrigin, voice_code
 from syllabus.locale import language
@@ -45,7 +47,7 @@ def voice_for(run: Run, lang: str, chapter: Chapter | None = None) -> VoiceSetti
         choice.name,
         choice.speed,
         None if found is None else str(found),
-        str(run.voice_cache.resolve()),
+        str(run.voice_cache.absolute()),  # not resolved: a link loop there is healed later
         choice.terms,
         choice.terms_mix,
         choice.terms_speed,
@@ -142,6 +144,20 @@ def _report_missing(folder: Path, missing: list[tuple[str, VoiceKind]]) -> None:
         shown = ", ".join(names[:6]) + (" ..." if len(names) > 6 else "")
         said = ", ".join(sorted({kind for _, kind in missing}))
         print(f"voice: {len(missing)} line(s) not recorded yet, said by {said}: {shown}")
+
+
+def open_voice_cache(run: Run) -> None:
+    """Before anything renders, when a chapter is voiced: the voice cache is a folder the
+    run can write (:func:`voice.clips.open_cache` makes it again where a file stands in its
+    place), else one line, before a scene fails on it."""
+    if all(voice_for(run, run.langs[0], c) is None for c in run.selected):
+        return
+    from voice.clips import open_cache  # numpy: with a voice only
+
+    with contextlib.suppress(OSError):  # what it cannot do, the check names
+        open_cache(run.voice_cache)
+    fix = ": make it writable, or delete it (it is made again)"
+    check_writable(run.voice_cache, "voice cache", fix)
 
 
 def voice_record(voice: VoiceSettings | None, chapter: Chapter) -> VoiceOrigin | None:

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import DEFAULT_LECTURE, default
+from common.files import resolved
 from common.schema import Shape, one_line, read_toml
 from common.settings import settings, tempsettings
 from common.text import ALLOWED, Where, dotted, refused
@@ -223,7 +224,7 @@ def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:
     folders (relative to it) after the environment's, and itself for its ``[words]``."""
     folders = []
     for k, name in enumerate(keys.locales):
-        folder = (path.parent / name).resolve()
+        folder = resolved(path.parent / name, f"{source}: 'locales[{k}]':", LectureFileError)
         if not folder.is_dir():
             raise LectureFileError(f"{source}: 'locales[{k}]' is '{name}': no such folder")
         folders.append(folder)

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import default
-from common.schema import LANGUAGE_CODE, Shape, one_line, read_toml
+from common.schema import LANGUAGE_CODE, Shape, describe, read_toml
 from common.settings import settings
 from common.text import ALLOWED, Where, dotted, refused
 
@@ -219,7 +219,24 @@ def _language(lang: str, files: tuple[Path, ...], words: Path | None) -> Languag
     try:
         return Language.model_validate({**meta, "code": lang})
     except ValidationError as err:
-        raise LocaleError(one_line(str(locale_path(lang)), err, ["meta"])) from None
+        raise LocaleError(_meta_error(lang, files, words, err)) from None
+
+
+def _meta_error(lang: str, files: Sequence[Path], words: Path | None, err: ValidationError) -> str:
+    """A bad [meta] value as one line, blamed where the value in force is set: the lecture
+    file's ``[words.<lang>.meta]``, else the last locale file that sets the key (for a key
+    missing, the language's first file)."""
+    path, problem = describe(err, ["meta"])
+    key = path.removeprefix("meta.").split(".")[0].split("[")[0]
+
+    def sets(table: dict) -> bool:
+        meta = table.get("meta")
+        return isinstance(meta, dict) and key in meta
+
+    if words is not None and sets(lecture_words(words, lang)):
+        return f"lecture file {words}: 'words.{lang}.{path}' {problem}"
+    setting = [p for p in files if sets(read_toml(p, "locale table", LocaleError))]
+    return f"{setting[-1] if setting else locale_path(lang)}: '{path}' {problem}"
 
 
 class Words(Mapping[str, str]):

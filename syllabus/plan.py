@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, ValidationError
 
+from common.files import resolved
 from common.schema import Shape, one_line, read_toml
 from common.settings import settings
 from model.datafile import covering_part
@@ -161,7 +162,7 @@ def load_plan(path: Path | None = None, only: Sequence[str] | None = None) -> tu
     plan = _read_plan(path)
     entries, member, current = {}, {}, None
     for k, entry in enumerate(plan.chapter, 1):
-        file = (path.parent / entry.file).resolve()
+        file = resolved(path.parent / entry.file, f"plan {path}, chapter {k}:", PlanError)
         if file.is_dir():
             raise PlanError(f"plan {path}, chapter {k}: {file} is a folder, not a scene file")
         if not file.is_file():

@@ -3,12 +3,17 @@ exit code 2, and the output folder exactly as it was. Run in-process (no Manim i
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import json
 import os
 import re
 import shutil
 import signal
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -24,6 +29,7 @@ import render
 from common.files import OutsideFolderError, inside
 from common.settings import VoiceSettings, tempsettings
 from common.text import CONTROL_OR_NEWLINE, json_text
+from common.voices import VoiceKind
 from pipeline.assemble import SegmentFile, _chapters, _subtitle_packet, _titled
 from pipeline.captions import Cue, chapter_stamp, to_chapter_list, to_srt, to_vtt
 from pipeline.checks import disk_full
@@ -1300,3 +1306,306 @@ def test_a_control_character_in_a_locale_file_is_named(
     err = capsys.readouterr().err
     assert "xx.toml: [training] title has a control character U+0007 at character 6" in err
     assert err.count("\n") == 1 and not out.exists()
+
+
+# --- issue 46: the cluster's edges, caches that heal, messages that name the right thing ---
+@contextlib.contextmanager
+def _tcp_server(answer: bytes | None, hold: float = 5.0) -> Iterator[str]:
+    """A TCP server on this machine that is no Dask scheduler: it sends each connection
+    ``answer`` once the client has spoken, then closes it; None: it accepts and says nothing
+    for ``hold`` seconds (so that a client without a deadline fails the test, late, instead
+    of hanging it)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = listener.accept()
+                with conn:
+                    if answer is None:
+                        time.sleep(hold)
+                    else:
+                        conn.recv(4096)
+                        conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the accept
+        listener.close()
+
+
+def _cluster_refusal(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The one line a run gets connecting to ``address``, with nothing left over after it:
+    no Client half-made and left open, whose collection at exit waits 20 s and prints
+    "Exception ignored in Client.__del__" and its traceback."""
+    from distributed import Client
+
+    from pipeline import cluster
+
+    made: list[Client] = []
+    start = Client.__init__
+
+    def init(self: Client, *args: object, **kwargs: object) -> None:
+        made.append(self)
+        start(self, *args, **kwargs)
+
+    monkeypatch.setattr(Client, "__init__", init)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 0.5)
+    with pytest.raises(cluster.ClusterError) as refused:
+        cluster.ClusterRunner(address).__enter__()
+    assert [client for client in made if client.status != "closed"] == []
+    said = str(refused.value)
+    assert "\n" not in said
+    return said
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("tls://127.0.0.1:9", "Dask cannot use tls:// here: no TLS certificates (set distributed"),
+        ("ucx://127.0.0.1:9", "Dask cannot use ucx:// here (its transport is not installed"),
+        ("inproc://127.0.0.1:9", "it reaches only a scheduler inside this process"),
+    ],
+    ids=["tls without certificates", "ucx", "inproc"],
+)
+def test_a_cluster_scheme_dask_cannot_use_here_is_one_line_and_nothing_after(
+    address: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert message in _cluster_refusal(address, monkeypatch)
+
+
+def test_a_client_that_fails_to_start_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should Dask's Client fail where the check before it passed, it is closed all the same."""
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "identify", lambda address, seconds: None)
+    assert "no Dask scheduler answers there" in _cluster_refusal("tls://127.0.0.1:9", monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (None, "nothing answered as a Dask scheduler there in 0.5 s"),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", "what answers there does not speak Dask's protocol"),
+    ],
+    ids=["accepts and never answers", "an HTTP server"],
+)
+def test_a_server_that_is_no_dask_scheduler_is_one_line_in_bounded_time(
+    answer: bytes | None, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = time.monotonic()
+    with _tcp_server(answer) as address:
+        said = _cluster_refusal(address, monkeypatch)
+    assert message in said and address in said, said
+    assert time.monotonic() - start < 3
+
+
+def _tiny_voiced_segment(folder: Path) -> tuple[Path, Path]:
+    """A voiced segment as installed (a second of 64x64 picture, its AAC track mixed from a
+    clip of the voice cache, its lines and subtitles beside it); and the clip."""
+    import av
+
+    from common.files import LinesFile, NarratedLine
+    from pipeline.soundtrack import add_narration
+
+    folder.mkdir(parents=True, exist_ok=True)
+    clip = folder / "voice-cache" / "espeak-line-0.wav"
+    clip.parent.mkdir()
+    write_wav(clip, 0.3 * np.sin(np.linspace(0, 440 * np.pi, 12_000)))
+    silent = folder / "silent.mp4"
+    with av.open(str(silent), "w") as container:
+        stream = container.add_stream("libx264", rate=8)
+        stream.width = stream.height = 64
+        stream.pix_fmt = "yuv420p"
+        for _ in range(8):
+            frame = av.VideoFrame.from_ndarray(np.zeros((64, 64, 3), np.uint8), format="rgb24")
+            container.mux(stream.encode(frame))
+        container.mux(stream.encode())
+    said = [NarratedLine(index=1, key="a", text="a", start=0.1, end=0.6, clip=str(clip))]
+    LinesFile(lines=said).write(LinesFile.beside(silent))
+    video = add_narration(silent)
+    LinesFile(lines=said).write(LinesFile.beside(video))
+    video.with_suffix(".srt").write_text("1\n00:00:00,100 --> 00:00:00,600\na\n", "utf-8")
+    return video, clip
+
+
+def test_a_clip_cut_short_costs_the_lecture_nothing(tmp_path: Path) -> None:
+    """A clip of the voice cache cut short after its segment was made: the lecture takes
+    the chapter's sound from the segment (wave.Error once, in every run after)."""
+    from pipeline.assemble import SegmentFile, assemble, manifest_matches
+
+    video, clip = _tiny_voiced_segment(tmp_path)
+    clip.write_bytes(clip.read_bytes()[:40])  # inside its header
+    out = tmp_path / "out"
+    segment = SegmentFile("One", video, video.with_suffix(".srt"))
+    lecture = assemble([segment], out, "en", "A lecture")
+    assert lecture.duration == pytest.approx(1.0) and manifest_matches(out)
+
+
+def test_a_failed_assembly_keeps_the_previous_lecture_and_its_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipeline import assemble
+    from pipeline.records import MANIFEST
+
+    video, _ = _tiny_voiced_segment(tmp_path)
+    out = tmp_path / "out"
+    segment = assemble.SegmentFile("One", video, video.with_suffix(".srt"))
+    assemble.assemble([segment], out, "en", "A lecture")
+    before = _snapshot(out)
+    manifest = (out / MANIFEST).read_bytes()
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(assemble, "segment_track", full)
+    with pytest.raises(OSError, match="No space left"):
+        assemble.assemble([segment], out, "en", "Another title")
+    assert (out / MANIFEST).read_bytes() == manifest and assemble.manifest_matches(out)
+    assert _snapshot(out) == before
+
+
+@pytest.mark.parametrize("damage", ["folder", "file", "dead link"])
+def test_a_damaged_voice_cache_is_made_again(tmp_path: Path, damage: str) -> None:
+    """A folder where a clip goes, or a file or a dead link where the cache goes: the line
+    is said again, into a cache made again."""
+    from voice.clips import speak_line
+    from voice.engines.espeak import Espeak
+
+    speaker = Espeak("en-us", 165)
+    cache = tmp_path / "voice-cache"
+    first = speak_line(["one."], speaker, cache)
+    if damage == "folder":
+        first.clip.unlink()
+        (first.clip / "inside").mkdir(parents=True)
+    else:
+        shutil.rmtree(cache)
+        if damage == "dead link":
+            cache.symlink_to(tmp_path / "gone")
+        else:
+            cache.write_text("x")
+    again = speak_line(["one."], speaker, cache)
+    assert again.clip == first.clip and cached(again.clip) and cache.is_dir()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_an_unwritable_voice_cache_is_one_line_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    cache = out / "voice-cache"
+    cache.mkdir(parents=True)
+    cache.chmod(0o555)
+    args = ["--out", str(out), "--voice", "espeak", "--scenes", "office", "--quality", "low"]
+    code = render.main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"voice cache {cache} is not writable (Permission denied)" in err, err
+    assert not (out / "data.json").exists()  # nothing trained
+
+
+def _loop(path: Path) -> Path:
+    """Two symbolic links that lead to each other."""
+    other = path.with_name(f"{path.name}-other")
+    path.symlink_to(other.name)
+    other.symlink_to(path.name)
+    return path
+
+
+NAMED_CASES = {
+    "a bad [meta] value of the lecture file's own words": (
+        lambda t: ["--lang", "en", *_lecture("[words.en.meta]\nnumbers = 'roman'")(t)],
+        "c.toml: 'words.en.meta.numbers' Input should be 'zh' or 'en'",
+    ),
+    "a locales folder that is a loop of links": (
+        lambda t: [*_lecture(f"locales = ['{_loop(t / 'mine').name}']")(t), "--list"],
+        "'locales[0]': ",
+    ),
+    "a narration folder that is a loop of links": (
+        lambda t: ["--narration", str(_loop(t / "rec")), "--voice", "none"],
+        "--narration",
+    ),
+    "a scene file that is a loop of links": (
+        lambda t: ["--plan", str(_plan(t, file=str(_loop(t / "s.py"))))],
+        "chapter 1: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(NAMED_CASES), ids=list(NAMED_CASES))
+def test_a_message_names_the_file_at_fault(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make_args, message = NAMED_CASES[case]
+    out = tmp_path / "out"
+    out.mkdir()
+    args = make_args(tmp_path)
+    before = _snapshot(out)
+    code = render.main([*args, "--out", str(out), "--quality", "low"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("render.py: error:"), err
+    assert message in err and "locales/en.toml" not in err, err
+    assert "loop" not in case or "is a loop of symbolic links" in err, err
+    assert _snapshot(out) == before
+
+
+def test_a_bad_meta_value_of_an_own_locale_file_names_that_file(
+    own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (own_locales / "en.toml").write_text("[meta]\nchars_per_line = 3\n", encoding="utf-8")
+    assert render.main(["--lang", "en", "--list", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"{own_locales / 'en.toml'}: 'meta.chars_per_line' must be at least 8" in err, err
+
+
+def _unreadable(path: Path) -> Path:
+    """A regular file whose reading fails, as on a failing disk (even for root): a link to
+    this process's memory, unmapped at offset 0 (EIO)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to("/proc/self/mem")
+    return path
+
+
+def test_a_model_file_that_cannot_be_read_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pipeline import vendor
+    from voice.kokoro import MODEL_NAME, KokoroError, check_model
+
+    with pytest.raises(KokoroError, match=r"model cannot be read \(Input/output error\)"):
+        check_model(_unreadable(tmp_path / "kokoro" / MODEL_NAME).parent)
+    monkeypatch.setattr(vendor, "LIBRARY", _unreadable(tmp_path / "tf.min.js"))
+    assert render.main(["--voice", "none", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "TensorFlow.js at" in err and "cannot be read (Input/output error)" in err, err
+    assert err.count("\n") == 1 and "cannot write" not in err
+
+
+def test_an_os_error_says_cannot_write_only_for_a_fault_of_writing() -> None:
+    assert render.os_fault(OSError(errno.EIO, "Input/output error", "/m")) == (
+        "/m: Input/output error"
+    )
+    assert render.os_fault(OSError(errno.ENOSPC, "No space left on device", "/o")) == (
+        "cannot write: /o: No space left on device"
+    )
+
+
+@pytest.mark.parametrize("damage", ["file", "loop"])
+def test_a_voice_cache_of_the_wrong_kind_is_made_again_before_the_run(
+    tmp_path: Path, damage: str
+) -> None:
+    from pipeline.options import Flags, Run
+    from pipeline.voicing import open_voice_cache, voice_for
+
+    run = Run.build(Flags(out=tmp_path / "out", voice=VoiceKind("espeak")), load_lecture(None))
+    run.out.mkdir()
+    if damage == "loop":
+        _loop(run.voice_cache)
+    else:
+        run.voice_cache.write_text("x")
+    assert voice_for(run, run.first, run.selected[0]) is not None
+    open_voice_cache(run)
+    assert run.voice_cache.is_dir() and not run.voice_cache.is_symlink()

@@ -20,6 +20,7 @@ the scene's table, the line's number in the scene (from 01) and its locale key;
 
 from __future__ import annotations
 
+import shutil
 import wave
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -134,6 +135,24 @@ def cached(clip: Path) -> bool:
         return False
 
 
+def open_cache(cache: Path) -> Path:
+    """The voice cache folder, made if it is not there. What stands in its place and is no
+    folder (a file, a pipe, a dead link) is damage to the cache, which is the run's own
+    (deleting any of it is safe): it is removed, and the folder made again."""
+    if not cache.is_dir() and (cache.is_symlink() or cache.exists()):
+        cache.unlink()
+    cache.mkdir(parents=True, exist_ok=True)
+    return cache
+
+
+def make_room(clip: Path) -> Path:
+    """``clip``'s place in the cache, cleared of a folder standing there (a file, a pipe
+    or a link is renamed over; a folder would stop the clip being written for ever)."""
+    if clip.is_dir() and not clip.is_symlink():
+        shutil.rmtree(clip)
+    return clip
+
+
 # cut inside a clause, where a speaker would hardly stop).
 PAUSES = {"。": 0.45, ".": 0.45, "！": 0.45, "!": 0.45, "？": 0.45, "?": 0.45, "：": 0.3,
           ":": 0.3, "；": 0.3, ";": 0.3, "，": 0.2, ",": 0.2, "、": 0.15, "…": 0.3}  # fmt: skip
@@ -174,13 +193,13 @@ def speak_line(cues: Sequence[str], speaker: Speaker, cache: Path) -> SpokenLine
     """The line of ``cues`` (each already in words, :mod:`voice.speech`), every cue said on
     its own and joined with the pause its punctuation calls for, normalised as one line.
     Cues and lines said before come from the cache."""
-    cache.mkdir(parents=True, exist_ok=True)
+    open_cache(cache)
     identity = speaker.identity()
     clips = []
     for cue in cues:
         clip = cache / f"{speaker.kind}-cue-{digest(cue, *identity)}.wav"
         if not cached(clip):
-            write_wav(clip, trim(speaker.samples(cue)))
+            write_wav(make_room(clip), trim(speaker.samples(cue)))
         clips.append(clip)
     pauses = [pause_after(cue) for cue in cues[:-1]] + [0.0]
     seconds = tuple(wav_seconds(c) + p for c, p in zip(clips, pauses, strict=True))
@@ -192,7 +211,7 @@ def speak_line(cues: Sequence[str], speaker: Speaker, cache: Path) -> SpokenLine
         joined = np.concatenate(parts)
         if not len(joined) or float(np.max(np.abs(joined))) < SILENT_PEAK:
             raise VoiceError(f"{speaker.kind}: said nothing for {' '.join(cues)[:50]!r}")
-        write_wav(line, normalise(joined))
+        write_wav(make_room(line), normalise(joined))
     return SpokenLine(line, seconds, tuple(clips))
 
 
@@ -203,6 +222,5 @@ def recorded(path: Path, line: str, cache: Path) -> Path:
         return clip
     samples = decode(path, MAX_LINE_SECONDS)
     check_recording(path, samples, line)
-    cache.mkdir(parents=True, exist_ok=True)
-    write_wav(clip, normalise(samples))
+    write_wav(make_room(open_cache(cache) / clip.name), normalise(samples))
     return clip

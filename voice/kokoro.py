@@ -66,13 +66,26 @@ def _is_whole(path: Path, digest: str) -> bool:
     return key in _whole
 
 
+def _check_whole(path: Path, digest: str, what: str) -> None:
+    """``path`` is whole (it is there): else a :class:`KokoroError` naming it, what is
+    wrong (damaged, or unreadable: a read error is no fault of writing) and the fix."""
+    try:
+        whole = _is_whole(path, digest)
+    except OSError as err:
+        raise KokoroError(
+            f"{path}: the Kokoro {what} cannot be read ({err.strerror}): delete it and run "
+            f"`{SETUP}`"
+        ) from None
+    if not whole:
+        raise KokoroError(f"{path}: the Kokoro {what} is damaged (delete it and run `{SETUP}`)")
+
+
 def check_model(home: Path = HOME) -> Path:
     """The model file, whole; else a :class:`KokoroError` naming it and the fix."""
     path = home / MODEL_NAME
     if not path.is_file():
         raise KokoroError(f"{path}: the Kokoro model is missing (run `{SETUP}` to assemble it)")
-    if not _is_whole(path, model_sha256()):
-        raise KokoroError(f"{path}: the Kokoro model is damaged (delete it and run `{SETUP}`)")
+    _check_whole(path, model_sha256(), "model")
     return path
 
 
@@ -85,8 +98,7 @@ def check_voice(name: str, home: Path = HOME) -> Path:
     path = home / "voices" / f"{name}.bin"
     if not path.is_file():
         raise KokoroError(f"{path}: the Kokoro voice is missing (run `{SETUP}` to fetch it)")
-    if not _is_whole(path, hashes[name]):
-        raise KokoroError(f"{path}: the Kokoro voice is damaged (delete it and run `{SETUP}`)")
+    _check_whole(path, hashes[name], "voice")
     return path
 
 

@@ -29,10 +29,12 @@ from syllabus.locale import (
     LocaleError,
     Words,
     available_languages,
+    check_line,
     check_tables,
     check_value,
     locale_path,
     locale_table,
+    said_table,
 )
 from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
@@ -223,7 +225,8 @@ def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:
 
 def _check_words(source: str, keys: _Keys) -> None:
     """Each of the lecture file's own words replaces a key the language has, with the same
-    kind (a line for a line) and only the placeholders the line there has."""
+    kind (a line for a line), only the placeholders the line there has, and what its scene
+    will need of it (:func:`~syllabus.locale.check_line`)."""
     for lang, tables in keys.words.items():
         if lang not in available_languages():
             raise LectureFileError(
@@ -243,8 +246,10 @@ def _check_words(source: str, keys: _Keys) -> None:
                         f"{source}: 'words.{lang}.{table}.{key}': [{table}] has no key '{key}' "
                         f"(allowed: {', '.join(sorted(base[table]))[:300]})"
                     )
+                where = f"{source}: 'words.{lang}.{table}.{key}'"
                 try:
-                    check_value(f"{source}: 'words.{lang}.{table}.{key}'", value, base[table][key])
+                    check_value(where, value, base[table][key])
+                    check_line(where, value, base[table][key], said_table(base[table]))
                 except LocaleError as err:
                     raise LectureFileError(str(err)) from None
 

@@ -834,11 +834,13 @@ EARLY_CASES = {
         "'words.zh-TW.dead_ends.longer': nothing in",
     ),
     "infinity in a walkthrough vector": (
-        _lecture(_walkthrough(x="[[inf, 0.0], [0.0, 1.0], [1.0, 1.0]]")),
+        _lecture(
+            "chapters = ['office']\n" + _walkthrough(x="[[inf, 0.0], [0.0, 1.0], [1.0, 1.0]]")
+        ),
         "'task.walkthrough.x[0][0]' contains NaN or infinity",
     ),
     "NaN in a word of the page's table": (
-        _lecture(_walkthrough(vocabulary="{ tea = [nan, 0.0] }")),
+        _lecture("chapters = ['office']\n" + _walkthrough(vocabulary="{ tea = [nan, 0.0] }")),
         "'task.walkthrough.vocabulary.tea[0]' contains NaN or infinity",
     ),
     "NaN where a colleague stands": (

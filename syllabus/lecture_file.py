@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ from common.voices import CHAPTER_VOICES, LECTURE_VOICES, VoiceKind
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
 from syllabus.locale import (
+    WHOLE_NUMBER,
     LocaleError,
     Words,
     available_languages,
@@ -305,6 +307,25 @@ def _check_named(
                     )
 
 
+def _check_numbers(source: str, chapters: Sequence[Chapter], rendered: Sequence[str]) -> None:
+    """The lines a chapter reads as whole numbers (its ``word_numbers``) are within its bounds in
+    every language rendered: a count it draws, or a position in a list of its words."""
+    for chapter in chapters:
+        for (key, least, most), lang in product(chapter.word_numbers, rendered):
+            words = Words(chapter.scene_key, lang)
+            if isinstance(most, int):
+                top, what = most, ""
+            else:  # a position: below the shortest of the lists it points into
+                top = min(len(words[name].split(",")) for name in most) - 1
+                what = f" (a position in {', '.join(most)})"
+            text = words[key].strip()
+            if not WHOLE_NUMBER.fullmatch(text) or not least <= int(text) <= top:
+                raise LectureFileError(
+                    f"{source}: [{chapter.scene_key}] {key} in {lang} is {text[:20]!r}: the "
+                    f"chapter '{chapter.name}' needs a whole number from {least} to {top}{what}"
+                )
+
+
 def _check_positions(source: str, config: LectureConfig, chapters: Sequence[Chapter]) -> None:
     """Each chapter's layout holds the task's positions (its ``max_positions``)."""
     for chapter in chapters:
@@ -352,6 +373,7 @@ def _checked(
             raise LectureFileError(str(err)) from None
     check_tables(rendered, [chapter.scene_key for chapter in chapters])  # before any render
     _check_named(source, config, chapters, rendered)
+    _check_numbers(source, chapters, rendered)
     _check_sentences(source, config, chapters, rendered)
     _check_positions(source, config, chapters)
     return LectureFile(

@@ -817,6 +817,15 @@ EARLY_CASES = {
         _lecture("[words.en.dead_ends]\nwindow_from = 'abc'"),
         "'words.en.dead_ends.window_from' must be a whole number written as text, as \"8\"",
     ),
+    "a position past the end of its sentence": (
+        _lecture("[words.zh-TW.dead_ends]\nwindow_from = '10'"),
+        "[dead_ends] window_from in zh-TW is '10': the chapter 'dead_ends' needs a whole number "
+        "from 0 to 9 (a position in window_sentence)",
+    ),
+    "a count of slots too large to draw": (
+        _lecture("[words.zh-TW.why]\nlong = '999999999'"),
+        "[why] long in zh-TW is '999999999': the chapter 'why' needs a whole number from 1 to 200",
+    ),
     "quiz choices with no right answer": (
         _lecture("[words.en.quiz]\nchoices_1 = 'Q|K|V'"),
         "'words.en.quiz.choices_1': write two or more choices split by \"|\", the right one",

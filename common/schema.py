@@ -13,7 +13,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, ValidationError
 
@@ -26,6 +26,13 @@ Number = FiniteFloat
 Vector = list[FiniteFloat]
 Matrix = list[Vector]
 MaskedMatrix = list[list[FiniteFloat | None]]  # None: a masked score (minus infinity)
+# A number an instructor writes into a vector or matrix of the lecture file: finite (TOML
+# has inf and nan) and at most this large, so that everything the model computes from it
+# (products, sums, the scores the model bounds besides) stays finite in the data file.
+MAX_GIVEN = 100.0
+Given = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_GIVEN, le=MAX_GIVEN)]
+GivenVector = list[Given]
+GivenMatrix = list[GivenVector]
 NonEmpty = Field(min_length=1)  # use as Annotated[list[X], NonEmpty]
 
 

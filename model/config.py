@@ -21,7 +21,15 @@ from typing import Any, Self
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from common.defaults import default
-from common.schema import LANGUAGE_CODE, Shape, ShapeError, describe, one_line, read_toml
+from common.schema import (
+    LANGUAGE_CODE,
+    GivenVector,
+    Shape,
+    ShapeError,
+    describe,
+    one_line,
+    read_toml,
+)
 from model.sentences import Pronoun, Walkthrough
 from model.streams import MAX_SEED
 
@@ -69,8 +77,8 @@ class Colleague(Shape):
     their name in each language), where they stand (their Key) and what they hold (days)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    key: list[float] = Field(min_length=2, max_length=2)
-    days: float = Field(gt=0, le=99)
+    key: GivenVector = Field(min_length=2, max_length=2)
+    days: float = Field(gt=0, le=99, allow_inf_nan=False)
 
     @model_validator(mode="after")
     def _inside(self) -> Self:

@@ -19,10 +19,7 @@ from typing import Any
 import torch
 
 from model.config import Colleague
-from model.sentences import Pronoun, Walkthrough
-
-# The sentences and their vectors are the lecture file's (model.sentences: the defaults).
-IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+from model.sentences import IT_CAT_TEMPERATURES, Pronoun, Walkthrough
 
 # The office's people are the lecture file's ([[task.office]]).
 OFFICE_SWEEP_ANGLES = (0, 45, 90, 135, 180, 225, 270, 315)  # degrees, at length 1.5

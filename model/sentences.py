@@ -20,16 +20,23 @@ for every language or a table with a list per language (``{ "zh-TW" = [...], en 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any, Self
 
 from pydantic import Field, model_validator
 
-from common.schema import Shape, ShapeError, need_length, need_matrix
+from common.schema import GivenMatrix, GivenVector, Shape, ShapeError, need_length, need_matrix
 
 MAX_WORDS = 9  # the longest sentence the pictures hold (the causal map, the T bars)
 MAX_SHORT = 4  # the most words the walkthrough follows (one row of working each)
 MAX_DIMS = 4  # the widest vector: W_Q, W_K and W_V are as tall, beside the kept rows
 MAX_VOCABULARY = 60  # the most words the page's own-sentence demo ships besides the sentence's
+# The pronoun's row at several temperatures T (model.handmade divides its scores by √d·T).
+IT_CAT_TEMPERATURES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+# The largest score the data file may hold: model.handmade stores exp(score), which float64
+# keeps finite below about 709.
+MAX_SCORE = 700.0
 
 Names = list[str] | dict[str, list[str]]  # one list for every language, or one per language
 Words = list[str]
@@ -74,6 +81,27 @@ def _vocabulary(vocabulary: dict[str, list[float]], width: int) -> None:
             raise ShapeError(f"vocabulary.{word}", f"has {len(vector)} numbers, expected {width}")
 
 
+def _product(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The matrix product ``a @ b`` (no torch here)."""
+    return [
+        [math.fsum(x * y for x, y in zip(row, col, strict=True)) for col in zip(*b, strict=True)]
+        for row in a
+    ]
+
+
+def _scores_bounded(key: str, q: GivenMatrix, k: GivenMatrix, scale: float, how: str) -> None:
+    """Every score ``q·k / scale`` is within :data:`MAX_SCORE`, else a ShapeError at ``key``."""
+    largest = max(
+        abs(math.fsum(a * b for a, b in zip(qi, kj, strict=True))) for qi in q for kj in k
+    )
+    if largest / scale > MAX_SCORE:
+        raise ShapeError(
+            key,
+            f"gives a score of {largest / scale:.3g} ({how}): at most {MAX_SCORE:g}, so that "
+            "exp(score) stays a number: use smaller numbers",
+        )
+
+
 class OtherSense(Shape):
     """The asking word in a sentence where it means something else (the why chapter)."""
 
@@ -100,14 +128,14 @@ class Walkthrough(Shape):
     gloss: Words | None = None  # shown in languages whose [eat_apple] show = "gloss"
     short: int = Field(ge=2, le=MAX_SHORT)  # the words followed; the last of them asks
     dims: Names  # what each dimension of the vectors means
-    x: list[list[float]]  # one input vector per word
-    w_q: list[list[float]]  # rows: the input dimension; columns: the Query's
-    w_k: list[list[float]]
-    w_v: list[list[float]]
+    x: GivenMatrix  # one input vector per word
+    w_q: GivenMatrix  # rows: the input dimension; columns: the Query's
+    w_k: GivenMatrix
+    w_v: GivenMatrix
     other_sense: OtherSense | None = None  # the why chapter needs it
     # More words with their vectors, for the page's "your own sentence" demo (its table
     # holds these and the sentence's own words): {word: one number per dimension}
-    vocabulary: dict[str, list[float]] = Field(default_factory=dict)
+    vocabulary: dict[str, GivenVector] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -127,6 +155,15 @@ class Walkthrough(Shape):
             need_matrix(key, getattr(self, key), width, width)
         _names("dims", self.dims, width)
         _vocabulary(self.vocabulary, width)
+        words = [*self.x, *self.vocabulary.values()]  # the page's own sentences score these
+        q, k = _product(words, self.w_q), _product(words, self.w_k)
+        _scores_bounded(
+            "x",
+            q,
+            k,
+            math.sqrt(width),
+            "x·W_Q with x·W_K over √d, a word's vector from x or vocabulary",
+        )
         sense = self.other_sense
         asking = self.tokens[self.short - 1].casefold()  # "Apple" the company is still "apple"
         if sense is not None and sense.tokens[sense.word].casefold() != asking:
@@ -154,8 +191,8 @@ class Pronoun(Shape):
     tokens: Words
     query: int = Field(ge=0)  # the word that looks (the pronoun)
     dims: Names  # what each dimension of Q and K means
-    q: list[list[float]]  # one Query per word
-    k: list[list[float]]  # one Key per word (also its Value)
+    q: GivenMatrix  # one Query per word
+    k: GivenMatrix  # one Key per word (also its Value)
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -168,4 +205,7 @@ class Pronoun(Shape):
         _vectors("q", self.q, n, width)
         _vectors("k", self.k, n, width)
         _names("dims", self.dims, width)
+        coolest = min(1.0, math.sqrt(width) * min(IT_CAT_TEMPERATURES))  # unscaled, or T = 0.25
+        how = f"q·k over √d·T at T = {min(IT_CAT_TEMPERATURES):g}" if coolest < 1 else "q·k"
+        _scores_bounded("q", self.q, self.k, coolest, how)
         return self

@@ -9,6 +9,7 @@ file). A bad combination is a :class:`UsageError`, one line, before anything run
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,9 @@ from syllabus.presets import PRESETS, Preset
 
 Action = Literal["list", "record", "script", "serve", "render"]
 LOCAL = "local:"  # --cluster local:N, a LocalCluster of N worker processes here
+# The memory a local worker may take: a Dask worker process and the Manim scene it renders
+# at 1080p (its frames, its cached outlines and texts), with room to spare.
+WORKER_MEMORY = 2**30
 DATA_NAME = "data.json"
 VOICE_CACHE = "voice-cache"  # synthesised and normalised lines, shared by every run into out
 RENDER_CACHE = ".cache"  # formulas' and texts' SVGs, shared by the workers and every run
@@ -67,12 +71,45 @@ class Flags:
             raise UsageError(f"--port must be between 1 and 65535, got {self.port}")
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, as a container or taskset limits it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def available_memory() -> int:
+    """Bytes of memory free for new processes now (Linux's MemAvailable; else free pages)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+
+def local_workers_bound() -> int:
+    """The most worker processes ``local:N`` may start here: one a core, and
+    :data:`WORKER_MEMORY` of free memory each (at least one)."""
+    return max(1, min(usable_cores(), available_memory() // WORKER_MEMORY))
+
+
 def check_cluster(address: str) -> None:
-    """``--cluster`` is a scheduler's address or ``local:N`` (checked before anything runs;
-    whether a scheduler answers there is known when the run connects)."""
+    """``--cluster`` is a scheduler's address or ``local:N``, N within what this machine
+    holds (:func:`local_workers_bound`) (checked before anything runs; whether a scheduler
+    answers there is known when the run connects)."""
     count = address.removeprefix(LOCAL) if address.startswith(LOCAL) else None
-    if count is not None and (not count.isdigit() or int(count) < 1):
+    if count is not None and (not re.fullmatch(r"[0-9]{1,9}", count) or int(count) < 1):
         raise UsageError(f"--cluster {address}: give local:N, N worker processes here (N >= 1)")
+    if count is not None and int(count) > (most := local_workers_bound()):
+        raise UsageError(
+            f"--cluster {address}: this machine holds at most {most} worker processes "
+            f"({usable_cores()} cores, {available_memory() / 2**30:.1f} GiB of memory free, "
+            f"{WORKER_MEMORY // 2**30} GiB a worker): give local:{most} or fewer"
+        )
     if count is None and not re.fullmatch(r"(?:[a-z]+://)?(?:[\w.\-]+|\[[\w:.]+\]):\d+", address):
         raise UsageError(
             f"--cluster {address}: give a Dask scheduler's address, tcp://HOST:PORT "

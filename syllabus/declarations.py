@@ -5,7 +5,8 @@ data file it shows (``reads``) and, when its layout holds only so many, the most
 positions it can draw (``max_positions``), the lecture file's ``[task]`` keys it cannot do
 without (``needs``), the ``[task]`` lists whose people its words must name (``named``), and
 the words tables of other chapters it shows (``tables``: caveat writes multihead's head
-names); variants override class attributes. The lecture file is checked against them, so
+names) and the lines of its words it reads as whole numbers (``word_numbers``); variants
+override class attributes. The lecture file is checked against them, so
 what a chapter needs is said by the chapter. The scene itself uses these attributes at
 render time (:class:`scenes.kit.base.LectureScene`); render.py needs the same facts to
 decide whether a segment is current, without paying Manim's import time. :func:`declaration`
@@ -44,6 +45,9 @@ class Declaration:
     needs: tuple[str, ...] = ()  # [task] keys it cannot do without ("walkthrough.other_sense")
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` its words table must name
     tables: tuple[str, ...] = ()  # other chapters' words tables it shows ("multihead")
+    # lines of its words table it reads as whole numbers: (key, least, most), most a number
+    # or the keys of comma-separated lists the number is a position in
+    word_numbers: tuple[tuple[str, int, int | tuple[str, ...]], ...] = ()
 
 
 def expand_reads(reads: tuple[str, ...], attributes: Mapping[str, Any]) -> tuple[str, ...]:
@@ -141,4 +145,24 @@ def declaration(file: Path, class_name: str) -> Declaration:
         if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
             raise DeclarationError(f"{file}: class {class_name}: '{key}' must be a tuple of keys")
         paths[key] = tuple(value)
-    return Declaration(scene_key, expand_reads(tuple(reads), attributes), most, **paths)
+    numbers = _word_numbers(attributes.get("word_numbers", ()), f"{file}: class {class_name}")
+    return Declaration(
+        scene_key, expand_reads(tuple(reads), attributes), most, **paths, word_numbers=numbers
+    )
+
+
+def _word_numbers(declared: Any, where: str) -> tuple[tuple[str, int, int | tuple[str, ...]], ...]:
+    """A class's ``word_numbers``, each (key, least, most), ``most`` a number or keys."""
+    found = []
+    for entry in declared if isinstance(declared, tuple | list) else [None]:
+        key, least, most = entry if isinstance(entry, tuple) and len(entry) == 3 else (0, 0, 0)
+        most = (most,) if isinstance(most, str) else most
+        keys = isinstance(most, tuple) and most and all(isinstance(k, str) for k in most)
+        if not (
+            isinstance(key, str) and isinstance(least, int) and (isinstance(most, int) or keys)
+        ):
+            raise DeclarationError(
+                f"{where}: 'word_numbers' must be (key, least, most) entries, most a number or keys"
+            )
+        found.append((key, least, most))
+    return tuple(found)

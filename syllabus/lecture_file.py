@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,14 +29,17 @@ from common.voices import CHAPTER_VOICES, LECTURE_VOICES, VoiceKind
 from model.config import ConfigError, LectureConfig
 from model.sentences import names_in
 from syllabus.locale import (
+    WHOLE_NUMBER,
     LocaleError,
     Words,
     available_languages,
+    check_line,
     check_tables,
     check_value,
     locale_path,
     locale_table,
     may_break,
+    said_table,
 )
 from syllabus.plan import Chapter, PlanError, load_plan, plan_path
 from syllabus.presets import PRESETS
@@ -243,7 +247,8 @@ def _overlay(path: Path, source: str, keys: _Keys) -> dict[str, Any]:
 
 def _check_words(source: str, keys: _Keys) -> None:
     """Each of the lecture file's own words replaces a key the language has, with the same
-    kind (a line for a line) and only the placeholders the line there has."""
+    kind (a line for a line), only the placeholders the line there has, and what its scene
+    will need of it (:func:`~syllabus.locale.check_line`)."""
     for lang, tables in keys.words.items():
         if lang not in available_languages():
             raise LectureFileError(
@@ -263,8 +268,10 @@ def _check_words(source: str, keys: _Keys) -> None:
                         f"{source}: 'words.{lang}.{table}.{key}': [{table}] has no key '{key}' "
                         f"(allowed: {', '.join(sorted(base[table]))[:300]})"
                     )
+                where = f"{source}: 'words.{lang}.{table}.{key}'"
                 try:
-                    check_value(f"{source}: 'words.{lang}.{table}.{key}'", value, base[table][key])
+                    check_value(where, value, base[table][key])
+                    check_line(where, value, base[table][key], said_table(base[table]))
                 except LocaleError as err:
                     raise LectureFileError(str(err)) from None
 
@@ -320,6 +327,25 @@ def _check_named(
                     )
 
 
+def _check_numbers(source: str, chapters: Sequence[Chapter], rendered: Sequence[str]) -> None:
+    """The lines a chapter reads as whole numbers (its ``word_numbers``) are within its bounds in
+    every language rendered: a count it draws, or a position in a list of its words."""
+    for chapter in chapters:
+        for (key, least, most), lang in product(chapter.word_numbers, rendered):
+            words = Words(chapter.scene_key, lang)
+            if isinstance(most, int):
+                top, what = most, ""
+            else:  # a position: below the shortest of the lists it points into
+                top = min(len(words[name].split(",")) for name in most) - 1
+                what = f" (a position in {', '.join(most)})"
+            text = words[key].strip()
+            if not WHOLE_NUMBER.fullmatch(text) or not least <= int(text) <= top:
+                raise LectureFileError(
+                    f"{source}: [{chapter.scene_key}] {key} in {lang} is {text[:20]!r}: the "
+                    f"chapter '{chapter.name}' needs a whole number from {least} to {top}{what}"
+                )
+
+
 def _check_positions(source: str, config: LectureConfig, chapters: Sequence[Chapter]) -> None:
     """Each chapter's layout holds the task's positions (its ``max_positions``)."""
     for chapter in chapters:
@@ -367,6 +393,7 @@ def _checked(
             raise LectureFileError(str(err)) from None
     check_tables(rendered, [chapter.scene_key for chapter in chapters])  # before any render
     _check_named(source, config, chapters, rendered)
+    _check_numbers(source, chapters, rendered)
     _check_sentences(source, config, chapters, rendered)
     _check_positions(source, config, chapters)
     return LectureFile(

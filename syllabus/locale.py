@@ -9,6 +9,7 @@ lecture file's first language).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,8 @@ LOCALE_DIR = Path(__file__).parent / "locales"
 # checks.
 OWN_KEYS = ("meta", "pronounce", "subtitles", "speech", "readings")
 PLACEHOLDER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
+WHOLE_NUMBER = re.compile(r"[0-9]+")  # a number kept as text, which a scene reads with int()
 
 
 class LocaleError(KeyError):
@@ -429,5 +432,78 @@ def _check_table(path: Path, name: str, words: Any, model: Any, is_scene: bool) 
     for key in model or {}:
         if key not in words:
             raise LocaleError(f"{path}: [{name}] has no key '{key}'")
+    said = is_scene or said_table(model)
     for key, value in words.items():
         check_value(f"{path}: [{name}] {key}", value, (model or {}).get(key))
+        check_line(f"{path}: [{name}] {key}", value, (model or {}).get(key), said)
+
+
+def said_table(table: Any) -> bool:
+    """Whether the scenes say lines of this table: a table with a beat's ``<marker>`` in
+    some line (a scene's own table, which has a title, always is one)."""
+    if not isinstance(table, dict):
+        return False
+    lines = [v for v in table.values() if isinstance(v, str)]
+    return "title" in table or any(BEAT_MARK.search(line) for line in lines)
+
+
+def _speakable(line: str) -> bool:
+    """Whether a voice can say something of ``line``: a letter or a digit outside its
+    markers (a placeholder is a name, so it counts: the scene fills it with words)."""
+    return any(unicodedata.category(ch)[0] in "LN" for ch in BEAT_MARK.sub("", line))
+
+
+def check_line(where: str, line: Any, model: Any, said: bool) -> None:
+    """What a scene will need of ``line``, which stands for ``model`` (the built-in line),
+    checked before anything trains or renders: a whole number where the model is one (the
+    scene reads it with int()), a multiple choice of as many choices where the model is one
+    (:func:`parse_choices`) and, in a table the scenes say (``said``), something a voice can
+    say and the model's beat markers, all of them or none (a line without markers plays the
+    scene's beats in order after its own animations)."""
+    if not isinstance(line, str) or not isinstance(model, str):
+        return
+    if WHOLE_NUMBER.fullmatch(model.strip()) and not WHOLE_NUMBER.fullmatch(line.strip()):
+        got = f"{line!r}"[:80]
+        raise LocaleError(
+            f'{where} must be a whole number written as text, as "{model.strip()}", got {got}'
+        )
+    if len(model.split("|")) > 1 and "*" in model:  # a multiple choice ("Q|K|*V")
+        count = len(parse_choices(model, where)[0])
+        if len(parse_choices(line, where)[0]) != count:
+            raise LocaleError(
+                f'{where}: write {count} choices split by "|", the right one marked "*", '
+                f"as the scene shows {count}"
+            )
+    if not said:
+        return
+    if _speakable(model) and not _speakable(line):
+        got = f"{line!r}"[:80]
+        raise LocaleError(
+            f"{where}: nothing in {got} can be said (only punctuation, symbols or emoji): "
+            "write it in words"
+        )
+    _check_markers(where, line, model)
+
+
+def _check_markers(where: str, line: str, model: str) -> None:
+    """``line``'s beat markers are ``model``'s, each once, and words follow the last; or it
+    has none."""
+    names, beats = BEAT_MARK.findall(line), BEAT_MARK.findall(model)
+    if not names:
+        return
+    listed = ", ".join(f"<{name}>" for name in beats) or "none"
+    for name in names:
+        if name not in beats or names.count(name) > 1:
+            raise LocaleError(
+                f"{where}: marks <{name}> "
+                + ("twice" if name in beats else "but the scene has no such beat")
+                + f" (its beats: {listed})"
+            )
+    missing = [name for name in beats if name not in names]
+    if missing:
+        raise LocaleError(
+            f"{where}: has no <{missing[0]}> marker for the scene's beat (its beats: {listed}; "
+            "mark them all, or none)"
+        )
+    if not BEAT_MARK.split(line)[-1].strip():
+        raise LocaleError(f"{where}: a <marker> ends the line; put it before its words")

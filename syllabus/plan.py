@@ -103,6 +103,11 @@ class Chapter:
         return self.declared.tables
 
     @property
+    def word_numbers(self) -> tuple[tuple[str, int, int | tuple[str, ...]], ...]:
+        """Lines of its words it reads as whole numbers, with their bounds."""
+        return self.declared.word_numbers
+
+    @property
     def in_project(self) -> bool:
         """Whether its file is one of the project's chapters (in :data:`CHAPTERS_DIR`), not
         one of an instructor's own: the one place that says where the project's chapters are."""

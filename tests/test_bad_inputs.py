@@ -35,16 +35,19 @@ from pipeline.captions import Cue, chapter_stamp, to_chapter_list, to_srt, to_vt
 from pipeline.checks import disk_full
 from pipeline.jobs import RenderTimes, drop_damaged
 from pipeline.lock import FolderLock
+from pipeline.options import UsageError, check_cluster, local_workers_bound, usable_cores
 from pipeline.page import data_script, page_html
 from pipeline.records import words_hash
 from pipeline.segments import Segments
 from pipeline.voicing import voice_record
+from scenes.kit import subtitles
 from scenes.kit.subtitles import limits_for, line_width, split_cues
 from syllabus import locale
 from syllabus.lecture_file import load_lecture
 from syllabus.plan import load_plan
 from syllabus.presets import PRESETS
 from voice.clips import cached, write_wav
+from voice.speech import en_integer, spoken
 
 SCENES = Path(__file__).resolve().parent.parent / "scenes" / "chapters"
 CHAPTER = '[[chapter]]\nscene = "{scene}"\nfile = "{file}"\nclass = "{cls}"\n'
@@ -1609,3 +1612,152 @@ def test_a_voice_cache_of_the_wrong_kind_is_made_again_before_the_run(
     assert voice_for(run, run.first, run.selected[0]) is not None
     open_voice_cache(run)
     assert run.voice_cache.is_dir() and not run.voice_cache.is_symlink()
+
+
+# --- issue 46: checks that come too late, and bounds ---
+def _pronoun(q: str, k: str = "[[1.0, 0.0], [0.0, 1.0]]") -> str:
+    """A 2-word pronoun sentence with these Queries and Keys."""
+    return f"[task.pronoun]\ntokens = ['a', 'b']\nquery = 0\ndims = ['a', 'b']\nq = {q}\nk = {k}"
+
+
+EARLY_CASES = {
+    "a line without a marker its scene's beat needs": (
+        _lecture("[words.en.dead_ends]\nconcat = 'Join them <join>into one long vector.'"),
+        "'words.en.dead_ends.concat': has no <feed> marker for the scene's beat",
+    ),
+    "a marker the scene has no beat for": (
+        _lecture("[words.en.dead_ends]\nconcat = 'Join <join>them, <feed>feed <then>it.'"),
+        "marks <then> but the scene has no such beat (its beats: <join>, <feed>)",
+    ),
+    "a marker that ends the line": (
+        _lecture("[words.en.dead_ends]\nconcat = 'Join <join>them, feed it. <feed>'"),
+        "a <marker> ends the line",
+    ),
+    "a number kept as text that is none": (
+        _lecture("[words.en.dead_ends]\nwindow_from = 'abc'"),
+        "'words.en.dead_ends.window_from' must be a whole number written as text, as \"8\"",
+    ),
+    "a position past the end of its sentence": (
+        _lecture("[words.zh-TW.dead_ends]\nwindow_from = '10'"),
+        "[dead_ends] window_from in zh-TW is '10': the chapter 'dead_ends' needs a whole number "
+        "from 0 to 9 (a position in window_sentence)",
+    ),
+    "a count of slots too large to draw": (
+        _lecture("[words.zh-TW.why]\nlong = '999999999'"),
+        "[why] long in zh-TW is '999999999': the chapter 'why' needs a whole number from 1 to 200",
+    ),
+    "quiz choices with no right answer": (
+        _lecture("[words.en.quiz]\nchoices_1 = 'Q|K|V'"),
+        "'words.en.quiz.choices_1': write two or more choices split by \"|\", the right one",
+    ),
+    "fewer quiz choices than the scene shows": (
+        _lecture("[words.en.quiz]\nchoices_1 = 'Q|*V'"),
+        'write 3 choices split by "|"',
+    ),
+    "a line of punctuation only": (
+        _lecture("[words.en.dead_ends]\nintro = '?! <why>…'"),
+        "'words.en.dead_ends.intro': nothing in '?! <why>…' can be said",
+    ),
+    "a line of emoji only": (
+        _lecture("[words.zh-TW.dead_ends]\nlonger = '🙂 <grow>🙂 <misfit>🙂'"),
+        "'words.zh-TW.dead_ends.longer': nothing in",
+    ),
+    "infinity in a walkthrough vector": (
+        _lecture(
+            "chapters = ['office']\n" + _walkthrough(x="[[inf, 0.0], [0.0, 1.0], [1.0, 1.0]]")
+        ),
+        "'task.walkthrough.x[0][0]' contains NaN or infinity",
+    ),
+    "NaN in a word of the page's table": (
+        _lecture("chapters = ['office']\n" + _walkthrough(vocabulary="{ tea = [nan, 0.0] }")),
+        "'task.walkthrough.vocabulary.tea[0]' contains NaN or infinity",
+    ),
+    "NaN where a colleague stands": (
+        _lecture(
+            "[[task.office]]\nid = 'legal'\nkey = [nan, 1.0]\ndays = 3.0\n"
+            "[[task.office]]\nid = 'hr'\nkey = [0.0, 1.0]\ndays = 3.0\n"
+        ),
+        "'task.office' person 1: 'key[0]' contains NaN or infinity",
+    ),
+    "1e308 in the pronoun's Queries": (
+        _lecture(_pronoun("[[1e308, 0.0], [0.0, 1.0]]")),
+        "'task.pronoun.q[0][0]' must be at most 100.0, got 1e+308",
+    ),
+    "scores whose exp() is infinite": (
+        _lecture(_pronoun("[[30.0, 0.0], [0.0, 1.0]]", "[[30.0, 0.0], [0.0, 1.0]]")),
+        "'task.pronoun.q' gives a score of 2.55e+03 (q·k over √d·T at T = 0.25): at most 700",
+    ),
+    "more local workers than the machine holds": (
+        lambda t: ["--cluster", f"local:{usable_cores() + 1}"],
+        f"this machine holds at most {local_workers_bound()} worker processes",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(EARLY_CASES), ids=list(EARLY_CASES))
+def test_what_a_scene_needs_is_checked_before_anything_runs(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make_args, message = EARLY_CASES[case]
+    out = tmp_path / "out"
+    code = render.main([*make_args(tmp_path), "--out", str(out), "--quality", "low"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and err.startswith("render.py: error:"), err
+    assert message in err, err
+    assert not out.exists()  # no data.json trained, no folder made
+
+
+def test_an_own_languages_line_without_its_markers_is_one_line(
+    own_locales: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = EN.replace("vector <join>into one very long", "vector into one very long", 1)
+    (own_locales / "xx.toml").write_text(text.replace('name = "English"', 'name = "Xx"'))
+    out = tmp_path / "out"
+    only = _lecture("chapters = ['dead_ends']")(tmp_path)  # its tables alone are checked
+    assert render.main([*only, "--lang", "xx", "--out", str(out), "--voice", "none"]) == 2
+    err = capsys.readouterr().err
+    assert "xx.toml: [dead_ends] concat: has no <join> marker" in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_local_workers_up_to_the_bound_are_allowed() -> None:
+    check_cluster(f"local:{local_workers_bound()}")
+    with pytest.raises(UsageError, match="give local:N"):
+        check_cluster("local:" + "9" * 5000)  # never int() of thousands of digits
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["See " + "x" * 100_000 + " now.", "word " * 4_000, "蘋" * 20_000, "，" * 20_000],
+    ids=["a token", "words", "no spaces", "commas"],
+)
+def test_cue_splitting_is_linear_in_the_lines_length(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each character is measured a bounded number of times (about 10): a 100,000-character
+    token is split in a fraction of a second, where a 6,000-character one took minutes."""
+    budget = 20 * len(text)
+    measure = subtitles._width
+
+    def counted(*args: object) -> float:
+        nonlocal budget
+        budget -= 1
+        if budget < 0:
+            raise AssertionError("more than 20 measurements a character: not linear")
+        return measure(*args)
+
+    monkeypatch.setattr(subtitles, "_width", counted)
+    cues = split_cues(text, "en")
+    width = limits_for("en").chars_per_line
+    assert all(line_width(line, "en") <= width for cue in cues for line in cue.split("\n"))
+
+
+def test_every_integer_has_number_words() -> None:
+    """Beyond the named scales a number is read digit by digit, however long."""
+    assert spoken("10,000,000,000,000,000 steps", "en") == "one " + "zero " * 16 + "steps"
+    assert spoken("10000000000000000", "zh") == "一" + "零" * 16
+    assert en_integer(10**15 - 1).startswith("nine hundred ninety-nine trillion")
+    huge = "7" * 5000  # int() refuses a number of more than 4,300 digits
+    assert spoken(f"{huge}/{huge}×10⁻{'⁹' * 5000}", "en").count("seven") == 10_000
+    assert spoken(huge, "zh") == "七" * 5000

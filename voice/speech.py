@@ -19,7 +19,7 @@ _SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 # optional power of ten written with superscripts; not inside a Latin word ("x1", "W_2"),
 # but right after a Chinese character ("有5個", as a recogniser writes it too).
 NUMBER = re.compile(
-    r"(?<![A-Za-z0-9_.])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))?"
+    r"(?<![A-Za-z0-9_.])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:×10(⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?"
 )
 
 _ZH_DIGITS = "零一二三四五六七八九"
@@ -42,7 +42,12 @@ def _zh_below_10000(n: int) -> str:
 
 
 def zh_integer(n: int) -> str:
-    """A whole number in Chinese words: 786432 -> 七十八萬六千四百三十二."""
+    """A whole number in Chinese words: 786432 -> 七十八萬六千四百三十二; one beyond the
+    named units (萬, 億, 兆) digit by digit, as a long number is read out."""
+    if n < 0:
+        return "負" + zh_integer(-n)
+    if n >= 10000 ** len(_ZH_LARGE):
+        return zh_number(str(n))
     if n == 0:
         return "零"
     groups = []
@@ -81,7 +86,12 @@ def _en_below_1000(n: int) -> str:
 
 
 def en_integer(n: int) -> str:
-    """A whole number in English words: 786432 -> seven hundred eighty-six thousand..."""
+    """A whole number in English words: 786432 -> seven hundred eighty-six thousand...; one
+    beyond the named scales (trillions) digit by digit, as a long number is read out."""
+    if n < 0:
+        return "minus " + en_integer(-n)
+    if n >= 1000 ** len(_EN_LARGE):
+        return en_number(str(n))
     if n == 0:
         return "zero"
     words, k = [], 0
@@ -93,33 +103,52 @@ def en_integer(n: int) -> str:
     return " ".join(reversed(words))
 
 
+def zh_number(digits: str) -> str:
+    """A whole number written in digits (grouped with commas or not, of any length), in
+    Chinese words: :func:`zh_integer` up to 兆, beyond it digit by digit (never int() of
+    thousands of digits, which Python refuses)."""
+    digits = digits.replace(",", "")
+    if len(digits) > 4 * len(_ZH_LARGE):
+        return "".join(_ZH_DIGITS[int(d)] for d in digits)
+    return zh_integer(int(digits))
+
+
+def en_number(digits: str) -> str:
+    """A whole number written in digits, of any length, in English words: :func:`en_integer`
+    up to the trillions, beyond them digit by digit."""
+    digits = digits.replace(",", "")
+    if len(digits) > 3 * len(_EN_LARGE):
+        return " ".join(_EN_ONES[int(d)] for d in digits)
+    return en_integer(int(digits))
+
+
 def _zh(sign: str, whole: str, decimals: str | None, power: str | None) -> str:
-    text = ("負" if sign else "") + zh_integer(int(whole.replace(",", "")))
+    text = ("負" if sign else "") + zh_number(whole)
     if decimals:
         text += "點" + "".join(_ZH_DIGITS[int(d)] for d in decimals)
     if power:
-        exponent = int(power.translate(_SUPER))
-        text += "乘以十的" + ("負" if exponent < 0 else "") + zh_integer(abs(exponent)) + "次方"
+        exponent = power.translate(_SUPER)
+        minus = "負" if exponent.startswith("-") else ""
+        text += "乘以十的" + minus + zh_number(exponent.lstrip("-")) + "次方"
     return text
 
 
 def _en(sign: str, whole: str, decimals: str | None, power: str | None) -> str:
-    text = ("minus " if sign else "") + en_integer(int(whole.replace(",", "")))
+    text = ("minus " if sign else "") + en_number(whole)
     if decimals:
         text += " point " + " ".join(_EN_ONES[int(d)] for d in decimals)
     if power:
-        exponent = int(power.translate(_SUPER))
-        text += (
-            " times ten to the " + ("minus " if exponent < 0 else "") + en_integer(abs(exponent))
-        )
+        exponent = power.translate(_SUPER)
+        minus = "minus " if exponent.startswith("-") else ""
+        text += " times ten to the " + minus + en_number(exponent.lstrip("-"))
     return text
 
 
 READERS: dict[str, Callable[[str, str, str | None, str | None], str]] = {"zh": _zh, "en": _en}
 FRACTION = re.compile(r"(?<![\w.])(\d+)/(\d+)(?![\w.])")
-FRACTIONS: dict[str, Callable[[int, int], str]] = {
-    "zh": lambda a, b: f"{zh_integer(b)}分之{zh_integer(a)}",
-    "en": lambda a, b: f"{en_integer(a)} over {en_integer(b)}",
+FRACTIONS: dict[str, Callable[[str, str], str]] = {
+    "zh": lambda a, b: f"{zh_number(b)}分之{zh_number(a)}",
+    "en": lambda a, b: f"{en_number(a)} over {en_number(b)}",
 }
 
 
@@ -162,7 +191,7 @@ def spoken(
     text = pronounced(line, pronounce)
     if numbers in YEARS:
         text = YEAR.sub(lambda m: YEARS[numbers](m[1] or m[2]), text)
-    text = FRACTION.sub(lambda m: fraction(int(m[1]), int(m[2])), text)
+    text = FRACTION.sub(lambda m: fraction(m[1], m[2]), text)
     text = NUMBER.sub(lambda m: read(*m.groups()), text)
     for symbol in sorted(symbols, key=len, reverse=True):  # "W_Q" before "W"
         text = text.replace(symbol, symbols[symbol])

@@ -196,6 +196,11 @@ class DeadEnds(LectureScene):
 
     scene_key = "dead_ends"
     reads = ("dead_ends", "tokens.eat_apple")
+    # the asking word, and the word it needs, by their positions in the sentences it shows
+    word_numbers = (
+        ("window_from", 0, "window_sentence"),
+        ("window_far", 0, ("window_sentence", "reach_near", "reach_far")),
+    )
     opens_on = two_ideas.__name__
 
     def construct(self) -> None:

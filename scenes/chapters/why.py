@@ -108,6 +108,7 @@ class WhyAttention(LectureScene):
     needs = ("walkthrough.other_sense",)  # the asking word where it means something else
     reads = ("tokens.eat_apple",)
     tables = ("dead_ends",)  # the earlier network's name; the two ideas the next chapter tries
+    word_numbers = (("short", 1, 20), ("long", 1, 200))  # the sentences' lengths, as slots
     ends_on = "two_ideas"
 
     def construct(self) -> None:

@@ -175,6 +175,9 @@ class LectureScene(Scene):
     needs: tuple[str, ...] = ()  # [task] keys the chapter cannot do without
     named: tuple[str, ...] = ()  # [task] lists whose every ``id`` the words table must name
     tables: tuple[str, ...] = ()  # other chapters' words tables it shows (in its record too)
+    # lines of its words it reads as whole numbers, (key, least, most): most a number, or the
+    # key(s) of comma-separated lines it is a position in (checked with the lecture file)
+    word_numbers: tuple[tuple, ...] = ()
     # the seams (scenes.kit.seams) it opens on and ends on, checked by the gates on its frames
     opens_on: str = ""
     ends_on: str = ""

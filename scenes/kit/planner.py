@@ -12,19 +12,17 @@ Imports ``syllabus``, ``voice`` and :mod:`scenes.kit.subtitles`; no Manim.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
 from scenes.kit.subtitles import cue_seconds, fit, halves, limits_for, split_cues, unwrapped
-from syllabus.locale import LocaleError, language, locale_path, locale_table
+from syllabus.locale import BEAT_MARK, LocaleError, language, locale_path, locale_table
 from voice import speech
 from voice.clips import SpokenLine, speak_line
 from voice.engine import Speaker
 
-BEAT_MARK = re.compile(r"<([a-z][a-z0-9_]*)>")  # a beat's place in a locale line: <name>
 HOLD = 1.5  # the longest the picture waits, unmoving, under the words before the next beat
 STRETCH = 2.0  # the longest a beat's animations may be drawn out to shorten that wait: a
 # fade drawn out further is a still picture by another name (issue 44); a longer wait is a

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 
 from common.text import one_line
 from syllabus.locale import LocaleError, language, locale_table
@@ -41,6 +42,9 @@ class CueLimits:
 # (so "0.33" and "1/3" stay whole). The punctuation stays with its clause.
 # (never before punctuation that closes: "（包括我自己），" ends after its "，", not its "）")
 _CLAUSE_END = re.compile(r"(?<=[，。！？；：、）」])\s*(?![，。！？；：、）」』])|(?<=[,.!?;:])\s+")
+# The most chunks' width :func:`_pack` balances as a whole (the longest line of the lecture
+# is 12 cues); before that much is left, a longer line's chunks are filled in turn.
+BALANCED = 16
 # Good places to break a CJK line when no punctuation is near: after these particles.
 _SOFT_BREAK_AFTER = set("的是在了和跟就都也把給而與或")
 # Units that must not be cut: a run of Latin letters/digits, or any other single character.
@@ -53,38 +57,58 @@ def limits_for(lang: str) -> CueLimits:
     return CueLimits(meta.chars_per_line, meta.chars_per_second)
 
 
-def _width(ch: str, lang: str) -> float:
+def _width(ch: str, spaces: bool) -> float:
     """A character's width in the language's characters: in a language written without
-    spaces the unit is one full-width character, and a Latin letter, digit or space is half."""
-    if language(lang).spaces:
+    spaces (``spaces`` False) the unit is one full-width character, and a Latin letter,
+    digit or space is half."""
+    if spaces:
         return 1
     return 1 if unicodedata.east_asian_width(ch) in "WF" else 0.5
 
 
 def visible_length(text: str, lang: str) -> float:
     """How long ``text`` takes to read, in the language's characters (whitespace is free)."""
-    return sum(_width(ch, lang) for ch in text if not ch.isspace())
+    spaces = language(lang).spaces  # looked up once a text, not once a character
+    return sum(_width(ch, spaces) for ch in text if not ch.isspace())
 
 
 def line_width(text: str, lang: str) -> float:
     """How wide ``text`` is on one line, in the language's characters (spaces included)."""
-    return sum(_width(ch, lang) for ch in text if ch != "\n")
+    return _line_width(text, language(lang).spaces)
+
+
+def _line_width(text: str, spaces: bool) -> float:
+    """:func:`line_width`, the language's ``spaces`` looked up once by the caller."""
+    return sum(_width(ch, spaces) for ch in text if ch != "\n")
 
 
 def _units(text: str, lang: str) -> list[str]:
     """The pieces a line may break between; a run longer than a line (a URL, a long word)
     is cut after its slashes, dots or hyphens where it can, else where it must."""
-    limit = limits_for(lang).chars_per_line
+    limit, spaces = limits_for(lang).chars_per_line, language(lang).spaces
     units = []
     for unit in _UNIT.findall(text):
-        while line_width(unit, lang) > limit:
-            fits = max(k for k in range(1, len(unit)) if line_width(unit[:k], lang) <= limit)
-            soft = [k for k in range(fits // 2, fits + 1) if unit[k - 1] in "/.-_"]
-            cut = soft[-1] if soft else fits
-            units.append(unit[:cut])
-            unit = unit[cut:]
-        units.append(unit)
+        units += _cut_run(unit, limit, spaces)
     return units
+
+
+def _cut_run(unit: str, limit: float, spaces: bool) -> list[str]:
+    """``unit`` in pieces of at most ``limit`` wide, each cut after the last slash, dot,
+    hyphen or underscore in the second half of what fits, else where it must. One pass:
+    each character is measured once, so a token of any length costs its length."""
+    pieces, start = [], 0
+    while True:
+        width, end = 0.0, start
+        while end < len(unit) and width + _width(unit[end], spaces) <= limit:
+            width += _width(unit[end], spaces)
+            end += 1
+        if end == len(unit):
+            return [*pieces, unit[start:]]
+        fits = max(end - start, 1)  # a character wider than a line still goes on one
+        soft = [k for k in range(max(fits // 2, 1), fits + 1) if unit[start + k - 1] in "/.-_"]
+        cut = soft[-1] if soft else fits
+        pieces.append(unit[start : start + cut])
+        start += cut
 
 
 def clean(text: str, lang: str) -> str:
@@ -98,18 +122,44 @@ def clean(text: str, lang: str) -> str:
     return re.sub(r"\s+", " ", text).strip().replace("-->", "→")
 
 
+def _running(units: list[str], lang: str) -> tuple[list[float], list[int]]:
+    """The width and the length in characters of ``units[:k]``, for every k: each unit
+    measured once, so that weighing every break of a line costs the line's length."""
+    spaces = language(lang).spaces
+    widths = list(accumulate((_line_width(unit, spaces) for unit in units), initial=0.0))
+    return widths, list(accumulate((len(unit) for unit in units), initial=0))
+
+
 def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
     """Join pieces, in order, into as few chunks of at most ``limit`` as possible, balanced.
 
     Among the packings with the fewest chunks, the one whose chunks are closest to equal
-    wins (least sum of squared slack), so a sentence never ends on a stray word.
+    wins (least sum of squared slack), so a sentence never ends on a stray word. Pieces
+    wider than :data:`BALANCED` chunks (no line of the lecture's, a hostile one) are first
+    filled into chunks in turn, which keeps their number fewest, until that much is left to
+    balance: the work stays linear in the length.
     """
     n = len(pieces)
+    # each piece measured once: a chunk's width is a difference of these running sums
+    spaces = language(lang).spaces
+    at = list(accumulate((_line_width(piece, spaces) for piece in pieces), initial=0.0))
+    gap = line_width(joiner, lang)
+
+    def width(start: int, end: int) -> float:
+        return at[end] - at[start] + gap * (end - start - 1)
+
+    filled, first = [], 0
+    while width(first, n) > BALANCED * limit:
+        end = first + 1
+        while width(first, end + 1) <= limit:
+            end += 1
+        filled.append(joiner.join(pieces[first:end]))
+        first = end
     best: list[tuple[int, float, int] | None] = [None] * (n + 1)  # (chunks, cost, start)
-    best[0] = (0, 0.0, 0)
-    for end in range(1, n + 1):
-        for start in range(end - 1, -1, -1):
-            length = line_width(joiner.join(pieces[start:end]), lang)
+    best[first] = (0, 0.0, first)
+    for end in range(first + 1, n + 1):
+        for start in range(end - 1, first - 1, -1):
+            length = width(start, end)
             if length > limit and end - start > 1:
                 break
             if best[start] is None:
@@ -119,11 +169,11 @@ def _pack(pieces: list[str], limit: float, joiner: str, lang: str) -> list[str]:
             if best[end] is None or option[:2] < best[end][:2]:
                 best[end] = option
     cuts, end = [], n
-    while end:
+    while end > first:
         start = best[end][2]
         cuts.append(joiner.join(pieces[start:end]))
         end = start
-    return cuts[::-1]
+    return filled + cuts[::-1]
 
 
 def _split_long(clause: str, limit: float, lang: str) -> list[str]:
@@ -226,6 +276,7 @@ def halves(chunk: str, lang: str) -> tuple[str, str] | None:
     if len(units) < 2:
         return None
     inside = _word_boundaries(chunk, lang)
+    widths, offsets = _running(units, lang)
 
     def badness(k: int) -> float:  # near the middle, after punctuation, not inside a word
         if units[k][:1] in _NO_LINE_START:  # a cue never starts with a comma or a ")"
@@ -234,12 +285,13 @@ def halves(chunk: str, lang: str) -> tuple[str, str] | None:
         opens = before in "“「『（(" or (before == '"' and (k < 2 or units[k - 2].isspace()))
         if opens:  # nor ends on a quotation's opening mark
             return math.inf
-        offset = len("".join(units[:k]))
-        distance = abs(line_width("".join(units[:k]), lang) - line_width(chunk, lang) / 2)
+        distance = abs(widths[k] - widths[-1] / 2)
         punctuation = 6 if _CLAUSE_END.search(units[k - 1] + " ") else 0
-        return distance - punctuation + (_INSIDE_WORD if offset in inside else 0)
+        return distance - punctuation + (_INSIDE_WORD if offsets[k] in inside else 0)
 
     k = min(range(1, len(units)), key=badness)
+    if math.isinf(badness(k)):  # no good break (a run of commas): the middle, so that
+        k = len(units) // 2  # cutting the halves again takes as few steps as it can
     first, second = "".join(units[:k]).strip(), "".join(units[k:]).strip()
     return (first, second) if first and second else None
 
@@ -254,12 +306,13 @@ def wrap(cue: str, lang: str) -> str | None:
         return cue
     units = _units(cue, lang)
     inside = _word_boundaries(cue, lang)
+    widths, offsets = _running(units, lang)
     best, best_score = None, None
-    offset = 0
     for k, unit in enumerate(units[:-1], start=1):
-        offset += len(unit)
-        width = line_width(cue[:offset].rstrip(), lang)
-        rest = line_width(cue[offset:].lstrip(), lang)
+        offset = offsets[k]
+        # the lines as stripped: a space between them belongs to neither
+        width = widths[k] - (widths[k] - widths[k - 1] if unit.isspace() else 0)
+        rest = widths[-1] - widths[k] - (widths[k + 1] - widths[k] if units[k].isspace() else 0)
         if width > lim.chars_per_line or rest > lim.chars_per_line or offset in inside:
             continue
         score = abs(width - rest)

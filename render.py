@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     except ERRORS as err:
         print(f"render.py: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # what it printed was not all read (`render.py --list | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 0
     except OSError as err:  # a full disk, a read-only folder; a read error where none was foreseen
         print(f"render.py: error: {os_fault(err)}", file=sys.stderr)
         return 2
@@ -233,5 +236,7 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _terminate)
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `render.py --list | head` ends quietly
+    # SIGPIPE stays ignored (Python's default): a browser that closes its connection to the
+    # recorder or the server is a BrokenPipeError in that request, never the end of the
+    # process; a reader that stops reading --list is the BrokenPipeError above.
     sys.exit(main())

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -168,6 +169,8 @@ def serves_until_ctrl_c(command: list[str], expected: bytes) -> None:
         url = line.split("open ", 1)[1].split()[0]
         assert url.startswith("http://127.0.0.1:"), line
         assert get(url)[::2] == (200, expected)
+        _abandon(url)  # a client that hangs up is its own request's end, not the server's
+        assert get(url)[::2] == (200, expected)
         server.send_signal(signal.SIGINT)
         _, errors = server.communicate(timeout=10)
     finally:
@@ -175,9 +178,27 @@ def serves_until_ctrl_c(command: list[str], expected: bytes) -> None:
     assert (server.returncode, errors) == (0, "")
 
 
+def _abandon(url: str) -> None:
+    """A request that stops mid-headers and hangs up (a closed tab, a seek): the server's
+    answer meets a closed connection, which once ended render.py with SIGPIPE."""
+    host, port = url.removeprefix("http://").rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as client:
+        client.sendall(f"GET /index.html HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
+    time.sleep(0.3)  # the server reads the end of the connection and answers into it
+
+
 def test_python_m_pipeline_serve_prints_its_address_and_ends_on_ctrl_c(folder: Path) -> None:
     index = (folder / "index.html").read_bytes()
     serves_until_ctrl_c(serve_command(str(folder), "--port", str(free_port())), index)
+
+
+def test_render_py_serve_outlives_a_client_that_hangs_up(folder: Path) -> None:
+    """render.py ignores SIGPIPE as Python does: a browser hanging up mid-answer (as it does
+    when the video seeks) is that request's end, not the server's (it once killed it)."""
+    command = [sys.executable, str(ROOT / "render.py"), "--serve", "--out", str(folder)]
+    serves_until_ctrl_c(
+        [*command, "--port", str(free_port())], (folder / "index.html").read_bytes()
+    )
 
 
 def test_render_py_serve_serves_the_folder_render_py_writes(

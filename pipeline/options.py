@@ -20,6 +20,7 @@ from typing import Literal
 from common.defaults import DEFAULT_LECTURE
 from common.files import inside, resolved
 from common.voices import VoiceKind
+from pipeline.serve import MAX_PORT
 from syllabus.lecture_file import KokoroChoice, LectureFile
 from syllabus.plan import DEFAULT_PLAN, Chapter
 from syllabus.presets import PRESETS, Preset
@@ -67,8 +68,8 @@ class Flags:
             raise UsageError(f"--jobs must be at least 1, got {self.jobs}")
         if self.fps is not None and not 1 <= self.fps <= 120:
             raise UsageError(f"--fps must be between 1 and 120, got {self.fps:g}")
-        if not 1 <= self.port <= 65535:
-            raise UsageError(f"--port must be between 1 and 65535, got {self.port}")
+        if not 1 <= self.port <= MAX_PORT:
+            raise UsageError(f"--port must be between 1 and {MAX_PORT}, got {self.port}")
 
 
 def usable_cores() -> int:
@@ -102,15 +103,22 @@ def check_cluster(address: str) -> None:
     holds (:func:`local_workers_bound`) (checked before anything runs; whether a scheduler
     answers there is known when the run connects)."""
     count = address.removeprefix(LOCAL) if address.startswith(LOCAL) else None
-    if count is not None and (not re.fullmatch(r"[0-9]{1,9}", count) or int(count) < 1):
-        raise UsageError(f"--cluster {address}: give local:N, N worker processes here (N >= 1)")
-    if count is not None and int(count) > (most := local_workers_bound()):
+    if count is not None and (not re.fullmatch(r"[0-9]+", count) or not count.strip("0")):
         raise UsageError(
-            f"--cluster {address}: this machine holds at most {most} worker processes "
+            f"--cluster {address[:40]}: give local:N, N worker processes here (N >= 1)"
+        )
+    # never int() of thousands of digits: past nine, the count is past any machine's bound
+    if count is not None and (len(count) > 9 or int(count) > local_workers_bound()):
+        most = local_workers_bound()
+        raise UsageError(
+            f"--cluster {address[:40]}: this machine holds at most {most} worker processes "
             f"({usable_cores()} cores, {available_memory() / 2**30:.1f} GiB of memory free, "
             f"{WORKER_MEMORY // 2**30} GiB a worker): give local:{most} or fewer"
         )
-    if count is None and not re.fullmatch(r"(?:[a-z]+://)?(?:[\w.\-]+|\[[\w:.]+\]):\d+", address):
+    # ASCII only: a host name, or an IPv6 address in brackets, and a port of 1 to 65535
+    host = r"(?:[A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\])"
+    found = re.fullmatch(rf"(?:[a-z]+://)?{host}:([0-9]{{1,5}})", address)
+    if count is None and (found is None or not 1 <= int(found.group(1)) <= MAX_PORT):
         raise UsageError(
             f"--cluster {address}: give a Dask scheduler's address, tcp://HOST:PORT "
             "(dask scheduler listens on 8786), or local:N"

@@ -26,6 +26,7 @@ from urllib.parse import unquote, urlsplit
 
 HOST = "127.0.0.1"  # this machine only: a lecture folder is not published by serving it
 PORT = 8000
+MAX_PORT = 65535  # a TCP port is 1 to 65535 (the recorder and --cluster check theirs so too)
 CHUNK = 1 << 16
 RANGE = re.compile(r"bytes=(\d*)-(\d*)")
 TYPES = {
@@ -172,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path, help="the lecture folder, with index.html (out/)")
     parser.add_argument("--port", type=int, default=PORT, help=f"default {PORT}")
     args = parser.parse_args(argv)
-    if not 1 <= args.port <= 65535:
-        parser.error(f"--port must be between 1 and 65535, got {args.port}")
+    if not 1 <= args.port <= MAX_PORT:
+        parser.error(f"--port must be between 1 and {MAX_PORT}, got {args.port}")
     try:
         server = make_server(args.folder, args.port)
     except ServeError as err:

@@ -1723,8 +1723,17 @@ def test_an_own_languages_line_without_its_markers_is_one_line(
 
 def test_local_workers_up_to_the_bound_are_allowed() -> None:
     check_cluster(f"local:{local_workers_bound()}")
-    with pytest.raises(UsageError, match="give local:N"):
+    with pytest.raises(UsageError, match="holds at most"):
         check_cluster("local:" + "9" * 5000)  # never int() of thousands of digits
+    for address in (
+        "tcp://host:99999",
+        "tcp://host:0",
+        "tcp://host:\u0668\u0667",
+        "tcp://[zz::]:1",
+    ):
+        with pytest.raises(UsageError, match="give a Dask scheduler's address"):
+            check_cluster(address)  # a port of 1 to 65535, in ASCII digits; a real IPv6 form
+    check_cluster("tcp://[::1]:8786")
 
 
 @pytest.mark.parametrize(

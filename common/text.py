@@ -31,11 +31,12 @@ _BREAKS = re.compile(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]+")
 _LINE_BREAKS = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 # What the words may hold, as a refusal says it.
 ALLOWED = (
-    "printable text: no control character, bidi control or line separator, and a newline "
+    "printable text: no control character, bidi embedding, override or isolate (the marks "
+    "U+200E, U+200F and U+061C are text's own), or line separator, and a newline "
     "only where the built-in words break a line"
 )
 _KINDS = (
-    ("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069", "a bidi control"),
+    ("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069", "a bidi override or isolate"),
     ("\u2028\u2029", "a line separator"),
     ("\n", "a newline"),
 )

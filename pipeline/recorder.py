@@ -202,6 +202,9 @@ class RecorderHandler(BaseHTTPRequestHandler):
     def _route(self) -> str:
         """What the request asks after ``/<token>/``, once its Host, token and Origin are
         the recorder's own."""
+        for name in ("Host", "Origin"):  # one of each at most: a second could say otherwise
+            if len(self.headers.get_all(name, [])) > 1:
+                raise RefusedError(HTTPStatus.BAD_REQUEST, f"{name} given more than once")
         host = self.headers.get("Host", "").lower()
         if host not in self.server.hosts:  # a DNS name rebound to 127.0.0.1 says its own
             raise RefusedError(HTTPStatus.FORBIDDEN, f"Host '{host}' is not this recorder's")

@@ -203,7 +203,7 @@ def _own_line_may_break(where: Where) -> bool:
 
 
 def _check_characters(source: str, data: dict) -> None:
-    """No key or text of the file holds a control character, a bidi control or a line
+    """No key or text of the file holds a control character, a bidi override or a line
     separator, and a newline only its own words that replace a label of several lines
     (:func:`syllabus.locale.multiline_keys`): checked first, so that no later message
     prints such a key as it is."""

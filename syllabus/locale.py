@@ -8,6 +8,7 @@ lecture file's first language).
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -57,8 +58,20 @@ def locale_files(lang: str) -> list[Path]:
 
 @cache
 def _files(lang: str, folders: tuple[Path, ...]) -> tuple[Path, ...]:
-    """(Looked up once per process: subtitle splitting asks for every character.)"""
-    return tuple(p for d in folders if (p := d / f"{lang}.toml").is_file())
+    """(Looked up once per process: subtitle splitting asks for every character.) A name
+    there that is no readable file (a folder, a device, a loop of links) is refused, never
+    skipped: the instructor's words would silently not apply."""
+    found = []
+    for folder in folders:
+        path = folder / f"{lang}.toml"
+        if path.is_file():
+            found.append(path)
+        elif os.path.lexists(path):
+            raise LocaleError(
+                f"{path} is not a regular file (a folder, a device or a loop of links): "
+                "make it the language's TOML file, or remove it"
+            )
+    return tuple(found)
 
 
 def locale_path(lang: str) -> Path:

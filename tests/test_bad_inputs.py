@@ -868,8 +868,9 @@ def _ask(
         headers = {"Content-Length": str(len(body)), **headers}
     connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
     for name, value in headers.items():
-        if value is not None:
-            connection.putheader(name, value)
+        for each in value if isinstance(value, list) else [value]:  # a list: sent repeated
+            if each is not None:
+                connection.putheader(name, each)
     connection.endheaders(body or None)
     answer = connection.getresponse()
     text = answer.read().decode()
@@ -885,6 +886,14 @@ RECORDER_CASES = {  # name: (method, path after the host ('T/': the token's), he
     "a rebound DNS name (Host)": ("GET", "T/", {"Host": "evil.example:{port}"}, b"", 403),
     "another port in Host": ("GET", "T/", {"Host": "127.0.0.1:1"}, b"", 403),
     "a cross-site take": ("POST", f"T/{TAKE}", {"Origin": "http://evil.example"}, b"TONE", 403),
+    "Host twice": ("GET", "T/", {"Host": ["127.0.0.1:{port}", "evil.example"]}, b"", 400),
+    "Origin twice": (
+        "POST",
+        f"T/{TAKE}",
+        {"Origin": ["http://127.0.0.1:{port}", "http://evil.example"]},
+        b"TONE",
+        400,
+    ),
     "a take from a sandboxed frame": ("POST", f"T/{TAKE}", {"Origin": "null"}, b"TONE", 403),
     "Content-Length: abc": ("POST", f"T/{TAKE}", {"Content-Length": "abc"}, b"", 400),
     "Content-Length: -1": ("POST", f"T/{TAKE}", {"Content-Length": "-1"}, b"", 400),
@@ -910,7 +919,11 @@ def test_the_recorder_refuses_with_an_answer_and_one_line(
     never the token); nothing is written in the recordings' folder."""
     method, path, headers, body, status = RECORDER_CASES[case]
     path = path.replace("T/", f"/{recorder.token}/", 1)
-    headers = {k: v and v.format(port=recorder.server_port) for k, v in headers.items()}
+    port = recorder.server_port
+    headers = {
+        k: [x.format(port=port) for x in v] if isinstance(v, list) else v and v.format(port=port)
+        for k, v in headers.items()
+    }
     made = {b"TONE": lambda: _tone(0.5), b"AU": lambda: _tone(0.5, "au")}
     made[b"FLAC30"] = lambda: _tone(0.5, "flac", claim=30 * 60 * 48_000)
     body = made[body]() if body in made else body
@@ -1266,11 +1279,11 @@ TEXT_CASES = {
     ),
     "a right-to-left override in a token": (
         _lecture(_walkthrough(tokens='["a", "b\\u202e", "c"]')),
-        "'task.walkthrough.tokens[1]' has a bidi control U+202E at character 2",
+        "'task.walkthrough.tokens[1]' has a bidi override or isolate U+202E at character 2",
     ),
     "a bidi isolate in a person's id": (
         _lecture("[[task.office]]\nid = '\u2066legal'\nkey = [1.0, 1.0]\ndays = 3.0\n"),
-        "'task.office[0].id' has a bidi control U+2066 at character 1",
+        "'task.office[0].id' has a bidi override or isolate U+2066 at character 1",
     ),
     "a line separator in a line": (
         _lecture('[words.en.training]\noutro = "a\\u2028b"'),
@@ -1770,3 +1783,15 @@ def test_every_integer_has_number_words() -> None:
     huge = "7" * 5000  # int() refuses a number of more than 4,300 digits
     assert spoken(f"{huge}/{huge}×10⁻{'⁹' * 5000}", "en").count("seven") == 10_000
     assert spoken(huge, "zh") == "七" * 5000
+
+
+def test_a_locale_name_that_is_no_file_is_refused_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder (or a device, or a loop of links) named en.toml in a locales folder is one
+    line naming it: skipped, the instructor's words would silently not apply."""
+    (tmp_path / "words" / "en.toml").mkdir(parents=True)
+    config = _file(tmp_path, "c.toml", f'languages = ["en"]\nlocales = ["{tmp_path / "words"}"]\n')
+    assert render.main(["--config", str(config), "--list", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'words' / 'en.toml'} is not a regular file" in err and err.count("\n") == 1

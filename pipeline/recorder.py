@@ -238,7 +238,7 @@ class RecorderHandler(BaseHTTPRequestHandler):
         target = inside(self.server.folder, f"{name}.wav")
         try:
             samples = to_samples(data)
-            check_recording(target, samples, self.server.listed[name])
+            check_recording(f"the take for {name}", samples, self.server.listed[name])
         except TooLongError as err:
             raise RefusedError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the take {err}") from None
         except VoiceError as err:

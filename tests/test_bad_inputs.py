@@ -886,6 +886,7 @@ RECORDER_CASES = {  # name: (method, path after the host ('T/': the token's), he
     "a rebound DNS name (Host)": ("GET", "T/", {"Host": "evil.example:{port}"}, b"", 403),
     "another port in Host": ("GET", "T/", {"Host": "127.0.0.1:1"}, b"", 403),
     "a cross-site take": ("POST", f"T/{TAKE}", {"Origin": "http://evil.example"}, b"TONE", 403),
+    "a take too short to hold a line": ("POST", f"T/{TAKE}", {}, b"SHORT", 422),
     "Host twice": ("GET", "T/", {"Host": ["127.0.0.1:{port}", "evil.example"]}, b"", 400),
     "Origin twice": (
         "POST",
@@ -926,6 +927,7 @@ def test_the_recorder_refuses_with_an_answer_and_one_line(
     }
     made = {b"TONE": lambda: _tone(0.5), b"AU": lambda: _tone(0.5, "au")}
     made[b"FLAC30"] = lambda: _tone(0.5, "flac", claim=30 * 60 * 48_000)
+    made[b"SHORT"] = lambda: _tone(0.05)  # too short to be a take
     body = made[body]() if body in made else body
     before = _snapshot(recorder.folder)
     found, text = _ask(recorder, method, path, body, headers)
@@ -936,6 +938,10 @@ def test_the_recorder_refuses_with_an_answer_and_one_line(
     assert _snapshot(recorder.folder) == before
     if case.startswith("a 30-minute"):  # refused from its header: it holds half a second
         assert "lasts 1800 s by its header" in text, text
+    if (
+        case == "a take too short to hold a line"
+    ):  # named as the take, never as the good recording on disk
+        assert "the take for office/01-line" in text and ".wav" not in text, text
 
 
 def test_the_recorder_keeps_a_take_from_its_own_page(

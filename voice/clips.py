@@ -52,8 +52,9 @@ def find_recording(folder: Path, name: str) -> Path | None:
     return found[0] if found else None
 
 
-def check_recording(path: Path, samples: np.ndarray, line: str) -> None:
-    """An empty, silent or over-long recording is named with its line."""
+def check_recording(path: Path | str, samples: np.ndarray, line: str) -> None:
+    """An empty, silent or over-long recording is named (its file, or what it is: a take
+    not yet saved) with its line."""
     seconds = len(samples) / SAMPLE_RATE
     where = f"{path} (line: {line[:50]!r})"
     if seconds < 0.1:

@@ -48,6 +48,7 @@ from voice.clips import MAX_LINE_SECONDS, VoiceError, check_recording, find_reco
 HOST = "127.0.0.1"  # this machine only: the recorder is never published
 MAX_TAKE_BYTES = 64 * 2**20  # a take longer than any line may be is refused unread
 READ_TIMEOUT = 20.0  # seconds a request may pause mid-way before it is dropped
+WHOLE_REQUEST = 3  # a whole request, however it trickles in, lasts at most this many pauses
 LENGTH = re.compile(r"[0-9]{1,12}")  # a Content-Length: ASCII digits only, not '²' or '-1'
 
 
@@ -174,6 +175,20 @@ class RecorderHandler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         self.timeout = self.server.read_timeout  # a stalled request frees its thread
         super().setup()
+        # ... and one that trickles in, a header line each pause (slowloris), is cut at its
+        # deadline: its connection shut, its reads end, its thread is free
+        self.deadline = threading.Timer(self.timeout * WHOLE_REQUEST, self._cut)
+        self.deadline.daemon = True
+        self.deadline.start()
+
+    def _cut(self) -> None:
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
+
+    def finish(self) -> None:
+        self.deadline.cancel()
+        with contextlib.suppress(OSError):  # the connection may be cut already
+            super().finish()
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         pass  # quiet when it goes well: the page shows what happens

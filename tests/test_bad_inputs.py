@@ -1801,3 +1801,25 @@ def test_a_locale_name_that_is_no_file_is_refused_not_skipped(
     assert render.main(["--config", str(config), "--list", "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err
     assert f"{tmp_path / 'words' / 'en.toml'} is not a regular file" in err and err.count("\n") == 1
+
+
+def test_a_request_that_trickles_in_is_cut_at_its_deadline(recorder) -> None:
+    """A header line each time the recorder is about to give up (slowloris): the whole
+    request still ends within its deadline (3 pauses), its thread free again."""
+    import time
+
+    from pipeline.recorder import WHOLE_REQUEST
+
+    pause, start = recorder.read_timeout, time.monotonic()
+    with socket.create_connection(("127.0.0.1", recorder.server_port), timeout=pause / 2) as client:
+        client.sendall(f"GET /{recorder.token}/ HTTP/1.1\r\n".encode())
+        cut = False
+        while not cut and time.monotonic() - start < 3 * pause * WHOLE_REQUEST:
+            try:
+                cut = client.recv(1) == b""  # the end of the connection: cut
+            except TimeoutError:  # still open: trickle one more header line
+                client.sendall(b"X-A: b\r\n")
+            except OSError:
+                cut = True
+    held = time.monotonic() - start
+    assert cut and held < pause * (WHOLE_REQUEST + 1), held

@@ -11,6 +11,7 @@ than a line may be) before anything renders.
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 
 from common.atomic import write_text_atomic
@@ -72,13 +73,23 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
     for entry in read_manifest(folder):
         if entry.scene not in scenes and entry.file.split("/")[0] not in scenes:
             continue
+        home = inside(folder, entry.file).parent  # the scene's folder
+        if os.path.lexists(home) and not home.is_dir():
+            problems.append(f"{home}: is not a folder (the scene's recordings go in one)")
+            continue
         odd = [
             p
             for ext in FORMATS
-            if (p := inside(folder, f"{entry.file}{ext}")).exists() and not p.is_file()
+            if os.path.lexists(p := inside(folder, f"{entry.file}{ext}")) and not p.is_file()
         ]
-        if odd:  # a folder or a pipe named like a recording: never opened
-            kind = "a folder" if odd[0].is_dir() else "not a regular file"
+        if odd:  # a folder, a pipe or a loop of links named like a recording: never opened
+            kind = (
+                "a folder"
+                if odd[0].is_dir()
+                else "a link to nothing, or a loop of links"
+                if odd[0].is_symlink() and not odd[0].exists()
+                else "not a regular file"
+            )
             problems.append(f"{odd[0]}: is {kind}, not a recording")
             continue
         path = find_recording(folder, entry.file)

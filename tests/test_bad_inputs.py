@@ -406,7 +406,7 @@ CASES = {
 def _narration(tmp: Path, manifest: str | bytes | None, **recordings: str | bytes | None):
     """A case: --narration with a folder holding ``manifest`` as narration.json (None: a
     pipe) and ``recordings`` (name with '__' for '/': content; None: a folder; b'fifo': a
-    pipe), said by no voice."""
+    pipe; b'loop': a link to itself), said by no voice."""
     folder = tmp / "rec"
     folder.mkdir()
     if manifest is None:
@@ -418,6 +418,8 @@ def _narration(tmp: Path, manifest: str | bytes | None, **recordings: str | byte
         path.parent.mkdir(parents=True, exist_ok=True)
         if content == b"fifo":
             os.mkfifo(path)
+        elif content == b"loop":
+            path.symlink_to(path.name)
         else:
             _file(path.parent, path.name, content)
     return ["--narration", str(folder), "--voice", "none", "--scenes", "office"]
@@ -473,6 +475,14 @@ CASES |= {
     "a recording that is a pipe": (
         lambda t: _narration(t, _listing("office/01-intro"), **{"office__01-intro.wav": b"fifo"}),
         "01-intro.wav: is not a regular file, not a recording",
+    ),
+    "a recording that is a loop of links": (
+        lambda t: _narration(t, _listing("office/01-intro"), **{"office__01-intro.wav": b"loop"}),
+        "01-intro.wav: is a link to nothing, or a loop of links, not a recording",
+    ),
+    "a scene's folder that is a file": (
+        lambda t: _narration(t, _listing("office/01-intro"), office=b"not a folder"),
+        "office: is not a folder (the scene's recordings go in one)",
     ),
     "a recording that is a folder": (
         lambda t: _narration(t, _listing("office/01-intro"), **{"office__01-intro.wav": None}),

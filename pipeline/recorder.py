@@ -187,6 +187,7 @@ class RecorderHandler(BaseHTTPRequestHandler):
 
     def finish(self) -> None:
         self.deadline.cancel()
+        self.deadline.join()  # gone with its request: the server's close leaves no thread
         with contextlib.suppress(OSError):  # the connection may be cut already
             super().finish()
 

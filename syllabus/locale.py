@@ -498,12 +498,9 @@ def check_line(where: str, line: Any, model: Any, said: bool) -> None:
     _check_markers(where, line, model)
 
 
-def _check_markers(where: str, line: str, model: str) -> None:
-    """``line``'s beat markers are ``model``'s, each once, and words follow the last; or it
-    has none."""
-    names, beats = BEAT_MARK.findall(line), BEAT_MARK.findall(model)
-    if not names:
-        return
+def check_marks(where: str, names: Sequence[str], beats: Sequence[str]) -> None:
+    """A line marking ``names`` for a scene whose beats are ``beats``: each marker a beat's,
+    once, and every beat marked (the lecture file's check and the scenes' own reading)."""
     listed = ", ".join(f"<{name}>" for name in beats) or "none"
     for name in names:
         if name not in beats or names.count(name) > 1:
@@ -518,5 +515,14 @@ def _check_markers(where: str, line: str, model: str) -> None:
             f"{where}: has no <{missing[0]}> marker for the scene's beat (its beats: {listed}; "
             "mark them all, or none)"
         )
+
+
+def _check_markers(where: str, line: str, model: str) -> None:
+    """``line``'s beat markers are ``model``'s, each once, and words follow the last; or it
+    has none."""
+    names = BEAT_MARK.findall(line)
+    if not names:
+        return
+    check_marks(where, names, BEAT_MARK.findall(model))
     if not BEAT_MARK.split(line)[-1].strip():
         raise LocaleError(f"{where}: a <marker> ends the line; put it before its words")

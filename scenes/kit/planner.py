@@ -18,7 +18,14 @@ from itertools import accumulate
 from pathlib import Path
 
 from scenes.kit.subtitles import cue_seconds, fit, halves, limits_for, split_cues, unwrapped
-from syllabus.locale import BEAT_MARK, LocaleError, language, locale_path, locale_table
+from syllabus.locale import (
+    BEAT_MARK,
+    LocaleError,
+    check_marks,
+    language,
+    locale_path,
+    locale_table,
+)
 from voice import speech
 from voice.clips import SpokenLine, speak_line
 from voice.engine import Speaker
@@ -74,16 +81,7 @@ def mark_beats(marked: str, beats: Collection[str], lang: str, table: str, key: 
     where = f"{locale_path(lang)}: [{table}] {key}"
     if not names and beats:
         return MarkedLine(marked.strip(), split_cues(marked.strip(), lang), {}, tuple(beats))
-    for name in names:
-        if name not in beats or names.count(name) > 1:
-            raise LocaleError(
-                f"{where}: marks <{name}> "
-                + ("twice" if name in beats else "but the scene has no such beat")
-                + f" (its beats: {', '.join(sorted(beats)) or 'none'})"
-            )
-    unmarked = sorted(set(beats) - set(names))
-    if unmarked:
-        raise LocaleError(f"{where}: has no <{unmarked[0]}> marker for the scene's beat")
+    check_marks(where, names, sorted(beats))
     joiner = " " if language(lang).spaces else ""
     cues: list[str] = []
     beat_cues: dict[str, int] = {}

@@ -51,6 +51,19 @@ def resolved(path: Path, what: str, error: type[Exception]) -> Path:
         ) from None
 
 
+def odd_file(path: Path) -> str | None:
+    """What stands at ``path`` when it is there but is no regular file ("a folder", "a link
+    to nothing, or a loop of links", "not a regular file": a pipe, a device), never
+    opened; None when it is a regular file or nothing is there."""
+    if not os.path.lexists(path) or path.is_file():
+        return None
+    if path.is_dir():
+        return "a folder"
+    if path.is_symlink() and not path.exists():
+        return "a link to nothing, or a loop of links"
+    return "not a regular file"
+
+
 # A recording's name, as narration.json lists it: ``<scene>/<nn>-<key>`` (no '..', no '/').
 RecordingName = Annotated[
     str,

@@ -163,6 +163,7 @@ window.LabMath = LabMath;
   // A map's cell: grey from the page's dark (weight 0) to white (weight 1)
   const grey = w => Math.round(27 + Math.min(Math.max(w, 0), 1) * 228);
   const cellStyle = w => paint([grey(w), grey(w), grey(w)]);
+  const rootText = r => fixed(r, Number.isInteger(r) ? 0 : 3);  // √4 is 2, √2 is 1.414
   const share = w => fixed(w, 3);  // a weight on a map: 1/8 is 0.125, never 0.13 beside 0.12
 
   // --- the lab's frame: a tab per demo, each opened from its chapter too ---------------
@@ -576,7 +577,7 @@ window.LabMath = LabMath;
     const root = Math.sqrt(c.q[0].length);
     const heading = $("div", { class: "score heading", "aria-hidden": "true" },
       $("span", { text: W.it_cat_word }), $("span", { text: W.it_cat_qk }),
-      $("span", { text: fill(W.it_cat_scaled, { root: fixed(root, Number.isInteger(root) ? 0 : 3) }) }),
+      $("span", { text: fill(W.it_cat_scaled, { root: rootText(root) }) }),
       $("span", { class: "weight", text: W.it_cat_weight }));
     // The rows are made once and updated in place, so that the focus stays on the one chosen.
     const rows = c.tokens.map((tok, j) => $("div", { class: "score", role: "option", onclick: () => choose(j) },
@@ -695,7 +696,6 @@ window.LabMath = LabMath;
     let words = [], shown = [], editing = null, run = null;  // shown: the words the steps are of
     const vector = w => table.get(w) || Array(d).fill(0);
     const two = v => (v === null ? "−∞" : fixed(v));
-    const rootText = r => fixed(r, Number.isInteger(r) ? 0 : 3);  // √4 is 2, √2 is 1.414
     function read() {
       const found = M.segment(input.value, [...table.keys()], s.spaces);
       words = found.slice(0, s.max_words);

@@ -73,7 +73,7 @@ def _quiz(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return questions
 
 
-def _sentence(walk: dict[str, Any], shown: list[str], lang: str) -> dict[str, Any]:
+def _sentence(walk: dict[str, Any], shown: list[str], dims: list[str], lang: str) -> dict[str, Any]:
     """The walkthrough sentence as the own-sentence demo starts it: its words as the language
     shows them, their vectors, the lecture's W_Q, W_K and W_V, and the table of more words."""
     opening = shown[: walk["short"]]  # the words the video follows: it opens on its numbers
@@ -81,7 +81,7 @@ def _sentence(walk: dict[str, Any], shown: list[str], lang: str) -> dict[str, An
         "tokens": shown,
         "text": (" " if language(lang).spaces else "").join(opening),
         "spaces": language(lang).spaces,
-        "dims": names_in(walk["dims"], lang) or names_in(walk["dims"], "en"),
+        "dims": dims,
         "x": walk["x"],
         "w_q": walk["w_q"],
         "w_k": walk["w_k"],
@@ -147,6 +147,7 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
     it_cat = data["tokens"]["it_cat"]
     walk = data["tokens"]["eat_apple"]
     shown = walk["gloss"] if Words("eat_apple", lang)["show"] == "gloss" else walk["tokens"]
+    dims = names_in(walk["dims"], lang) or names_in(walk["dims"], "en")  # named in the language
     words_of_lab = Words("lab", lang)
     projection = data["pitfalls"]["projection"]
     return {
@@ -180,7 +181,7 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
         "sqrt_d": data["pitfalls"]["sqrt_d"],
         "shuffle": {
             "tokens": shown,
-            "dims": names_in(walk["dims"], lang) or names_in(walk["dims"], "en"),
+            "dims": dims,
             "x": walk["x"],
             "w_q": walk["w_q"],
             "w_k": walk["w_k"],
@@ -195,7 +196,7 @@ def lab_data(raw: dict[str, Any], lang: str) -> dict[str, Any]:
             "query": it_cat["query_index"],
         },
         "quiz": _quiz(data, lang),
-        "sentence": _sentence(walk, shown, lang),
+        "sentence": _sentence(walk, shown, dims, lang),
         "heads": _heads(data, lang),
         "roles": {"query": PAGE_THEME.query, "key": PAGE_THEME.key, "value": PAGE_THEME.value},
         "words": {

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from common.atomic import write_text_atomic
-from common.files import NarrationFile, OwnFileError, ScriptLine, inside
+from common.files import NarrationFile, OwnFileError, ScriptLine, inside, odd_file
 from common.text import html_text, one_line
 from voice.clips import (
     FORMATS,
@@ -77,20 +77,15 @@ def check_folder(folder: Path, scenes: set[str]) -> list[str]:
         if os.path.lexists(home) and not home.is_dir():
             problems.append(f"{home}: is not a folder (the scene's recordings go in one)")
             continue
+        # a folder, a pipe or a loop of links named like a recording: never opened
         odd = [
-            p
+            (p, kind)
             for ext in FORMATS
-            if os.path.lexists(p := inside(folder, f"{entry.file}{ext}")) and not p.is_file()
+            if (kind := odd_file(p := inside(folder, f"{entry.file}{ext}")))
         ]
-        if odd:  # a folder, a pipe or a loop of links named like a recording: never opened
-            kind = (
-                "a folder"
-                if odd[0].is_dir()
-                else "a link to nothing, or a loop of links"
-                if odd[0].is_symlink() and not odd[0].exists()
-                else "not a regular file"
-            )
-            problems.append(f"{odd[0]}: is {kind}, not a recording")
+        if odd:
+            path, kind = odd[0]
+            problems.append(f"{path}: is {kind}, not a recording")
             continue
         path = find_recording(folder, entry.file)
         if path is None:

@@ -41,11 +41,11 @@ import numpy as np
 from common.files import inside
 from common.text import script_json
 from pipeline.narration import read_manifest
+from pipeline.serve import HOST  # this machine only: the recorder is never published
 from syllabus.locale import Words
 from voice.audio import SAMPLE_RATE, TooLongError, decode_stream
 from voice.clips import MAX_LINE_SECONDS, VoiceError, check_recording, find_recording, write_wav
 
-HOST = "127.0.0.1"  # this machine only: the recorder is never published
 MAX_TAKE_BYTES = 64 * 2**20  # a take longer than any line may be is refused unread
 READ_TIMEOUT = 20.0  # seconds a request may pause mid-way before it is dropped
 WHOLE_REQUEST = 3  # a whole request, however it trickles in, lasts at most this many pauses

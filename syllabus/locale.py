@@ -8,7 +8,6 @@ lecture file's first language).
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationError
 
 from common.defaults import default
+from common.files import odd_file
 from common.schema import LANGUAGE_CODE, Shape, describe, read_toml
 from common.settings import settings
 from common.text import ALLOWED, Where, dotted, refused
@@ -64,13 +64,13 @@ def _files(lang: str, folders: tuple[Path, ...]) -> tuple[Path, ...]:
     found = []
     for folder in folders:
         path = folder / f"{lang}.toml"
-        if path.is_file():
-            found.append(path)
-        elif os.path.lexists(path):
+        if odd_file(path):
             raise LocaleError(
                 f"{path} is not a regular file (a folder, a device or a loop of links): "
                 "make it the language's TOML file, or remove it"
             )
+        if path.is_file():
+            found.append(path)
     return tuple(found)
 
 

@@ -59,14 +59,17 @@ def _set_cairo_context_path(self: Camera, ctx: cairo.Context, vmobject: VMobject
     return self
 
 
+def to_picture(pixels: RGBAPixelArray, pixel_format: str) -> av.VideoFrame:
+    """The encoder's picture of an RGBA frame: wrapped without a copy, converted once."""
+    return av.VideoFrame.from_numpy_buffer(pixels, format="rgba").reformat(format=pixel_format)
+
+
 def _write_frame(self: VideoSegmentEncoder, pixels: RGBAPixelArray, *, repeat: int = 1) -> None:
     self._validate_frame(pixels, repeat)
     rate = self.spec.frame_rate
     time_base = Fraction(rate.denominator, rate.numerator)
     try:
-        frame = av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
-        if repeat > 1:  # a hold: one conversion for all its frames
-            frame = frame.reformat(format=self.spec.pixel_format)
+        frame = to_picture(pixels, self.spec.pixel_format)  # a hold: one conversion for all
         for _ in range(repeat):
             frame.pts = self._next_pts
             frame.time_base = time_base

@@ -1,14 +1,15 @@
 """Benchmark render.py against plain Manim on the whole lecture, side by side in one run.
 
-    .venv/bin/python bench/render_bench.py [--qualities high,medium] [--scenes a,b]
+    .venv/bin/python bench/render_bench.py [--qualities high,medium] [--scenes a,b|all]
 
-For each size (default 1080p30 and 720p30) the whole lecture is rendered three ways:
+For each size (default 1080p30 and 720p30) the benchmark's chapters (the lecture's first
+four, unless ``--scenes`` names others or ``all``), silent, are rendered three ways:
 
 - plain Manim at its defaults, what an instructor would type: ``manim render`` of one
   chapter after the other (x264's ``medium`` preset, Manim's caching on);
 - plain Manim at the flags a careful user would pick: the same encoder options as render.py
   (x264 ``veryfast``, one thread), caching off, no progress bar, two chapters side by side;
-- render.py ``--force``, its formula and text cache emptied first (the render times the
+- render.py ``--force --voice none``, its formula and text cache emptied first (the render times the
   previous size left there only order the work: the sizes run last to first, so that the
   first has them).
 
@@ -16,9 +17,12 @@ The plain runs render the same scene files with the same data file and environme
 with this project's own speed-ups to drawing and encoding switched off
 (``LECTURE_FAST_FRAMES=0``): what Manim itself does. Then, at the first size: a no-op re-run
 of render.py, a re-run after one scene's file was edited (against that scene's own render
-time), and the frames of every segment compared with plain Manim's at the same encoder
-options (decoded, hashed). Prints seconds per second of video and the ratios. Machines are
-shared and noisy: read the ratios, which come from one run.
+time), and every chapter's frames compared: plain Manim with and without this project's
+speed-ups, both encoded losslessly (x264 ``crf=0``, so that the decoded frames are the
+pictures drawn; at a lossy setting x264's own choices differ once a hold is stored as one
+picture), decoded, read at the constant frame rate and hashed. Prints seconds per second of
+video and the ratios. Machines are shared and noisy: read the ratios, which come from one
+run.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +49,8 @@ from syllabus.plan import DEFAULT_PLAN, Chapter  # noqa: E402
 from syllabus.presets import PRESETS, Preset  # noqa: E402
 
 DONE = re.compile(r"done\s+(\S+) \(([\d.]+) s\)")
+BENCHMARK_CHAPTERS = 4  # the lecture's first chapters: the benchmark's default
+LOSSLESS = "crf=0"  # x264: the decoded frames are exactly the pictures encoded
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
@@ -54,12 +61,15 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return time.perf_counter() - start, result.stdout
 
 
-def plain_command(chapter: Chapter, preset: Preset, media: Path, careful: bool) -> list[str]:
+def plain_command(
+    chapter: Chapter, preset: Preset, media: Path, careful: bool, *options: str
+) -> list[str]:
     command = [sys.executable, "-m", "manim", "render", "-r", f"{preset.width},{preset.height}"]
     command += ["--fps", f"{preset.fps:g}", "--media_dir", str(media / chapter.name)]
     if careful:
         command += ["--disable_caching", "--progress_bar", "none"]
-        command += [arg for option in ENCODER_OPTIONS for arg in ("--encoder-option", option)]
+        chosen = (*ENCODER_OPTIONS, *options)
+        command += [arg for option in chosen for arg in ("--encoder-option", option)]
     return [*command, str(chapter.file), chapter.class_name]
 
 
@@ -68,9 +78,11 @@ def plain_video(chapter: Chapter, media: Path) -> Path:
     return next(v for v in videos if "partial_movie_files" not in v.parts)
 
 
-def plain(chapters: list[Chapter], preset: Preset, media: Path, env: dict, careful: bool) -> float:
+def plain(
+    chapters: list[Chapter], preset: Preset, media: Path, env: dict, careful: bool, *options: str
+) -> float:
     """Plain Manim over every chapter: one at a time, or (careful) two side by side."""
-    commands = [plain_command(c, preset, media, careful) for c in chapters]
+    commands = [plain_command(c, preset, media, careful, *options) for c in chapters]
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=2 if careful else 1) as pool:
         list(pool.map(lambda command: timed(command, env), commands))
@@ -79,15 +91,22 @@ def plain(chapters: list[Chapter], preset: Preset, media: Path, env: dict, caref
 
 def render_py(out: Path, quality: str, scenes: str | None, *extra: str) -> tuple[float, str]:
     command = [sys.executable, "render.py", "--quality", quality, "--out", str(out), "--jobs", "2"]
+    command += ["--voice", "none"]  # the picture alone: plain Manim's scenes are silent
     return timed(command + (["--scenes", scenes] if scenes else []) + list(extra))
 
 
-def compare_frames(chapters: list[Chapter], media: Path, segments: Path) -> dict[str, list[str]]:
-    """Each segment against plain Manim's video of it at the same encoder options."""
+def compare_frames(
+    chapters: list[Chapter], preset: Preset, work: Path, settings: Settings
+) -> dict[str, list[str]]:
+    """Each chapter drawn by plain Manim and by this project's fast path, both lossless."""
+    media = {fast: work / f"frames-{fast}" for fast in (False, True)}
+    for fast, folder in media.items():
+        env = worker_env(replace(settings, fast_frames=fast))
+        plain(chapters, preset, folder, env, True, LOSSLESS)
     problems = {}
     for chapter in chapters:
-        video = segments / f"{chapter.name}.mp4"
-        if found := compare_videos(plain_video(chapter, media), video):
+        videos = (plain_video(chapter, media[fast]) for fast in (False, True))
+        if found := compare_videos(*videos):
             problems[chapter.name] = found
     return problems
 
@@ -99,26 +118,28 @@ def main() -> None:
     args = parser.parse_args()
     qualities = args.qualities.split(",")
     lecture = load_lecture(None, DEFAULT_PLAN, None)
-    chapters = [c for c in lecture.chapters if not args.scenes or c.name in args.scenes.split(",")]
+    chosen = args.scenes.split(",") if args.scenes else []
+    chapters = [c for c in lecture.chapters if args.scenes == "all" or c.name in chosen]
+    chapters = chapters or lecture.chapters[:BENCHMARK_CHAPTERS]
+    scenes = ",".join(c.name for c in chapters)
     work = Path(tempfile.mkdtemp(prefix="render-bench-"))
     out = work / "out"
     render_py(out, "low", "opening")  # trains the data file, renders one scene: not timed
-    env = worker_env(
-        Settings(
-            lang=lecture.languages[0],
-            theme=lecture.theme,
-            data=out / "data.json",
-            plan=DEFAULT_PLAN,
-            chapters=tuple(c.name for c in lecture.chapters),
-            fast_frames=False,
-        )
+    settings = Settings(
+        lang=lecture.languages[0],
+        theme=lecture.theme,
+        data=out / "data.json",
+        plan=DEFAULT_PLAN,
+        chapters=tuple(c.name for c in lecture.chapters),
+        fast_frames=False,
     )
+    env = worker_env(settings)
     rows = []
     for quality in reversed(qualities):  # the first size last: it starts longest-first too
         preset = PRESETS[quality]
         shutil.rmtree(out / ".cache" / "tex", ignore_errors=True)
         shutil.rmtree(out / ".cache" / "texts", ignore_errors=True)
-        ours, _ = render_py(out, quality, args.scenes, "--force")
+        ours, _ = render_py(out, quality, scenes, "--force")
         video = sum(
             read_video(out / "segments" / f"{c.name}.mp4", False).duration for c in chapters
         )
@@ -131,20 +152,20 @@ def main() -> None:
             flush=True,
         )
         if quality == qualities[0]:
-            noop, _ = render_py(out, quality, args.scenes)
+            noop, _ = render_py(out, quality, scenes)
             edited_file = chapters[0].file
             original = edited_file.read_text(encoding="utf-8")
             try:
                 edited_file.write_text(original + "\n# edited by the benchmark\n", encoding="utf-8")
-                edit, log = render_py(out, quality, args.scenes)
+                edit, log = render_py(out, quality, scenes)
             finally:
                 edited_file.write_text(original, encoding="utf-8")
             own = float(DONE.search(log).group(2))
             print(f"no-op {noop:.2f} s, edit {edit:.2f} s (own {own:.2f} s)", flush=True)
-            frames = compare_frames(chapters, work / f"best-{quality}", out / "segments")
+            frames = compare_frames(chapters, preset, work, settings)
         shutil.rmtree(work / f"default-{quality}", ignore_errors=True)
 
-    print(f"whole lecture: {len(chapters)} chapters, 2 cores; seconds of rendering per second")
+    print(f"{len(chapters)} chapters, silent, 2 cores; seconds of rendering per second")
     print("of video (lower is better), and how many times faster render.py is")
     columns = ("plain defaults", "plain best", "render.py")
     print(f"{'size':8} {'video':>7} " + " ".join(f"{c:>14}" for c in columns) + "  ratios")
@@ -161,7 +182,7 @@ def main() -> None:
     )
     print(
         f"frames vs plain best    : {len(chapters) - len(frames)} of {len(chapters)} segments "
-        "identical, frame by frame"
+        "identical, frame by frame (lossless, at the constant rate)"
         + "".join(f"\n    {name}: {found[0]}" for name, found in frames.items())
     )
     shutil.rmtree(work, ignore_errors=True)

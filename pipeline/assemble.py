@@ -100,20 +100,19 @@ def _copy_video(
     output: av.container.OutputContainer,
     video: av.stream.Stream,
     offset: int,
-    step: int,
 ) -> int:
-    """Copy a segment's packets, ``offset`` ticks later; return the ticks it lasts."""
-    frames = 0
+    """Copy a segment's packets, ``offset`` ticks later; return the ticks it lasts (its
+    samples' durations: a held picture is one sample lasting the hold)."""
+    ticks = 0
     for packet in source.demux(source.streams.video[0]):
         if packet.dts is None:  # the demuxer's end-of-stream marker
             continue
         packet.pts += offset
         packet.dts += offset
-        packet.duration = step  # constant frame rate, to the last frame
+        ticks += packet.duration
         packet.stream = video
         output.mux(packet)
-        frames += 1
-    return frames * step
+    return ticks
 
 
 def _chapters(segments: list[SegmentFile], starts: list[float], duration: float) -> list[dict]:
@@ -151,14 +150,13 @@ def _mux(
         if voiced:
             sound = output.add_stream("aac", rate=SAMPLE_RATE, layout="mono")
             sound.bit_rate = AAC_BITRATE
-        step = round(1 / (template.base_rate * template.time_base))  # ticks a frame
         offset = 0
         for segment, source in zip(segments, inputs, strict=True):
             starts.append(float(offset * template.time_base))
             for cue in read_srt(segment.subtitles, shift=starts[-1]):
                 cues.append(cue)
                 output.mux(_subtitle_packet(cue, text))
-            offset += _copy_video(source, output, video, offset, step)
+            offset += _copy_video(source, output, video, offset)
         duration = float(offset * template.time_base)
         if voiced:  # each chapter's sound cut to its frames exactly: no drift at the joins
             ends = [*starts[1:], duration]

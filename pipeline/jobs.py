@@ -31,8 +31,13 @@ from syllabus.plan import Chapter
 from syllabus.presets import Preset
 
 # x264's "veryfast" preset: about a quarter less encoding time than Manim's default
-# ("medium") at 1080p, for a somewhat larger file at the same quality setting.
-ENCODER_OPTIONS = ("preset=veryfast", "threads=1")
+# ("medium") at 1080p, for a somewhat larger file at the same quality setting. One thread:
+# the workers fill the cores. No B-frames (bf=0): a held picture is stored once, lasting the
+# hold (scenes/patches/fastframes.py), and without reordering each sample's decode time is
+# its presentation time, so its duration in the MP4 is how long it is shown (with B-frames
+# x264 derives decode times from earlier pictures' times, and a segment's durations no
+# longer add up to its length).
+ENCODER_OPTIONS = ("preset=veryfast", "threads=1", "bf=0")
 WORKER = "scenes.worker"  # run by name: the pipeline never imports Manim
 _BOX = re.compile(r"[│╭╮╰╯─┃━]+")
 

@@ -17,20 +17,13 @@ import av
 import numpy as np
 
 from common.files import LinesFile, NarratedLine
+from common.video import seconds as video_seconds
 from voice.audio import SAMPLE_RATE, decode_stream, encode_samples
 from voice.clips import cached, normalise, read_wav
 
 AAC_BITRATE = 128_000
 SAFE_PEAK = 0.97  # the loudest decoded sample a file may have
 FRAME_SAMPLES = 1024  # one AAC frame
-
-
-def video_seconds(container: av.container.InputContainer) -> float:
-    """A video's length: its frames times the frame time (not the container's rounding)."""
-    stream = container.streams.video[0]
-    frames = sum(1 for packet in container.demux(stream) if packet.dts is not None)
-    container.seek(0)
-    return frames / float(stream.base_rate)
 
 
 FADE = 0.005  # seconds faded in and out at each clip's ends: no click, no AAC overshoot
@@ -67,7 +60,7 @@ def under_peak(encode: Callable[[float], float], target: Path) -> None:
 def write_with_audio(video: Path, track: np.ndarray, target: Path, seconds: float) -> None:
     """``video``'s picture (copied) with ``track`` as an AAC stream, into ``target``, under
     :data:`SAFE_PEAK` (:func:`under_peak`). ``seconds``: the video's length
-    (:func:`video_seconds`)."""
+    (:func:`common.video.seconds`)."""
 
     def encode(gain: float) -> float:
         _write(video, track * np.float32(gain), target)
@@ -116,12 +109,12 @@ def add_narration(video: Path) -> Path:
     """The video with its narration track, as a new file beside it; ``video`` itself when
     the scene said nothing with a voice."""
     with av.open(str(video)) as container:
-        seconds = video_seconds(container)
-    track = narration_track(video, seconds)
+        length = video_seconds(container)
+    track = narration_track(video, length)
     if track is None:
         return video
     target = video.with_name(f"{video.stem}.voiced.mp4")
-    write_with_audio(video, track, target, seconds)
+    write_with_audio(video, track, target, length)
     return target
 
 

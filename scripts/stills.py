@@ -23,6 +23,8 @@ import av
 import srt
 from PIL import Image, ImageDraw, ImageFont
 
+from common.video import frame_rate, held_frames
+
 FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 
 
@@ -39,12 +41,15 @@ def grab(video: Path, times: list[float], every: float | None) -> list[tuple[flo
         stream = container.streams.video[0]
         wanted = sorted(times)
         next_time = 0.0 if every else None
-        for frame in container.decode(stream):
+        step = 1 / float(frame_rate(container))
+        for frame, count in held_frames(container):  # a held picture: on screen count frames
             t = float(frame.pts * stream.time_base)
-            if every and t >= next_time:
+            end = t + count * step
+            while every and next_time < end:
                 wanted.append(next_time)
                 next_time += every
-            while wanted and t >= wanted[0]:
+            wanted.sort()
+            while wanted and wanted[0] < end:
                 frames.append((wanted.pop(0), frame.to_image()))
     return frames
 

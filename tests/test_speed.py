@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from types import FunctionType
 
+import av
 import numpy as np
 import pytest
 from manim import (
@@ -63,8 +64,9 @@ class _Moves(Scene):
         self.wait(0.4)
 
 
-def _render(folder: Path) -> Path:
+def _render(folder: Path, encoder: dict[str, str] | None = None) -> Path:
     settings = {"media_dir": str(folder), "pixel_width": 320, "pixel_height": 180}
+    settings |= {"video_encoder_options": encoder} if encoder else {}
     with tempconfig({**settings, "frame_rate": 15, "disable_caching": True, "verbosity": "ERROR"}):
         scene = _Moves()
         scene.render()
@@ -207,15 +209,25 @@ def test_a_text_made_twice_is_a_copy_of_the_first_and_its_own() -> None:
     assert red.get_color() == RED != plain.get_color()
 
 
+def _packets(path: Path) -> int:
+    with av.open(str(path)) as container:
+        return sum(p.dts is not None for p in container.demux(container.streams.video[0]))
+
+
 def test_fast_frames_are_manims_frames(tmp_path: Path) -> None:
+    """Losslessly encoded (x264 at crf 0, so that decoding gives back what was encoded), the
+    fast path's video is Manim's frame for frame at the constant rate; each hold is one
+    picture in the file (6 frames each: 5 fewer pictures a hold, two holds)."""
+    lossless = {"crf": "0"}
     fastframes.uninstall()
     try:
-        plain = _render(tmp_path / "plain")
+        plain = _render(tmp_path / "plain", lossless)
     finally:
         fastframes.install()
-    fast = _render(tmp_path / "fast")
+    fast = _render(tmp_path / "fast", lossless)
     assert read_video(plain).frames == 15 * 0.8 + 3 * 15  # holds and moves, all there
     assert compare_videos(plain, fast) == []  # decoded and hashed, frame by frame
+    assert _packets(plain) - _packets(fast) == 2 * 5
 
 
 _FORMULAS = r"""
@@ -319,3 +331,38 @@ def test_the_gates_dry_run_ends_each_transform_where_manim_does() -> None:
         order_a, order_b = np.lexsort(a.T[::-1]), np.lexsort(b.T[::-1])
         assert a.shape == b.shape and np.allclose(a[order_a], b[order_b], atol=1e-6), step
     assert "interpolate_mobject" not in Transform.__dict__  # Manim's own again after
+
+
+def test_a_held_picture_is_one_sample_lasting_the_hold(tmp_path: Path) -> None:
+    """Frames that repeat the one before, handed over one by one or as one frame with
+    ``repeat``, are encoded once, lasting all of them (with the render's encoder options):
+    the samples' durations add up to every frame, and read at the constant rate the video
+    is every frame handed over, in order."""
+    from fractions import Fraction
+
+    from manim._config.video_encoder import VideoEncoderSpec
+    from manim.scene.video_segment_encoder import VideoSegmentEncoder
+
+    from common.video import constant_rate, length_ticks
+    from pipeline.jobs import ENCODER_OPTIONS
+
+    options = tuple(tuple(option.split("=")) for option in ENCODER_OPTIONS)
+    spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", 96, 64, Fraction(15), options)
+    rng = np.random.default_rng(0)
+    pictures = [rng.integers(0, 255, (64, 96, 4), dtype=np.uint8) for _ in range(4)]
+    # (picture, repeat) in the order handed over: a hold given frame by frame, then with
+    # repeat, a picture between, and the segment ending on a hold given frame by frame
+    handed = [(0, 1), (1, 1), (1, 1), (1, 1), (2, 5), (3, 1), (2, 1), (2, 1)]
+    encoder = VideoSegmentEncoder(target=tmp_path / "held.mp4", spec=spec)
+    for picture, repeat in handed:
+        encoder.write_frame(pictures[picture].copy(), repeat=repeat)
+    encoder.finish()
+    frames = [picture for picture, repeat in handed for _ in range(repeat)]
+    assert _packets(tmp_path / "held.mp4") == 5  # one sample for each picture shown
+    with av.open(str(tmp_path / "held.mp4")) as container:
+        assert length_ticks(container) == len(frames) * 1024  # 15 fps in 1/15360 s
+        decoded = [f.to_ndarray(format="rgb24") for f in constant_rate(container)]
+    assert len(decoded) == len(frames)
+    for frame, picture in zip(decoded, frames, strict=True):  # each the picture it was
+        errors = [np.abs(frame.astype(int) - p[..., :3]).mean() for p in pictures]
+        assert int(np.argmin(errors)) == picture

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from common.defaults import default
+from common.video import seconds
 from scenes.gates.motion import changes
 from voice.clips import (
     SAMPLE_RATE,
@@ -108,9 +109,8 @@ def _streams(path: Path) -> tuple[float, float, float]:
     with av.open(str(path)) as container:
         video, audio = container.streams.video[0], container.streams.audio[0]
         assert audio.codec_context.name == "aac"
-        frames = sum(1 for p in container.demux(video) if p.dts is not None)
         return (
-            frames / float(video.base_rate),
+            seconds(container),  # its samples' durations: a hold is one sample
             float(audio.duration * audio.time_base),
             float(1 / video.base_rate),
         )

@@ -17,6 +17,8 @@ import av
 import numpy as np
 import srt
 
+from common.video import frame_rate, held_frames
+
 GRID = 160  # the grey image's width, in pixels, before frames are compared
 LEVELS = 2  # a pixel that moves by more than this many grey levels (of 255) changes
 LONG_STILL = 3.0  # seconds
@@ -47,12 +49,13 @@ def changes(video: Path) -> tuple[np.ndarray, float]:
     previous = None
     with av.open(str(video)) as container:
         stream = container.streams.video[0]
-        fps = float(stream.base_rate)
+        fps = float(frame_rate(container))
         height = max(1, round(GRID * stream.codec_context.height / stream.codec_context.width))
-        for frame in container.decode(stream):
+        for frame, count in held_frames(container):  # a held picture: no change after its first
             grey = frame.reformat(width=GRID, height=height, format="gray").to_ndarray()
             grey = grey.astype(np.int16)
             moved.append(previous is None or bool(np.max(np.abs(grey - previous)) > LEVELS))
+            moved += [False] * (count - 1)
             previous = grey
     return np.array(moved, dtype=bool), fps
 

@@ -18,6 +18,8 @@ from pathlib import Path
 import av
 import numpy as np
 
+from common.video import frame_rate, held_frames
+
 SHRINK = 8
 STILL_LEVEL = 0.02  # grey levels of 255, mean over the frame
 LONG_STILL = 3.0  # seconds
@@ -76,25 +78,28 @@ def measure(video: Path, background: str) -> Picture:
     previous = None
     with av.open(str(video)) as container:
         stream = container.streams.video[0]
-        fps = float(stream.base_rate)
+        fps = float(frame_rate(container))
         width = max(1, stream.codec_context.width // SHRINK)
         height = max(1, stream.codec_context.height // SHRINK)
         top, bottom = (round(height * edge) for edge in BAND)
-        for frame in container.decode(stream):
+        for frame, count in held_frames(container):  # a held picture: the same grey each frame
             grey = frame.reformat(width=width, height=height, format="gray").to_ndarray()
             grey = grey.astype(np.float32)
-            if frames >= OPENING * fps:
-                content = np.abs(grey[top:bottom] - level) > EMPTY_LEVEL
-                empty += bool(content.mean() < EMPTY_SHARE)
-            if previous is not None and float(np.abs(grey - previous).mean()) <= STILL_LEVEL:
-                still += 1
-                run += 1
-            else:
-                runs.append(run)
-                begins.append(frames - run)
-                run = 1  # a still run counts the frame it began on
+            bare = bool((np.abs(grey[top:bottom] - level) > EMPTY_LEVEL).mean() < EMPTY_SHARE)
+            for k in range(count):
+                if frames >= OPENING * fps:
+                    empty += bare
+                if k or (
+                    previous is not None and float(np.abs(grey - previous).mean()) <= STILL_LEVEL
+                ):
+                    still += 1
+                    run += 1
+                else:
+                    runs.append(run)
+                    begins.append(frames - run)
+                    run = 1  # a still run counts the frame it began on
+                frames += 1
             previous = grey
-            frames += 1
     runs.append(run)
     begins.append(frames - run)
     long = [(b, n) for b, n in zip(begins, runs, strict=True) if n / fps >= LONG_STILL]

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import av
 
+from common.video import frame_rate, held_frames
+
 
 @dataclass(frozen=True)
 class VideoFacts:
@@ -37,22 +39,18 @@ def read_video(path: str | Path, hashes: bool = True) -> VideoFacts:
     """
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
-        frames = container.decode(stream)
-        if hashes:
-            digests = tuple(
-                hashlib.sha256(frame.to_ndarray(format="rgb24").tobytes()).hexdigest()
-                for frame in frames
-            )
-        else:
-            digests = tuple("" for _ in frames)
+        digests: list[str] = []
+        for frame, count in held_frames(container):  # at the constant rate: holds repeated
+            digest = hashlib.sha256(frame.to_ndarray(format="rgb24").tobytes()) if hashes else None
+            digests += [digest.hexdigest() if digest else ""] * count
         return VideoFacts(
             codec=stream.codec_context.name,
             pix_fmt=stream.codec_context.pix_fmt or "",
             width=stream.width,
             height=stream.height,
-            fps=float(stream.average_rate or 0),
+            fps=float(frame_rate(container)),
             frames=len(digests),
-            frame_hashes=digests,
+            frame_hashes=tuple(digests),
         )
 
 

@@ -24,10 +24,12 @@ hashes).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import av
 import cairo
+import numpy as np
 from manim import VMobject
 from manim.camera.camera import Camera
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
@@ -64,32 +66,106 @@ def to_picture(pixels: RGBAPixelArray, pixel_format: str) -> av.VideoFrame:
     return av.VideoFrame.from_numpy_buffer(pixels, format="rgba").reformat(format=pixel_format)
 
 
+def same_pixels(a: RGBAPixelArray, b: RGBAPixelArray) -> bool:
+    """Whether two frames are the same picture (compared 8 bytes at a time: about 0.5 ms at
+    1080p, against 10 to 15 ms for x264 to encode the frame again)."""
+    return a is b or np.array_equal(a.reshape(-1).view(np.uint64), b.reshape(-1).view(np.uint64))
+
+
+@dataclass
+class _Held:
+    """The picture waiting to be encoded: it lasts until a different one arrives."""
+
+    pixels: RGBAPixelArray
+    pts: int  # its first frame
+    frames: int  # how many frames it lasts so far
+
+
+class _Lasting:
+    """One encoder's state: the picture held back, and each encoded picture's length."""
+
+    def __init__(self) -> None:
+        self.held: _Held | None = None
+        self.frames: dict[int, int] = {}  # pts -> frames the picture lasts
+
+
+def _lasting(encoder: VideoSegmentEncoder) -> _Lasting:
+    state = encoder.__dict__.get("_lasting")
+    if state is None:
+        state = encoder.__dict__["_lasting"] = _Lasting()
+    return state
+
+
+def _mux(encoder: VideoSegmentEncoder, packets: list[av.Packet]) -> None:
+    lengths = _lasting(encoder).frames
+    for packet in packets:
+        packet.duration = lengths.pop(packet.pts)  # in frames: the encoder's time base
+        encoder._container.mux(packet)
+
+
+def _encode_held(encoder: VideoSegmentEncoder) -> None:
+    """Encode the held picture once, lasting all its frames."""
+    state = _lasting(encoder)
+    held, state.held = state.held, None
+    if held is None:
+        return
+    rate = encoder.spec.frame_rate
+    picture = to_picture(held.pixels, encoder.spec.pixel_format)
+    picture.pts, picture.time_base = held.pts, Fraction(rate.denominator, rate.numerator)
+    picture.duration = held.frames
+    state.frames[held.pts] = held.frames
+    _mux(encoder, encoder._stream.encode(picture))
+
+
 def _write_frame(self: VideoSegmentEncoder, pixels: RGBAPixelArray, *, repeat: int = 1) -> None:
     self._validate_frame(pixels, repeat)
-    rate = self.spec.frame_rate
-    time_base = Fraction(rate.denominator, rate.numerator)
     try:
-        frame = to_picture(pixels, self.spec.pixel_format)  # a hold: one conversion for all
-        for _ in range(repeat):
-            frame.pts = self._next_pts
-            frame.time_base = time_base
-            self._next_pts += 1
-            for packet in self._stream.encode(frame):
-                self._container.mux(packet)
+        state = _lasting(self)
+        if state.held is not None and same_pixels(state.held.pixels, pixels):
+            state.held.frames += repeat  # the same picture, lasting longer
+        else:
+            _encode_held(self)
+            state.held = _Held(pixels, self._next_pts, repeat)
+        self._next_pts += repeat
     except BaseException as error:
         raise self._operation_error("encode", error) from error
 
 
-_MANIMS_OWN = (Camera.set_cairo_context_path, VideoSegmentEncoder.write_frame)
+def _finish(self: VideoSegmentEncoder) -> None:
+    if self._closed:
+        return
+    try:
+        _encode_held(self)
+        _mux(self, self._stream.encode())  # the encoder's last pictures
+    except BaseException as error:
+        self.abort()
+        raise self._operation_error("finish", error) from error
+    self._closed = True
+    try:
+        self._container.close()
+    except BaseException as error:
+        raise self._operation_error("finish", error) from error
+
+
+_MANIMS_OWN = (
+    Camera.set_cairo_context_path,
+    VideoSegmentEncoder.write_frame,
+    VideoSegmentEncoder.finish,
+)
 
 
 def install() -> None:
     """Make every frame Manim draws and encodes take the fast way."""
     Camera.set_cairo_context_path = _set_cairo_context_path
     VideoSegmentEncoder.write_frame = _write_frame
+    VideoSegmentEncoder.finish = _finish
 
 
 def uninstall() -> None:
     """Manim's own way again (to compare the two)."""
-    Camera.set_cairo_context_path, VideoSegmentEncoder.write_frame = _MANIMS_OWN
+    (
+        Camera.set_cairo_context_path,
+        VideoSegmentEncoder.write_frame,
+        VideoSegmentEncoder.finish,
+    ) = _MANIMS_OWN
     _paths.clear()

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import av
 import numpy as np
 import pytest
 from pagekit import PAGE_MARKS, chrome, close, data_js, not_blank, open_page, severe, until, video
@@ -79,6 +80,28 @@ def _page_plays_seeks_and_searches(browser: webdriver.Chrome, lecture: Path) -> 
     )
 
 
+_PAUSES = """
+const v = document.getElementById('video');
+window.pausedAt = [];
+v.pause = function () {
+  window.pausedAt.push(this.currentTime);
+  HTMLMediaElement.prototype.pause.call(this);
+};
+"""
+
+
+def _held_picture(path: Path) -> tuple[float, float]:
+    """The start and length of the video's first picture held for at least a second."""
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        for packet in container.demux(stream):
+            if packet.duration and packet.duration * stream.time_base >= 1:
+                return float(packet.pts * stream.time_base), float(
+                    packet.duration * stream.time_base
+                )
+    raise AssertionError(f"{path}: no picture is held for a second")
+
+
 def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Path) -> None:
     open_page(browser, lecture, "#present")
     data = json.loads(
@@ -87,6 +110,7 @@ def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Pa
     frame = 1 / data["fps"]
     body = browser.find_element(By.TAG_NAME, "body")
     assert "present" in body.get_attribute("class")
+    browser.execute_script(_PAUSES)
     browser.execute_script("document.getElementById('video').playbackRate = 4")  # quicker
     for k in range(3):  # space plays the first line, then → each next one
         body.send_keys(Keys.SPACE if k == 0 else Keys.ARROW_RIGHT)
@@ -99,6 +123,14 @@ def _presenter_mode_stops_after_each_line(browser: webdriver.Chrome, lecture: Pa
     until(browser, "return !document.getElementById('video').paused", 5)
     until(browser, "return document.getElementById('video').paused", 20)
     assert video(browser, "currentTime") == pytest.approx(data["lines"][2]["end"], abs=frame + 1e-3)
+    # a stop inside a held picture (one frame in the file, lasting the hold: no frame is
+    # presented while it lasts) is still made in time, by the clock
+    start, length = _held_picture(lecture / "lecture.mp4")
+    stop = start + length / 2
+    browser.execute_script(f"seek({start + 0.1}); present.playTo({stop})")
+    until(browser, "return !document.getElementById('video').paused", 5)
+    until(browser, "return document.getElementById('video').paused", 20)
+    assert browser.execute_script("return window.pausedAt.pop()") < stop + frame / 2
 
 
 def _a_clicker_drives_it_from_a_chapter(browser: webdriver.Chrome, lecture: Path) -> None:

@@ -24,11 +24,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from profile_lecture import ROOT, lecture_file, profiled_render, read_profiles
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from common.timers import SHARES
-from syllabus.lecture_file import load_lecture
-from syllabus.plan import DEFAULT_PLAN
+from bench.profile_lecture import fresh_out, lecture_file, profiled_render, read_profiles  # noqa: E402
+from common.timers import SHARES  # noqa: E402
+from syllabus.lecture_file import load_lecture  # noqa: E402
+from syllabus.plan import DEFAULT_PLAN  # noqa: E402
 
 
 def children_cpu() -> float:
@@ -49,9 +51,8 @@ def report(name: str, found: dict, label: str) -> None:
     print(f"{'total':20} {total:7.2f} {1:5.0%} {total / seconds:12.3f}")
 
 
-def overhead(work: Path, flags: list[str], rounds: int) -> None:
+def overhead(work: Path, out: Path, flags: list[str], rounds: int) -> None:
     """CPU seconds of the chapter's render with the timers and without, interleaved."""
-    out = work / "out"
     profiled_render(out, None, flags)  # fills the voice and formula caches for both
     spent: dict[bool, list[float]] = {True: [], False: []}
     for k in range(rounds):
@@ -73,22 +74,18 @@ def main() -> None:
     parser.add_argument("--cached", action="store_true", help="again, caches warm")
     parser.add_argument("--overhead", type=int, metavar="N", help="the timers' cost, N rounds")
     args = parser.parse_args()
-    data = ROOT / "out" / "data.json"
-    if not data.is_file():
-        sys.exit(f"{data} is missing: run `make data` first")
     work = Path(tempfile.mkdtemp(prefix="profile-chapter-"))
     config = lecture_file(work, args.scene)
     lecture = load_lecture(config, DEFAULT_PLAN, None)
-    (work / "out").mkdir()
-    shutil.copy2(data, work / "out" / "data.json")
+    out = fresh_out(work)
     flags = ["--quality", args.quality, "--config", str(config)]
     flags += ["--voice", args.voice] if args.voice else []
     print(f"{args.scene}, {args.quality}, voice {args.voice or lecture.voice}")
     if args.overhead:
-        overhead(work, flags, args.overhead)
+        overhead(work, out, flags, args.overhead)
     else:
         for run in ("cold", "cached") if args.cached else ("cold",):
-            profiled_render(work / "out", work / run, flags)
+            profiled_render(out, work / run, flags)
             found = read_profiles(work / run, lecture.first, [args.scene])[args.scene]
             report(args.scene, found, run)
     shutil.rmtree(work, ignore_errors=True)

@@ -4,7 +4,7 @@
 
 Runs ``render.py --force`` with the profile setting (``LECTURE_PROFILE``, common/timers.py)
 into a fresh out folder, cold (its voice cache and formula cache empty; the data file is
-copied from out/, as training is no part of a render), then again into the same folder,
+out/'s, or trained first, as training is no part of a render), then again into the same folder,
 cached (both caches warm). Prints, per chapter and in total, the CPU seconds per second of
 video of each share, cold / cached, and each run's wall seconds and wall seconds per second
 of video. ``--scenes`` renders a lecture of those chapters only (a lecture file listing
@@ -45,6 +45,20 @@ def lecture_file(folder: Path, scenes: str | None) -> Path:
         text = f"chapters = {json.dumps(scenes.split(','))}\n{text}"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def fresh_out(work: Path) -> Path:
+    """An empty out folder but for the data file: out/'s, or trained there (not timed)."""
+    out = work / "out"
+    out.mkdir()
+    data = ROOT / "out" / "data.json"
+    if data.is_file():
+        shutil.copy2(data, out / "data.json")
+    else:
+        subprocess.run(
+            [sys.executable, "-m", "model", "--out", str(out / "data.json")], cwd=ROOT, check=True
+        )
+    return out
 
 
 def profiled_render(out: Path, profile: Path | None, args: list[str]) -> float:
@@ -109,16 +123,11 @@ def main() -> None:
     parser.add_argument("--scenes", help="a lecture of these chapters only (default: all)")
     parser.add_argument("--voice", help="render.py's --voice (default: the lecture file's)")
     args = parser.parse_args()
-    data = ROOT / "out" / "data.json"
-    if not data.is_file():
-        sys.exit(f"{data} is missing: run `make data` first")
     work = Path(tempfile.mkdtemp(prefix="profile-lecture-"))
     config = lecture_file(work, args.scenes)
     lecture = load_lecture(config, DEFAULT_PLAN, None)
     chapters = [c.name for c in lecture.chapters]
-    out = work / "out"
-    out.mkdir()
-    shutil.copy2(data, out / "data.json")
+    out = fresh_out(work)
     flags = ["--quality", args.quality, "--config", str(config)]
     flags += ["--voice", args.voice] if args.voice else []
     runs, walls = {}, {}

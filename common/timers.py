@@ -4,7 +4,9 @@ profiles (bench/profile_chapter.py, bench/profile_lecture.py).
 Off unless the settings' ``profile`` names a folder (:class:`common.settings.Settings`). When
 it does, a render worker installs :mod:`scenes.patches.timers`, which times Manim's parts
 with :func:`timed` and writes ``<folder>/<lang>-<scene>.json`` (:func:`write`) as the worker
-ends; render.py adds the shares it spends on a chapter itself (:func:`add_parent_share`).
+ends; render.py adds the shares it spends on a chapter itself (:func:`parent_share`). One
+folder per run (render.py splits the assembly over the chapter files it finds there), and
+this machine's workers only (a cluster's are not profiled).
 
 Each thread keeps its own stack of shares: the CPU time of a thread is charged to the share
 on top of its stack, so a share nested in another (a formula made while a scene is built)

@@ -104,8 +104,15 @@ def lecture_settings(r: Run, lang: str, voice: VoiceSettings | None = None) -> S
         words=settings().words,  # the lecture file's own words
         cache=r.render_cache.resolve(),
         voice=voice,
-        profile=None if settings().profile is None else settings().profile.resolve(),
+        profile=profile_folder(r),
     )
+
+
+def profile_folder(r: Run) -> Path | None:
+    """Where the run's CPU time is profiled (:mod:`common.timers`): this machine's workers
+    only (a cluster's would write on their own machines)."""
+    folder = settings().profile
+    return None if folder is None or r.flags.cluster else folder.resolve()
 
 
 @dataclass
@@ -153,7 +160,7 @@ class Progress:
 
     def profiles(self, lang: str, chapters: list[Chapter]) -> list[Path]:
         """The chapters' profile files (:mod:`common.timers`), when a profile is asked for."""
-        folder = settings().profile
+        folder = profile_folder(self.r)
         return [] if folder is None else [profile_file(folder, lang, c.name) for c in chapters]
 
     def last_lines(self, job: Job) -> Path:

@@ -61,7 +61,7 @@ def install(settings: Settings) -> None:
     if settings.cache is not None:  # formulas and texts shared by workers and runs
         parts.append((settings.cache, partial(texcache.install, settings.cache)))
     if settings.profile is not None:  # last: the timers wrap what the others put in
-        parts.append(("timers", partial(timers.install, settings)))
+        parts.append(("timers", partial(timers.install, settings.profile, settings.lang)))
     for part, put in parts:
         if part not in _installed:
             put()

@@ -8,14 +8,13 @@ puts them in last), so the work they time is the render's own: the frame writer
 (:func:`scenes.patches.fastframes.to_picture`), Manim's drawing and animation loop, its texts
 and formulas. A frame written with ``repeat > 1`` is a hold, one with 1 a frame that moves;
 a segment encoder's start and flush count as what it encoded. The voice engine is timed
-where a line is said (:mod:`scenes.kit.planner`).
+where a line gets its clip (:meth:`scenes.kit.base.LectureScene.say`).
 """
 
 from __future__ import annotations
 
 import atexit
 import functools
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ from manim.renderer.cairo_renderer import CairoRenderer
 from manim.scene.video_segment_encoder import VideoSegmentEncoder
 
 from common import timers
-from common.settings import Settings
 from scenes.patches import fastframes
 
 
@@ -67,19 +65,17 @@ def _wrap_encoder() -> None:
         share = getattr(self, "_profile_share", timers.MOVING)
         with timers.timed(share):
             finish(self)
-        timers.settle(timers.ENCODER_START, self._profile_start, share)
+        # once, though a second finish() does nothing
+        timers.settle(timers.ENCODER_START, self.__dict__.pop("_profile_start", 0.0), share)
 
     VideoSegmentEncoder.write_frame = timed_write_frame
     VideoSegmentEncoder.__init__ = timed_init
     VideoSegmentEncoder.finish = timed_finish
 
 
-def install(settings: Settings) -> None:
-    """Time this worker's render and write its shares when it ends."""
-    folder = settings.profile
-    assert folder is not None
+def install(folder: Path, lang: str) -> None:
+    """Time this worker's render and write its shares into ``folder`` when it ends."""
     timers.start()
-    _wrap(Scene, "render", "scene build")
     _wrap(CairoRenderer, "play", "per-frame Python")
     for name in ("update_frame", "get_frame"):
         _wrap(CairoRenderer, name, "drawing")
@@ -87,22 +83,16 @@ def install(settings: Settings) -> None:
         _wrap(cls, "__init__", "LaTeX and Text")
     _wrap(fastframes, "to_picture", "colour conversion")
     _wrap_encoder()
-    scene = _scene_name()
-    atexit.register(lambda: _write(folder, settings.lang, scene()))
-
-
-def _scene_name() -> Callable[[], str]:
-    """The rendered scene's module's name (a chapter's file is named as its scene), once
-    Manim has loaded it."""
-    seen: list[str] = []
+    scenes: list[str] = []
     render = Scene.render
 
-    def noting(self: Scene, *args: Any, **kwargs: Any) -> Any:
-        seen.append(type(self).__module__.rsplit(".", 1)[-1])
-        return render(self, *args, **kwargs)
+    def timed_render(self: Scene, *args: Any, **kwargs: Any) -> Any:
+        scenes.append(type(self).__module__.rsplit(".", 1)[-1])  # a chapter's file: its name
+        with timers.timed("scene build"):
+            return render(self, *args, **kwargs)
 
-    Scene.render = noting
-    return lambda: seen[0] if seen else "none"
+    Scene.render = timed_render
+    atexit.register(lambda: scenes and _write(folder, lang, scenes[0]))
 
 
 def _write(folder: Path, lang: str, scene: str) -> None:

@@ -11,7 +11,9 @@ into the same folder (caches warm) and prints that too.
 
 ``--overhead N`` measures what the timers cost instead: the chapter rendered N times with
 them and N times without, interleaved (after one render that fills the caches), each
-render's CPU time read from the processes it ran (render.py and its worker).
+render's CPU time read from the processes it ran (render.py and its worker); and, steadier
+on a busy machine, the cost of one timed block measured here times the blocks the profiled
+renders went through.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.profile_lecture import fresh_out, lecture_file, profiled_render, read_profiles  # noqa: E402
+from common import timers  # noqa: E402
 from common.timers import SHARES  # noqa: E402
 from syllabus.lecture_file import load_lecture  # noqa: E402
 from syllabus.plan import DEFAULT_PLAN  # noqa: E402
@@ -51,8 +55,9 @@ def report(name: str, found: dict, label: str) -> None:
     print(f"{'total':20} {total:7.2f} {1:5.0%} {total / seconds:12.3f}")
 
 
-def overhead(work: Path, out: Path, flags: list[str], rounds: int) -> None:
+def overhead(name: str, lang: str, work: Path, flags: list[str], rounds: int) -> None:
     """CPU seconds of the chapter's render with the timers and without, interleaved."""
+    out = work / "out"
     profiled_render(out, None, flags)  # fills the voice and formula caches for both
     spent: dict[bool, list[float]] = {True: [], False: []}
     for k in range(rounds):
@@ -64,6 +69,21 @@ def overhead(work: Path, out: Path, flags: list[str], rounds: int) -> None:
     print(f"CPU s with the timers:    {' '.join(f'{s:.2f}' for s in spent[True])}")
     print(f"CPU s without the timers: {' '.join(f'{s:.2f}' for s in spent[False])}")
     print(f"medians {on:.2f} / {off:.2f}: the timers cost {on / off - 1:+.1%}")
+    found = read_profiles(work / "overhead-0", lang, [name])[name]
+    block, blocks = block_cost(), found["switches"] / 2  # a block: two switches
+    cost = block * blocks
+    print(f"one timed block {block * 1e6:.1f} µs x {blocks:.0f} blocks: ", end="")
+    print(f"{cost:.3f} CPU s, {cost / off:.2%} of the render")
+
+
+def block_cost(n: int = 100_000) -> float:
+    """CPU seconds of one timed block, timing on, as a worker's main thread has it."""
+    timers.start()
+    began = time.thread_time()
+    for _ in range(n):
+        with timers.timed("scene build"):
+            pass
+    return (time.thread_time() - began) / n
 
 
 def main() -> None:
@@ -82,7 +102,7 @@ def main() -> None:
     flags += ["--voice", args.voice] if args.voice else []
     print(f"{args.scene}, {args.quality}, voice {args.voice or lecture.voice}")
     if args.overhead:
-        overhead(work, out, flags, args.overhead)
+        overhead(args.scene, lecture.first, work, flags, args.overhead)
     else:
         for run in ("cold", "cached") if args.cached else ("cold",):
             profiled_render(out, work / run, flags)

@@ -60,6 +60,7 @@ class _Clock:
         self.at = self.now() if base is None else 0.0  # a base share: since the thread began
         self.cpu: dict[str | None, float] = defaultdict(float)
         self.frames: dict[str, int] = defaultdict(int)
+        self.switches = 0  # what the timing itself costs is about this many clock readings
 
     def now(self) -> float:
         return time.thread_time() + (_children_cpu() if self.children else 0.0)
@@ -69,6 +70,7 @@ class _Clock:
         now = self.now()
         self.cpu[self.stack[-1]] += now - self.at
         self.at = now
+        self.switches += 1
 
 
 _on = False
@@ -161,6 +163,7 @@ def report(fps: float) -> dict:
         "fps": fps,
         "seconds": seconds,
         "process_cpu": round(process, 4),
+        "switches": sum(clock.switches for clock in _clocks),
     }
 
 

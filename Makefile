@@ -6,7 +6,7 @@ PY := .venv/bin/python
 # QUALITY=medium overrides the lecture file's quality (common/default_lecture.toml).
 QUALITY ?=
 
-.PHONY: setup lecture test lint data clean bench fresh-check
+.PHONY: setup lecture test lint data clean bench bench-voiced fresh-check
 
 setup:
 	@bash scripts/setup.sh
@@ -26,8 +26,14 @@ data: setup
 clean:
 	rm -rf out media
 
+# bench: the silent benchmark against plain Manim, then where the voiced lecture's time
+# goes, cold and cached (bench-voiced: that alone). Each is long: tens of minutes at 1080p.
 bench: setup
 	$(PY) bench/render_bench.py
+	$(PY) bench/profile_lecture.py
+
+bench-voiced: setup
+	$(PY) bench/profile_lecture.py
 
 # Both README commands on a bare Debian 12 tree (debootstrap), from the committed
 # HEAD. Root only; many minutes; run before calling a set-up change done.

@@ -85,6 +85,9 @@ class Settings:
         Whether Manim's drawing and encoding take the fast way (off only to measure Manim).
     voice
         Where the narration's sound comes from (None: a silent lecture timed for reading).
+    profile
+        The folder each worker writes where its CPU time went, and render.py its own
+        (:mod:`common.timers`; None: nothing timed).
     """
 
     lang: str = field(default_factory=_default_lang)
@@ -97,6 +100,7 @@ class Settings:
     cache: Path | None = None
     fast_frames: bool = True
     voice: VoiceSettings | None = None
+    profile: Path | None = None
 
     def to_env(self) -> dict[str, str]:
         """The environment variables that give a worker these settings (defaults left out)."""
@@ -127,7 +131,7 @@ class Settings:
             text = environ.get(PREFIX + f.name.upper())
             if not text:
                 continue
-            if f.name in ("data", "plan", "cache", "words"):
+            if f.name in ("data", "plan", "cache", "words", "profile"):
                 found[f.name] = Path(text)
             elif f.name == "chapters":
                 found[f.name] = tuple(text.split(","))

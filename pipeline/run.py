@@ -23,6 +23,7 @@ from typing import Any
 
 from common.atomic import write_json_atomic
 from common.settings import Settings, VoiceSettings, settings
+from common.timers import parent_share, profile_file
 from model.config import LectureConfig
 from model.datafile import is_current
 from pipeline.checks import check_page_library, check_writable, disk_full
@@ -103,7 +104,15 @@ def lecture_settings(r: Run, lang: str, voice: VoiceSettings | None = None) -> S
         words=settings().words,  # the lecture file's own words
         cache=r.render_cache.resolve(),
         voice=voice,
+        profile=profile_folder(r),
     )
+
+
+def profile_folder(r: Run) -> Path | None:
+    """Where the run's CPU time is profiled (:mod:`common.timers`): this machine's workers
+    only (a cluster's would write on their own machines)."""
+    folder = settings().profile
+    return None if folder is None or r.flags.cluster else folder.resolve()
 
 
 @dataclass
@@ -143,10 +152,16 @@ class Progress:
         if segments.voice_of(job.chapter) is not None:
             from pipeline.soundtrack import add_narration  # av, numpy: with a voice only
 
-            video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
+            with parent_share("mixing", self.profiles(job.lang, [job.chapter])):
+                video = add_narration(rendered)  # the lines' clips, mixed into an AAC track
         segments.install(job.chapter, video, rendered)
         shutil.rmtree(job.media_dir, ignore_errors=True)
         print(f"  done   {self.name(job)} ({result.seconds:.1f} s)  {bar}", flush=True)
+
+    def profiles(self, lang: str, chapters: list[Chapter]) -> list[Path]:
+        """The chapters' profile files (:mod:`common.timers`), when a profile is asked for."""
+        folder = profile_folder(self.r)
+        return [] if folder is None else [profile_file(folder, lang, c.name) for c in chapters]
 
     def last_lines(self, job: Job) -> Path:
         """The lines file of a job's segment as last installed (a cluster's worker is sent
@@ -187,7 +202,9 @@ def render(r: Run) -> int:
         report_failures(r, progress.failed)
         return 1
     for lang in r.langs:
-        status = assemble_language(r, lang, progress.segments[lang])
+        chapters = progress.profiles(lang, list(r.chapters))
+        with parent_share("assembly", chapters):
+            status = assemble_language(r, lang, progress.segments[lang])
         if status:
             return status
     print(

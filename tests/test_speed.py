@@ -40,13 +40,15 @@ from manim import (
     tempconfig,
 )
 
-from pipeline.jobs import Job, JobResult, RenderTimes
+from common.settings import Settings
+from common.timers import SHARES, profile_file
+from pipeline.jobs import Job, JobResult, RenderTimes, worker_env
 from scenes.gates.endstates import end_states_only
 from scenes.gates.video import compare_videos, read_video
 from scenes.kit.seams import picture_leaves
 from scenes.patches import fastframes
-from syllabus.plan import load_plan
-from syllabus.presets import PRESETS
+from syllabus.plan import Chapter, load_plan
+from syllabus.presets import PRESETS, Preset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -366,3 +368,24 @@ def test_a_held_picture_is_one_sample_lasting_the_hold(tmp_path: Path) -> None:
     for frame, picture in zip(decoded, frames, strict=True):  # each the picture it was
         errors = [np.abs(frame.astype(int) - p[..., :3]).mean() for p in pictures]
         assert int(np.argmin(errors)) == picture
+
+
+def test_a_profiled_worker_charges_every_cpu_second_it_spends(tmp_path: Path) -> None:
+    """A worker with the profile setting writes its shares: together they are its whole
+    CPU time as the system counts it (all but the interpreter's clean-up after they are
+    written), the frames are counted by kind, and what the scene does is where it goes."""
+    first = Chapter("first", ROOT / "tests" / "lecture_scenes" / "first.py", "First")
+    env = worker_env(Settings(profile=tmp_path / "profile"))
+    job = Job(first, Preset("tiny", 320, 180, 15), tmp_path / "media", env)
+    worker = subprocess.Popen(job.command(), cwd=ROOT, env=env, stderr=subprocess.PIPE)
+    _, status, used = os.wait4(worker.pid, 0)
+    assert status == 0, worker.stderr.read()
+    found = json.loads(profile_file(tmp_path / "profile", Settings().lang, "first").read_text())
+    charged = sum(found["cpu"].values())
+    assert set(found["cpu"]) <= set(SHARES)
+    assert charged == pytest.approx(found["process_cpu"], abs=0.01)
+    assert 0 <= used.ru_utime + used.ru_stime - charged < 0.5  # the clean-up: about 0.2 s
+    assert found["frames"] == {"moving": 15, "held": 15, "holds": 1}  # 1 s moving, 1 s held
+    assert found["seconds"] == 2.0
+    for share in ("drawing", "colour conversion", "encoding, moving", "encoding, holds"):
+        assert found["cpu"][share] > 0, share

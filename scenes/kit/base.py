@@ -25,6 +25,7 @@ from manim import (
 
 from common.files import LinesFile, NarratedLine
 from common.settings import settings
+from common.timers import timed
 from model.datafile import PART_BY_NAME, DataFileError, LectureData
 from model.parts import RULE_MATCH, EatApple, Example, HeadsRun, ItCat
 from model.sentences import Names, names_in
@@ -526,7 +527,8 @@ class LectureScene(Scene):
         self.narration_lines.append(entry)
         voiced = None
         if self.voice:
-            plan, *voiced = self._voice_clip(plan)
+            with timed("synthesis"):  # the profile's share (common.timers), if on
+                plan, *voiced = self._voice_clip(plan)
         if voiced is None:
             durations = silent_durations(plan.cues, self.lang, fps)
         else:

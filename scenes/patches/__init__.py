@@ -28,7 +28,8 @@ class PatchError(RuntimeError):
 
 def install(settings: Settings) -> None:
     """Install the speed-ups the settings ask for: the fast copy always, the fast frames
-    unless ``fast_frames`` is off, and the shared formula cache when ``cache`` names one.
+    unless ``fast_frames`` is off, the shared formula cache when ``cache`` names one, and
+    the profile's timers when ``profile`` does.
     Idempotent: a part already installed by an earlier call is left as it is (so a second
     call does not undo what came between, such as a profile's timers or the gates' cache)."""
     found = version("manim")
@@ -45,6 +46,7 @@ def install(settings: Settings) -> None:
         gctune,
         texcache,
         textmemo,
+        timers,
     )
 
     parts: list[tuple[object, Callable[[], None]]] = [
@@ -58,6 +60,8 @@ def install(settings: Settings) -> None:
         parts.append(("fastframes", fastframes.install))  # unchanged outlines, held frames
     if settings.cache is not None:  # formulas and texts shared by workers and runs
         parts.append((settings.cache, partial(texcache.install, settings.cache)))
+    if settings.profile is not None:  # last: the timers wrap what the others put in
+        parts.append(("timers", partial(timers.install, settings.profile, settings.lang)))
     for part, put in parts:
         if part not in _installed:
             put()

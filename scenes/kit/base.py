@@ -509,8 +509,7 @@ class LectureScene(Scene):
         read, or, with a voice, when its words are heard (drawn out as the line's own are).
         Every marker needs its beat and every beat its marker.
 
-        The line's plan (its cues, beats and times) is :mod:`scenes.kit.planner`'s; this
-        plays it on the scene.
+        The line's plan (cues, beats, times) is :mod:`scenes.kit.planner`'s; this plays it.
         """
         fps = config.frame_rate
         numbers = [v for v in fields.values() if isinstance(v, ShownNumber | Spoken)]
@@ -521,9 +520,8 @@ class LectureScene(Scene):
         marked = words.format(key, **texts)
         beats = dict(beats or {})
         plan = mark_beats(marked, beats, self.lang, words.scene_key, key)
-        start = self.renderer.time
         entry = {"index": len(self.narration_lines) + 1, "key": key, "text": plan.line}
-        entry["start"] = start
+        entry["start"] = start = self.renderer.time
         self.narration_lines.append(entry)
         voiced = None
         if self.voice:

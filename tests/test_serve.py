@@ -161,9 +161,16 @@ def free_port() -> int:
 def serves_until_ctrl_c(command: list[str], expected: bytes) -> None:
     """The command prints its address, answers there with ``expected``, and ends on Ctrl-C
     with exit code 0 and no traceback."""
-    server = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    # An ignored SIGINT is inherited through exec, and Python then leaves Ctrl-C ignored: an
+    # earlier test in this process may have left it so (as a shell does for a job started
+    # with &), so the server starts with Python's own handler in place here.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        server = subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         line = server.stdout.readline()
         url = line.split("open ", 1)[1].split()[0]

@@ -31,7 +31,7 @@ import av
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common.video import constant_rate, frame_rate, length_ticks  # noqa: E402
+from common.video import constant_rate, frame_rate, seconds  # noqa: E402
 
 FAULT = re.compile(r"(mp4|avformat|avcodec|packetizer|h264)[^\n]* error", re.IGNORECASE)
 
@@ -40,41 +40,41 @@ def ffmpeg(video: Path) -> str | None:
     """What is wrong when FFmpeg reads ``video`` (None: nothing)."""
     with av.open(str(video)) as container:
         stream = container.streams.video[0]
-        seconds = float(length_ticks(container) * stream.time_base)
+        length = seconds(container)
         pictures = sum(1 for _ in container.decode(stream))
     with av.open(str(video)) as container:
         frames = sum(1 for _ in constant_rate(container))
-        expected = round(seconds * frame_rate(container))
+        expected = round(length * frame_rate(container))
         header = float(container.duration / av.time_base)
     if frames != expected:
         return f"{frames} frames at the constant rate, expected {expected}"
-    if abs(header - seconds) > 0.05:
-        return f"the container says {header:.3f} s, its samples {seconds:.3f} s"
-    print(f"  ffmpeg: {pictures} pictures, {frames} frames, {seconds:.2f} s", flush=True)
+    if abs(header - length) > 0.05:
+        return f"the container says {header:.3f} s, its samples {length:.3f} s"
+    print(f"  ffmpeg: {pictures} pictures, {frames} frames, {length:.2f} s", flush=True)
     return None
 
 
 def vlc(video: Path, demux: str | None, rate: float) -> str | None:
     """What is wrong when VLC plays ``video`` (None: nothing)."""
     with av.open(str(video)) as container:
-        seconds = float(container.duration / av.time_base)
+        length = float(container.duration / av.time_base)
     command = ["cvlc", "-I", "dummy", "--vout", "dummy", "--aout", "dummy", "--play-and-exit"]
     command += ["--rate", str(rate), "-vv", *(["--demux", demux] if demux else []), str(video)]
     if os.geteuid() == 0:  # VLC refuses root
         command = ["su", "nobody", "-s", "/bin/sh", "-c", " ".join(command)]
     start = time.perf_counter()
-    log = subprocess.run(command, capture_output=True, text=True, timeout=seconds / rate + 60)
+    log = subprocess.run(command, capture_output=True, text=True, timeout=length / rate + 60)
     wall = time.perf_counter() - start
     text = log.stdout + log.stderr
     if "EOF reached" not in text:
         return "did not play to the end"
     if faults := FAULT.findall(text):
         return f"{len(faults)} errors, first from {faults[0]}"
-    if wall < 0.8 * seconds / rate:
-        return f"ended after {wall:.1f} s, before the {seconds:.1f} s video could play"
+    if wall < 0.8 * length / rate:
+        return f"ended after {wall:.1f} s, before the {length:.1f} s video could play"
     late = text.count("too late to be displayed")
     print(
-        f"  vlc ({demux or 'its own mp4 demuxer'}): played {seconds:.1f} s in {wall:.1f} s at ",
+        f"  vlc ({demux or 'its own mp4 demuxer'}): played {length:.1f} s in {wall:.1f} s at ",
         end="",
     )
     print(f"{rate:g}x, {late} pictures shown late (CPU)", flush=True)
